@@ -1,0 +1,66 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, type ReactNode } from 'react';
+import type { PageKey, PageProps } from '../../src/shared/page-props';
+import { Header } from '../components/layout/Header';
+import { Footer } from '../components/layout/Footer';
+import { ProgressBar } from '../components/layout/ProgressBar';
+import { Toasts } from '../components/layout/Toasts';
+import { AlertModal } from '../components/modals/AlertModal';
+import { MembersOnlyModal } from '../components/modals/MembersOnlyModal';
+import { SessionExpiredModal } from '../components/modals/SessionExpiredModal';
+import { LoginModal } from '../components/modals/LoginModal';
+import { HomePage } from '../pages/HomePage';
+import { MaintenancePage } from '../pages/MaintenancePage';
+import { SignInPage } from '../pages/SignInPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { ALERT_EVENT, SESSION_EXPIRED_EVENT } from '../state/events';
+import { alertMessageAtom, sessionExpiredAtom } from '../state/ui';
+
+const PAGES: Record<PageKey, (props: PageProps) => ReactNode> = {
+  HOME: (props) => <HomePage props={props} />,
+  MAINTENANCE: () => <MaintenancePage />,
+  SIGNIN: (props) => <SignInPage props={props} />,
+  NOT_FOUND: () => <NotFoundPage />,
+};
+
+/** Window events from the data layer and the native wrapper become global UI state. */
+function useGlobalEvents() {
+  const setAlert = useSetAtom(alertMessageAtom);
+  const setExpired = useSetAtom(sessionExpiredAtom);
+  useEffect(() => {
+    const onAlert = (event: Event) => {
+      const message = (event as CustomEvent<{ message?: unknown }>).detail?.message;
+      if (typeof message === 'string' && message) setAlert(message);
+    };
+    const onExpired = () => setExpired(true);
+    window.addEventListener(ALERT_EVENT, onAlert);
+    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    return () => {
+      window.removeEventListener(ALERT_EVENT, onAlert);
+      window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    };
+  }, [setAlert, setExpired]);
+}
+
+export function App({ props }: { props: PageProps }) {
+  useGlobalEvents();
+  useEffect(() => {
+    document.documentElement.lang = props.locale;
+  }, [props.locale]);
+  const page = PAGES[props.page] ?? PAGES.NOT_FOUND;
+  return (
+    <div className={`app app-${props.isMobile ? 'mobile' : 'pc'}`} data-page={props.page}>
+      <ProgressBar />
+      <Header props={props} />
+      <main id="main" tabIndex={-1}>
+        {page(props)}
+      </main>
+      <Footer brand={props.brand} />
+      <Toasts />
+      <AlertModal appType={props.appType} />
+      <MembersOnlyModal path={props.path} />
+      <SessionExpiredModal />
+      <LoginModal path={props.path} />
+    </div>
+  );
+}

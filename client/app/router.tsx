@@ -1,0 +1,94 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSetAtom } from 'jotai';
+import { PAGE_PROPS_HEADER } from '../../src/shared/constants';
+import type { PageProps } from '../../src/shared/page-props';
+import { pageTitle } from '../../src/shared/page-title';
+import { navigationProgressAtom } from '../state/ui';
+
+interface Router {
+  props: PageProps;
+  /** Load another page in place (its props as JSON), with the progress bar; falls back to a full load. */
+  navigate: (href: string, options?: { replace?: boolean }) => Promise<void>;
+  /** Reload the current page's props (e.g. after the locale changed). */
+  refresh: () => Promise<void>;
+}
+
+const RouterContext = createContext<Router | null>(null);
+
+export function useRouter(): Router {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('useRouter outside RouterProvider');
+  return router;
+}
+
+async function fetchPageProps(href: string, signal: AbortSignal): Promise<{ props: PageProps; url: string }> {
+  const res = await fetch(href, { headers: { [PAGE_PROPS_HEADER]: '1', accept: 'application/json' }, credentials: 'include', signal });
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) throw new Error(`page answered ${res.status} ${type}`);
+  const props = (await res.json()) as PageProps;
+  if (!props || typeof props.page !== 'string') throw new Error('page answered without props');
+  return { props, url: res.url };
+}
+
+/** A link we may load in place: same origin, plain left click, no target or download. */
+function routableLink(event: MouseEvent): HTMLAnchorElement | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const anchor = (event.target as Element | null)?.closest?.('a');
+  if (!anchor || !anchor.href || anchor.target || anchor.hasAttribute('download') || anchor.dataset.reload !== undefined) return null;
+  const url = new URL(anchor.href);
+  if (url.origin !== window.location.origin) return null;
+  if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return null;
+  return anchor;
+}
+
+export function RouterProvider({ initialProps, children }: { initialProps: PageProps; children: (props: PageProps) => ReactNode }) {
+  const [props, setProps] = useState(initialProps);
+  const setProgress = useSetAtom(navigationProgressAtom);
+  const inflight = useRef<AbortController | null>(null);
+
+  const load = useCallback(
+    async (href: string, mode: 'push' | 'replace' | 'pop') => {
+      inflight.current?.abort();
+      const controller = new AbortController();
+      inflight.current = controller;
+      setProgress('loading');
+      try {
+        const { props: next, url } = await fetchPageProps(href, controller.signal);
+        const target = new URL(url);
+        const shown = target.pathname + target.search + new URL(href, window.location.href).hash;
+        if (mode === 'push') window.history.pushState(null, '', shown);
+        if (mode === 'replace' || (mode === 'pop' && url !== new URL(href, window.location.href).href)) window.history.replaceState(null, '', shown);
+        setProps(next);
+        document.title = pageTitle(next);
+        if (mode !== 'pop') window.scrollTo(0, 0);
+        setProgress('done');
+      } catch {
+        if (controller.signal.aborted) return;
+        setProgress('done'); // the bar finishes on error too
+        window.location.assign(href);
+      }
+    },
+    [setProgress],
+  );
+
+  const navigate = useCallback((href: string, options?: { replace?: boolean }) => load(href, options?.replace ? 'replace' : 'push'), [load]);
+  const refresh = useCallback(() => load(window.location.pathname + window.location.search, 'replace'), [load]);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const anchor = routableLink(event);
+      if (!anchor) return;
+      event.preventDefault();
+      void load(anchor.href, 'push');
+    };
+    const onPop = () => void load(window.location.href, 'pop');
+    document.addEventListener('click', onClick);
+    window.addEventListener('popstate', onPop);
+    return () => {
+      document.removeEventListener('click', onClick);
+      window.removeEventListener('popstate', onPop);
+    };
+  }, [load]);
+
+  return <RouterContext.Provider value={{ props, navigate, refresh }}>{children(props)}</RouterContext.Provider>;
+}

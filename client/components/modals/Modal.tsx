@@ -1,0 +1,55 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+interface ModalProps {
+  /** Stable id (not useId: the server renders from <html>, the client hydrates #root, so useId differs). */
+  id: string;
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  /** Esc or the close button. */
+  onCancel: () => void;
+  /** A click on the backdrop; defaults to onCancel. */
+  onOutsideClick?: () => void;
+  className?: string;
+}
+
+/**
+ * A modal on the native <dialog>: focus moves in and is trapped, the page behind is inert, Esc cancels.
+ * Width 276 px (max 90%) per SPEC §9.
+ */
+export function Modal({ id, open, title, children, onCancel, onOutsideClick, className }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = `${id}-title`;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      id={id}
+      className={`modal ${className ?? ''}`}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) (onOutsideClick ?? onCancel)();
+      }}
+    >
+      {open && (
+        <div className="modal-body">
+          <h2 id={titleId} className="modal-title">
+            {title}
+          </h2>
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}

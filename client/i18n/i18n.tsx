@@ -1,0 +1,23 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import rosetta from 'rosetta';
+import type { Locale, Messages } from '../../src/shared/locales';
+
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+const I18nContext = createContext<Translate>((key) => key);
+
+/** A rosetta instance over the page's messages; a missing key shows the key itself. */
+export function createTranslate(locale: Locale, messages: Messages): Translate {
+  const i18n = rosetta<Messages>({ [locale]: messages });
+  i18n.locale(locale);
+  return (key, params) => i18n.t(key, params) || key;
+}
+
+export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
+  const t = useMemo(() => createTranslate(locale, messages), [locale, messages]);
+  return <I18nContext.Provider value={t}>{children}</I18nContext.Provider>;
+}
+
+export function useT(): Translate {
+  return useContext(I18nContext);
+}

@@ -1,0 +1,5 @@
+// Type-only check that client/ssr.tsx satisfies the contract the Worker compiles against.
+import type * as Contract from '../src/render/client-ssr';
+import * as implementation from './ssr';
+
+export const ssrContract: typeof Contract = implementation;

@@ -1,0 +1,9 @@
+import { createElement, type ReactElement } from 'react';
+import type { PageProps } from '../src/shared/page-props';
+import { Root } from './app/Root';
+
+/** What the Worker renders (contract: src/render/client-ssr.d.ts). Plain createElement: the Worker's
+ * bundler reaches this file through an alias and would compile JSX here with the classic runtime. */
+export function renderApp(props: PageProps): ReactElement {
+  return createElement(Root, { initialProps: props });
+}

@@ -1,0 +1,14 @@
+/**
+ * Signals from outside React (the data layer, the native wrapper) to the global UI. The app listens
+ * for these window events and turns them into atom updates.
+ */
+export const ALERT_EVENT = 'flx:alert';
+export const SESSION_EXPIRED_EVENT = 'flx:session-expired';
+
+export function emitAlert(message: string): void {
+  window.dispatchEvent(new CustomEvent(ALERT_EVENT, { detail: { message } }));
+}
+
+export function emitSessionExpired(): void {
+  window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT));
+}

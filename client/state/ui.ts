@@ -1,0 +1,33 @@
+import { atom } from 'jotai';
+
+export type LoginModalType = 'signIn' | 'signUp';
+
+/** SPEC §3 stores. */
+export const showLoginModalAtom = atom(false);
+export const loginModalTypeAtom = atom<LoginModalType>('signIn');
+
+export const alertMessageAtom = atom<string | null>(null);
+export const showMembersOnlyAtom = atom(false);
+export const sessionExpiredAtom = atom(false);
+
+/** A toast holds a message key, so it shows in the current language even if the language just changed. */
+export interface Toast {
+  id: number;
+  key: string;
+  params?: Record<string, string | number>;
+}
+export const toastsAtom = atom<Toast[]>([]);
+
+/** Route-change progress: idle, loading, then done (the bar completes and fades). */
+export const navigationProgressAtom = atom<'idle' | 'loading' | 'done'>('idle');
+
+/** Open the login modal on a given tab (it always starts from signIn unless told otherwise). */
+export const openLoginModalAtom = atom(null, (_get, set, type: LoginModalType = 'signIn') => {
+  set(loginModalTypeAtom, type);
+  set(showLoginModalAtom, true);
+});
+
+let nextToastId = 1;
+export const pushToastAtom = atom(null, (get, set, toast: Omit<Toast, 'id'>) => {
+  set(toastsAtom, [...get(toastsAtom), { id: nextToastId++, ...toast }]);
+});

@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = 8799;
+export const E2E_STATE = '.wrangler/e2e-state';
+
+/** Browser tests: Debian's Chromium driven by Playwright, against `wrangler dev` with its own state. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1, // the service flags are global: tests that flip them must not overlap others
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  outputDir: 'test-results/e2e-artifacts', // Playwright empties this folder; the vitest report lives beside it
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    },
+    trace: 'off',
+    locale: 'ko-KR', // a Korean viewer: Accept-Language ko-KR
+  },
+  webServer: {
+    command: `node scripts/e2e-server.mjs ${E2E_PORT} ${E2E_STATE}`,
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

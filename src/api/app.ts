@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ApiEnv } from './env';
+import { apiError } from './errors';
+import { readFlags } from './services/status';
+import { guestRoutes } from './routes/guest';
+import { partnerRoutes } from './routes/partners';
+
+const DEVICE_ID = /^[0-9a-f]{10}$/;
+/** Calls that keep answering during maintenance, so clients can learn when it ends. */
+const OPEN_DURING_MAINTENANCE = [/^\/v2\/api\/guest\/timeCheck$/, /^\/api\/guest\/timeCheck\/\d+$/, /^\/static\//];
+
+/**
+ * The embedded API (SPEC §7 at its exact paths). It knows nothing of the edge: the proxy hands it
+ * requests with a Bearer token, X-Device-Id and X-Locale.
+ */
+export const apiApp = new Hono<ApiEnv>()
+  .use(async (c, next) => {
+    const deviceId = c.req.header('x-device-id');
+    c.set('deviceId', deviceId && DEVICE_ID.test(deviceId) ? deviceId : 'unknown000');
+    await next();
+  })
+  .use(async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    if (!OPEN_DURING_MAINTENANCE.some((re) => re.test(path))) {
+      const flags = await readFlags(c.env.CONFIG);
+      if (flags.maintenance) return apiError(c, 503, 'SERVICE_UNAVAILABLE', 'errors.maintenance');
+    }
+    await next();
+  })
+  .route('/', guestRoutes)
+  .route('/', partnerRoutes);
+
+apiApp.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'errors.apiNotFound'));
+apiApp.onError((err, c) => {
+  if (err instanceof HTTPException && err.status < 500) return apiError(c, err.status as 400, 'BAD_REQUEST', 'errors.badRequest');
+  console.error('api error', err);
+  return apiError(c, 500, 'INTERNAL', 'errors.internal');
+});

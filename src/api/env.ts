@@ -1,0 +1,2 @@
+/** The embedded API's own environment: bindings only, nothing of the edge. */
+export type ApiEnv = { Bindings: Env; Variables: { deviceId: string } };

@@ -1,0 +1,14 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { ApiEnv } from '../env';
+import { validate } from '../validate';
+import { apiError } from '../errors';
+import { registerPartner } from '../services/partners';
+
+export const partnerCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);
+
+export const partnerRoutes = new Hono<ApiEnv>().post('/api/partners', validate('json', z.object({ partnerCode: partnerCodeSchema })), async (c) => {
+  const partner = await registerPartner(c.env.DB, c.var.deviceId, c.req.valid('json').partnerCode);
+  if (!partner) return apiError(c, 404, 'PARTNER_NOT_FOUND', 'errors.partnerNotFound');
+  return c.json({ partnerCode: partner.code, name: partner.name, marketing: partner.marketing === 1 });
+});

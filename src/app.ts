@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './env';
+import { brand } from './middleware/brand';
+import { locale } from './middleware/locale';
+import { clientContext } from './middleware/client-context';
+import { gate } from './middleware/gate';
+import { partner } from './middleware/partner';
+import { documentRenderer } from './render/document';
+import { buildPageProps, respond } from './render/respond';
+import { PROXIED_PREFIXES, proxy } from './proxy/proxy';
+import { ServiceUnavailableError } from './proxy/upstream';
+import { MAINTENANCE_PATH } from './shared/constants';
+import { site } from './pages/site';
+import { pages } from './pages/pages';
+
+/**
+ * The edge app. Order: brand -> locale -> client context, then what must answer even during
+ * maintenance (site resources, the API proxy), then gate -> partner -> rendered pages.
+ */
+export const app = new Hono<AppEnv>();
+
+app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
+app.use(brand(), locale(), clientContext());
+app.route('/', site);
+for (const prefix of PROXIED_PREFIXES) app.all(`${prefix}*`, proxy);
+app.use(gate(), partner(), documentRenderer);
+app.route('/', pages);
+
+app.notFound((c) => respond(c, buildPageProps(c, 'NOT_FOUND', { title: c.var.t('notFound.title') }), 404));
+
+app.onError((err, c) => {
+  if (err instanceof ServiceUnavailableError && c.req.path !== MAINTENANCE_PATH) return c.redirect(MAINTENANCE_PATH, 302);
+  console.error('edge error', err);
+  const message = c.var.t ? c.var.t('errors.internal') : 'Internal error';
+  return c.text(message, 500);
+});

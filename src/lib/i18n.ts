@@ -1,0 +1,31 @@
+import rosetta from 'rosetta';
+import { DEFAULT_LOCALE, LOCALES, type Locale, type Messages } from '../shared/locales';
+import ko from '../../locales/ko.json';
+import en from '../../locales/en.json';
+import zh from '../../locales/zh.json';
+import ja from '../../locales/ja.json';
+import th from '../../locales/th.json';
+
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+const bundled: Record<Locale, Messages> = { ko, en, zh, ja, th };
+
+/** The messages of one locale; on failure a warning and an empty dictionary (SPEC §8). */
+export function loadMessages(locale: Locale, source: Record<string, Messages | undefined> = bundled): Messages {
+  const messages = source[locale];
+  if (!messages) {
+    console.warn(`locale messages for ${locale} could not be loaded; rendering without them`);
+    return {};
+  }
+  return messages;
+}
+
+const translator = rosetta<Messages>(Object.fromEntries(LOCALES.map((l) => [l, bundled[l]])));
+
+/** A translator bound to one locale, falling back to Korean, then to the key itself. */
+export function translatorFor(locale: Locale): Translate {
+  return (key, params) => {
+    const text = translator.t(key, params, locale) || translator.t(key, params, DEFAULT_LOCALE);
+    return text || key;
+  };
+}

@@ -1,0 +1,57 @@
+import { createMiddleware } from 'hono/factory';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv } from '../env';
+import { APP_TYPES, COOKIE, NATIVE_UA_TOKEN, NO_ACCESS_TOKEN, SECONDS, type AppType } from '../shared/constants';
+import { setBrandCookie } from '../lib/cookies';
+
+const UUID_PATTERN = /^[0-9a-f]{10}$/;
+const NATIVE_UA = new RegExp(`${NATIVE_UA_TOKEN}/(\\d+(?:\\.\\d+)?)`);
+const MOBILE_UA = /Mobi|Android|iPhone|iPad|iPod/i;
+
+export function newDeviceId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(5));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The native wrapper's app version from the user agent, or null outside the wrapper. */
+export function nativeAppVersion(userAgent: string): number | null {
+  const match = NATIVE_UA.exec(userAgent);
+  return match ? Number(match[1]) : null;
+}
+
+export function appTypeFor(queryApp: string | undefined, appVersion: number | null): AppType {
+  if (queryApp && (APP_TYPES as readonly string[]).includes(queryApp)) return queryApp as AppType;
+  return appVersion !== null ? 'embedded' : 'main';
+}
+
+export function isLoggedIn(accessCookie: string | undefined): boolean {
+  return !!accessCookie && accessCookie !== NO_ACCESS_TOKEN;
+}
+
+/**
+ * Who is asking: device id (flx_uuid), logged-in state, device and app type (SPEC §2 root query, §4 page
+ * load). In the embedded app type the access cookie is re-set on the brand's domain with path /.
+ */
+export const clientContext = () =>
+  createMiddleware<AppEnv>(async function clientContext(c, next) {
+    const ua = c.req.header('user-agent') ?? '';
+    const appVersion = nativeAppVersion(ua);
+    const appType = appTypeFor(c.req.query('app'), appVersion);
+    c.set('appVersion', appVersion);
+    c.set('appType', appType);
+    c.set('isMobile', appVersion !== null || MOBILE_UA.test(ua));
+
+    let deviceId = getCookie(c, COOKIE.uuid);
+    const fresh = !deviceId || !UUID_PATTERN.test(deviceId);
+    if (fresh) deviceId = newDeviceId();
+    c.set('deviceId', deviceId!);
+
+    const access = getCookie(c, COOKIE.access);
+    c.set('loggedIn', isLoggedIn(access));
+
+    if (fresh) setBrandCookie(c, COOKIE.uuid, deviceId!, { maxAge: SECONDS.uuidMaxAge });
+    if (appType === 'embedded' && isLoggedIn(access)) {
+      setBrandCookie(c, COOKIE.access, access!, { httpOnly: true });
+    }
+    await next();
+  });

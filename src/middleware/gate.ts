@@ -1,0 +1,49 @@
+import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import { AUTH_EXEMPT_PATHS, CACHE_MS, MAINTENANCE_EXEMPT_PATHS, MAINTENANCE_PATH, SIGNIN_PATH, isExempt } from '../shared/constants';
+import { TtlCache } from '../lib/ttl-cache';
+import { callApi } from '../proxy/upstream';
+
+export interface ServiceStatus {
+  maintenance: boolean;
+  emergency: boolean;
+}
+
+const statusCache = new TtlCache<string, ServiceStatus>(CACHE_MS.timecheck);
+
+async function loadStatus(c: Context<AppEnv>): Promise<ServiceStatus> {
+  const res = await callApi(c, '/api/guest/timeCheck/9?ver=2');
+  if (!res.ok) throw new Error(`timecheck answered ${res.status}`);
+  const body = (await res.json()) as { isMantenace?: unknown; isEmergency?: unknown };
+  if (typeof body.isMantenace !== 'boolean' || typeof body.isEmergency !== 'boolean') throw new Error('timecheck answered an unexpected shape');
+  return { maintenance: body.isMantenace, emergency: body.isEmergency };
+}
+
+/** Maintenance and emergency flags, cached at the edge for at most 10 s; null when the check fails. */
+export async function serviceStatus(c: Context<AppEnv>): Promise<ServiceStatus | null> {
+  try {
+    return await statusCache.get(c.env.API_ORIGIN || 'embedded', () => loadStatus(c));
+  } catch (err) {
+    console.warn('status check failed; letting the page through', err);
+    return null;
+  }
+}
+
+/** Where the gate sends this request, or null to let it through (SPEC §4 "Page load on the server"). */
+export function gateRedirect(status: ServiceStatus | null, path: string, search: string, loggedIn: boolean): string | null {
+  if (!status) return null;
+  if (status.maintenance && !isExempt(path, MAINTENANCE_EXEMPT_PATHS)) return MAINTENANCE_PATH;
+  if (status.emergency && !loggedIn && !isExempt(path, AUTH_EXEMPT_PATHS)) {
+    return `${SIGNIN_PATH}?callbackURL=${encodeURIComponent(path + search)}`;
+  }
+  return null;
+}
+
+export const gate = () =>
+  createMiddleware<AppEnv>(async function gate(c, next) {
+    const url = new URL(c.req.url);
+    const target = gateRedirect(await serviceStatus(c), url.pathname, url.search, c.var.loggedIn);
+    if (target) return c.redirect(target, 302);
+    await next();
+  });

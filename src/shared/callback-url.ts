@@ -1,0 +1,10 @@
+/**
+ * A callbackURL we may send the browser to: a same-site path only ("/x?y"), never another origin,
+ * a protocol-relative URL or a backslash trick. Anything else is null.
+ */
+export function safeCallbackPath(value: string | null | undefined): string | null {
+  if (!value || value.length > 2000) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (/[\u0000-\u001f\\]/.test(value)) return null;
+  return value;
+}

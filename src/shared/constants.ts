@@ -1,0 +1,61 @@
+// Names, timers and limits from SPEC §2, §3, §4 and §9, shared by the Worker and the client.
+
+export const COOKIE = {
+  uuid: 'flx_uuid',
+  access: 'flx_oauth_access',
+  refresh: 'flx_oauth_refresh',
+  appAccess: 'flx_app_access',
+  pincAppkey: 'pinc_appkey',
+  pincPinkey: 'pinc_pinkey',
+  partnerCode: 'partner_code',
+  savedLoginId: 'savedLoginId',
+  locale: 'flx_locale',
+} as const;
+
+/** The access cookie's value meaning "no token". */
+export const NO_ACCESS_TOKEN = 'noAccessToken';
+
+export const SECONDS = {
+  uuidMaxAge: 10_800,
+  year: 31_536_000,
+} as const;
+
+export const MS = {
+  buttonDelay: 500,
+  redirectAfterLogin: 100,
+  sessionExpiredModalDelay: 100,
+  toastLifetime: 4_000,
+} as const;
+
+/** Edge cache lifetimes (ms). */
+export const CACHE_MS = {
+  brandRegistry: 60_000,
+  timecheck: 10_000,
+  channelSettings: 600_000,
+} as const;
+
+/** Paths exempt from global handling (SPEC §2), matched as path prefixes. */
+export const EXEMPT_PATHS = ['/callback', '/api', '/robots.txt', '/sitemap.xml'] as const;
+/** The second list: EXEMPT_PATHS plus the auth pages. */
+export const AUTH_EXEMPT_PATHS = [...EXEMPT_PATHS, '/signin', '/signup', '/find', '/guest-auth'] as const;
+/** The maintenance list: the first list plus the maintenance page itself (sign-in is closed too). */
+export const MAINTENANCE_EXEMPT_PATHS = [...EXEMPT_PATHS, '/notices/maintenance'] as const;
+
+export const MAINTENANCE_PATH = '/notices/maintenance';
+export const SIGNIN_PATH = '/signin';
+
+/** Application types: `embedded` inside the native wrapper, `main` otherwise. */
+export const APP_TYPES = ['main', 'embedded'] as const;
+export type AppType = (typeof APP_TYPES)[number];
+
+/** The token our native apps add to their webview's user agent: `FlexLiveApp/<version>`. */
+export const NATIVE_UA_TOKEN = 'FlexLiveApp';
+
+/** Header every call through the proxy carries, so the API can tell web traffic from other clients. */
+export const CLIENT_HEADER = 'X-Flx-Client';
+/** Header asking a page route for its props as JSON (client-side navigation). */
+export const PAGE_PROPS_HEADER = 'X-Page-Props';
+
+export function isExempt(path: string, list: readonly string[]): boolean {
+  return list.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path.startsWith(`${prefix}?`));
+}

@@ -1,0 +1,42 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const PORT = 8799;
+export const STATE = '.wrangler/e2e-state';
+export const BRANDS = ['flex', 'flexplus', 'shell', 'bread', 'nest', 'live'] as const;
+
+export function url(brand: string, path = '/'): string {
+  return `http://${brand}.localhost:${PORT}${path}`;
+}
+
+/** The ops command exactly as an operator runs it, against the browser tests' local state. */
+export function ops(...args: string[]): string {
+  return execFileSync(join(process.cwd(), 'node_modules', '.bin', 'node'), ['scripts/ops.mjs', ...args, '--persist-to', STATE], { encoding: 'utf8' });
+}
+
+/** Console errors and uncaught page errors; a test ends by expecting none. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+  },
+});
+
+export async function gotoHydrated(page: Page, target: string): Promise<void> {
+  await page.goto(target);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`)).toEqual([]);
+}
+
+export { expect };

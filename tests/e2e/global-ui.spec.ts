@@ -1,0 +1,122 @@
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, test, url } from './fixtures';
+
+test('guests get the members-only modal, whose buttons carry the current path', async ({ page, consoleErrors }) => {
+  await gotoHydrated(page, url('flex', '/?from=test'));
+  await page.getByRole('button', { name: '마이페이지' }).click();
+  const dialog = page.getByRole('dialog', { name: '회원 전용' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('로그인이 필요한 서비스입니다.');
+  const callback = encodeURIComponent('/?from=test');
+  await expect(dialog.getByRole('link', { name: '로그인' })).toHaveAttribute('href', `/signin?callbackURL=${callback}`);
+  await expect(dialog.getByRole('link', { name: '10초 간편 회원가입' })).toHaveAttribute('href', `/signup?callbackURL=${callback}`);
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the login modal opens on login, switches tabs by keyboard, and resets to login each time', async ({ page }) => {
+  await gotoHydrated(page, url('live'));
+  await page.getByRole('button', { name: '로그인' }).click();
+  const dialog = page.getByRole('dialog', { name: '회원으로 로그인' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: '로그인' })).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByRole('tab', { name: '로그인' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByRole('tab', { name: '회원가입' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByRole('tab', { name: '회원가입' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: '닫기' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(dialog.getByRole('tab', { name: '로그인' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the session-expired modal waits 100 ms; OK opens the login modal, cancel reloads', async ({ page }) => {
+  await gotoHydrated(page, url('flex'));
+  const started = await page.evaluate(() => {
+    window.dispatchEvent(new CustomEvent('flx:session-expired'));
+    return performance.now();
+  });
+  const dialog = page.getByRole('dialog', { name: '세션 만료' });
+  await expect(dialog).toBeVisible();
+  const shownAfter = (await page.evaluate(() => performance.now())) - started;
+  expect(shownAfter).toBeGreaterThanOrEqual(100);
+  await expect(dialog).toContainText('세션이 만료되었습니다. 다시 로그인 후 이용하실 수 있습니다.');
+  await dialog.getByRole('button', { name: '확인' }).click();
+  await expect(page.getByRole('dialog', { name: '회원으로 로그인' })).toBeVisible();
+
+  await gotoHydrated(page, url('flex'));
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('flx:session-expired')));
+  await expect(dialog).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: '취소' }).click()]);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+
+  // a click outside the dialog reloads too
+  await gotoHydrated(page, url('flex'));
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('flx:session-expired')));
+  await expect(dialog).toBeVisible();
+  await Promise.all([page.waitForEvent('load'), page.mouse.click(5, 5)]);
+});
+
+test('alerts show a modal in the browser and the native dialog inside the app', async ({ page, browser }) => {
+  await gotoHydrated(page, url('flex'));
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('flx:alert', { detail: { message: '저장되었습니다.' } })));
+  const dialog = page.getByRole('dialog', { name: '알림' });
+  await expect(dialog).toContainText('저장되었습니다.');
+  await dialog.getByRole('button', { name: '확인' }).click();
+  await expect(dialog).toBeHidden();
+
+  const app = await browser.newContext({ userAgent: 'Mozilla/5.0 (Linux; Android 14) Mobile FlexLiveApp/3.0' });
+  const native = await app.newPage();
+  await gotoHydrated(native, url('flex'));
+  const shown = native.waitForEvent('dialog');
+  await native.evaluate(() => window.dispatchEvent(new CustomEvent('flx:alert', { detail: { message: '앱 알림' } })));
+  const alert = await shown;
+  expect(alert.type()).toBe('alert');
+  expect(alert.message()).toBe('앱 알림');
+  await alert.accept();
+  await app.close();
+});
+
+test('route changes run the 2px #29d progress bar, which also finishes on error', async ({ page }) => {
+  await gotoHydrated(page, url('flex', '/nope'));
+  const bar = page.locator('.progress-bar');
+  await expect(bar).toHaveCSS('height', '2px');
+  await expect(bar).toHaveCSS('background-color', 'rgb(34, 153, 221)');
+
+  // a slow navigation shows the bar loading, then done, and the page changes in place
+  await page.route('**/', async (route) => {
+    if (route.request().headers()['x-page-props']) await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page.getByRole('link', { name: '홈으로' }).click();
+  await expect(bar).toHaveAttribute('data-state', 'loading');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('FlexTV');
+  await expect(bar).toHaveAttribute('data-state', /done|idle/);
+  expect(page.url()).toBe(url('flex', '/'));
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1); // no full reload
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('페이지를 찾을 수 없습니다');
+
+  // a failing navigation finishes the bar and falls back to a full page load
+  await page.unroute('**/');
+  await page.route('**/', (route) => (route.request().headers()['x-page-props'] ? route.abort() : route.continue()));
+  await page.getByRole('link', { name: '홈으로' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('FlexTV');
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+});
+
+test('toasts appear top-right', async ({ page }) => {
+  await gotoHydrated(page, url('nest'));
+  await page.getByLabel('언어').selectOption('ja');
+  await page.getByRole('button', { name: '변경' }).click();
+  const toast = page.locator('.toast');
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x + box.width).toBeGreaterThan(width - 40);
+  expect(box.y).toBeLessThan(40);
+});

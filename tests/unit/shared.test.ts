@@ -1,0 +1,158 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { brandSchema } from '../../src/shared/brand-schema';
+import { bundledBrands } from '../../src/brands/bundled';
+import { hostsConfigSchema } from '../../src/brands/registry';
+import hosts from '../../kv-seed/hosts.json';
+import { safeCallbackPath } from '../../src/shared/callback-url';
+import { isExempt, EXEMPT_PATHS } from '../../src/shared/constants';
+import { TtlCache } from '../../src/lib/ttl-cache';
+import { loadMessages, translatorFor } from '../../src/lib/i18n';
+import { redirectToMaintenance } from '../../client/data/maintenance-redirect';
+import ko from '../../locales/ko.json';
+import en from '../../locales/en.json';
+import zh from '../../locales/zh.json';
+import ja from '../../locales/ja.json';
+import th from '../../locales/th.json';
+
+type Dict = { [key: string]: string | Dict };
+const flatten = (dict: Dict, prefix = ''): string[] =>
+  Object.entries(dict).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`)));
+
+describe('brand files', () => {
+  const brands = Object.values(bundledBrands).map((raw) => brandSchema.parse(raw));
+
+  it('are six valid brands: two flex sites, shell, bread, nest and live', () => {
+    expect(brands.map((b) => b.kind).sort()).toEqual(['bread', 'flex', 'flex', 'live', 'nest', 'shell']);
+  });
+
+  it('say coin on the live brand and bell on the others', () => {
+    for (const brand of brands) expect(brand.currency).toBe(brand.kind === 'live' ? 'coin' : 'bell');
+  });
+
+  it('hold ten cookie domains in all, none shared', () => {
+    const domains = brands.flatMap((b) => b.cookieDomains);
+    expect(domains).toHaveLength(10);
+    expect(new Set(domains).size).toBe(10);
+  });
+
+  it('are refused when they break the schema', () => {
+    const flex = bundledBrands.flex as Record<string, unknown>;
+    expect(brandSchema.safeParse({ ...flex, currency: 'coin' }).success).toBe(false);
+    expect(brandSchema.safeParse({ ...flex, defaultLocale: 'th', locales: ['ko'] }).success).toBe(false);
+    expect(brandSchema.safeParse({ ...flex, url: 'javascript:alert(1)' }).success).toBe(false);
+    expect(brandSchema.safeParse({ ...flex, cookieDomains: [] }).success).toBe(false);
+  });
+
+  it('are all reachable from kv-seed hosts on *.localhost', () => {
+    const parsed = hostsConfigSchema.parse(hosts);
+    for (const brand of brands) expect(parsed.hosts[`${brand.id}.localhost`]).toBe(brand.id);
+  });
+});
+
+describe('locales', () => {
+  const all = { ko, en, zh, ja, th } as Record<string, Dict>;
+  const keys = new Set(Object.values(all).flatMap((dict) => flatten(dict)));
+
+  it.each(Object.keys(all))('%s has every key any locale has, none empty', (locale) => {
+    const own = flatten(all[locale]!);
+    expect(keys.size).toBeGreaterThan(40);
+    expect([...keys].filter((k) => !own.includes(k))).toEqual([]);
+    const values = own.map((k) => k.split('.').reduce<unknown>((d, part) => (d as Dict)[part], all[locale]));
+    expect(values.filter((v) => typeof v !== 'string' || v.trim() === '')).toEqual([]);
+  });
+
+  it('keeps every {{placeholder}} of Korean in each translation', () => {
+    const placeholders = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
+    for (const key of flatten(ko)) {
+      const source = placeholders(translatorFor('ko')(key));
+      for (const locale of ['en', 'zh', 'ja', 'th'] as const) expect([locale, key, placeholders(translatorFor(locale)(key))]).toEqual([locale, key, source]);
+    }
+  });
+
+  it('falls back to Korean, then the key, and warns on missing messages', () => {
+    expect(translatorFor('en')('no.such.key')).toBe('no.such.key');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(loadMessages('ja', {})).toEqual({});
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});
+
+describe('safeCallbackPath', () => {
+  it.each([
+    ['/channel/1?x=2', '/channel/1?x=2'],
+    ['https://evil.example/', null],
+    ['//evil.example', null],
+    ['/\\evil.example', null],
+    ['javascript:alert(1)', null],
+    ['/ok\nSet-Cookie: x', null],
+    ['', null],
+    [undefined, null],
+  ])('%j -> %j', (input, expected) => {
+    expect(safeCallbackPath(input)).toBe(expected);
+  });
+});
+
+describe('isExempt', () => {
+  it('matches whole path segments only', () => {
+    expect(isExempt('/api', EXEMPT_PATHS)).toBe(true);
+    expect(isExempt('/api/guest/x', EXEMPT_PATHS)).toBe(true);
+    expect(isExempt('/apix', EXEMPT_PATHS)).toBe(false);
+    expect(isExempt('/robots.txt', EXEMPT_PATHS)).toBe(true);
+    expect(isExempt('/callback/naver/authorize', EXEMPT_PATHS)).toBe(true);
+  });
+});
+
+describe('TtlCache', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('serves from memory until the time is up, then loads again', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+    const cache = new TtlCache<string, number>(10_000);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('k', load)).toBe(1);
+    vi.setSystemTime(new Date('2026-01-01T00:00:09.999Z'));
+    expect(await cache.get('k', load)).toBe(1);
+    vi.setSystemTime(new Date('2026-01-01T00:00:10.001Z'));
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('does not keep a failed load, and shares one load between concurrent misses', async () => {
+    const cache = new TtlCache<string, number>(1_000);
+    await expect(cache.get('k', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    let loads = 0;
+    const results = await Promise.all(Array.from({ length: 5 }, () => cache.get('k', async () => ++loads)));
+    expect(results).toEqual([1, 1, 1, 1, 1]);
+  });
+});
+
+describe('client 503 handling', () => {
+  it('goes to the maintenance page unless already there', () => {
+    const assign = vi.fn();
+    expect(redirectToMaintenance({ pathname: '/', assign })).toBe(true);
+    expect(assign).toHaveBeenCalledWith('/notices/maintenance');
+    const stay = vi.fn();
+    expect(redirectToMaintenance({ pathname: '/notices/maintenance', assign: stay })).toBe(false);
+    expect(stay).not.toHaveBeenCalled();
+  });
+});
+
+describe('brand colours', () => {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const contrast = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+
+  it.each(Object.keys(bundledBrands))('%s keeps WCAG AA contrast for primary text and white-on-primary buttons', (id) => {
+    const { colors } = brandSchema.parse(bundledBrands[id]);
+    expect(contrast(colors.primary, colors.background)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast('#ffffff', colors.primary)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(colors.text, colors.background)).toBeGreaterThanOrEqual(7);
+  });
+});

@@ -1,0 +1,71 @@
+import { SELF } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { get, propsOf } from './helpers';
+
+describe('streaming SSR', () => {
+  it('streams a whole document with brand SEO and hydration props', async () => {
+    const res = await get('/', { host: 'live.localhost' });
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.body).toBeInstanceOf(ReadableStream);
+    const html = await res.text();
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain('<meta name="description" content="LiveOn — 지금 가장 뜨거운 라이브.');
+    expect(html).toContain('<meta name="keywords" content="LiveOn, 라이브, 코인"/>');
+    expect(html).toContain('<link rel="manifest" href="/manifest.json"/>');
+    expect(html).toContain('<script type="module" src="/assets/main.js" async=""></script>');
+    const props = propsOf(html);
+    expect(Object.keys(props)).toEqual(expect.arrayContaining(['me', 'isMobile', 'appType', 'appVersion', 'locale', 'messages', 'query']));
+    expect(props.me).toBeNull();
+    expect((props.messages as { home: { liveNow: string } }).home.liveNow).toBe('지금 라이브');
+  });
+
+  it('says coin on the live brand and bell elsewhere', async () => {
+    expect(await (await get('/', { host: 'live.localhost' })).text()).toContain('코인을(를) 선물');
+    expect(await (await get('/', { host: 'shell.localhost' })).text()).toContain('벨을(를) 선물');
+  });
+
+  it('answers the same props as JSON for in-app navigation', async () => {
+    const res = await get('/?tab=1', { headers: { 'x-page-props': '1' } });
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('vary')).toContain('X-Page-Props');
+    const props = (await res.json()) as { page: string; path: string; query: Record<string, string> };
+    expect(props).toMatchObject({ page: 'HOME', path: '/?tab=1', query: { tab: '1' } });
+  });
+
+  it('cannot be broken out of by a hostile query', async () => {
+    const html = await (await get(`/?q=${encodeURIComponent('</script><script>alert(1)</script>')}`)).text();
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(propsOf(html).query).toEqual({ q: '</script><script>alert(1)</script>' });
+  });
+
+  it('bounds the query it echoes into the page', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => `k${i}=${'v'.repeat(1000)}`).join('&');
+    const props = propsOf(await (await get(`/?${many}`)).text());
+    const query = props.query as Record<string, string>;
+    expect(Object.keys(query)).toHaveLength(20);
+    expect(query.k0).toHaveLength(200);
+  });
+
+  it('renders a localized 404 page', async () => {
+    const res = await get('/no/such/page', { cookie: 'flx_locale=en' });
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Page not found');
+    expect(propsOf(html).page).toBe('NOT_FOUND');
+  });
+
+  it('renders the sign-in page with a safe callbackURL only', async () => {
+    const ok = propsOf(await (await get('/signin?callbackURL=%2Fchannel%2F3')).text());
+    expect((ok.data as { callbackURL: string }).callbackURL).toBe('/channel/3');
+    const evil = propsOf(await (await get('/signin?callbackURL=https%3A%2F%2Fevil.example')).text());
+    expect((evil.data as { callbackURL: string | null }).callbackURL).toBeNull();
+  });
+});
+
+describe('manifest', () => {
+  it('describes each brand', async () => {
+    const res = await SELF.fetch('http://bread.localhost:8787/manifest.json');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ name: '빵TV', theme_color: '#9c5418', start_url: '/', scope: '/' });
+  });
+});
