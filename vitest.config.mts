@@ -1,15 +1,22 @@
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 
 // Unit and Worker tests, all inside workerd with the bindings of wrangler.toml (local D1, KV, R2).
+/** config/development.env as bindings (KEY=value lines), so tests run with the development adapters. */
+function devVars(): Record<string, string> {
+  const lines = readFileSync(path.resolve('config/development.env'), 'utf8').split('\n');
+  return Object.fromEntries(lines.filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1).trim()]));
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.resolve('src/api/db/migrations'));
   return {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test' } },
+        miniflare: { bindings: { ...devVars(), TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test' } },
       }),
     ],
     resolve: { alias: { '@client/ssr': path.resolve('client/ssr.ts') } },

@@ -1,11 +1,15 @@
 import { hydrateRoot } from 'react-dom/client';
 import type { PageProps } from '../src/shared/page-props';
 import { Root } from './app/Root';
+import { preloadPage } from './app/lazy-pages';
 import './styles/app.css';
 
 const propsElement = document.getElementById('__PROPS__');
 const root = document.getElementById('root');
 if (propsElement && root) {
   const props = JSON.parse(propsElement.textContent ?? '{}') as PageProps;
-  hydrateRoot(root, <Root initialProps={props} />);
+  // A failed preload still hydrates: the page's error boundary then offers a reload.
+  void preloadPage(props.page)
+    .catch(() => {})
+    .then(() => hydrateRoot(root, <Root initialProps={props} />));
 }

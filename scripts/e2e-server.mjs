@@ -14,6 +14,6 @@ rmSync(state, { recursive: true, force: true });
 execFileSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 kvBulkPut(seedEntries(), { persistTo: state });
 
-const child = spawn(wrangler, ['dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', state, '--var', 'ENVIRONMENT:development', '--show-interactive-dev-session=false'], { env, stdio: 'inherit' });
+const child = spawn(wrangler, ['dev', '--port', port, '--ip', '127.0.0.1', '--persist-to', state, '--env-file', 'config/development.env', '--show-interactive-dev-session=false'], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -4,11 +4,12 @@ import type { AppEnv } from './env';
 import { brand } from './middleware/brand';
 import { locale } from './middleware/locale';
 import { clientContext } from './middleware/client-context';
+import { xsrfCookie } from './middleware/xsrf-cookie';
 import { gate } from './middleware/gate';
 import { partner } from './middleware/partner';
 import { documentRenderer } from './render/document';
 import { buildPageProps, respond } from './render/respond';
-import { PROXIED_PREFIXES, proxy } from './proxy/proxy';
+import { DEV_PREFIX, PROXIED_PREFIXES, proxy } from './proxy/proxy';
 import { ServiceUnavailableError } from './proxy/upstream';
 import { MAINTENANCE_PATH } from './shared/constants';
 import { site } from './pages/site';
@@ -21,9 +22,9 @@ import { pages } from './pages/pages';
 export const app = new Hono<AppEnv>();
 
 app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
-app.use(brand(), locale(), clientContext());
+app.use(brand(), locale(), clientContext(), xsrfCookie());
 app.route('/', site);
-for (const prefix of PROXIED_PREFIXES) app.all(`${prefix}*`, proxy);
+for (const prefix of [...PROXIED_PREFIXES, DEV_PREFIX]) app.all(`${prefix}*`, proxy);
 app.use(gate(), partner(), documentRenderer);
 app.route('/', pages);
 

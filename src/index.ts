@@ -1,5 +1,14 @@
 import { app } from './app';
+import { assertSafeConfig } from './api/config';
+
+let checked = false;
 
 export default {
-  fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  fetch(request, env, ctx) {
+    if (!checked) {
+      assertSafeConfig(env); // a production Worker with offline adapters or the dev secret refuses to serve
+      checked = true;
+    }
+    return app.fetch(request, env, ctx);
+  },
 } satisfies ExportedHandler<Env>;

@@ -11,15 +11,31 @@ import { SessionExpiredModal } from '../components/modals/SessionExpiredModal';
 import { LoginModal } from '../components/modals/LoginModal';
 import { HomePage } from '../pages/HomePage';
 import { MaintenancePage } from '../pages/MaintenancePage';
-import { SignInPage } from '../pages/SignInPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ALERT_EVENT, SESSION_EXPIRED_EVENT } from '../state/events';
 import { alertMessageAtom, sessionExpiredAtom } from '../state/ui';
+import { ChunkErrorBoundary } from './LazyBoundary';
+import { LAZY_PAGES } from './lazy-pages';
+
+function lazyPage(key: PageKey): (props: PageProps) => ReactNode {
+  const Page = LAZY_PAGES[key]!;
+  return (props) => (
+    <ChunkErrorBoundary>
+      <Page props={props} />
+    </ChunkErrorBoundary>
+  );
+}
 
 const PAGES: Record<PageKey, (props: PageProps) => ReactNode> = {
   HOME: (props) => <HomePage props={props} />,
   MAINTENANCE: () => <MaintenancePage />,
-  SIGNIN: (props) => <SignInPage props={props} />,
+  SIGNIN: lazyPage('SIGNIN'),
+  SIGNUP: lazyPage('SIGNUP'),
+  SIGNUP_FOREIGNER: lazyPage('SIGNUP_FOREIGNER'),
+  COMPLETED_SIGNUP: lazyPage('COMPLETED_SIGNUP'),
+  COMPLETED_SIGNUP_MARKETING: lazyPage('COMPLETED_SIGNUP_MARKETING'),
+  FIND_ID: lazyPage('FIND_ID'),
+  PERSONAL_AUTH: lazyPage('PERSONAL_AUTH'),
   NOT_FOUND: () => <NotFoundPage />,
 };
 
@@ -60,7 +76,7 @@ export function App({ props }: { props: PageProps }) {
       <AlertModal appType={props.appType} />
       <MembersOnlyModal path={props.path} />
       <SessionExpiredModal />
-      <LoginModal path={props.path} />
+      <LoginModal path={props.path} showForeignerLink={props.brand.features.foreignerSignup} />
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { PAGE_PROPS_HEADER } from '../../src/shared/constants';
 import type { PageProps } from '../../src/shared/page-props';
 import { pageTitle } from '../../src/shared/page-title';
 import { navigationProgressAtom } from '../state/ui';
+import { emitSessionExpired } from '../state/events';
+import { preloadPage } from './lazy-pages';
 
 interface Router {
   props: PageProps;
@@ -43,6 +45,7 @@ function routableLink(event: MouseEvent): HTMLAnchorElement | null {
 
 export function RouterProvider({ initialProps, children }: { initialProps: PageProps; children: (props: PageProps) => ReactNode }) {
   const [props, setProps] = useState(initialProps);
+  const propsRef = useRef(initialProps);
   const setProgress = useSetAtom(navigationProgressAtom);
   const inflight = useRef<AbortController | null>(null);
 
@@ -54,10 +57,16 @@ export function RouterProvider({ initialProps, children }: { initialProps: PageP
       setProgress('loading');
       try {
         const { props: next, url } = await fetchPageProps(href, controller.signal);
+        await preloadPage(next.page);
+        if (controller.signal.aborted) return;
         const target = new URL(url);
         const shown = target.pathname + target.search + new URL(href, window.location.href).hash;
         if (mode === 'push') window.history.pushState(null, '', shown);
         if (mode === 'replace' || (mode === 'pop' && url !== new URL(href, window.location.href).href)) window.history.replaceState(null, '', shown);
+        // The page had a member and the server no longer knows them: the session ended elsewhere
+        // (revoked, expired, logged out on another device). Say so instead of silently turning guest.
+        if (propsRef.current.me && !next.me) emitSessionExpired();
+        propsRef.current = next;
         setProps(next);
         document.title = pageTitle(next);
         if (mode !== 'pop') window.scrollTo(0, 0);

@@ -1,3 +1,5 @@
+import { SESSION_INVALID, XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/account-api';
+import { emitSessionExpired } from '../state/events';
 import { redirectToMaintenance } from './maintenance-redirect';
 
 export class ApiError extends Error {
@@ -10,10 +12,30 @@ export class ApiError extends Error {
   }
 }
 
-/** fetch with credentials through our proxy; every call goes through here. */
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+/**
+ * fetch with credentials through our proxy; every call goes through here. Unsafe methods carry the
+ * XSRF token; a 503 goes to the maintenance page; a session the server calls over opens the
+ * session-expired modal (the proxy has already tried a refresh and cleared the cookies).
+ */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(path, { credentials: 'include', ...init, headers: { accept: 'application/json', ...init.headers } });
+  const headers = new Headers(init.headers);
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
+  const method = (init.method ?? 'GET').toUpperCase();
+  const xsrf = UNSAFE.has(method) ? readCookie(XSRF_COOKIE) : null;
+  if (xsrf) headers.set(XSRF_HEADER, xsrf);
+  const res = await fetch(path, { credentials: 'include', ...init, headers });
   if (res.status === 503) redirectToMaintenance(window.location);
+  if (res.status === 401) {
+    const body = (await res.clone().json().catch(() => null)) as { error?: { code?: string } } | null;
+    if (body?.error?.code === SESSION_INVALID) emitSessionExpired();
+  }
   return res;
 }
 

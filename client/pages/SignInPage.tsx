@@ -1,17 +1,29 @@
-import { useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { M } from '../../src/shared/account-rules';
 import type { PageProps } from '../../src/shared/page-props';
 import { useT } from '../i18n/i18n';
-import { LoginTabs } from '../components/auth/LoginTabs';
-import type { LoginModalType } from '../state/ui';
+import { alertMessageAtom } from '../state/ui';
+import { LoginForm } from '../components/auth/LoginForm';
+import { dataString, searchOf } from './page-data';
 
 export function SignInPage({ props }: { props: PageProps }) {
   const t = useT();
-  const [type, setType] = useState<LoginModalType>('signIn');
-  const callbackURL = typeof props.data.callbackURL === 'string' ? props.data.callbackURL : null;
+  const setAlert = useSetAtom(alertMessageAtom);
+  const callbackURL = dataString(props, 'callbackURL');
+  // The server drops a callbackURL that leads off the site (SPEC §8 'invalid access'): say so.
+  const refused = !!props.query.callbackURL && !callbackURL;
+  useEffect(() => {
+    if (refused) setAlert(t(M.invalidAccess));
+  }, [refused, setAlert, t]);
+
   return (
     <section className="auth-page" aria-labelledby="signin-title">
       <h1 id="signin-title">{t('login.title')}</h1>
-      <LoginTabs idPrefix="signin-page" type={type} onChange={setType} callbackURL={callbackURL} />
+      <LoginForm idPrefix="signin-page" callbackURL={callbackURL} savedLoginId={dataString(props, 'savedLoginId')} />
+      <p className="auth-alt">
+        {t('login.noAccount')} <a href={`/signup${searchOf(props)}`}>{t('login.signupLink')}</a>
+      </p>
     </section>
   );
 }

@@ -5,10 +5,14 @@ import { apiError } from './errors';
 import { readFlags } from './services/status';
 import { guestRoutes } from './routes/guest';
 import { partnerRoutes } from './routes/partners';
+import { authRoutes } from './routes/auth';
+import { accountRoutes } from './routes/accounts';
+import { staticRoutes } from './routes/static';
+import { devRoutes } from './routes/dev';
 
 const DEVICE_ID = /^[0-9a-f]{10}$/;
 /** Calls that keep answering during maintenance, so clients can learn when it ends. */
-const OPEN_DURING_MAINTENANCE = [/^\/v2\/api\/guest\/timeCheck$/, /^\/api\/guest\/timeCheck\/\d+$/, /^\/static\//];
+const OPEN_DURING_MAINTENANCE = [/^\/v2\/api\/guest\/timeCheck$/, /^\/api\/guest\/timeCheck\/\d+$/, /^\/static\//, /^\/__dev\//];
 
 /**
  * The embedded API (SPEC §7 at its exact paths). It knows nothing of the edge: the proxy hands it
@@ -29,7 +33,11 @@ export const apiApp = new Hono<ApiEnv>()
     await next();
   })
   .route('/', guestRoutes)
-  .route('/', partnerRoutes);
+  .route('/', partnerRoutes)
+  .route('/', authRoutes)
+  .route('/', accountRoutes)
+  .route('/', staticRoutes)
+  .route('/', devRoutes);
 
 apiApp.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'errors.apiNotFound'));
 apiApp.onError((err, c) => {

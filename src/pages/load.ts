@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import type { Me } from '../shared/page-props';
+import type { ProfileResponse } from '../shared/account-api';
 import { ServiceUnavailableError } from '../proxy/upstream';
+import { callAsMember } from '../proxy/session';
 
 /**
  * Run a page's data loaders; a failure renders the page with empty data (SPEC §8), except a 503,
@@ -17,9 +19,21 @@ export async function loadPageData<T extends Record<string, unknown>>(c: Context
   }
 }
 
-/** The current member for page props; null for guests and whenever the lookup fails. */
+/**
+ * The current member for page props (refreshing an expired access token on the way); null for guests,
+ * for a session that is over (its cookies are cleared), and whenever the lookup fails.
+ */
 export async function loadMe(c: Context<AppEnv>): Promise<Me | null> {
   if (!c.var.loggedIn) return null;
-  // Accounts arrive with the accounts feature; until then a session cookie names nobody we know.
-  return null;
+  try {
+    const res = await callAsMember(c, '/api/my/profile');
+    if (res.status === 503) throw new ServiceUnavailableError();
+    if (!res.ok) return null;
+    const { profile } = (await res.json()) as ProfileResponse;
+    return { loginId: profile.loginId, nickname: profile.nickname, identityVerified: profile.identityVerified, isForeigner: profile.isForeigner, adult: profile.adult };
+  } catch (err) {
+    if (err instanceof ServiceUnavailableError) throw err;
+    console.warn('current member lookup failed', err);
+    return null;
+  }
 }

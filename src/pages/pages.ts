@@ -1,8 +1,21 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
+import { COOKIE } from '../shared/constants';
 import { buildPageProps, respond } from '../render/respond';
 import { loadMe, loadPageData } from './load';
 import { safeCallbackPath } from '../shared/callback-url';
+import { apiJson } from '../proxy/upstream';
+
+/** Sign-up pages need to know about a partner cookie: it hides identity verification, and toptoon hides the foreigner tab. */
+function signupData(c: Context<AppEnv>) {
+  const partnerCode = getCookie(c, COOKIE.partnerCode) ?? null;
+  return {
+    callbackURL: safeCallbackPath(c.req.query('callbackURL')),
+    partnerCode,
+    showForeignerTab: partnerCode !== 'toptoon' && c.var.brand.features.foreignerSignup,
+  };
+}
 
 /** Server-rendered pages: each loads its data, then renders (or answers its props as JSON). */
 export const pages = new Hono<AppEnv>()
@@ -14,6 +27,36 @@ export const pages = new Hono<AppEnv>()
     return respond(c, buildPageProps(c, 'MAINTENANCE', { title: c.var.t('maintenance.title') }));
   })
   .get('/signin', async (c) => {
+    const requested = c.req.query('callbackURL');
+    const callbackURL = safeCallbackPath(requested);
+    // A callbackURL pointing elsewhere is refused: the page says '잘못된 접근입니다.' and stays here.
+    const invalidCallback = requested !== undefined && callbackURL === null;
+    const savedLoginId = getCookie(c, COOKIE.savedLoginId) ?? null;
+    return respond(c, buildPageProps(c, 'SIGNIN', { title: c.var.t('login.title'), callbackURL, invalidCallback, savedLoginId }, await loadMe(c)));
+  })
+  .get('/signup', async (c) => respond(c, buildPageProps(c, 'SIGNUP', { title: c.var.t('signup.title'), ...signupData(c) }, await loadMe(c))))
+  .get('/signup/foreigner', async (c) => {
+    const data = signupData(c);
+    if (!data.showForeignerTab) return c.redirect(`/signup${new URL(c.req.url).search}`, 302);
+    return respond(c, buildPageProps(c, 'SIGNUP_FOREIGNER', { title: c.var.t('signup.foreignerTitle'), ...data }, await loadMe(c)));
+  })
+  .get('/completed/signup', async (c) => {
     const callbackURL = safeCallbackPath(c.req.query('callbackURL'));
-    return respond(c, buildPageProps(c, 'SIGNIN', { title: c.var.t('login.title'), callbackURL }, await loadMe(c)));
+    return respond(c, buildPageProps(c, 'COMPLETED_SIGNUP', { title: c.var.t('signup.completeTitle'), callbackURL }, await loadMe(c)));
+  })
+  .get('/completed/signup/marketing', async (c) => {
+    const recommendId = c.req.query('recommendId') ?? '';
+    const partner = await loadPageData(c, async () => {
+      const res = await apiJson<{ result: string; partnerCode?: string; name?: string }>(c, `/api/guest/refcode/${encodeURIComponent(recommendId)}`);
+      return res.body?.result === 'ok' ? { partnerCode: res.body.partnerCode ?? recommendId, partnerName: res.body.name ?? recommendId } : {};
+    });
+    if (!('partnerCode' in partner)) return c.redirect('/completed/signup', 302);
+    return respond(c, buildPageProps(c, 'COMPLETED_SIGNUP_MARKETING', { title: c.var.t('signup.completeTitle'), ...partner }, await loadMe(c)));
+  })
+  .get('/member/find/findId', async (c) => respond(c, buildPageProps(c, 'FIND_ID', { title: c.var.t('find.title') }, await loadMe(c))))
+  .get('/my/personal-auth', async (c) => {
+    const type = c.req.query('type') ?? 'personal';
+    const provider = c.req.query('provider') === 'internal' ? 'internal' : 'niceId';
+    const session = c.req.query('session') ?? '';
+    return respond(c, buildPageProps(c, 'PERSONAL_AUTH', { title: c.var.t('identity.title'), type, provider, loginId: c.req.query('loginId') ?? null, session }, await loadMe(c)));
   });

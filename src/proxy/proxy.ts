@@ -1,24 +1,65 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { isProductionEnv } from '../shared/environment';
+import { SESSION_INVALID } from '../shared/account-api';
 import { callApi } from './upstream';
+import { callAsMember, clearSession, hasTokens, rememberLoginId, storeTokens, withoutTokens } from './session';
+import { xsrfValid } from './xsrf';
 
 /** Paths the browser and native apps call through us (SPEC §7). */
 export const PROXIED_PREFIXES = ['/api/', '/v2/api/', '/v3/api/', '/v4/api/', '/static/'] as const;
+/** The offline adapters' development pages (the API itself refuses them in production). */
+export const DEV_PREFIX = '/__dev/';
 
-const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'set-cookie'];
+/** Calls whose answers carry tokens for the cookie jar. */
+const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oauth/refresh']);
+/** Signing out clears the cookies whatever the API says; 'expire' (every device) only once it worked. */
+const SIGNOUT_PATH = '/api/auth/signout';
+const EXPIRE_PATH = '/api/auth/expire';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const PASSED_HEADERS = ['content-type', 'cache-control', 'content-language', 'etag', 'last-modified', 'retry-after'];
 
-/** Forward one browser request to the API and hand back its answer. */
+/**
+ * Forward one browser request to the API: cookies become a Bearer token, unsafe methods need the XSRF
+ * header, a 401 refreshes once and retries, and tokens in answers become HttpOnly cookies.
+ */
 export async function proxy(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
+  const path = url.pathname;
+  if (path.startsWith(DEV_PREFIX) && isProductionEnv(c.env.ENVIRONMENT)) return c.notFound();
   const method = c.req.method;
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const upstream = await callApi(c, url.pathname + url.search, {
-    method,
-    headers: c.req.raw.headers,
-    body: hasBody ? await c.req.raw.arrayBuffer() : undefined,
-  });
-  const headers = new Headers(upstream.headers);
-  for (const name of HOP_BY_HOP) headers.delete(name);
-  headers.set('cache-control', headers.get('cache-control') ?? 'no-store');
-  return new Response(upstream.body, { status: upstream.status, headers });
+  if (UNSAFE.has(method) && !(await xsrfValid(c))) {
+    return c.json({ error: { code: 'XSRF', message: c.var.t('errors.xsrf') } }, 403);
+  }
+  const body = UNSAFE.has(method) ? await c.req.raw.arrayBuffer() : undefined;
+  const init: RequestInit = { method, headers: c.req.raw.headers, body };
+  const upstream = TOKEN_PATHS.has(path) ? await callApi(c, path + url.search, init) : await callAsMember(c, path + url.search, init);
+
+  if (path === SIGNOUT_PATH || (path === EXPIRE_PATH && upstream.ok)) clearSession(c);
+  for (const name of PASSED_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) c.header(name, value);
+  }
+  if (!c.res.headers.get('cache-control')) c.header('cache-control', 'no-store');
+
+  const isJson = (upstream.headers.get('content-type') ?? '').includes('application/json');
+  if (!isJson) return c.body(upstream.body as ReadableStream, upstream.status as 200);
+  const json = (await upstream.json().catch(() => null)) as Record<string, unknown> | null;
+  if (upstream.status === 401 && (json?.error as { code?: string } | undefined)?.code === SESSION_INVALID) clearSession(c);
+  if (json && hasTokens(json)) {
+    if (!TOKEN_PATHS.has(path)) return c.json(withoutTokens(json), upstream.status as 200); // tokens never reach page script
+    const requestBody = safeJson(body);
+    if (path === '/v2/api/auth/signin' && typeof requestBody?.loginId === 'string') rememberLoginId(c, requestBody.loginId, json.save_id === true);
+    return c.json(storeTokens(c, json), upstream.status as 200);
+  }
+  return c.json(json, upstream.status as 200);
+}
+
+function safeJson(body: ArrayBuffer | undefined): Record<string, unknown> | null {
+  if (!body) return null;
+  try {
+    return JSON.parse(new TextDecoder().decode(body)) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
 }

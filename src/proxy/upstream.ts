@@ -23,15 +23,20 @@ function executionCtxOf(c: Context<AppEnv>): Context["executionCtx"] | undefined
 }
 
 /** Headers every upstream call carries: client marker, device id, locale, and the Bearer token. */
-export function upstreamHeaders(c: Context<AppEnv>, base?: HeadersInit): Headers {
+export function upstreamHeaders(c: Context<AppEnv>, base?: HeadersInit, accessOverride?: string): Headers {
   const headers = new Headers(base);
-  headers.delete('cookie');
-  headers.delete('host');
+  for (const name of ['cookie', 'host', 'x-partner-code', 'x-client-country', 'x-client-ip', 'x-device-id', 'x-locale']) headers.delete(name);
   headers.set(CLIENT_HEADER, c.var.appType === 'embedded' ? 'web-embedded' : 'web');
   headers.set('x-device-id', c.var.deviceId);
   headers.set('x-locale', c.var.locale);
-  const access = getCookie(c, COOKIE.access);
-  if (c.var.loggedIn && access) headers.set('authorization', `Bearer ${access}`);
+  const partnerCode = getCookie(c, COOKIE.partnerCode);
+  if (partnerCode) headers.set('x-partner-code', partnerCode);
+  const country = (c.req.raw as { cf?: { country?: unknown } }).cf?.country;
+  if (typeof country === 'string') headers.set('x-client-country', country);
+  const ip = c.req.header('cf-connecting-ip');
+  if (ip) headers.set('x-client-ip', ip);
+  const access = accessOverride ?? getCookie(c, COOKIE.access);
+  if ((accessOverride || c.var.loggedIn) && access) headers.set('authorization', `Bearer ${access}`);
   else headers.delete('authorization');
   return headers;
 }
@@ -40,8 +45,8 @@ export function upstreamHeaders(c: Context<AppEnv>, base?: HeadersInit): Headers
  * Send a request to the API: in-process to the embedded API by default, or to API_ORIGIN when set.
  * The proxy is the only code that knows both sides.
  */
-export function callApi(c: Context<AppEnv>, pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
-  const headers = upstreamHeaders(c, init.headers);
+export function callApi(c: Context<AppEnv>, pathAndQuery: string, init: RequestInit = {}, accessOverride?: string): Promise<Response> {
+  const headers = upstreamHeaders(c, init.headers, accessOverride);
   if (c.env.API_ORIGIN) {
     return fetch(new URL(pathAndQuery, c.env.API_ORIGIN), { ...init, headers, redirect: 'manual' });
   }

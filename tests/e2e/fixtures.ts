@@ -16,6 +16,15 @@ export function ops(...args: string[]): string {
   return execFileSync(join(process.cwd(), 'node_modules', '.bin', 'node'), ['scripts/ops.mjs', ...args, '--persist-to', STATE], { encoding: 'utf8' });
 }
 
+/** Run SQL against the browser tests' local D1 (the same state folder the test server uses). */
+export function d1(sql: string): void {
+  execFileSync(join(process.cwd(), 'node_modules', '.bin', 'wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--command', sql], {
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+}
+
 /** Console errors and uncaught page errors; a test ends by expecting none. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: async ({ page }, use) => {

@@ -32,3 +32,60 @@ export function propsOf(html: string): Record<string, unknown> {
   if (!match) throw new Error('no props in page');
   return JSON.parse(match[1]!) as Record<string, unknown>;
 }
+
+/** A browser's cookie jar over SELF: keeps Set-Cookie between calls and sends the XSRF header. */
+export class Browser {
+  readonly jar = new Map<string, string>();
+  constructor(readonly host = 'flex.localhost') {}
+
+  cookie(): string {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private keep(res: Response): Response {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const name = pair!.slice(0, pair!.indexOf('='));
+      const value = pair!.slice(pair!.indexOf('=') + 1);
+      const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired || value === '') this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    return res;
+  }
+
+  async fetch(path: string, init: RequestInit & { xsrf?: boolean } = {}): Promise<Response> {
+    if (!this.jar.has('flx_uuid')) await this.open('/');
+    const headers = new Headers(init.headers);
+    headers.set('cookie', this.cookie());
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (init.xsrf !== false && method !== 'GET' && this.jar.has('XSRF-TOKEN')) headers.set('x-xsrf-token', this.jar.get('XSRF-TOKEN')!);
+    return this.keep(await SELF.fetch(`http://${this.host}:8787${path}`, { ...init, headers, redirect: 'manual' }));
+  }
+
+  async open(path: string): Promise<Response> {
+    return this.keep(await SELF.fetch(`http://${this.host}:8787${path}`, { headers: { cookie: this.cookie() }, redirect: 'manual' }));
+  }
+
+  json(path: string, body: unknown, method = 'POST', extra: RequestInit & { xsrf?: boolean } = {}) {
+    return this.fetch(path, { ...extra, method, headers: { 'content-type': 'application/json', ...(extra.headers as Record<string, string>) }, body: JSON.stringify(body) });
+  }
+}
+
+/** Complete a verification through the offline identity provider; returns its authKey. */
+export async function devIdentity(browser: Browser, startPath: string, person = { name: '김하늘', birthday: '1995-04-12', gender: 'F', phone: '01012345678' }): Promise<string> {
+  const start = (await (await browser.fetch(startPath)).json()) as { url: string };
+  const session = new URL(start.url, 'http://x').searchParams.get('session')!;
+  const done = await browser.json('/api/personal-auth/dev/complete', { session, ...person });
+  return ((await done.json()) as { authKey: string }).authKey;
+}
+
+let counter = 0;
+/** A new domestic member, signed up (and so logged in) in this browser. */
+export async function signUpMember(browser = new Browser(), overrides: Record<string, unknown> = {}, person?: Parameters<typeof devIdentity>[2]) {
+  counter += 1;
+  const loginId = `member${Date.now() % 100000}${counter}`.slice(0, 15);
+  const authKey = await devIdentity(browser, '/api/auth/signup/personal-auth?type=personal-signup', person);
+  const res = await browser.json('/api/auth/signup', { loginId, password: 'Passw0rd!', nickname: `닉${counter}${Date.now() % 1000}`.slice(0, 10), device: 'PCWEB', authKey, isForeigner: false, terms: 'essential', ...overrides });
+  return { browser, loginId, password: 'Passw0rd!', res };
+}

@@ -1,6 +1,6 @@
-import { SELF, env } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { get, propsOf, setCookies } from './helpers';
+import { Browser, get, propsOf, setCookies, signUpMember } from './helpers';
 
 const NATIVE_UA = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Mobile FlexLiveApp/3.2';
 
@@ -35,15 +35,18 @@ describe('app type', () => {
   });
 
   it('re-sets the access cookie on the brand domain with path / in the embedded type', async () => {
-    const res = await get('/', { host: 'www.flextv.example', headers: { 'user-agent': NATIVE_UA }, cookie: 'flx_oauth_access=tok.en.value; flx_uuid=0123abcdef' });
+    const { browser } = await signUpMember(new Browser('www.flextv.example'));
+    const access = browser.jar.get('flx_oauth_access')!;
+    const res = await get('/', { host: 'www.flextv.example', headers: { 'user-agent': NATIVE_UA }, cookie: browser.cookie() });
     const cookie = setCookies(res).flx_oauth_access!;
-    expect(cookie).toContain('flx_oauth_access=tok.en.value');
+    expect(cookie).toContain(`flx_oauth_access=${access}`);
     expect(cookie).toContain('Domain=flextv.example');
     expect(cookie).toContain('Path=/');
     expect(cookie).toContain('HttpOnly');
-    // not in a plain browser, and never for the "no token" value
-    expect(setCookies(await get('/', { cookie: 'flx_oauth_access=tok.en.value' })).flx_oauth_access).toBeUndefined();
+    // not in a plain browser, and never for the "no token" value; a forged token is cleared instead
+    expect(setCookies(await get('/', { cookie: browser.cookie() })).flx_oauth_access).toBeUndefined();
     expect(setCookies(await get('/?app=embedded', { cookie: 'flx_oauth_access=noAccessToken' })).flx_oauth_access).toBeUndefined();
+    expect(setCookies(await get('/?app=embedded', { cookie: 'flx_oauth_access=tok.en.value' })).flx_oauth_access).toMatch(/^flx_oauth_access=; Max-Age=0/);
   });
 });
 
@@ -71,8 +74,9 @@ describe('partner code', () => {
   });
 
   it('is answered by POST /api/partners, with a clear error for bad input', async () => {
-    const post = (body: string) =>
-      SELF.fetch('http://flex.localhost:8787/api/partners', { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body });
+    const browser = new Browser();
+    await browser.open('/?x=1');
+    const post = (body: string) => browser.fetch('/api/partners', { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body });
     expect((await post('{"partnerCode":"campus"}')).status).toBe(200);
     const unknown = await post('{"partnerCode":"ghost"}');
     expect(unknown.status).toBe(404);

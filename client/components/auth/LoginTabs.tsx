@@ -1,17 +1,36 @@
 import { useRef, type KeyboardEvent } from 'react';
+import type { MeDto } from '../../../src/shared/account-api';
+import { COOKIE } from '../../../src/shared/constants';
+import { lazyComponent } from '../../app/lazy';
+import { LazyBoundary } from '../../app/LazyBoundary';
+import { readCookie } from '../../data/cookies';
 import { useT } from '../../i18n/i18n';
 import type { LoginModalType } from '../../state/ui';
 
 const TABS: LoginModalType[] = ['signIn', 'signUp'];
 
-/**
- * The two-tab switch of the login/sign-up modal and the /signin page (WAI-ARIA tabs: arrow keys move,
- * Home/End jump). The forms inside each panel belong to the accounts feature.
- */
-export function LoginTabs({ idPrefix, type, onChange, callbackURL }: { idPrefix: string; type: LoginModalType; onChange: (type: LoginModalType) => void; callbackURL: string | null }) {
+// The forms load when a tab first shows them: the modal is on every page, its forms are not.
+const LoginForm = lazyComponent(() => import('./LoginForm').then((m) => m.LoginForm));
+const DomesticSignupForm = lazyComponent(() => import('./DomesticSignupForm').then((m) => m.DomesticSignupForm));
+
+interface LoginTabsProps {
+  idPrefix: string;
+  type: LoginModalType;
+  onChange: (type: LoginModalType) => void;
+  /** Where login goes afterwards (the current page in the modal). */
+  callbackURL: string | null;
+  /** Sign-up in the modal ends in the welcome panel, which the parent shows instead of the tabs. */
+  onSignedUp: (me: MeDto | null) => void;
+  /** The brand offers foreigner sign-up (the toptoon partner never sees it). */
+  showForeignerLink: boolean;
+}
+
+/** The two-tab switch of the login/sign-up modal (WAI-ARIA tabs: arrow keys move, Home/End jump). */
+export function LoginTabs({ idPrefix, type, onChange, callbackURL, onSignedUp, showForeignerLink }: LoginTabsProps) {
   const t = useT();
   const refs = useRef<Record<LoginModalType, HTMLButtonElement | null>>({ signIn: null, signUp: null });
-  const query = callbackURL ? `?callbackURL=${encodeURIComponent(callbackURL)}` : '';
+  // Only rendered in the open modal, never on the server: the cookie can be read while rendering.
+  const foreigner = showForeignerLink && readCookie(COOKIE.partnerCode) !== 'toptoon';
 
   const onKeyDown = (event: KeyboardEvent) => {
     const index = TABS.indexOf(type);
@@ -45,25 +64,27 @@ export function LoginTabs({ idPrefix, type, onChange, callbackURL }: { idPrefix:
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${idPrefix}-${type}-panel`} aria-labelledby={`${idPrefix}-${type}-tab`} className="tabpanel" tabIndex={0}>
-        {type === 'signIn' ? (
-          <>
-            <p>{t('login.loginIntro')}</p>
-            <a className="btn btn-primary btn-block" href={`/signin${query}`} data-reload>
-              {t('login.tabLogin')}
-            </a>
-            <a className="link" href="/member/find/findId">
-              {t('login.findIdPassword')}
-            </a>
-          </>
-        ) : (
-          <>
-            <p>{t('login.signupIntro')}</p>
-            <a className="btn btn-primary btn-block" href={`/signup${query}`}>
-              {t('login.tabSignup')}
-            </a>
-          </>
-        )}
+      <div
+        role="tabpanel"
+        id={`${idPrefix}-${type}-panel`}
+        aria-labelledby={`${idPrefix}-${type}-tab`}
+        className={`tabpanel ${type === 'signUp' ? 'signup-modal-body' : ''}`}
+        tabIndex={0}
+      >
+        <LazyBoundary>
+          {type === 'signIn' ? (
+            <LoginForm idPrefix={`${idPrefix}-login`} callbackURL={callbackURL} />
+          ) : (
+            <>
+              {foreigner && (
+                <a className="link foreigner-link" href="/signup/foreigner">
+                  {t('signup.foreignerLink')}
+                </a>
+              )}
+              <DomesticSignupForm idPrefix={`${idPrefix}-signup`} inModal callbackURL={null} onComplete={onSignedUp} />
+            </>
+          )}
+        </LazyBoundary>
       </div>
     </div>
   );

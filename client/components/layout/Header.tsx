@@ -3,12 +3,20 @@ import type { PageProps } from '../../../src/shared/page-props';
 import { useT } from '../../i18n/i18n';
 import { openLoginModalAtom, showMembersOnlyAtom } from '../../state/ui';
 import { LocaleSwitcher } from './LocaleSwitcher';
+import { ActionButton } from '../ui/ActionButton';
+import { apiFetch } from '../../data/api';
+import { useProfile } from '../../data/use-profile';
 
 export function Header({ props }: { props: PageProps }) {
   const t = useT();
   const openLogin = useSetAtom(openLoginModalAtom);
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
-  const { brand, me } = props;
+  const { brand } = props;
+  const me = useProfile(props.me);
+  const logout = async () => {
+    await apiFetch('/api/auth/signout', { method: 'POST' }).catch(() => null);
+    window.location.assign('/');
+  };
   return (
     <header className="site-header">
       <a className="skip-link" href="#main" data-reload>
@@ -32,7 +40,12 @@ export function Header({ props }: { props: PageProps }) {
       <div className="header-actions">
         <LocaleSwitcher locales={brand.locales} current={props.locale} path={props.path} />
         {me ? (
-          <span className="me">{t('nav.greeting', { nickname: me.nickname })}</span>
+          <>
+            <span className="me">{t('nav.greeting', { nickname: me.nickname })}</span>
+            <ActionButton className="btn btn-small" onClick={logout}>
+              {t('nav.logout')}
+            </ActionButton>
+          </>
         ) : (
           <button type="button" className="btn btn-primary btn-small" onClick={() => openLogin('signIn')}>
             {t('nav.login')}

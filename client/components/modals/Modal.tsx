@@ -35,6 +35,9 @@ export function Modal({ id, open, title, children, onCancel, onOutsideClick, cla
       className={`modal ${className ?? ''}`}
       aria-labelledby={titleId}
       onCancel={(event) => {
+        // React bubbles `cancel` through the component tree: Esc in a dialog nested in this one
+        // (a policy text over the login modal) must close that one only.
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         onCancel();
       }}

@@ -1,0 +1,138 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { M } from '../../../src/shared/account-rules';
+import { MS } from '../../../src/shared/constants';
+import { useRouter } from '../../app/router';
+import { signin, type ApiResult } from '../../data/account';
+import { useT, type Translate } from '../../i18n/i18n';
+import { alertMessageAtom } from '../../state/ui';
+import { Modal } from '../modals/Modal';
+import { Field } from './Field';
+import { Spinner } from './Spinner';
+
+export const SOCIAL_PROVIDERS = ['naver', 'kakao', 'twitch', 'google'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+interface LoginFormProps {
+  /** Prefix of element ids: the form can be on the page and in the login modal at once. */
+  idPrefix: string;
+  /** Where to go after login; the current page when null. */
+  callbackURL: string | null;
+  savedLoginId?: string | null;
+  /** Providers the channel settings enable (SPEC §2); none until those settings reach the page. */
+  socialProviders?: readonly SocialProvider[];
+  onSocial?: (provider: SocialProvider) => void;
+}
+
+/** SPEC §8: the login error catalogue. */
+function loginError(result: ApiResult<unknown>, status: number, t: Translate): string {
+  if (status === 401) return result.message || t(M.loginFailed);
+  if (status === 423) return t(M.accountBlocked);
+  if (status === 429) return result.message || t(M.tooManyAttempts);
+  if (result.message) return result.message;
+  return status === 0 ? t('errors.network') : t(M.unknownError);
+}
+
+export function LoginForm({ idPrefix, callbackURL, savedLoginId = null, socialProviders = [], onSocial }: LoginFormProps) {
+  const t = useT();
+  const { props } = useRouter();
+  const setAlert = useSetAtom(alertMessageAtom);
+  const [loginId, setLoginId] = useState(savedLoginId ?? '');
+  const [password, setPassword] = useState('');
+  const [loginKeep, setLoginKeep] = useState(false);
+  const [saveId, setSaveId] = useState(!!savedLoginId);
+  const [sending, setSending] = useState(false);
+  const [event, setEvent] = useState<{ title: string; body: string } | null>(null);
+  // A ref, not state: a second Enter in the same tick must see the first submit.
+  const inFlight = useRef(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const redirect = () => {
+    const target = callbackURL ?? window.location.pathname + window.location.search;
+    redirectTimer.current = setTimeout(() => window.location.assign(target), MS.redirectAfterLogin);
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (inFlight.current) return;
+    if (!loginId.trim()) return setAlert(t(M.idRequired));
+    if (!password) return setAlert(t(M.passwordRequired));
+    inFlight.current = true;
+    setSending(true);
+    const result = await signin({ loginId: loginId.trim(), password, loginKeep, saveId, device: props.isMobile ? 'MOBILEWEB' : 'PCWEB' });
+    // Older API answers carry the outcome in the body's status rather than the HTTP status.
+    const status = typeof result.body?.status === 'number' ? result.body.status : result.status;
+    if (result.ok && status === 200) {
+      // Stay "sending" until the page goes: no second login in between.
+      if (result.body?.event) setEvent(result.body.event);
+      else redirect();
+      return;
+    }
+    inFlight.current = false;
+    setSending(false);
+    setAlert(loginError(result, status, t));
+  };
+
+  const providers = onSocial ? socialProviders : [];
+  return (
+    <>
+      <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={sending}>
+        <Field id={`${idPrefix}-loginId`} name="loginId" label={t('login.id')} value={loginId} onValue={setLoginId} error={null} autoComplete="username" autoCapitalize="none" />
+        <Field id={`${idPrefix}-password`} name="password" type="password" label={t('login.password')} value={password} onValue={setPassword} error={null} autoComplete="current-password" />
+        <div className="check-row">
+          <label className="check">
+            <input type="checkbox" name="loginKeep" checked={loginKeep} onChange={(e) => setLoginKeep(e.target.checked)} />
+            {t('login.keep')}
+          </label>
+          <label className="check">
+            <input type="checkbox" name="saveId" checked={saveId} onChange={(e) => setSaveId(e.target.checked)} />
+            {t('login.saveId')}
+          </label>
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={sending}>
+          {sending && <Spinner />}
+          {t('login.submit')}
+        </button>
+        <a className="link" href="/member/find/findId">
+          {t('login.findIdPassword')}
+        </a>
+        {providers.length > 0 && (
+          <ul className="social-list" aria-label={t('login.socialTitle')}>
+            {providers.map((provider) => (
+              <li key={provider}>
+                <button type="button" className={`btn btn-block social-${provider}`} onClick={() => onSocial?.(provider)}>
+                  {t(`login.social.${provider}`)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </form>
+      <Modal
+        id={`${idPrefix}-event`}
+        open={!!event}
+        title={event?.title ?? ''}
+        onCancel={() => {
+          setEvent(null);
+          redirect();
+        }}
+      >
+        <p className="modal-text">{event?.body}</p>
+        <div className="modal-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            autoFocus
+            onClick={() => {
+              setEvent(null);
+              redirect();
+            }}
+          >
+            {t('common.confirm')}
+          </button>
+        </div>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { useSetAtom } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { failureText, startIdentity, type IdentityPurpose } from '../../data/account';
+import { useT } from '../../i18n/i18n';
+import { alertMessageAtom } from '../../state/ui';
+
+const POPUP_FEATURES = 'width=400,height=600'; // SPEC §9
+const CLOSED_POLL_MS = 500; // SPEC §9: popup-closed polling
+/** The popup posts its result and closes at once; give that message time to arrive before giving up. */
+const LATE_MESSAGE_MS = 150;
+
+/**
+ * Identity verification in a 400x600 popup. The popup posts { type: 'personal-auth', authKey } to its
+ * opener; closing it without that resolves null.
+ */
+export function useIdentityPopup() {
+  const t = useT();
+  const setAlert = useSetAtom(alertMessageAtom);
+  const [busy, setBusy] = useState(false);
+  const cancel = useRef<(() => void) | null>(null);
+  useEffect(() => () => cancel.current?.(), []);
+
+  const verify = useCallback(
+    async (purpose: IdentityPurpose): Promise<string | null> => {
+      cancel.current?.();
+      // Opened inside the click itself: after an await the browser would block it as an unrequested popup.
+      const popup = window.open('about:blank', 'personal-auth', POPUP_FEATURES);
+      setBusy(true);
+      const started = await startIdentity(purpose);
+      if (!started.ok || !started.body?.url) {
+        popup?.close();
+        setBusy(false);
+        setAlert(failureText(started, t));
+        return null;
+      }
+      if (!popup) {
+        setBusy(false);
+        setAlert(t('identity.popupBlocked'));
+        return null;
+      }
+      popup.location.href = started.body.url;
+      return new Promise<string | null>((resolve) => {
+        let done = false;
+        const finish = (authKey: string | null) => {
+          if (done) return;
+          done = true;
+          clearInterval(poll);
+          window.removeEventListener('message', onMessage);
+          cancel.current = null;
+          setBusy(false);
+          resolve(authKey);
+        };
+        const onMessage = (event: MessageEvent) => {
+          if (event.origin !== window.location.origin) return;
+          const data = event.data as { type?: unknown; authKey?: unknown } | null;
+          if (data?.type === 'personal-auth' && typeof data.authKey === 'string' && data.authKey) finish(data.authKey);
+        };
+        const poll = setInterval(() => {
+          if (popup.closed) setTimeout(() => finish(null), LATE_MESSAGE_MS);
+        }, CLOSED_POLL_MS);
+        window.addEventListener('message', onMessage);
+        cancel.current = () => finish(null);
+      });
+    },
+    [setAlert, t],
+  );
+
+  return { verify, busy };
+}

@@ -1,0 +1,37 @@
+import { isProductionEnv } from '../shared/environment';
+
+/** The dev secret of config/development.env: refused in production. */
+const DEV_JWT_SECRET = 'development-only-jwt-secret-not-for-production';
+
+export interface ProviderChoice {
+  sms: 'dev' | 'http';
+  captcha: 'local' | 'turnstile';
+  identity: 'dev' | 'nice';
+}
+
+export function providerChoice(env: Env): ProviderChoice {
+  return {
+    sms: env.SMS_PROVIDER === 'dev' ? 'dev' : 'http',
+    captcha: env.CAPTCHA_PROVIDER === 'local' ? 'local' : 'turnstile',
+    identity: env.IDENTITY_PROVIDER === 'dev' ? 'dev' : 'nice',
+  };
+}
+
+/**
+ * Refuse to run a production Worker with offline adapters or the development JWT secret. Called once
+ * per isolate from the Worker entry, so a misconfigured deploy fails loudly instead of faking SMS.
+ */
+export function assertSafeConfig(env: Env): void {
+  if (!isProductionEnv(env.ENVIRONMENT)) return;
+  const choice = providerChoice(env);
+  const offline = [choice.sms === 'dev' && 'SMS_PROVIDER=dev', choice.captcha === 'local' && 'CAPTCHA_PROVIDER=local', choice.identity === 'dev' && 'IDENTITY_PROVIDER=dev'].filter(Boolean);
+  if (offline.length) throw new Error(`refusing to start: development adapters in production (${offline.join(', ')})`);
+  if (!env.JWT_SECRET || env.JWT_SECRET === DEV_JWT_SECRET || env.JWT_SECRET.length < 32) {
+    throw new Error('refusing to start: JWT_SECRET is missing, too short, or the development value');
+  }
+}
+
+export function jwtSecret(env: Env): string {
+  if (!env.JWT_SECRET) throw new Error('JWT_SECRET is not configured');
+  return env.JWT_SECRET;
+}

@@ -1,0 +1,105 @@
+export interface MemberRow {
+  id: number;
+  login_id: string;
+  nickname: string;
+  password_hash: string;
+  name: string | null;
+  is_foreigner: number;
+  identity_verified: number;
+  adult: number;
+  pi_flag: number;
+  birthday: string | null;
+  gender: 'M' | 'F' | null;
+  phone: string | null;
+  country_code: string | null;
+  partner_code: string | null;
+  blocked: number;
+  last_login_at: number | null;
+  created_at: number;
+}
+
+export function findMemberByLoginId(db: D1Database, loginId: string): Promise<MemberRow | null> {
+  return db.prepare('SELECT * FROM members WHERE login_id = ?').bind(loginId).first<MemberRow>();
+}
+
+export function findMemberById(db: D1Database, id: number): Promise<MemberRow | null> {
+  return db.prepare('SELECT * FROM members WHERE id = ?').bind(id).first<MemberRow>();
+}
+
+export async function loginIdTaken(db: D1Database, loginId: string): Promise<boolean> {
+  return (await db.prepare('SELECT 1 FROM members WHERE login_id = ?').bind(loginId).first()) !== null;
+}
+
+export async function nicknameTaken(db: D1Database, nickname: string): Promise<boolean> {
+  return (await db.prepare('SELECT 1 FROM members WHERE nickname = ?').bind(nickname).first()) !== null;
+}
+
+export function findMembersByIdentity(db: D1Database, name: string, birthday: string, phone: string): Promise<D1Result<{ login_id: string }>> {
+  return db.prepare('SELECT login_id FROM members WHERE name = ? AND birthday = ? AND phone = ? ORDER BY id').bind(name, birthday, phone).all<{ login_id: string }>();
+}
+
+export interface NewMember {
+  loginId: string;
+  nickname: string;
+  passwordHash: string;
+  name: string | null;
+  isForeigner: boolean;
+  identityVerified: boolean;
+  adult: boolean;
+  birthday: string | null;
+  gender: 'M' | 'F' | null;
+  phone: string | null;
+  countryCode: string | null;
+  partnerCode: string | null;
+  recommenderId: number | null;
+  marketingAgreed: boolean;
+  device: string;
+}
+
+/** Insert a member; null when the login ID or nickname was taken meanwhile (UNIQUE decides). */
+export async function insertMember(db: D1Database, m: NewMember): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `INSERT INTO members (login_id, nickname, password_hash, name, is_foreigner, identity_verified, adult, birthday, gender, phone,
+         country_code, partner_code, recommender_id, marketing_agreed, device)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT DO NOTHING RETURNING id`,
+    )
+    .bind(m.loginId, m.nickname, m.passwordHash, m.name, +m.isForeigner, +m.identityVerified, +m.adult, m.birthday, m.gender, m.phone, m.countryCode, m.partnerCode, m.recommenderId, +m.marketingAgreed, m.device)
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+export async function markLoggedIn(db: D1Database, memberId: number, at: number): Promise<void> {
+  await db.prepare('UPDATE members SET last_login_at = ? WHERE id = ?').bind(at, memberId).run();
+}
+
+export function setPasswordStatement(db: D1Database, memberId: number, passwordHash: string): D1PreparedStatement {
+  return db.prepare('UPDATE members SET password_hash = ? WHERE id = ?').bind(passwordHash, memberId);
+}
+
+export async function markIdentityVerified(db: D1Database, memberId: number, v: { name: string; birthday: string; gender: string; phone: string; adult: boolean }): Promise<void> {
+  await db
+    .prepare('UPDATE members SET identity_verified = 1, name = ?, birthday = ?, gender = ?, phone = ?, adult = ? WHERE id = ?')
+    .bind(v.name, v.birthday, v.gender, v.phone, +v.adult, memberId)
+    .run();
+}
+
+/** Take one login-attempt slot for this ID and return how many it has used in the current window. */
+export async function takeLoginAttempt(db: D1Database, loginId: string, now: number, windowMs: number): Promise<number> {
+  const row = await db
+    .prepare(
+      `INSERT INTO login_attempts (login_id, attempts, last_at) VALUES (?1, 1, ?2)
+       ON CONFLICT(login_id) DO UPDATE SET
+         attempts = CASE WHEN login_attempts.last_at < ?2 - ?3 THEN 1 ELSE login_attempts.attempts + 1 END,
+         last_at = ?2
+       RETURNING attempts`,
+    )
+    .bind(loginId, now, windowMs)
+    .first<{ attempts: number }>();
+  return row!.attempts;
+}
+
+export async function clearLoginAttempts(db: D1Database, loginId: string): Promise<void> {
+  await db.prepare('DELETE FROM login_attempts WHERE login_id = ?').bind(loginId).run();
+}

@@ -1,0 +1,59 @@
+// Passwords (PBKDF2-SHA256, per-user salt, at most 100,000 iterations in workerd), opaque tokens and hashes.
+
+const ITERATIONS = 100_000;
+const encoder = new TextEncoder();
+
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+}
+
+export function randomToken(bytes = 32): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+/** A random decimal code of `digits` digits (phone verification). */
+export function randomDigits(digits: number): string {
+  const values = crypto.getRandomValues(new Uint32Array(digits));
+  return [...values].map((v) => String(v % 10)).join('');
+}
+
+export async function sha256(text: string): Promise<string> {
+  return toBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
+}
+
+/** Constant-time comparison of two strings of equal length. */
+export function timingSafeEqual(a: string, b: string): boolean {
+  const x = encoder.encode(a);
+  const y = encoder.encode(b);
+  if (x.length !== y.length) return false;
+  return crypto.subtle.timingSafeEqual(x, y);
+}
+
+async function pbkdf2(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits']);
+  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, 256);
+  return new Uint8Array(bits);
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const hash = await pbkdf2(password, salt, ITERATIONS);
+  return `pbkdf2-sha256$${ITERATIONS}$${toBase64Url(salt)}$${toBase64Url(hash)}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, iterations, salt, hash] = stored.split('$');
+  if (scheme !== 'pbkdf2-sha256' || !iterations || !salt || !hash) return false;
+  const actual = await pbkdf2(password, fromBase64Url(salt), Number(iterations));
+  return timingSafeEqual(toBase64Url(actual), hash);
+}
+
+/** A stored hash to compare against when the account does not exist, so timing does not tell. */
+export const DUMMY_PASSWORD_HASH = 'pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

@@ -1,0 +1,151 @@
+import { M, domesticRules, foreignerRules, maskLoginId, stripSpaces } from '../../shared/account-rules';
+import type { MeDto, SignupRequest } from '../../shared/account-api';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../lib/crypto';
+import {
+  clearLoginAttempts,
+  findMemberByLoginId,
+  findMembersByIdentity,
+  insertMember,
+  loginIdTaken,
+  markLoggedIn,
+  nicknameTaken,
+  takeLoginAttempt,
+  type MemberRow,
+} from '../db/members';
+import { findPartner } from '../db/partners';
+import { consumePhoneToken } from './phone';
+import { consumeIdentity, isAdult } from './identity';
+
+/** A refusal with a locale message key and the HTTP status it deserves. */
+export class AccountError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 423 | 429,
+    readonly messageKey: string,
+    readonly field?: string,
+  ) {
+    super(messageKey);
+  }
+}
+
+export const MAX_LOGIN_ATTEMPTS = 5;
+export const LOGIN_WINDOW_MS = 10 * 60_000;
+
+export function toMe(m: MemberRow): MeDto {
+  return { loginId: m.login_id, nickname: m.nickname, identityVerified: m.identity_verified === 1, isForeigner: m.is_foreigner === 1, adult: m.adult === 1 };
+}
+
+/**
+ * Check credentials. Every attempt takes a slot first, so at most MAX_LOGIN_ATTEMPTS passwords are ever
+ * checked per ID per window, however many arrive at once; a missing ID and a wrong password look alike.
+ */
+export async function signIn(db: D1Database, loginId: string, password: string): Promise<MemberRow> {
+  const id = stripSpaces(loginId);
+  const attempts = await takeLoginAttempt(db, id, Date.now(), LOGIN_WINDOW_MS);
+  if (attempts > MAX_LOGIN_ATTEMPTS) throw new AccountError(429, M.tooManyAttempts);
+  const member = id ? await findMemberByLoginId(db, id) : null;
+  const ok = await verifyPassword(password, member?.password_hash ?? DUMMY_PASSWORD_HASH);
+  if (!member || !ok) throw new AccountError(401, M.loginFailed);
+  if (member.blocked) throw new AccountError(423, M.accountBlocked);
+  await clearLoginAttempts(db, id);
+  await markLoggedIn(db, member.id, Date.now());
+  return member;
+}
+
+export async function availability(db: D1Database, kind: 'loginId' | 'nickname', value: string): Promise<'ok' | 'overlap'> {
+  const taken = kind === 'loginId' ? await loginIdTaken(db, value) : await nicknameTaken(db, value);
+  return taken ? 'overlap' : 'ok';
+}
+
+/** SPEC §5 referral: 'notfound', 'overlap' (yourself), or the recommender's login ID. */
+export async function findRecommender(db: D1Database, code: string, ownLoginId: string | undefined): Promise<string> {
+  if (ownLoginId && code.toLowerCase() === ownLoginId.toLowerCase()) return 'overlap';
+  const member = await findMemberByLoginId(db, code);
+  return member ? member.login_id : 'notfound';
+}
+
+function firstError(checks: Array<[string, string | null]>): void {
+  for (const [field, error] of checks) if (error) throw new AccountError(400, error, field);
+}
+
+/**
+ * Create a member (domestic or foreigner) after the same checks the form makes, plus what only the
+ * server can prove: free ID and nickname, a verified phone (foreigner) or identity (domestic, unless a
+ * partner signs them up). Returns the new member, logged in by the caller.
+ */
+export async function signUp(db: D1Database, input: SignupRequest, options: { partnerCookie: string | null }): Promise<MemberRow> {
+  const loginId = stripSpaces(input.loginId);
+  const nickname = stripSpaces(input.nickname);
+  const rules = input.isForeigner ? foreignerRules : domesticRules;
+  firstError([
+    ['loginId', input.isForeigner ? foreignerRules.id(loginId) : domesticRules.loginId(loginId)],
+    ['password', rules.password(input.password)],
+    ['nickname', rules.nickname(nickname)],
+  ]);
+  if (input.isForeigner) {
+    firstError([
+      ['birthday', foreignerRules.birthday(input.birthday ?? '')],
+      ['name', foreignerRules.name(input.name ?? '')],
+      ['gender', foreignerRules.gender(input.gender ?? '')],
+    ]);
+  }
+  if (input.terms !== true && input.terms !== 'essential') throw new AccountError(400, M.termsRequired, 'terms');
+  if (await loginIdTaken(db, loginId)) throw new AccountError(409, M.idTaken, 'loginId');
+  if (await nicknameTaken(db, nickname)) throw new AccountError(409, M.nicknameTaken, 'nickname');
+
+  let recommenderId: number | null = null;
+  if (input.recommendId) {
+    const recommender = await findRecommender(db, input.recommendId, loginId);
+    if (recommender === 'notfound') throw new AccountError(400, M.recommenderNotFound, 'recommendId');
+    if (recommender === 'overlap') throw new AccountError(400, M.recommenderOverlap, 'recommendId');
+    recommenderId = (await findMemberByLoginId(db, recommender))!.id;
+  }
+  const partnerCode = options.partnerCookie ?? input.partnerCode ?? null;
+  const partner = partnerCode ? await findPartner(db, partnerCode) : null;
+
+  let person: { name: string | null; birthday: string | null; gender: 'M' | 'F' | null; phone: string | null; countryCode: string | null; verified: boolean };
+  if (input.isForeigner) {
+    const phone = stripSpaces(input.phone ?? '');
+    const countryCode = stripSpaces(input.countryCode ?? '');
+    if (!input.phoneVerificationToken || !(await consumePhoneToken(db, countryCode, phone, input.phoneVerificationToken))) {
+      throw new AccountError(400, M.phoneNotVerified, 'phone');
+    }
+    person = { name: input.name!.trim(), birthday: input.birthday!, gender: input.gender!, phone, countryCode, verified: false };
+  } else if (input.authKey) {
+    const identity = await consumeIdentity(db, input.authKey, 'personal-signup');
+    if (!identity) throw new AccountError(400, M.identityRequired, 'authKey');
+    person = { name: identity.name, birthday: identity.birthday, gender: identity.gender, phone: identity.phone, countryCode: '82', verified: true };
+  } else if (options.partnerCookie) {
+    person = { name: input.name ?? null, birthday: null, gender: null, phone: null, countryCode: null, verified: false };
+  } else {
+    throw new AccountError(400, M.identityRequired, 'authKey');
+  }
+
+  const id = await insertMember(db, {
+    loginId,
+    nickname,
+    passwordHash: await hashPassword(input.password),
+    name: person.name,
+    isForeigner: input.isForeigner,
+    identityVerified: person.verified,
+    adult: person.verified && person.birthday ? isAdult(person.birthday) : false,
+    birthday: person.birthday,
+    gender: person.gender,
+    phone: person.phone,
+    countryCode: person.countryCode,
+    partnerCode: partner?.code ?? null,
+    recommenderId,
+    marketingAgreed: input.terms === true,
+    device: input.device,
+  });
+  if (id === null) throw new AccountError(409, (await loginIdTaken(db, loginId)) ? M.idTaken : M.nicknameTaken);
+  await markLoggedIn(db, id, Date.now());
+  return (await findMemberByLoginId(db, loginId))!;
+}
+
+/** Find ID: the masked IDs registered to the verified person. */
+export async function findLoginIds(db: D1Database, authKey: string): Promise<string[]> {
+  const identity = await consumeIdentity(db, authKey, 'id');
+  if (!identity) throw new AccountError(400, M.identityRequired);
+  const { results } = await findMembersByIdentity(db, identity.name, identity.birthday, identity.phone);
+  return results.map((r) => maskLoginId(r.login_id));
+}

@@ -1,0 +1,127 @@
+import { sign, verify } from 'hono/jwt';
+import { jwtSecret } from '../config';
+import { randomToken, sha256 } from '../lib/crypto';
+import { findRefresh, insertRefreshStatement, isFamilyRevoked, revokeFamily, rotateRefresh, type RefreshRow } from '../db/sessions';
+import type { MemberRow } from '../db/members';
+
+export const ACCESS_TTL_S = 15 * 60;
+/** A login without 'keep login' lasts 12 hours; with it, 30 days (absolute, rotation never extends it). */
+export const SESSION_TTL_S = 12 * 60 * 60;
+const SESSION_TTL_MS = SESSION_TTL_S * 1000;
+const KEEP_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const AUDIENCE = 'flex-live';
+const ISSUER = 'flex-live-api';
+/** Pinned: a token signed any other way (alg none, RS256 with our secret as a key, ...) is refused. */
+const ALG = 'HS256' as const;
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  /** Seconds the refresh token (and so the login) may live: the cookie's Max-Age. */
+  refreshMaxAge: number;
+}
+
+export interface SessionClaims {
+  memberId: number;
+  loginId: string;
+  familyId: string;
+}
+
+async function accessToken(env: Env, claims: SessionClaims): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return sign({ sub: String(claims.memberId), lid: claims.loginId, sid: claims.familyId, aud: AUDIENCE, iss: ISSUER, iat: now, exp: now + ACCESS_TTL_S }, jwtSecret(env), ALG);
+}
+
+/** A new login: a fresh refresh-token family and its first access token. */
+export async function startSession(env: Env, member: Pick<MemberRow, 'id' | 'login_id'>, keepLogin: boolean): Promise<Tokens> {
+  const now = Date.now();
+  const familyId = randomToken(16);
+  const refreshToken = randomToken(32);
+  const familyExpiresAt = now + (keepLogin ? KEEP_TTL_MS : SESSION_TTL_MS);
+  await insertRefreshStatement(env.DB, { hash: await sha256(refreshToken), familyId, memberId: member.id, expiresAt: familyExpiresAt, familyExpiresAt }).run();
+  return {
+    accessToken: await accessToken(env, { memberId: member.id, loginId: member.login_id, familyId }),
+    refreshToken,
+    expiresIn: ACCESS_TTL_S,
+    refreshMaxAge: Math.floor((familyExpiresAt - now) / 1000),
+  };
+}
+
+export type RefreshOutcome = { ok: true; tokens: Tokens } | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'revoked' };
+
+/**
+ * Trade a refresh token for a new pair. Each token works once; presenting a used one again means it
+ * leaked, so the whole family (every device of that login) is revoked.
+ */
+export async function refreshSession(env: Env, refreshToken: string): Promise<RefreshOutcome> {
+  const now = Date.now();
+  const hash = await sha256(refreshToken);
+  const row = await findRefresh(env.DB, hash);
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
+  if (row.family_expires_at <= now) return { ok: false, reason: 'expired' };
+
+  const nextToken = randomToken(32);
+  const next = { hash: await sha256(nextToken), familyId: row.family_id, memberId: row.member_id, expiresAt: row.family_expires_at, familyExpiresAt: row.family_expires_at };
+  if (row.used_at !== null) {
+    // Parallel calls of one page may present the same token twice within moments; while its successor
+    // is still unused that is a race, not a theft, and the family lives on. Anything else is reuse.
+    if (!(await withinReuseGrace(env.DB, row, now))) {
+      await revokeFamily(env.DB, row.family_id, now);
+      return { ok: false, reason: 'reused' };
+    }
+    await insertRefreshStatement(env.DB, next).run();
+  } else if (!(await rotateRefresh(env.DB, hash, next, now))) {
+    // Someone rotated it between our read and our write: treat as the race above, once more.
+    const fresh = await findRefresh(env.DB, hash);
+    if (!fresh || !(await withinReuseGrace(env.DB, fresh, now))) {
+      await revokeFamily(env.DB, row.family_id, now);
+      return { ok: false, reason: 'reused' };
+    }
+    await insertRefreshStatement(env.DB, next).run();
+  }
+  const member = await env.DB.prepare('SELECT login_id, blocked FROM members WHERE id = ?').bind(row.member_id).first<{ login_id: string; blocked: number }>();
+  if (!member || member.blocked) {
+    await revokeFamily(env.DB, row.family_id, now);
+    return { ok: false, reason: 'revoked' };
+  }
+  return {
+    ok: true,
+    tokens: {
+      accessToken: await accessToken(env, { memberId: row.member_id, loginId: member.login_id, familyId: row.family_id }),
+      refreshToken: nextToken,
+      expiresIn: ACCESS_TTL_S,
+      refreshMaxAge: Math.floor((row.family_expires_at - now) / 1000),
+    },
+  };
+}
+
+/** How long a just-used refresh token may be presented again by a parallel call. */
+export const REUSE_GRACE_MS = 2_000;
+
+async function withinReuseGrace(db: D1Database, row: RefreshRow, now: number): Promise<boolean> {
+  if (row.used_at === null || now - row.used_at > REUSE_GRACE_MS || !row.replaced_by) return false;
+  const successor = await findRefresh(db, row.replaced_by);
+  return !!successor && successor.used_at === null && successor.revoked_at === null;
+}
+
+/** The session an access token names, or null: bad signature, other alg, wrong audience, expired or revoked. */
+export async function authenticate(env: Env, token: string): Promise<SessionClaims | null> {
+  try {
+    const payload = await verify(token, jwtSecret(env), { alg: ALG, aud: AUDIENCE, iss: ISSUER });
+    const memberId = Number(payload.sub);
+    const familyId = payload.sid;
+    const loginId = payload.lid;
+    if (!Number.isInteger(memberId) || typeof familyId !== 'string' || typeof loginId !== 'string') return null;
+    if (await isFamilyRevoked(env.DB, familyId)) return null;
+    return { memberId, loginId, familyId };
+  } catch {
+    return null;
+  }
+}
+
+/** Logout: the refresh family and every access token of it stop working now. */
+export async function endSession(env: Env, familyId: string): Promise<void> {
+  await revokeFamily(env.DB, familyId, Date.now());
+}

@@ -1,0 +1,7 @@
+// Secrets of the real provider adapters, set with `wrangler secret put`; absent in development.
+interface Env {
+  SMS_API_KEY?: string;
+  TURNSTILE_SECRET?: string;
+  NICE_CLIENT_ID?: string;
+  NICE_CLIENT_SECRET?: string;
+}

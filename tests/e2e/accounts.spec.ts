@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { d1, expect, gotoHydrated, test, url } from './fixtures';
+
+const ko = JSON.parse(readFileSync('locales/ko.json', 'utf8'));
+const unique = () => `${Date.now() % 1_000_000}`;
+
+/** The dev SMS outbox, read through the page (the browser resolves *.localhost). */
+async function latestCode(page: Page, phoneSuffix: string): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const messages = (await page.evaluate(async () => (await fetch('/__dev/outbox')).json())) as Array<{ to: string; body: string }>;
+    const hit = messages.find((m) => m.to.endsWith(phoneSuffix));
+    if (hit) return /\d{6}/.exec(hit.body)![0];
+    await page.waitForTimeout(250);
+  }
+  throw new Error('no code in the outbox');
+}
+
+/** Complete the development identity-verification popup opened by `click`. */
+async function verifyIdentity(page: Page, click: () => Promise<void>, person: { name: string; birthday: string; gender: 'M' | 'F'; phone: string }) {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), click()]);
+  await popup.waitForLoadState();
+  await expect(popup.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await popup.locator('input[name=name]').fill(person.name);
+  await popup.locator('input[name=birthday]').fill(person.birthday);
+  await popup.locator(`input[name=gender][value=${person.gender}]`).check();
+  await popup.locator('input[name=phone]').fill(person.phone);
+  await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: ko.identity.complete }).click()]);
+}
+
+async function loggedInAs(page: Page, nickname: string) {
+  await expect(page.locator('.site-header .me')).toContainText(nickname);
+}
+
+test('a foreigner signs up with the SMS code, logs out, logs in with keep login, and stays logged in', async ({ page, context, consoleErrors }) => {
+  const id = `abroad${unique()}`;
+  const nickname = `Trav${unique().slice(-4)}`;
+  const phone = `20255${unique().slice(-5)}`;
+  await gotoHydrated(page, url('flex', '/signup/foreigner'));
+  await page.locator('input[name=id]').fill(id);
+  await page.locator('input[name=password]').fill('Passw0rd!');
+  await page.locator('input[name=confirmPassword]').fill('Passw0rd!');
+  await page.locator('input[name=name]').fill('Jane Doe');
+  await page.locator('input[name=nickname]').fill(nickname);
+  await page.locator('select[name=birthYear]').selectOption('1990');
+  await page.locator('select[name=birthMonth]').selectOption('2');
+  await page.locator('select[name=birthDay]').selectOption('3');
+  await page.locator('input[name=gender][value=F]').check();
+  await page.locator('select[name=countryCode]').selectOption('US');
+  await page.locator('input[name=phone]').fill(phone);
+
+  await page.getByRole('button', { name: ko.signup.sendCode }).click();
+  const captcha = page.getByRole('dialog', { name: ko.captcha.title });
+  const question = (await captcha.locator('.modal-text').textContent())!;
+  const [a, b] = question.split('+').map((n) => Number(n.trim()));
+  await captcha.locator('input[name=captchaAnswer]').fill(String(a! + b!));
+  await captcha.getByRole('button', { name: ko.common.confirm }).click();
+  const code = await latestCode(page, phone);
+  await page.locator('input[name=code]').fill(code);
+  await page.getByRole('button', { name: ko.signup.confirmCode }).click();
+  await expect(page.getByRole('button', { name: ko.signup.sendCode })).toBeDisabled();
+
+  await page.locator('input[name=agreeAll]').check();
+  await page.getByRole('button', { name: ko.signup.submit }).click();
+  await page.waitForURL(url('flex', '/'));
+  await loggedInAs(page, nickname);
+
+  await page.getByRole('button', { name: ko.nav.logout }).click();
+  await expect(page.getByRole('button', { name: ko.nav.login })).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === 'flx_oauth_access')).toBeUndefined();
+
+  await gotoHydrated(page, url('flex', '/signin'));
+  await page.locator('input[name=loginId]').fill(id);
+  await page.locator('input[name=password]').fill('Passw0rd!');
+  await page.locator('input[name=loginKeep]').check();
+  await page.locator('input[name=password]').press('Enter');
+  await loggedInAs(page, nickname); // back on /signin after 100 ms, now as the member
+  const access = (await context.cookies()).find((c) => c.name === 'flx_oauth_access')!;
+  expect(access.httpOnly).toBe(true);
+  expect(access.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 86400); // kept for 30 days
+  expect(await page.evaluate(() => document.cookie)).not.toContain('flx_oauth'); // script never sees tokens
+
+  await page.reload();
+  await loggedInAs(page, nickname);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a domestic viewer signs up through the identity popup', async ({ page }) => {
+  const loginId = `kor${unique()}`;
+  const nickname = `한국${unique().slice(-4)}`;
+  await gotoHydrated(page, url('nest', '/signup'));
+  await page.locator('input[name=loginId]').fill(loginId);
+  await page.locator('input[name=password]').fill('Passw0rd!');
+  await page.locator('input[name=confirmPassword]').fill('Passw0rd!');
+  await page.locator('input[name=nickname]').fill(nickname);
+  await verifyIdentity(page, () => page.getByRole('button', { name: ko.identity.verify }).click(), { name: '이도윤', birthday: '1992-05-06', gender: 'M', phone: `010${unique().slice(-8).padStart(8, '1')}` });
+  await page.locator('input[name=agreeAll]').check();
+  await page.getByRole('button', { name: ko.signup.submit }).click();
+  await page.waitForURL(/\/completed\/signup/);
+  await loggedInAs(page, nickname);
+});
+
+test('the session-expired modal appears once the refresh token is revoked', async ({ page, browser }) => {
+  const loginId = `exp${unique()}`;
+  const nickname = `만료${unique().slice(-4)}`;
+  await gotoHydrated(page, url('flex', '/signup'));
+  await page.locator('input[name=loginId]').fill(loginId);
+  await page.locator('input[name=password]').fill('Passw0rd!');
+  await page.locator('input[name=confirmPassword]').fill('Passw0rd!');
+  await page.locator('input[name=nickname]').fill(nickname);
+  await verifyIdentity(page, () => page.getByRole('button', { name: ko.identity.verify }).click(), { name: '만료자', birthday: '1990-01-01', gender: 'F', phone: `010${unique().slice(-8).padStart(8, '2')}` });
+  await page.locator('input[name=agreeAll]').check();
+  await page.getByRole('button', { name: ko.signup.submit }).click();
+  await page.waitForURL(/\/completed\/signup/);
+
+  // Log in on another device and end every session of the account from there ('expire').
+  const other = await browser.newContext({ locale: 'ko-KR' });
+  const phone = await other.newPage();
+  await gotoHydrated(phone, url('flex', '/signin'));
+  await phone.locator('input[name=loginId]').fill(loginId);
+  await phone.locator('input[name=password]').fill('Passw0rd!');
+  await phone.locator('input[name=password]').press('Enter');
+  await expect(phone.locator('.site-header .me')).toBeVisible();
+  const expired = await phone.evaluate(async (id) => {
+    const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]!;
+    return (await fetch('/api/auth/expire', { method: 'POST', headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: JSON.stringify({ loginId: id }) })).status;
+  }, loginId);
+  expect(expired).toBe(200);
+  await other.close();
+
+  // Back on the first device: the next in-app navigation finds the session gone.
+  await page.locator('.main-nav').getByRole('link', { name: ko.nav.home, exact: true }).click();
+  const modal = page.getByRole('dialog', { name: ko.sessionExpired.title });
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText('세션이 만료되었습니다. 다시 로그인 후 이용하실 수 있습니다.');
+  await modal.getByRole('button', { name: ko.common.ok }).click();
+  await expect(page.getByRole('dialog', { name: ko.login.title })).toBeVisible();
+});
+
+test('find ID and reset the password through identity verification', async ({ page }) => {
+  const loginId = `find${unique()}`;
+  const person = { name: '최유나', birthday: '1993-03-03', gender: 'F' as const, phone: `010${unique().slice(-8).padStart(8, '3')}` };
+  await gotoHydrated(page, url('flex', '/signup'));
+  await page.locator('input[name=loginId]').fill(loginId);
+  await page.locator('input[name=password]').fill('Passw0rd!');
+  await page.locator('input[name=confirmPassword]').fill('Passw0rd!');
+  await page.locator('input[name=nickname]').fill(`찾기${unique().slice(-4)}`);
+  await verifyIdentity(page, () => page.getByRole('button', { name: ko.identity.verify }).click(), person);
+  await page.locator('input[name=agreeAll]').check();
+  await page.getByRole('button', { name: ko.signup.submit }).click();
+  await page.waitForURL(/\/completed\/signup/);
+  await page.context().clearCookies();
+
+  await gotoHydrated(page, url('flex', '/member/find/findId'));
+  const findId = page.locator('section[aria-labelledby=find-id-title]');
+  await verifyIdentity(page, () => findId.getByRole('button', { name: ko.identity.verify }).click(), person);
+  await expect(findId).toContainText(`${loginId.slice(0, 2)}${'*'.repeat(loginId.length - 4)}${loginId.slice(-2)}`);
+
+  const findPassword = page.locator('section[aria-labelledby=find-password-title]');
+  await findPassword.locator('input[name=loginId]').fill(loginId);
+  await verifyIdentity(page, () => findPassword.getByRole('button', { name: ko.identity.verify }).click(), person);
+  await findPassword.locator('input[name=password]').fill('NewPassw0rd!');
+  await findPassword.locator('input[name=confirmPassword]').fill('NewPassw0rd!');
+  await findPassword.getByRole('button', { name: ko.find.changePassword }).click();
+  await expect(findPassword).toContainText(ko.find.passwordChanged);
+
+  await gotoHydrated(page, url('flex', '/signin'));
+  await page.locator('input[name=loginId]').fill(loginId);
+  await page.locator('input[name=password]').fill('NewPassw0rd!');
+  await page.locator('input[name=password]').press('Enter');
+  await expect(page.locator('.site-header .me')).toBeVisible();
+});
+
+test('the first login of a day shows the attendance event before going on', async ({ page }) => {
+  const loginId = `evt${unique()}`;
+  await gotoHydrated(page, url('flex', '/signup'));
+  await page.locator('input[name=loginId]').fill(loginId);
+  await page.locator('input[name=password]').fill('Passw0rd!');
+  await page.locator('input[name=confirmPassword]').fill('Passw0rd!');
+  await page.locator('input[name=nickname]').fill(`출석${unique().slice(-4)}`);
+  await verifyIdentity(page, () => page.getByRole('button', { name: ko.identity.verify }).click(), { name: '출석자', birthday: '1991-01-01', gender: 'M', phone: `010${unique().slice(-8).padStart(8, '4')}` });
+  await page.locator('input[name=agreeAll]').check();
+  await page.getByRole('button', { name: ko.signup.submit }).click();
+  await page.waitForURL(/\/completed\/signup/);
+  await page.context().clearCookies();
+  d1(`UPDATE members SET last_login_at = ${Date.now() - 2 * 86_400_000} WHERE login_id = '${loginId}'`); // last seen two days ago
+  await gotoHydrated(page, url('flex', '/signin?callbackURL=%2F'));
+  await page.locator('input[name=loginId]').fill(loginId);
+  await page.locator('input[name=password]').fill('Passw0rd!');
+  await page.locator('input[name=password]').press('Enter');
+  const event = page.getByRole('dialog', { name: ko.loginEvent.attendanceTitle });
+  await expect(event).toContainText(ko.loginEvent.attendanceBody);
+  await page.keyboard.press('Escape');
+  await page.waitForURL(url('flex', '/'));
+  await expect(page.locator('.site-header .me')).toBeVisible();
+});
+
+test('a callbackURL to another site is refused', async ({ page }) => {
+  await gotoHydrated(page, url('flex', '/signin?callbackURL=https%3A%2F%2Fevil.example%2F'));
+  await expect(page.getByRole('dialog', { name: ko.alert.title })).toContainText('잘못된 접근입니다.');
+});
