@@ -4,6 +4,7 @@ import { d1, expect, gotoHydrated, test, url } from './fixtures';
 
 const ko = JSON.parse(readFileSync('locales/ko.json', 'utf8'));
 const unique = () => `${Date.now() % 1_000_000}`;
+type Person = { name: string; birthday: string; gender: 'M' | 'F'; phone: string };
 
 /** The dev SMS outbox, read through the page (the browser resolves *.localhost). */
 async function latestCode(page: Page, phoneSuffix: string): Promise<string> {
@@ -17,7 +18,7 @@ async function latestCode(page: Page, phoneSuffix: string): Promise<string> {
 }
 
 /** Complete the development identity-verification popup opened by `click`. */
-async function verifyIdentity(page: Page, click: () => Promise<void>, person: { name: string; birthday: string; gender: 'M' | 'F'; phone: string }) {
+async function verifyIdentity(page: Page, click: () => Promise<void>, person: Person) {
   const [popup] = await Promise.all([page.waitForEvent('popup'), click()]);
   await popup.waitForLoadState();
   await expect(popup.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -26,6 +27,19 @@ async function verifyIdentity(page: Page, click: () => Promise<void>, person: { 
   await popup.locator(`input[name=gender][value=${person.gender}]`).check();
   await popup.locator('input[name=phone]').fill(person.phone);
   await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: ko.identity.complete }).click()]);
+}
+
+/** Sign up on /signup as a domestic viewer (identity through the dev popup); ends on /completed/signup. */
+async function signUpDomestic(page: Page, brand: string, loginId: string, nickname: string, person: Person) {
+  await gotoHydrated(page, url(brand, '/signup'));
+  await page.locator('input[name=loginId]').fill(loginId);
+  await page.locator('input[name=password]').fill('Passw0rd!');
+  await page.locator('input[name=confirmPassword]').fill('Passw0rd!');
+  await page.locator('input[name=nickname]').fill(nickname);
+  await verifyIdentity(page, () => page.getByRole('button', { name: ko.identity.verify }).click(), person);
+  await page.locator('input[name=agreeAll]').check();
+  await page.getByRole('button', { name: ko.signup.submit }).click();
+  await page.waitForURL(/\/completed\/signup/);
 }
 
 async function loggedInAs(page: Page, nickname: string) {
@@ -88,30 +102,14 @@ test('a foreigner signs up with the SMS code, logs out, logs in with keep login,
 test('a domestic viewer signs up through the identity popup', async ({ page }) => {
   const loginId = `kor${unique()}`;
   const nickname = `한국${unique().slice(-4)}`;
-  await gotoHydrated(page, url('nest', '/signup'));
-  await page.locator('input[name=loginId]').fill(loginId);
-  await page.locator('input[name=password]').fill('Passw0rd!');
-  await page.locator('input[name=confirmPassword]').fill('Passw0rd!');
-  await page.locator('input[name=nickname]').fill(nickname);
-  await verifyIdentity(page, () => page.getByRole('button', { name: ko.identity.verify }).click(), { name: '이도윤', birthday: '1992-05-06', gender: 'M', phone: `010${unique().slice(-8).padStart(8, '1')}` });
-  await page.locator('input[name=agreeAll]').check();
-  await page.getByRole('button', { name: ko.signup.submit }).click();
-  await page.waitForURL(/\/completed\/signup/);
+  await signUpDomestic(page, 'nest', loginId, nickname, { name: '이도윤', birthday: '1992-05-06', gender: 'M', phone: `010${unique().slice(-8).padStart(8, '1')}` });
   await loggedInAs(page, nickname);
 });
 
 test('the session-expired modal appears once the refresh token is revoked', async ({ page, browser }) => {
   const loginId = `exp${unique()}`;
   const nickname = `만료${unique().slice(-4)}`;
-  await gotoHydrated(page, url('flex', '/signup'));
-  await page.locator('input[name=loginId]').fill(loginId);
-  await page.locator('input[name=password]').fill('Passw0rd!');
-  await page.locator('input[name=confirmPassword]').fill('Passw0rd!');
-  await page.locator('input[name=nickname]').fill(nickname);
-  await verifyIdentity(page, () => page.getByRole('button', { name: ko.identity.verify }).click(), { name: '만료자', birthday: '1990-01-01', gender: 'F', phone: `010${unique().slice(-8).padStart(8, '2')}` });
-  await page.locator('input[name=agreeAll]').check();
-  await page.getByRole('button', { name: ko.signup.submit }).click();
-  await page.waitForURL(/\/completed\/signup/);
+  await signUpDomestic(page, 'flex', loginId, nickname, { name: '만료자', birthday: '1990-01-01', gender: 'F', phone: `010${unique().slice(-8).padStart(8, '2')}` });
 
   // Log in on another device and end every session of the account from there ('expire').
   const other = await browser.newContext({ locale: 'ko-KR' });
@@ -140,15 +138,7 @@ test('the session-expired modal appears once the refresh token is revoked', asyn
 test('find ID and reset the password through identity verification', async ({ page }) => {
   const loginId = `find${unique()}`;
   const person = { name: '최유나', birthday: '1993-03-03', gender: 'F' as const, phone: `010${unique().slice(-8).padStart(8, '3')}` };
-  await gotoHydrated(page, url('flex', '/signup'));
-  await page.locator('input[name=loginId]').fill(loginId);
-  await page.locator('input[name=password]').fill('Passw0rd!');
-  await page.locator('input[name=confirmPassword]').fill('Passw0rd!');
-  await page.locator('input[name=nickname]').fill(`찾기${unique().slice(-4)}`);
-  await verifyIdentity(page, () => page.getByRole('button', { name: ko.identity.verify }).click(), person);
-  await page.locator('input[name=agreeAll]').check();
-  await page.getByRole('button', { name: ko.signup.submit }).click();
-  await page.waitForURL(/\/completed\/signup/);
+  await signUpDomestic(page, 'flex', loginId, `찾기${unique().slice(-4)}`, person);
   await page.context().clearCookies();
 
   await gotoHydrated(page, url('flex', '/member/find/findId'));
@@ -173,15 +163,7 @@ test('find ID and reset the password through identity verification', async ({ pa
 
 test('the first login of a day shows the attendance event before going on', async ({ page }) => {
   const loginId = `evt${unique()}`;
-  await gotoHydrated(page, url('flex', '/signup'));
-  await page.locator('input[name=loginId]').fill(loginId);
-  await page.locator('input[name=password]').fill('Passw0rd!');
-  await page.locator('input[name=confirmPassword]').fill('Passw0rd!');
-  await page.locator('input[name=nickname]').fill(`출석${unique().slice(-4)}`);
-  await verifyIdentity(page, () => page.getByRole('button', { name: ko.identity.verify }).click(), { name: '출석자', birthday: '1991-01-01', gender: 'M', phone: `010${unique().slice(-8).padStart(8, '4')}` });
-  await page.locator('input[name=agreeAll]').check();
-  await page.getByRole('button', { name: ko.signup.submit }).click();
-  await page.waitForURL(/\/completed\/signup/);
+  await signUpDomestic(page, 'flex', loginId, `출석${unique().slice(-4)}`, { name: '출석자', birthday: '1991-01-01', gender: 'M', phone: `010${unique().slice(-8).padStart(8, '4')}` });
   await page.context().clearCookies();
   d1(`UPDATE members SET last_login_at = ${Date.now() - 2 * 86_400_000} WHERE login_id = '${loginId}'`); // last seen two days ago
   await gotoHydrated(page, url('flex', '/signin?callbackURL=%2F'));
