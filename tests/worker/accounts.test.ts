@@ -271,6 +271,28 @@ describe('phone verification', () => {
   });
 });
 
+describe('identity verification of a member', () => {
+  it('verifies a member who signed up through a partner without it, and records them as adult', async () => {
+    const browser = new Browser();
+    await browser.open('/?partnerCode=campus');
+    const signup = await browser.json('/api/auth/signup', { loginId: 'partner0001', password: 'Passw0rd!', nickname: '파트너회원', isForeigner: false, terms: true, device: 'PCWEB' });
+    expect(await signup.json()).toMatchObject({ data: { me: { identityVerified: false, adult: false } } });
+    const start = (await (await browser.fetch('/api/personal-auth?type=personal')).json()) as { status: number; provider: string; url: string };
+    expect(start).toMatchObject({ status: 0, provider: 'niceId' });
+    const authKey = await devIdentity(browser, '/api/personal-auth?type=personal', { name: '파트너', birthday: '1980-10-10', gender: 'M', phone: '01055556666' });
+    const confirmed = await browser.json('/api/personal-auth/confirm', { authKey });
+    expect(await confirmed.json()).toMatchObject({ me: { identityVerified: true, adult: true } });
+    // an authKey works once
+    expect((await browser.json('/api/personal-auth/confirm', { authKey })).status).toBe(400);
+    // and guests cannot start it
+    expect((await new Browser().fetch('/api/personal-auth?type=personal')).status).toBe(401);
+  });
+
+  it('answers geo-ip with the edge country, or null', async () => {
+    expect(await (await new Browser().fetch('/api/auth/geo-ip')).json()).toEqual({ countryCode: null });
+  });
+});
+
 describe('find ID and password', () => {
   it('finds the masked ID and resets the password, logging every device out', async () => {
     const person = { name: '박서준', birthday: '1988-08-08', gender: 'M', phone: '01099998888' };
