@@ -11,7 +11,7 @@ export async function startDevServer({ port, state, nodeEnv = process.env.NODE_E
   rmSync(state, { recursive: true, force: true });
   execFileSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { env, stdio: 'ignore' });
   kvBulkPut(seedEntries(), { persistTo: state });
-  const child = spawn(wrangler, ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--env-file', 'config/development.env', '--show-interactive-dev-session=false'], { env, stdio: 'ignore', detached: true });
+  const child = spawn(wrangler, ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--env-file', 'config/development.env', '--inspector-port', String(port + 1000), '--show-interactive-dev-session=false'], { env, stdio: 'ignore', detached: true });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     try {
