@@ -53,10 +53,10 @@ export const authRoutes = new Hono<ApiEnv>()
   .post('/v2/api/auth/signin', validate('json', signinSchema), async (c) => {
     const body = c.req.valid('json');
     try {
-      const before = await c.env.DB.prepare('SELECT last_login_at FROM members WHERE login_id = ?').bind(body.loginId).first<{ last_login_at: number | null }>();
+      // The row signIn returns was read before this login was recorded: last_login_at is the previous visit.
       const member = await signIn(c.env.DB, body.loginId, body.password);
       const tokens = await startSession(c.env, member, body.loginKeep);
-      return c.json({ status: 200, msg: 'SUCCESS', message: '', event: loginEvent(before?.last_login_at ?? null, t(c)), me: toMe(member), save_id: body.saveId, ...tokenFields(tokens) });
+      return c.json({ status: 200, msg: 'SUCCESS', message: '', event: loginEvent(member.last_login_at, t(c)), me: toMe(member), save_id: body.saveId, ...tokenFields(tokens) });
     } catch (err) {
       if (!(err instanceof AccountError)) throw err;
       // 401 carries an empty message: the page says 'wrong ID or password' without telling which.
