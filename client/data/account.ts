@@ -11,13 +11,8 @@ import type {
   SignupRequest,
   SignupResponse,
 } from '../../src/shared/account-api';
-import { SESSION_INVALID, XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/account-api';
 import type { Translate } from '../i18n/i18n';
-import { emitSessionExpired } from '../state/events';
 import { apiFetch } from './api';
-import { readCookie } from './cookies';
-
-export { readCookie };
 
 /** Every account call answers this: the status, the parsed body (null if none), and the error if any. */
 export interface ApiResult<T> {
@@ -43,9 +38,8 @@ function errorOf(body: unknown): { message: string; code: string | null } {
 async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, json?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (method !== 'GET') {
-    // The proxy refuses unsafe methods whose header does not echo the XSRF cookie.
-    const xsrf = readCookie(XSRF_COOKIE);
-    init.headers = { ...init.headers, 'content-type': 'application/json', ...(xsrf ? { [XSRF_HEADER]: xsrf } : {}) };
+    // apiFetch adds the XSRF header and reacts to an ended session, for this call as for every other.
+    init.headers = { ...init.headers, 'content-type': 'application/json' };
     init.body = JSON.stringify(json ?? {});
   }
   let res: Response;
@@ -56,8 +50,6 @@ async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, json?: unkn
   }
   const body = (await res.json().catch(() => null)) as T | null;
   const { message, code } = res.ok ? { message: '', code: null } : errorOf(body);
-  // apiFetch already reacts to SESSION_INVALID; these are the other ways the server says the session is gone.
-  if (res.status === 401 && code !== SESSION_INVALID && (message === 'accessToken is not valid.' || code === 'SESSION_EXPIRED')) emitSessionExpired();
   return { ok: res.ok, status: res.status, body, message, code };
 }
 

@@ -1,5 +1,6 @@
-import { SESSION_INVALID, XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/account-api';
+import { SESSION_INVALID, SESSION_INVALID_MESSAGE, XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/account-api';
 import { emitSessionExpired } from '../state/events';
+import { readCookie } from './cookies';
 import { redirectToMaintenance } from './maintenance-redirect';
 
 export class ApiError extends Error {
@@ -13,11 +14,6 @@ export class ApiError extends Error {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-export function readCookie(name: string): string | null {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
-}
 
 /**
  * fetch with credentials through our proxy; every call goes through here. Unsafe methods carry the
@@ -33,8 +29,10 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   const res = await fetch(path, { credentials: 'include', ...init, headers });
   if (res.status === 503) redirectToMaintenance(window.location);
   if (res.status === 401) {
-    const body = (await res.clone().json().catch(() => null)) as { error?: { code?: string } } | null;
-    if (body?.error?.code === SESSION_INVALID) emitSessionExpired();
+    // SPEC §4: 'accessToken is not valid.' means the session is over, whichever way the server says it.
+    const body = (await res.clone().json().catch(() => null)) as { error?: { code?: string; message?: string }; message?: string } | null;
+    const message = body?.error?.message ?? body?.message;
+    if (body?.error?.code === SESSION_INVALID || body?.error?.code === 'SESSION_EXPIRED' || message === SESSION_INVALID_MESSAGE) emitSessionExpired();
   }
   return res;
 }

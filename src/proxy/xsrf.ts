@@ -10,8 +10,18 @@ const encoder = new TextEncoder();
  * The XSRF token: an HMAC of this browser's device id (flx_uuid) under the server secret. The page reads
  * it from the XSRF-TOKEN cookie and echoes it in X-XSRF-TOKEN; another site can neither read nor forge it.
  */
+let cachedKey: { secret: string; key: Promise<CryptoKey> } | null = null;
+
+/** The HMAC key, imported once per isolate (every request computes a token). */
+function hmacKey(secret: string): Promise<CryptoKey> {
+  if (cachedKey?.secret !== secret) {
+    cachedKey = { secret, key: crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']) };
+  }
+  return cachedKey.key;
+}
+
 export async function xsrfToken(secret: string, deviceId: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await hmacKey(secret);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(`xsrf:${deviceId}`)));
   return btoa(String.fromCharCode(...mac)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }

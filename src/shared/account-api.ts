@@ -109,6 +109,7 @@ export interface CaptchaChallenge {
 
 /** The error code of a 401 whose session is gone: the page clears it and shows the session-expired modal. */
 export const SESSION_INVALID = 'SESSION_INVALID';
+export const SESSION_INVALID_MESSAGE = 'accessToken is not valid.';
 
 /** Header carrying the XSRF token (cookie XSRF-TOKEN, readable by the page) on unsafe methods. */
 export const XSRF_HEADER = 'X-XSRF-TOKEN';

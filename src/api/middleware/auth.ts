@@ -1,9 +1,10 @@
 import { createMiddleware } from 'hono/factory';
 import type { ApiEnv } from '../env';
 import { authenticate, type SessionClaims } from '../services/sessions';
-import { SESSION_INVALID } from '../../shared/account-api';
+import { SESSION_INVALID, SESSION_INVALID_MESSAGE } from '../../shared/account-api';
 
-export const SESSION_INVALID_MESSAGE = 'accessToken is not valid.';
+export { SESSION_INVALID_MESSAGE };
+
 
 declare module 'hono' {
   interface ContextVariableMap {
