@@ -43,6 +43,7 @@ export function seedEntries(root = process.cwd()) {
     entries.push({ key: `brand:${id}`, value: readFileSync(join(root, 'brands', id, 'brand.json'), 'utf8') });
   }
   entries.push({ key: 'flags', value: readFileSync(join(root, 'kv-seed', 'flags.json'), 'utf8') });
+  entries.push({ key: 'channeling', value: readFileSync(join(root, 'kv-seed', 'channeling.json'), 'utf8') });
   return entries;
 }
 
