@@ -9,6 +9,10 @@ import { authRoutes } from './routes/auth';
 import { accountRoutes } from './routes/accounts';
 import { staticRoutes } from './routes/static';
 import { devRoutes } from './routes/dev';
+import { homeRoutes } from './routes/home';
+import { channelRoutes } from './routes/channels';
+import { myStreamRoutes } from './routes/my-streams';
+import { casterRoutes } from './routes/caster';
 
 const DEVICE_ID = /^[0-9a-f]{10}$/;
 /** Calls that keep answering during maintenance, so clients can learn when it ends. */
@@ -37,6 +41,10 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', authRoutes)
   .route('/', accountRoutes)
   .route('/', staticRoutes)
+  .route('/', homeRoutes)
+  .route('/', channelRoutes)
+  .route('/', myStreamRoutes)
+  .route('/', casterRoutes)
   .route('/', devRoutes);
 
 apiApp.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'errors.apiNotFound'));

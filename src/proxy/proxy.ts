@@ -5,6 +5,7 @@ import { SESSION_INVALID } from '../shared/account-api';
 import { callApi } from './upstream';
 import { callAsMember, clearSession, hasTokens, rememberLoginId, storeTokens, withoutTokens } from './session';
 import { xsrfValid } from './xsrf';
+import { CHANNEL_SETTINGS_PATH, cachedChannelSettingsResponse } from './channel-settings';
 
 /** Paths the browser and native apps call through us (SPEC §7). */
 export const PROXIED_PREFIXES = ['/api/', '/v2/api/', '/v3/api/', '/v4/api/', '/static/'] as const;
@@ -28,6 +29,10 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   const path = url.pathname;
   if (path.startsWith(DEV_PREFIX) && isProductionEnv(c.env.ENVIRONMENT)) return c.notFound();
   const method = c.req.method;
+  if (method === 'GET' && path === CHANNEL_SETTINGS_PATH) {
+    const cached = await cachedChannelSettingsResponse(c);
+    if (cached) return cached;
+  }
   if (UNSAFE.has(method) && !(await xsrfValid(c))) {
     return c.json({ error: { code: 'XSRF', message: c.var.t('errors.xsrf') } }, 403);
   }

@@ -9,6 +9,8 @@ export { SESSION_INVALID_MESSAGE };
 declare module 'hono' {
   interface ContextVariableMap {
     session: SessionClaims;
+    /** Set by optionalMember(): the signed-in member, or null for a guest. */
+    optionalSession: SessionClaims | null;
   }
 }
 
@@ -20,5 +22,24 @@ export const requireMember = () =>
     const session = token ? await authenticate(c.env, token) : null;
     if (!session) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
     c.set('session', session);
+    await next();
+  });
+
+/**
+ * Calls open to guests that answer members more (view-main, channel page): no Bearer is a guest; a
+ * Bearer that is not valid is a 401 like requireMember's, so the proxy refreshes it and retries rather
+ * than showing a member the guest view (SPEC §4: a 401 triggers refresh and retry).
+ */
+export const optionalMember = () =>
+  createMiddleware<ApiEnv>(async function optionalMember(c, next) {
+    const header = c.req.header('authorization') ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!token) {
+      c.set('optionalSession', null);
+      return next();
+    }
+    const session = await authenticate(c.env, token);
+    if (!session) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
+    c.set('optionalSession', session);
     await next();
   });

@@ -1,0 +1,117 @@
+// Channel queries: the channel with its creator, creator settings, stream keys, subscriber and notice
+// counts, and the password-try counter of live-Auth.
+
+import type { StreamSource } from '../../shared/streams-api';
+
+export interface ChannelRow {
+  id: number;
+  owner_id: number;
+  owner_login_id: string;
+  owner_nickname: string;
+  title: string;
+  description: string;
+  theme_id: number | null;
+  theme_code: string | null;
+  stream_key: string;
+  source: StreamSource;
+  external_url: string | null;
+  external_hls_url: string | null;
+  adult: number;
+  adult_plus: number;
+  password_hash: string | null;
+  thumbnail_at: number | null;
+}
+
+const CHANNEL_SELECT = `SELECT ch.id, ch.owner_id, m.login_id AS owner_login_id, m.nickname AS owner_nickname, ch.title, ch.description,
+  ch.theme_id, t.code AS theme_code, ch.stream_key, ch.source, ch.external_url, ch.external_hls_url, ch.adult, ch.adult_plus,
+  ch.password_hash, ch.thumbnail_at
+  FROM channels ch JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
+
+export function findChannel(db: D1Database, channelId: number): Promise<ChannelRow | null> {
+  return db.prepare(`${CHANNEL_SELECT} WHERE ch.id = ?`).bind(channelId).first<ChannelRow>();
+}
+
+export function findChannelByOwner(db: D1Database, memberId: number): Promise<ChannelRow | null> {
+  return db.prepare(`${CHANNEL_SELECT} WHERE ch.owner_id = ?`).bind(memberId).first<ChannelRow>();
+}
+
+export function findChannelByLoginId(db: D1Database, loginId: string): Promise<ChannelRow | null> {
+  return db.prepare(`${CHANNEL_SELECT} WHERE m.login_id = ?`).bind(loginId).first<ChannelRow>();
+}
+
+export async function channelExists(db: D1Database, channelId: number): Promise<boolean> {
+  return (await db.prepare('SELECT 1 FROM channels WHERE id = ?').bind(channelId).first()) !== null;
+}
+
+export async function findThemeId(db: D1Database, code: string): Promise<number | null> {
+  const row = await db.prepare('SELECT id FROM themes WHERE code = ?').bind(code).first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+/** A member's channel; null when they already have one (owner_id is UNIQUE, so two racing calls make one). */
+export async function insertChannel(db: D1Database, c: { ownerId: number; title: string; description: string; themeId: number | null; streamKey: string }): Promise<number | null> {
+  const row = await db
+    .prepare('INSERT INTO channels (owner_id, title, description, theme_id, stream_key) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id')
+    .bind(c.ownerId, c.title, c.description, c.themeId, c.streamKey)
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+/** Replace the owner's stream key; the ingest reads the key from D1 on every request, so the old one stops at once. */
+export async function setStreamKey(db: D1Database, ownerId: number, streamKey: string): Promise<number | null> {
+  const row = await db.prepare('UPDATE channels SET stream_key = ? WHERE owner_id = ? RETURNING id').bind(streamKey, ownerId).first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+export interface ChannelSettingsUpdate {
+  title: string;
+  description: string;
+  themeId: number | null;
+  adult: boolean;
+  /** undefined keeps the current password; null clears it. */
+  passwordHash: string | null | undefined;
+}
+
+export function updateChannelStatement(db: D1Database, channelId: number, u: ChannelSettingsUpdate): D1PreparedStatement {
+  if (u.passwordHash === undefined) {
+    return db.prepare('UPDATE channels SET title = ?, description = ?, theme_id = ?, adult = ? WHERE id = ?').bind(u.title, u.description, u.themeId, +u.adult, channelId);
+  }
+  return db
+    .prepare('UPDATE channels SET title = ?, description = ?, theme_id = ?, adult = ?, password_hash = ? WHERE id = ?')
+    .bind(u.title, u.description, u.themeId, +u.adult, u.passwordHash, channelId);
+}
+
+export async function subscriberCount(db: D1Database, channelId: number): Promise<number> {
+  return (await db.prepare('SELECT COUNT(*) AS n FROM channel_subscriptions WHERE channel_id = ? AND status = 1').bind(channelId).first<{ n: number }>())!.n;
+}
+
+export async function isSubscribed(db: D1Database, memberId: number, channelId: number): Promise<boolean> {
+  return (await db.prepare('SELECT 1 FROM channel_subscriptions WHERE member_id = ? AND channel_id = ? AND status = 1').bind(memberId, channelId).first()) !== null;
+}
+
+export async function noticeSummary(db: D1Database, channelId: number): Promise<{ count: number; latestAt: number | null }> {
+  const row = await db.prepare('SELECT COUNT(*) AS n, MAX(created_at) AS latest FROM channel_notices WHERE channel_id = ?').bind(channelId).first<{ n: number; latest: number | null }>();
+  return { count: row!.n, latestAt: row!.latest };
+}
+
+/**
+ * Take one password-try slot for this channel and device and return how many the window has used. The
+ * count restarts only after `windowMs` without a try, so hammering keeps the lock on.
+ */
+export async function takeLiveAuthAttempt(db: D1Database, channelId: number, deviceId: string, now: number, windowMs: number): Promise<number> {
+  const row = await db
+    .prepare(
+      `INSERT INTO live_auth_attempts (channel_id, device_id, attempts, last_at) VALUES (?1, ?2, 1, ?3)
+       ON CONFLICT(channel_id, device_id) DO UPDATE SET
+         attempts = CASE WHEN live_auth_attempts.last_at <= ?3 - ?4 THEN 1 ELSE live_auth_attempts.attempts + 1 END,
+         last_at = ?3
+       RETURNING attempts`,
+    )
+    .bind(channelId, deviceId, now, windowMs)
+    .first<{ attempts: number }>();
+  return row!.attempts;
+}
+
+export async function clearLiveAuthAttempts(db: D1Database, channelId: number, deviceId: string): Promise<void> {
+  await db.prepare('DELETE FROM live_auth_attempts WHERE channel_id = ? AND device_id = ?').bind(channelId, deviceId).run();
+}

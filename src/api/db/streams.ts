@@ -1,0 +1,119 @@
+// Stream queries. Every list selects the same columns (STREAM_COLUMNS) so one function turns any row
+// into a StreamCard (services/streams.ts).
+
+import type { StreamSource } from '../../shared/streams-api';
+
+/** A stream joined with its channel, creator and theme: enough for a card, an access check and playback. */
+export interface StreamRow {
+  id: number;
+  channel_id: number;
+  kind: 1 | 2 | 3;
+  source: StreamSource;
+  playback_url: string | null;
+  title: string;
+  adult: number;
+  adult_plus: number;
+  has_password: number;
+  started_at: number;
+  ended_at: number | null;
+  duration_ms: number;
+  viewer_count: number;
+  owner_id: number;
+  owner_login_id: string;
+  owner_nickname: string;
+  theme_code: string | null;
+  thumbnail_at: number | null;
+  external_hls_url: string | null;
+}
+
+const STREAM_COLUMNS = `s.id, s.channel_id, s.kind, s.source, s.playback_url, s.title, s.adult, s.adult_plus, s.has_password,
+  s.started_at, s.ended_at, s.duration_ms, s.viewer_count, ch.owner_id, m.login_id AS owner_login_id, m.nickname AS owner_nickname,
+  t.code AS theme_code, ch.thumbnail_at, ch.external_hls_url`;
+const STREAM_FROM = `streams s JOIN channels ch ON ch.id = s.channel_id JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
+const OPEN_LIVE = 's.ended_at IS NULL AND s.kind = 1';
+/** Adult lives drop out of lists when operators switch adult broadcasting off. */
+const adultFilter = (includeAdult: boolean) => (includeAdult ? '' : ' AND s.adult = 0 AND s.adult_plus = 0');
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+export async function findStream(db: D1Database, streamId: number): Promise<StreamRow | null> {
+  return db.prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE s.id = ?`).bind(streamId).first<StreamRow>();
+}
+
+export async function findOpenLive(db: D1Database, channelId: number): Promise<StreamRow | null> {
+  return db.prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE s.channel_id = ? AND ${OPEN_LIVE}`).bind(channelId).first<StreamRow>();
+}
+
+/** Open lives, busiest first (ties: the newest). */
+export async function listOpenLives(db: D1Database, page: Page, includeAdult: boolean): Promise<{ rows: StreamRow[]; total: number }> {
+  const where = `${OPEN_LIVE}${adultFilter(includeAdult)}`;
+  const [list, count] = await db.batch([
+    db.prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE ${where} ORDER BY s.viewer_count DESC, s.started_at DESC, s.id DESC LIMIT ? OFFSET ?`).bind(page.limit, page.offset),
+    db.prepare(`SELECT COUNT(*) AS n FROM streams s WHERE ${where}`),
+  ]);
+  return { rows: list!.results as StreamRow[], total: (count!.results[0] as { n: number }).n };
+}
+
+/** Open lives the member neither watched nor subscribes to, and not their own (a guest: every live). */
+export async function listSuggestedLives(db: D1Database, memberId: number | null, limit: number, includeAdult: boolean): Promise<StreamRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM}
+       WHERE ${OPEN_LIVE}${adultFilter(includeAdult)}
+         AND ch.owner_id IS NOT ?1
+         AND NOT EXISTS (SELECT 1 FROM watch_history w WHERE w.member_id = ?1 AND w.channel_id = s.channel_id)
+         AND NOT EXISTS (SELECT 1 FROM channel_subscriptions cs WHERE cs.member_id = ?1 AND cs.channel_id = s.channel_id AND cs.status = 1)
+       ORDER BY s.viewer_count DESC, s.started_at DESC, s.id DESC LIMIT ?2`,
+    )
+    .bind(memberId, limit)
+    .all<StreamRow>();
+  return results;
+}
+
+/** A channel's recordings (kind 2), newest first. */
+export async function listRecorded(db: D1Database, channelId: number, page: Page): Promise<{ rows: StreamRow[]; total: number }> {
+  const [list, count] = await db.batch([
+    db.prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE s.channel_id = ? AND s.kind = 2 ORDER BY s.started_at DESC, s.id DESC LIMIT ? OFFSET ?`).bind(channelId, page.limit, page.offset),
+    db.prepare('SELECT COUNT(*) AS n FROM streams WHERE channel_id = ? AND kind = 2').bind(channelId),
+  ]);
+  return { rows: list!.results as StreamRow[], total: (count!.results[0] as { n: number }).n };
+}
+
+/** The open lives of several channels at once (list rows carry their channel's live). */
+export async function openLivesOf(db: D1Database, channelIds: number[]): Promise<Map<number, StreamRow>> {
+  if (channelIds.length === 0) return new Map();
+  const marks = channelIds.map(() => '?').join(',');
+  const { results } = await db.prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE s.channel_id IN (${marks}) AND ${OPEN_LIVE}`).bind(...channelIds).all<StreamRow>();
+  return new Map(results.map((r) => [r.channel_id, r]));
+}
+
+/** For each recently watched channel: its open live, else the stream last watched there. */
+export async function listRecentlyWatchedStreams(db: D1Database, memberId: number, limit: number): Promise<StreamRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${STREAM_COLUMNS} FROM watch_history w
+       JOIN streams s ON s.id = COALESCE((SELECT o.id FROM streams o WHERE o.channel_id = w.channel_id AND o.ended_at IS NULL AND o.kind = 1), w.stream_id)
+       JOIN channels ch ON ch.id = s.channel_id JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id
+       WHERE w.member_id = ? ORDER BY w.watched_at DESC LIMIT ?`,
+    )
+    .bind(memberId, limit)
+    .all<StreamRow>();
+  return results;
+}
+
+/** Start and end (null: still open) of a channel's broadcasts that overlap [from, to). */
+export async function broadcastsBetween(db: D1Database, channelId: number, from: number, to: number): Promise<Array<{ started_at: number; ended_at: number | null }>> {
+  const { results } = await db
+    .prepare('SELECT started_at, ended_at FROM streams WHERE channel_id = ? AND kind IN (1, 2) AND started_at < ? AND (ended_at IS NULL OR ended_at > ?)')
+    .bind(channelId, to, from)
+    .all<{ started_at: number; ended_at: number | null }>();
+  return results;
+}
+
+/** A creator turning a channel adult-only or password-protected changes the live that is on now too. */
+export function restrictOpenLiveStatement(db: D1Database, channelId: number, adult: boolean, hasPassword: boolean): D1PreparedStatement {
+  return db.prepare('UPDATE streams SET adult = ?, has_password = ? WHERE channel_id = ? AND ended_at IS NULL').bind(+adult, +hasPassword, channelId);
+}

@@ -1,0 +1,90 @@
+// A member's channel lists: recently watched (watch_history), gifted (gift_history) and subscribed
+// (channel_subscriptions), plus the writes their pages make.
+
+import type { Page } from './streams';
+
+/** One row of any of the three lists, with its channel and creator. */
+export interface ChannelListRow {
+  channel_id: number;
+  title: string;
+  owner_login_id: string;
+  owner_nickname: string;
+  thumbnail_at: number | null;
+  at: number;
+  status: number | null;
+  expires_at: number | null;
+  total_amount: number | null;
+}
+
+const CHANNEL_JOIN = 'JOIN channels ch ON ch.id = x.channel_id JOIN members m ON m.id = ch.owner_id';
+const CHANNEL_COLUMNS = 'x.channel_id, ch.title, m.login_id AS owner_login_id, m.nickname AS owner_nickname, ch.thumbnail_at';
+
+const LISTS = {
+  played: { table: 'watch_history', at: 'x.watched_at', extra: 'NULL AS status, NULL AS expires_at, NULL AS total_amount', where: '' },
+  present: { table: 'gift_history', at: 'x.last_gift_at', extra: 'NULL AS status, NULL AS expires_at, x.total_amount', where: ' AND x.hidden = 0' },
+  subscriptions: { table: 'channel_subscriptions', at: 'x.started_at', extra: 'x.status, x.expires_at, NULL AS total_amount', where: ' AND x.hidden = 0' },
+} as const;
+export type MemberList = keyof typeof LISTS;
+
+/** A page of one list, newest first. */
+export async function listChannels(db: D1Database, list: MemberList, memberId: number, page: Page): Promise<{ rows: ChannelListRow[]; total: number }> {
+  const l = LISTS[list];
+  const [rows, count] = await db.batch([
+    db
+      .prepare(`SELECT ${CHANNEL_COLUMNS}, ${l.at} AS at, ${l.extra} FROM ${l.table} x ${CHANNEL_JOIN} WHERE x.member_id = ?${l.where} ORDER BY ${l.at} DESC, x.channel_id DESC LIMIT ? OFFSET ?`)
+      .bind(memberId, page.limit, page.offset),
+    db.prepare(`SELECT COUNT(*) AS n FROM ${l.table} x WHERE x.member_id = ?${l.where}`).bind(memberId),
+  ]);
+  return { rows: rows!.results as ChannelListRow[], total: (count!.results[0] as { n: number }).n };
+}
+
+/** Remember that the member watched the channel now (the open live, if any, is the stream). */
+export async function upsertWatch(db: D1Database, memberId: number, channelId: number, now: number): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO watch_history (member_id, channel_id, stream_id, watched_at)
+       VALUES (?1, ?2, (SELECT id FROM streams WHERE channel_id = ?2 AND ended_at IS NULL), ?3)
+       ON CONFLICT(member_id, channel_id) DO UPDATE SET
+         stream_id = COALESCE(excluded.stream_id, watch_history.stream_id), watched_at = excluded.watched_at`,
+    )
+    .bind(memberId, channelId, now)
+    .run();
+}
+
+/** Forget one channel (or every one, channelId null) from the recently watched list; how many rows went. */
+export async function deleteWatches(db: D1Database, memberId: number, channelId: number | null): Promise<number> {
+  const result =
+    channelId === null
+      ? await db.prepare('DELETE FROM watch_history WHERE member_id = ?').bind(memberId).run()
+      : await db.prepare('DELETE FROM watch_history WHERE member_id = ? AND channel_id = ?').bind(memberId, channelId).run();
+  return result.meta.changes;
+}
+
+/** Hide gift rows from the gift-view list (the ledger keeps the history itself). */
+export async function hideGifts(db: D1Database, memberId: number, channelId: number | null): Promise<number> {
+  const result =
+    channelId === null
+      ? await db.prepare('UPDATE gift_history SET hidden = 1 WHERE member_id = ? AND hidden = 0').bind(memberId).run()
+      : await db.prepare('UPDATE gift_history SET hidden = 1 WHERE member_id = ? AND channel_id = ? AND hidden = 0').bind(memberId, channelId).run();
+  return result.meta.changes;
+}
+
+/**
+ * Hide subscription rows, all or none: one statement refuses the lot when any of them is active
+ * (status 1), so a subscription renewed meanwhile can never be hidden. Returns how many rows went,
+ * or null when an active one blocked it.
+ */
+export async function hideEndedSubscriptions(db: D1Database, memberId: number, channelIds: number[]): Promise<number | null> {
+  const marks = channelIds.map((_, i) => `?${i + 2}`).join(',');
+  const [update, active] = await db.batch([
+    db
+      .prepare(
+        `UPDATE channel_subscriptions SET hidden = 1 WHERE member_id = ?1 AND channel_id IN (${marks}) AND hidden = 0
+         AND NOT EXISTS (SELECT 1 FROM channel_subscriptions a WHERE a.member_id = ?1 AND a.status = 1 AND a.channel_id IN (${marks}))`,
+      )
+      .bind(memberId, ...channelIds),
+    db.prepare(`SELECT COUNT(*) AS n FROM channel_subscriptions WHERE member_id = ?1 AND status = 1 AND channel_id IN (${marks})`).bind(memberId, ...channelIds),
+  ]);
+  if ((active!.results[0] as { n: number }).n > 0) return null;
+  return update!.meta.changes;
+}

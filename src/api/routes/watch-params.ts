@@ -1,0 +1,55 @@
+// Input schemas and helpers the watch routes share (SPEC §9 page defaults, ids, the error envelope).
+
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { ApiEnv } from '../env';
+import { apiError } from '../errors';
+import { jwtSecret } from '../config';
+import { MAX_PAGE_LIMIT, PAGE_DEFAULTS } from '../../shared/streams-api';
+import { readChannelSettings } from '../services/channel-settings';
+import { loadViewer, type Viewer } from '../services/streams';
+import { WatchError } from '../services/watch-error';
+
+/** A positive database id written in decimal (no signs, exponents or spaces). */
+export const id = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/)
+  .transform(Number);
+
+/** ?offset&limit with SPEC §9 defaults: offset 0, limit `defaultLimit`, at most MAX_PAGE_LIMIT. */
+export const pageQuery = (defaultLimit: number) =>
+  z.object({
+    offset: z.string().regex(/^\d{1,9}$/).transform(Number).default(PAGE_DEFAULTS.offset),
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(MAX_PAGE_LIMIT))
+      .default(defaultLimit),
+  });
+
+export const idParam = z.object({ id });
+export const channelIdQuery = z.object({ channelId: id });
+
+/** WatchError → the envelope in the caller's language; anything else is a real fault. */
+export function refuse(c: Context<ApiEnv>, err: unknown) {
+  if (err instanceof WatchError) return apiError(c, err.status, err.code, err.messageKey);
+  throw err;
+}
+
+/** The signed-in viewer of an optionalMember() route (null: a guest). */
+export function viewerOf(c: Context<ApiEnv>): Promise<Viewer | null> {
+  return loadViewer(c.env.DB, c.var.optionalSession?.memberId);
+}
+
+export const settingsOf = (c: Context<ApiEnv>) => readChannelSettings(c.env.CONFIG);
+export const secretOf = (c: Context<ApiEnv>) => jwtSecret(c.env);
+
+/** Run a service call and answer its result as JSON, or its WatchError as the error envelope. */
+export async function answer(c: Context<ApiEnv>, work: () => Promise<object>): Promise<Response> {
+  try {
+    return c.json(await work());
+  } catch (err) {
+    return refuse(c, err);
+  }
+}

@@ -1,0 +1,78 @@
+// A creator's own channel: registration, the stream key their encoder uses, and the channel's settings
+// (title, theme, adult-only, password option).
+
+import { LIVE_PATHS, type StreamKeyResponse } from '../../shared/streams-api';
+import { hashPassword, randomToken } from '../lib/crypto';
+import { findChannelByOwner, findThemeId, insertChannel, setStreamKey, updateChannelStatement } from '../db/channels';
+import { restrictOpenLiveStatement } from '../db/streams';
+import { WatchError } from './watch-error';
+
+/** 24 random bytes, base64url: 32 path-safe characters an encoder can put in its ingest URL. */
+const newStreamKey = () => randomToken(24);
+
+const noChannel = () => new WatchError(404, 'NO_CHANNEL', 'errors.noChannel');
+
+function keyResponse(channelId: number, streamKey: string): StreamKeyResponse {
+  return { channelId, streamKey, ingestPath: LIVE_PATHS.ingest(streamKey) };
+}
+
+async function themeIdOf(db: D1Database, themeCode: string | null | undefined): Promise<number | null> {
+  if (!themeCode) return null;
+  const id = await findThemeId(db, themeCode);
+  if (id === null) throw new WatchError(400, 'THEME_NOT_FOUND', 'errors.themeNotFound');
+  return id;
+}
+
+/** One channel per member (owner_id is UNIQUE: two racing registrations make one channel). */
+export async function registerChannel(db: D1Database, memberId: number, input: { title: string; description?: string; themeCode?: string | null }): Promise<StreamKeyResponse> {
+  const themeId = await themeIdOf(db, input.themeCode);
+  const streamKey = newStreamKey();
+  const id = await insertChannel(db, { ownerId: memberId, title: input.title, description: input.description ?? '', themeId, streamKey });
+  if (id === null) throw new WatchError(409, 'CHANNEL_EXISTS', 'errors.channelExists');
+  return keyResponse(id, streamKey);
+}
+
+export async function streamKeyOf(db: D1Database, memberId: number): Promise<StreamKeyResponse> {
+  const channel = await findChannelByOwner(db, memberId);
+  if (!channel) throw noChannel();
+  return keyResponse(channel.id, channel.stream_key);
+}
+
+export async function rotateStreamKey(db: D1Database, memberId: number): Promise<StreamKeyResponse> {
+  const streamKey = newStreamKey();
+  const id = await setStreamKey(db, memberId, streamKey);
+  if (id === null) throw noChannel();
+  return keyResponse(id, streamKey);
+}
+
+export interface ChannelSettingsInput {
+  title: string;
+  description: string;
+  themeCode: string | null;
+  adult: boolean;
+  /** Omitted: keep; null: clear; a string: the new password. */
+  password?: string | null;
+}
+
+export interface OwnChannelSettings {
+  channelId: number;
+  title: string;
+  description: string;
+  themeCode: string | null;
+  adult: boolean;
+  hasPassword: boolean;
+}
+
+/** Save the settings; the live on air right now takes the new adult and password options at once. */
+export async function updateChannelSettings(db: D1Database, memberId: number, input: ChannelSettingsInput): Promise<OwnChannelSettings> {
+  const channel = await findChannelByOwner(db, memberId);
+  if (!channel) throw noChannel();
+  const themeId = await themeIdOf(db, input.themeCode);
+  const passwordHash = input.password === undefined ? undefined : input.password === null ? null : await hashPassword(input.password);
+  const hasPassword = passwordHash === undefined ? channel.password_hash !== null : passwordHash !== null;
+  await db.batch([
+    updateChannelStatement(db, channel.id, { title: input.title, description: input.description, themeId, adult: input.adult, passwordHash }),
+    restrictOpenLiveStatement(db, channel.id, input.adult, hasPassword),
+  ]);
+  return { channelId: channel.id, title: input.title, description: input.description, themeCode: input.themeCode, adult: input.adult, hasPassword };
+}

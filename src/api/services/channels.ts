@@ -1,0 +1,124 @@
+// What viewers ask about a channel: its page, one stream, broadcast time, lookups by login ID, subscriber
+// and notice counters, and the password check of protected lives.
+
+import { PAGE_DEFAULTS, type ChannelFindResponse, type ChannelPageResponse, type ChannelSettings, type LiveAuthResponse, type LiveTimeOption, type LiveTimeResponse, type StreamDetail } from '../../shared/streams-api';
+import { verifyPassword } from '../lib/crypto';
+import { clearLiveAuthAttempts, findChannel, findChannelByLoginId, isSubscribed, noticeSummary, subscriberCount, takeLiveAuthAttempt } from '../db/channels';
+import { broadcastsBetween, findOpenLive, findStream, listRecorded } from '../db/streams';
+import { accessFor, playbackFor, streamDetail, thumbnailUrl, toStreamCard, type Viewer } from './streams';
+import { WatchError, notFoundChannel } from './watch-error';
+
+export const LIVE_AUTH_MAX_TRIES = 10;
+export const LIVE_AUTH_WINDOW_MS = 10 * 60_000;
+
+export async function channelPage(db: D1Database, channelId: number, viewer: Viewer | null, settings: ChannelSettings, secret: string): Promise<ChannelPageResponse> {
+  const channel = await findChannel(db, channelId);
+  if (!channel) throw notFoundChannel();
+  const [subscribers, notices, subscribed, live, recorded] = await Promise.all([
+    subscriberCount(db, channelId),
+    noticeSummary(db, channelId),
+    viewer ? isSubscribed(db, viewer.memberId, channelId) : Promise.resolve(false),
+    findOpenLive(db, channelId),
+    listRecorded(db, channelId, { offset: PAGE_DEFAULTS.offset, limit: PAGE_DEFAULTS.recordedLimit }),
+  ]);
+  return {
+    channel: {
+      channelId,
+      creator: { loginId: channel.owner_login_id, nickname: channel.owner_nickname },
+      title: channel.title,
+      description: channel.description,
+      themeCode: channel.theme_code,
+      subscriberCount: subscribers,
+      noticeCount: notices.count,
+      latestNoticeAt: notices.latestAt,
+      thumbnailUrl: thumbnailUrl(channelId, channel.thumbnail_at),
+      subscribed,
+    },
+    live: live ? await streamDetail(live, viewer, settings, secret) : null,
+    recorded: recorded.rows.map(toStreamCard),
+  };
+}
+
+/** One stream, live or recorded (the recorded-stream player page). */
+export async function streamById(db: D1Database, streamId: number, viewer: Viewer | null, settings: ChannelSettings, secret: string): Promise<StreamDetail> {
+  const row = await findStream(db, streamId);
+  if (!row) throw new WatchError(404, 'STREAM_NOT_FOUND', 'errors.streamNotFound');
+  return streamDetail(row, viewer, settings, secret);
+}
+
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+const DAY_MS = 86_400_000;
+
+/** Start of the KST day, Monday-based week or month holding `now` (epoch ms). */
+export function kstPeriodStart(option: Exclude<LiveTimeOption, 'current'>, now: number): number {
+  const day = Math.floor((now + KST_OFFSET_MS) / DAY_MS);
+  if (option === 'today') return day * DAY_MS - KST_OFFSET_MS;
+  if (option === 'week') return (day - ((day + 3) % 7)) * DAY_MS - KST_OFFSET_MS; // 1970-01-01 was a Thursday
+  const local = new Date(now + KST_OFFSET_MS);
+  return Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - KST_OFFSET_MS;
+}
+
+/** 'current': the open live's elapsed time; otherwise the total broadcast time within the KST period. */
+export async function liveTime(db: D1Database, channelId: number, option: LiveTimeOption, now = Date.now()): Promise<LiveTimeResponse> {
+  const channel = await findChannel(db, channelId);
+  if (!channel) throw notFoundChannel();
+  const live = await findOpenLive(db, channelId);
+  const base = { channelId, option, live: live !== null, startedAt: live?.started_at ?? null };
+  if (option === 'current') return { ...base, seconds: live ? Math.max(0, Math.floor((now - live.started_at) / 1000)) : 0 };
+  const from = kstPeriodStart(option, now);
+  const ms = (await broadcastsBetween(db, channelId, from, now)).reduce((sum, b) => sum + Math.max(0, Math.min(b.ended_at ?? now, now) - Math.max(b.started_at, from)), 0);
+  return { ...base, seconds: Math.floor(ms / 1000) };
+}
+
+export async function channelFind(db: D1Database, loginId: string): Promise<ChannelFindResponse> {
+  const channel = await findChannelByLoginId(db, loginId);
+  if (!channel) throw notFoundChannel();
+  return { channelId: channel.id, loginId: channel.owner_login_id, nickname: channel.owner_nickname };
+}
+
+export async function channelSubscriberCount(db: D1Database, channelId: number): Promise<{ channelId: number; count: number }> {
+  if (!(await findChannel(db, channelId))) throw notFoundChannel();
+  return { channelId, count: await subscriberCount(db, channelId) };
+}
+
+/** Notices are 'new' when one was written after `since` (default: within the last 24 hours). */
+export async function findNewBoard(db: D1Database, channelId: number, since: number | undefined, now = Date.now()): Promise<{ channelId: number; hasNew: boolean; latestAt: number | null }> {
+  if (!(await findChannel(db, channelId))) throw notFoundChannel();
+  const { latestAt } = await noticeSummary(db, channelId);
+  const after = since ?? now - DAY_MS;
+  return { channelId, hasNew: latestAt !== null && latestAt > after, latestAt };
+}
+
+/**
+ * The password of a protected live. Each try takes a slot before the password is checked, so at most
+ * LIVE_AUTH_MAX_TRIES passwords are ever checked per channel and device per window however many arrive
+ * at once; a right one clears the count. Adult lives still need an adult viewer (SPEC §6).
+ */
+export async function liveAuth(
+  db: D1Database,
+  input: { channelId: number; password: string; deviceId: string },
+  viewer: Viewer | null,
+  settings: ChannelSettings,
+  secret: string,
+  now = Date.now(),
+): Promise<LiveAuthResponse> {
+  const channel = await findChannel(db, input.channelId);
+  if (!channel) throw notFoundChannel();
+  const live = await findOpenLive(db, input.channelId);
+  if (!live) throw new WatchError(404, 'NOT_LIVE', 'errors.channelOffline');
+  if (!channel.password_hash) throw new WatchError(400, 'NO_PASSWORD', 'errors.livePasswordNotSet');
+  const access = accessFor(live, viewer, settings);
+  if (access === 'unavailable') throw new WatchError(403, 'UNAVAILABLE', 'errors.adultUnavailable');
+  if (access === 'identity') throw new WatchError(403, 'IDENTITY_REQUIRED', 'errors.adultIdentityRequired');
+  if (access === 'adult') throw new WatchError(403, 'ADULT_ONLY', 'errors.adultOnly');
+  if (viewer?.memberId !== channel.owner_id) {
+    const tries = await takeLiveAuthAttempt(db, channel.id, input.deviceId, now, LIVE_AUTH_WINDOW_MS);
+    if (tries > LIVE_AUTH_MAX_TRIES) throw new WatchError(429, 'TOO_MANY_TRIES', 'errors.livePasswordTooMany');
+    if (!(await verifyPassword(input.password, channel.password_hash))) throw new WatchError(403, 'PASSWORD_WRONG', 'errors.livePasswordWrong');
+    await clearLiveAuthAttempts(db, channel.id, input.deviceId);
+  }
+  // The owner gets the same signed URL without spending a try.
+  const playback = await playbackFor({ ...live, has_password: 1 }, secret);
+  if (!playback) throw new WatchError(404, 'NOT_LIVE', 'errors.channelOffline');
+  return { result: 'ok', playback };
+}

@@ -1,0 +1,53 @@
+// The home page's data: operator content in its time window, live channels, suggestions and the
+// member's recently watched channels (GET /api/my/view-main and the /api/guest home calls).
+
+import { PAGE_DEFAULTS, type ChannelSettings, type ListResponse, type StreamCard, type ViewMainResponse } from '../../shared/streams-api';
+import { listBanners, listPopups, listThemes } from '../db/home-content';
+import { listOpenLives, listRecentlyWatchedStreams, listSuggestedLives, type Page } from '../db/streams';
+import { toStreamCard } from './streams';
+
+export const DEVICES = ['PC', 'MOBILE_WEB', 'APP', 'UNKNOWN'] as const;
+export type Device = (typeof DEVICES)[number];
+
+/** Themes are kept per device class; an unknown device sees only the themes meant for every device. */
+export function deviceClass(device: Device): 'PC' | 'MOBILE' | null {
+  if (device === 'PC') return 'PC';
+  if (device === 'MOBILE_WEB' || device === 'APP') return 'MOBILE';
+  return null;
+}
+
+const empty = <T>(page: Page): ListResponse<T> => ({ items: [], offset: page.offset, limit: page.limit, total: 0 });
+
+/** Open lives, busiest first: none at all while broadcasting is switched off, adult ones only while adult broadcasting is on. */
+export async function liveList(db: D1Database, settings: ChannelSettings, page: Page): Promise<ListResponse<StreamCard>> {
+  if (!settings.broadcasting) return empty(page);
+  const { rows, total } = await listOpenLives(db, page, settings.adultBroadcast);
+  return { items: rows.map(toStreamCard), offset: page.offset, limit: page.limit, total };
+}
+
+/** Lives the member does not already watch or subscribe to; a guest gets the top lives. */
+export async function suggestions(db: D1Database, settings: ChannelSettings, memberId: number | null, limit: number): Promise<ListResponse<StreamCard>> {
+  if (!settings.broadcasting) return empty({ offset: 0, limit });
+  const items = (await listSuggestedLives(db, memberId, limit, settings.adultBroadcast)).map(toStreamCard);
+  return { items, offset: 0, limit, total: items.length };
+}
+
+export async function viewMain(db: D1Database, settings: ChannelSettings, memberId: number | null, device: Device, now = Date.now()): Promise<ViewMainResponse> {
+  const page = { offset: PAGE_DEFAULTS.offset, limit: PAGE_DEFAULTS.streamLimit };
+  const [banners, lives, themes, suggested, recent, popups] = await Promise.all([
+    listBanners(db, 'classic', now),
+    liveList(db, settings, page),
+    listThemes(db, deviceClass(device)),
+    suggestions(db, settings, memberId, PAGE_DEFAULTS.streamLimit),
+    memberId ? listRecentlyWatchedStreams(db, memberId, PAGE_DEFAULTS.streamLimit) : Promise.resolve([]),
+    listPopups(db, now),
+  ]);
+  return {
+    banners,
+    lives: lives.items,
+    themes,
+    suggestions: suggested.items,
+    recentlyWatched: recent.map(toStreamCard),
+    popup: popups[0] ?? null,
+  };
+}

@@ -1,0 +1,89 @@
+// Stream rules shared by every watch call: the one StreamCard builder, who may play what (SPEC §6), and
+// the playback each source needs (SPEC §3).
+
+import { LIVE_PATHS, playerTypeFor, type ChannelSettings, type Playback, type PlaybackAccess, type StreamCard, type StreamDetail } from '../../shared/streams-api';
+import { signPlayback } from '../../live/playback-token';
+import { findMemberById } from '../db/members';
+import type { StreamRow } from '../db/streams';
+
+/** The signed-in viewer as the access rules need them; null for a guest. */
+export interface Viewer {
+  memberId: number;
+  identityVerified: boolean;
+  adult: boolean;
+}
+
+export async function loadViewer(db: D1Database, memberId: number | null | undefined): Promise<Viewer | null> {
+  if (!memberId) return null;
+  const member = await findMemberById(db, memberId);
+  return member ? { memberId: member.id, identityVerified: member.identity_verified === 1, adult: member.adult === 1 } : null;
+}
+
+export function thumbnailUrl(channelId: number, thumbnailAt: number | null): string | null {
+  return thumbnailAt ? LIVE_PATHS.thumbnail(channelId, thumbnailAt) : null;
+}
+
+/** Every list's card comes from here. */
+export function toStreamCard(row: StreamRow): StreamCard {
+  return {
+    streamId: row.id,
+    channelId: row.channel_id,
+    kind: row.kind,
+    title: row.title,
+    creator: { loginId: row.owner_login_id, nickname: row.owner_nickname },
+    thumbnailUrl: thumbnailUrl(row.channel_id, row.thumbnail_at),
+    viewerCount: row.viewer_count,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    durationMs: row.duration_ms,
+    adult: row.adult === 1 || row.adult_plus === 1,
+    hasPassword: row.has_password === 1,
+    source: row.source,
+    themeCode: row.theme_code,
+  };
+}
+
+const isOpenLive = (row: StreamRow) => row.ended_at === null && row.kind === 1;
+
+/**
+ * SPEC §6 for one stream: the owner always plays; adult streams need adult broadcasting switched on and
+ * an identity-verified adult; a password-protected live asks for its password (GET /api/guest/live-Auth).
+ * The password guards the live only: its recording follows the adult rules alone.
+ */
+export function accessFor(row: StreamRow, viewer: Viewer | null, settings: ChannelSettings): PlaybackAccess {
+  if (viewer && viewer.memberId === row.owner_id) return 'ok';
+  if (isOpenLive(row) && !settings.broadcasting) return 'unavailable';
+  if (row.adult === 1 || row.adult_plus === 1) {
+    if (!settings.adultBroadcast) return 'unavailable';
+    if (!viewer || !viewer.identityVerified) return 'identity';
+    if (!viewer.adult) return 'adult';
+  }
+  if (row.has_password === 1 && isOpenLive(row)) return 'password';
+  return 'ok';
+}
+
+/** Our own restricted streams play only with a signed URL (the /live routes check it). */
+const isRestricted = (row: StreamRow) => row.adult === 1 || row.adult_plus === 1 || row.has_password === 1;
+
+/** Where and how to play a stream; call only once access is 'ok'. */
+export async function playbackFor(row: StreamRow, jwtSecret: string): Promise<Playback | null> {
+  if (row.source === 'flex') {
+    const path = LIVE_PATHS.streamPlaylist(row.channel_id, row.id);
+    if (!isRestricted(row)) return { playerType: playerTypeFor('flex', path), source: 'flex', url: path, expiresAt: null };
+    const { token, expiresAt } = await signPlayback(jwtSecret, row.id);
+    return { playerType: playerTypeFor('flex', path), source: 'flex', url: `${path}?token=${encodeURIComponent(token)}`, expiresAt };
+  }
+  if (!row.playback_url) return null; // a third-party stream whose URL was never stored cannot play
+  const base: Playback = { playerType: playerTypeFor(row.source, row.playback_url), source: row.source, url: row.playback_url, expiresAt: null };
+  if (row.source === 'bp_rtc') {
+    const whep = /\/whep\/?(\?|$)/i.test(row.playback_url);
+    return { ...base, whep, hlsUrl: row.external_hls_url };
+  }
+  return base;
+}
+
+/** A card plus what this viewer may do with it. */
+export async function streamDetail(row: StreamRow, viewer: Viewer | null, settings: ChannelSettings, jwtSecret: string): Promise<StreamDetail> {
+  const access = accessFor(row, viewer, settings);
+  return { ...toStreamCard(row), access, playback: access === 'ok' ? await playbackFor(row, jwtSecret) : null };
+}

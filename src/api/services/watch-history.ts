@@ -1,0 +1,66 @@
+// A member's own watch lists: recently watched, gifted and subscribed channels (each row carrying its
+// channel's live, if any), and their recorded streams.
+
+import type { ChannelListItem, ListResponse, StreamCard } from '../../shared/streams-api';
+import { channelExists, findChannelByOwner } from '../db/channels';
+import { listRecorded, openLivesOf, type Page } from '../db/streams';
+import { deleteWatches, hideEndedSubscriptions, hideGifts, listChannels, upsertWatch, type MemberList } from '../db/watch-history';
+import { thumbnailUrl, toStreamCard } from './streams';
+import { WatchError, notFoundChannel } from './watch-error';
+
+export async function memberChannelList(db: D1Database, list: MemberList, memberId: number, page: Page): Promise<ListResponse<ChannelListItem>> {
+  const { rows, total } = await listChannels(db, list, memberId, page);
+  const lives = await openLivesOf(db, rows.map((r) => r.channel_id));
+  const items = rows.map((r): ChannelListItem => {
+    const live = lives.get(r.channel_id);
+    return {
+      channelId: r.channel_id,
+      creator: { loginId: r.owner_login_id, nickname: r.owner_nickname },
+      title: r.title,
+      thumbnailUrl: thumbnailUrl(r.channel_id, r.thumbnail_at),
+      live: live ? toStreamCard(live) : null,
+      at: r.at,
+      ...(list === 'subscriptions' ? { status: r.status!, expiresAt: r.expires_at } : {}),
+      ...(list === 'present' ? { totalAmount: r.total_amount ?? 0 } : {}),
+    };
+  });
+  return { items, offset: page.offset, limit: page.limit, total };
+}
+
+export async function recordWatch(db: D1Database, memberId: number, channelId: number, now = Date.now()): Promise<{ channelId: number; watchedAt: number }> {
+  if (!(await channelExists(db, channelId))) throw notFoundChannel();
+  await upsertWatch(db, memberId, channelId, now);
+  return { channelId, watchedAt: now };
+}
+
+const nothingThere = () => new WatchError(404, 'NOT_IN_LIST', 'errors.listEntryNotFound');
+
+/** Forget one channel ('all': every one) from the recently watched list. */
+export async function forgetWatch(db: D1Database, memberId: number, channelId: number | 'all'): Promise<{ deleted: number }> {
+  const deleted = await deleteWatches(db, memberId, channelId === 'all' ? null : channelId);
+  if (deleted === 0 && channelId !== 'all') throw nothingThere();
+  return { deleted };
+}
+
+/** Take one channel ('all': every one) off the gift-view list. */
+export async function hideGift(db: D1Database, memberId: number, channelId: number | 'all'): Promise<{ deleted: number }> {
+  const deleted = await hideGifts(db, memberId, channelId === 'all' ? null : channelId);
+  if (deleted === 0 && channelId !== 'all') throw nothingThere();
+  return { deleted };
+}
+
+/** Hide ended subscriptions from the list; any active one among them refuses the whole call. */
+export async function removeSubscriptions(db: D1Database, memberId: number, channelIds: number[]): Promise<{ removed: number }> {
+  const removed = await hideEndedSubscriptions(db, memberId, [...new Set(channelIds)]);
+  if (removed === null) throw new WatchError(409, 'SUBSCRIPTION_ACTIVE', 'errors.subscriptionActive');
+  return { removed };
+}
+
+/** A channel's recordings (default: the member's own channel; none when they have no channel). */
+export async function recordedList(db: D1Database, memberId: number, channelId: number | undefined, page: Page): Promise<ListResponse<StreamCard>> {
+  if (channelId !== undefined && !(await channelExists(db, channelId))) throw notFoundChannel();
+  const id = channelId ?? (await findChannelByOwner(db, memberId))?.id;
+  if (id === undefined) return { items: [], offset: page.offset, limit: page.limit, total: 0 };
+  const { rows, total } = await listRecorded(db, id, page);
+  return { items: rows.map(toStreamCard), offset: page.offset, limit: page.limit, total };
+}
