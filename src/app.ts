@@ -14,6 +14,7 @@ import { ServiceUnavailableError } from './proxy/upstream';
 import { MAINTENANCE_PATH } from './shared/constants';
 import { site } from './pages/site';
 import { pages } from './pages/pages';
+import { live } from './live/routes';
 
 /**
  * The edge app. Order: brand -> locale -> client context, then what must answer even during
@@ -21,6 +22,10 @@ import { pages } from './pages/pages';
  */
 export const app = new Hono<AppEnv>();
 
+// Live video first: encoders and players need no brand, locale or gate (and no KV read per segment), and
+// its public streams must stay embeddable by other origins (native apps, partner players), which the
+// site-wide Cross-Origin-Resource-Policy: same-origin would forbid. /live sets its own headers.
+app.route('/live', live);
 app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
 app.use(brand(), locale(), clientContext(), xsrfCookie());
 app.route('/', site);

@@ -1,6 +1,8 @@
 import { app } from './app';
 import { assertSafeConfig } from './api/config';
 
+export { LiveChannel } from './live/channel-do';
+
 let checked = false;
 
 export default {

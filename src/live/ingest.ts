@@ -1,0 +1,81 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import { apiError } from '../api/errors';
+import { channelByStreamKey } from './db';
+import { parseEncoderPlaylist } from './hls';
+import { LIMITS, parseIngestPath, r2Keys, STREAM_KEY_PATTERN } from './paths';
+
+// PUT /live/ingest/:streamKey/:file — an encoder (ffmpeg -f hls -method PUT) pushing HLS. Checks run
+// cheapest first and nothing is written until every check passed and the whole body is in hand.
+
+const JPEG_MAGIC = [0xff, 0xd8, 0xff];
+
+/** The body, or 'too_large' as soon as it passes `cap` (ffmpeg sends chunked bodies without a length). */
+async function readCapped(request: Request, cap: number): Promise<Uint8Array | 'too_large'> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > cap) return 'too_large';
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > cap) {
+      await reader.cancel().catch(() => undefined);
+      return 'too_large';
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+export async function ingest(c: Context<AppEnv>): Promise<Response> {
+  // ffmpeg's image2 muxer (thumbnails) ignores -method and POSTs; a POST stores exactly like a PUT.
+  const method = c.req.method === 'POST' ? 'PUT' : c.req.method;
+  if (method !== 'PUT' && method !== 'DELETE') return apiError(c, 405, 'METHOD_NOT_ALLOWED', 'live.method');
+  const parsed = parseIngestPath(new URL(c.req.url).pathname);
+  if (!parsed) return apiError(c, 400, 'BAD_PATH', 'live.badPath');
+  const { key, file } = parsed;
+  if (!STREAM_KEY_PATTERN.test(key)) return apiError(c, 403, 'STREAM_KEY_INVALID', 'live.streamKey');
+  const channel = await channelByStreamKey(c.env.DB, key);
+  if (!channel) return apiError(c, 403, 'STREAM_KEY_INVALID', 'live.streamKey');
+  if (channel.source !== 'flex') return apiError(c, 403, 'EXTERNAL_SOURCE', 'live.externalSource');
+
+  // ffmpeg's delete_segments: the live window moved on, but the recording keeps every segment.
+  if (method === 'DELETE') return c.body(null, 204);
+
+  const cap = file.kind === 'playlist' ? LIMITS.playlist : file.kind === 'thumbnail' ? LIMITS.thumbnail : LIMITS.segment;
+  const body = await readCapped(c.req.raw, cap);
+  if (body === 'too_large') return apiError(c, 413, 'TOO_LARGE', 'live.tooLarge');
+  if (body.byteLength === 0) return apiError(c, 400, 'EMPTY_BODY', 'live.emptyBody');
+
+  const room = c.env.LIVE_CHANNEL.get(c.env.LIVE_CHANNEL.idFromName(String(channel.id)));
+  switch (file.kind) {
+    case 'thumbnail': {
+      if (!JPEG_MAGIC.every((b, i) => body[i] === b)) return apiError(c, 400, 'NOT_JPEG', 'live.notJpeg');
+      await c.env.MEDIA.put(r2Keys.thumbnail(channel.id), body, { httpMetadata: { contentType: 'image/jpeg' } });
+      await c.env.DB.prepare('UPDATE channels SET thumbnail_at = ? WHERE id = ?').bind(Date.now(), channel.id).run();
+      return c.body(null, 204);
+    }
+    case 'playlist': {
+      const playlist = parseEncoderPlaylist(new TextDecoder().decode(body));
+      if (!playlist) return apiError(c, 400, 'BAD_PLAYLIST', 'live.badPlaylist');
+      await room.ingestPlaylist(channel.id, playlist.segments, playlist.ended);
+      return c.body(null, 204);
+    }
+    case 'segment': {
+      const outcome = await room.ingestSegment(channel, file.name, body.buffer as ArrayBuffer);
+      if (outcome.ok) return c.body(null, 204);
+      if (outcome.code === 'broadcast_off') return apiError(c, 403, 'BROADCAST_OFF', 'live.broadcastOff');
+      return apiError(c, 409, 'STREAM_CONFLICT', 'live.streamConflict');
+    }
+  }
+}

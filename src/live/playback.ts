@@ -1,0 +1,107 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../env';
+import { apiError } from '../api/errors';
+import { validate } from '../api/validate';
+import { TtlCache } from '../lib/ttl-cache';
+import { openStream, servedSegments, streamById, type StreamRow } from './db';
+import { renderPlaylist, type ServedSegment } from './hls';
+import { idSchema, r2Keys, segmentContentType, segmentNameSchema } from './paths';
+import { playbackTokenValid } from './playback-token';
+import { reportViewer } from './viewers';
+
+// GET /live/:channelId/index.m3u8, /live/:channelId/:streamId/index.m3u8, /live/:channelId/:streamId/:segment,
+// /live/:channelId/thumb.jpg — our own HLS out of R2, with cache headers for live and for VOD.
+
+/** Segments of a live playlist: the newest few; a player joining sits about this many seconds back at most. */
+export const LIVE_WINDOW = 6;
+const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+const CACHE = {
+  live: 'public, max-age=1',
+  vod: 'public, max-age=86400',
+  segment: 'public, max-age=31536000, immutable',
+  thumbnail: 'public, max-age=10',
+} as const;
+
+// Stream rows change rarely (start, end); playlist fetches arrive every second per viewer. Two seconds
+// of staleness only delays ENDLIST by as much. The live window is re-read at most twice a second.
+const streams = new TtlCache<number, StreamRow | null>(2_000);
+const openStreams = new TtlCache<number, StreamRow | null>(2_000);
+const liveWindows = new TtlCache<number, ServedSegment[]>(500);
+
+const tokenQuery = z.object({ token: z.string().max(200).optional() });
+const channelParam = z.object({ channelId: idSchema });
+const streamParam = z.object({ channelId: idSchema, streamId: idSchema });
+const segmentParam = z.object({ channelId: idSchema, streamId: idSchema, segment: segmentNameSchema });
+
+const restricted = (s: StreamRow) => s.adult === 1 || s.hasPassword === 1;
+
+/** Our own stream of this channel, or null (another channel's id, a third-party source). */
+async function ownStream(c: Context<AppEnv>, channelId: number, streamId: number): Promise<StreamRow | null> {
+  const stream = await streams.get(streamId, () => streamById(c.env.DB, streamId));
+  return stream && stream.channelId === channelId && stream.source === 'flex' ? stream : null;
+}
+
+/** Restricted streams play only with a token signed for them; the answer says which headers apply. */
+async function allowed(c: Context<AppEnv>, stream: StreamRow, token: string | undefined): Promise<boolean> {
+  if (!restricted(stream)) return true;
+  // A signed URL is one viewer's; keep it out of shared caches and other origins.
+  c.header('access-control-allow-origin', undefined);
+  return playbackTokenValid(c.env.JWT_SECRET, stream.id, token);
+}
+
+function privateIfRestricted(stream: StreamRow, cacheControl: string): string {
+  return restricted(stream) ? cacheControl.replace('public', 'private') : cacheControl;
+}
+
+async function playlist(c: Context<AppEnv>, stream: StreamRow, token: string | undefined, prefix: string): Promise<Response> {
+  if (!(await allowed(c, stream, token))) return apiError(c, 403, 'PLAYBACK_TOKEN', 'live.token');
+  const ended = stream.endedAt !== null;
+  const segments = ended ? await servedSegments(c.env.DB, stream.id, null) : await liveWindows.get(stream.id, () => servedSegments(c.env.DB, stream.id, LIVE_WINDOW));
+  if (!ended) reportViewer(c, stream.channelId, stream.id);
+  c.header('content-type', PLAYLIST_TYPE);
+  c.header('cache-control', privateIfRestricted(stream, ended ? CACHE.vod : CACHE.live));
+  return c.body(renderPlaylist(segments, { ended, prefix, token: restricted(stream) ? token : null }));
+}
+
+export const playback = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    c.header('access-control-allow-origin', '*');
+    await next();
+  })
+  .get('/:channelId/index.m3u8', validate('param', channelParam), validate('query', tokenQuery), async (c) => {
+    const { channelId } = c.req.valid('param');
+    const stream = await openStreams.get(channelId, () => openStream(c.env.DB, channelId));
+    if (!stream || stream.source !== 'flex') return apiError(c, 404, 'OFFLINE', 'live.offline');
+    return playlist(c, stream, c.req.valid('query').token, `${stream.id}/`);
+  })
+  .get('/:channelId/thumb.jpg', validate('param', channelParam), async (c) => {
+    const { channelId } = c.req.valid('param');
+    const key = r2Keys.thumbnail(channelId);
+    const object = c.req.method === 'HEAD' ? await c.env.MEDIA.head(key) : await c.env.MEDIA.get(key);
+    if (!object) return apiError(c, 404, 'NOT_FOUND', 'live.notFound');
+    c.header('content-type', 'image/jpeg');
+    c.header('cache-control', CACHE.thumbnail);
+    c.header('etag', object.httpEtag);
+    return 'body' in object ? c.body((object as R2ObjectBody).body) : c.body(null);
+  })
+  .get('/:channelId/:streamId/index.m3u8', validate('param', streamParam), validate('query', tokenQuery), async (c) => {
+    const { channelId, streamId } = c.req.valid('param');
+    const stream = await ownStream(c, channelId, streamId);
+    if (!stream) return apiError(c, 404, 'NOT_FOUND', 'live.notFound');
+    return playlist(c, stream, c.req.valid('query').token, '');
+  })
+  .get('/:channelId/:streamId/:segment', validate('param', segmentParam), validate('query', tokenQuery), async (c) => {
+    const { channelId, streamId, segment } = c.req.valid('param');
+    const stream = await ownStream(c, channelId, streamId);
+    if (!stream) return apiError(c, 404, 'NOT_FOUND', 'live.notFound');
+    if (!(await allowed(c, stream, c.req.valid('query').token))) return apiError(c, 403, 'PLAYBACK_TOKEN', 'live.token');
+    const key = r2Keys.segment(channelId, streamId, segment);
+    const object = c.req.method === 'HEAD' ? await c.env.MEDIA.head(key) : await c.env.MEDIA.get(key);
+    if (!object) return apiError(c, 404, 'NOT_FOUND', 'live.notFound');
+    c.header('content-type', segmentContentType(segment));
+    c.header('content-length', String(object.size));
+    c.header('cache-control', privateIfRestricted(stream, CACHE.segment));
+    c.header('etag', object.httpEtag);
+    return 'body' in object ? c.body((object as R2ObjectBody).body) : c.body(null);
+  });

@@ -1,0 +1,323 @@
+import { SELF, env, runDurableObjectAlarm } from 'cloudflare:test';
+import { describe, expect, it, vi } from 'vitest';
+import { clearAllCaches } from '../../src/lib/ttl-cache';
+import { PLAYBACK_TOKEN_TTL_MS, signPlayback } from '../../src/live/playback-token';
+import { SILENCE_MS } from '../../src/live/channel-do';
+import channeling from '../../kv-seed/channeling.json';
+
+// Our own live path: ingest over PUT, the stream lifecycle in the LiveChannel object, playback from R2.
+
+const ORIGIN = 'http://localhost:8787';
+let counter = 0;
+
+async function makeChannel({ adult = false, password = false } = {}) {
+  counter += 1;
+  const tag = `${Date.now() % 1_000_000}${counter}`;
+  const member = await env.DB.prepare('INSERT INTO members (login_id, nickname, password_hash) VALUES (?, ?, ?) RETURNING id')
+    .bind(`live${tag}`, `방송${tag}`, 'pbkdf2-sha256$1$AA$AA')
+    .first<{ id: number }>();
+  const key = `test_key_${tag}_abcdefgh`;
+  const channel = await env.DB.prepare('INSERT INTO channels (owner_id, title, stream_key, adult, password_hash) VALUES (?, ?, ?, ?, ?) RETURNING id')
+    .bind(member!.id, `테스트 방송 ${tag}`, key, adult ? 1 : 0, password ? 'pbkdf2-sha256$1$AA$AA' : null)
+    .first<{ id: number }>();
+  return { channelId: channel!.id, key };
+}
+
+function put(path: string, body: BodyInit, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${ORIGIN}${path}`, { method: 'PUT', body, headers });
+}
+
+const segmentBytes = (n: number) => new Uint8Array(188 * 4).fill(0x47 + (n % 3));
+
+function encoderPlaylist(names: string[], { firstSeq = 0, ended = false, start = Date.now() - 10_000 } = {}) {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:1', `#EXT-X-MEDIA-SEQUENCE:${firstSeq}`];
+  names.forEach((name, i) => {
+    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(start + i * 1000).toISOString()}`, '#EXTINF:1.000000,', name);
+  });
+  if (ended) lines.push('#EXT-X-ENDLIST');
+  return lines.join('\n') + '\n';
+}
+
+async function openStreamOf(channelId: number) {
+  return env.DB.prepare('SELECT * FROM streams WHERE channel_id = ? ORDER BY id DESC LIMIT 1').bind(channelId).first<Record<string, unknown>>();
+}
+
+async function everything() {
+  const objects = (await env.MEDIA.list({ prefix: 'live/' })).objects.length;
+  const streams = (await env.DB.prepare('SELECT COUNT(*) AS n FROM streams').first<{ n: number }>())!.n;
+  const segments = (await env.DB.prepare('SELECT COUNT(*) AS n FROM stream_segments').first<{ n: number }>())!.n;
+  const thumbs = (await env.DB.prepare('SELECT COUNT(*) AS n FROM channels WHERE thumbnail_at IS NOT NULL').first<{ n: number }>())!.n;
+  return { objects, streams, segments, thumbs };
+}
+
+/** A live with `count` segments stored and listed; returns its ids. */
+async function liveWith(count: number, options: Parameters<typeof makeChannel>[0] = {}) {
+  const channel = await makeChannel(options);
+  const names = Array.from({ length: count }, (_, i) => `index${i}.ts`);
+  for (const [i, name] of names.entries()) expect((await put(`/live/ingest/${channel.key}/${name}`, segmentBytes(i))).status).toBe(204);
+  expect((await put(`/live/ingest/${channel.key}/index.m3u8`, encoderPlaylist(names))).status).toBe(204);
+  const stream = await openStreamOf(channel.channelId);
+  clearAllCaches();
+  return { ...channel, streamId: stream!.id as number, names };
+}
+
+function liveObject(channelId: number) {
+  return env.LIVE_CHANNEL.get(env.LIVE_CHANNEL.idFromName(String(channelId)));
+}
+
+async function endBySilence(channelId: number, streamId: number) {
+  await env.DB.prepare('UPDATE streams SET last_media_at = ? WHERE id = ?').bind(Date.now() - SILENCE_MS - 1000, streamId).run();
+  expect(await runDurableObjectAlarm(liveObject(channelId))).toBe(true);
+  clearAllCaches();
+}
+
+describe('ingest', () => {
+  it('a good key stores the first segment and starts exactly one stream', async () => {
+    const { channelId, key } = await makeChannel();
+    const results = await Promise.all([0, 1, 2].map((i) => put(`/live/ingest/${key}/index${i}.ts`, segmentBytes(i))));
+    expect(results.map((r) => r.status)).toEqual([204, 204, 204]);
+    const streams = await env.DB.prepare('SELECT * FROM streams WHERE channel_id = ?').bind(channelId).all<Record<string, unknown>>();
+    expect(streams.results).toHaveLength(1);
+    const stream = streams.results[0]!;
+    expect(stream).toMatchObject({ kind: 1, source: 'flex', ended_at: null, adult: 0, has_password: 0 });
+    expect(String(stream.title)).toContain('테스트 방송');
+    const stored = await env.MEDIA.get(`live/${channelId}/${stream.id}/index1.ts`);
+    expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(segmentBytes(1));
+    const rows = await env.DB.prepare('SELECT name, stored_at, duration_ms FROM stream_segments WHERE stream_id = ? ORDER BY name').bind(stream.id).all();
+    expect(rows.results.map((r) => r.name)).toEqual(['index0.ts', 'index1.ts', 'index2.ts']);
+    expect(rows.results.every((r) => r.stored_at !== null && r.duration_ms === null)).toBe(true);
+  });
+
+  it('a wrong or malformed key is refused with 403 and writes nothing', async () => {
+    await makeChannel();
+    const before = await everything();
+    for (const key of ['wrong_key_0123456789abcdef', 'short', 'bad.key.with.dots.1234567']) {
+      const res = await put(`/live/ingest/${key}/index0.ts`, segmentBytes(0), { 'accept-language': 'en' });
+      expect(res.status).toBe(403);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('STREAM_KEY_INVALID');
+      expect(body.error.message).toMatch(/stream key/i);
+    }
+    expect(await everything()).toEqual(before);
+  });
+
+  it('paths that leave the stream folder or name other files are 400 and write nothing', async () => {
+    const { key } = await makeChannel();
+    const before = await everything();
+    const variants = [
+      `/live/ingest/${key}/..%2F..%2Fevil.ts`,
+      `/live/ingest/${key}/a%2Fb.ts`,
+      `/live/ingest/${key}/a%5Cb.ts`,
+      `/live/ingest/${key}/%2e%2e%2fx.ts`,
+      `/live/ingest/${key}/sub/index0.ts`,
+      `/live/ingest/${key}/sub/../../index0.ts`,
+      `/live/ingest/${key}/index0.mp4`,
+      `/live/ingest/${key}/.ts`,
+      `/live/ingest/${key}/index.m3u8/x.ts`,
+      `/live/ingest/${key}/index0.ts%00`,
+      `/live/ingest/${key}`,
+    ];
+    for (const path of variants) {
+      const res = await put(path, segmentBytes(0));
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('BAD_PATH');
+    }
+    expect(await everything()).toEqual(before);
+  });
+
+  it('oversized bodies are 413 by Content-Length and by counting a chunked body, and write nothing', async () => {
+    const { key } = await makeChannel();
+    const before = await everything();
+    const big = await put(`/live/ingest/${key}/index0.ts`, new Uint8Array(8 * 1024 * 1024 + 1));
+    expect(big.status).toBe(413);
+    const chunk = new Uint8Array(1024 * 1024).fill(0x47);
+    let sent = 0;
+    const chunked = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 9) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await put(`/live/ingest/${key}/index0.ts`, chunked);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('TOO_LARGE');
+    expect((await put(`/live/ingest/${key}/thumb.jpg`, new Uint8Array(1024 * 1024 + 1).fill(0xff))).status).toBe(413);
+    expect((await put(`/live/ingest/${key}/index.m3u8`, '#EXTM3U\n' + '#'.repeat(64 * 1024))).status).toBe(413);
+    expect(await everything()).toEqual(before);
+  });
+
+  it('a rotated key stops working at once; the new one works', async () => {
+    const { channelId, key } = await makeChannel();
+    const rotated = `${key}_rotated`;
+    await env.DB.prepare('UPDATE channels SET stream_key = ? WHERE id = ?').bind(rotated, channelId).run();
+    expect((await put(`/live/ingest/${key}/index0.ts`, segmentBytes(0))).status).toBe(403);
+    expect(await openStreamOf(channelId)).toBeNull();
+    expect((await put(`/live/ingest/${rotated}/index0.ts`, segmentBytes(0))).status).toBe(204);
+    expect(await openStreamOf(channelId)).toMatchObject({ kind: 1 });
+  });
+
+  it('broadcast=false in channel settings refuses to start a new stream', async () => {
+    const { channelId, key } = await makeChannel();
+    await env.CONFIG.put('channeling', JSON.stringify({ ...channeling, broadcast: false }));
+    const before = await everything();
+    const res = await put(`/live/ingest/${key}/index0.ts`, segmentBytes(0));
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('BROADCAST_OFF');
+    expect(await everything()).toEqual(before);
+    expect(await openStreamOf(channelId)).toBeNull();
+  });
+
+  it('thumbnails must be JPEG; an accepted one is served and stamps the channel', async () => {
+    const { channelId, key } = await makeChannel();
+    const refused = await put(`/live/ingest/${key}/thumb.jpg`, new TextEncoder().encode('GIF89a not a jpeg'));
+    expect(refused.status).toBe(400);
+    expect(await env.MEDIA.head(`live/${channelId}/thumb.jpg`)).toBeNull();
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0xff, 0xd9]);
+    expect((await put(`/live/ingest/${key}/thumb.jpg`, jpeg)).status).toBe(204);
+    const channel = await env.DB.prepare('SELECT thumbnail_at FROM channels WHERE id = ?').bind(channelId).first<{ thumbnail_at: number }>();
+    expect(channel!.thumbnail_at).toBeGreaterThan(Date.now() - 10_000);
+    const res = await SELF.fetch(`${ORIGIN}/live/${channelId}/thumb.jpg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=10');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(jpeg);
+    // ffmpeg's image2 muxer POSTs whatever -method says; a POST is stored like a PUT.
+    const posted = await SELF.fetch(`${ORIGIN}/live/ingest/${key}/thumb.jpg`, { method: 'POST', body: jpeg });
+    expect(posted.status).toBe(204);
+  });
+
+  it("ffmpeg's DELETE is answered 204 and the recording keeps the segment", async () => {
+    const { channelId, key, streamId } = await liveWith(2);
+    const res = await SELF.fetch(`${ORIGIN}/live/ingest/${key}/index0.ts`, { method: 'DELETE' });
+    expect(res.status).toBe(204);
+    expect(await env.MEDIA.head(`live/${channelId}/${streamId}/index0.ts`)).not.toBeNull();
+  });
+});
+
+describe('playback', () => {
+  it('lists a segment only once its PUT completed and the encoder listed it', async () => {
+    const { channelId, key } = await makeChannel();
+    await put(`/live/ingest/${key}/index0.ts`, segmentBytes(0));
+    await put(`/live/ingest/${key}/index1.ts`, segmentBytes(1)); // stored, not yet listed
+    await put(`/live/ingest/${key}/index.m3u8`, encoderPlaylist(['index0.ts']));
+    const streamId = (await openStreamOf(channelId))!.id;
+    const first = await (await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index.m3u8`)).text();
+    expect(first).toContain('index0.ts');
+    expect(first).not.toContain('index1.ts');
+    // Listed before its PUT finished (ffmpeg writes in place): still not served.
+    await put(`/live/ingest/${key}/index.m3u8`, encoderPlaylist(['index0.ts', 'index1.ts', 'index2.ts']));
+    clearAllCaches();
+    const second = await (await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index.m3u8`)).text();
+    expect(second).toContain('index1.ts');
+    expect(second).not.toContain('index2.ts');
+    await put(`/live/ingest/${key}/index2.ts`, segmentBytes(2));
+    clearAllCaches();
+    expect(await (await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index.m3u8`)).text()).toContain('index2.ts');
+  });
+
+  it('a live playlist: the newest six segments, program date-times, short cache, open CORS', async () => {
+    const { channelId, streamId } = await liveWith(8);
+    const res = await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index.m3u8`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=1');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const text = await res.text();
+    expect(text.startsWith('#EXTM3U\n')).toBe(true);
+    expect(text).toContain('#EXT-X-TARGETDURATION:1');
+    expect(text).toContain('#EXT-X-MEDIA-SEQUENCE:2');
+    expect(text).toContain('#EXT-X-INDEPENDENT-SEGMENTS');
+    expect(text).not.toContain('#EXT-X-ENDLIST');
+    expect(text.match(/#EXT-X-PROGRAM-DATE-TIME:/g)).toHaveLength(6);
+    expect(text.match(/^index\d+\.ts$/gm)).toEqual(['index2.ts', 'index3.ts', 'index4.ts', 'index5.ts', 'index6.ts', 'index7.ts']);
+
+    const channelLive = await (await SELF.fetch(`${ORIGIN}/live/${channelId}/index.m3u8`)).text();
+    expect(channelLive.match(/^\d+\/index\d+\.ts$/gm)?.[5]).toBe(`${streamId}/index7.ts`);
+
+    const segment = await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index7.ts`);
+    expect(segment.status).toBe(200);
+    expect(segment.headers.get('content-type')).toBe('video/mp2t');
+    expect(segment.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(new Uint8Array(await segment.arrayBuffer())).toEqual(segmentBytes(7));
+    const head = await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index7.ts`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(segmentBytes(7).byteLength));
+    expect((await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index99.ts`)).status).toBe(404);
+    expect((await SELF.fetch(`${ORIGIN}/live/${channelId + 1000}/${streamId}/index.m3u8`)).status).toBe(404);
+  });
+
+  it('silence ends the live: a recording (kind 2) with ENDLIST, every segment and a long cache', async () => {
+    const { channelId, streamId } = await liveWith(8);
+    await env.DB.prepare('UPDATE streams SET last_media_at = ? WHERE id = ?').bind(Date.now(), streamId).run();
+    // Not silent yet: the alarm keeps the stream open.
+    expect(await runDurableObjectAlarm(liveObject(channelId))).toBe(true);
+    expect(await openStreamOf(channelId)).toMatchObject({ ended_at: null, kind: 1 });
+    await endBySilence(channelId, streamId);
+    expect(await openStreamOf(channelId)).toMatchObject({ kind: 2, duration_ms: 8000, viewer_count: 0 });
+    expect((await openStreamOf(channelId))!.ended_at).not.toBeNull();
+    const res = await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index.m3u8`);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+    const text = await res.text();
+    expect(text).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(text.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    expect(text.match(/^index\d+\.ts$/gm)).toHaveLength(8);
+    expect((await SELF.fetch(`${ORIGIN}/live/${channelId}/index.m3u8`)).status).toBe(404);
+  });
+
+  it("the encoder's own ENDLIST ends the stream at once; the next segment starts a new one", async () => {
+    const { channelId, key, streamId } = await liveWith(2);
+    expect((await put(`/live/ingest/${key}/index.m3u8`, encoderPlaylist(['index0.ts', 'index1.ts'], { ended: true }))).status).toBe(204);
+    expect(await env.DB.prepare('SELECT kind FROM streams WHERE id = ?').bind(streamId).first('kind')).toBe(2);
+    expect((await put(`/live/ingest/${key}/index0.ts`, segmentBytes(0))).status).toBe(204);
+    const next = await openStreamOf(channelId);
+    expect(next).toMatchObject({ kind: 1, ended_at: null });
+    expect(next!.id).not.toBe(streamId);
+  });
+
+  it('restricted streams need a valid token for playlist and segments', async () => {
+    for (const options of [{ adult: true }, { password: true }]) {
+      const { channelId, streamId } = await liveWith(2, options);
+      const url = `${ORIGIN}/live/${channelId}/${streamId}/index.m3u8`;
+      const missing = await SELF.fetch(url, { headers: { 'accept-language': 'en' } });
+      expect(missing.status).toBe(403);
+      expect(((await missing.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'PLAYBACK_TOKEN', message: expect.stringMatching(/not allowed/) });
+      const { token } = await signPlayback(env.JWT_SECRET, streamId);
+      const ok = await SELF.fetch(`${url}?token=${token}`);
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('access-control-allow-origin')).toBeNull();
+      expect(ok.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      const text = await ok.text();
+      expect(text.match(/^index\d+\.ts\?token=.+$/gm)).toHaveLength(2);
+      expect((await SELF.fetch(`${ORIGIN}/live/${channelId}/index.m3u8?token=${token}`)).status).toBe(200);
+      expect((await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index0.ts`)).status).toBe(403);
+      expect((await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index0.ts?token=${token}`)).status).toBe(200);
+
+      const expired = (await signPlayback(env.JWT_SECRET, streamId, Date.now() - PLAYBACK_TOKEN_TTL_MS - 1000)).token;
+      const forged = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+      const otherStream = (await signPlayback(env.JWT_SECRET, streamId + 1)).token;
+      const wrongSecret = (await signPlayback('not-the-secret', streamId)).token;
+      for (const bad of [expired, forged, otherStream, wrongSecret]) expect((await SELF.fetch(`${url}?token=${bad}`)).status).toBe(403);
+    }
+  });
+
+  it('a player fetching the live playlist is counted as a viewer and a view', async () => {
+    const { channelId, streamId } = await liveWith(2);
+    const res = await SELF.fetch(`${ORIGIN}/live/${channelId}/index.m3u8`, { headers: { cookie: 'flx_uuid=0123456789' } });
+    expect(res.status).toBe(200);
+    await vi.waitFor(async () => {
+      const row = await env.DB.prepare('SELECT viewer_count, peak_viewers, view_count FROM streams WHERE id = ?').bind(streamId).first();
+      expect(row).toEqual({ viewer_count: 1, peak_viewers: 1, view_count: 1 });
+    });
+  });
+
+  it('unknown paths and bad ids answer JSON errors, not pages', async () => {
+    expect((await SELF.fetch(`${ORIGIN}/live/abc/index.m3u8`)).status).toBe(400);
+    const missing = await SELF.fetch(`${ORIGIN}/live/999999/index.m3u8`);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('OFFLINE');
+    expect((await SELF.fetch(`${ORIGIN}/live/1/2/3/4`)).status).toBe(404);
+    expect((await SELF.fetch(`${ORIGIN}/live/ingest/whatever/index.m3u8`)).status).toBe(405);
+  });
+});
