@@ -25,6 +25,7 @@ describe('members-only watch calls', () => {
       ['GET', '/api/my/channel/stream-key'],
       ['POST', '/api/my/channel/stream-key'],
       ['PUT', '/api/my/channel/settings', { title: 'x', description: '', themeCode: null, adult: false }],
+      ['GET', '/api/my/channel/settings'],
     ] as Array<[string, string, unknown?]>) {
       const res = body === undefined ? await guest.fetch(path, { method }) : await guest.json(path, body, method);
       expect(res.status, `${method} ${path}`).toBe(401);
@@ -168,6 +169,7 @@ describe('creator routes', () => {
     expect((await viewer.fetch(`/api/guest/live-Auth?channelId=${channel.id}&password=1234`)).status).toBe(200);
     await owner.browser.json('/api/my/channel/settings', { ...settings, adult: true }, 'PUT'); // password kept
     expect(await access()).toBe('identity');
+    expect(await json(await owner.browser.fetch('/api/my/channel/settings'))).toEqual({ channelId: channel.id, ...settings, adult: true, hasPassword: true });
     expect(await json(await owner.browser.json('/api/my/channel/settings', { ...settings, password: null }, 'PUT'))).toMatchObject({ hasPassword: false });
     expect(await count('SELECT has_password AS n FROM streams WHERE id = ?', channel.streamId)).toBe(0);
     for (const bad of [{ ...settings, adult: 'yes' }, { ...settings, password: '12' }, { ...settings, title: '' }, { title: 'x' }, { ...settings, themeCode: 'nope' }]) {
@@ -175,6 +177,8 @@ describe('creator routes', () => {
       expect(res.status).toBe(400);
     }
     expect(await count("SELECT COUNT(*) AS n FROM channels WHERE id = ? AND title = '새 제목' AND theme_id = (SELECT id FROM themes WHERE code = 'game')", channel.id)).toBe(1);
-    await expectRefused(await (await signedIn()).browser.json('/api/my/channel/settings', settings, 'PUT'), 404);
+    const stranger = await signedIn();
+    await expectRefused(await stranger.browser.json('/api/my/channel/settings', settings, 'PUT'), 404);
+    await expectRefused(await stranger.browser.fetch('/api/my/channel/settings'), 404);
   });
 });

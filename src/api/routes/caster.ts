@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../validate';
 import { requireMember } from '../middleware/auth';
-import { registerChannel, rotateStreamKey, streamKeyOf, updateChannelSettings } from '../services/caster';
+import { channelSettingsOf, registerChannel, rotateStreamKey, streamKeyOf, updateChannelSettings } from '../services/caster';
 import { answer } from './watch-params';
 
 const title = z.string().trim().min(1).max(40);
@@ -17,6 +17,7 @@ export const casterRoutes = new Hono<ApiEnv>()
   )
   .get('/api/my/channel/stream-key', requireMember(), async (c) => answer(c, () => streamKeyOf(c.env.DB, c.var.session.memberId)))
   .post('/api/my/channel/stream-key', requireMember(), async (c) => answer(c, () => rotateStreamKey(c.env.DB, c.var.session.memberId)))
+  .get('/api/my/channel/settings', requireMember(), async (c) => answer(c, () => channelSettingsOf(c.env.DB, c.var.session.memberId)))
   .put(
     '/api/my/channel/settings',
     requireMember(),

@@ -63,6 +63,13 @@ export interface OwnChannelSettings {
   hasPassword: boolean;
 }
 
+/** The settings form's current values (the password itself is never sent back, only whether one is set). */
+export async function channelSettingsOf(db: D1Database, memberId: number): Promise<OwnChannelSettings> {
+  const channel = await findChannelByOwner(db, memberId);
+  if (!channel) throw noChannel();
+  return { channelId: channel.id, title: channel.title, description: channel.description, themeCode: channel.theme_code, adult: channel.adult === 1, hasPassword: channel.password_hash !== null };
+}
+
 /** Save the settings; the live on air right now takes the new adult and password options at once. */
 export async function updateChannelSettings(db: D1Database, memberId: number, input: ChannelSettingsInput): Promise<OwnChannelSettings> {
   const channel = await findChannelByOwner(db, memberId);
