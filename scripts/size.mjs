@@ -1,12 +1,21 @@
 // npm run size: first-load JS of each page kind in gzip bytes, from the esbuild metafile of the last
 // `npm run build`. First load = the entry plus every chunk it imports statically; lazy chunks (dynamic
-// import) are listed apart. Fails when the home page is over its 90 KB budget.
+// import) are listed apart, the video player's (Player, hls.js, mpegts.js) on their own. Fails when the
+// home page is over its 90 KB budget, or when player or streaming-library code is in its first load.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET = 90 * 1024;
 const meta = JSON.parse(readFileSync('dist/client-meta.json', 'utf8'));
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/** What a chunk carries that must load only with a player: name -> test on its input paths. */
+const PLAYER_CODE = {
+  'hls.js': (input) => input.includes('node_modules/hls.js/'),
+  'mpegts.js': (input) => input.includes('node_modules/mpegts.js/'),
+  player: (input) => input.startsWith('client/components/player/') && !input.endsWith('/LazyPlayer.tsx'),
+};
+const playerParts = (file) => Object.keys(PLAYER_CODE).filter((name) => Object.keys(meta.outputs[file]?.inputs ?? {}).some(PLAYER_CODE[name]));
 
 function closure(entry) {
   const seen = new Set();
@@ -23,14 +32,50 @@ function closure(entry) {
   return { firstLoad: [...seen], lazy: [...lazy].filter((f) => !seen.has(f)) };
 }
 
+/** Every chunk reachable through dynamic imports, at any depth (hls.js is imported from the player). */
+function allLazy(start, firstLoad) {
+  const found = new Set();
+  const queue = [...start];
+  while (queue.length) {
+    const file = queue.pop();
+    if (found.has(file) || firstLoad.includes(file)) continue;
+    found.add(file);
+    for (const imp of meta.outputs[file]?.imports ?? []) queue.push(imp.path);
+  }
+  return [...found];
+}
+
+const row = (f, note = '') => `  ${f.padEnd(48)} ${String(gz(f)).padStart(7)} B${note}`;
 const entry = Object.keys(meta.outputs).find((f) => f.endsWith('/main.js'));
 const { firstLoad, lazy } = closure(entry);
 const total = firstLoad.reduce((sum, f) => sum + gz(f), 0);
 console.log('home page first-load JS (gzip):');
-for (const f of firstLoad) console.log(`  ${f.padEnd(48)} ${String(gz(f)).padStart(7)} B`);
+for (const f of firstLoad) console.log(row(f));
 console.log(`  total ${String(total).padStart(50)} B  (${(total / 1024).toFixed(1)} KB of ${BUDGET / 1024} KB budget)`);
-console.log(lazy.length ? `lazy chunks, loaded only where used:\n${lazy.map((f) => `  ${f.padEnd(48)} ${String(gz(f)).padStart(7)} B`).join('\n')}` : 'lazy chunks: none');
+
+const lazyChunks = allLazy(lazy, firstLoad).filter((f) => f.endsWith('.js'));
+const playerChunks = lazyChunks.filter((f) => playerParts(f).length);
+const otherLazy = lazyChunks.filter((f) => !playerParts(f).length);
+console.log(otherLazy.length ? `lazy chunks, loaded only where used:\n${otherLazy.map((f) => row(f)).join('\n')}` : 'lazy chunks: none');
+if (playerChunks.length) {
+  console.log('player chunks, loaded only when a player mounts:');
+  for (const f of playerChunks) console.log(row(f, `  (${playerParts(f).join(', ')})`));
+  console.log(`  total ${String(playerChunks.reduce((sum, f) => sum + gz(f), 0)).padStart(50)} B`);
+} else {
+  console.log('player chunks: none (no page renders a player yet)');
+}
+
+let failed = false;
+for (const f of firstLoad) {
+  // LazyPlayer starts fetching the player as soon as it evaluates, so it must not be here either.
+  const parts = [...playerParts(f), ...(Object.keys(meta.outputs[f]?.inputs ?? {}).some((i) => i.endsWith('/player/LazyPlayer.tsx')) ? ['LazyPlayer'] : [])];
+  if (parts.length) {
+    console.error(`${f} is in the home page's first load but carries ${parts.join(', ')}: it must load only with a player`);
+    failed = true;
+  }
+}
 if (total > BUDGET) {
   console.error(`over budget by ${total - BUDGET} B`);
-  process.exit(1);
+  failed = true;
 }
+if (failed) process.exit(1);

@@ -15,6 +15,7 @@ import { MAINTENANCE_PATH } from './shared/constants';
 import { site } from './pages/site';
 import { pages } from './pages/pages';
 import { live } from './live/routes';
+import { watchPages } from './pages/watch-pages';
 
 /**
  * The edge app. Order: brand -> locale -> client context, then what must answer even during
@@ -32,6 +33,7 @@ app.route('/', site);
 for (const prefix of [...PROXIED_PREFIXES, DEV_PREFIX]) app.all(`${prefix}*`, proxy);
 app.use(gate(), partner(), documentRenderer);
 app.route('/', pages);
+app.route('/', watchPages);
 
 app.notFound((c) => respond(c, buildPageProps(c, 'NOT_FOUND', { title: c.var.t('notFound.title') }), 404));
 

@@ -19,8 +19,9 @@ import { LAZY_PAGES } from './lazy-pages';
 
 function lazyPage(key: PageKey): (props: PageProps) => ReactNode {
   const Page = LAZY_PAGES[key]!;
+  // Keyed by path: going from one channel to another starts the page afresh, as a full load would.
   return (props) => (
-    <ChunkErrorBoundary>
+    <ChunkErrorBoundary key={props.path.split('?')[0]}>
       <Page props={props} />
     </ChunkErrorBoundary>
   );
@@ -36,6 +37,13 @@ const PAGES: Record<PageKey, (props: PageProps) => ReactNode> = {
   COMPLETED_SIGNUP_MARKETING: lazyPage('COMPLETED_SIGNUP_MARKETING'),
   FIND_ID: lazyPage('FIND_ID'),
   PERSONAL_AUTH: lazyPage('PERSONAL_AUTH'),
+  CHANNEL: lazyPage('CHANNEL'),
+  VOD: lazyPage('VOD'),
+  RECENT_VIEW: lazyPage('RECENT_VIEW'),
+  SUBSCRIPTIONS_VIEW: lazyPage('SUBSCRIPTIONS_VIEW'),
+  GIFT_VIEW: lazyPage('GIFT_VIEW'),
+  THEME: lazyPage('THEME'),
+  CASTER: lazyPage('CASTER'),
   NOT_FOUND: () => <NotFoundPage />,
 };
 

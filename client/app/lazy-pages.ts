@@ -3,7 +3,9 @@ import { lazyComponent, type LazyComponent } from './lazy';
 
 export type LazyPage = LazyComponent<{ props: PageProps }>;
 
-// Account pages load on demand: their forms must not weigh on the home page's first load.
+const myListPage = lazyComponent(() => import('../pages/MyListPage').then((m) => m.MyListPage));
+
+// Account and watch pages load on demand: their forms must not weigh on the home page's first load.
 export const LAZY_PAGES: Partial<Record<PageKey, LazyPage>> = {
   SIGNIN: lazyComponent(() => import('../pages/SignInPage').then((m) => m.SignInPage)),
   SIGNUP: lazyComponent(() => import('../pages/SignUpPage').then((m) => m.SignUpPage)),
@@ -12,6 +14,14 @@ export const LAZY_PAGES: Partial<Record<PageKey, LazyPage>> = {
   COMPLETED_SIGNUP_MARKETING: lazyComponent(() => import('../pages/CompletedSignupMarketingPage').then((m) => m.CompletedSignupMarketingPage)),
   FIND_ID: lazyComponent(() => import('../pages/FindIdPage').then((m) => m.FindIdPage)),
   PERSONAL_AUTH: lazyComponent(() => import('../pages/PersonalAuthPage').then((m) => m.PersonalAuthPage)),
+  // Watch pages: the player, forms and lists stay off the home page's first load.
+  CHANNEL: lazyComponent(() => import('../pages/ChannelPage').then((m) => m.ChannelPage)),
+  VOD: lazyComponent(() => import('../pages/VodPage').then((m) => m.VodPage)),
+  RECENT_VIEW: myListPage,
+  SUBSCRIPTIONS_VIEW: myListPage,
+  GIFT_VIEW: myListPage,
+  THEME: lazyComponent(() => import('../pages/ThemePage').then((m) => m.ThemePage)),
+  CASTER: lazyComponent(() => import('../pages/CasterPage').then((m) => m.CasterPage)),
 };
 
 /**

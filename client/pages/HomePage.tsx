@@ -1,10 +1,20 @@
-import type { PageProps } from '../../src/shared/page-props';
+import { viewDevice, type HomeData, type PageProps } from '../../src/shared/page-props';
 import { useT } from '../i18n/i18n';
+import { useViewMain } from '../data/use-view-main';
+import { BannerCards, BannerCarousel } from '../components/home/BannerCarousel';
+import { EventPopup } from '../components/home/EventPopup';
+import { StreamGrid } from '../components/watch/StreamCardView';
+import { useClock } from '../components/watch/time';
 
 export function HomePage({ props }: { props: PageProps }) {
   const t = useT();
-  const { brand } = props;
+  const { brand, locale } = props;
+  const data = props.data as Partial<HomeData>;
+  const main = useViewMain(viewDevice(props), data.viewMain ?? null);
+  const now = useClock(data.now ?? 0);
   const currency = t(`currency.${brand.currency}`);
+  const logos = data.logos ?? [];
+  const popup = main?.popup ?? null;
   return (
     <>
       <section className="hero" aria-labelledby="home-title">
@@ -12,10 +22,57 @@ export function HomePage({ props }: { props: PageProps }) {
         <p className="hero-text">{brand.seo.description}</p>
         <p className="hero-sub">{t('home.currencyLine', { currency })}</p>
       </section>
+      <BannerCarousel banners={main?.banners ?? []} />
+      <BannerCards banners={data.newBanners ?? []} />
       <section aria-labelledby="live-now" className="section">
         <h2 id="live-now">{t('home.liveNow')}</h2>
-        <p className="empty-state">{t('home.noLive')}</p>
+        <StreamGrid streams={main?.lives ?? []} now={now} locale={locale} empty={t('home.noLive')} label={t('home.liveNow')} />
       </section>
+      {main && main.themes.length > 0 && (
+        <nav aria-labelledby="themes-title" className="section">
+          <h2 id="themes-title">{t('home.themes')}</h2>
+          <ul className="chips">
+            {main.themes.map((theme) => (
+              <li key={theme.code}>
+                <a className="chip" href={`/theme/${encodeURIComponent(theme.code)}`}>
+                  {t(`themes.${theme.code}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {/* For a guest the suggestions are simply the top lives, already shown above. */}
+      {props.me && main && main.suggestions.length > 0 && (
+        <section aria-labelledby="suggestions-title" className="section">
+          <h2 id="suggestions-title">{t('home.suggestions')}</h2>
+          <StreamGrid streams={main.suggestions} now={now} locale={locale} empty="" label={t('home.suggestions')} />
+        </section>
+      )}
+      {props.me && main && main.recentlyWatched.length > 0 && (
+        <section aria-labelledby="recent-title" className="section">
+          <h2 id="recent-title">{t('home.recentlyWatched')}</h2>
+          <StreamGrid streams={main.recentlyWatched} now={now} locale={locale} empty="" label={t('home.recentlyWatched')} />
+          <a className="link" href="/my/recent">
+            {t('home.seeAllRecent')}
+          </a>
+        </section>
+      )}
+      {logos.length > 0 && (
+        <section aria-labelledby="partners-title" className="section">
+          <h2 id="partners-title">{t('home.partners')}</h2>
+          <ul className="logos">
+            {logos.map((logo) => (
+              <li key={logo.id}>
+                <a href={logo.linkUrl} rel="noopener" target="_blank">
+                  <img src={logo.imageUrl} alt={logo.name} height={36} loading="lazy" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {popup && <EventPopup key={popup.id} popup={popup} />}
     </>
   );
 }

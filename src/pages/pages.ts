@@ -17,12 +17,8 @@ function signupData(c: Context<AppEnv>) {
   };
 }
 
-/** Server-rendered pages: each loads its data, then renders (or answers its props as JSON). */
+/** Server-rendered pages: each loads its data, then renders (or answers its props as JSON). The home page and the other watch pages are in watch-pages.ts. */
 export const pages = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const [me, data] = await Promise.all([loadMe(c), loadPageData(c, async () => ({}))]);
-    return respond(c, buildPageProps(c, 'HOME', data, me));
-  })
   .get('/notices/maintenance', async (c) => {
     return respond(c, buildPageProps(c, 'MAINTENANCE', { title: c.var.t('maintenance.title') }));
   })

@@ -1,6 +1,7 @@
 import type { PublicBrand } from './brand-schema';
 import type { AppType } from './constants';
 import type { Locale, Messages } from './locales';
+import type { Banner, ChannelListItem, ChannelPageResponse, ListResponse, Logo, StreamCard, StreamDetail, StreamKeyResponse, Theme, ViewMainResponse } from './streams-api';
 
 /** Page keys the app renders (SPEC §2 names HOME, CHANNEL, ... ; more arrive with later features). */
 export const PAGE_KEYS = [
@@ -13,6 +14,13 @@ export const PAGE_KEYS = [
   'COMPLETED_SIGNUP_MARKETING',
   'FIND_ID',
   'PERSONAL_AUTH',
+  'CHANNEL',
+  'VOD',
+  'RECENT_VIEW',
+  'SUBSCRIPTIONS_VIEW',
+  'GIFT_VIEW',
+  'THEME',
+  'CASTER',
   'NOT_FOUND',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
@@ -40,4 +48,74 @@ export interface PageProps {
   brand: PublicBrand;
   /** Page-specific data; empty when the page's initial data failed to load. */
   data: Record<string, unknown>;
+}
+
+// ---- Watch pages' data (issue 4): what each page's loader puts in `data`, read back by its client page.
+
+/** The device value view-main and themes take (the API's DEVICES), the same on server and client. */
+export function viewDevice(props: Pick<PageProps, 'appType' | 'isMobile'>): 'APP' | 'MOBILE_WEB' | 'PC' {
+  return props.appType === 'embedded' ? 'APP' : props.isMobile ? 'MOBILE_WEB' : 'PC';
+}
+
+/** `now` is the server's clock at render: times shown relative to it hydrate without a mismatch. */
+export interface HomeData {
+  now: number;
+  /** null when view-main failed (SPEC §8: the page still renders, empty). */
+  viewMain: ViewMainResponse | null;
+  newBanners: Banner[];
+  logos: Logo[];
+}
+
+export interface ChannelData {
+  title: string;
+  loginId: string;
+  channelPage: ChannelPageResponse;
+  now: number;
+}
+
+export interface VodData {
+  title: string;
+  stream: StreamDetail;
+}
+
+/** The three member lists share one page: recently watched (played), gifted (present), subscriptions. */
+export const MY_LISTS = {
+  RECENT_VIEW: { path: '/my/recent', api: '/api/my/streams/played' },
+  SUBSCRIPTIONS_VIEW: { path: '/my/subscriptions', api: '/api/my/streams/subscriptions' },
+  GIFT_VIEW: { path: '/my/gifts', api: '/api/my/streams/present' },
+} as const;
+export type MyListKey = keyof typeof MY_LISTS;
+
+export interface MyListData {
+  title: string;
+  list: ListResponse<ChannelListItem>;
+  now: number;
+}
+
+export interface ThemeData {
+  title: string;
+  code: string;
+  themes: Theme[];
+  lives: StreamCard[];
+  now: number;
+}
+
+/** The creator studio: the channel's key (null: no channel yet), where the site is, and the theme list. */
+export interface CasterData {
+  title: string;
+  channel: StreamKeyResponse | null;
+  /** The channel's own settings (GET /api/my/channel/settings); null without a channel or when unavailable. */
+  settings: CasterSettings | null;
+  origin: string;
+  themes: Theme[];
+}
+
+/** What the creator can change about their channel (the settings form). */
+export interface CasterSettings {
+  channelId: number;
+  title: string;
+  description: string;
+  themeCode: string | null;
+  adult: boolean;
+  hasPassword: boolean;
 }

@@ -25,8 +25,17 @@ export function d1(sql: string): void {
   });
 }
 
-/** Console errors and uncaught page errors; a test ends by expecting none. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/**
+ * Console errors and uncaught page errors; a test ends by expecting none. The home page's event popup
+ * (demo seed) opens once per browser session and would cover every page a test opens after it: tests
+ * start as a visitor who already closed it, unless they ask for it with test.use({ eventPopup: true }).
+ */
+export const test = base.extend<{ consoleErrors: string[]; eventPopup: boolean }>({
+  eventPopup: [false, { option: true }],
+  context: async ({ context, eventPopup }, use) => {
+    if (!eventPopup) await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
+    await use(context);
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {

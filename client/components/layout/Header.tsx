@@ -1,11 +1,21 @@
 import { useSetAtom } from 'jotai';
-import type { PageProps } from '../../../src/shared/page-props';
+import type { PageKey, PageProps } from '../../../src/shared/page-props';
 import { useT } from '../../i18n/i18n';
 import { openLoginModalAtom, showMembersOnlyAtom } from '../../state/ui';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { ActionButton } from '../ui/ActionButton';
 import { apiFetch } from '../../data/api';
 import { useProfile } from '../../data/use-profile';
+
+/** The main menu; the member lists and the studio are members-only (SPEC §6). */
+const NAV: { href: string; key: string; page: PageKey | null; members: boolean }[] = [
+  { href: '/', key: 'nav.home', page: 'HOME', members: false },
+  { href: '/my/recent', key: 'nav.recent', page: 'RECENT_VIEW', members: true },
+  { href: '/my/subscriptions', key: 'nav.subscriptions', page: 'SUBSCRIPTIONS_VIEW', members: true },
+  { href: '/my/gifts', key: 'nav.gifts', page: 'GIFT_VIEW', members: true },
+  { href: '/caster', key: 'nav.studio', page: 'CASTER', members: true },
+  { href: '/my', key: 'nav.myPage', page: null, members: true },
+];
 
 export function Header({ props }: { props: PageProps }) {
   const t = useT();
@@ -26,16 +36,22 @@ export function Header({ props }: { props: PageProps }) {
         <img src={brand.icons.logo} alt={brand.serviceName} height={32} />
       </a>
       <nav aria-label={t('nav.main')} className="main-nav">
-        <a href="/" aria-current={props.page === 'HOME' ? 'page' : undefined}>
-          {t('nav.home')}
-        </a>
-        {me ? (
-          <a href="/my">{t('nav.myPage')}</a>
-        ) : (
-          <button type="button" className="link-button" onClick={() => showMembersOnly(true)}>
-            {t('nav.myPage')}
-          </button>
-        )}
+        <ul>
+          {NAV.map((item) => (
+            <li key={item.href}>
+              {item.members && !me ? (
+                // A guest is asked to sign in first (SPEC §6), coming back to this page.
+                <button type="button" className="link-button" onClick={() => showMembersOnly(true)}>
+                  {t(item.key)}
+                </button>
+              ) : (
+                <a href={item.href} aria-current={props.page === item.page ? 'page' : undefined}>
+                  {t(item.key)}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
       </nav>
       <div className="header-actions">
         <LocaleSwitcher locales={brand.locales} current={props.locale} path={props.path} />

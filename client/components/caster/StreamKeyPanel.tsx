@@ -1,0 +1,101 @@
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import type { StreamKeyResponse } from '../../../src/shared/streams-api';
+import { useT } from '../../i18n/i18n';
+import { alertMessageAtom, pushToastAtom } from '../../state/ui';
+import { rotateStreamKey } from '../../data/watch-api';
+import { Modal } from '../modals/Modal';
+import { Spinner } from '../auth/Spinner';
+import { broadcastCommand, ffmpegCommand, maskKey } from './commands';
+
+function CopyButton({ value, label }: { value: string; label: string }) {
+  const t = useT();
+  const setAlert = useSetAtom(alertMessageAtom);
+  const pushToast = useSetAtom(pushToastAtom);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      pushToast({ key: 'caster.copied' });
+    } catch {
+      setAlert(t('caster.copyFailed'));
+    }
+  };
+  return (
+    <button type="button" className="btn btn-small" onClick={copy} aria-label={label}>
+      {t('caster.copy')}
+    </button>
+  );
+}
+
+/** The stream key (hidden until asked), its rotation, and the ready-to-paste encoder commands. */
+export function StreamKeyPanel({ initial, origin }: { initial: StreamKeyResponse; origin: string }) {
+  const t = useT();
+  const setAlert = useSetAtom(alertMessageAtom);
+  const pushToast = useSetAtom(pushToastAtom);
+  const [key, setKey] = useState(initial);
+  const [shown, setShown] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [rotating, setRotating] = useState(false);
+  const ingestUrl = `${origin}${key.ingestPath}`;
+  // The commands carry the key: they stay masked with it.
+  const visible = (text: string) => (shown ? text : text.split(key.streamKey).join(maskKey(key.streamKey)));
+
+  const rotate = async () => {
+    setConfirming(false);
+    setRotating(true);
+    const result = await rotateStreamKey();
+    setRotating(false);
+    if (!result.ok || !result.body) return setAlert(result.message || t('errors.network'));
+    setKey(result.body);
+    pushToast({ key: 'caster.rotated' });
+  };
+
+  return (
+    <section className="caster-section" aria-labelledby="stream-key-title">
+      <h2 id="stream-key-title">{t('caster.setup')}</h2>
+      <div className="field">
+        <label className="field-label" htmlFor="stream-key">
+          {t('caster.streamKey')}
+        </label>
+        <div className="field-row">
+          <input id="stream-key" className="input mono" type={shown ? 'text' : 'password'} value={key.streamKey} readOnly autoComplete="off" spellCheck={false} />
+          <button type="button" className="btn btn-small" aria-pressed={shown} onClick={() => setShown(!shown)}>
+            {shown ? t('caster.hide') : t('caster.show')}
+          </button>
+          <CopyButton value={key.streamKey} label={t('caster.copyKey')} />
+          <button type="button" className="btn btn-small" onClick={() => setConfirming(true)} disabled={rotating}>
+            {rotating && <Spinner />}
+            {t('caster.rotate')}
+          </button>
+        </div>
+        <p className="muted">{t('caster.keyHelp')}</p>
+      </div>
+      <h3>{t('caster.ingestUrl')}</h3>
+      <div className="command">
+        <code>{visible(ingestUrl)}</code>
+        <CopyButton value={ingestUrl} label={t('caster.copyIngest')} />
+      </div>
+      <h3>{t('caster.ffmpeg')}</h3>
+      <div className="command">
+        <code>{visible(ffmpegCommand(ingestUrl))}</code>
+        <CopyButton value={ffmpegCommand(ingestUrl)} label={t('caster.copyFfmpeg')} />
+      </div>
+      <h3>{t('caster.broadcast')}</h3>
+      <div className="command">
+        <code>{visible(broadcastCommand(key.streamKey))}</code>
+        <CopyButton value={broadcastCommand(key.streamKey)} label={t('caster.copyBroadcast')} />
+      </div>
+      <Modal id="rotate-key-modal" open={confirming} title={t('caster.rotate')} onCancel={() => setConfirming(false)}>
+        <p className="modal-text">{t('caster.rotateConfirm')}</p>
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={() => setConfirming(false)}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={rotate}>
+            {t('caster.rotateNow')}
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

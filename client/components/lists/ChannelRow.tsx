@@ -1,0 +1,38 @@
+import type { MyListKey } from '../../../src/shared/page-props';
+import type { ChannelListItem } from '../../../src/shared/streams-api';
+import { useT } from '../../i18n/i18n';
+import { StreamThumb } from '../watch/StreamThumb';
+import { StreamBadges } from '../watch/StreamCardView';
+import { formatCount } from '../watch/time';
+import { formatDate } from '../watch/format-date';
+
+/** SPEC §4 subscription status 3. */
+const SUBSCRIPTION_EXPIRED = 3;
+
+/** One channel in a member list: picture, names, live badge, when, and its delete button. */
+export function ChannelRow({ item, list, locale, currency, busy, onDelete }: { item: ChannelListItem; list: MyListKey; locale: string; currency: string; busy: boolean; onDelete: () => void }) {
+  const t = useT();
+  const href = `/channel/${encodeURIComponent(item.creator.loginId)}`;
+  return (
+    <li className="channel-row">
+      <a href={href} className="channel-row-link">
+        <StreamThumb url={item.live?.thumbnailUrl ?? item.thumbnailUrl} nickname={item.creator.nickname} />
+        <span className="channel-row-text">
+          <span className="channel-row-name">{item.creator.nickname}</span>
+          <span className="channel-row-title">{item.live?.title ?? item.title}</span>
+          <span className="muted">
+            {t(`lists.${list}.at`, { date: formatDate(item.at, locale) })}
+            {list === 'GIFT_VIEW' && item.totalAmount !== undefined && ` · ${t('lists.GIFT_VIEW.total', { amount: formatCount(item.totalAmount, locale), currency })}`}
+            {list === 'SUBSCRIPTIONS_VIEW' && item.expiresAt
+              ? ` · ${t(item.status === SUBSCRIPTION_EXPIRED ? 'lists.SUBSCRIPTIONS_VIEW.expired' : 'lists.SUBSCRIPTIONS_VIEW.expires', { date: formatDate(item.expiresAt, locale) })}`
+              : ''}
+          </span>
+        </span>
+        {item.live && <StreamBadges live adult={item.live.adult} locked={item.live.hasPassword} />}
+      </a>
+      <button type="button" className="btn btn-small" onClick={onDelete} disabled={busy} aria-label={t('lists.deleteOne', { nickname: item.creator.nickname })}>
+        {t('lists.delete')}
+      </button>
+    </li>
+  );
+}

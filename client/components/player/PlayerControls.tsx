@@ -1,0 +1,84 @@
+import { useT } from '../../i18n/i18n';
+import { Icon } from './icons';
+
+export interface ControlsProps {
+  live: boolean;
+  playing: boolean;
+  muted: boolean;
+  volume: number;
+  fullscreen: boolean;
+  /** Live only: far enough behind the edge to offer "go to live". */
+  behind: boolean;
+  currentTime: number;
+  duration: number;
+  onTogglePlay: () => void;
+  onToggleMute: () => void;
+  onVolume: (volume: number) => void;
+  onToggleFullscreen: () => void;
+  onGoLive: () => void;
+  onSeek: (time: number) => void;
+}
+
+function clock(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
+  const s = Math.floor(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+
+/** The control bar: play/pause, mute and volume, LIVE or the time, go to live, fullscreen. */
+export function PlayerControls(p: ControlsProps) {
+  const t = useT();
+  return (
+    <div className="player-controls">
+      <button type="button" className="player-button" onClick={p.onTogglePlay} aria-label={t(p.playing ? 'player.pause' : 'player.play')}>
+        <Icon name={p.playing ? 'pause' : 'play'} />
+      </button>
+      <button type="button" className="player-button" onClick={p.onToggleMute} aria-label={t(p.muted ? 'player.unmute' : 'player.mute')}>
+        <Icon name={p.muted || p.volume === 0 ? 'muted' : 'volume'} />
+      </button>
+      <input
+        className="player-volume"
+        type="range"
+        min={0}
+        max={1}
+        step={0.05}
+        value={p.muted ? 0 : p.volume}
+        onChange={(e) => p.onVolume(Number(e.currentTarget.value))}
+        aria-label={t('player.volume')}
+      />
+      {p.live ? (
+        p.behind ? (
+          <button type="button" className="player-live player-live-behind" onClick={p.onGoLive}>
+            {t('player.goLive')}
+          </button>
+        ) : (
+          <span className="player-live">{t('player.live')}</span>
+        )
+      ) : (
+        <>
+          <input
+            className="player-seek"
+            type="range"
+            min={0}
+            max={Number.isFinite(p.duration) && p.duration > 0 ? p.duration : 0}
+            step={0.1}
+            value={Math.min(p.currentTime, Number.isFinite(p.duration) ? p.duration : p.currentTime)}
+            onChange={(e) => p.onSeek(Number(e.currentTarget.value))}
+            aria-label={t('player.seek')}
+            aria-valuetext={`${clock(p.currentTime)} / ${clock(p.duration)}`}
+          />
+          <span className="player-time">
+            {clock(p.currentTime)} / {clock(p.duration)}
+          </span>
+        </>
+      )}
+      <span className="player-spacer" />
+      <button type="button" className="player-button" onClick={p.onToggleFullscreen} aria-label={t(p.fullscreen ? 'player.exitFullscreen' : 'player.fullscreen')}>
+        <Icon name={p.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
+      </button>
+    </div>
+  );
+}

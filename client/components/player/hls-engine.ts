@@ -1,0 +1,90 @@
+import Hls, { ErrorDetails, ErrorTypes, Events, FetchLoader, type ErrorData, type HlsConfig } from 'hls.js/light';
+import { LIVE_HLS_CONFIG, VOD_HLS_CONFIG } from './hls-config';
+import type { Engine, EngineOptions } from './engine';
+
+const MEDIA_RECOVERY_WINDOW_MS = 3000;
+const NETWORK_RETRIES = 4;
+
+/**
+ * A live playlist may be cached for a second (so an edge can absorb a crowd), but the browser must not
+ * reuse it: a reload that hits its own cache sees no new segment and the buffer runs dry. Playlists go
+ * through fetch with cache 'no-cache' (revalidated every time; no header, so no CORS preflight on a
+ * third-party origin); segments keep the default loader and cache.
+ */
+const freshPlaylists: Partial<HlsConfig> = {
+  pLoader: FetchLoader as unknown as HlsConfig['pLoader'],
+  fetchSetup: (context, init: RequestInit) => new Request(context.url, { ...init, cache: 'no-cache' }),
+};
+
+/**
+ * hls.js on MSE, in its own chunk (loaded when a player mounts). Media errors are recovered in place
+ * (recoverMediaError, then a codec swap if it fails again at once); a fatal network error restarts the
+ * load with backoff; a playlist that answers 404 means the broadcast is off.
+ */
+export function startHls({ video, live, callbacks }: EngineOptions, url: string): Engine {
+  if (!Hls.isSupported()) {
+    callbacks.onFatal('unsupported');
+    return { destroy: () => {} };
+  }
+  const hls = new Hls(live ? { ...LIVE_HLS_CONFIG, ...freshPlaylists } : VOD_HLS_CONFIG);
+  let lastMediaRecovery = 0;
+  let swapped = false;
+  let networkFailures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const onError = (_event: string, data: ErrorData) => {
+    if (!data.fatal) return;
+    if (data.type === ErrorTypes.MEDIA_ERROR) {
+      const now = Date.now();
+      if (now - lastMediaRecovery > MEDIA_RECOVERY_WINDOW_MS) {
+        lastMediaRecovery = now;
+        hls.recoverMediaError();
+      } else if (!swapped) {
+        swapped = true;
+        lastMediaRecovery = now;
+        hls.swapAudioCodec();
+        hls.recoverMediaError();
+      } else {
+        callbacks.onFatal('media');
+      }
+      return;
+    }
+    if (data.type === ErrorTypes.NETWORK_ERROR) {
+      const status = data.response?.code;
+      const playlist = data.details === ErrorDetails.MANIFEST_LOAD_ERROR || data.details === ErrorDetails.LEVEL_LOAD_ERROR;
+      if (playlist && (status === 404 || status === 410)) {
+        callbacks.onFatal('offline');
+        return;
+      }
+      if (networkFailures >= NETWORK_RETRIES) {
+        callbacks.onFatal('network');
+        return;
+      }
+      const delay = 1000 * 2 ** networkFailures++;
+      retryTimer = setTimeout(() => {
+        // Before the manifest parsed there is nothing to resume: load it again.
+        if (data.details === ErrorDetails.MANIFEST_LOAD_ERROR || data.details === ErrorDetails.MANIFEST_LOAD_TIMEOUT) hls.loadSource(url);
+        else hls.startLoad();
+      }, delay);
+      return;
+    }
+    if (data.details === ErrorDetails.MANIFEST_INCOMPATIBLE_CODECS_ERROR || data.details === ErrorDetails.BUFFER_ADD_CODEC_ERROR) callbacks.onFatal('unsupported');
+    else callbacks.onFatal('media');
+  };
+  hls.on(Events.ERROR, onError);
+  hls.on(Events.FRAG_BUFFERED, () => (networkFailures = 0)); // a good fragment resets the backoff
+  hls.attachMedia(video);
+  hls.loadSource(url);
+
+  return {
+    destroy: () => {
+      clearTimeout(retryTimer);
+      hls.destroy();
+    },
+    latencyMs: () => {
+      const date = hls.playingDate;
+      return date ? Date.now() - date.getTime() : null;
+    },
+    liveSyncPosition: () => hls.liveSyncPosition,
+  };
+}

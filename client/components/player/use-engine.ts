@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { Playback } from '../../../src/shared/streams-api';
+import { startEngine, type Engine, type PlayerErrorKind } from './engine';
+
+const OFFLINE_RECHECK_MS = 10_000;
+
+/**
+ * Runs the engine for a playback on the <video>: started on mount and on every retry, destroyed on
+ * unmount (hls.destroy, mpegts destroy, pc.close). A live stream that is off is checked again every
+ * 10 s, so the picture comes back by itself when the broadcaster returns.
+ */
+export function useEngine(video: RefObject<HTMLVideoElement | null>, playback: Playback, live: boolean, onStarted: () => void) {
+  const [error, setError] = useState<PlayerErrorKind | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const engine = useRef<Engine | null>(null);
+  const started = useRef(onStarted);
+  started.current = onStarted;
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    const abort = new AbortController();
+    let current: Engine | null = null;
+    setError(null);
+    startEngine({
+      video: element,
+      playback,
+      live,
+      signal: abort.signal,
+      callbacks: { onFatal: (kind) => !abort.signal.aborted && setError(kind) },
+    }).then(
+      (value) => {
+        if (abort.signal.aborted) return value.destroy();
+        current = engine.current = value;
+        started.current();
+      },
+      () => !abort.signal.aborted && setError('unsupported'), // the engine's chunk failed to load
+    );
+    return () => {
+      abort.abort();
+      current?.destroy();
+      engine.current = null;
+    };
+    // Restart only for a different source; the object identity of `playback` may change on refetch.
+  }, [video, playback.url, playback.playerType, playback.source, playback.hlsUrl, playback.whep, live, attempt]);
+
+  useEffect(() => {
+    if (error !== 'offline' || !live) return;
+    const timer = setTimeout(() => setAttempt((n) => n + 1), OFFLINE_RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [error, live]);
+
+  return { engine, error, retry: () => setAttempt((n) => n + 1) };
+}

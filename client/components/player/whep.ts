@@ -1,0 +1,99 @@
+import type { Engine, EngineOptions } from './engine';
+
+const ICE_GATHER_MS = 1500;
+const FIRST_TRACK_MS = 6000;
+
+/** Wait until the offer carries our ICE candidates (WHEP has no trickle here), or give up waiting. */
+function gathered(pc: RTCPeerConnection): Promise<void> {
+  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      pc.removeEventListener('icegatheringstatechange', check);
+      clearTimeout(timer);
+      resolve();
+    };
+    const check = () => pc.iceGatheringState === 'complete' && done();
+    const timer = setTimeout(done, ICE_GATHER_MS);
+    pc.addEventListener('icegatheringstatechange', check);
+  });
+}
+
+/**
+ * WHEP (bp_rtc): a receive-only peer connection, the SDP offer POSTed to the endpoint, its answer
+ * applied; the remote tracks become the video's srcObject. Resolves once media arrives, rejects on
+ * any failure so the caller can fall back.
+ */
+async function startWhep(video: HTMLVideoElement, endpoint: string, signal: AbortSignal, onLost: () => void): Promise<Engine> {
+  if (typeof RTCPeerConnection === 'undefined') throw new Error('no WebRTC');
+  const pc = new RTCPeerConnection({ bundlePolicy: 'max-bundle' });
+  let resource: string | null = null;
+  const close = () => {
+    pc.close();
+    if (resource) void fetch(resource, { method: 'DELETE' }).catch(() => {}); // end the session server-side
+    resource = null;
+  };
+  try {
+    pc.addTransceiver('video', { direction: 'recvonly' });
+    pc.addTransceiver('audio', { direction: 'recvonly' });
+    const stream = new MediaStream();
+    const firstTrack = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no media')), FIRST_TRACK_MS);
+      pc.addEventListener('track', (event) => {
+        stream.addTrack(event.track);
+        clearTimeout(timer);
+        resolve();
+      });
+      pc.addEventListener('connectionstatechange', () => {
+        if (pc.connectionState === 'failed') reject(new Error('connection failed'));
+      });
+    });
+    await pc.setLocalDescription(await pc.createOffer());
+    await gathered(pc);
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', accept: 'application/sdp' },
+      body: pc.localDescription?.sdp ?? '',
+      signal,
+    });
+    if (!response.ok) throw new Error(`WHEP answered ${response.status}`);
+    const location = response.headers.get('location');
+    resource = location ? new URL(location, endpoint).href : null;
+    await pc.setRemoteDescription({ type: 'answer', sdp: await response.text() });
+    await firstTrack;
+    if (signal.aborted) throw new Error('aborted');
+    video.srcObject = stream;
+    // A connection lost mid-broadcast is a network error like any other: the viewer gets a retry.
+    pc.addEventListener('connectionstatechange', () => pc.connectionState === 'failed' && onLost());
+    return {
+      destroy: () => {
+        video.srcObject = null;
+        close();
+      },
+    };
+  } catch (error) {
+    close();
+    throw error;
+  }
+}
+
+/** bp_rtc: WHEP when the playback offers it; on any failure (or none offered) its HLS rendition. */
+export async function startWhepWithFallback(options: EngineOptions): Promise<Engine> {
+  const { video, playback, callbacks } = options;
+  const hlsUrl = playback.hlsUrl ?? null;
+  const fallback = async (): Promise<Engine> => {
+    if (!hlsUrl) {
+      callbacks.onFatal(typeof RTCPeerConnection === 'undefined' ? 'unsupported' : 'network');
+      return { destroy: () => {} };
+    }
+    const { nativeHls, startNative } = await import('./engine');
+    if (nativeHls(video)) return startNative(video, hlsUrl, callbacks);
+    return (await import('./hls-engine')).startHls(options, hlsUrl);
+  };
+  if (!playback.whep) return fallback();
+  try {
+    return await startWhep(video, playback.url, options.signal, () => callbacks.onFatal('network'));
+  } catch {
+    if (options.signal.aborted) return { destroy: () => {} };
+    return fallback();
+  }
+}

@@ -1,0 +1,109 @@
+import { useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import type { Me } from '../../../src/shared/page-props';
+import type { Playback, PlaybackAccess } from '../../../src/shared/streams-api';
+import { useRouter } from '../../app/router';
+import { useT } from '../../i18n/i18n';
+import { alertMessageAtom, showMembersOnlyAtom } from '../../state/ui';
+import { confirmIdentity, liveAuth } from '../../data/watch-api';
+import { useIdentityPopup } from '../auth/useIdentityPopup';
+import { Spinner } from '../auth/Spinner';
+
+interface GateProps {
+  access: Exclude<PlaybackAccess, 'ok'>;
+  channelId: number;
+  me: Me | null;
+  /** The password was right: play this. */
+  onUnlocked: (playback: Playback) => void;
+}
+
+/** SPEC §6: adult-only needs a verified identity (and an adult); a protected live asks for its password. */
+export function AccessGate({ access, channelId, me, onUnlocked }: GateProps) {
+  const t = useT();
+  return (
+    <div className="access-gate" role="region" aria-label={t('channel.restricted')}>
+      {access === 'identity' && <IdentityGate me={me} />}
+      {access === 'adult' && <p className="gate-message">{t('channel.adultOnly')}</p>}
+      {access === 'unavailable' && <p className="gate-message">{t('channel.unavailable')}</p>}
+      {access === 'password' && <PasswordGate channelId={channelId} me={me} onUnlocked={onUnlocked} />}
+    </div>
+  );
+}
+
+function IdentityGate({ me }: { me: Me | null }) {
+  const t = useT();
+  const { refresh } = useRouter();
+  const showMembersOnly = useSetAtom(showMembersOnlyAtom);
+  const setAlert = useSetAtom(alertMessageAtom);
+  const { verify, busy } = useIdentityPopup();
+  const [saving, setSaving] = useState(false);
+  const onVerify = async () => {
+    // Verification belongs to an account: a guest signs in (or up) first.
+    if (!me) return showMembersOnly(true);
+    const authKey = await verify({ kind: 'personal' });
+    if (!authKey) return;
+    setSaving(true);
+    const done = await confirmIdentity(authKey);
+    setSaving(false);
+    if (!done.ok) return setAlert(done.message || t('errors.network'));
+    await refresh(); // the page's data again, now as a verified viewer
+  };
+  return (
+    <>
+      <p className="gate-message">{t('channel.identityRequired')}</p>
+      <button type="button" className="btn btn-primary" onClick={onVerify} disabled={busy || saving}>
+        {(busy || saving) && <Spinner />}
+        {t('channel.verify')}
+      </button>
+    </>
+  );
+}
+
+function PasswordGate({ channelId, me, onUnlocked }: Omit<GateProps, 'access'>) {
+  const t = useT();
+  const id = 'live-password'; // not useId: the server renders from <html>, the client hydrates #root
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [sending, setSending] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    if (!password) return setError(t('channel.passwordEmpty'));
+    setSending(true);
+    const result = await liveAuth(channelId, me?.loginId ?? null, password);
+    setSending(false);
+    if (result.ok && result.body) return onUnlocked(result.body.playback);
+    // The API's own words, in the viewer's language (wrong password, too many tries...).
+    setError(result.message || t('errors.network'));
+  };
+  return (
+    <form className="password-gate" onSubmit={submit} noValidate>
+      <p className="gate-message">{t('channel.passwordRequired')}</p>
+      <label htmlFor={`${id}-pw`} className="field-label">
+        {t('channel.password')}
+      </label>
+      <div className="field-row">
+        <input
+          id={`${id}-pw`}
+          className="input"
+          type="password"
+          autoComplete="off"
+          maxLength={64}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-err` : undefined}
+        />
+        <button type="submit" className="btn btn-primary" disabled={sending}>
+          {sending && <Spinner />}
+          {t('channel.enter')}
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-err`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

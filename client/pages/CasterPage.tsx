@@ -1,0 +1,29 @@
+import type { CasterData, PageProps } from '../../src/shared/page-props';
+import { useT } from '../i18n/i18n';
+import { StreamKeyPanel } from '../components/caster/StreamKeyPanel';
+import { ChannelSettingsForm, RegisterChannelForm } from '../components/caster/ChannelForms';
+
+/** The creator studio: register a channel, or get its stream key, encoder commands and settings. */
+export function CasterPage({ props }: { props: PageProps }) {
+  const t = useT();
+  const data = props.data as Partial<CasterData>;
+  const themes = data.themes ?? [];
+  return (
+    <section className="caster-page" aria-labelledby="caster-title">
+      <h1 id="caster-title">{t('caster.title')}</h1>
+      {data.origin === undefined ? (
+        <p className="empty-state">{t('caster.loadFailed')}</p>
+      ) : !data.channel ? (
+        <RegisterChannelForm themes={themes} nickname={props.me?.nickname ?? ''} />
+      ) : (
+        <>
+          <p>
+            <a href={`/channel/${encodeURIComponent(props.me?.loginId ?? '')}`}>{t('caster.viewChannel')}</a>
+          </p>
+          <StreamKeyPanel key={data.channel.channelId} initial={data.channel} origin={data.origin} />
+          {data.settings ? <ChannelSettingsForm settings={data.settings} themes={themes} /> : <p className="empty-state">{t('caster.settingsUnavailable')}</p>}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import type { ChannelData, PageProps } from '../../src/shared/page-props';
+import type { Playback, StreamCard } from '../../src/shared/streams-api';
+import { useT } from '../i18n/i18n';
+import { showMembersOnlyAtom } from '../state/ui';
+import { AccessGate } from '../components/watch/AccessGate';
+import { WatchPlayer } from '../components/watch/WatchPlayer';
+import { StreamThumb } from '../components/watch/StreamThumb';
+import { StreamBadges } from '../components/watch/StreamCardView';
+import { formatCount, formatDuration, useClock } from '../components/watch/time';
+import { formatDate } from '../components/watch/format-date';
+
+/** A channel's recordings, each a link to its player page. */
+export function RecordedList({ streams, locale }: { streams: StreamCard[]; locale: string }) {
+  const t = useT();
+  if (streams.length === 0) return <p className="empty-state">{t('channel.noRecorded')}</p>;
+  return (
+    <ul className="recorded-list">
+      {streams.map((stream) => (
+        <li key={stream.streamId}>
+          <a href={`/vod/${stream.streamId}`} className="recorded-item">
+            <StreamThumb url={stream.thumbnailUrl} nickname={stream.creator.nickname} />
+            <span className="recorded-text">
+              <span className="recorded-title">{stream.title}</span>
+              <span className="muted">
+                {formatDate(stream.startedAt, locale)} · {formatDuration(stream.durationMs)}
+              </span>
+            </span>
+            <StreamBadges live={false} adult={stream.adult} locked={false} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ChannelPage({ props }: { props: PageProps }) {
+  const t = useT();
+  const data = props.data as Partial<ChannelData>;
+  const showMembersOnly = useSetAtom(showMembersOnlyAtom);
+  const now = useClock(data.now ?? 0);
+  // The password form's answer: the live's playback for this viewer.
+  const [unlocked, setUnlocked] = useState<Playback | null>(null);
+  const page = data.channelPage;
+  if (!page) return <p className="empty-state">{t('channel.loadFailed')}</p>;
+  const { channel, live } = page;
+  const playback = live?.playback ?? unlocked;
+  const title = live?.title ?? channel.title;
+  return (
+    <article className="watch-page" aria-labelledby="watch-title">
+      <div className="watch-stage">
+        {live && playback ? (
+          <WatchPlayer key={playback.url} playback={playback} live title={title} channelId={channel.channelId} me={props.me} />
+        ) : live && live.access !== 'ok' ? (
+          <AccessGate access={live.access} channelId={channel.channelId} me={props.me} onUnlocked={setUnlocked} />
+        ) : (
+          <div className="offline-box" role="status">
+            <StreamThumb url={channel.thumbnailUrl} nickname={channel.creator.nickname} />
+            <p>{t('channel.offline', { nickname: channel.creator.nickname })}</p>
+          </div>
+        )}
+      </div>
+      <section className="watch-info">
+        <h1 id="watch-title">{title}</h1>
+        <p className="watch-creator">
+          {channel.creator.nickname} <span className="muted">@{channel.creator.loginId}</span>
+        </p>
+        {live && <StreamBadges live adult={live.adult} locked={live.hasPassword} />}
+        <dl className="watch-stats">
+          {live && (
+            <>
+              <dt>{t('channel.viewers')}</dt>
+              <dd>{formatCount(live.viewerCount, props.locale)}</dd>
+              <dt>{t('channel.liveTime')}</dt>
+              <dd>
+                <time dateTime={`PT${Math.max(0, Math.floor((now - live.startedAt) / 1000))}S`}>{formatDuration(now - live.startedAt)}</time>
+              </dd>
+            </>
+          )}
+          <dt>{t('channel.subscribers')}</dt>
+          <dd>{formatCount(channel.subscriberCount, props.locale)}</dd>
+        </dl>
+        {/* Paid subscription comes later: a guest is asked to sign in; a member sees where they stand. */}
+        {!props.me ? (
+          <button type="button" className="btn btn-primary" onClick={() => showMembersOnly(true)}>
+            {t('channel.subscribe')}
+          </button>
+        ) : (
+          channel.subscribed && <p className="badge badge-subscribed">{t('channel.subscribed')}</p>
+        )}
+        {channel.description && <p className="watch-description">{channel.description}</p>}
+      </section>
+      <section id="notices" className="section" aria-labelledby="notices-title">
+        <h2 id="notices-title">{t('channel.notices')}</h2>
+        <p>
+          {channel.noticeCount > 0 && channel.latestNoticeAt
+            ? t('channel.noticeSummary', { count: channel.noticeCount, date: formatDate(channel.latestNoticeAt, props.locale) })
+            : t('channel.noNotices')}
+        </p>
+      </section>
+      <section className="section" aria-labelledby="recorded-title">
+        <h2 id="recorded-title">{t('channel.recorded')}</h2>
+        <RecordedList streams={page.recorded} locale={props.locale} />
+      </section>
+    </article>
+  );
+}

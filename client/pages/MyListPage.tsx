@@ -1,0 +1,101 @@
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { MY_LISTS, type MyListData, type MyListKey, type PageProps } from '../../src/shared/page-props';
+import { PAGE_DEFAULTS, type ChannelListItem } from '../../src/shared/streams-api';
+import { useT } from '../i18n/i18n';
+import { alertMessageAtom } from '../state/ui';
+import { deletePlayed, deletePresent, listPage, removeSubscriptions, type WatchResult } from '../data/watch-api';
+import { ChannelRow } from '../components/lists/ChannelRow';
+import { Modal } from '../components/modals/Modal';
+
+function deleteOne(list: MyListKey, channelId: number): Promise<WatchResult<unknown>> {
+  if (list === 'RECENT_VIEW') return deletePlayed(channelId);
+  if (list === 'GIFT_VIEW') return deletePresent(channelId);
+  return removeSubscriptions([channelId]);
+}
+
+/** Recently watched, subscriptions and gifted channels: one page, three lists (SPEC §2 page keys). */
+export function MyListPage({ props }: { props: PageProps }) {
+  const t = useT();
+  const setAlert = useSetAtom(alertMessageAtom);
+  const list = props.page as MyListKey;
+  const initial = (props.data as Partial<MyListData>).list;
+  const [items, setItems] = useState<ChannelListItem[]>(initial?.items ?? []);
+  const [total, setTotal] = useState(initial?.total ?? 0);
+  const [busy, setBusy] = useState(false);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const currency = t(`currency.${props.brand.currency}`);
+
+  const fail = (result: WatchResult<unknown>) => setAlert(result.message || t('errors.network'));
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const loadMore = () =>
+    run(async () => {
+      const next = await listPage(MY_LISTS[list].api, items.length, PAGE_DEFAULTS.streamLimit);
+      if (!next.ok || !next.body) return fail(next);
+      const seen = new Set(items.map((item) => item.channelId));
+      setItems([...items, ...next.body.items.filter((item) => !seen.has(item.channelId))]);
+      setTotal(next.body.total);
+    });
+  const remove = (channelId: number) =>
+    run(async () => {
+      const done = await deleteOne(list, channelId);
+      if (!done.ok) return fail(done);
+      setItems((all) => all.filter((item) => item.channelId !== channelId));
+      setTotal((n) => Math.max(0, n - 1));
+    });
+  const removeAll = () =>
+    run(async () => {
+      setConfirmAll(false);
+      const done = await deletePlayed('all');
+      if (!done.ok) return fail(done);
+      setItems([]);
+      setTotal(0);
+    });
+
+  return (
+    <section className="list-page" aria-labelledby="list-title">
+      <div className="list-head">
+        <h1 id="list-title">{t(`lists.${list}.title`)}</h1>
+        {list === 'RECENT_VIEW' && items.length > 0 && (
+          <button type="button" className="btn btn-small" onClick={() => setConfirmAll(true)} disabled={busy}>
+            {t('lists.deleteAll')}
+          </button>
+        )}
+      </div>
+      {!initial ? (
+        <p className="empty-state">{t('lists.loadFailed')}</p>
+      ) : items.length === 0 ? (
+        <p className="empty-state">{t(`lists.${list}.empty`)}</p>
+      ) : (
+        <ul className="channel-list" aria-busy={busy}>
+          {items.map((item) => (
+            <ChannelRow key={item.channelId} item={item} list={list} locale={props.locale} currency={currency} busy={busy} onDelete={() => remove(item.channelId)} />
+          ))}
+        </ul>
+      )}
+      {items.length < total && (
+        <button type="button" className="btn btn-block load-more" onClick={loadMore} disabled={busy}>
+          {t('lists.loadMore')}
+        </button>
+      )}
+      <Modal id="delete-all-modal" open={confirmAll} title={t('lists.deleteAll')} onCancel={() => setConfirmAll(false)}>
+        <p className="modal-text">{t('lists.deleteAllConfirm')}</p>
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={() => setConfirmAll(false)}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={removeAll}>
+            {t('lists.delete')}
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,236 @@
+// npm run bench:live [-- --seconds 60 --compare]
+// Live video as a viewer sees it: the Worker (production React build) on its own port and state, demo
+// data seeded, the demo broadcaster (ffmpeg, 1 s segments, program date-time) pushing channel 1, and
+// Chromium opening the channel page. Prints time to first frame and glass-to-glass latency (wall clock
+// minus the program date-time on screen; ffmpeg stamps it from this machine's clock) sampled every
+// 500 ms, with ratios against the goals. --compare also measures other hls.js live-sync settings by
+// rewriting the shipped value in the served player chunk (the build itself is untouched).
+import { chromium } from 'playwright-core';
+import { startBroadcast } from './lib/broadcaster.mjs';
+import { startDevServer } from './lib/dev-server.mjs';
+import { seedDemo } from './seed-demo.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SECONDS = Math.max(60, arg('seconds', 60));
+const COMPARE = process.argv.includes('--compare');
+const LOADS = 5; // first-frame measurements: one cold, the rest warm
+const PORT = 8821;
+const STATE = '.wrangler/bench-live-state';
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const HOST = `http://flex.localhost:${PORT}`;
+const CHANNEL = { id: 1, key: 'demo-stream-key-0001' };
+const GOALS = { p50: 3000, p95: 4000, firstFrame: 1000 };
+// What client/components/player/hls-config.ts ships, as it appears in the minified chunk.
+const SHIPPED = 'liveSyncDuration:1,';
+const VARIANTS = [{ name: 'shipped (liveSyncDuration 1.0)', patch: null }, ...(COMPARE ? [{ name: 'liveSyncDuration 1.5', patch: 'liveSyncDuration:1.5,' }, { name: 'liveSyncDuration 0.5', patch: 'liveSyncDuration:.5,' }] : [])];
+
+const pct = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+};
+const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)} ms` : 'n/a');
+const sleep = (t) => new Promise((r) => setTimeout(r, t));
+
+async function until(what, probe, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await probe().catch(() => false)) return;
+    await sleep(300);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+// Runs in the page before any script: when the player's <video> appears, note the time and the first
+// frame it presents (requestVideoFrameCallback), and the first 'playing' with the picture moving.
+function frameProbe() {
+  const marks = (window.__benchMarks = { mount: null, frame: null, playing: null, hydrated: null, ttfb: null });
+  new MutationObserver((_, observer) => {
+    if (document.documentElement.dataset.hydrated === 'true') {
+      marks.hydrated = performance.now();
+      marks.ttfb = performance.getEntriesByType('navigation')[0]?.responseStart ?? null;
+      observer.disconnect();
+    }
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+  new MutationObserver((_, observer) => {
+    const video = document.querySelector('.player video');
+    if (!video) return;
+    observer.disconnect();
+    marks.mount = performance.now();
+    video.requestVideoFrameCallback?.((now) => (marks.frame ??= now));
+    const onPlaying = () => {
+      if (video.currentTime > 0) marks.playing ??= performance.now();
+      else requestAnimationFrame(onPlaying);
+    };
+    video.addEventListener('playing', onPlaying, { once: true });
+  }).observe(document, { childList: true, subtree: true });
+}
+
+async function openPage(browser, variant, path) {
+  const context = await browser.newContext({ locale: 'ko-KR' });
+  if (variant.patch) {
+    let patched = 0;
+    await context.route('**/assets/*.js', async (route) => {
+      // Static assets are the same on every host: fetch from loopback (Node cannot resolve *.localhost).
+      const response = await fetch(`${ORIGIN}${new URL(route.request().url()).pathname}`).catch(() => null);
+      if (!response?.ok) return route.continue();
+      const body = await response.text();
+      if (body.includes(SHIPPED)) patched++;
+      return route.fulfill({ status: 200, contentType: 'text/javascript', body: body.replace(SHIPPED, variant.patch) });
+    });
+    context.patched = () => patched;
+  }
+  await context.addInitScript(frameProbe);
+  const page = await context.newPage();
+  await page.goto(`${HOST}${path}`);
+  await page.waitForFunction(() => window.__benchMarks?.frame != null && window.__benchMarks?.playing != null, null, { timeout: 30_000 });
+  const marks = await page.evaluate(() => window.__benchMarks);
+  if (variant.patch && !context.patched()) throw new Error(`the player chunk does not contain ${SHIPPED}: update SHIPPED in bench-live.mjs`);
+  return { context, page, marks };
+}
+
+/**
+ * This ffmpeg stamps program date-time from its launch second, truncated: the true capture time is later
+ * by an unknown fraction of a second, the same for every segment. Watch segments appear at the origin
+ * for a while: the smallest (appearance - stamped end) is that fraction plus the encoder->origin delay
+ * (tens of ms on loopback). Latency minus it is a lower bound; the raw figure is an upper bound.
+ */
+async function clockSkew(seconds = 8) {
+  const seen = new Set();
+  let best = Infinity;
+  const end = Date.now() + seconds * 1000;
+  for (let poll = 0; Date.now() < end; poll++) {
+    const text = await (await fetch(`${ORIGIN}/live/${CHANNEL.id}/index.m3u8`)).text();
+    const at = Date.now();
+    for (const [, pdt, duration, uri] of text.matchAll(/#EXT-X-PROGRAM-DATE-TIME:(\S+)\s+#EXTINF:([\d.]+),\s*\n(\S+)/g)) {
+      if (seen.has(uri)) continue;
+      // Segments listed at the first poll appeared earlier than we saw: only count later arrivals.
+      if (poll > 0) best = Math.min(best, at - (Date.parse(pdt) + Number(duration) * 1000));
+      seen.add(uri);
+    }
+    await sleep(20);
+  }
+  return Math.max(0, Math.round(best));
+}
+
+/** Sample inside the page every 500 ms: latency from the player root, and stalls from the video clock. */
+function sampleLatency(page, seconds) {
+  return page.evaluate(async (duration) => {
+    const root = document.querySelector('.player');
+    const video = root.querySelector('video');
+    const latencies = [];
+    let stalls = 0;
+    let waiting = 0;
+    let longestStill = 0;
+    let last = video.currentTime;
+    let lastMove = performance.now();
+    let stalled = false;
+    video.addEventListener('waiting', () => waiting++);
+    const began = performance.now();
+    let nextSample = began;
+    await new Promise((resolve) => {
+      const timer = setInterval(() => {
+        const now = performance.now();
+        if (video.currentTime !== last) {
+          last = video.currentTime;
+          lastMove = now;
+          stalled = false;
+        } else if (!stalled && now - lastMove > 1000) {
+          stalled = true; // one stall per stretch of more than a second standing still
+          stalls++;
+        }
+        longestStill = Math.max(longestStill, now - lastMove);
+        if (now >= nextSample) {
+          nextSample += 500;
+          const value = Number(root.dataset.latencyMs);
+          if (root.dataset.latencyMs && Number.isFinite(value)) latencies.push(value);
+        }
+        if (now - began >= duration * 1000) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 50);
+    });
+    return { latencies, stalls, waiting, longestStill, rate: video.playbackRate };
+  }, seconds);
+}
+
+const server = await startDevServer({ port: PORT, state: STATE, nodeEnv: 'production' });
+let broadcaster = null;
+let browser = null;
+// Whatever happens, leave no Worker or ffmpeg behind.
+const cleanUp = () => {
+  broadcaster?.kill('SIGTERM');
+  server.stop();
+};
+process.on('uncaughtException', (error) => {
+  console.error(error);
+  cleanUp();
+  process.exit(1);
+});
+try {
+  seedDemo({ persistTo: STATE });
+  broadcaster = startBroadcast({ origin: ORIGIN, streamKey: CHANNEL.key, thumbnails: false });
+  await until('the live playlist', async () => {
+    const res = await fetch(`${ORIGIN}/live/${CHANNEL.id}/index.m3u8`);
+    return res.ok && ((await res.text()).match(/#EXTINF/g)?.length ?? 0) >= 2;
+  }, 60_000);
+  const skew = await clockSkew();
+  console.log(`program date-time check: segments are listed ${skew} ms (at least) after their program date-time says they ended; ffmpeg truncates that stamp to the second, so up to that much of each latency figure is the stamp, not the viewer`);
+  const page = await (await fetch(`${ORIGIN}/api/channels/${CHANNEL.id}/channel-page`, { headers: { host: `flex.localhost:${PORT}` } })).json();
+  const path = `/channel/${page.channel.creator.loginId}`;
+
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--autoplay-policy=no-user-gesture-required'],
+  });
+  const results = [];
+  for (const variant of VARIANTS) {
+    const loads = [];
+    for (let i = 0; i < LOADS; i++) {
+      const { context, marks } = await openPage(browser, variant, path);
+      loads.push({ pageToFrame: marks.frame, mountToFrame: marks.frame - marks.mount, pageToPlaying: marks.playing, ttfb: marks.ttfb, hydrated: marks.hydrated, mount: marks.mount });
+      await context.close();
+    }
+    const { context, page: viewer } = await openPage(browser, variant, path);
+    await sleep(3000); // let the player settle at its sync point before sampling
+    const sample = await sampleLatency(viewer, SECONDS);
+    await context.close();
+    const row = {
+      variant: variant.name,
+      coldFrame: loads[0].pageToFrame,
+      pageToFrame: pct(loads.map((l) => l.pageToFrame), 50),
+      mountToFrame: pct(loads.map((l) => l.mountToFrame), 50),
+      pageToPlaying: pct(loads.map((l) => l.pageToPlaying), 50),
+      ttfb: pct(loads.map((l) => l.ttfb), 50),
+      hydrated: pct(loads.map((l) => l.hydrated), 50),
+      mount: pct(loads.map((l) => l.mount), 50),
+      p50: pct(sample.latencies, 50),
+      p95: pct(sample.latencies, 95),
+      max: Math.max(...sample.latencies),
+      samples: sample.latencies.length,
+      stalls: sample.stalls,
+      waiting: sample.waiting,
+      longestStill: sample.longestStill,
+    };
+    results.push(row);
+    console.log(`\n${row.variant}`);
+    console.log(`  first frame (median of ${LOADS} loads): page load -> frame ${ms(row.pageToFrame)} (cold ${ms(row.coldFrame)}), player mount -> frame ${ms(row.mountToFrame)}, page load -> playing ${ms(row.pageToPlaying)}`);
+    console.log(`  where the time goes (medians from navigation start): first byte ${ms(row.ttfb)}, hydrated ${ms(row.hydrated)}, player mounted ${ms(row.mount)}, first frame ${ms(row.pageToFrame)}`);
+    console.log(`  glass-to-glass over ${SECONDS} s (${row.samples} samples): p50 ${ms(row.p50)}, p95 ${ms(row.p95)}, max ${ms(row.max)} (stamp-corrected lower bound: p50 ${ms(row.p50 - skew)}, p95 ${ms(row.p95 - skew)})`);
+    console.log(`  stalls over 1 s: ${row.stalls} (waiting events ${row.waiting}, longest still ${ms(row.longestStill)})`);
+  }
+  const shipped = results[0];
+  const ratio = (v, goal) => (v / goal).toFixed(2);
+  console.log(`\nratios (measured / goal, at most 1.00 meets it): p50 ${ratio(shipped.p50, GOALS.p50)}, p95 ${ratio(shipped.p95, GOALS.p95)}, first frame ${ratio(shipped.pageToFrame, GOALS.firstFrame)}`);
+  const ok = shipped.p50 <= GOALS.p50 && shipped.p95 <= GOALS.p95 && shipped.pageToFrame < GOALS.firstFrame && shipped.stalls === 0;
+  console.log(
+    `bench:live ${ok ? 'PASS' : 'MISS'}: latency p50 ${(shipped.p50 / 1000).toFixed(2)} s (goal 3), p95 ${(shipped.p95 / 1000).toFixed(2)} s (goal 4), max ${(shipped.max / 1000).toFixed(2)} s, first frame ${Math.round(shipped.pageToFrame)} ms (goal < 1000; mount->frame ${Math.round(shipped.mountToFrame)} ms), stalls ${shipped.stalls}`,
+  );
+  if (!ok) process.exitCode = 1;
+} finally {
+  await browser?.close().catch(() => {});
+  cleanUp();
+}

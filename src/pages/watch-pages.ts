@@ -1,0 +1,120 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../env';
+import { buildPageProps, respond } from '../render/respond';
+import { MY_LISTS, type CasterData, type CasterSettings, type ChannelData, type HomeData, type Me, type MyListData, type MyListKey, type ThemeData, type VodData } from '../shared/page-props';
+import { PAGE_DEFAULTS, type Banner, type ChannelFindResponse, type ChannelListItem, type ChannelPageResponse, type ListResponse, type Logo, type StreamDetail, type StreamKeyResponse, type Theme, type ViewMainResponse } from '../shared/streams-api';
+import { loadPageData } from './load';
+import { deviceOf, pageSession, signinRedirect, type ApiAnswer } from './watch-load';
+
+const seg = encodeURIComponent;
+/** Path segments we pass on to the API: bounded, so a garbage URL is a 404 and not an API error. */
+const LOGIN_ID = /^[A-Za-z0-9_.-]{1,40}$/;
+const NUMERIC_ID = /^[1-9][0-9]{0,15}$/;
+const THEME_CODE = /^[a-z0-9_-]{1,40}$/;
+
+function notFound(c: Context<AppEnv>, me: Me | null = null) {
+  return respond(c, buildPageProps(c, 'NOT_FOUND', { title: c.var.t('notFound.title') }, me), 404);
+}
+
+/** An API list answer, whether it comes bare or as ListResponse's `items`. */
+function itemsOf<T>(answer: ApiAnswer<unknown>): T[] {
+  if (!answer.ok || !answer.body) return [];
+  const body = answer.body as T[] | { items?: T[] };
+  return Array.isArray(body) ? body : Array.isArray(body.items) ? body.items : [];
+}
+
+/** Page data over its fallbacks: a loader that failed (SPEC §8) leaves the fallbacks alone. */
+const orEmpty = (fallback: Record<string, unknown>, data: Record<string, unknown>): Record<string, unknown> => ({ ...fallback, ...data });
+
+/** A missing thing (404) or one the API refuses to look up (400): the page does not exist. */
+const missing = (answer: ApiAnswer<unknown>) => answer.status === 404 || answer.status === 400;
+
+async function myList(c: Context<AppEnv>, key: MyListKey) {
+  const { me, api } = await pageSession(c);
+  if (!me) return signinRedirect(c);
+  const title = c.var.t(`lists.${key}.title`);
+  const data = await loadPageData(c, async () => {
+    const list = await api<ListResponse<ChannelListItem>>(`${MY_LISTS[key].api}?offset=0&limit=${PAGE_DEFAULTS.streamLimit}`);
+    if (!list.ok || !list.body) throw new Error(`${MY_LISTS[key].api} answered ${list.status}`);
+    return { title, list: list.body, now: Date.now() } satisfies MyListData;
+  });
+  return respond(c, buildPageProps(c, key, orEmpty({ title }, data), me));
+}
+
+/** The watch pages (SPEC §2 page keys HOME, CHANNEL, VOD, RECENT_VIEW, SUBSCRIPTIONS_VIEW, GIFT_VIEW, THEME, CASTER). */
+export const watchPages = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const { me, api } = await pageSession(c);
+    const data = await loadPageData(c, async () => {
+      const [main, banners, logos] = await Promise.all([
+        api<ViewMainResponse>(`/api/my/view-main?device=${deviceOf(c)}`),
+        api<unknown>('/api/guest/banners-newstyle'),
+        api<unknown>('/api/guest/logo-list'),
+      ]);
+      return { now: Date.now(), viewMain: main.ok ? main.body : null, newBanners: itemsOf<Banner>(banners), logos: itemsOf<Logo>(logos) } satisfies HomeData;
+    });
+    return respond(c, buildPageProps(c, 'HOME', data, me));
+  })
+  .get('/channel/:loginId', async (c) => {
+    const loginId = c.req.param('loginId');
+    if (!LOGIN_ID.test(loginId)) return notFound(c);
+    const { me, api } = await pageSession(c);
+    const found = await loadPageData(c, async () => {
+      const channel = await api<ChannelFindResponse>(`/api/channels/channel-find?loginId=${seg(loginId)}`);
+      if (missing(channel)) return { missing: true };
+      if (!channel.ok || !channel.body) throw new Error(`channel-find answered ${channel.status}`);
+      const page = await api<ChannelPageResponse>(`/api/channels/${channel.body.channelId}/channel-page`);
+      if (missing(page)) return { missing: true };
+      if (!page.ok || !page.body) throw new Error(`channel-page answered ${page.status}`);
+      const title = page.body.live?.title ?? page.body.channel.title;
+      return { title: `${title} - ${channel.body.nickname}`, loginId, channelPage: page.body, now: Date.now() } satisfies ChannelData;
+    });
+    if ('missing' in found) return notFound(c, me);
+    return respond(c, buildPageProps(c, 'CHANNEL', orEmpty({ title: c.var.t('channel.title'), loginId }, found), me));
+  })
+  .get('/vod/:streamId', async (c) => {
+    const streamId = c.req.param('streamId');
+    if (!NUMERIC_ID.test(streamId)) return notFound(c);
+    const { me, api } = await pageSession(c);
+    const found = await loadPageData(c, async () => {
+      const stream = await api<StreamDetail>(`/api/streams/${streamId}`);
+      if (missing(stream)) return { missing: true };
+      if (!stream.ok || !stream.body) throw new Error(`stream answered ${stream.status}`);
+      return { title: stream.body.title, stream: stream.body } satisfies VodData;
+    });
+    if ('missing' in found) return notFound(c, me);
+    // A stream still on air is watched on its channel page, live.
+    if ('stream' in found && found.stream.endedAt === null) return c.redirect(`/channel/${seg(found.stream.creator.loginId)}`, 302);
+    return respond(c, buildPageProps(c, 'VOD', orEmpty({ title: c.var.t('vod.title') }, found), me));
+  })
+  .get(MY_LISTS.RECENT_VIEW.path, (c) => myList(c, 'RECENT_VIEW'))
+  .get(MY_LISTS.SUBSCRIPTIONS_VIEW.path, (c) => myList(c, 'SUBSCRIPTIONS_VIEW'))
+  .get(MY_LISTS.GIFT_VIEW.path, (c) => myList(c, 'GIFT_VIEW'))
+  .get('/theme/:code', async (c) => {
+    const code = c.req.param('code');
+    if (!THEME_CODE.test(code)) return notFound(c);
+    const { me, api } = await pageSession(c);
+    const title = c.var.t(`themes.${code}`);
+    const data = await loadPageData(c, async () => {
+      // view-main holds every live with its theme; there is no per-theme API call, so filter here.
+      const main = await api<ViewMainResponse>(`/api/my/view-main?device=${deviceOf(c)}`);
+      if (!main.ok || !main.body) throw new Error(`view-main answered ${main.status}`);
+      if (!main.body.themes.some((theme) => theme.code === code)) return { missing: true };
+      return { title, code, themes: main.body.themes, lives: main.body.lives.filter((live) => live.themeCode === code), now: Date.now() } satisfies ThemeData;
+    });
+    if ('missing' in data) return notFound(c, me);
+    return respond(c, buildPageProps(c, 'THEME', orEmpty({ title, code }, data), me));
+  })
+  .get('/caster', async (c) => {
+    const { me, api } = await pageSession(c);
+    if (!me) return signinRedirect(c);
+    const title = c.var.t('caster.title');
+    const data = await loadPageData(c, async () => {
+      const [key, themes] = await Promise.all([api<StreamKeyResponse>('/api/my/channel/stream-key'), api<unknown>(`/api/guest/themes?device=${deviceOf(c)}`)]);
+      if (!key.ok && key.status !== 404) throw new Error(`stream-key answered ${key.status}`);
+      const channel = key.ok ? key.body : null;
+      const settings = channel ? await api<CasterSettings>('/api/my/channel/settings') : null;
+      return { title, channel, settings: settings?.ok ? settings.body : null, origin: new URL(c.req.url).origin, themes: itemsOf<Theme>(themes) } satisfies CasterData;
+    });
+    return respond(c, buildPageProps(c, 'CASTER', orEmpty({ title }, data), me));
+  });

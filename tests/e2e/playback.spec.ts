@@ -1,0 +1,161 @@
+// Real video end to end: the demo broadcaster (ffmpeg) pushes HLS into the test Worker, Chromium plays
+// it through the channel and recorded-stream pages. Needs the ffmpeg binary from npm (installed).
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { startBroadcast } from '../../scripts/lib/broadcaster.mjs';
+import type { ChannelPageResponse } from '../../src/shared/streams-api';
+import { PORT, expect, expectNoSeriousA11yViolations, gotoHydrated, test, url } from './fixtures';
+
+const ko = JSON.parse(readFileSync('locales/ko.json', 'utf8')) as typeof import('../../locales/ko.json');
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const LIVE_CHANNEL = { id: 1, key: 'demo-stream-key-0001' };
+const RECORD_CHANNEL = { id: 2, key: 'demo-stream-key-0002' };
+const ADULT_CHANNEL = { id: 3, key: 'demo-stream-key-0003' };
+const RECORD_SECONDS = 6;
+
+const broadcasters: ChildProcess[] = [];
+
+async function channelPage(channelId: number): Promise<ChannelPageResponse> {
+  const response = await fetch(`${ORIGIN}/api/channels/${channelId}/channel-page`, { headers: { host: `flex.localhost:${PORT}` } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as ChannelPageResponse;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => null);
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The live playlist answers and lists at least two segments: a player can start at once. */
+async function livePlaylistReady(channelId: number): Promise<boolean> {
+  const response = await fetch(`${ORIGIN}/live/${channelId}/index.m3u8`);
+  return response.ok && ((await response.text()).match(/#EXTINF/g)?.length ?? 0) >= 2;
+}
+
+/** Watch the page's <video> from inside the page for `ms`: progress, and the longest time it stood still. */
+function watchVideo(page: Page, ms: number) {
+  return page.evaluate(async (duration) => {
+    const video = document.querySelector<HTMLVideoElement>('.player video');
+    if (!video) throw new Error('no video');
+    let waiting = 0;
+    video.addEventListener('waiting', () => waiting++);
+    const start = video.currentTime;
+    let last = video.currentTime;
+    let lastMove = performance.now();
+    let longestStill = 0;
+    const began = performance.now();
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        const now = performance.now();
+        if (video.currentTime !== last) {
+          last = video.currentTime;
+          lastMove = now;
+        }
+        longestStill = Math.max(longestStill, now - lastMove);
+        if (now - began >= duration) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 100);
+    });
+    return { advanced: video.currentTime - start, longestStillMs: longestStill, waiting, paused: video.paused };
+  }, ms);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  for (const channel of [LIVE_CHANNEL, ADULT_CHANNEL]) broadcasters.push(startBroadcast({ origin: ORIGIN, streamKey: channel.key, thumbnails: false }));
+  broadcasters.push(startBroadcast({ origin: ORIGIN, streamKey: RECORD_CHANNEL.key, durationSeconds: RECORD_SECONDS, thumbnails: false }));
+  await until('the live playlist', () => livePlaylistReady(LIVE_CHANNEL.id), 60_000);
+  await until('the adult channel to go live', async () => (await channelPage(ADULT_CHANNEL.id)).live, 30_000);
+});
+
+test.afterAll(() => {
+  for (const child of broadcasters) child.kill('SIGTERM'); // startBroadcast spawns ffmpeg itself, no shell
+});
+
+test('the channel page plays live video without stalling', async ({ page, consoleErrors }) => {
+  const { channel } = await channelPage(LIVE_CHANNEL.id);
+  await gotoHydrated(page, url('flex', `/channel/${channel.creator.loginId}`));
+  const player = page.locator('.player');
+  await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  const watched = await watchVideo(page, 20_000);
+  expect(watched.paused).toBe(false);
+  expect(watched.advanced).toBeGreaterThan(17); // 20 s of wall clock, at the live edge's pace
+  expect(watched.longestStillMs).toBeLessThan(1000);
+  // The playlist carries program date-time: the player knows how far behind the encoder it is.
+  expect(Number(await player.getAttribute('data-latency-ms'))).toBeGreaterThan(0);
+  expect(Number(await player.getAttribute('data-latency-ms'))).toBeLessThan(6000);
+  // Labelled controls, usable from the keyboard: 'k' pauses and resumes when the player has focus.
+  await expect(page.getByRole('button', { name: ko.player.fullscreen })).toBeVisible();
+  await player.focus();
+  await page.keyboard.press('k');
+  await expect(player).toHaveAttribute('data-state', 'paused');
+  await page.keyboard.press('k');
+  await expect(player).toHaveAttribute('data-state', 'playing');
+  await expectNoSeriousA11yViolations(page);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('an adult stream is gated for a guest and plays for a verified adult', async ({ page, consoleErrors }) => {
+  const { channel } = await channelPage(ADULT_CHANNEL.id);
+  await gotoHydrated(page, url('flex', `/channel/${channel.creator.loginId}`));
+  await expect(page.getByText(ko.channel.identityRequired)).toBeVisible();
+  await expect(page.locator('video')).toHaveCount(0);
+  // The guest cannot fetch the media directly either.
+  const direct = await fetch(`${ORIGIN}/live/${ADULT_CHANNEL.id}/index.m3u8`);
+  expect(direct.status).toBeGreaterThanOrEqual(400);
+
+  const path = `/channel/${channel.creator.loginId}`;
+  await gotoHydrated(page, url('flex', `/signin?callbackURL=${encodeURIComponent(path)}`));
+  await page.locator('input[name=loginId]').fill('demo_viewer');
+  await page.locator('input[name=password]').fill('demo-pass-1234');
+  await page.locator('input[name=password]').press('Enter');
+  // The first login of a day shows the attendance event before going on: close it.
+  const event = page.getByRole('dialog', { name: ko.loginEvent.attendanceTitle });
+  await expect(async () => {
+    if (await event.isVisible()) await page.keyboard.press('Escape');
+    expect(new URL(page.url()).pathname).toBe(path);
+  }).toPass({ timeout: 15_000 });
+  await expect(page.locator('.site-header .me')).toBeVisible();
+  await expect(page.getByText(ko.channel.identityRequired)).toHaveCount(0);
+  await expect(page.locator('.player')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  const watched = await watchVideo(page, 3000);
+  expect(watched.advanced).toBeGreaterThan(2);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a recorded stream plays to its end', async ({ page, consoleErrors }) => {
+  test.setTimeout(90_000);
+  // The short broadcast ends; after the silence the stream is closed and listed as recorded.
+  const recorded = await until(
+    'the short broadcast to be recorded',
+    async () => (await channelPage(RECORD_CHANNEL.id)).recorded.find((s) => s.endedAt !== null && s.durationMs > 0),
+    60_000,
+  );
+  await gotoHydrated(page, url('flex', `/vod/${recorded.streamId}`));
+  const player = page.locator('.player');
+  await expect(player).toHaveAttribute('data-state', /playing|ended/, { timeout: 15_000 });
+  const end = await page.evaluate(
+    () =>
+      new Promise<{ currentTime: number; duration: number }>((resolve) => {
+        const video = document.querySelector<HTMLVideoElement>('.player video')!;
+        const done = () => resolve({ currentTime: video.currentTime, duration: video.duration });
+        if (video.ended) done();
+        else video.addEventListener('ended', done, { once: true });
+      }),
+  );
+  expect(end.duration).toBeGreaterThan(RECORD_SECONDS - 2);
+  expect(end.currentTime).toBeGreaterThan(end.duration - 0.5);
+  await expect(player).toHaveAttribute('data-state', 'ended');
+  await expect(page.getByRole('button', { name: ko.player.replay })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});

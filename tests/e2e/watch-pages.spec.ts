@@ -1,0 +1,189 @@
+// The watch pages in the browser against the demo seed (scripts/seed-demo.mjs): home (banners, live
+// cards, themes, the event popup), channel gating (adult, password), the member lists and the creator
+// studio. Video playback itself is tests/e2e/playback.spec.ts.
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, test, url } from './fixtures';
+
+const ko = JSON.parse(readFileSync('locales/ko.json', 'utf8')) as typeof import('../../locales/ko.json');
+const MARK = 'e2e-watch'; // titles of the lives this file inserts, so it can remove exactly those
+const PASSWORD_CHANNEL = { id: 4, loginId: 'demo_caster4', nickname: '비밀방송' };
+const ADULT_CHANNEL = { id: 3, loginId: 'demo_caster3' };
+
+/** An open live on a demo channel, unless one is already on air there (one open live per channel). */
+function openLive(channelId: number, title: string, viewers: number): void {
+  d1(
+    `INSERT INTO streams (channel_id, kind, source, title, adult, has_password, started_at, last_media_at, viewer_count)
+     SELECT ch.id, 1, 'flex', '${title}', ch.adult, ch.password_hash IS NOT NULL, ${Date.now() - 90_000}, ${Date.now()}, ${viewers} FROM channels ch
+     WHERE ch.id = ${channelId} AND NOT EXISTS (SELECT 1 FROM streams s WHERE s.channel_id = ch.id AND s.ended_at IS NULL)`,
+  );
+}
+
+/** Sign in through the sign-in page and land on `callbackURL`. */
+async function signIn(page: Page, loginId: string, password: string, callbackURL: string): Promise<void> {
+  await gotoHydrated(page, url('flex', `/signin?callbackURL=${encodeURIComponent(callbackURL)}`));
+  await page.locator('input[name=loginId]').fill(loginId);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('input[name=password]').press('Enter');
+  // The first login of a day shows the attendance event before going on (accounts.spec.ts): close it.
+  const event = page.getByRole('dialog', { name: ko.loginEvent.attendanceTitle });
+  await expect(async () => {
+    if (await event.isVisible()) await page.keyboard.press('Escape');
+    expect(new URL(page.url()).pathname).toBe(callbackURL);
+  }).toPass({ timeout: 15_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('.site-header .me')).toBeVisible();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(() => {
+  openLive(PASSWORD_CHANNEL.id, `${MARK} 비밀 라이브`, 5);
+  openLive(ADULT_CHANNEL.id, `${MARK} 심야 라이브`, 3);
+});
+
+test.afterAll(() => {
+  d1(`DELETE FROM streams WHERE title LIKE '${MARK}%' AND id NOT IN (SELECT stream_id FROM watch_history WHERE stream_id IS NOT NULL)`);
+});
+
+test('home shows the seeded banners, the live cards and the themes; a theme chip opens its page', async ({ page, consoleErrors }) => {
+  await gotoHydrated(page, url('flex'));
+  const carousel = page.getByRole('region', { name: ko.home.banners });
+  await expect(carousel).toContainText('플렉스라이브 오픈!');
+  await carousel.getByRole('button', { name: ko.home.nextBanner }).click();
+  await expect(carousel).toContainText('게임 방송 모아보기');
+  await carousel.getByRole('button', { name: ko.home.prevBanner }).click();
+  await expect(carousel).toContainText('플렉스라이브 오픈!');
+  await expect(page.getByRole('list', { name: ko.home.newBanners })).toContainText('나도 크리에이터');
+
+  const lives = page.getByRole('list', { name: ko.home.liveNow });
+  const card = lives.getByRole('listitem').filter({ hasText: `${MARK} 비밀 라이브` });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(PASSWORD_CHANNEL.nickname);
+  await expect(card).toContainText('시청자 5명');
+  await expect(card).toContainText(ko.home.lockBadge);
+  await expect(card.getByRole('link')).toHaveAttribute('href', `/channel/${PASSWORD_CHANNEL.loginId}`);
+  await expect(card.locator('.thumb-fallback')).toHaveText('비'); // no thumbnail yet: the creator's initial
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('navigation', { name: ko.home.themes }).getByRole('link', { name: ko.themes.talk }).click();
+  await page.waitForURL(/\/theme\/talk$/);
+  await expect(page.getByRole('heading', { level: 1, name: ko.themes.talk })).toBeVisible();
+  await expect(page.getByRole('list', { name: ko.theme.lives.replace('{{theme}}', ko.themes.talk) })).toContainText(`${MARK} 비밀 라이브`);
+  await expectNoSeriousA11yViolations(page);
+  expect(consoleErrors).toEqual([]);
+});
+
+test.describe('the event popup', () => {
+  test.use({ eventPopup: true });
+
+  test('shows once per browser session, then not again after a reload', async ({ page }) => {
+    await gotoHydrated(page, url('flex'));
+    const popup = page.getByRole('dialog', { name: '오픈 기념 이벤트' });
+    await expect(popup).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await popup.getByRole('button', { name: ko.common.close }).click();
+    await expect(popup).toBeHidden();
+    expect(await page.evaluate(() => sessionStorage.getItem('showPopup'))).toBe('false');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.getByRole('list', { name: ko.home.liveNow })).toBeVisible();
+    await expect(popup).toHaveCount(0);
+  });
+});
+
+test('an adult live asks a guest to verify identity; the button opens the members-only modal', async ({ page, consoleErrors }) => {
+  await gotoHydrated(page, url('flex', `/channel/${ADULT_CHANNEL.loginId}`));
+  await expect(page.getByText(ko.channel.identityRequired)).toBeVisible();
+  await expect(page.locator('.player')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: ko.channel.verify }).click();
+  const dialog = page.getByRole('dialog', { name: ko.membersOnly.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: ko.membersOnly.login })).toHaveAttribute('href', `/signin?callbackURL=${encodeURIComponent(`/channel/${ADULT_CHANNEL.loginId}`)}`);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a password live asks for the password and shows the API’s message for a wrong one', async ({ page }) => {
+  await gotoHydrated(page, url('flex', `/channel/${PASSWORD_CHANNEL.loginId}`));
+  await expect(page.getByText(ko.channel.passwordRequired)).toBeVisible();
+  const input = page.getByLabel(ko.channel.password);
+  await expectNoSeriousA11yViolations(page);
+  await input.fill('0000');
+  await page.getByRole('button', { name: ko.channel.enter }).click();
+  await expect(page.getByRole('alert')).toHaveText(ko.errors.livePasswordWrong);
+  await expect(input).toHaveAccessibleDescription(ko.errors.livePasswordWrong);
+  await input.fill('1234');
+  await page.getByRole('button', { name: ko.channel.enter }).click();
+  await expect(page.locator('.player')).toBeVisible(); // the signed playback: the player takes over
+  await expect(input).toHaveCount(0);
+});
+
+test('a guest’s member links open the members-only modal; a member sees and edits their lists', async ({ page, consoleErrors }) => {
+  await gotoHydrated(page, url('flex'));
+  await page.getByRole('navigation', { name: ko.nav.main }).getByRole('button', { name: ko.nav.recent }).click();
+  await expect(page.getByRole('dialog', { name: ko.membersOnly.title })).toBeVisible();
+
+  await signIn(page, 'demo_viewer', 'demo-pass-1234', '/my/recent');
+  await expect(page.getByRole('heading', { level: 1, name: ko.lists.RECENT_VIEW.title })).toBeVisible();
+  const rows = page.locator('.channel-list > li');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('하늘토크');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: ko.lists.deleteOne.replace('{{nickname}}', '게임하는별') }).click();
+  await expect(rows).toHaveCount(1);
+  await page.reload();
+  await expect(page.locator('.channel-list > li')).toHaveCount(1); // gone on the server too
+
+  await page.getByRole('navigation', { name: ko.nav.main }).getByRole('link', { name: ko.nav.gifts }).click();
+  await page.waitForURL(/\/my\/gifts$/);
+  await expect(page.locator('.channel-list > li').first()).toContainText('3,300');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('navigation', { name: ko.nav.main }).getByRole('link', { name: ko.nav.subscriptions }).click();
+  await page.waitForURL(/\/my\/subscriptions$/);
+  await expect(page.getByRole('heading', { level: 1, name: ko.lists.SUBSCRIPTIONS_VIEW.title })).toBeVisible();
+  const subscriptions = page.locator('.channel-list > li');
+  await expect(subscriptions.filter({ hasText: '하늘토크' })).toContainText('만료'); // active: when it ends
+  await expect(subscriptions.filter({ hasText: '게임하는별' })).toContainText('만료됨'); // status 3: expired
+  await expectNoSeriousA11yViolations(page);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the studio registers a channel, hides and reveals its key, and rotates it', async ({ page, consoleErrors }) => {
+  const loginId = `studio${Date.now() % 1_000_000}`;
+  const salt = randomBytes(16);
+  const hash = `pbkdf2-sha256$100000$${salt.toString('base64url')}$${pbkdf2Sync('Passw0rd!', salt, 100_000, 32, 'sha256').toString('base64url')}`;
+  d1(`INSERT INTO members (login_id, nickname, password_hash, identity_verified, adult) VALUES ('${loginId}', '스튜${loginId.slice(-4)}', '${hash}', 1, 1)`);
+
+  await signIn(page, loginId, 'Passw0rd!', '/caster');
+  await expect(page.getByRole('heading', { name: ko.caster.register })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel(ko.caster.channelTitle).fill('스튜디오 첫 방송');
+  await page.getByLabel(ko.caster.theme).selectOption({ label: ko.themes.music });
+  await page.getByRole('button', { name: ko.caster.registerSubmit }).click();
+
+  const key = page.getByLabel(ko.caster.streamKey, { exact: true });
+  await expect(key).toHaveAttribute('type', 'password'); // hidden by default
+  const first = await key.inputValue();
+  expect(first).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  const ffmpeg = page.locator('.command code').nth(1);
+  await expect(ffmpeg).not.toContainText(first);
+  await page.getByRole('button', { name: ko.caster.show }).click();
+  await expect(key).toHaveAttribute('type', 'text');
+  await expect(ffmpeg).toContainText(`-method PUT http://flex.localhost:8799/live/ingest/${first}/index.m3u8`);
+  await expect(page.locator('.command code').nth(2)).toHaveText(`npm run broadcast -- ${first}`);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: ko.caster.rotate }).click();
+  const confirm = page.getByRole('dialog', { name: ko.caster.rotate });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: ko.caster.rotateNow }).click();
+  await expect(key).not.toHaveValue(first);
+  const second = await key.inputValue();
+  expect(second).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  await page.reload();
+  await expect(page.getByLabel(ko.caster.streamKey, { exact: true })).toHaveValue(second); // the server has the new key
+  expect(consoleErrors).toEqual([]);
+});
