@@ -15,6 +15,7 @@ import { MAINTENANCE_PATH } from './shared/constants';
 import { site } from './pages/site';
 import { pages } from './pages/pages';
 import { live } from './live/routes';
+import { chatSocket } from './chat/socket-route';
 import { watchPages } from './pages/watch-pages';
 
 /**
@@ -27,6 +28,9 @@ export const app = new Hono<AppEnv>();
 // its public streams must stay embeddable by other origins (native apps, partner players), which the
 // site-wide Cross-Origin-Resource-Policy: same-origin would forbid. /live sets its own headers.
 app.route('/live', live);
+// Chat sockets likewise: checked before the upgrade (Origin against the brand's hosts, ticket), and a 101
+// carries none of the page headers or cookies. See src/chat/socket-route.ts.
+app.get('/chat/:room', chatSocket);
 app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
 app.use(brand(), locale(), clientContext(), xsrfCookie());
 app.route('/', site);

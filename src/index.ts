@@ -2,6 +2,7 @@ import { app } from './app';
 import { assertSafeConfig } from './api/config';
 
 export { LiveChannel } from './live/channel-do';
+export { ChatRoom } from './chat/room-do';
 
 let checked = false;
 

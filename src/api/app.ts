@@ -13,6 +13,7 @@ import { homeRoutes } from './routes/home';
 import { channelRoutes } from './routes/channels';
 import { myStreamRoutes } from './routes/my-streams';
 import { casterRoutes } from './routes/caster';
+import { chatRoutes } from './routes/chat';
 
 const DEVICE_ID = /^[0-9a-f]{10}$/;
 /** Calls that keep answering during maintenance, so clients can learn when it ends. */
@@ -45,6 +46,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', channelRoutes)
   .route('/', myStreamRoutes)
   .route('/', casterRoutes)
+  .route('/', chatRoutes)
   .route('/', devRoutes);
 
 apiApp.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'errors.apiNotFound'));

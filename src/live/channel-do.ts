@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { readChannelSettings } from '../api/services/channel-settings';
+import { publishChatEvent } from '../chat/publish';
 import type { ListedSegment } from './hls';
 import { r2Keys, segmentContentType } from './paths';
 import {
@@ -190,8 +191,8 @@ export class LiveChannel extends DurableObject<Env> {
   }
 
   /**
-   * The one place a live starts or ends (after D1 says so). It resets this object's per-stream state.
-   * Issue 5 (chat): tell the channel's chat room about the status change here.
+   * The one place a live starts or ends (after D1 says so). It resets this object's per-stream state
+   * and tells the channel's chat room (a channel_status event), without holding up the ingest.
    */
   private streamStatusChanged(channelId: number, streamId: number, status: 'live' | 'ended'): void {
     if (status === 'live') {
@@ -201,6 +202,7 @@ export class LiveChannel extends DurableObject<Env> {
       this.forgetStream();
     }
     console.log(JSON.stringify({ event: 'live.status', channelId, streamId, status }));
+    this.ctx.waitUntil(publishChatEvent(this.env, channelId, { kind: 'channel_status', status, streamId }).catch((err) => console.warn('chat status event failed', channelId, err)));
   }
 
   private forgetStream(): void {

@@ -121,6 +121,8 @@ test('a password live asks for the password and shows the API’s message for a 
 });
 
 test('a guest’s member links open the members-only modal; a member sees and edits their lists', async ({ page, consoleErrors }) => {
+  // Other specs sign demo_viewer in and watch (playback.spec.ts adds the adult channel): start from the seeded two.
+  d1(`DELETE FROM watch_history WHERE member_id = (SELECT id FROM members WHERE login_id = 'demo_viewer') AND channel_id NOT IN (1, 2)`);
   await gotoHydrated(page, url('flex'));
   await page.getByRole('navigation', { name: ko.nav.main }).getByRole('button', { name: ko.nav.recent }).click();
   await expect(page.getByRole('dialog', { name: ko.membersOnly.title })).toBeVisible();

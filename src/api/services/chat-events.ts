@@ -1,0 +1,25 @@
+import { publishChatEvent } from '../../chat/publish';
+import { liveChannelIds } from '../db/chat';
+import type { PublishedEvent } from '../../shared/chat-protocol';
+
+/**
+ * The API's way into chat rooms (the economy issue sends gifts and item effects through here). The room
+ * checks every event against the shared schema, so a malformed one is refused (false), never shown.
+ */
+export function publishGift(env: Env, channelId: number, gift: Omit<Extract<PublishedEvent, { kind: 'gift' }>, 'kind'>): Promise<boolean> {
+  return publishChatEvent(env, channelId, { kind: 'gift', ...gift });
+}
+
+export function publishItemEffect(env: Env, channelId: number, item: Omit<Extract<PublishedEvent, { kind: 'item' }>, 'kind'>): Promise<boolean> {
+  return publishChatEvent(env, channelId, { kind: 'item', ...item });
+}
+
+/**
+ * Operators changed the channel settings (KV 'channeling'): rooms of channels on air get
+ * CHANNELING_SETTING_UPDATE and their clients refetch /api/guest/channeling-switching.
+ */
+export async function publishSettingsUpdate(env: Env): Promise<number> {
+  const channels = await liveChannelIds(env.DB);
+  const sent = await Promise.all(channels.map((id) => publishChatEvent(env, id, { kind: 'CHANNELING_SETTING_UPDATE' }).catch(() => false)));
+  return sent.filter(Boolean).length;
+}

@@ -1,0 +1,190 @@
+import {
+  CHAT_DEFAULT_KICK_S,
+  CHAT_DEFAULT_MUTE_S,
+  CHAT_DUPLICATE_WINDOW_MS,
+  CHAT_HISTORY,
+  CHAT_MAX_TEXT,
+  CHAT_RATE,
+  TARGETED_ACTIONS,
+  type ActionResultFrame,
+  type ChatErrorCode,
+  type ChatUser,
+  type ConnectionFrame,
+  type EventFrame,
+  type MemberRole,
+  type MessageFrame,
+  type ServerFrame,
+  type WriteFrame,
+} from '../shared/chat-protocol';
+import { ANNOUNCE_NEEDS, immune, mayAct, mayTarget, mayWriteFrozen, rateExempt, standingOf, type Standing } from './permissions';
+import type { RoomStore, SeenMember } from './room-store';
+
+/** Who a socket is: a signed-in member (from their ticket) or null for a guest. */
+export interface Identity {
+  memberId: number;
+  loginId: string;
+  nickname: string;
+  role: MemberRole;
+}
+
+/** A member the authority wants off the room (kick, blacklist): every shard closes their sockets. */
+export interface Removal {
+  loginId: string;
+  code: 'KICKED' | 'BANNED';
+}
+
+export interface Outcome {
+  /** To every joined socket of the room, in order. */
+  broadcast: ServerFrame[];
+  /** To the writer's socket only. */
+  reply: ServerFrame[];
+  removals: Removal[];
+}
+
+const refuse = (code: ChatErrorCode, until?: number | null): Outcome => ({ broadcast: [], reply: [{ type: 'connection', status: 'error', code, ...(until !== undefined ? { until } : {}) }], removals: [] });
+const done = (broadcast: ServerFrame[], removals: Removal[] = []): Outcome => ({ broadcast, reply: [], removals });
+
+/** Control characters and bidi overrides never reach other screens; runs of spaces collapse. */
+export function cleanText(raw: string): string {
+  return raw.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+const codePoints = (s: string) => [...s].length;
+
+/**
+ * The rules of one room, run by its hub (shard 0) for writes arriving from any shard. It never trusts
+ * what a client says about itself: standing comes from the ticket's role, the channel's owner and the
+ * room's own manager list.
+ */
+export class Authority {
+  constructor(
+    private readonly store: RoomStore,
+    private readonly ownerId: number | null,
+  ) {}
+
+  user(who: Identity): ChatUser {
+    const badge = who.memberId === this.ownerId ? 'creator' : this.store.isManager(who.loginId) ? 'manager' : null;
+    return { loginId: who.loginId, nickname: who.nickname, role: who.role, badge };
+  }
+
+  standing(who: Identity | SeenMember | null): Standing {
+    if (!who) return 0;
+    return standingOf(who.role, this.user(who).badge);
+  }
+
+  frozen(): boolean {
+    return this.store.getMeta('frozen') === '1';
+  }
+
+  /** Why this member may not (re)join now, if anything. */
+  barred(who: Identity | null, now: number): ConnectionFrame | null {
+    if (!who || immune(this.standing(who))) return null;
+    const banned = this.store.sanction(who.loginId, 'ban', now);
+    if (banned === undefined) return null;
+    return { type: 'connection', status: 'error', code: banned === null ? 'BANNED' : 'KICKED', until: banned };
+  }
+
+  join(who: Identity | null, now: number): { me: ChatUser | null; frozen: boolean; history: MessageFrame[] } {
+    if (who) this.store.remember(who, now);
+    return { me: who ? this.user(who) : null, frozen: this.frozen(), history: this.store.historyPage(CHAT_HISTORY) };
+  }
+
+  write(who: Identity | null, frame: WriteFrame, now: number): Outcome {
+    if (!who) return refuse('LOGIN_REQUIRED');
+    const barred = this.barred(who, now);
+    if (barred?.status === 'error') return refuse(barred.code, barred.until);
+    const standing = this.standing(who);
+    if (frame.type === 'message') return this.message(who, standing, frame.text, now);
+    if (frame.type === 'announce') {
+      if (standing < ANNOUNCE_NEEDS[frame.kind]) return refuse('FORBIDDEN');
+      const text = cleanText(frame.text);
+      if (!text) return done([]);
+      if (codePoints(text) > CHAT_MAX_TEXT) return refuse('TOO_LONG');
+      return done([{ type: 'event', at: now, kind: frame.kind, text, by: this.user(who) }]);
+    }
+    return this.action(who, standing, frame, now);
+  }
+
+  private message(who: Identity, standing: Standing, raw: string, now: number): Outcome {
+    const text = cleanText(raw);
+    if (!text) return done([]);
+    if (codePoints(text) > CHAT_MAX_TEXT) return refuse('TOO_LONG');
+    if (!immune(standing)) {
+      const muted = this.store.sanction(who.loginId, 'mute', now);
+      if (muted !== undefined) return refuse('MUTED', muted);
+    }
+    if (this.frozen() && !mayWriteFrozen(standing)) return refuse('FROZEN');
+    if (!rateExempt(standing)) {
+      const recent = this.store.recentSends(who.loginId, now - CHAT_RATE.windowMs);
+      if (recent.count >= CHAT_RATE.messages) return refuse('RATE_LIMITED', (recent.oldest ?? now) + CHAT_RATE.windowMs);
+      const last = this.store.lastText(who.loginId);
+      if (last && now - last.at < CHAT_DUPLICATE_WINDOW_MS && last.text.toLowerCase() === text.toLowerCase()) return refuse('DUPLICATE', last.at + CHAT_DUPLICATE_WINDOW_MS);
+      this.store.noteSend(who.loginId, text, now);
+    }
+    const from = this.user(who);
+    return done([this.store.appendMessage((id) => ({ type: 'message', id, at: now, from, text }))]);
+  }
+
+  private action(who: Identity, standing: Standing, frame: Extract<WriteFrame, { type: 'action' }>, now: number): Outcome {
+    const { action } = frame;
+    if (!mayAct(standing, action)) return refuse('FORBIDDEN');
+    const by = this.user(who);
+    const result = (target: SeenMember | null, seconds: number | null): ActionResultFrame => ({
+      type: 'action',
+      action,
+      at: now,
+      by,
+      target: target ? { loginId: target.loginId, nickname: target.nickname } : null,
+      seconds,
+    });
+
+    if (action === 'freeze' || action === 'unfreeze') {
+      const on = action === 'freeze';
+      if (this.frozen() === on) return done([]);
+      this.store.setMeta('frozen', on ? '1' : null);
+      return done([result(null, null)]);
+    }
+    if (!TARGETED_ACTIONS.has(action) || !frame.target) return refuse('BAD_TARGET');
+    const target = this.store.seen(frame.target);
+    if (!target) return refuse('TARGET_NOT_FOUND');
+    if (target.loginId.toLowerCase() === who.loginId.toLowerCase()) return refuse('BAD_TARGET');
+    const targetStanding = this.standing(target);
+    if (!mayTarget(standing, targetStanding)) return refuse('FORBIDDEN');
+    const targetRef = { loginId: target.loginId, nickname: target.nickname };
+
+    switch (action) {
+      case 'manager_assign':
+      case 'manager_unassign': {
+        const on = action === 'manager_assign';
+        if (this.store.isManager(target.loginId) === on) return done([]);
+        this.store.setManager(target.loginId, on, now);
+        return done([result(target, null), { type: 'event', at: now, kind: 'role', target: targetRef, badge: this.user(target).badge }]);
+      }
+      case 'mute': {
+        const seconds = frame.seconds || CHAT_DEFAULT_MUTE_S;
+        this.store.setSanction(target.loginId, 'mute', now + seconds * 1000);
+        return done([result(target, seconds)]);
+      }
+      case 'unmute':
+        return this.store.clearSanction(target.loginId, 'mute') ? done([result(target, null)]) : done([]);
+      case 'kick': {
+        const seconds = frame.seconds ?? CHAT_DEFAULT_KICK_S;
+        // A cooldown shorter than the one in force (or a blacklist) never shortens it.
+        const current = this.store.sanction(target.loginId, 'ban', now);
+        if (seconds > 0 && current !== null && (current === undefined || current < now + seconds * 1000)) this.store.setSanction(target.loginId, 'ban', now + seconds * 1000);
+        const kicked: EventFrame = { type: 'event', at: now, kind: 'kick', target: targetRef, reason: 'kick', seconds };
+        return done([result(target, seconds), kicked], [{ loginId: target.loginId, code: 'KICKED' }]);
+      }
+      case 'blacklist': {
+        this.store.setSanction(target.loginId, 'ban', null);
+        this.store.setManager(target.loginId, false, now);
+        const banned: EventFrame = { type: 'event', at: now, kind: 'kick', target: targetRef, reason: 'blacklist', seconds: null };
+        return done([result(target, null), banned], [{ loginId: target.loginId, code: 'BANNED' }]);
+      }
+      case 'unblacklist':
+        return this.store.clearSanction(target.loginId, 'ban') ? done([result(target, null)]) : done([]);
+      default:
+        return refuse('BAD_TARGET');
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import type { PublishedEvent } from '../shared/chat-protocol';
+import { hubStub } from './shards';
+
+/**
+ * Tell a room (a channel id) about something that happened outside it. The hub validates the event
+ * again and broadcasts it to every shard. A room nobody is in costs one small write.
+ */
+export async function publishChatEvent(env: Env, channelId: number, event: PublishedEvent): Promise<boolean> {
+  const room = String(channelId);
+  return hubStub(env, room).publish(room, event);
+}

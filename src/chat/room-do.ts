@@ -1,0 +1,435 @@
+import { DurableObject } from 'cloudflare:workers';
+import {
+  CHAT_CLOSE,
+  CHAT_HISTORY,
+  CHAT_MAX_FRAME,
+  PING_FRAME,
+  PONG_FRAME,
+  clientFrameSchema,
+  parseClientFrame,
+  publishedEventSchema,
+  type ConnectionFrame,
+  type MessageFrame,
+  type ServerFrame,
+  type WriteFrame,
+} from '../shared/chat-protocol';
+import { Authority, type Identity, type Removal } from './authority';
+import { channelOwner } from './channels';
+import { RoomStore } from './room-store';
+import { RESERVATION_MS, hubStub, pickShard, sendGap, shardCapacity, shardStub } from './shards';
+
+interface Attachment {
+  who: Identity | null;
+  joined: boolean;
+  streamId: number | null;
+}
+
+export type Admission = { ok: false } | { ok: true; shard: number; refuse: ConnectionFrame | null };
+export interface JoinInfo {
+  me: ReturnType<Authority['user']> | null;
+  frozen: boolean;
+  history: MessageFrame[];
+  viewers: number;
+  refuse: ConnectionFrame | null;
+}
+
+/** Internal headers the edge sets when it hands a socket to a shard (only our Worker reaches the object). */
+export const SHARD_HEADERS = { room: 'x-chat-room', shard: 'x-chat-shard', identity: 'x-chat-identity', refuse: 'x-chat-refuse' } as const;
+
+const closeCode = (code: ChatCode) => (code === 'BANNED' ? CHAT_CLOSE.banned : CHAT_CLOSE.kicked);
+type ChatCode = Removal['code'];
+
+function dropReason(raw: string | ArrayBuffer): string {
+  if (typeof raw !== 'string') return 'binary';
+  if (raw.length > CHAT_MAX_FRAME) return 'size';
+  try {
+    JSON.parse(raw);
+    return 'schema';
+  } catch {
+    return 'json';
+  }
+}
+
+/**
+ * One shard of one chat room (see shards.ts), on the WebSocket Hibernation API: who each socket is
+ * lives in its attachment and everything the room decides lives in SQLite, so hibernation or eviction
+ * loses nothing but caches.
+ */
+export class ChatRoom extends DurableObject<Env> {
+  private readonly store: RoomStore;
+  private room: string | null;
+  private shard: number | null;
+  /** The channel's owner; undefined until the hub has asked D1. */
+  private ownerId: number | null | undefined;
+  /** Sockets per shard (tests lower it with runInDurableObject). */
+  capacity: number;
+  /**
+   * Open sockets and who they are, in memory. Rebuilt from the runtime (getWebSockets + attachments)
+   * after a wake; a broadcast walks this map instead of asking the runtime for 500 sockets per message.
+   */
+  private live: Map<WebSocket, Attachment> | null = null;
+  private readonly reservations = new Map<number, number[]>();
+  private readonly outbox = new Map<number, { frames: string[]; removals: Removal[]; busy: boolean }>();
+  private report = { busy: false, dirty: false, arrived: 0 };
+  private readonly pending = { frames: [] as string[], removals: [] as Removal[], timer: false, nextAt: 0 };
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new RoomStore(ctx.storage.sql);
+    this.room = this.store.getMeta('room');
+    const shard = this.store.getMeta('shard');
+    this.shard = shard === null ? null : Number(shard);
+    const owner = this.store.getMeta('owner');
+    this.ownerId = owner === null ? undefined : Number(owner);
+    this.capacity = shardCapacity(env);
+    // Keep-alive pings are answered without waking the object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
+  }
+
+  private adopt(room: string, shard: number): void {
+    if (this.room === null) {
+      this.room = room;
+      this.shard = shard;
+      this.store.setMeta('room', room);
+      this.store.setMeta('shard', String(shard));
+    } else if (this.room !== room || this.shard !== shard) {
+      throw new Error(`chat object of ${this.room}#${this.shard} asked to serve ${room}#${shard}`);
+    }
+  }
+
+  private get isHub(): boolean {
+    return this.shard === 0;
+  }
+
+  /** Hub only: the rules, once the channel's owner is known. Null when the channel does not exist. */
+  private async authority(): Promise<Authority | null> {
+    if (this.ownerId === undefined) {
+      const owner = await channelOwner(this.env.DB, Number(this.room));
+      if (owner === null) return null; // not remembered: the channel may be created later
+      this.ownerId = owner;
+      this.store.setMeta('owner', String(owner));
+    }
+    return new Authority(this.store, this.ownerId);
+  }
+
+  private sockets(): Map<WebSocket, Attachment> {
+    if (!this.live) {
+      this.live = new Map();
+      for (const ws of this.ctx.getWebSockets()) {
+        if (ws.readyState !== WebSocket.OPEN) continue;
+        this.live.set(ws, (ws.deserializeAttachment() as Attachment | null) ?? { who: null, joined: false, streamId: null });
+      }
+    }
+    return this.live;
+  }
+
+  private attachment(ws: WebSocket): Attachment {
+    return this.sockets().get(ws) ?? (ws.deserializeAttachment() as Attachment | null) ?? { who: null, joined: false, streamId: null };
+  }
+
+  private setAttachment(ws: WebSocket, att: Attachment): void {
+    ws.serializeAttachment(att);
+    this.sockets().set(ws, att);
+  }
+
+  private forget(ws: WebSocket): void {
+    this.live?.delete(ws);
+  }
+
+  private counts(): { sockets: number; joined: number } {
+    let joined = 0;
+    for (const att of this.sockets().values()) if (att.joined) joined += 1;
+    return { sockets: this.sockets().size, joined };
+  }
+
+  // ---- sockets ------------------------------------------------------------------------------------
+
+  /** The edge hands over an upgrade it has already checked (Origin, ticket) and placed (assign). */
+  override async fetch(request: Request): Promise<Response> {
+    const room = request.headers.get(SHARD_HEADERS.room);
+    const shard = Number(request.headers.get(SHARD_HEADERS.shard));
+    if (!room || !Number.isInteger(shard) || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('not a chat socket', { status: 400 });
+    this.adopt(room, shard);
+    const who = JSON.parse(decodeURIComponent(request.headers.get(SHARD_HEADERS.identity) || 'null')) as Identity | null;
+    const refuse = JSON.parse(request.headers.get(SHARD_HEADERS.refuse) || 'null') as ConnectionFrame | null;
+
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    this.setAttachment(server, { who, joined: false, streamId: null });
+    if (refuse?.status === 'error') {
+      this.send(server, JSON.stringify(refuse));
+      this.closeSocket(server, refuse.code === 'BANNED' ? 'BANNED' : 'KICKED');
+    } else {
+      this.arrived();
+    }
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
+    const frame = parseClientFrame(raw);
+    if (!frame) {
+      this.store.countDrop(dropReason(raw));
+      return;
+    }
+    const att = this.attachment(ws);
+    switch (frame.type) {
+      case 'ping':
+        return this.send(ws, PONG_FRAME);
+      case 'join': {
+        if (frame.room !== this.room) return this.error(ws, 'WRONG_ROOM');
+        const info = this.isHub ? await this.joinInfo(att.who) : await hubStub(this.env, this.room).joinInfo(att.who);
+        if (info.refuse?.status === 'error') {
+          this.send(ws, JSON.stringify(info.refuse));
+          return this.closeSocket(ws, info.refuse.code === 'BANNED' ? 'BANNED' : 'KICKED');
+        }
+        this.setAttachment(ws, { ...att, joined: true, streamId: frame.streamId });
+        this.send(ws, JSON.stringify({ type: 'connection', status: 'joined', room: this.room, me: info.me, frozen: info.frozen, viewers: info.viewers, history: info.history } satisfies ServerFrame));
+        return this.countsChanged();
+      }
+      case 'leave': {
+        if (frame.room !== this.room) return this.error(ws, 'WRONG_ROOM');
+        this.setAttachment(ws, { ...att, joined: false });
+        this.send(ws, JSON.stringify({ type: 'connection', status: 'left', room: this.room } satisfies ServerFrame));
+        return this.countsChanged();
+      }
+      default: {
+        if (!att.joined) return this.error(ws, 'NOT_JOINED');
+        const reply = this.isHub ? await this.submit(att.who, frame) : await hubStub(this.env, this.room!).submit(att.who, frame);
+        for (const f of reply) this.send(ws, JSON.stringify(f));
+      }
+    }
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    this.forget(ws);
+    try {
+      ws.close(code, reason);
+    } catch {
+      // Already closing (the runtime answered the close) or a code that may not be sent back.
+    }
+    this.countsChanged();
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    this.forget(ws);
+    this.countsChanged();
+  }
+
+  private send(ws: WebSocket, frame: string): void {
+    try {
+      ws.send(frame);
+    } catch {
+      this.forget(ws); // the peer went away between our look and our send
+    }
+  }
+
+  private error(ws: WebSocket, code: Extract<ConnectionFrame, { status: 'error' }>['code']): void {
+    this.send(ws, JSON.stringify({ type: 'connection', status: 'error', code } satisfies ServerFrame));
+  }
+
+  private closeSocket(ws: WebSocket, code: ChatCode): void {
+    this.forget(ws);
+    try {
+      ws.close(closeCode(code), code);
+    } catch {
+      // already closed
+    }
+  }
+
+  /**
+   * Deliver frames to this shard's joined sockets, and drop the members the authority removed. Frames
+   * that wait together go out as one socket message (newline-separated, see parseServerFrames): a send
+   * costs the runtime far more than its bytes, so this is what lets a busy room keep up.
+   */
+  deliver(frames: string[], removals: Removal[]): void {
+    this.pending.frames.push(...frames);
+    this.pending.removals.push(...removals);
+    this.deliverSoon();
+  }
+
+  private deliverNow(frames: string[], removals: Removal[]): void {
+    const payload = frames.join('\n');
+    const gone = removals.length > 0 ? new Map(removals.map((r) => [r.loginId.toLowerCase(), r.code])) : null;
+    for (const [ws, att] of this.sockets()) {
+      if (att.joined && payload) this.send(ws, payload);
+      const removal = gone && att.who ? gone.get(att.who.loginId.toLowerCase()) : undefined;
+      if (removal) {
+        this.error(ws, removal);
+        this.closeSocket(ws, removal);
+      }
+    }
+    if (gone) this.countsChanged();
+  }
+
+  // ---- counts: a spoke reports to the hub, the hub writes its own -------------------------------
+
+  private arrived(): void {
+    if (this.isHub) this.consumeReservation(0, 1);
+    else this.report.arrived += 1;
+    this.countsChanged();
+  }
+
+  private countsChanged(): void {
+    if (this.isHub) {
+      const { sockets, joined } = this.counts();
+      this.store.setShardCount(0, sockets, joined);
+      return;
+    }
+    if (this.report.busy) {
+      this.report.dirty = true;
+      return;
+    }
+    void this.sendReport();
+  }
+
+  /** One report in flight at a time; changes meanwhile go in the next one. */
+  private async sendReport(): Promise<void> {
+    this.report.busy = true;
+    try {
+      do {
+        this.report.dirty = false;
+        const arrived = this.report.arrived;
+        this.report.arrived = 0;
+        const { sockets, joined } = this.counts();
+        await hubStub(this.env, this.room!).reportShard(this.shard!, sockets, joined, arrived);
+      } while (this.report.dirty);
+    } catch (err) {
+      console.warn('chat shard report failed', this.room, this.shard, err);
+    } finally {
+      this.report.busy = false;
+    }
+  }
+
+  // ---- the hub's RPC surface ----------------------------------------------------------------------
+
+  /** Where a new socket of `room` goes, or why it may not join; { ok: false } when no such channel. */
+  async assign(room: string, who: Identity | null): Promise<Admission> {
+    this.adopt(room, 0);
+    const authority = await this.authority();
+    if (!authority) return { ok: false };
+    const now = Date.now();
+    const refuse = authority.barred(who, now);
+    if (refuse) return { ok: true, shard: 0, refuse };
+    const counts = this.store.shardCounts();
+    const shard = pickShard((idx) => (counts.get(idx)?.sockets ?? 0) + this.reserved(idx, now), this.capacity);
+    const list = this.reservations.get(shard) ?? [];
+    list.push(now);
+    this.reservations.set(shard, list);
+    return { ok: true, shard, refuse: null };
+  }
+
+  private reserved(shard: number, now: number): number {
+    const list = this.reservations.get(shard);
+    if (!list) return 0;
+    while (list.length > 0 && now - list[0]! > RESERVATION_MS) list.shift();
+    return list.length;
+  }
+
+  private consumeReservation(shard: number, n: number): void {
+    this.reservations.get(shard)?.splice(0, n);
+  }
+
+  reportShard(shard: number, sockets: number, joined: number, arrived: number): void {
+    this.consumeReservation(shard, arrived);
+    this.store.setShardCount(shard, sockets, joined);
+  }
+
+  async joinInfo(who: Identity | null): Promise<JoinInfo> {
+    const authority = await this.authority();
+    const now = Date.now();
+    if (!authority) return { me: null, frozen: false, history: [], viewers: 0, refuse: { type: 'connection', status: 'error', code: 'UNAVAILABLE' } };
+    const refuse = authority.barred(who, now);
+    const { me, frozen, history } = authority.join(refuse ? null : who, now);
+    let viewers = 0;
+    for (const c of this.store.shardCounts().values()) viewers += c.joined;
+    return { me, frozen, history, viewers: viewers + 1, refuse };
+  }
+
+  /** A write from any shard's socket: decided here, broadcast to every shard; the writer gets `reply`. */
+  async submit(who: Identity | null, frame: WriteFrame): Promise<ServerFrame[]> {
+    // Spokes parsed it already; the hub does not take their word for it either.
+    const checked = clientFrameSchema.safeParse(frame);
+    if (!checked.success || checked.data.type === 'join' || checked.data.type === 'leave' || checked.data.type === 'ping') {
+      this.store.countDrop('schema');
+      return [];
+    }
+    const authority = await this.authority();
+    if (!authority) return [{ type: 'connection', status: 'error', code: 'UNAVAILABLE' }];
+    const outcome = authority.write(who, checked.data, Date.now());
+    this.fanOut(outcome.broadcast, outcome.removals);
+    return outcome.reply;
+  }
+
+  /** Events from the API and the live pipeline (channel status, gifts, items, settings). */
+  publish(room: string, event: unknown): boolean {
+    const parsed = publishedEventSchema.safeParse(event);
+    if (!parsed.success) {
+      this.store.countDrop('event');
+      return false;
+    }
+    this.adopt(room, 0);
+    this.fanOut([{ type: 'event', at: Date.now(), ...parsed.data }], []);
+    return true;
+  }
+
+  /** Messages before `beforeId` (or the newest), oldest first, at most CHAT_HISTORY. */
+  historyPage(limit = CHAT_HISTORY, beforeId: number | null = null): MessageFrame[] {
+    return this.store.historyPage(limit, beforeId);
+  }
+
+  stats() {
+    return { room: this.room, shard: this.shard, ...this.counts(), drops: this.store.drops(), shards: this.isHub ? Object.fromEntries(this.store.shardCounts()) : null };
+  }
+
+  /**
+   * Queue frames for every shard. The hub delivers to its own sockets at most every
+   * `sendGap()` ms: a quiet room's frame goes out at once, a busy room's frames go out together.
+   */
+  private fanOut(frames: ServerFrame[], removals: Removal[]): void {
+    if (frames.length === 0 && removals.length === 0) return;
+    const texts = frames.map((f) => JSON.stringify(f));
+    this.pending.frames.push(...texts);
+    this.pending.removals.push(...removals);
+    this.deliverSoon();
+    for (const shard of this.store.shardCounts().keys()) {
+      if (shard === 0) continue;
+      const box = this.outbox.get(shard) ?? { frames: [], removals: [], busy: false };
+      this.outbox.set(shard, box);
+      box.frames.push(...texts);
+      box.removals.push(...removals);
+      if (!box.busy) void this.flush(shard, box);
+    }
+  }
+
+  /** Spokes pace their own sockets the same way. */
+  private deliverSoon(): void {
+    if (this.pending.timer) return;
+    const wait = Math.max(0, this.pending.nextAt - Date.now());
+    this.pending.timer = true;
+    setTimeout(() => {
+      const frames = this.pending.frames.splice(0);
+      const removals = this.pending.removals.splice(0);
+      this.pending.timer = false;
+      this.pending.nextAt = Date.now() + sendGap(this.sockets().size);
+      this.deliverNow(frames, removals);
+    }, wait);
+  }
+
+  /** One delivery in flight per spoke keeps its frames in order; what piles up meanwhile goes as one batch. */
+  private async flush(shard: number, box: { frames: string[]; removals: Removal[]; busy: boolean }): Promise<void> {
+    box.busy = true;
+    try {
+      while (box.frames.length > 0 || box.removals.length > 0) {
+        const frames = box.frames.splice(0);
+        const removals = box.removals.splice(0);
+        try {
+          await shardStub(this.env, this.room!, shard).deliver(frames, removals);
+        } catch (err) {
+          console.warn('chat delivery failed', this.room, shard, err);
+        }
+      }
+    } finally {
+      box.busy = false;
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import { CHAT_HISTORY, type MemberRole, type MessageFrame } from '../shared/chat-protocol';
+
+/**
+ * A room's SQLite storage. Shard 0 (the hub) keeps everything the room decides on: who has been seen,
+ * managers, mutes and bans, history, the rate-limit window, shard counts. Every shard keeps its own
+ * identity and frame-drop counters. All queries are synchronous (SQLite in the object) and bounded.
+ */
+export interface SeenMember {
+  memberId: number;
+  loginId: string;
+  nickname: string;
+  role: MemberRole;
+}
+
+export type SanctionKind = 'mute' | 'ban';
+
+const key = (loginId: string) => loginId.toLowerCase();
+
+export class RoomStore {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(`CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS seen (login_key TEXT PRIMARY KEY, member_id INTEGER NOT NULL, login_id TEXT NOT NULL, nickname TEXT NOT NULL, role TEXT NOT NULL, last_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS managers (login_key TEXT PRIMARY KEY, assigned_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS sanctions (login_key TEXT NOT NULL, kind TEXT NOT NULL, until INTEGER, PRIMARY KEY (login_key, kind));
+      CREATE TABLE IF NOT EXISTS history (id INTEGER PRIMARY KEY AUTOINCREMENT, frame TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS sends (login_key TEXT NOT NULL, at INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS sends_by_member ON sends (login_key, at);
+      CREATE TABLE IF NOT EXISTS last_text (login_key TEXT PRIMARY KEY, text TEXT NOT NULL, at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS shards (idx INTEGER PRIMARY KEY, sockets INTEGER NOT NULL, joined INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS drops (reason TEXT PRIMARY KEY, n INTEGER NOT NULL);`);
+  }
+
+  getMeta(k: string): string | null {
+    const row = this.sql.exec<{ v: string }>('SELECT v FROM meta WHERE k = ?', k).toArray()[0];
+    return row ? row.v : null;
+  }
+
+  setMeta(k: string, v: string | null): void {
+    if (v === null) this.sql.exec('DELETE FROM meta WHERE k = ?', k);
+    else this.sql.exec('INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v', k, v);
+  }
+
+  // ---- members, managers, sanctions --------------------------------------------------------------
+
+  remember(m: SeenMember, now: number): void {
+    this.sql.exec(
+      `INSERT INTO seen (login_key, member_id, login_id, nickname, role, last_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (login_key) DO UPDATE SET member_id = excluded.member_id, login_id = excluded.login_id, nickname = excluded.nickname, role = excluded.role, last_at = excluded.last_at`,
+      key(m.loginId), m.memberId, m.loginId, m.nickname, m.role, now,
+    );
+  }
+
+  seen(loginId: string): SeenMember | null {
+    const row = this.sql
+      .exec<{ member_id: number; login_id: string; nickname: string; role: MemberRole }>('SELECT member_id, login_id, nickname, role FROM seen WHERE login_key = ?', key(loginId))
+      .toArray()[0];
+    return row ? { memberId: row.member_id, loginId: row.login_id, nickname: row.nickname, role: row.role } : null;
+  }
+
+  isManager(loginId: string): boolean {
+    return this.sql.exec('SELECT 1 FROM managers WHERE login_key = ?', key(loginId)).toArray().length > 0;
+  }
+
+  setManager(loginId: string, on: boolean, now: number): void {
+    if (on) this.sql.exec('INSERT OR IGNORE INTO managers (login_key, assigned_at) VALUES (?, ?)', key(loginId), now);
+    else this.sql.exec('DELETE FROM managers WHERE login_key = ?', key(loginId));
+  }
+
+  /** The end of an active sanction (null = without end), or undefined when none is in force. */
+  sanction(loginId: string, kind: SanctionKind, now: number): number | null | undefined {
+    const row = this.sql.exec<{ until: number | null }>('SELECT until FROM sanctions WHERE login_key = ? AND kind = ?', key(loginId), kind).toArray()[0];
+    if (!row) return undefined;
+    if (row.until !== null && row.until <= now) {
+      this.sql.exec('DELETE FROM sanctions WHERE login_key = ? AND kind = ?', key(loginId), kind);
+      return undefined;
+    }
+    return row.until;
+  }
+
+  setSanction(loginId: string, kind: SanctionKind, until: number | null): void {
+    this.sql.exec('INSERT INTO sanctions (login_key, kind, until) VALUES (?, ?, ?) ON CONFLICT (login_key, kind) DO UPDATE SET until = excluded.until', key(loginId), kind, until);
+  }
+
+  clearSanction(loginId: string, kind: SanctionKind): boolean {
+    return this.sql.exec('DELETE FROM sanctions WHERE login_key = ? AND kind = ?', key(loginId), kind).rowsWritten > 0;
+  }
+
+  // ---- writing rules -----------------------------------------------------------------------------
+
+  /** Sends of this member inside the window (older rows go first, so the table stays small). */
+  recentSends(loginId: string, since: number): { count: number; oldest: number | null } {
+    this.sql.exec('DELETE FROM sends WHERE login_key = ? AND at <= ?', key(loginId), since);
+    const row = this.sql.exec<{ n: number; oldest: number | null }>('SELECT COUNT(*) AS n, MIN(at) AS oldest FROM sends WHERE login_key = ?', key(loginId)).one();
+    return { count: row.n, oldest: row.oldest };
+  }
+
+  noteSend(loginId: string, text: string, now: number): void {
+    this.sql.exec('INSERT INTO sends (login_key, at) VALUES (?, ?)', key(loginId), now);
+    this.sql.exec('INSERT INTO last_text (login_key, text, at) VALUES (?, ?, ?) ON CONFLICT (login_key) DO UPDATE SET text = excluded.text, at = excluded.at', key(loginId), text, now);
+  }
+
+  lastText(loginId: string): { text: string; at: number } | null {
+    return this.sql.exec<{ text: string; at: number }>('SELECT text, at FROM last_text WHERE login_key = ?', key(loginId)).toArray()[0] ?? null;
+  }
+
+  /** Rows of members quiet for longer than `before`: keeps the rate tables from growing with every visitor. */
+  pruneWriters(before: number): void {
+    this.sql.exec('DELETE FROM sends WHERE at <= ?', before);
+    this.sql.exec('DELETE FROM last_text WHERE at <= ?', before);
+  }
+
+  // ---- history -----------------------------------------------------------------------------------
+
+  /** Store a message (its id comes from the row) and keep only the newest CHAT_HISTORY. */
+  appendMessage(build: (id: number) => MessageFrame): MessageFrame {
+    const id = this.sql.exec<{ id: number }>("INSERT INTO history (frame) VALUES ('') RETURNING id").one().id;
+    const frame = build(id);
+    this.sql.exec('UPDATE history SET frame = ? WHERE id = ?', JSON.stringify(frame), id);
+    this.sql.exec('DELETE FROM history WHERE id <= ?', id - CHAT_HISTORY);
+    return frame;
+  }
+
+  /** One page of history, oldest first: the `limit` messages before `beforeId` (or the newest). */
+  historyPage(limit: number, beforeId: number | null = null): MessageFrame[] {
+    const n = Math.max(0, Math.min(limit, CHAT_HISTORY));
+    const rows = this.sql.exec<{ frame: string }>('SELECT frame FROM history WHERE id < ? ORDER BY id DESC LIMIT ?', beforeId ?? Number.MAX_SAFE_INTEGER, n).toArray();
+    return rows.reverse().map((r) => JSON.parse(r.frame) as MessageFrame);
+  }
+
+  // ---- shards and counters -----------------------------------------------------------------------
+
+  setShardCount(idx: number, sockets: number, joined: number): void {
+    if (sockets <= 0) this.sql.exec('DELETE FROM shards WHERE idx = ?', idx);
+    else this.sql.exec('INSERT INTO shards (idx, sockets, joined) VALUES (?, ?, ?) ON CONFLICT (idx) DO UPDATE SET sockets = excluded.sockets, joined = excluded.joined', idx, sockets, joined);
+  }
+
+  shardCounts(): Map<number, { sockets: number; joined: number }> {
+    const out = new Map<number, { sockets: number; joined: number }>();
+    for (const r of this.sql.exec<{ idx: number; sockets: number; joined: number }>('SELECT idx, sockets, joined FROM shards')) out.set(r.idx, { sockets: r.sockets, joined: r.joined });
+    return out;
+  }
+
+  countDrop(reason: string): void {
+    this.sql.exec('INSERT INTO drops (reason, n) VALUES (?, 1) ON CONFLICT (reason) DO UPDATE SET n = n + 1', reason);
+  }
+
+  drops(): Record<string, number> {
+    return Object.fromEntries(this.sql.exec<{ reason: string; n: number }>('SELECT reason, n FROM drops').toArray().map((r) => [r.reason, r.n]));
+  }
+}

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+
+/**
+ * The chat wire protocol (SPEC §7 Real-time chat), imported by the ChatRoom object and the client alike.
+ * Every frame is JSON with a `type`; both ends parse with these schemas and drop what does not fit.
+ * Client -> server: join, leave, message, action, announce, ping. Server -> client: only SPEC's four,
+ * message, action, event and connection.
+ */
+
+/** Frames longer than this (UTF-16 units of the raw text) are dropped unread. */
+export const CHAT_MAX_FRAME = 4096;
+/** A chat message's longest text, in characters (code points) after trimming. */
+export const CHAT_MAX_TEXT = 200;
+/** Messages kept per room and sent on join. */
+export const CHAT_HISTORY = 100;
+/** SPEC-less limits we chose: at most 20 messages per 30 s per member; managers and above are exempt. */
+export const CHAT_RATE = { messages: 20, windowMs: 30_000 } as const;
+/** The same text again from the same member within this window is a flood and refused. */
+export const CHAT_DUPLICATE_WINDOW_MS = 10_000;
+/** Mute length when an action names none, and the bounds of any timed action. */
+export const CHAT_DEFAULT_MUTE_S = 300;
+export const CHAT_MAX_ACTION_S = 7 * 24 * 60 * 60;
+/** A kicked member may come back after this long unless the action says otherwise (0 = at once). */
+export const CHAT_DEFAULT_KICK_S = 60;
+/** SPEC §9 client timers for the socket (partysocket options). */
+export const CHAT_RECONNECT = { minDelayMs: 500, maxDelayMs: 5_000, connectTimeoutMs: 20_000, authRetryMs: 3_000, maxAuthRetries: 10 } as const;
+/** Close codes the room uses; the client stops reconnecting on 4003 (banned) and 4001 (kicked). */
+export const CHAT_CLOSE = { kicked: 4001, banned: 4003 } as const;
+
+/** SPEC §3 member roles: P police, O operator, S ting operator, V member, J genie. */
+export const memberRoleSchema = z.enum(['P', 'O', 'S', 'V', 'J']);
+export type MemberRole = z.infer<typeof memberRoleSchema>;
+/** What a member is in one room, beside their site role. */
+export const roomBadgeSchema = z.enum(['creator', 'manager']).nullable();
+export type RoomBadge = z.infer<typeof roomBadgeSchema>;
+
+const loginId = z.string().min(1).max(40);
+export const roomIdSchema = z.string().regex(/^[1-9][0-9]{0,9}$/);
+
+export const chatActionNameSchema = z.enum(['manager_assign', 'manager_unassign', 'mute', 'unmute', 'kick', 'freeze', 'unfreeze', 'blacklist', 'unblacklist']);
+export type ChatActionName = z.infer<typeof chatActionNameSchema>;
+/** Actions that name another member. */
+export const TARGETED_ACTIONS: ReadonlySet<ChatActionName> = new Set(['manager_assign', 'manager_unassign', 'mute', 'unmute', 'kick', 'blacklist', 'unblacklist']);
+
+export const announceKindSchema = z.enum(['announcement', 'live_match', 'co_stream']);
+
+// ---- client -> server --------------------------------------------------------------------------
+
+export const joinFrameSchema = z.strictObject({ type: z.literal('join'), room: roomIdSchema, streamId: z.number().int().positive().nullable(), source: z.enum(['web', 'app']) });
+export const leaveFrameSchema = z.strictObject({ type: z.literal('leave'), room: roomIdSchema });
+export const sendFrameSchema = z.strictObject({ type: z.literal('message'), text: z.string().max(CHAT_MAX_TEXT * 4) });
+export const actionFrameSchema = z.strictObject({
+  type: z.literal('action'),
+  action: chatActionNameSchema,
+  target: loginId.optional(),
+  seconds: z.number().int().min(0).max(CHAT_MAX_ACTION_S).optional(),
+});
+export const announceFrameSchema = z.strictObject({ type: z.literal('announce'), kind: announceKindSchema, text: z.string().min(1).max(CHAT_MAX_TEXT * 4) });
+export const pingFrameSchema = z.strictObject({ type: z.literal('ping') });
+
+export const clientFrameSchema = z.discriminatedUnion('type', [joinFrameSchema, leaveFrameSchema, sendFrameSchema, actionFrameSchema, announceFrameSchema, pingFrameSchema]);
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+/** The frames a room's authority decides on (everything but join/leave/ping, which the socket's own shard answers). */
+export type WriteFrame = Extract<ClientFrame, { type: 'message' | 'action' | 'announce' }>;
+
+/** The exact ping text; the room answers it without waking (setWebSocketAutoResponse). */
+export const PING_FRAME = '{"type":"ping"}';
+export const PONG_FRAME = '{"type":"connection","status":"pong"}';
+
+// ---- server -> client --------------------------------------------------------------------------
+
+export const chatUserSchema = z.object({ loginId, nickname: z.string().min(1).max(40), role: memberRoleSchema, badge: roomBadgeSchema });
+export type ChatUser = z.infer<typeof chatUserSchema>;
+
+export const messageFrameSchema = z.object({ type: z.literal('message'), id: z.number().int(), at: z.number(), from: chatUserSchema, text: z.string() });
+export type MessageFrame = z.infer<typeof messageFrameSchema>;
+
+export const actionResultFrameSchema = z.object({
+  type: z.literal('action'),
+  action: chatActionNameSchema,
+  at: z.number(),
+  by: chatUserSchema,
+  target: z.object({ loginId, nickname: z.string() }).nullable(),
+  /** Mute length or kick cooldown; null when the action has none. */
+  seconds: z.number().int().nullable(),
+});
+export type ActionResultFrame = z.infer<typeof actionResultFrameSchema>;
+
+const giftUser = z.object({ loginId, nickname: z.string().min(1).max(40) });
+/** Item codes of SPEC §9 (and any future ones): positive integers. */
+const itemCode = z.number().int().positive().max(99_999);
+
+/** Events the API and the live pipeline publish into a room, validated again when the room receives them. */
+export const publishedEventSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('channel_status'), status: z.enum(['live', 'ended']), streamId: z.number().int().positive() }),
+  z.strictObject({ kind: z.literal('gift'), from: giftUser, itemCode, amount: z.number().int().positive().max(100_000_000), message: z.string().max(CHAT_MAX_TEXT).optional() }),
+  z.strictObject({ kind: z.literal('item'), from: giftUser, itemCode, effect: z.string().regex(/^[a-z0-9_-]{1,32}$/), text: z.string().max(CHAT_MAX_TEXT).optional() }),
+  z.strictObject({ kind: z.literal('CHANNELING_SETTING_UPDATE') }),
+]);
+export type PublishedEvent = z.infer<typeof publishedEventSchema>;
+
+export const eventBodySchema = z.union([
+  publishedEventSchema,
+  z.object({ kind: announceKindSchema, text: z.string(), by: chatUserSchema }),
+  z.object({ kind: z.literal('role'), target: z.object({ loginId, nickname: z.string() }), badge: roomBadgeSchema }),
+  z.object({ kind: z.literal('kick'), target: z.object({ loginId, nickname: z.string() }), reason: z.enum(['kick', 'blacklist']), seconds: z.number().int().nullable() }),
+]);
+export type EventBody = z.infer<typeof eventBodySchema>;
+export const eventFrameSchema = z.intersection(z.object({ type: z.literal('event'), at: z.number() }), eventBodySchema);
+export type EventFrame = { type: 'event'; at: number } & EventBody;
+
+export const chatErrorCodeSchema = z.enum([
+  'UNAUTHORIZED', // the ticket was bad when the socket opened (before the upgrade, HTTP 401)
+  'LOGIN_REQUIRED', // a guest tried to write: show the members-only modal
+  'BANNED',
+  'KICKED',
+  'MUTED',
+  'FROZEN',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+  'TOO_LONG',
+  'DUPLICATE',
+  'NOT_JOINED',
+  'WRONG_ROOM',
+  'TARGET_NOT_FOUND',
+  'BAD_TARGET',
+  'UNAVAILABLE',
+]);
+export type ChatErrorCode = z.infer<typeof chatErrorCodeSchema>;
+
+export const connectionFrameSchema = z.discriminatedUnion('status', [
+  z.object({
+    type: z.literal('connection'),
+    status: z.literal('joined'),
+    room: roomIdSchema,
+    /** Null for a guest (read only). */
+    me: chatUserSchema.nullable(),
+    frozen: z.boolean(),
+    viewers: z.number().int().nonnegative(),
+    history: z.array(messageFrameSchema).max(CHAT_HISTORY),
+  }),
+  z.object({ type: z.literal('connection'), status: z.literal('left'), room: roomIdSchema }),
+  z.object({
+    type: z.literal('connection'),
+    status: z.literal('error'),
+    code: chatErrorCodeSchema,
+    /** RATE_LIMITED / MUTED / BANNED: when writing (or joining) works again; null = never by itself. */
+    until: z.number().nullable().optional(),
+  }),
+  z.object({ type: z.literal('connection'), status: z.literal('pong') }),
+]);
+export type ConnectionFrame = z.infer<typeof connectionFrameSchema>;
+
+export const serverFrameSchema = z.union([messageFrameSchema, actionResultFrameSchema, eventFrameSchema, connectionFrameSchema]);
+export type ServerFrame = MessageFrame | ActionResultFrame | EventFrame | ConnectionFrame;
+
+/** POST /api/chat/ticket {room} answers this; the socket URL is /chat/<room>?ticket=<ticket>. */
+export const chatTicketRequestSchema = z.strictObject({ room: roomIdSchema });
+export interface ChatTicketResponse {
+  ticket: string;
+  /** Epoch ms; a ticket only opens sockets until then (the open socket lives on). */
+  expiresAt: number;
+}
+
+/** Parse one raw socket frame; null when it is too big, not JSON, or not a known frame. */
+export function parseClientFrame(raw: string | ArrayBuffer): ClientFrame | null {
+  if (typeof raw !== 'string' || raw.length > CHAT_MAX_FRAME) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = clientFrameSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * One socket message from the room carries one or more server frames separated by '\n' (JSON never
+ * holds a raw newline), so a busy room sends each socket one message per delivery instead of one per
+ * frame. Frames that fail the schema are skipped, as the room does with the client's.
+ */
+export function parseServerFrames(raw: string): ServerFrame[] {
+  const frames: ServerFrame[] = [];
+  for (const line of raw.split('\n')) {
+    try {
+      const parsed = serverFrameSchema.safeParse(JSON.parse(line));
+      if (parsed.success) frames.push(parsed.data as ServerFrame);
+    } catch {
+      // not JSON: skipped
+    }
+  }
+  return frames;
+}
+
+/** The socket path of a room (same host as the page; SPEC's 'brand's chat host'). */
+export const chatSocketPath = (room: string) => `/chat/${room}`;
