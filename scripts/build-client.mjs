@@ -24,6 +24,7 @@ const result = await build({
   logLevel: 'warning',
 });
 await writeFile('dist/client-meta.json', JSON.stringify(result.metafile));
+await writeFile(`${out}/assets/preload.json`, JSON.stringify(preloadManifest(result.metafile)));
 
 await cp('public', out, { recursive: true });
 for (const brand of await readdir('brands')) {
@@ -33,3 +34,27 @@ for (const brand of await readdir('brands')) {
   }
 }
 console.log(`client built into ${out}`);
+
+/**
+ * For each lazily imported module (pages, the player, hls.js), the chunk files it needs beyond what
+ * main.js already loads, so the Worker can emit <link rel="modulepreload"> for a page's own code and
+ * the browser fetches it while main.js is still arriving (src/render/preload.ts).
+ */
+function preloadManifest(metafile) {
+  const outputs = metafile.outputs;
+  const toUrl = (file) => `/${file.slice(out.length + 1)}`;
+  const closure = (file, seen = new Set()) => {
+    if (seen.has(file) || !outputs[file]) return seen;
+    seen.add(file);
+    for (const imported of outputs[file].imports) if (imported.kind === 'import-statement') closure(imported.path, seen);
+    return seen;
+  };
+  const mainFile = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'client/main.tsx');
+  const base = closure(mainFile);
+  const modules = {};
+  for (const [file, output] of Object.entries(outputs)) {
+    if (!output.entryPoint || file === mainFile || !file.endsWith('.js')) continue;
+    modules[output.entryPoint] = [...closure(file)].filter((f) => !base.has(f)).map(toUrl);
+  }
+  return { main: [...base].filter((f) => f !== mainFile).map(toUrl), modules };
+}

@@ -6,6 +6,8 @@ import { pageTitle } from '../shared/page-title';
 declare module '@hono/react-renderer' {
   interface Props {
     pageProps: PageProps;
+    /** Chunks the page needs beyond main.js (src/render/preload.ts). */
+    preloads: string[];
   }
 }
 
@@ -22,7 +24,7 @@ export function serializeProps(props: PageProps): string {
 
 /** The one HTML document: brand SEO in the head, the app streamed into #root, props for hydration. */
 export const documentRenderer = reactRenderer(
-  ({ children, pageProps }) => {
+  ({ children, pageProps, preloads }) => {
     const { brand, locale } = pageProps;
     const brandVars = {
       '--brand-primary': brand.colors.primary,
@@ -48,6 +50,10 @@ export const documentRenderer = reactRenderer(
           <link rel="apple-touch-icon" href={brand.icons.appIcon} />
           <link rel="manifest" href="/manifest.json" />
           <link rel="stylesheet" href={CLIENT_STYLES} precedence="default" />
+          <link rel="modulepreload" href={CLIENT_SCRIPT} />
+          {preloads.map((href) => (
+            <link key={href} rel="modulepreload" href={href} />
+          ))}
         </head>
         <body>
           <div id="root">{children}</div>

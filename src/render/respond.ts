@@ -6,6 +6,7 @@ import { loadMessages } from '../lib/i18n';
 import { PAGE_PROPS_HEADER } from '../shared/constants';
 import { publicBrand } from '../shared/brand-schema';
 import type { Me, PageKey, PageProps } from '../shared/page-props';
+import { preloadsFor } from './preload';
 
 const MAX_QUERY_KEYS = 20;
 const MAX_QUERY_VALUE = 200;
@@ -45,6 +46,11 @@ export function respond(c: Context<AppEnv>, props: PageProps, status: Contentful
   c.header('vary', PAGE_PROPS_HEADER);
   c.header('cache-control', 'private, no-store');
   if (c.req.header(PAGE_PROPS_HEADER) === '1') return c.json(props, status);
+  return renderDocument(c, props, status);
+}
+
+async function renderDocument(c: Context<AppEnv>, props: PageProps, status: ContentfulStatusCode): Promise<Response> {
+  const preloads = await preloadsFor(c, props);
   c.status(status);
-  return c.render(renderApp(props), { pageProps: props });
+  return c.render(renderApp(props), { pageProps: props, preloads });
 }

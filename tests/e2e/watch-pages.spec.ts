@@ -189,3 +189,24 @@ test('the studio registers a channel, hides and reveals its key, and rotates it'
   await expect(page.getByLabel(ko.caster.streamKey, { exact: true })).toHaveValue(second); // the server has the new key
   expect(consoleErrors).toEqual([]);
 });
+
+test('a channel page that will play hints its page and player chunks (modulepreload); a gated one not the player', async ({ request }) => {
+  // Node cannot resolve *.localhost: ask loopback, which serves the default brand.
+  const loopback = (path: string) => url('flex', path).replace('flex.localhost', '127.0.0.1');
+  const manifest = (await (await request.get(loopback('/assets/preload.json'))).json()) as { modules: Record<string, string[]> };
+  const hints = async (path: string) => [...(await (await request.get(loopback(path))).text()).matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+  const title = `${MARK} 프리로드`;
+  d1(`INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at) SELECT 2, 1, 'flex', '${title}', ${Date.now()}, ${Date.now()} WHERE NOT EXISTS (SELECT 1 FROM streams WHERE channel_id = 2 AND ended_at IS NULL)`);
+  try {
+    const playing = await hints('/channel/demo_caster2');
+    const gated = await hints(`/channel/${ADULT_CHANNEL.loginId}`); // a guest: identity gate
+    for (const module of ['client/pages/ChannelPage.tsx', 'client/components/player/Player.tsx', 'client/components/player/hls-engine.ts']) {
+      expect(manifest.modules[module]?.length, module).toBeGreaterThan(0);
+      for (const chunk of manifest.modules[module]!) expect(playing).toContain(chunk);
+    }
+    for (const chunk of manifest.modules['client/pages/ChannelPage.tsx']!) expect(gated).toContain(chunk);
+    for (const chunk of manifest.modules['client/components/player/hls-engine.ts']!) expect(gated).not.toContain(chunk);
+  } finally {
+    d1(`DELETE FROM streams WHERE title = '${title}'`);
+  }
+});

@@ -1,0 +1,63 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import type { ChannelData, PageKey, PageProps, VodData } from '../shared/page-props';
+
+/**
+ * <link rel="modulepreload"> for a page's own code. Lazy pages (and the player on pages that play) are
+ * otherwise discovered only after main.js has run, one round trip after another; with the hints the
+ * browser fetches them alongside main.js. The chunk lists come from the build (assets/preload.json,
+ * scripts/build-client.mjs); without it a page simply gets no hints.
+ */
+
+/** The module each lazy page imports: mirrors client/app/lazy-pages.ts (tests/unit/preload.test.ts checks). */
+export const PAGE_MODULES: Partial<Record<PageKey, string>> = {
+  SIGNIN: 'client/pages/SignInPage.tsx',
+  SIGNUP: 'client/pages/SignUpPage.tsx',
+  SIGNUP_FOREIGNER: 'client/pages/ForeignerSignUpPage.tsx',
+  COMPLETED_SIGNUP: 'client/pages/CompletedSignupPage.tsx',
+  COMPLETED_SIGNUP_MARKETING: 'client/pages/CompletedSignupMarketingPage.tsx',
+  FIND_ID: 'client/pages/FindIdPage.tsx',
+  PERSONAL_AUTH: 'client/pages/PersonalAuthPage.tsx',
+  CHANNEL: 'client/pages/ChannelPage.tsx',
+  VOD: 'client/pages/VodPage.tsx',
+  RECENT_VIEW: 'client/pages/MyListPage.tsx',
+  SUBSCRIPTIONS_VIEW: 'client/pages/MyListPage.tsx',
+  GIFT_VIEW: 'client/pages/MyListPage.tsx',
+  THEME: 'client/pages/ThemePage.tsx',
+  CASTER: 'client/pages/CasterPage.tsx',
+};
+
+/** What client/components/player/LazyPlayer.tsx imports when an HLS player mounts. */
+export const PLAYER_MODULES = ['client/components/player/Player.tsx', 'client/components/player/hls-engine.ts'];
+
+interface PreloadManifest {
+  main: string[];
+  modules: Record<string, string[]>;
+}
+
+let manifest: Promise<PreloadManifest | null> | null = null;
+
+function loadManifest(env: Env): Promise<PreloadManifest | null> {
+  manifest ??= env.ASSETS.fetch('https://assets.local/assets/preload.json')
+    .then((res) => (res.ok ? (res.json() as Promise<PreloadManifest>) : null))
+    .catch(() => null)
+    .then((loaded) => {
+      if (!loaded) manifest = null; // try again on a later request (e.g. the build landed after start)
+      return loaded;
+    });
+  return manifest;
+}
+
+/** Whether the page will mount an HLS player as soon as it hydrates. */
+function playsHls(props: PageProps): boolean {
+  const playback =
+    props.page === 'CHANNEL' ? (props.data as Partial<ChannelData>).channelPage?.live?.playback : props.page === 'VOD' ? (props.data as Partial<VodData>).stream?.playback : null;
+  return !!playback && ['HLS', 'IVS', 'NCP'].includes(playback.playerType);
+}
+
+export async function preloadsFor(c: Context<AppEnv>, props: PageProps): Promise<string[]> {
+  const loaded = await loadManifest(c.env);
+  if (!loaded) return [];
+  const modules = [PAGE_MODULES[props.page], ...(playsHls(props) ? PLAYER_MODULES : [])].filter((m): m is string => !!m);
+  return [...new Set([...loaded.main, ...modules.flatMap((m) => loaded.modules[m] ?? [])])];
+}
