@@ -1,7 +1,7 @@
 // npm run size: first-load JS of each page kind in gzip bytes, from the esbuild metafile of the last
 // `npm run build`. First load = the entry plus every chunk it imports statically; lazy chunks (dynamic
 // import) are listed apart, the video player's (Player, hls.js, mpegts.js) on their own. Fails when the
-// home page is over its 90 KB budget, or when player or streaming-library code is in its first load.
+// home page is over its 90 KB budget, or when player, streaming-library or chat code is in its first load.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -65,8 +65,16 @@ if (playerChunks.length) {
   console.log('player chunks: none (no page renders a player yet)');
 }
 
+/** Chat code (the socket, the panel) loads with the channel page, never with the home page. */
+const CHAT_CODE = (input) => input.includes('node_modules/partysocket/') || input.startsWith('client/realtime/') || input.startsWith('client/components/chat/');
+
 let failed = false;
 for (const f of firstLoad) {
+  const chat = Object.keys(meta.outputs[f]?.inputs ?? {}).filter(CHAT_CODE);
+  if (chat.length) {
+    console.error(`${f} is in the home page's first load but carries chat code (${chat.join(', ')}): it must load only with the channel page`);
+    failed = true;
+  }
   // LazyPlayer starts fetching the player as soon as it evaluates, so it must not be here either.
   const parts = [...playerParts(f), ...(Object.keys(meta.outputs[f]?.inputs ?? {}).some((i) => i.endsWith('/player/LazyPlayer.tsx')) ? ['LazyPlayer'] : [])];
   if (parts.length) {

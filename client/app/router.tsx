@@ -11,8 +11,8 @@ interface Router {
   props: PageProps;
   /** Load another page in place (its props as JSON), with the progress bar; falls back to a full load. */
   navigate: (href: string, options?: { replace?: boolean }) => Promise<void>;
-  /** Reload the current page's props (e.g. after the locale changed). */
-  refresh: () => Promise<void>;
+  /** Reload the current page's props (e.g. after the locale changed); keepScroll leaves the reader where they are. */
+  refresh: (options?: { keepScroll?: boolean }) => Promise<void>;
 }
 
 const RouterContext = createContext<Router | null>(null);
@@ -50,7 +50,7 @@ export function RouterProvider({ initialProps, children }: { initialProps: PageP
   const inflight = useRef<AbortController | null>(null);
 
   const load = useCallback(
-    async (href: string, mode: 'push' | 'replace' | 'pop') => {
+    async (href: string, mode: 'push' | 'replace' | 'pop', keepScroll = false) => {
       inflight.current?.abort();
       const controller = new AbortController();
       inflight.current = controller;
@@ -69,7 +69,7 @@ export function RouterProvider({ initialProps, children }: { initialProps: PageP
         propsRef.current = next;
         setProps(next);
         document.title = pageTitle(next);
-        if (mode !== 'pop') window.scrollTo(0, 0);
+        if (mode !== 'pop' && !keepScroll) window.scrollTo(0, 0);
         setProgress('done');
       } catch {
         if (controller.signal.aborted) return;
@@ -81,7 +81,7 @@ export function RouterProvider({ initialProps, children }: { initialProps: PageP
   );
 
   const navigate = useCallback((href: string, options?: { replace?: boolean }) => load(href, options?.replace ? 'replace' : 'push'), [load]);
-  const refresh = useCallback(() => load(window.location.pathname + window.location.search, 'replace'), [load]);
+  const refresh = useCallback((options?: { keepScroll?: boolean }) => load(window.location.pathname + window.location.search, 'replace', options?.keepScroll), [load]);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ChannelData, PageProps } from '../../src/shared/page-props';
 import type { Playback, StreamCard } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
@@ -10,6 +10,8 @@ import { StreamThumb } from '../components/watch/StreamThumb';
 import { StreamBadges } from '../components/watch/StreamCardView';
 import { formatCount, formatDuration, useClock } from '../components/watch/time';
 import { formatDate } from '../components/watch/format-date';
+import { LazyChat } from '../components/chat/LazyChat';
+import { useRouter } from '../app/router';
 
 /** A channel's recordings, each a link to its player page. */
 export function RecordedList({ streams, locale }: { streams: StreamCard[]; locale: string }) {
@@ -42,6 +44,9 @@ export function ChannelPage({ props }: { props: PageProps }) {
   const now = useClock(data.now ?? 0);
   // The password form's answer: the live's playback for this viewer.
   const [unlocked, setUnlocked] = useState<Playback | null>(null);
+  const { refresh } = useRouter();
+  // The room announced a live starting or ending: the page's data again, so the player comes or goes.
+  const onChannelStatus = useCallback(() => void refresh({ keepScroll: true }), [refresh]);
   const page = data.channelPage;
   if (!page) return <p className="empty-state">{t('channel.loadFailed')}</p>;
   const { channel, live } = page;
@@ -61,6 +66,8 @@ export function ChannelPage({ props }: { props: PageProps }) {
           </div>
         )}
       </div>
+      {/* Chat works whether or not the channel is live. */}
+      <LazyChat channelId={channel.channelId} streamId={live?.streamId ?? null} me={props.me} onChannelStatus={onChannelStatus} />
       <section className="watch-info">
         <h1 id="watch-title">{title}</h1>
         <p className="watch-creator">

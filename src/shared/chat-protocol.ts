@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// A namespace import, so the browser bundle keeps only the zod parts used here (zod's `z` object drags in every locale).
+import * as z from 'zod';
 
 /**
  * The chat wire protocol (SPEC §7 Real-time chat), imported by the ChatRoom object and the client alike.

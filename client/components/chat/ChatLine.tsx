@@ -1,0 +1,127 @@
+import { memo, useEffect, useRef } from 'react';
+import type { ChatActionName, ChatUser } from '../../../src/shared/chat-protocol';
+import type { ChatLine as Line } from '../../realtime/chat-state';
+import { useT, type Translate } from '../../i18n/i18n';
+import type { ModerationChoice } from './moderation';
+
+/** Room badge (creator, manager) and site role (P, O, S, J; V members carry none). */
+export function RoleBadges({ user }: { user: ChatUser }) {
+  const t = useT();
+  return (
+    <>
+      {user.badge && <span className={`chat-badge chat-badge-${user.badge}`}>{t(`chat.badge.${user.badge}`)}</span>}
+      {user.role !== 'V' && <span className={`chat-badge chat-badge-role-${user.role}`}>{t(`chat.badge.${user.role}`)}</span>}
+    </>
+  );
+}
+
+interface LineProps {
+  line: Line;
+  /** The viewer's own standing decides what the author's menu offers; null when it offers nothing. */
+  choices: ModerationChoice[] | null;
+  menuOpen: boolean;
+  onToggleMenu: (key: string | null) => void;
+  onAct: (action: ChatActionName, target: string, seconds?: number) => void;
+}
+
+function eventText(t: Translate, line: Line): string | null {
+  const f = line.frame;
+  if (f.type === 'action') {
+    return t(`chat.action.${f.action}`, { by: f.by.nickname, target: f.target?.nickname ?? '', seconds: f.seconds ?? 0 });
+  }
+  if (f.type !== 'event') return null;
+  switch (f.kind) {
+    case 'channel_status':
+      return t(f.status === 'live' ? 'chat.event.live' : 'chat.event.ended');
+    case 'announcement':
+    case 'live_match':
+    case 'co_stream':
+      return t(`chat.event.${f.kind}`, { nickname: f.by.nickname, text: f.text });
+    case 'gift':
+      return t('chat.event.gift', { nickname: f.from.nickname, amount: f.amount }) + (f.message ? ` “${f.message}”` : '');
+    case 'item':
+      return t('chat.event.item', { nickname: f.from.nickname }) + (f.text ? ` “${f.text}”` : '');
+    default:
+      return null;
+  }
+}
+
+function ModerationMenu({ id, user, choices, onClose, onAct }: { id: string; user: ChatUser; choices: ModerationChoice[]; onClose: () => void; onAct: LineProps['onAct'] }) {
+  const t = useT();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.querySelector('button')?.focus();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      id={id}
+      className="chat-menu"
+      role="group"
+      aria-label={t('chat.moderate', { nickname: user.nickname })}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      {choices.map((choice) => (
+        <button
+          key={choice.label}
+          type="button"
+          className="btn btn-small"
+          onClick={() => {
+            onAct(choice.action, user.loginId, choice.seconds);
+            onClose();
+          }}
+        >
+          {t(choice.label)}
+        </button>
+      ))}
+      <button type="button" className="btn btn-small btn-ghost" onClick={onClose}>
+        {t('common.close')}
+      </button>
+    </div>
+  );
+}
+
+/** One line of the log: a message (author with badges, their moderation menu) or an event. */
+export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen, onToggleMenu, onAct }: LineProps) {
+  const t = useT();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const f = line.frame;
+  if (f.type !== 'message') {
+    const text = eventText(t, line);
+    if (!text) return null;
+    const kind = f.type === 'action' ? 'action' : f.kind;
+    return <li className={`chat-line chat-event chat-event-${kind}`}>{text}</li>;
+  }
+  const menuId = `chat-menu-${line.key}`;
+  const close = () => {
+    onToggleMenu(null);
+    trigger.current?.focus();
+  };
+  return (
+    <li className="chat-line chat-message">
+      <RoleBadges user={f.from} />
+      {choices && choices.length > 0 ? (
+        <button
+          ref={trigger}
+          type="button"
+          className="chat-author chat-author-button"
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? menuId : undefined}
+          aria-label={t('chat.moderate', { nickname: f.from.nickname })}
+          onClick={() => onToggleMenu(menuOpen ? null : line.key)}
+        >
+          {f.from.nickname}
+        </button>
+      ) : (
+        <span className="chat-author">{f.from.nickname}</span>
+      )}
+      <span className="chat-text">{f.text}</span>
+      {menuOpen && choices && <ModerationMenu id={menuId} user={f.from} choices={choices} onClose={close} onAct={onAct} />}
+    </li>
+  );
+});

@@ -1,0 +1,83 @@
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ChatActionName, ChatUser } from '../../../src/shared/chat-protocol';
+import type { ChatLine } from '../../realtime/chat-state';
+import { useT } from '../../i18n/i18n';
+import { ChatLineView } from './ChatLine';
+import { moderationActions, type ModerationChoice } from './moderation';
+
+/** Within this many pixels of the bottom counts as 'at the bottom': new lines keep it scrolled down. */
+const STICK_PX = 32;
+
+/**
+ * The log: a polite live region that follows new lines while the reader is at the bottom. Once they
+ * scroll up it stays put and offers a jump back to the newest lines.
+ */
+export function ChatMessageList({ lines, me, onAct }: { lines: ChatLine[]; me: ChatUser | null; onAct: (action: ChatActionName, target: string, seconds?: number) => void }) {
+  const t = useT();
+  const scroller = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const [unseen, setUnseen] = useState(false);
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (stick.current) el.scrollTop = el.scrollHeight;
+    else if (lines.length) setUnseen(true);
+  }, [lines]);
+
+  const onScroll = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
+    if (stick.current) setUnseen(false);
+  }, []);
+
+  const jump = () => {
+    const el = scroller.current;
+    if (!el) return;
+    stick.current = true;
+    el.scrollTop = el.scrollHeight;
+    setUnseen(false);
+    el.focus();
+  };
+
+  // One menu list per author per render of `me`, so memoized lines keep their props when nothing changed.
+  const choicesFor = useMemo(() => {
+    const cache = new Map<string, ModerationChoice[]>();
+    return (user: ChatUser) => {
+      const id = `${user.loginId}|${user.role}|${user.badge ?? ''}`;
+      let found = cache.get(id);
+      if (!found) cache.set(id, (found = moderationActions(me, user)));
+      return found;
+    };
+  }, [me]);
+
+  return (
+    <div className="chat-log-wrap">
+      <div ref={scroller} className="chat-log" role="log" aria-live="polite" aria-label={t('chat.log')} tabIndex={0} onScroll={onScroll}>
+        {lines.length === 0 ? (
+          <p className="chat-empty">{t('chat.empty')}</p>
+        ) : (
+          <ol className="chat-lines">
+            {lines.map((line) => (
+              <ChatLineView
+                key={line.key}
+                line={line}
+                choices={line.frame.type === 'message' ? choicesFor(line.frame.from) : null}
+                menuOpen={menuFor === line.key}
+                onToggleMenu={setMenuFor}
+                onAct={onAct}
+              />
+            ))}
+          </ol>
+        )}
+      </div>
+      {unseen && (
+        <button type="button" className="btn btn-small chat-jump" onClick={jump}>
+          {t('chat.newMessages')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { useSetAtom } from 'jotai';
+import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useSWRConfig } from 'swr';
+import { CHAT_MAX_TEXT } from '../../../src/shared/chat-protocol';
+import type { Me } from '../../../src/shared/page-props';
+import { useT } from '../../i18n/i18n';
+import { useChatRoom } from '../../realtime/use-chat-room';
+import type { ChatEffect, ChatState } from '../../realtime/chat-state';
+import { openLoginModalAtom, showMembersOnlyAtom } from '../../state/ui';
+import { ChatMessageList } from './ChatMessageList';
+import { mayFreeze } from './moderation';
+
+/** SPEC §7: the channel settings the page reads; the room says when they changed. */
+const CHANNEL_SETTINGS_KEY = '/api/guest/channeling-switching';
+
+export interface ChatPanelProps {
+  channelId: number;
+  streamId: number | null;
+  me: Me | null;
+  /** The room says a live started or ended: the page reloads its data (the player appears or goes). */
+  onChannelStatus: () => void;
+}
+
+const codePoints = (text: string) => [...text].length;
+
+function ConnectionFlag({ status }: { status: ChatState['status'] }) {
+  const t = useT();
+  return (
+    <span className="chat-conn" data-status={status} role="status">
+      <span className="chat-conn-dot" aria-hidden="true" />
+      {t(`chat.status.${status}`)}
+    </span>
+  );
+}
+
+function GiftEffects({ effects }: { effects: ChatEffect[] }) {
+  const t = useT();
+  if (effects.length === 0) return null;
+  // The log line announces the gift; this is the picture of it, hidden from screen readers.
+  return (
+    <div className="chat-effects" aria-hidden="true">
+      {effects.map(({ key, frame }) => (
+        <div key={key} className={`chat-effect chat-effect-${frame.kind}`} data-effect={frame.kind === 'item' ? frame.effect : 'gift'}>
+          <span className="chat-effect-icon">{frame.kind === 'gift' ? '🎁' : '✨'}</span>
+          <span>{frame.kind === 'gift' ? t('chat.effect.gift', { nickname: frame.from.nickname, amount: frame.amount }) : t('chat.effect.item', { nickname: frame.from.nickname })}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The chat beside (PC) or below (mobile) the player, live or not: log, input, moderation, events. */
+export function ChatPanel({ channelId, streamId, me, onChannelStatus }: ChatPanelProps) {
+  const t = useT();
+  const { mutate } = useSWRConfig();
+  const showMembersOnly = useSetAtom(showMembersOnlyAtom);
+  const openLogin = useSetAtom(openLoginModalAtom);
+  const onSettingsChanged = useCallback(() => void mutate(CHANNEL_SETTINGS_KEY), [mutate]);
+  const { state, send, act, dismissError } = useChatRoom({ room: String(channelId), streamId, member: !!me, onChannelStatus, onSettingsChanged });
+  const [text, setText] = useState('');
+  const guest = !me;
+  const final = state.status === 'expired' || state.status === 'kicked' || state.status === 'banned';
+
+  // A write the room refused because we are a guest (the page thought otherwise): ask to sign in.
+  useEffect(() => {
+    if (state.error?.code === 'LOGIN_REQUIRED') showMembersOnly(true);
+  }, [state.error, showMembersOnly]);
+
+  const askToSignIn = () => showMembersOnly(true);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (guest) return askToSignIn();
+    const message = text.trim();
+    if (!message) return;
+    dismissError();
+    if (send(message)) setText('');
+  };
+  const onGuestKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Typing (not moving through the page with Tab) is trying to write.
+    if (event.key === 'Tab' || event.key === 'Shift' || event.key === 'Escape') return;
+    event.preventDefault();
+    askToSignIn();
+  };
+
+  const errorText = state.error ? t(`chat.errors.${state.error.code}`, { max: CHAT_MAX_TEXT }) : null;
+  const finalText = state.status === 'expired' ? t('chat.sessionExpired') : state.status === 'kicked' ? t('chat.errors.KICKED') : state.status === 'banned' ? t('chat.errors.BANNED') : null;
+  const length = codePoints(text);
+
+  return (
+    <section className="chat-panel" aria-labelledby="chat-title">
+      <header className="chat-head">
+        <h2 id="chat-title">{t('chat.title')}</h2>
+        <ConnectionFlag status={state.status} />
+        {state.joined && <span className="chat-viewers">{t('chat.viewers', { count: state.viewers })}</span>}
+        {mayFreeze(state.me) && state.joined && (
+          <button type="button" className="btn btn-small" aria-pressed={state.frozen} onClick={() => act(state.frozen ? 'unfreeze' : 'freeze')}>
+            {t(state.frozen ? 'chat.unfreeze' : 'chat.freeze')}
+          </button>
+        )}
+      </header>
+      {state.pinned && (
+        <p className="chat-pinned">
+          <strong>{t('chat.pinned')}</strong> {state.pinned.text}
+        </p>
+      )}
+      {state.frozen && <p className="chat-frozen">{t('chat.frozenNotice')}</p>}
+      <div className="chat-body">
+        <ChatMessageList lines={state.lines} me={state.me} onAct={act} />
+        <GiftEffects effects={state.effects} />
+      </div>
+      {finalText ? (
+        <div className="chat-final" role="alert">
+          <p>{finalText}</p>
+          {state.status === 'expired' && (
+            <button type="button" className="btn btn-small btn-primary" onClick={() => openLogin('signIn')}>
+              {t('chat.relogin')}
+            </button>
+          )}
+        </div>
+      ) : (
+        errorText && (
+          <div className="chat-error" role="alert" key={state.error?.seq}>
+            <span>{errorText}</span>
+            <button type="button" className="btn btn-small btn-ghost" onClick={dismissError}>
+              {t('common.close')}
+            </button>
+          </div>
+        )
+      )}
+      <form className="chat-form" onSubmit={submit}>
+        <label htmlFor="chat-input" className="visually-hidden">
+          {t('chat.inputLabel')}
+        </label>
+        <input
+          id="chat-input"
+          className="chat-input"
+          type="text"
+          autoComplete="off"
+          enterKeyHint="send"
+          maxLength={CHAT_MAX_TEXT * 2}
+          value={text}
+          readOnly={guest}
+          disabled={final}
+          placeholder={guest ? t('chat.guestPlaceholder') : t('chat.placeholder')}
+          aria-describedby="chat-count"
+          onChange={(event) => setText(event.target.value)}
+          onClick={guest ? askToSignIn : undefined}
+          onKeyDown={guest ? onGuestKey : undefined}
+        />
+        <span id="chat-count" className="chat-count" data-over={length > CHAT_MAX_TEXT || undefined}>
+          {t('chat.count', { count: length, max: CHAT_MAX_TEXT })}
+        </span>
+        <button type="submit" className="btn btn-primary btn-small" disabled={final || (!guest && (!state.joined || length > CHAT_MAX_TEXT))}>
+          {t('chat.send')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import type { ActionResultFrame, ChatErrorCode, ChatUser, EventFrame, MessageFrame, ServerFrame } from '../../src/shared/chat-protocol';
+
+/**
+ * What the chat panel shows, folded from validated server frames. Pure: the socket hook batches frames
+ * and applies them here once per animation frame, so a busy room costs one render per frame, not one
+ * per message.
+ */
+
+/** Lines kept on screen; older ones drop off (the room keeps its own history). */
+export const CHAT_VISIBLE_LINES = 300;
+/** How long a gift or item effect stays on screen. */
+export const CHAT_EFFECT_MS = 4_000;
+
+export type ChatLineFrame = MessageFrame | ActionResultFrame | EventFrame;
+export interface ChatLine {
+  key: string;
+  frame: ChatLineFrame;
+}
+export type GiftEvent = Extract<EventFrame, { kind: 'gift' | 'item' }>;
+/** announcement, live_match and co_stream share one shape; only announcements are pinned. */
+export type AnnouncementEvent = Extract<EventFrame, { by: ChatUser }>;
+export interface ChatEffect {
+  key: string;
+  frame: GiftEvent;
+}
+
+/**
+ * The connection flag: 'connecting' before the first open, 'open' once joined, 'reconnecting' after a
+ * drop; the rest are final and stop reconnecting (SPEC §4: 'expired' after more than 10 refused tickets).
+ */
+export type ChatStatus = 'connecting' | 'open' | 'reconnecting' | 'expired' | 'kicked' | 'banned';
+export const FINAL_STATUSES: ReadonlySet<ChatStatus> = new Set(['expired', 'kicked', 'banned']);
+
+export interface ChatError {
+  code: ChatErrorCode;
+  until: number | null;
+  /** Distinguishes two equal errors in a row, so the panel can announce each. */
+  seq: number;
+}
+
+export interface ChatState {
+  status: ChatStatus;
+  joined: boolean;
+  me: ChatUser | null;
+  frozen: boolean;
+  viewers: number;
+  lines: ChatLine[];
+  pinned: AnnouncementEvent | null;
+  effects: ChatEffect[];
+  error: ChatError | null;
+}
+
+export const initialChatState: ChatState = { status: 'connecting', joined: false, me: null, frozen: false, viewers: 0, lines: [], pinned: null, effects: [], error: null };
+
+/** Side effects the hook runs after a batch (kept out of the reducer so it stays pure). */
+export interface ChatSignals {
+  channelStatus: boolean;
+  settingsChanged: boolean;
+  newEffects: string[];
+}
+
+let seq = 0;
+const nextKey = (prefix: string) => `${prefix}${++seq}`;
+
+const bounded = (lines: ChatLine[]) => (lines.length > CHAT_VISIBLE_LINES ? lines.slice(lines.length - CHAT_VISIBLE_LINES) : lines);
+const sameUser = (a: { loginId: string } | null, b: { loginId: string } | null) => !!a && !!b && a.loginId.toLowerCase() === b.loginId.toLowerCase();
+
+export function applyFrames(state: ChatState, frames: ServerFrame[]): { state: ChatState; signals: ChatSignals } {
+  const signals: ChatSignals = { channelStatus: false, settingsChanged: false, newEffects: [] };
+  if (frames.length === 0) return { state, signals };
+  const next: ChatState = { ...state };
+  let lines = state.lines;
+  const push = (line: ChatLine) => {
+    if (lines === state.lines) lines = [...lines];
+    lines.push(line);
+  };
+
+  for (const frame of frames) {
+    switch (frame.type) {
+      case 'message':
+        push({ key: `m${frame.id}`, frame });
+        break;
+      case 'action':
+        if (frame.action === 'freeze') next.frozen = true;
+        if (frame.action === 'unfreeze') next.frozen = false;
+        push({ key: nextKey('a'), frame });
+        break;
+      case 'event':
+        if (frame.kind === 'CHANNELING_SETTING_UPDATE') {
+          signals.settingsChanged = true;
+          break; // nothing to read in the chat; the page refetches the settings
+        }
+        if (frame.kind === 'channel_status') signals.channelStatus = true;
+        if (frame.kind === 'announcement') next.pinned = frame;
+        if (frame.kind === 'role' || frame.kind === 'kick') {
+          // The action frame before it already makes the line; this one only updates who is what.
+          if (frame.kind === 'role' && next.me && sameUser(frame.target, next.me)) next.me = { ...next.me, badge: frame.badge };
+          break;
+        }
+        if (frame.kind === 'gift' || frame.kind === 'item') {
+          const key = nextKey('e');
+          next.effects = [...next.effects, { key, frame }];
+          signals.newEffects.push(key);
+        }
+        push({ key: nextKey('v'), frame });
+        break;
+      case 'connection':
+        if (frame.status === 'joined') {
+          next.joined = true;
+          next.status = 'open';
+          next.me = frame.me;
+          next.frozen = frame.frozen;
+          next.viewers = frame.viewers;
+          // After a reconnect the history overlaps what is on screen: keep each message once, in time order.
+          const shown = new Set(lines.map((l) => l.key));
+          const fresh = frame.history.filter((m) => !shown.has(`m${m.id}`)).map((m) => ({ key: `m${m.id}`, frame: m }) as ChatLine);
+          if (fresh.length) lines = [...lines, ...fresh].sort((a, b) => a.frame.at - b.frame.at);
+        } else if (frame.status === 'left') {
+          next.joined = false;
+        } else if (frame.status === 'error') {
+          next.error = { code: frame.code, until: frame.until ?? null, seq: ++seq };
+        }
+        break;
+    }
+  }
+  next.lines = bounded(lines);
+  return { state: next, signals };
+}
+
+export const removeEffect = (state: ChatState, key: string): ChatState => ({ ...state, effects: state.effects.filter((e) => e.key !== key) });

@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import ReconnectingWebSocket from 'partysocket/ws';
+import { CHAT_CLOSE, CHAT_RECONNECT, PING_FRAME, parseServerFrames, type ChatActionName, type ClientFrame, type ServerFrame } from '../../src/shared/chat-protocol';
+import { applyFrames, CHAT_EFFECT_MS, initialChatState, removeEffect, type ChatSignals, type ChatState, type ChatStatus } from './chat-state';
+import { chatSocketUrl, fetchChatTicket } from './chat-url';
+import { chatUrlProvider } from './ticket-retry';
+
+export interface ChatRoomOptions {
+  room: string;
+  streamId: number | null;
+  /** Signed in (the page's `me`): fetch tickets and write; otherwise read only. */
+  member: boolean;
+  /** A live started or ended in this room: the page reloads its data. */
+  onChannelStatus?: () => void;
+  /** CHANNELING_SETTING_UPDATE: the page refetches the channel settings. */
+  onSettingsChanged?: () => void;
+}
+
+export interface ChatRoom {
+  state: ChatState;
+  /** False when the text was not sent (not joined yet); the input keeps it. */
+  send: (text: string) => boolean;
+  act: (action: ChatActionName, target?: string, seconds?: number) => boolean;
+  dismissError: () => void;
+}
+
+/** Keeps a quiet socket from being dropped by proxies; the room answers without waking (auto-response). */
+const PING_EVERY_MS = 30_000;
+/** Batches flush on the next animation frame, or after this when the tab is hidden (no frames then). */
+const HIDDEN_FLUSH_MS = 500;
+
+/**
+ * One chat room over partysocket with SPEC §9's timers (500 ms base, 5 s max reconnect delay, 20 s
+ * connect timeout). Joins on every open, leaves on unmount, validates every frame with the shared zod
+ * schemas, and folds frames into state once per animation frame.
+ */
+export function useChatRoom({ room, streamId, member, onChannelStatus, onSettingsChanged }: ChatRoomOptions): ChatRoom {
+  const [state, setState] = useState<ChatState>(initialChatState);
+  // The state lives here first (React reads a copy): the socket's handlers fold into it synchronously
+  // and know at once what changed, without depending on when React runs an updater.
+  const stateRef = useRef<ChatState>(initialChatState);
+  const socketRef = useRef<ReconnectingWebSocket | null>(null);
+  const update = useCallback((fn: (s: ChatState) => ChatState) => {
+    const next = fn(stateRef.current);
+    if (next === stateRef.current) return;
+    stateRef.current = next;
+    setState(next);
+  }, []);
+  const streamRef = useRef(streamId);
+  const callbacks = useRef({ onChannelStatus, onSettingsChanged });
+  callbacks.current = { onChannelStatus, onSettingsChanged };
+
+  useEffect(() => {
+    const abort = new AbortController();
+    let final: ChatStatus | null = null;
+    let pending: ServerFrame[] = [];
+    let raf = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const effectTimers = new Set<ReturnType<typeof setTimeout>>();
+
+    const setStatus = (status: ChatStatus) => {
+      if (final && status !== final) return;
+      update((s) => (s.status === status ? s : { ...s, status, joined: status === 'open' ? s.joined : false }));
+    };
+    const signal = (signals: ChatSignals) => {
+      if (signals.channelStatus) callbacks.current.onChannelStatus?.();
+      if (signals.settingsChanged) callbacks.current.onSettingsChanged?.();
+      for (const key of signals.newEffects) {
+        const t = setTimeout(() => {
+          effectTimers.delete(t);
+          update((s) => removeEffect(s, key));
+        }, CHAT_EFFECT_MS);
+        effectTimers.add(t);
+      }
+    };
+    const flush = () => {
+      cancelAnimationFrame(raf);
+      clearTimeout(timer);
+      raf = 0;
+      timer = undefined;
+      const frames = pending;
+      pending = [];
+      if (abort.signal.aborted || frames.length === 0) return;
+      const result = applyFrames(stateRef.current, frames);
+      update(() => result.state);
+      signal(result.signals);
+    };
+    const schedule = () => {
+      if (raf || timer) return;
+      raf = requestAnimationFrame(flush);
+      timer = setTimeout(flush, HIDDEN_FLUSH_MS);
+    };
+
+    const socket = new ReconnectingWebSocket(
+      chatUrlProvider({
+        room,
+        member,
+        fetchTicket: fetchChatTicket,
+        socketUrl: (r, ticket) => chatSocketUrl(r, ticket),
+        signal: abort.signal,
+        onExpired: () => {
+          final = 'expired';
+          update((s) => ({ ...s, status: 'expired', joined: false }));
+          socket.close();
+        },
+      }),
+      undefined,
+      {
+        minReconnectionDelay: CHAT_RECONNECT.minDelayMs,
+        maxReconnectionDelay: CHAT_RECONNECT.maxDelayMs,
+        connectionTimeout: CHAT_RECONNECT.connectTimeoutMs,
+        // Kicked (4001) or banned (4003): the room will not take us back now; reconnecting would loop.
+        shouldReconnectOnClose: (event) => event.code !== CHAT_CLOSE.kicked && event.code !== CHAT_CLOSE.banned,
+      },
+    );
+    socketRef.current = socket;
+
+    socket.addEventListener('open', () => {
+      const join: ClientFrame = { type: 'join', room, streamId: streamRef.current, source: 'web' };
+      socket.send(JSON.stringify(join));
+    });
+    socket.addEventListener('message', (event: MessageEvent) => {
+      if (typeof event.data !== 'string') return;
+      const frames = parseServerFrames(event.data);
+      if (frames.length === 0) return;
+      pending.push(...frames);
+      schedule();
+    });
+    socket.addEventListener('close', (event) => {
+      flush(); // the room's last words (a KICKED error) come before the status change
+      if (event.code === CHAT_CLOSE.kicked) final = 'kicked';
+      else if (event.code === CHAT_CLOSE.banned) final = 'banned';
+      setStatus(final ?? 'reconnecting');
+    });
+    // SPEC §8: any other socket error only updates the connection flag.
+    socket.addEventListener('error', () => {
+      setStatus(final ?? 'reconnecting');
+    });
+
+    const ping = setInterval(() => {
+      if (socket.readyState === socket.OPEN) socket.send(PING_FRAME);
+    }, PING_EVERY_MS);
+
+    return () => {
+      abort.abort();
+      clearInterval(ping);
+      cancelAnimationFrame(raf);
+      clearTimeout(timer);
+      for (const t of effectTimers) clearTimeout(t);
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'leave', room } satisfies ClientFrame));
+      socket.close(1000, 'leave');
+      socketRef.current = null;
+      update(() => initialChatState);
+    };
+  }, [room, member, update]);
+
+  // A live started or ended under an open socket: say which stream we watch now (the room answers a
+  // second join with a fresh 'joined'; its history merges with what is shown).
+  useEffect(() => {
+    if (streamRef.current === streamId) return;
+    streamRef.current = streamId;
+    const socket = socketRef.current;
+    if (socket && stateRef.current.joined && socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'join', room, streamId, source: 'web' } satisfies ClientFrame));
+  }, [room, streamId]);
+
+  const write = useCallback((frame: ClientFrame): boolean => {
+    const socket = socketRef.current;
+    if (!socket || !stateRef.current.joined || socket.readyState !== socket.OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  }, []);
+
+  const send = useCallback((text: string) => write({ type: 'message', text }), [write]);
+  const act = useCallback(
+    (action: ChatActionName, target?: string, seconds?: number) =>
+      write({ type: 'action', action, ...(target ? { target } : {}), ...(seconds !== undefined ? { seconds } : {}) }),
+    [write],
+  );
+  const dismissError = useCallback(() => update((s) => (s.error ? { ...s, error: null } : s)), [update]);
+
+  return { state, send, act, dismissError };
+}
