@@ -1,10 +1,40 @@
 // npm run ops -- maintenance on|off   |   npm run ops -- emergency on|off   |   npm run ops -- status
-// Local by default; --remote for the deployed namespace. The edge notices within 10 s.
+// npm run ops -- role <loginId> <P|O|S|V|J>   (chat roles, SPEC §3: police, operator, ting operator, member, genie)
+// Local by default; --remote for the deployed namespace. The edge notices flags within 10 s; a new role
+// applies from the member's next chat ticket.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { kvGet, kvPut, parseTargetArgs } from './lib/kv.mjs';
 
 const [command, state] = process.argv.slice(2).filter((a) => !a.startsWith('--') && a !== parseTargetArgs(process.argv).persistTo);
 const options = parseTargetArgs(process.argv.slice(2));
-const usage = 'usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote]';
+const usage = 'usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote]';
+const [, , roleValue] = process.argv.slice(2).filter((a) => !a.startsWith('--') && a !== options.persistTo);
+
+/** Set a member's chat role. Both values are checked against strict patterns before they reach SQL. */
+function setRole(loginId, role) {
+  if (!/^[A-Za-z0-9_]{1,32}$/.test(loginId ?? '') || !['P', 'O', 'S', 'V', 'J'].includes(role)) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const target = options.remote ? ['--remote'] : ['--local', ...(options.persistTo ? ['--persist-to', options.persistTo] : [])];
+  const wrangler = join(process.cwd(), 'node_modules', '.bin', 'wrangler');
+  const sql = `UPDATE members SET role = '${role}' WHERE login_id = '${loginId}' COLLATE NOCASE RETURNING login_id`;
+  let out;
+  try {
+    out = execFileSync(wrangler, ['d1', 'execute', 'DB', ...target, '--json', '--command', sql], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+  } catch (err) {
+    const reason = /"text":\s*"([^"]+)"/.exec(String(err.stdout))?.[1] ?? String(err.stderr || err.message).trim();
+    console.error(`could not set the role: ${reason} (have the migrations been applied? npm run migrate)`);
+    process.exit(1);
+  }
+  const changed = JSON.parse(out)[0]?.results ?? [];
+  if (changed.length !== 1) {
+    console.error(`no member with login ID ${loginId}`);
+    process.exit(1);
+  }
+  console.log(`role of ${loginId} is now ${role} (${options.remote ? 'remote' : 'local'})`);
+}
 
 function readFlags() {
   try {
@@ -15,7 +45,9 @@ function readFlags() {
   }
 }
 
-if (command === 'status') {
+if (command === 'role') {
+  setRole(state, roleValue);
+} else if (command === 'status') {
   console.log(JSON.stringify(readFlags()));
 } else if ((command === 'maintenance' || command === 'emergency') && (state === 'on' || state === 'off')) {
   const flags = { ...readFlags(), [command]: state === 'on' };
