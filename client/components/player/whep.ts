@@ -27,7 +27,9 @@ async function startWhep(video: HTMLVideoElement, endpoint: string, signal: Abor
   if (typeof RTCPeerConnection === 'undefined') throw new Error('no WebRTC');
   const pc = new RTCPeerConnection({ bundlePolicy: 'max-bundle' });
   let resource: string | null = null;
+  let trackTimer: ReturnType<typeof setTimeout> | undefined;
   const close = () => {
+    clearTimeout(trackTimer);
     pc.close();
     if (resource) void fetch(resource, { method: 'DELETE' }).catch(() => {}); // end the session server-side
     resource = null;
@@ -37,16 +39,21 @@ async function startWhep(video: HTMLVideoElement, endpoint: string, signal: Abor
     pc.addTransceiver('audio', { direction: 'recvonly' });
     const stream = new MediaStream();
     const firstTrack = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no media')), FIRST_TRACK_MS);
+      trackTimer = setTimeout(() => reject(new Error('no media')), FIRST_TRACK_MS);
       pc.addEventListener('track', (event) => {
         stream.addTrack(event.track);
-        clearTimeout(timer);
+        clearTimeout(trackTimer);
         resolve();
       });
       pc.addEventListener('connectionstatechange', () => {
         if (pc.connectionState === 'failed') reject(new Error('connection failed'));
       });
+      signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }); // don't hold a peer for a gone player
     });
+    // Awaited only after the offer/answer exchange. A rejection before that (the timer, a failed
+    // connection) while the POST is failing would surface as an unhandled rejection on the page;
+    // the await below still sees it.
+    firstTrack.catch(() => {});
     await pc.setLocalDescription(await pc.createOffer());
     await gathered(pc);
     const response = await fetch(endpoint, {
