@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { buildPageProps, respond } from '../render/respond';
-import { MY_LISTS, type CasterData, type CasterSettings, type ChannelData, type HomeData, type Me, type MyListData, type MyListKey, type ThemeData, type VodData } from '../shared/page-props';
-import { PAGE_DEFAULTS, type Banner, type ChannelFindResponse, type ChannelListItem, type ChannelPageResponse, type ListResponse, type Logo, type StreamDetail, type StreamKeyResponse, type Theme, type ViewMainResponse } from '../shared/streams-api';
+import { MY_LISTS, type CasterData, type ChannelData, type HomeData, type Me, type MyListData, type MyListKey, type ThemeData, type VodData } from '../shared/page-props';
+import { PAGE_DEFAULTS, type Banner, type ChannelFindResponse, type ChannelListItem, type ChannelPageResponse, type ListResponse, type Logo, type OwnChannelSettings, type StreamDetail, type StreamKeyResponse, type Theme, type ViewMainResponse } from '../shared/streams-api';
 import { loadPageData } from './load';
 import { deviceOf, pageSession, signinRedirect, type ApiAnswer } from './watch-load';
 
@@ -113,7 +113,7 @@ export const watchPages = new Hono<AppEnv>()
       const [key, themes] = await Promise.all([api<StreamKeyResponse>('/api/my/channel/stream-key'), api<unknown>(`/api/guest/themes?device=${deviceOf(c)}`)]);
       if (!key.ok && key.status !== 404) throw new Error(`stream-key answered ${key.status}`);
       const channel = key.ok ? key.body : null;
-      const settings = channel ? await api<CasterSettings>('/api/my/channel/settings') : null;
+      const settings = channel ? await api<OwnChannelSettings>('/api/my/channel/settings') : null;
       return { title, channel, settings: settings?.ok ? settings.body : null, origin: new URL(c.req.url).origin, themes: itemsOf<Theme>(themes) } satisfies CasterData;
     });
     return respond(c, buildPageProps(c, 'CASTER', orEmpty({ title }, data), me));

@@ -1,7 +1,7 @@
 import type { PublicBrand } from './brand-schema';
 import type { AppType } from './constants';
 import type { Locale, Messages } from './locales';
-import type { Banner, ChannelListItem, ChannelPageResponse, ListResponse, Logo, StreamCard, StreamDetail, StreamKeyResponse, Theme, ViewMainResponse } from './streams-api';
+import type { Banner, ChannelListItem, ChannelPageResponse, ListResponse, Logo, OwnChannelSettings, StreamCard, StreamDetail, StreamKeyResponse, Theme, ViewMainResponse } from './streams-api';
 
 /** Page keys the app renders (SPEC §2 names HOME, CHANNEL, ... ; more arrive with later features). */
 export const PAGE_KEYS = [
@@ -105,17 +105,7 @@ export interface CasterData {
   title: string;
   channel: StreamKeyResponse | null;
   /** The channel's own settings (GET /api/my/channel/settings); null without a channel or when unavailable. */
-  settings: CasterSettings | null;
+  settings: OwnChannelSettings | null;
   origin: string;
   themes: Theme[];
-}
-
-/** What the creator can change about their channel (the settings form). */
-export interface CasterSettings {
-  channelId: number;
-  title: string;
-  description: string;
-  themeCode: string | null;
-  adult: boolean;
-  hasPassword: boolean;
 }

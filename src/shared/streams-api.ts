@@ -214,6 +214,17 @@ export interface StreamKeyResponse {
   ingestPath: string;
 }
 
+/** A creator's own channel settings: GET and PUT /api/my/channel/settings (the studio's form). */
+export interface OwnChannelSettings {
+  channelId: number;
+  title: string;
+  description: string;
+  themeCode: string | null;
+  adult: boolean;
+  /** Whether lives ask for a password; the password itself is never sent back. */
+  hasPassword: boolean;
+}
+
 /** Our own HLS paths (served by the edge from R2). */
 export const LIVE_PATHS = {
   ingest: (streamKey: string) => `/live/ingest/${streamKey}`,

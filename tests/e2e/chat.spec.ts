@@ -2,29 +2,12 @@
 // a second, the creator mutes one from the moderation menu and the muted one's message is refused and
 // never reaches the other, and a guest who tries to write is asked to sign in. No video is needed:
 // channel 1 (demo_caster1) is offline, and chat works on offline channels too.
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, gotoHydrated, test, url } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url } from './fixtures';
 
-const ko = JSON.parse(readFileSync('locales/ko.json', 'utf8')) as typeof import('../../locales/ko.json');
 const CHANNEL = '/channel/demo_caster1';
 const PASSWORD = 'demo-pass-1234';
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
-
-/** Sign in through the sign-in page (closing the day's attendance event) and land on the channel. */
-async function signIn(page: Page, loginId: string): Promise<void> {
-  await gotoHydrated(page, url('flex', `/signin?callbackURL=${encodeURIComponent(CHANNEL)}`));
-  await page.locator('input[name=loginId]').fill(loginId);
-  await page.locator('input[name=password]').fill(PASSWORD);
-  await page.locator('input[name=password]').press('Enter');
-  const event = page.getByRole('dialog', { name: ko.loginEvent.attendanceTitle });
-  await expect(async () => {
-    if (await event.isVisible()) await page.keyboard.press('Escape');
-    expect(new URL(page.url()).pathname).toBe(CHANNEL);
-  }).toPass({ timeout: 15_000 });
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await expect(page.locator('.site-header .me')).toBeVisible();
-}
 
 /** A browser of its own (cookies, session) for each member, like two people on two machines. */
 async function member(browser: Browser, loginId: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
@@ -34,7 +17,7 @@ async function member(browser: Browser, loginId: string): Promise<{ context: Bro
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, loginId);
+  await signIn(page, loginId, PASSWORD, CHANNEL);
   await joined(page);
   return { context, page, errors };
 }
@@ -195,7 +178,7 @@ test('a guest reads the chat and is asked to sign in when trying to write', asyn
 });
 
 test('a member whose chat tickets keep being refused is told the session expired, after 10 retries 3 s apart', async ({ page }) => {
-  await signIn(page, 'demo_viewer');
+  await signIn(page, 'demo_viewer', PASSWORD, CHANNEL);
   await joined(page);
   let refused = 0;
   await page.route('**/api/chat/ticket', (route) => {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
@@ -9,6 +10,30 @@ export const BRANDS = ['flex', 'flexplus', 'shell', 'bread', 'nest', 'live'] as 
 
 export function url(brand: string, path = '/'): string {
   return `http://${brand}.localhost:${PORT}${path}`;
+}
+
+/** The test server on loopback: Node cannot resolve *.localhost, so calls from the test itself go here. */
+export const LOOPBACK = `http://127.0.0.1:${PORT}`;
+
+/** The Korean messages, to find what the page shows by its words. */
+export const ko = JSON.parse(readFileSync('locales/ko.json', 'utf8')) as typeof import('../../locales/ko.json');
+
+/** GET an API path as the flex brand would (through the edge), expecting 200. */
+export async function apiGet<T>(path: string): Promise<T> {
+  const response = await fetch(`${LOOPBACK}${path}`, { headers: { host: `flex.localhost:${PORT}` } });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Poll `probe` every 500 ms until it gives something truthy; fail after `timeoutMs`. */
+export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => null);
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** The ops command exactly as an operator runs it, against the browser tests' local state. */
@@ -49,6 +74,24 @@ export const test = base.extend<{ consoleErrors: string[]; eventPopup: boolean }
 export async function gotoHydrated(page: Page, target: string): Promise<void> {
   await page.goto(target);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
+/**
+ * Sign in through the sign-in page and land on `callbackURL`. The first login of a day shows the
+ * attendance event before going on (accounts.spec.ts): close it.
+ */
+export async function signIn(page: Page, loginId: string, password: string, callbackURL: string): Promise<void> {
+  await gotoHydrated(page, url('flex', `/signin?callbackURL=${encodeURIComponent(callbackURL)}`));
+  await page.locator('input[name=loginId]').fill(loginId);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('input[name=password]').press('Enter');
+  const event = page.getByRole('dialog', { name: ko.loginEvent.attendanceTitle });
+  await expect(async () => {
+    if (await event.isVisible()) await page.keyboard.press('Escape');
+    expect(new URL(page.url()).pathname).toBe(callbackURL);
+  }).toPass({ timeout: 15_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('.site-header .me')).toBeVisible();
 }
 
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {

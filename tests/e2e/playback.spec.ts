@@ -1,14 +1,11 @@
 // Real video end to end: the demo broadcaster (ffmpeg) pushes HLS into the test Worker, Chromium plays
 // it through the channel and recorded-stream pages. Needs the ffmpeg binary from npm (installed).
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { startBroadcast } from '../../scripts/lib/broadcaster.mjs';
 import type { ChannelPageResponse } from '../../src/shared/streams-api';
-import { PORT, expect, expectNoSeriousA11yViolations, gotoHydrated, test, url } from './fixtures';
+import { LOOPBACK as ORIGIN, apiGet, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, until, url } from './fixtures';
 
-const ko = JSON.parse(readFileSync('locales/ko.json', 'utf8')) as typeof import('../../locales/ko.json');
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 const LIVE_CHANNEL = { id: 1, key: 'demo-stream-key-0001' };
 const RECORD_CHANNEL = { id: 2, key: 'demo-stream-key-0002' };
 const ADULT_CHANNEL = { id: 3, key: 'demo-stream-key-0003' };
@@ -16,21 +13,7 @@ const RECORD_SECONDS = 6;
 
 const broadcasters: ChildProcess[] = [];
 
-async function channelPage(channelId: number): Promise<ChannelPageResponse> {
-  const response = await fetch(`${ORIGIN}/api/channels/${channelId}/channel-page`, { headers: { host: `flex.localhost:${PORT}` } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as ChannelPageResponse;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const channelPage = (channelId: number) => apiGet<ChannelPageResponse>(`/api/channels/${channelId}/channel-page`);
 
 /** The live playlist answers and lists at least two segments: a player can start at once. */
 async function livePlaylistReady(channelId: number): Promise<boolean> {
@@ -114,18 +97,7 @@ test('an adult stream is gated for a guest and plays for a verified adult', asyn
   const direct = await fetch(`${ORIGIN}/live/${ADULT_CHANNEL.id}/index.m3u8`);
   expect(direct.status).toBeGreaterThanOrEqual(400);
 
-  const path = `/channel/${channel.creator.loginId}`;
-  await gotoHydrated(page, url('flex', `/signin?callbackURL=${encodeURIComponent(path)}`));
-  await page.locator('input[name=loginId]').fill('demo_viewer');
-  await page.locator('input[name=password]').fill('demo-pass-1234');
-  await page.locator('input[name=password]').press('Enter');
-  // The first login of a day shows the attendance event before going on: close it.
-  const event = page.getByRole('dialog', { name: ko.loginEvent.attendanceTitle });
-  await expect(async () => {
-    if (await event.isVisible()) await page.keyboard.press('Escape');
-    expect(new URL(page.url()).pathname).toBe(path);
-  }).toPass({ timeout: 15_000 });
-  await expect(page.locator('.site-header .me')).toBeVisible();
+  await signIn(page, 'demo_viewer', 'demo-pass-1234', `/channel/${channel.creator.loginId}`);
   await expect(page.getByText(ko.channel.identityRequired)).toHaveCount(0);
   await expect(page.locator('.player')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
   const watched = await watchVideo(page, 3000);

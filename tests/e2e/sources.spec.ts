@@ -9,10 +9,8 @@ import { join } from 'node:path';
 import type { Page, Request, Route } from '@playwright/test';
 import { ffmpegPath, startBroadcast } from '../../scripts/lib/broadcaster.mjs';
 import type { ChannelFindResponse, ChannelPageResponse, StreamDetail } from '../../src/shared/streams-api';
-import { PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, test, url } from './fixtures';
+import { LOOPBACK as ORIGIN, apiGet, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, test, until, url } from './fixtures';
 
-const ko = JSON.parse(readFileSync('locales/ko.json', 'utf8')) as typeof import('../../locales/ko.json');
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DEMO_LIVE = { id: 1, key: 'demo-stream-key-0001' };
 const RUN = Date.now().toString(36).slice(-6);
 const MARK = 'e2e-sources'; // titles of the rows this file inserts
@@ -63,22 +61,6 @@ async function serveBytes(route: Route, body: Buffer, contentType: string): Prom
     body: body.subarray(start, end + 1),
     headers: { ...CDN_HEADERS, 'content-type': contentType, 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${body.length}` },
   });
-}
-
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${ORIGIN}${path}`, { headers: { host: `flex.localhost:${PORT}` } });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** The page's <video> moved at least `seconds` of media time (or reached its end). */
@@ -139,8 +121,8 @@ test.afterAll(() => {
 });
 
 async function channelOf(creator: Creator): Promise<ChannelPageResponse> {
-  const { channelId } = await api<ChannelFindResponse>(`/api/channels/channel-find?loginId=${creator.loginId}`);
-  return api<ChannelPageResponse>(`/api/channels/${channelId}/channel-page`);
+  const { channelId } = await apiGet<ChannelFindResponse>(`/api/channels/channel-find?loginId=${creator.loginId}`);
+  return apiGet<ChannelPageResponse>(`/api/channels/${channelId}/channel-page`);
 }
 
 test('a BytePlus FLV live plays through mpegts.js', async ({ page, consoleErrors }) => {
@@ -283,7 +265,7 @@ test('a recording kept as an mp4 plays to its end in the plain video element', a
   const { recorded } = await channelOf(creators.mp4);
   const stream = recorded.find((s) => s.title === `${MARK} llh 방송`);
   expect(stream).toBeDefined();
-  const detail = await api<StreamDetail>(`/api/streams/${stream!.streamId}`);
+  const detail = await apiGet<StreamDetail>(`/api/streams/${stream!.streamId}`);
   expect(detail.playback).toMatchObject({ playerType: 'HTML5', source: 'llh', url: MP4_URL });
   await page.route(MP4_URL, (route) => serveBytes(route, media.mp4, 'video/mp4'));
 

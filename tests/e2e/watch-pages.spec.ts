@@ -2,11 +2,8 @@
 // cards, themes, the event popup), channel gating (adult, password), the member lists and the creator
 // studio. Video playback itself is tests/e2e/playback.spec.ts.
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, test, url } from './fixtures';
+import { LOOPBACK, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url } from './fixtures';
 
-const ko = JSON.parse(readFileSync('locales/ko.json', 'utf8')) as typeof import('../../locales/ko.json');
 const MARK = 'e2e-watch'; // titles of the lives this file inserts, so it can remove exactly those
 const PASSWORD_CHANNEL = { id: 4, loginId: 'demo_caster4', nickname: '비밀방송' };
 const ADULT_CHANNEL = { id: 3, loginId: 'demo_caster3' };
@@ -18,22 +15,6 @@ function openLive(channelId: number, title: string, viewers: number): void {
      SELECT ch.id, 1, 'flex', '${title}', ch.adult, ch.password_hash IS NOT NULL, ${Date.now() - 90_000}, ${Date.now()}, ${viewers} FROM channels ch
      WHERE ch.id = ${channelId} AND NOT EXISTS (SELECT 1 FROM streams s WHERE s.channel_id = ch.id AND s.ended_at IS NULL)`,
   );
-}
-
-/** Sign in through the sign-in page and land on `callbackURL`. */
-async function signIn(page: Page, loginId: string, password: string, callbackURL: string): Promise<void> {
-  await gotoHydrated(page, url('flex', `/signin?callbackURL=${encodeURIComponent(callbackURL)}`));
-  await page.locator('input[name=loginId]').fill(loginId);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('input[name=password]').press('Enter');
-  // The first login of a day shows the attendance event before going on (accounts.spec.ts): close it.
-  const event = page.getByRole('dialog', { name: ko.loginEvent.attendanceTitle });
-  await expect(async () => {
-    if (await event.isVisible()) await page.keyboard.press('Escape');
-    expect(new URL(page.url()).pathname).toBe(callbackURL);
-  }).toPass({ timeout: 15_000 });
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await expect(page.locator('.site-header .me')).toBeVisible();
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -192,7 +173,7 @@ test('the studio registers a channel, hides and reveals its key, and rotates it'
 
 test('a channel page that will play hints its page and player chunks (modulepreload), not hls.js; a gated one not the player', async ({ request }) => {
   // Node cannot resolve *.localhost: ask loopback, which serves the default brand.
-  const loopback = (path: string) => url('flex', path).replace('flex.localhost', '127.0.0.1');
+  const loopback = (path: string) => `${LOOPBACK}${path}`;
   const manifest = (await (await request.get(loopback('/assets/preload.json'))).json()) as { modules: Record<string, string[]> };
   const hints = async (path: string) => [...(await (await request.get(loopback(path))).text()).matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
   const title = `${MARK} 프리로드`;

@@ -1,7 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { CasterSettings } from '../../../src/shared/page-props';
-import type { Theme } from '../../../src/shared/streams-api';
+import type { OwnChannelSettings, Theme } from '../../../src/shared/streams-api';
 import { useRouter } from '../../app/router';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
@@ -92,7 +91,7 @@ export function RegisterChannelForm({ themes, nickname }: { themes: Theme[]; nic
 }
 
 /** The channel's settings: title, description, theme, adult-only and the live password. */
-export function ChannelSettingsForm({ settings, themes }: { settings: CasterSettings; themes: Theme[] }) {
+export function ChannelSettingsForm({ settings, themes }: { settings: OwnChannelSettings; themes: Theme[] }) {
   const t = useT();
   const pushToast = useSetAtom(pushToastAtom);
   const [form, setForm] = useState<ChannelForm>({ title: settings.title, description: settings.description, themeCode: settings.themeCode });

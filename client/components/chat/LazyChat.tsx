@@ -1,35 +1,16 @@
-import { useEffect, useState, type ComponentType } from 'react';
 import { useT } from '../../i18n/i18n';
+import { afterHydration } from '../../app/after-hydration';
 import type { ChatPanelProps } from './ChatPanel';
 
 // The chat (partysocket, the zod protocol, the panel) is its own chunk: it loads with the channel page,
 // never with the home page, and only in the browser; the server renders the placeholder below.
-let loading: Promise<ComponentType<ChatPanelProps>> | null = null;
-const loadChat = () => {
-  loading ??= import('./ChatPanel').then((m) => m.ChatPanel);
-  loading.catch(() => (loading = null)); // a failed chunk load may be retried
-  return loading;
-};
-
-// This module loads with the channel page (before it hydrates): start on the chat's code now.
-if (typeof window !== 'undefined') void loadChat().catch(() => {});
+// Its code starts loading as soon as the channel page's module runs.
+const useChatPanel = afterHydration(() => import('./ChatPanel').then((m) => m.ChatPanel));
 
 /** The chat panel, or a box of the same size while its code loads (server and hydration render this). */
 export function LazyChat(props: ChatPanelProps) {
   const t = useT();
-  const [Panel, setPanel] = useState<ComponentType<ChatPanelProps> | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let alive = true;
-    loadChat().then(
-      (component) => alive && setPanel(() => component),
-      () => alive && setFailed(true),
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const { Component: Panel, failed } = useChatPanel();
 
   if (Panel) return <Panel {...props} />;
   return (

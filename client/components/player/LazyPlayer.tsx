@@ -1,6 +1,7 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect } from 'react';
 import type { Playback } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
+import { afterHydration } from '../../app/after-hydration';
 
 export interface PlayerProps {
   playback: Playback;
@@ -11,13 +12,8 @@ export interface PlayerProps {
 }
 
 // The player code (and, behind it, hls.js / mpegts.js in their own chunks) loads only on a page that
-// shows a player, never with the home page. One promise per page: remounts reuse the loaded module.
-let loading: Promise<ComponentType<PlayerProps>> | null = null;
-const loadPlayer = () => {
-  loading ??= import('./Player').then((m) => m.Player);
-  loading.catch(() => (loading = null)); // a failed chunk load may be retried
-  return loading;
-};
+// shows a player, never with the home page; it starts as soon as that page's module runs.
+const usePlayer = afterHydration(() => import('./Player').then((m) => m.Player));
 
 /**
  * The engine for HLS sources (hls.js), fetched alongside the player on browsers that need it, so the
@@ -28,10 +24,6 @@ const preloadEngine = (playback: Playback) => {
   if (hlsSource && 'MediaSource' in window) void import('./hls-engine').catch(() => {});
 };
 
-// This module loads with the page that shows a player (before that page hydrates): start on the
-// player's code now rather than after hydration.
-if (typeof window !== 'undefined') void loadPlayer().catch(() => {});
-
 /**
  * The video player, sized before its code arrives. The server and the hydrating client both render the
  * same placeholder box (a 16:9 frame with a spinner), so hydration always matches; the real player
@@ -39,19 +31,10 @@ if (typeof window !== 'undefined') void loadPlayer().catch(() => {});
  */
 export function LazyPlayer(props: PlayerProps) {
   const t = useT();
-  const [Player, setPlayer] = useState<ComponentType<PlayerProps> | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { Component: Player, failed } = usePlayer();
 
   useEffect(() => {
     preloadEngine(props.playback);
-    let alive = true;
-    loadPlayer().then(
-      (component) => alive && setPlayer(() => component),
-      () => alive && setFailed(true),
-    );
-    return () => {
-      alive = false;
-    };
     // Once per mount: a new source restarts the engine inside the player, not the chunk load.
   }, []);
 

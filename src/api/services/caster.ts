@@ -1,7 +1,7 @@
 // A creator's own channel: registration, the stream key their encoder uses, and the channel's settings
 // (title, theme, adult-only, password option).
 
-import { LIVE_PATHS, type StreamKeyResponse } from '../../shared/streams-api';
+import { LIVE_PATHS, type OwnChannelSettings, type StreamKeyResponse } from '../../shared/streams-api';
 import { hashPassword, randomToken } from '../lib/crypto';
 import { findChannelByOwner, findThemeId, insertChannel, setStreamKey, updateChannelStatement } from '../db/channels';
 import { restrictOpenLiveStatement } from '../db/streams';
@@ -52,15 +52,6 @@ export interface ChannelSettingsInput {
   adult: boolean;
   /** Omitted: keep; null: clear; a string: the new password. */
   password?: string | null;
-}
-
-export interface OwnChannelSettings {
-  channelId: number;
-  title: string;
-  description: string;
-  themeCode: string | null;
-  adult: boolean;
-  hasPassword: boolean;
 }
 
 /** The settings form's current values (the password itself is never sent back, only whether one is set). */
