@@ -25,11 +25,12 @@ export interface StreamRow {
   kind: number;
   source: string;
   adult: number;
+  adultPlus: number;
   hasPassword: number;
   endedAt: number | null;
 }
 
-const STREAM_COLUMNS = 'id, channel_id AS channelId, kind, source, adult, has_password AS hasPassword, ended_at AS endedAt';
+const STREAM_COLUMNS = 'id, channel_id AS channelId, kind, source, adult, adult_plus AS adultPlus, has_password AS hasPassword, ended_at AS endedAt';
 
 export function streamById(db: D1Database, streamId: number): Promise<StreamRow | null> {
   return db.prepare(`SELECT ${STREAM_COLUMNS} FROM streams WHERE id = ?`).bind(streamId).first<StreamRow>();

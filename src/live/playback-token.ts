@@ -3,6 +3,14 @@
 // playlist and segments without a valid one. Unrestricted streams need no token.
 
 const encoder = new TextEncoder();
+
+/**
+ * Which streams play only with a token: adult-only (adult plus included) or password-protected. The one
+ * rule for both sides: the API signs playback for exactly these, and /live refuses them without a token.
+ */
+export function needsPlaybackToken(stream: { adult: number; adultPlus: number; hasPassword: number }): boolean {
+  return stream.adult === 1 || stream.adultPlus === 1 || stream.hasPassword === 1;
+}
 /** How long a signed playback URL works (a viewer who keeps watching past it reloads the channel page). */
 export const PLAYBACK_TOKEN_TTL_MS = 6 * 60 * 60 * 1000;
 

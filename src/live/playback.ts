@@ -7,7 +7,7 @@ import { TtlCache } from '../lib/ttl-cache';
 import { openStream, servedSegments, streamById, type StreamRow } from './db';
 import { renderPlaylist, type ServedSegment } from './hls';
 import { idSchema, r2Keys, segmentContentType, segmentNameSchema } from './paths';
-import { playbackTokenValid } from './playback-token';
+import { needsPlaybackToken, playbackTokenValid } from './playback-token';
 import { reportViewer } from './viewers';
 
 // GET /live/:channelId/index.m3u8, /live/:channelId/:streamId/index.m3u8, /live/:channelId/:streamId/:segment,
@@ -34,8 +34,6 @@ const channelParam = z.object({ channelId: idSchema });
 const streamParam = z.object({ channelId: idSchema, streamId: idSchema });
 const segmentParam = z.object({ channelId: idSchema, streamId: idSchema, segment: segmentNameSchema });
 
-const restricted = (s: StreamRow) => s.adult === 1 || s.hasPassword === 1;
-
 /** Our own stream of this channel, or null (another channel's id, a third-party source). */
 async function ownStream(c: Context<AppEnv>, channelId: number, streamId: number): Promise<StreamRow | null> {
   const stream = await streams.get(streamId, () => streamById(c.env.DB, streamId));
@@ -44,14 +42,14 @@ async function ownStream(c: Context<AppEnv>, channelId: number, streamId: number
 
 /** Restricted streams play only with a token signed for them; the answer says which headers apply. */
 async function allowed(c: Context<AppEnv>, stream: StreamRow, token: string | undefined): Promise<boolean> {
-  if (!restricted(stream)) return true;
+  if (!needsPlaybackToken(stream)) return true;
   // A signed URL is one viewer's; keep it out of shared caches and other origins.
   c.header('access-control-allow-origin', undefined);
   return playbackTokenValid(c.env.JWT_SECRET, stream.id, token);
 }
 
 function privateIfRestricted(stream: StreamRow, cacheControl: string): string {
-  return restricted(stream) ? cacheControl.replace('public', 'private') : cacheControl;
+  return needsPlaybackToken(stream) ? cacheControl.replace('public', 'private') : cacheControl;
 }
 
 async function playlist(c: Context<AppEnv>, stream: StreamRow, token: string | undefined, prefix: string): Promise<Response> {
@@ -61,7 +59,7 @@ async function playlist(c: Context<AppEnv>, stream: StreamRow, token: string | u
   if (!ended) reportViewer(c, stream.channelId, stream.id);
   c.header('content-type', PLAYLIST_TYPE);
   c.header('cache-control', privateIfRestricted(stream, ended ? CACHE.vod : CACHE.live));
-  return c.body(renderPlaylist(segments, { ended, prefix, token: restricted(stream) ? token : null }));
+  return c.body(renderPlaylist(segments, { ended, prefix, token: needsPlaybackToken(stream) ? token : null }));
 }
 
 export const playback = new Hono<AppEnv>()

@@ -10,15 +10,15 @@ import channeling from '../../kv-seed/channeling.json';
 const ORIGIN = 'http://localhost:8787';
 let counter = 0;
 
-async function makeChannel({ adult = false, password = false } = {}) {
+async function makeChannel({ adult = false, adultPlus = false, password = false } = {}) {
   counter += 1;
   const tag = `${Date.now() % 1_000_000}${counter}`;
   const member = await env.DB.prepare('INSERT INTO members (login_id, nickname, password_hash) VALUES (?, ?, ?) RETURNING id')
     .bind(`live${tag}`, `방송${tag}`, 'pbkdf2-sha256$1$AA$AA')
     .first<{ id: number }>();
   const key = `test_key_${tag}_abcdefgh`;
-  const channel = await env.DB.prepare('INSERT INTO channels (owner_id, title, stream_key, adult, password_hash) VALUES (?, ?, ?, ?, ?) RETURNING id')
-    .bind(member!.id, `테스트 방송 ${tag}`, key, adult ? 1 : 0, password ? 'pbkdf2-sha256$1$AA$AA' : null)
+  const channel = await env.DB.prepare('INSERT INTO channels (owner_id, title, stream_key, adult, adult_plus, password_hash) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
+    .bind(member!.id, `테스트 방송 ${tag}`, key, adult ? 1 : 0, adultPlus ? 1 : 0, password ? 'pbkdf2-sha256$1$AA$AA' : null)
     .first<{ id: number }>();
   return { channelId: channel!.id, key };
 }
@@ -277,7 +277,7 @@ describe('playback', () => {
   });
 
   it('restricted streams need a valid token for playlist and segments', async () => {
-    for (const options of [{ adult: true }, { password: true }]) {
+    for (const options of [{ adult: true }, { adultPlus: true }, { password: true }]) {
       const { channelId, streamId } = await liveWith(2, options);
       const url = `${ORIGIN}/live/${channelId}/${streamId}/index.m3u8`;
       const missing = await SELF.fetch(url, { headers: { 'accept-language': 'en' } });

@@ -2,7 +2,7 @@
 // the playback each source needs (SPEC §3).
 
 import { LIVE_PATHS, playerTypeFor, type ChannelSettings, type Playback, type PlaybackAccess, type StreamCard, type StreamDetail } from '../../shared/streams-api';
-import { signPlayback } from '../../live/playback-token';
+import { needsPlaybackToken, signPlayback } from '../../live/playback-token';
 import { findMemberById } from '../db/members';
 import type { StreamRow } from '../db/streams';
 
@@ -62,8 +62,8 @@ export function accessFor(row: StreamRow, viewer: Viewer | null, settings: Chann
   return 'ok';
 }
 
-/** Our own restricted streams play only with a signed URL (the /live routes check it). */
-const isRestricted = (row: StreamRow) => row.adult === 1 || row.adult_plus === 1 || row.has_password === 1;
+/** Our own restricted streams play only with a signed URL (the /live routes check it by the same rule). */
+const isRestricted = (row: StreamRow) => needsPlaybackToken({ adult: row.adult, adultPlus: row.adult_plus, hasPassword: row.has_password });
 
 /** Where and how to play a stream; call only once access is 'ok'. */
 export async function playbackFor(row: StreamRow, jwtSecret: string): Promise<Playback | null> {
