@@ -1,15 +1,20 @@
 // npm run ops -- maintenance on|off   |   npm run ops -- emergency on|off   |   npm run ops -- status
 // npm run ops -- role <loginId> <P|O|S|V|J>   (chat roles, SPEC §3: police, operator, ting operator, member, genie)
+// npm run ops -- channeling [<switch> <true|false>]   (SPEC §3 channel settings; no arguments prints them)
 // Local by default; --remote for the deployed namespace. The edge notices flags within 10 s; a new role
-// applies from the member's next chat ticket.
+// applies from the member's next chat ticket. A channel switch changed here reaches running Workers
+// within their 10-minute settings cache and tells no chat room: for an immediate change that open
+// channel pages follow, staff use PUT /api/admin/channeling-switching instead.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { kvGet, kvPut, parseTargetArgs } from './lib/kv.mjs';
 
 const [command, state] = process.argv.slice(2).filter((a) => !a.startsWith('--') && a !== parseTargetArgs(process.argv).persistTo);
 const options = parseTargetArgs(process.argv.slice(2));
-const usage = 'usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote]';
-const [, , roleValue] = process.argv.slice(2).filter((a) => !a.startsWith('--') && a !== options.persistTo);
+const usage =
+  'usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote]';
+const [, , third] = process.argv.slice(2).filter((a) => !a.startsWith('--') && a !== options.persistTo);
 
 /** Set a member's chat role. Both values are checked against strict patterns before they reach SQL. */
 function setRole(loginId, role) {
@@ -36,6 +41,32 @@ function setRole(loginId, role) {
   console.log(`role of ${loginId} is now ${role} (${options.remote ? 'remote' : 'local'})`);
 }
 
+/** The seed is the full settings object; its boolean fields are the switches this command may flip. */
+const seedSettings = JSON.parse(readFileSync(join(process.cwd(), 'kv-seed', 'channeling.json'), 'utf8'));
+const SWITCHES = Object.keys(seedSettings).filter((key) => typeof seedSettings[key] === 'boolean');
+
+/** The settings in KV; the seed's values stand in for a missing or unreadable one (as the API's defaults do). */
+function readChanneling() {
+  try {
+    const stored = JSON.parse(kvGet('channeling', options) ?? 'null');
+    const complete = stored && Object.keys(seedSettings).every((key) => typeof stored[key] === typeof seedSettings[key]);
+    return complete ? stored : { ...seedSettings };
+  } catch {
+    return { ...seedSettings };
+  }
+}
+
+function channeling(name, value) {
+  if (name === undefined && value === undefined) return console.log(JSON.stringify(readChanneling()));
+  if (!SWITCHES.includes(name) || (value !== 'true' && value !== 'false')) {
+    console.error(`${usage}\nswitches: ${SWITCHES.join(', ')}`);
+    process.exit(2);
+  }
+  const settings = { ...readChanneling(), [name]: value === 'true' };
+  kvPut('channeling', JSON.stringify(settings), options);
+  console.log(`channeling ${name} ${value} (${options.remote ? 'remote' : 'local'}): running Workers notice within 10 min; chat rooms are not told (use PUT /api/admin/channeling-switching for that)`);
+}
+
 function readFlags() {
   try {
     const flags = JSON.parse(kvGet('flags', options) ?? '{}');
@@ -46,7 +77,9 @@ function readFlags() {
 }
 
 if (command === 'role') {
-  setRole(state, roleValue);
+  setRole(state, third);
+} else if (command === 'channeling') {
+  channeling(state, third);
 } else if (command === 'status') {
   console.log(JSON.stringify(readFlags()));
 } else if ((command === 'maintenance' || command === 'emergency') && (state === 'on' || state === 'off')) {

@@ -38,8 +38,8 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
 }
 
 /** The SWR fetcher: SWR keys are API paths. */
-export async function jsonFetcher<T>(path: string): Promise<T> {
-  const res = await apiFetch(path);
+export async function jsonFetcher<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await apiFetch(path, init);
   const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
   if (!res.ok) throw new ApiError(res.status, body?.error?.message ?? res.statusText, body?.error?.code ?? null);
   return body as T;

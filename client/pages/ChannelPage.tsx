@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChannelData, PageProps } from '../../src/shared/page-props';
 import type { Playback, StreamCard } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
@@ -12,6 +12,8 @@ import { formatCount, formatDuration, useClock } from '../components/watch/time'
 import { formatDate } from '../components/watch/format-date';
 import { LazyChat } from '../components/chat/LazyChat';
 import { useRouter } from '../app/router';
+import { useChannelSettings } from '../data/use-channel-settings';
+import { settingsNeedReload, shownAccess } from '../components/watch/live-access';
 
 /** A channel's recordings, each a link to its player page. */
 export function RecordedList({ streams, locale }: { streams: StreamCard[]; locale: string }) {
@@ -47,18 +49,30 @@ export function ChannelPage({ props }: { props: PageProps }) {
   const { refresh } = useRouter();
   // The room announced a live starting or ending: the page's data again, so the player comes or goes.
   const onChannelStatus = useCallback(() => void refresh({ keepScroll: true }), [refresh]);
+  // The settings as SWR holds them: the chat panel revalidates them when the room says operators changed
+  // them. A switch that went off hides the player at once (below); one that came back needs the page's
+  // data again (a signed playback URL, the gate the server decides), so the page reloads it in place.
+  const settings = useChannelSettings(data.settings);
+  const lastSettings = useRef(settings);
+  useEffect(() => {
+    const before = lastSettings.current;
+    lastSettings.current = settings;
+    if (settingsNeedReload(before, settings)) void refresh({ keepScroll: true });
+  }, [settings, refresh]);
   const page = data.channelPage;
   if (!page) return <p className="empty-state">{t('channel.loadFailed')}</p>;
   const { channel, live } = page;
-  const playback = live?.playback ?? unlocked;
+  const isCreator = !!props.me && props.me.loginId.toLowerCase() === channel.creator.loginId.toLowerCase();
+  const access = live ? shownAccess(live, settings, isCreator) : null;
+  const playback = live && access !== 'unavailable' ? (live.playback ?? unlocked) : null;
   const title = live?.title ?? channel.title;
   return (
     <article className="watch-page" aria-labelledby="watch-title">
       <div className="watch-stage">
         {live && playback ? (
           <WatchPlayer key={playback.url} playback={playback} live title={title} channelId={channel.channelId} me={props.me} />
-        ) : live && live.access !== 'ok' ? (
-          <AccessGate access={live.access} channelId={channel.channelId} me={props.me} onUnlocked={setUnlocked} />
+        ) : live && access && access !== 'ok' ? (
+          <AccessGate access={access} channelId={channel.channelId} me={props.me} onUnlocked={setUnlocked} />
         ) : (
           <div className="offline-box" role="status">
             <StreamThumb url={channel.thumbnailUrl} nickname={channel.creator.nickname} />
@@ -67,7 +81,14 @@ export function ChannelPage({ props }: { props: PageProps }) {
         )}
       </div>
       {/* Chat works whether or not the channel is live. */}
-      <LazyChat channelId={channel.channelId} streamId={live?.streamId ?? null} me={props.me} onChannelStatus={onChannelStatus} />
+      <LazyChat
+        channelId={channel.channelId}
+        streamId={live?.streamId ?? null}
+        me={props.me}
+        onChannelStatus={onChannelStatus}
+        passwordPlayback={unlocked}
+        locked={!playback && (access === 'identity' || access === 'adult' || access === 'password') ? access : null}
+      />
       <section className="watch-info">
         <h1 id="watch-title">{title}</h1>
         <p className="watch-creator">

@@ -1,4 +1,4 @@
-import type { ActionResultFrame, ChatErrorCode, ChatUser, EventFrame, MessageFrame, ServerFrame } from '../../src/shared/chat-protocol';
+import { CHAT_DEFAULT_KICK_S, type ActionResultFrame, type ChatAccessRefusal, type ChatErrorCode, type ChatUser, type EventFrame, type MessageFrame, type ServerFrame } from '../../src/shared/chat-protocol';
 
 /**
  * What the chat panel shows, folded from validated server frames. Pure: the socket hook batches frames
@@ -26,10 +26,11 @@ export interface ChatEffect {
 
 /**
  * The connection flag: 'connecting' before the first open, 'open' once joined, 'reconnecting' after a
- * drop; the rest are final and stop reconnecting (SPEC §4: 'expired' after more than 10 refused tickets).
+ * drop; the rest are final and stop reconnecting (SPEC §4: 'expired' after more than 10 refused tickets;
+ * 'refused' when this viewer may not watch the channel, with the reason in `refusal`).
  */
-export type ChatStatus = 'connecting' | 'open' | 'reconnecting' | 'expired' | 'kicked' | 'banned';
-export const FINAL_STATUSES: ReadonlySet<ChatStatus> = new Set(['expired', 'kicked', 'banned']);
+export type ChatStatus = 'connecting' | 'open' | 'reconnecting' | 'expired' | 'kicked' | 'banned' | 'refused';
+export const FINAL_STATUSES: ReadonlySet<ChatStatus> = new Set(['expired', 'kicked', 'banned', 'refused']);
 
 export interface ChatError {
   code: ChatErrorCode;
@@ -48,9 +49,16 @@ export interface ChatState {
   pinned: AnnouncementEvent | null;
   effects: ChatEffect[];
   error: ChatError | null;
+  /** Why the room will not take this viewer (status 'refused'): adult-only, password... */
+  refusal: ChatAccessRefusal | null;
+  /**
+   * Kicked: when the room takes us back (epoch ms; null when it did not say). A kick names its cooldown
+   * (timed from when this browser heard of it); a refused rejoin carries the room's own time.
+   */
+  rejoinAt: number | null;
 }
 
-export const initialChatState: ChatState = { status: 'connecting', joined: false, me: null, frozen: false, viewers: 0, lines: [], pinned: null, effects: [], error: null };
+export const initialChatState: ChatState = { status: 'connecting', joined: false, me: null, frozen: false, viewers: 0, lines: [], pinned: null, effects: [], error: null, refusal: null, rejoinAt: null };
 
 /** Side effects the hook runs after a batch (kept out of the reducer so it stays pure). */
 export interface ChatSignals {
@@ -65,7 +73,7 @@ const nextKey = (prefix: string) => `${prefix}${++seq}`;
 const bounded = (lines: ChatLine[]) => (lines.length > CHAT_VISIBLE_LINES ? lines.slice(lines.length - CHAT_VISIBLE_LINES) : lines);
 const sameUser = (a: { loginId: string } | null, b: { loginId: string } | null) => !!a && !!b && a.loginId.toLowerCase() === b.loginId.toLowerCase();
 
-export function applyFrames(state: ChatState, frames: ServerFrame[]): { state: ChatState; signals: ChatSignals } {
+export function applyFrames(state: ChatState, frames: ServerFrame[], now = Date.now()): { state: ChatState; signals: ChatSignals } {
   const signals: ChatSignals = { channelStatus: false, settingsChanged: false, newEffects: [] };
   if (frames.length === 0) return { state, signals };
   const next: ChatState = { ...state };
@@ -95,6 +103,7 @@ export function applyFrames(state: ChatState, frames: ServerFrame[]): { state: C
         if (frame.kind === 'role' || frame.kind === 'kick') {
           // The action frame before it already makes the line; this one only updates who is what.
           if (frame.kind === 'role' && next.me && sameUser(frame.target, next.me)) next.me = { ...next.me, badge: frame.badge };
+          if (frame.kind === 'kick' && frame.reason === 'kick' && sameUser(frame.target, next.me)) next.rejoinAt = now + (frame.seconds ?? CHAT_DEFAULT_KICK_S) * 1000;
           break;
         }
         if (frame.kind === 'gift' || frame.kind === 'item') {
@@ -108,6 +117,7 @@ export function applyFrames(state: ChatState, frames: ServerFrame[]): { state: C
         if (frame.status === 'joined') {
           next.joined = true;
           next.status = 'open';
+          next.rejoinAt = null;
           next.me = frame.me;
           next.frozen = frame.frozen;
           next.viewers = frame.viewers;
@@ -119,6 +129,7 @@ export function applyFrames(state: ChatState, frames: ServerFrame[]): { state: C
           next.joined = false;
         } else if (frame.status === 'error') {
           next.error = { code: frame.code, until: frame.until ?? null, seq: ++seq };
+          if (frame.code === 'KICKED' && typeof frame.until === 'number') next.rejoinAt = frame.until;
         }
         break;
     }
@@ -126,5 +137,11 @@ export function applyFrames(state: ChatState, frames: ServerFrame[]): { state: C
   next.lines = bounded(lines);
   return { state: next, signals };
 }
+
+/** A kicked member asked to come back: connecting again, keeping what is on screen. */
+export const rejoining = (state: ChatState): ChatState => ({ ...state, status: 'connecting', joined: false, error: null });
+
+/** Whole seconds until a kicked member may rejoin (0: now). */
+export const rejoinWaitSeconds = (state: Pick<ChatState, 'rejoinAt'>, now: number): number => (state.rejoinAt === null ? 0 : Math.max(0, Math.ceil((state.rejoinAt - now) / 1000)));
 
 export const removeEffect = (state: ChatState, key: string): ChatState => ({ ...state, effects: state.effects.filter((e) => e.key !== key) });

@@ -1,24 +1,33 @@
-import { chatSocketPath, type ChatTicketResponse } from '../../src/shared/chat-protocol';
+import { chatAccessRefusalOf, chatSocketPath, type ChatTicketRequest, type ChatTicketResponse } from '../../src/shared/chat-protocol';
 import { apiFetch } from '../data/api';
 import type { TicketResult } from './ticket-retry';
 
-/** The socket on the page's own host (ws: or wss: like the page), with a ticket for a member. */
+/** The socket on the page's own host (ws: or wss: like the page), with its ticket. */
 export function chatSocketUrl(room: string, ticket: string | null, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}${chatSocketPath(room)}${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ''}`;
 }
 
 /**
- * POST /api/chat/ticket. A browser cannot read the status of a refused upgrade, so the ticket call's
- * 401 is the client's 'Unauthorized' (SPEC §8); anything else that fails is an ordinary socket error.
+ * POST /api/chat/ticket (a member) or /api/guest/chat-ticket (a guest), with the playback token of a
+ * password-protected live when the viewer has one. A browser cannot read the status of a refused
+ * upgrade, so the ticket call is where the page learns why it may not connect: 401 is the client's
+ * 'Unauthorized' (SPEC §8), 403 with an access code a room this viewer may not enter; anything else
+ * that fails is an ordinary socket error.
  */
-export async function fetchChatTicket(room: string): Promise<TicketResult> {
+export async function fetchChatTicket(room: string, { member, playback }: { member: boolean; playback: string | null }): Promise<TicketResult> {
+  const request: ChatTicketRequest = playback ? { room, playback } : { room };
   try {
-    const res = await apiFetch('/api/chat/ticket', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ room }) });
-    if (res.status === 401) return { ok: false, unauthorized: true };
-    if (!res.ok) return { ok: false, unauthorized: false };
-    const body = (await res.json().catch(() => null)) as ChatTicketResponse | null;
-    return body?.ticket ? { ok: true, ticket: body.ticket } : { ok: false, unauthorized: false };
+    const res = await apiFetch(member ? '/api/chat/ticket' : '/api/guest/chat-ticket', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+    if (res.status === 401 && member) return { ok: false, unauthorized: true };
+    const body = (await res.json().catch(() => null)) as (Partial<ChatTicketResponse> & { error?: { code?: string } }) | null;
+    const refused = res.status === 403 ? chatAccessRefusalOf(body?.error?.code) : null;
+    if (refused) return { ok: false, refused };
+    return res.ok && body?.ticket ? { ok: true, ticket: body.ticket } : { ok: false, unauthorized: false };
   } catch {
     return { ok: false, unauthorized: false };
   }

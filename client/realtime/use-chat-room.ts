@@ -1,15 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { CHAT_CLOSE, CHAT_RECONNECT, PING_FRAME, parseServerFrames, type ChatActionName, type ClientFrame, type ServerFrame } from '../../src/shared/chat-protocol';
-import { applyFrames, CHAT_EFFECT_MS, initialChatState, removeEffect, type ChatSignals, type ChatState, type ChatStatus } from './chat-state';
+import { applyFrames, CHAT_EFFECT_MS, initialChatState, rejoining, removeEffect, type ChatSignals, type ChatState, type ChatStatus } from './chat-state';
 import { chatSocketUrl, fetchChatTicket } from './chat-url';
 import { chatUrlProvider } from './ticket-retry';
 
 export interface ChatRoomOptions {
   room: string;
   streamId: number | null;
-  /** Signed in (the page's `me`): fetch tickets and write; otherwise read only. */
+  /** Signed in (the page's `me`): a member's ticket, and writing; otherwise a guest's ticket, read only. */
   member: boolean;
+  /** The playback token the password form earned: a password-protected live's room asks for it. */
+  playbackToken?: string | null;
+  /**
+   * Changes when what the room judges access by changes (identity verified, adult): a refused room is
+   * tried again then, as it is when `member` or `playbackToken` change.
+   */
+  accessKey?: string;
   /** A live started or ended in this room: the page reloads its data. */
   onChannelStatus?: () => void;
   /** CHANNELING_SETTING_UPDATE: the page refetches the channel settings. */
@@ -22,6 +29,8 @@ export interface ChatRoom {
   send: (text: string) => boolean;
   act: (action: ChatActionName, target?: string, seconds?: number) => boolean;
   dismissError: () => void;
+  /** After a kick (not a ban): connect and join again, keeping the lines on screen. */
+  rejoin: () => void;
 }
 
 /** Keeps a quiet socket from being dropped by proxies; the room answers without waking (auto-response). */
@@ -34,12 +43,13 @@ const HIDDEN_FLUSH_MS = 500;
  * connect timeout). Joins on every open, leaves on unmount, validates every frame with the shared zod
  * schemas, and folds frames into state once per animation frame.
  */
-export function useChatRoom({ room, streamId, member, onChannelStatus, onSettingsChanged }: ChatRoomOptions): ChatRoom {
+export function useChatRoom({ room, streamId, member, playbackToken = null, accessKey = '', onChannelStatus, onSettingsChanged }: ChatRoomOptions): ChatRoom {
   const [state, setState] = useState<ChatState>(initialChatState);
   // The state lives here first (React reads a copy): the socket's handlers fold into it synchronously
   // and know at once what changed, without depending on when React runs an updater.
   const stateRef = useRef<ChatState>(initialChatState);
   const socketRef = useRef<ReconnectingWebSocket | null>(null);
+  const rejoinRef = useRef<(() => void) | null>(null);
   const update = useCallback((fn: (s: ChatState) => ChatState) => {
     const next = fn(stateRef.current);
     if (next === stateRef.current) return;
@@ -94,13 +104,17 @@ export function useChatRoom({ room, streamId, member, onChannelStatus, onSetting
     const socket = new ReconnectingWebSocket(
       chatUrlProvider({
         room,
-        member,
-        fetchTicket: fetchChatTicket,
+        fetchTicket: (r) => fetchChatTicket(r, { member, playback: playbackToken }),
         socketUrl: (r, ticket) => chatSocketUrl(r, ticket),
         signal: abort.signal,
         onExpired: () => {
           final = 'expired';
           update((s) => ({ ...s, status: 'expired', joined: false }));
+          socket.close();
+        },
+        onRefused: (reason) => {
+          final = 'refused';
+          update((s) => ({ ...s, status: 'refused', joined: false, refusal: reason }));
           socket.close();
         },
       }),
@@ -114,6 +128,14 @@ export function useChatRoom({ room, streamId, member, onChannelStatus, onSetting
       },
     );
     socketRef.current = socket;
+    // A kicked member may come back (Twitch-like; a banned one may not): the same socket connects again
+    // with a fresh ticket, and the room answers with history that merges with what is shown.
+    rejoinRef.current = () => {
+      if (final !== 'kicked') return;
+      final = null;
+      update(rejoining);
+      socket.reconnect();
+    };
 
     socket.addEventListener('open', () => {
       const join: ClientFrame = { type: 'join', room, streamId: streamRef.current, source: 'web' };
@@ -150,9 +172,11 @@ export function useChatRoom({ room, streamId, member, onChannelStatus, onSetting
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'leave', room } satisfies ClientFrame));
       socket.close(1000, 'leave');
       socketRef.current = null;
+      rejoinRef.current = null;
       update(() => initialChatState);
     };
-  }, [room, member, update]);
+    // accessKey is not read inside: it only says when to connect again.
+  }, [room, member, playbackToken, accessKey, update]);
 
   // A live started or ended under an open socket: say which stream we watch now (the room answers a
   // second join with a fresh 'joined'; its history merges with what is shown).
@@ -178,5 +202,7 @@ export function useChatRoom({ room, streamId, member, onChannelStatus, onSetting
   );
   const dismissError = useCallback(() => update((s) => (s.error ? { ...s, error: null } : s)), [update]);
 
-  return { state, send, act, dismissError };
+  const rejoin = useCallback(() => rejoinRef.current?.(), []);
+
+  return { state, send, act, dismissError, rejoin };
 }

@@ -14,6 +14,7 @@ import { channelRoutes } from './routes/channels';
 import { myStreamRoutes } from './routes/my-streams';
 import { casterRoutes } from './routes/caster';
 import { chatRoutes } from './routes/chat';
+import { adminRoutes } from './routes/admin';
 
 const DEVICE_ID = /^[0-9a-f]{10}$/;
 /** Calls that keep answering during maintenance, so clients can learn when it ends. */
@@ -47,6 +48,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', myStreamRoutes)
   .route('/', casterRoutes)
   .route('/', chatRoutes)
+  .route('/', adminRoutes)
   .route('/', devRoutes);
 
 apiApp.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'errors.apiNotFound'));

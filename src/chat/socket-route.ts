@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { apiError, requestLocale } from '../api/errors';
+import { apiError, requestLocale, type ApiErrorBody } from '../api/errors';
 import { getRegistry, normalizeHost, resolveBrand } from '../brands/registry';
 import { appTypeFor, nativeAppVersion, newDeviceId } from '../middleware/client-context';
 import { callApi } from '../proxy/upstream';
-import { roomIdSchema, type ChatTicketResponse } from '../shared/chat-protocol';
+import { CHAT_ACCESS_CODES, chatAccessMessageKey, chatAccessRefusalOf, roomIdSchema, type ChatTicketRequest, type ChatTicketResponse } from '../shared/chat-protocol';
 import { verifyChatTicket, type ChatTicketClaims } from '../shared/chat-ticket';
 import type { Identity } from './authority';
 import { SHARD_HEADERS } from './room-do';
@@ -13,7 +13,8 @@ import { hubStub, shardStub } from './shards';
 /**
  * GET /chat/:room with Upgrade: websocket. Everything is checked before the upgrade, so a refusal is
  * a plain HTTP answer (partykit's pattern): 404 unknown room, 426 not a WebSocket, 403 foreign Origin,
- * 401 bad or expired ticket (SPEC §8 'Unauthorized'). No ticket is a guest, who may read.
+ * 401 bad or expired ticket (SPEC §8 'Unauthorized'), 403 with a CHAT_ACCESS_CODES code for a viewer
+ * who may not watch the channel (adult-only, a password-protected live: SPEC §6).
  *
  * Mounted before secureHeaders and the brand/locale/session middleware: a 101 answer carries no
  * headers we could add, and the cookie and page machinery has nothing to do here. The Origin check
@@ -25,8 +26,9 @@ export async function chatSocket(c: Context<AppEnv>): Promise<Response> {
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return apiError(c, 426, 'UPGRADE_REQUIRED', 'chat.upgradeRequired');
   if (!(await originAllowed(c))) return apiError(c, 403, 'ORIGIN_FORBIDDEN', 'chat.originForbidden');
 
-  const who = await identify(c, room);
-  if (who === 'unauthorized') return apiError(c, 401, 'UNAUTHORIZED', 'chat.unauthorized');
+  const entry = await admit(c, room);
+  if (!entry.ok) return apiError(c, entry.status, entry.code, entry.messageKey);
+  const who = entry.who;
 
   const admission = await hubStub(c.env, room).assign(room, who);
   if (!admission.ok) return apiError(c, 404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
@@ -55,31 +57,50 @@ async function originAllowed(c: Context<AppEnv>): Promise<boolean> {
   return registry.byHost.get(originHost)?.id === here.id;
 }
 
+type Entry = { ok: true; who: Identity | null } | { ok: false; status: 400 | 401 | 403 | 404 | 503; code: string; messageKey: string };
+const UNAUTHORIZED: Entry = { ok: false, status: 401, code: 'UNAUTHORIZED', messageKey: 'chat.unauthorized' };
+
 /**
- * ?ticket= from POST /api/chat/ticket (the web client, whose tokens stay in HttpOnly cookies), or
- * ?token=<access token>&type=oauth (native apps), traded for a ticket at the API so the edge never
- * reads member data itself. Neither: a guest (null).
+ * Who opens the socket, and whether the API lets them in. Every way in carries the API's decision, so
+ * the edge never reads member or channel data itself:
+ * - ?ticket= from POST /api/chat/ticket or /api/guest/chat-ticket (the web client, whose tokens stay
+ *   in HttpOnly cookies): the API issued it only to a viewer who may watch the channel;
+ * - ?token=<access token>&type=oauth (native apps), or nothing at all (a guest without a ticket): the
+ *   edge asks the API for a ticket on their behalf, passing ?playback=<token> along for a
+ *   password-protected live, and refuses the upgrade with the API's reason.
  */
-async function identify(c: Context<AppEnv>, room: string): Promise<Identity | null | 'unauthorized'> {
+async function admit(c: Context<AppEnv>, room: string): Promise<Entry> {
   const ticket = c.req.query('ticket');
   const token = c.req.query('token');
   const type = c.req.query('type') ?? '';
-  let claims: ChatTicketClaims | null = null;
-  if (ticket) claims = await verifyChatTicket(c.env.JWT_SECRET, ticket, room);
-  else if (token && (type === 'oauth' || type === '')) claims = await ticketForToken(c, room, token);
-  else if (!token) return null;
-  if (!claims) return 'unauthorized';
-  return { memberId: claims.memberId, loginId: claims.loginId, nickname: claims.nickname, role: claims.role };
+  if (ticket) {
+    const claims = await verifyChatTicket(c.env.JWT_SECRET, ticket, room);
+    return claims ? { ok: true, who: identityOf(claims) } : UNAUTHORIZED;
+  }
+  if (token && type !== 'oauth' && type !== '') return UNAUTHORIZED;
+  return ticketFromApi(c, { room, playback: c.req.query('playback') }, token || null);
 }
 
-async function ticketForToken(c: Context<AppEnv>, room: string, token: string): Promise<ChatTicketClaims | null> {
+const identityOf = (claims: ChatTicketClaims): Identity | null =>
+  'guest' in claims ? null : { memberId: claims.memberId, loginId: claims.loginId, nickname: claims.nickname, role: claims.role };
+
+async function ticketFromApi(c: Context<AppEnv>, request: ChatTicketRequest, token: string | null): Promise<Entry> {
   // callApi expects the edge context the page middleware would have set; this route runs without it.
   const version = nativeAppVersion(c.req.header('user-agent') ?? '');
   c.set('appType', appTypeFor(undefined, version));
   c.set('deviceId', newDeviceId());
   c.set('locale', requestLocale(c));
-  const res = await callApi(c, '/api/chat/ticket', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ room }) }, token);
-  if (!res.ok) return null;
-  const body = (await res.json().catch(() => null)) as ChatTicketResponse | null;
-  return body?.ticket ? verifyChatTicket(c.env.JWT_SECRET, body.ticket, room) : null;
+  const path = token ? '/api/chat/ticket' : '/api/guest/chat-ticket';
+  const res = await callApi(c, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) }, token ?? undefined);
+  const body = (await res.json().catch(() => null)) as (Partial<ChatTicketResponse> & Partial<ApiErrorBody>) | null;
+  if (res.ok && body?.ticket) {
+    const claims = await verifyChatTicket(c.env.JWT_SECRET, body.ticket, request.room);
+    return claims ? { ok: true, who: identityOf(claims) } : UNAUTHORIZED;
+  }
+  const refusal = chatAccessRefusalOf(body?.error?.code);
+  if (res.status === 403 && refusal) return { ok: false, status: 403, code: CHAT_ACCESS_CODES[refusal], messageKey: chatAccessMessageKey(refusal) };
+  if (res.status === 401) return UNAUTHORIZED;
+  if (res.status === 404) return { ok: false, status: 404, code: 'ROOM_NOT_FOUND', messageKey: 'chat.roomNotFound' };
+  if (res.status === 400) return { ok: false, status: 400, code: 'BAD_REQUEST', messageKey: 'errors.badRequest' };
+  return { ok: false, status: 503, code: 'UNAVAILABLE', messageKey: 'chat.errors.UNAVAILABLE' };
 }

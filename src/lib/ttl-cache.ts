@@ -4,31 +4,46 @@
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; expires: number }>();
-  private readonly pending = new Map<K, Promise<V>>();
+  private readonly pending = new Map<K, { promise: Promise<V>; fresh: boolean }>();
+  /** Bumped by clear() and fresh loads: a load that began before must not store what it read. */
+  private generation = 0;
 
   constructor(private readonly ttlMs: number) {
     allCaches.add(this as TtlCache<unknown, unknown>);
   }
 
-  async get(key: K, load: () => Promise<V>): Promise<V> {
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit.value;
-    // Concurrent misses share one load.
-    let inflight = this.pending.get(key);
-    if (!inflight) {
-      inflight = load()
-        .then((value) => {
-          this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
-          return value;
-        })
-        .finally(() => this.pending.delete(key));
-      this.pending.set(key, inflight);
+  /**
+   * The cached value, or a load (concurrent misses share one). `fresh` skips the cached value and any
+   * load that began before this call, except another fresh one: its answer is at least as new.
+   */
+  async get(key: K, load: () => Promise<V>, { fresh = false }: { fresh?: boolean } = {}): Promise<V> {
+    const inflight = this.pending.get(key);
+    if (fresh) {
+      if (inflight?.fresh) return inflight.promise;
+      this.generation += 1;
+      this.entries.delete(key);
+    } else {
+      const hit = this.entries.get(key);
+      if (hit && hit.expires > Date.now()) return hit.value;
+      if (inflight) return inflight.promise;
     }
-    return inflight;
+    const generation = this.generation;
+    const promise: Promise<V> = load()
+      .then((value) => {
+        if (generation === this.generation) this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
+        return value;
+      })
+      .finally(() => {
+        if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
+      });
+    this.pending.set(key, { promise, fresh });
+    return promise;
   }
 
   clear(): void {
+    this.generation += 1;
     this.entries.clear();
+    this.pending.clear();
   }
 }
 

@@ -5,6 +5,7 @@ import { MY_LISTS, type CasterData, type ChannelData, type HomeData, type Me, ty
 import { PAGE_DEFAULTS, type Banner, type ChannelFindResponse, type ChannelListItem, type ChannelPageResponse, type ListResponse, type Logo, type OwnChannelSettings, type StreamDetail, type StreamKeyResponse, type Theme, type ViewMainResponse } from '../shared/streams-api';
 import { loadPageData } from './load';
 import { deviceOf, pageSession, signinRedirect, type ApiAnswer } from './watch-load';
+import { channelSettings } from '../proxy/channel-settings';
 
 const seg = encodeURIComponent;
 /** Path segments we pass on to the API: bounded, so a garbage URL is a 404 and not an API error. */
@@ -63,11 +64,12 @@ export const watchPages = new Hono<AppEnv>()
       const channel = await api<ChannelFindResponse>(`/api/channels/channel-find?loginId=${seg(loginId)}`);
       if (missing(channel)) return { missing: true };
       if (!channel.ok || !channel.body) throw new Error(`channel-find answered ${channel.status}`);
-      const page = await api<ChannelPageResponse>(`/api/channels/${channel.body.channelId}/channel-page`);
+      // The settings from the edge's copy, as the page's own GET of them would answer.
+      const [page, settings] = await Promise.all([api<ChannelPageResponse>(`/api/channels/${channel.body.channelId}/channel-page`), channelSettings(c)]);
       if (missing(page)) return { missing: true };
       if (!page.ok || !page.body) throw new Error(`channel-page answered ${page.status}`);
       const title = page.body.live?.title ?? page.body.channel.title;
-      return { title: `${title} - ${channel.body.nickname}`, loginId, channelPage: page.body, now: Date.now() } satisfies ChannelData;
+      return { title: `${title} - ${channel.body.nickname}`, loginId, channelPage: page.body, now: Date.now(), settings } satisfies ChannelData;
     });
     if ('missing' in found) return notFound(c, me);
     return respond(c, buildPageProps(c, 'CHANNEL', orEmpty({ title: c.var.t('channel.title'), loginId }, found), me));

@@ -5,7 +5,7 @@ import { SESSION_INVALID } from '../shared/account-api';
 import { callApi } from './upstream';
 import { callAsMember, clearSession, hasTokens, rememberLoginId, storeTokens, withoutTokens } from './session';
 import { xsrfValid } from './xsrf';
-import { CHANNEL_SETTINGS_PATH, cachedChannelSettingsResponse } from './channel-settings';
+import { CHANNEL_SETTINGS_ADMIN_PATH, CHANNEL_SETTINGS_PATH, cachedChannelSettingsResponse, forgetChannelSettings } from './channel-settings';
 
 /** Paths the browser and native apps call through us (SPEC §7). */
 export const PROXIED_PREFIXES = ['/api/', '/v2/api/', '/v3/api/', '/v4/api/', '/static/'] as const;
@@ -41,6 +41,8 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   const upstream = TOKEN_PATHS.has(path) ? await callApi(c, path + url.search, init) : await callAsMember(c, path + url.search, init);
 
   if (path === SIGNOUT_PATH || (path === EXPIRE_PATH && upstream.ok)) clearSession(c);
+  // Staff changed the channel settings: this isolate serves the new ones from now on (others on a viewer's refetch).
+  if (path === CHANNEL_SETTINGS_ADMIN_PATH && upstream.ok) forgetChannelSettings();
   for (const name of PASSED_HEADERS) {
     const value = upstream.headers.get(name);
     if (value) c.header(name, value);

@@ -1,5 +1,6 @@
 // A namespace import, so the browser bundle keeps only the zod parts used here (zod's `z` object drags in every locale).
 import * as z from 'zod';
+import type { PlaybackAccess } from './streams-api';
 
 /**
  * The chat wire protocol (SPEC §7 Real-time chat), imported by the ChatRoom object and the client alike.
@@ -155,12 +156,39 @@ export type ConnectionFrame = z.infer<typeof connectionFrameSchema>;
 export const serverFrameSchema = z.union([messageFrameSchema, actionResultFrameSchema, eventFrameSchema, connectionFrameSchema]);
 export type ServerFrame = MessageFrame | ActionResultFrame | EventFrame | ConnectionFrame;
 
-/** POST /api/chat/ticket {room} answers this; the socket URL is /chat/<room>?ticket=<ticket>. */
-export const chatTicketRequestSchema = z.strictObject({ room: roomIdSchema });
+/**
+ * POST /api/chat/ticket (members) and POST /api/guest/chat-ticket (guests) take this and answer a
+ * ChatTicketResponse; the socket URL is /chat/<room>?ticket=<ticket>. `playback` is the
+ * `passwordToken` GET /api/guest/live-Auth answered (a playback token signed for the live): a
+ * password-protected live's room wants it. Any text is accepted here (a stale or foreign token is
+ * simply not valid, answered 403).
+ */
+export const chatTicketRequestSchema = z.strictObject({ room: roomIdSchema, playback: z.string().max(256).optional() });
+export type ChatTicketRequest = z.infer<typeof chatTicketRequestSchema>;
 export interface ChatTicketResponse {
   ticket: string;
   /** Epoch ms; a ticket only opens sockets until then (the open socket lives on). */
   expiresAt: number;
+}
+
+/**
+ * Nobody gets into a room whose channel they may not watch (SPEC §6, the player's rule, `accessFor`):
+ * the ticket calls answer 403 with one of these codes, the socket route refuses a ticketless upgrade
+ * with the same, and the panel says `chat.access.<reason>` and stops.
+ */
+export const CHAT_ACCESS_CODES = {
+  identity: 'IDENTITY_REQUIRED',
+  adult: 'ADULT_ONLY',
+  password: 'PASSWORD_REQUIRED',
+  unavailable: 'BROADCAST_UNAVAILABLE',
+} as const satisfies Record<Exclude<PlaybackAccess, 'ok'>, string>;
+export type ChatAccessRefusal = keyof typeof CHAT_ACCESS_CODES;
+export const chatAccessMessageKey = (reason: ChatAccessRefusal) => `chat.access.${reason}`;
+
+/** The reason behind an error code from a ticket call, or null when the code is not an access refusal. */
+export function chatAccessRefusalOf(code: unknown): ChatAccessRefusal | null {
+  for (const [reason, known] of Object.entries(CHAT_ACCESS_CODES)) if (known === code) return reason as ChatAccessRefusal;
+  return null;
 }
 
 /** Parse one raw socket frame; null when it is too big, not JSON, or not a known frame. */

@@ -2,15 +2,17 @@ import { z } from 'zod';
 import { memberRoleSchema, roomIdSchema } from './chat-protocol';
 
 /**
- * Chat tickets: the API signs one for a signed-in member (POST /api/chat/ticket), the edge checks it
- * before upgrading /chat/<room>. Both ends share only JWT_SECRET, as with access tokens, so the API may
- * live at API_ORIGIN. Format: base64url(JSON claims) "." base64url(HMAC-SHA256). The MAC input carries
- * its own prefix, so a ticket can never pass for a JWT or a playback token signed with the same secret.
+ * Chat tickets: the API signs one for a signed-in member (POST /api/chat/ticket) or a guest (POST
+ * /api/guest/chat-ticket), and only for a viewer who may watch the channel (SPEC §6): holding one is
+ * the API's word that this viewer may be in this room. The edge checks it before upgrading
+ * /chat/<room>. Both ends share only JWT_SECRET, as with access tokens, so the API may live at
+ * API_ORIGIN. Format: base64url(JSON claims) "." base64url(HMAC-SHA256). The MAC input carries its own
+ * prefix, so a ticket can never pass for a JWT or a playback token signed with the same secret.
  */
 export const CHAT_TICKET_TTL_MS = 60_000;
 const CONTEXT = 'flex-live/chat-ticket/v1.';
 
-export const chatTicketClaimsSchema = z.strictObject({
+const memberClaimsSchema = z.strictObject({
   memberId: z.number().int().positive(),
   loginId: z.string().min(1).max(40),
   nickname: z.string().min(1).max(40),
@@ -18,7 +20,11 @@ export const chatTicketClaimsSchema = z.strictObject({
   room: roomIdSchema,
   exp: z.number().int(),
 });
+/** A guest (reads only) whom the API let into this room. */
+const guestClaimsSchema = z.strictObject({ guest: z.literal(true), room: roomIdSchema, exp: z.number().int() });
+export const chatTicketClaimsSchema = z.union([memberClaimsSchema, guestClaimsSchema]);
 export type ChatTicketClaims = z.infer<typeof chatTicketClaimsSchema>;
+export type MemberTicketClaims = z.infer<typeof memberClaimsSchema>;
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();

@@ -1,7 +1,7 @@
 import type { PublicBrand } from './brand-schema';
 import type { AppType } from './constants';
 import type { Locale, Messages } from './locales';
-import type { Banner, ChannelListItem, ChannelPageResponse, ListResponse, Logo, OwnChannelSettings, StreamCard, StreamDetail, StreamKeyResponse, Theme, ViewMainResponse } from './streams-api';
+import type { Banner, ChannelListItem, ChannelPageResponse, ChannelSettings, ListResponse, Logo, OwnChannelSettings, StreamCard, StreamDetail, StreamKeyResponse, Theme, ViewMainResponse } from './streams-api';
 
 /** Page keys the app renders (SPEC §2 names HOME, CHANNEL, ... ; more arrive with later features). */
 export const PAGE_KEYS = [
@@ -71,6 +71,11 @@ export interface ChannelData {
   loginId: string;
   channelPage: ChannelPageResponse;
   now: number;
+  /**
+   * The channel settings as GET /api/guest/channeling-switching answers them (the client's SWR data
+   * for that key starts from here); null when they could not be read.
+   */
+  settings: ChannelSettings | null;
 }
 
 export interface VodData {

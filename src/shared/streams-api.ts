@@ -65,7 +65,7 @@ export type PlaybackAccess =
   | 'identity' // adult-only: verify identity first (guests and unverified members)
   | 'adult' // verified but not an adult
   | 'password' // password-protected live: ask for it (GET /api/guest/live-Auth)
-  | 'unavailable'; // adult broadcasting switched off by channel settings
+  | 'unavailable'; // switched off by the operators' channel settings (broadcasting, adult broadcasting)
 
 export interface Playback {
   playerType: PlayerType;
@@ -78,6 +78,11 @@ export interface Playback {
   whep?: boolean;
   /** Epoch ms at which a signed URL stops working; null when the URL is not signed. */
   expiresAt: number | null;
+  /**
+   * Only in GET /api/guest/live-Auth's answer, whatever the source: a playback token signed for the live,
+   * the viewer's proof that they gave its password. The chat ticket calls ask for it (`playback`).
+   */
+  passwordToken?: string;
 }
 
 export interface StreamDetail extends StreamCard {
@@ -198,6 +203,15 @@ export interface ChannelSettings {
   bank_account: string;
   bank_code: string;
   bank_holder_name: string;
+}
+
+/** Where the channel settings are read (guests, cached 10 min) and changed (staff: P and O members). */
+export const CHANNEL_SETTINGS_PATHS = { guest: '/api/guest/channeling-switching', admin: '/api/admin/channeling-switching' } as const;
+
+/** PUT /api/admin/channeling-switching: the settings now in force, and how many on-air rooms were told. */
+export interface ChannelSettingsUpdateResponse {
+  settings: ChannelSettings;
+  notifiedRooms: number;
 }
 
 /** GET /api/guest/live-Auth answer when the password is right. */

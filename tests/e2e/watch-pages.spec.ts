@@ -78,6 +78,8 @@ test('an adult live asks a guest to verify identity; the button opens the member
   await gotoHydrated(page, url('flex', `/channel/${ADULT_CHANNEL.loginId}`));
   await expect(page.getByText(ko.channel.identityRequired)).toBeVisible();
   await expect(page.locator('.player')).toHaveCount(0);
+  // The chat says the same and opens no socket (no refused ticket call: consoleErrors below stays empty).
+  await expect(page.getByRole('region', { name: ko.chat.title }).getByRole('status')).toHaveText(ko.chat.access.identity);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: ko.channel.verify }).click();
   const dialog = page.getByRole('dialog', { name: ko.membersOnly.title });

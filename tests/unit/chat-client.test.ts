@@ -2,35 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { CHAT_RECONNECT, type MessageFrame, type ServerFrame } from '../../src/shared/chat-protocol';
 import { chatUrlProvider, type TicketResult } from '../../client/realtime/ticket-retry';
 import { applyFrames, CHAT_VISIBLE_LINES, initialChatState } from '../../client/realtime/chat-state';
+import { rejoining, rejoinWaitSeconds } from '../../client/realtime/chat-state';
+import { settingsNeedReload, shownAccess } from '../../client/components/watch/live-access';
+import channeling from '../../kv-seed/channeling.json';
 
 const url = (room: string, ticket: string | null) => `ws://flex.localhost/chat/${room}${ticket ? `?ticket=${ticket}` : ''}`;
 
-function provider(answers: TicketResult[], member = true) {
+function provider(answers: TicketResult[]) {
   const waits: number[] = [];
+  const refusals: string[] = [];
   let calls = 0;
   let expired = 0;
   const next = chatUrlProvider({
     room: '1',
-    member,
     socketUrl: url,
     signal: new AbortController().signal,
     fetchTicket: async () => answers[Math.min(calls++, answers.length - 1)]!,
     wait: async (ms) => void waits.push(ms),
     onExpired: () => void (expired += 1),
+    onRefused: (reason) => void refusals.push(reason),
   });
-  return { next, waits, calls: () => calls, expired: () => expired };
+  return { next, waits, refusals, calls: () => calls, expired: () => expired };
 }
 
 const refused: TicketResult = { ok: false, unauthorized: true };
 
 describe('chat socket URL provider (SPEC §4 Unauthorized)', () => {
-  it('connects a guest without a ticket and never asks for one', async () => {
-    const p = provider([{ ok: true, ticket: 't' }], false);
-    expect(await p.next()).toBe('ws://flex.localhost/chat/1');
-    expect(p.calls()).toBe(0);
-  });
-
-  it('fetches a fresh ticket before every connect of a member', async () => {
+  it('fetches a fresh ticket before every connect, for guests and members alike', async () => {
     const p = provider([{ ok: true, ticket: 'a' }, { ok: true, ticket: 'b' }]);
     expect(await p.next()).toBe('ws://flex.localhost/chat/1?ticket=a');
     expect(await p.next()).toBe('ws://flex.localhost/chat/1?ticket=b');
@@ -49,6 +47,15 @@ describe('chat socket URL provider (SPEC §4 Unauthorized)', () => {
     expect(p.calls()).toBe(CHAT_RECONNECT.maxAuthRetries + 1); // the first try and 10 retries
     expect(p.waits).toHaveLength(CHAT_RECONNECT.maxAuthRetries);
     expect(p.expired()).toBe(1);
+  });
+
+  it('stops at once when the room refuses this viewer: the reason once, no retry, not the session-expired path', async () => {
+    const p = provider([{ ok: false, refused: 'password' }, { ok: true, ticket: 'never' }]);
+    await expect(p.next()).rejects.toThrow('Refused');
+    expect(p.refusals).toEqual(['password']);
+    expect(p.calls()).toBe(1);
+    expect(p.waits).toEqual([]);
+    expect(p.expired()).toBe(0);
   });
 
   it('leaves other failures to the socket’s backoff without counting them as Unauthorized', async () => {
@@ -90,5 +97,66 @@ describe('chat state', () => {
     expect(state.pinned?.text).toBe('공지');
     expect(state.effects).toHaveLength(1);
     expect(state.lines).toHaveLength(3); // the settings update is not a line
+  });
+});
+
+describe('a kicked member coming back (Twitch-like); a banned one does not', () => {
+  const joinedAs = (me: typeof user): ServerFrame => ({ type: 'connection', status: 'joined', room: '1', me, frozen: false, viewers: 2, history: [] });
+  const kick = (loginId: string, seconds: number | null, reason: 'kick' | 'blacklist' = 'kick'): ServerFrame => ({ type: 'event', at: 5, kind: 'kick', target: { loginId, nickname: 'x' }, reason, seconds });
+
+  it('a kick of me starts the cooldown from when this browser heard it; a kick of someone else or a ban does not', () => {
+    const { state: open } = applyFrames(initialChatState, [joinedAs(user), message(1)]);
+    expect(applyFrames(open, [kick('someone_else', 60)], 1_000).state.rejoinAt).toBeNull();
+    expect(applyFrames(open, [kick(user.loginId, null, 'blacklist')], 1_000).state.rejoinAt).toBeNull();
+    const { state: kicked } = applyFrames(open, [kick(user.loginId.toUpperCase(), 60), { type: 'connection', status: 'error', code: 'KICKED' }], 1_000);
+    expect(kicked.rejoinAt).toBe(61_000);
+    expect(kicked.error?.code).toBe('KICKED');
+    expect(rejoinWaitSeconds(kicked, 1_000)).toBe(60);
+    expect(rejoinWaitSeconds(kicked, 60_001)).toBe(1);
+    expect(rejoinWaitSeconds(kicked, 61_000)).toBe(0);
+    // "0 = at once".
+    const { state: atOnce } = applyFrames(open, [kick(user.loginId, 0)], 1_000);
+    expect(rejoinWaitSeconds(atOnce, 1_000)).toBe(0);
+  });
+
+  it('rejoining keeps the lines and reconnects; a refused rejoin takes the room’s time; joining again clears it', () => {
+    const { state: open } = applyFrames(initialChatState, [joinedAs(user), message(1), message(2), kick(user.loginId, 60)], 1_000);
+    const kicked = { ...open, status: 'kicked' as const, joined: false };
+    const again = rejoining(kicked);
+    expect(again).toMatchObject({ status: 'connecting', joined: false, error: null });
+    expect(again.lines.map((l) => l.key)).toEqual(['m1', 'm2']);
+    const { state: refusedAgain } = applyFrames(again, [{ type: 'connection', status: 'error', code: 'KICKED', until: 90_000 }], 2_000);
+    expect(refusedAgain.rejoinAt).toBe(90_000);
+    const { state: back } = applyFrames(rejoining(refusedAgain), [{ ...joinedAs(user), history: [message(2), message(3)] } as ServerFrame], 91_000);
+    expect(back).toMatchObject({ status: 'open', joined: true, rejoinAt: null });
+    expect(back.lines.map((l) => l.key)).toEqual(['m1', 'm2', 'm3']);
+  });
+});
+
+describe('channel settings under an open channel page', () => {
+  const live = { access: 'ok', adult: false, kind: 1, endedAt: null } as const;
+  const adultLive = { ...live, adult: true, access: 'identity' } as const;
+  const settings = { ...channeling };
+
+  it('broadcasting off hides any live at once; adult broadcasting off hides adult streams; the creator still sees theirs', () => {
+    expect(shownAccess(live, settings, false)).toBe('ok');
+    expect(shownAccess(live, { ...settings, broadcasting: false }, false)).toBe('unavailable');
+    expect(shownAccess({ ...live, access: 'password' }, { ...settings, broadcasting: false }, false)).toBe('unavailable');
+    expect(shownAccess(live, { ...settings, broadcasting: false }, true)).toBe('ok');
+    expect(shownAccess({ ...live, kind: 2, endedAt: 10 }, { ...settings, broadcasting: false }, false)).toBe('ok'); // a recording is not on air
+    expect(shownAccess(adultLive, settings, false)).toBe('identity');
+    expect(shownAccess(adultLive, { ...settings, adultBroadcast: false }, false)).toBe('unavailable');
+    expect(shownAccess(live, { ...settings, adultBroadcast: false }, false)).toBe('ok');
+    expect(shownAccess(live, null, false)).toBe('ok'); // no settings: the server's word
+  });
+
+  it('switching back on is the server’s to decide: the page reloads its data when a playback switch changed, not otherwise', () => {
+    expect(settingsNeedReload(settings, { ...settings, broadcasting: false })).toBe(true);
+    expect(settingsNeedReload({ ...settings, broadcasting: false }, settings)).toBe(true);
+    expect(settingsNeedReload(settings, { ...settings, adultBroadcast: false })).toBe(true);
+    expect(settingsNeedReload(settings, { ...settings, adultPlusBroadcast: true })).toBe(true);
+    expect(settingsNeedReload(settings, { ...settings })).toBe(false);
+    expect(settingsNeedReload(settings, { ...settings, isSnsLoginKakao: false, bank_code: '088' })).toBe(false);
+    expect(settingsNeedReload(null, settings)).toBe(false); // the first settings the page gets
   });
 });

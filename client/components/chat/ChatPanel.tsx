@@ -1,17 +1,17 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSWRConfig } from 'swr';
-import { CHAT_MAX_TEXT } from '../../../src/shared/chat-protocol';
+import { CHAT_MAX_TEXT, chatAccessMessageKey, type ChatAccessRefusal } from '../../../src/shared/chat-protocol';
 import type { Me } from '../../../src/shared/page-props';
+import type { Playback } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { useChatRoom } from '../../realtime/use-chat-room';
-import type { ChatEffect, ChatState } from '../../realtime/chat-state';
+import { CHANNEL_SETTINGS_KEY } from '../../data/use-channel-settings';
+import { rejoinWaitSeconds, type ChatEffect, type ChatState } from '../../realtime/chat-state';
 import { openLoginModalAtom, showMembersOnlyAtom } from '../../state/ui';
 import { ChatMessageList } from './ChatMessageList';
 import { mayFreeze } from './moderation';
 
-/** SPEC §7: the channel settings the page reads; the room says when they changed. */
-const CHANNEL_SETTINGS_KEY = '/api/guest/channeling-switching';
 
 export interface ChatPanelProps {
   channelId: number;
@@ -19,6 +19,10 @@ export interface ChatPanelProps {
   me: Me | null;
   /** The room says a live started or ended: the page reloads its data (the player appears or goes). */
   onChannelStatus: () => void;
+  /** The playback the password form earned (a password-protected live): its passwordToken opens the room too. */
+  passwordPlayback?: Playback | null;
+  /** The page already knows this viewer may not watch (its access gate is shown): say why, do not connect. */
+  locked?: ChatAccessRefusal | null;
 }
 
 const codePoints = (text: string) => [...text].length;
@@ -49,17 +53,77 @@ function GiftEffects({ effects }: { effects: ChatEffect[] }) {
   );
 }
 
+/**
+ * After a kick: the way back in once the room's cooldown is over (a countdown until then). Not shown
+ * after a ban: a blacklisted member cannot rejoin.
+ */
+function RejoinControl({ state, onRejoin }: { state: ChatState; onRejoin: () => void }) {
+  const t = useT();
+  const [now, setNow] = useState(() => Date.now());
+  const wait = rejoinWaitSeconds(state, now);
+  const waiting = wait > 0;
+  // Ticks only while waiting.
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [waiting]);
+  return (
+    <>
+      {/* Not announced every second: the alert above already said what happened. */}
+      {waiting && (
+        <p id="chat-rejoin-wait" className="chat-rejoin-wait" aria-live="off">
+          {t('chat.rejoinIn', { seconds: wait })}
+        </p>
+      )}
+      <button type="button" className="btn btn-small btn-primary" disabled={waiting} aria-describedby={waiting ? 'chat-rejoin-wait' : undefined} onClick={onRejoin}>
+        {t('chat.rejoin')}
+      </button>
+    </>
+  );
+}
+
 /** The chat beside (PC) or below (mobile) the player, live or not: log, input, moderation, events. */
-export function ChatPanel({ channelId, streamId, me, onChannelStatus }: ChatPanelProps) {
+/** The room's panel for a viewer the channel's gate stops: the same reason the room would give, and no socket. */
+function LockedChat({ reason }: { reason: ChatAccessRefusal }) {
+  const t = useT();
+  return (
+    <section className="chat-panel" aria-labelledby="chat-title">
+      <header className="chat-head">
+        <h2 id="chat-title">{t('chat.title')}</h2>
+      </header>
+      <div className="chat-body">
+        <div className="chat-final" role="status">
+          <p>{t(chatAccessMessageKey(reason))}</p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function ChatPanel({ locked, ...props }: ChatPanelProps) {
+  return locked ? <LockedChat reason={locked} /> : <RoomPanel {...props} />;
+}
+
+function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback = null }: Omit<ChatPanelProps, 'locked'>) {
   const t = useT();
   const { mutate } = useSWRConfig();
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
   const openLogin = useSetAtom(openLoginModalAtom);
   const onSettingsChanged = useCallback(() => void mutate(CHANNEL_SETTINGS_KEY), [mutate]);
-  const { state, send, act, dismissError } = useChatRoom({ room: String(channelId), streamId, member: !!me, onChannelStatus, onSettingsChanged });
+  // The room follows the player's rule: a viewer who verifies their identity or enters the password is tried again.
+  const { state, send, act, dismissError, rejoin } = useChatRoom({
+    room: String(channelId),
+    streamId,
+    member: !!me,
+    playbackToken: passwordPlayback?.passwordToken ?? null,
+    accessKey: me ? `${me.identityVerified}/${me.adult}` : '',
+    onChannelStatus,
+    onSettingsChanged,
+  });
   const [text, setText] = useState('');
   const guest = !me;
-  const final = state.status === 'expired' || state.status === 'kicked' || state.status === 'banned';
+  const final = state.status === 'expired' || state.status === 'kicked' || state.status === 'banned' || state.status === 'refused';
 
   // A write the room refused because we are a guest (the page thought otherwise): ask to sign in.
   useEffect(() => {
@@ -83,7 +147,16 @@ export function ChatPanel({ channelId, streamId, me, onChannelStatus }: ChatPane
   };
 
   const errorText = state.error ? t(`chat.errors.${state.error.code}`, { max: CHAT_MAX_TEXT }) : null;
-  const finalText = state.status === 'expired' ? t('chat.sessionExpired') : state.status === 'kicked' ? t('chat.errors.KICKED') : state.status === 'banned' ? t('chat.errors.BANNED') : null;
+  const finalText =
+    state.status === 'expired'
+      ? t('chat.sessionExpired')
+      : state.status === 'kicked'
+        ? t('chat.errors.KICKED')
+        : state.status === 'banned'
+          ? t('chat.errors.BANNED')
+          : state.status === 'refused' && state.refusal
+            ? t(chatAccessMessageKey(state.refusal))
+            : null;
   const length = codePoints(text);
 
   return (
@@ -116,6 +189,7 @@ export function ChatPanel({ channelId, streamId, me, onChannelStatus }: ChatPane
               {t('chat.relogin')}
             </button>
           )}
+          {state.status === 'kicked' && <RejoinControl state={state} onRejoin={rejoin} />}
         </div>
       ) : (
         errorText && (

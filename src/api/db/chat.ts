@@ -6,15 +6,24 @@ export interface ChatMemberRow {
   nickname: string;
   role: MemberRole;
   blocked: number;
+  identity_verified: number;
+  adult: number;
 }
 
-/** What a chat ticket says about its member. */
+/** What a chat ticket says about its member, and what deciding their access to a room needs. */
 export function chatMember(db: D1Database, memberId: number): Promise<ChatMemberRow | null> {
-  return db.prepare('SELECT id, login_id, nickname, role, blocked FROM members WHERE id = ?').bind(memberId).first<ChatMemberRow>();
+  return db.prepare('SELECT id, login_id, nickname, role, blocked, identity_verified, adult FROM members WHERE id = ?').bind(memberId).first<ChatMemberRow>();
 }
 
-export async function channelExists(db: D1Database, channelId: number): Promise<boolean> {
-  return (await db.prepare('SELECT 1 FROM channels WHERE id = ?').bind(channelId).first()) !== null;
+/** What a room's access follows when no live is on air: the channel's owner and adult flags. */
+export interface ChatChannelRow {
+  owner_id: number;
+  adult: number;
+  adult_plus: number;
+}
+
+export function chatChannel(db: D1Database, channelId: number): Promise<ChatChannelRow | null> {
+  return db.prepare('SELECT owner_id, adult, adult_plus FROM channels WHERE id = ?').bind(channelId).first<ChatChannelRow>();
 }
 
 /** Channels with a live stream open: the rooms with an audience worth telling about a settings change. */

@@ -1,6 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import type { ApiEnv } from '../env';
 import { authenticate, type SessionClaims } from '../services/sessions';
+import { isStaff } from '../services/staff';
+import { apiError } from '../errors';
 import { SESSION_INVALID, SESSION_INVALID_MESSAGE } from '../../shared/account-api';
 
 export { SESSION_INVALID_MESSAGE };
@@ -41,5 +43,12 @@ export const optionalMember = () =>
     const session = await authenticate(c.env, token);
     if (!session) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
     c.set('optionalSession', session);
+    await next();
+  });
+
+/** After requireMember(): only staff (P and O members) go on; anyone else gets 403 in their language. */
+export const requireStaff = () =>
+  createMiddleware<ApiEnv>(async function requireStaff(c, next) {
+    if (!(await isStaff(c.env.DB, c.var.session.memberId))) return apiError(c, 403, 'FORBIDDEN', 'errors.staffOnly');
     await next();
   });

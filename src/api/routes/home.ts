@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../validate';
 import { optionalMember } from '../middleware/auth';
-import { PAGE_DEFAULTS, MAX_PAGE_LIMIT } from '../../shared/streams-api';
+import { CHANNEL_SETTINGS_PATHS, PAGE_DEFAULTS, MAX_PAGE_LIMIT } from '../../shared/streams-api';
 import { CACHE_MS } from '../../shared/constants';
 import { listBanners, listLogos, listPopups, listThemes } from '../db/home-content';
 import { DEVICES, deviceClass, suggestions, viewMain } from '../services/home';
@@ -42,7 +42,7 @@ export const homeRoutes = new Hono<ApiEnv>()
     async (c) => answer(c, () => findNewBoard(c.env.DB, c.req.valid('query').channelId, c.req.valid('query').since)),
   )
   // The edge keeps this answer 10 minutes (src/proxy/channel-settings.ts); other caches may too.
-  .get('/api/guest/channeling-switching', async (c) => {
+  .get(CHANNEL_SETTINGS_PATHS.guest, async (c) => {
     c.header('cache-control', `public, max-age=${CACHE_MS.channelSettings / 1000}`);
     return c.json(await settingsOf(c));
   });

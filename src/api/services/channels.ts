@@ -2,6 +2,7 @@
 // and notice counters, and the password check of protected lives.
 
 import { PAGE_DEFAULTS, type ChannelFindResponse, type ChannelPageResponse, type ChannelSettings, type LiveAuthResponse, type LiveTimeOption, type LiveTimeResponse, type StreamDetail } from '../../shared/streams-api';
+import { signPlayback } from '../../live/playback-token';
 import { verifyPassword } from '../lib/crypto';
 import { clearLiveAuthAttempts, findChannel, findChannelByLoginId, isSubscribed, noticeSummary, subscriberCount, takeLiveAuthAttempt } from '../db/channels';
 import { broadcastsBetween, findOpenLive, findStream, listRecorded } from '../db/streams';
@@ -120,5 +121,7 @@ export async function liveAuth(
   // The owner gets the same signed URL without spending a try.
   const playback = await playbackFor({ ...live, has_password: 1 }, secret);
   if (!playback) throw new WatchError(404, 'NOT_LIVE', 'errors.channelOffline');
-  return { result: 'ok', playback };
+  // A third-party URL carries no token of ours, so the proof for the live's chat room comes separately.
+  const { token } = await signPlayback(secret, live.id);
+  return { result: 'ok', playback: { ...playback, passwordToken: token } };
 }

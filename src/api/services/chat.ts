@@ -1,20 +1,57 @@
-import { CHAT_TICKET_TTL_MS, signChatTicket } from '../../shared/chat-ticket';
-import type { ChatTicketResponse } from '../../shared/chat-protocol';
+import { CHAT_TICKET_TTL_MS, signChatTicket, type ChatTicketClaims } from '../../shared/chat-ticket';
+import { CHAT_ACCESS_CODES, chatAccessMessageKey, type ChatTicketRequest, type ChatTicketResponse } from '../../shared/chat-protocol';
+import type { PlaybackAccess } from '../../shared/streams-api';
+import { playbackTokenValid } from '../../live/playback-token';
+import { STAFF, standingOf } from '../../chat/permissions';
 import { jwtSecret } from '../config';
-import { channelExists, chatMember } from '../db/chat';
+import { chatChannel, chatMember, type ChatChannelRow, type ChatMemberRow } from '../db/chat';
+import { findOpenLive, type StreamRow } from '../db/streams';
+import { readChannelSettings } from './channel-settings';
+import { accessFor, type AccessSubject, type Viewer } from './streams';
 
-export type TicketOutcome = { ok: true; body: ChatTicketResponse } | { ok: false; status: 401 | 404; code: 'UNAUTHORIZED' | 'ROOM_NOT_FOUND'; messageKey: string };
+export type TicketOutcome = { ok: true; body: ChatTicketResponse } | { ok: false; status: 401 | 403 | 404; code: string; messageKey: string };
 
 /**
- * A short-lived chat ticket for a signed-in member (the browser never holds the access token, so it
- * cannot hand one to the socket). It names the member's current nickname and site role; the room adds
- * creator and manager standing itself. A ticket only opens sockets for a minute.
+ * A short-lived chat ticket for a viewer who may watch the channel: a signed-in member (memberId; the
+ * browser never holds the access token, so it cannot hand one to the socket) or a guest (null). A
+ * member's ticket names their current nickname and site role; the room adds creator and manager
+ * standing itself. A ticket only opens sockets for a minute. Who may be in the room is decided here,
+ * once, by the player's rule (roomAccess); a refusal is a 403 the page can read and explain.
  */
-export async function issueChatTicket(env: Env, memberId: number, room: string, now = Date.now()): Promise<TicketOutcome> {
-  const [member, exists] = await Promise.all([chatMember(env.DB, memberId), channelExists(env.DB, Number(room))]);
-  if (!member || member.blocked) return { ok: false, status: 401, code: 'UNAUTHORIZED', messageKey: 'chat.unauthorized' };
-  if (!exists) return { ok: false, status: 404, code: 'ROOM_NOT_FOUND', messageKey: 'chat.roomNotFound' };
-  const expiresAt = now + CHAT_TICKET_TTL_MS;
-  const ticket = await signChatTicket(jwtSecret(env), { memberId: member.id, loginId: member.login_id, nickname: member.nickname, role: member.role, room, exp: expiresAt });
-  return { ok: true, body: { ticket, expiresAt } };
+export async function issueChatTicket(env: Env, memberId: number | null, request: ChatTicketRequest, now = Date.now()): Promise<TicketOutcome> {
+  const channelId = Number(request.room);
+  const [member, channel, live] = await Promise.all([
+    memberId === null ? Promise.resolve(null) : chatMember(env.DB, memberId),
+    chatChannel(env.DB, channelId),
+    findOpenLive(env.DB, channelId),
+  ]);
+  if (memberId !== null && (!member || member.blocked)) return { ok: false, status: 401, code: 'UNAUTHORIZED', messageKey: 'chat.unauthorized' };
+  if (!channel) return { ok: false, status: 404, code: 'ROOM_NOT_FOUND', messageKey: 'chat.roomNotFound' };
+  const access = await roomAccess(env, channel, live, member, request.playback);
+  if (access !== 'ok') return { ok: false, status: 403, code: CHAT_ACCESS_CODES[access], messageKey: chatAccessMessageKey(access) };
+
+  const exp = now + CHAT_TICKET_TTL_MS;
+  const claims: ChatTicketClaims = member
+    ? { memberId: member.id, loginId: member.login_id, nickname: member.nickname, role: member.role, room: request.room, exp }
+    : { guest: true, room: request.room, exp };
+  return { ok: true, body: { ticket: await signChatTicket(jwtSecret(env), claims), expiresAt: exp } };
+}
+
+/**
+ * May this viewer be in the channel's room? Site staff (P, O) always; everyone else by the player's rule
+ * (accessFor, SPEC §6) on what the channel shows now: its open live, or with none on air the channel
+ * itself as its standing stream (kind 3), whose adult flags apply and whose password guards lives only.
+ * A password-protected live takes the playback token GET /api/guest/live-Auth signed for it as proof
+ * the viewer knows the password.
+ */
+async function roomAccess(env: Env, channel: ChatChannelRow, live: StreamRow | null, member: ChatMemberRow | null, playback: string | undefined): Promise<PlaybackAccess> {
+  if (member && standingOf(member.role, null) === STAFF) return 'ok';
+  const viewer: Viewer | null = member ? { memberId: member.id, identityVerified: member.identity_verified === 1, adult: member.adult === 1 } : null;
+  const subject: AccessSubject = live ?? { owner_id: channel.owner_id, kind: 3, ended_at: null, adult: channel.adult, adult_plus: channel.adult_plus, has_password: 0 };
+  const settings = await readChannelSettings(env.CONFIG);
+  // Switches operators turned off hide the video, not the room: its members must still hear the
+  // CHANNELING_SETTING_UPDATE that turns them back on. Who may be there is what the switches would decide when on.
+  const access = accessFor(subject, viewer, { ...settings, broadcasting: true, adultBroadcast: true });
+  if (access === 'password' && live && (await playbackTokenValid(jwtSecret(env), live.id, playback))) return 'ok';
+  return access;
 }

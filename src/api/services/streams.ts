@@ -3,6 +3,7 @@
 
 import { LIVE_PATHS, playerTypeFor, type ChannelSettings, type Playback, type PlaybackAccess, type StreamCard, type StreamDetail } from '../../shared/streams-api';
 import { needsPlaybackToken, signPlayback } from '../../live/playback-token';
+import { switchedOff } from '../../shared/channel-switches';
 import { findMemberById } from '../db/members';
 import type { StreamRow } from '../db/streams';
 
@@ -43,18 +44,21 @@ export function toStreamCard(row: StreamRow): StreamCard {
   };
 }
 
-const isOpenLive = (row: StreamRow) => row.ended_at === null && row.kind === 1;
+/** What the access rule reads of a stream (the chat room passes its channel's open live, or the channel itself). */
+export type AccessSubject = Pick<StreamRow, 'owner_id' | 'kind' | 'ended_at' | 'adult' | 'adult_plus' | 'has_password'>;
+
+const isOpenLive = (row: AccessSubject) => row.ended_at === null && row.kind === 1;
 
 /**
  * SPEC §6 for one stream: the owner always plays; adult streams need adult broadcasting switched on and
  * an identity-verified adult; a password-protected live asks for its password (GET /api/guest/live-Auth).
  * The password guards the live only: its recording follows the adult rules alone.
  */
-export function accessFor(row: StreamRow, viewer: Viewer | null, settings: ChannelSettings): PlaybackAccess {
+export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: ChannelSettings): PlaybackAccess {
   if (viewer && viewer.memberId === row.owner_id) return 'ok';
-  if (isOpenLive(row) && !settings.broadcasting) return 'unavailable';
-  if (row.adult === 1 || row.adult_plus === 1) {
-    if (!settings.adultBroadcast) return 'unavailable';
+  const adult = row.adult === 1 || row.adult_plus === 1;
+  if (switchedOff({ openLive: isOpenLive(row), adult }, settings)) return 'unavailable';
+  if (adult) {
     if (!viewer || !viewer.identityVerified) return 'identity';
     if (!viewer.adult) return 'adult';
   }

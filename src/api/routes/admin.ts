@@ -1,0 +1,16 @@
+import { Hono } from 'hono';
+import type { ApiEnv } from '../env';
+import { validate } from '../validate';
+import { requireMember, requireStaff } from '../middleware/auth';
+import { CHANNEL_SETTINGS_PATHS } from '../../shared/streams-api';
+import { channelSettingsPatchSchema, updateChannelSettings } from '../services/channel-settings-update';
+
+/**
+ * Staff calls (P and O members). PUT /api/admin/channeling-switching takes a partial channel settings
+ * object, answers the settings now in force and tells the rooms on air. Guests get 401, other members
+ * 403, bad bodies 400: none of them changes anything.
+ */
+export const adminRoutes = new Hono<ApiEnv>().put(CHANNEL_SETTINGS_PATHS.admin, requireMember(), requireStaff(), validate('json', channelSettingsPatchSchema), async (c) => {
+  c.header('cache-control', 'no-store');
+  return c.json(await updateChannelSettings(c.env, c.req.valid('json')));
+});

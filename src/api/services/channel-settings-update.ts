@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { ChannelSettingsUpdateResponse } from '../../shared/streams-api';
+import { CHANNEL_SETTINGS_KEY, channelSettingsSchema, readChannelSettings } from './channel-settings';
+import { publishSettingsUpdate } from './chat-events';
+
+/**
+ * What staff may send to change the channel settings: any of SPEC §3's fields, at least one, nothing
+ * else. The switches are booleans; the bank fields are held to what a Korean account looks like
+ * (3-digit bank code, digits and dashes), so a typo cannot reach the payout screens.
+ */
+export const channelSettingsPatchSchema = z
+  .strictObject({
+    broadcast: z.boolean(),
+    broadcasting: z.boolean(),
+    adultBroadcast: z.boolean(),
+    adultPlusBroadcast: z.boolean(),
+    isSnsLoginKakao: z.boolean(),
+    isSnsLoginNaver: z.boolean(),
+    isSnsLoginGoogle: z.boolean(),
+    isSnsLoginTwitch: z.boolean(),
+    bank_account: z.string().regex(/^\d[\d-]{4,28}\d$/),
+    bank_code: z.string().regex(/^\d{3}$/),
+    bank_holder_name: z.string().trim().min(1).max(40),
+  })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'empty' });
+export type ChannelSettingsPatch = z.infer<typeof channelSettingsPatchSchema>;
+
+/**
+ * Merge a validated patch over the settings in force, store the whole object in KV, then tell the rooms
+ * of channels on air (CHANNELING_SETTING_UPDATE), whose viewers refetch the settings. The edge's own
+ * 10-minute copy is dropped by the proxy when this call succeeds (src/proxy/proxy.ts).
+ */
+export async function updateChannelSettings(env: Env, patch: ChannelSettingsPatch): Promise<ChannelSettingsUpdateResponse> {
+  const current = await readChannelSettings(env.CONFIG);
+  const settings = channelSettingsSchema.parse({ ...current, ...patch });
+  await env.CONFIG.put(CHANNEL_SETTINGS_KEY, JSON.stringify(settings));
+  const notifiedRooms = await publishSettingsUpdate(env);
+  return { settings, notifiedRooms };
+}
