@@ -1,12 +1,17 @@
-// npm run bench:chat [-- --sockets 500 --rate 100 --seconds 20]
+// npm run bench:chat [-- --sockets 500 --rate 100 --seconds 20]   (-- --ceiling-only: just the runtime's ceiling)
 // Chat fan-out as members feel it: the Worker on its own port and state (demo data seeded), N sockets
 // on loopback joined to channel 1's room (N - 2 guests, plus the channel's creator and a manager as
 // writers, both exempt from the per-member rate limit), M messages/s in total for S seconds. Prints
 // delivered/expected and p50/p99 send-to-receive, then the same load against a plain `ws` broadcast
 // server (a worker thread of this process, parsing and re-framing each message the same way) and the
 // ratio. Goals (issue 5): nothing lost, p99 <= 100 ms at 500 sockets and 100 msg/s, <= 2x plain p99.
+// Also printed: where the Worker's time goes (sender -> room, stamped by the room's `at`, and room ->
+// members), and the runtime's ceiling: how many frames/s a Durable Object that does nothing but send
+// reaches on this machine (scripts/bench/send-ceiling), against the frames/s this load asks for.
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { WebSocket, WebSocketServer } from 'ws';
 
 const WRITERS = 2;
@@ -54,7 +59,8 @@ function connect(url, origin, room, onChat) {
       for (const text of data.toString().split('\n')) {
         const at = text.indexOf('"text":"b');
         if (at >= 0) {
-          onChat(Number.parseInt(text.slice(at + 9), 10));
+          const stamp = text.indexOf('"at":');
+          onChat(Number.parseInt(text.slice(at + 9), 10), stamp >= 0 ? Number.parseInt(text.slice(stamp + 5), 10) : NaN);
           chat = true;
         }
         else if (text.includes('"status":"joined"')) {
@@ -67,6 +73,45 @@ function connect(url, origin, room, onChat) {
   });
 }
 
+/**
+ * The runtime's own limit, measured in this run: scripts/bench/send-ceiling, a Durable Object that only
+ * sends, blasts `frames` frames to `sockets` sockets. Returns frames received per second.
+ */
+async function sendCeiling(sockets, frames) {
+  const port = 8832;
+  const wrangler = join(process.cwd(), 'node_modules', '.bin', 'wrangler');
+  const child = spawn(wrangler, ['dev', '-c', 'scripts/bench/send-ceiling/wrangler.toml', '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(port + 1000), '--show-interactive-dev-session=false'], { stdio: 'ignore', detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+  try {
+    const base = `127.0.0.1:${port}`;
+    for (let deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(300)) {
+      if (await fetch(`http://${base}/blast?n=0`).then((r) => r.ok, () => false)) break;
+    }
+    let received = 0;
+    const clients = [];
+    for (let i = 0; i < sockets; i += 50) {
+      const batch = Array.from({ length: Math.min(50, sockets - i) }, () => new Promise((resolve, reject) => {
+        const ws = new WebSocket(`ws://${base}/ws`, { perMessageDeflate: false });
+        ws.on('open', () => resolve(ws));
+        ws.on('error', reject);
+        ws.on('message', () => (received += 1));
+      }));
+      clients.push(...(await Promise.all(batch)));
+    }
+    await sleep(500);
+    const start = performance.now();
+    await fetch(`http://${base}/blast?n=${frames}`);
+    const expected = sockets * frames;
+    while (received < expected && performance.now() - start < 60_000) await sleep(5);
+    const perSecond = (received / (performance.now() - start)) * 1000;
+    for (const ws of clients) ws.terminate();
+    return perSecond;
+  } finally {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+  }
+}
+
 /** The same load against one server; returns delivered/expected and the latency percentiles. */
 async function measure({ name, socketUrl, origin, room, writerUrls, sockets, rate, seconds }) {
   const maxSent = Math.ceil(rate * seconds * 1.05) + 10;
@@ -74,11 +119,23 @@ async function measure({ name, socketUrl, origin, room, writerUrls, sockets, rat
   const latencies = new Float64Array(maxSent * sockets);
   let received = 0;
   let packets = 0;
-  const onChat = (seq) => {
+  // Where the time goes: the server stamps `at` when it takes the message (its clock is this machine's).
+  const sentWall = new Float64Array(maxSent).fill(NaN);
+  const inbound = [];
+  const outbound = new Float64Array(maxSent * sockets);
+  let outs = 0;
+  const onChat = (seq, at) => {
     if (seq < 0) return void (packets += 1); // one socket message carrying chat frames
     const sent = sentAt[seq];
     if (Number.isNaN(sent)) return;
     latencies[received++] = performance.now() - sent;
+    if (Number.isFinite(at)) {
+      if (!Number.isNaN(sentWall[seq])) {
+        inbound.push(at - sentWall[seq]);
+        sentWall[seq] = NaN;
+      }
+      outbound[outs++] = Date.now() - at;
+    }
   };
   const clients = [];
   for (const url of writerUrls) clients.push(await connect(url, origin, room, onChat));
@@ -100,6 +157,7 @@ async function measure({ name, socketUrl, origin, room, writerUrls, sockets, rat
       while (sent < due) {
         const writer = clients[sent % writerUrls.length];
         sentAt[sent] = performance.now();
+        sentWall[sent] = Date.now();
         writer.send(JSON.stringify({ type: 'message', text: `b${sent}` }));
         sent += 1;
       }
@@ -117,6 +175,9 @@ async function measure({ name, socketUrl, origin, room, writerUrls, sockets, rat
   while (received < expected && performance.now() < drainUntil) await sleep(50);
   for (const ws of clients) ws.terminate();
   const sorted = Array.from(latencies.subarray(0, received)).sort((a, b) => a - b);
+  const ins = inbound.sort((a, b) => a - b);
+  const outsSorted = Array.from(outbound.subarray(0, outs)).sort((a, b) => a - b);
+  if (outs > 0) console.log(`${name}: sent->taken p50 ${pct(ins, 50)} p99 ${pct(ins, 99)} ms; taken->received p50 ${pct(outsSorted, 50)} p99 ${pct(outsSorted, 99)} ms`);
   return { name, sockets: clients.length, sent, received, expected, perPacket: received / Math.max(packets, 1), p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.at(-1) ?? NaN };
 }
 
@@ -124,6 +185,10 @@ async function main() {
   const sockets = arg('sockets', 500);
   const rate = arg('rate', 100);
   const seconds = arg('seconds', 20);
+  if (process.argv.includes('--ceiling-only')) {
+    console.log(`runtime ceiling: ${Math.round(await sendCeiling(sockets, 100))} frames/s to ${sockets} sockets`);
+    return;
+  }
   const PORT = 8831;
   const STATE = '.wrangler/bench-chat-state';
   const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -143,6 +208,7 @@ async function main() {
     process.exit(1);
   });
   const results = [];
+  let ceiling = NaN;
   try {
     seedDemo({ persistTo: STATE });
     // Writers: the creator of channel 1, and demo_caster2 made a manager by the creator.
@@ -167,6 +233,8 @@ async function main() {
     results.push(await measure({ name: 'Worker ChatRoom', socketUrl: `${wsOrigin}/chat/${ROOM}`, origin: ORIGIN, room: ROOM, writerUrls, sockets, rate, seconds }));
     server.stop();
 
+    ceiling = await sendCeiling(sockets, 100);
+
     plain = new Worker(new URL(import.meta.url));
     const { port } = await new Promise((resolve) => plain.once('message', resolve));
     const plainUrl = `ws://127.0.0.1:${port}/`;
@@ -181,6 +249,8 @@ async function main() {
     console.log(`  ${r.name.padEnd(16)} delivered ${r.received}/${r.expected} (${((100 * r.received) / r.expected).toFixed(2)}%)  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  max ${ms(r.max)}  (${r.perPacket.toFixed(2)} frames per socket message)`);
   }
   const [worker, base] = results;
+  const load = sockets * rate;
+  console.log(`  runtime ceiling: a Durable Object doing nothing but send delivers ${Math.round(ceiling)} frames/s here; this load is ${load} frames/s, so a room must batch (${worker.perPacket.toFixed(2)} frames per socket message above)`);
   const ratio = worker.p99 / base.p99;
   console.log(`  p99 ratio Worker/plain: ${ratio.toFixed(2)}x`);
   const goals = [

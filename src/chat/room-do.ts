@@ -16,6 +16,7 @@ import {
 import { Authority, type Identity, type Removal } from './authority';
 import { channelOwner } from './channels';
 import { RoomStore } from './room-store';
+import { Pacer, ShardReporter, SpokeOutbox } from './fan-out';
 import { RESERVATION_MS, hubStub, pickShard, sendGap, shardCapacity, shardStub } from './shards';
 
 interface Attachment {
@@ -69,9 +70,15 @@ export class ChatRoom extends DurableObject<Env> {
    */
   private live: Map<WebSocket, Attachment> | null = null;
   private readonly reservations = new Map<number, number[]>();
-  private readonly outbox = new Map<number, { frames: string[]; removals: Removal[]; busy: boolean }>();
-  private report = { busy: false, dirty: false, arrived: 0 };
-  private readonly pending = { frames: [] as string[], removals: [] as Removal[], timer: false, nextAt: 0 };
+  /** This shard's own sockets get frames at a pace they can be sent (fan-out.ts). */
+  private readonly pacer = new Pacer(() => sendGap(this.sockets().size), (frames, removals) => this.deliverNow(frames, removals));
+  /** Hub only: frames on their way to the spokes. */
+  private readonly spokes = new SpokeOutbox((shard, frames, removals) => shardStub(this.env, this.room!, shard).deliver(frames, removals));
+  /** Spoke only: its counts on their way to the hub. */
+  private readonly reporter = new ShardReporter(
+    () => this.counts(),
+    (sockets, joined, arrived) => hubStub(this.env, this.room!).reportShard(this.shard!, sockets, joined, arrived),
+  );
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -236,15 +243,9 @@ export class ChatRoom extends DurableObject<Env> {
     }
   }
 
-  /**
-   * Deliver frames to this shard's joined sockets, and drop the members the authority removed. Frames
-   * that wait together go out as one socket message (newline-separated, see parseServerFrames): a send
-   * costs the runtime far more than its bytes, so this is what lets a busy room keep up.
-   */
+  /** The hub hands a spoke frames for its joined sockets and the members the authority removed. */
   deliver(frames: string[], removals: Removal[]): void {
-    this.pending.frames.push(...frames);
-    this.pending.removals.push(...removals);
-    this.deliverSoon();
+    this.pacer.push(frames, removals);
   }
 
   private deliverNow(frames: string[], removals: Removal[]): void {
@@ -265,39 +266,14 @@ export class ChatRoom extends DurableObject<Env> {
 
   private arrived(): void {
     if (this.isHub) this.consumeReservation(0, 1);
-    else this.report.arrived += 1;
+    else this.reporter.arrived();
     this.countsChanged();
   }
 
   private countsChanged(): void {
-    if (this.isHub) {
-      const { sockets, joined } = this.counts();
-      this.store.setShardCount(0, sockets, joined);
-      return;
-    }
-    if (this.report.busy) {
-      this.report.dirty = true;
-      return;
-    }
-    void this.sendReport();
-  }
-
-  /** One report in flight at a time; changes meanwhile go in the next one. */
-  private async sendReport(): Promise<void> {
-    this.report.busy = true;
-    try {
-      do {
-        this.report.dirty = false;
-        const arrived = this.report.arrived;
-        this.report.arrived = 0;
-        const { sockets, joined } = this.counts();
-        await hubStub(this.env, this.room!).reportShard(this.shard!, sockets, joined, arrived);
-      } while (this.report.dirty);
-    } catch (err) {
-      console.warn('chat shard report failed', this.room, this.shard, err);
-    } finally {
-      this.report.busy = false;
-    }
+    if (!this.isHub) return this.reporter.changed();
+    const { sockets, joined } = this.counts();
+    this.store.setShardCount(0, sockets, joined);
   }
 
   // ---- the hub's RPC surface ----------------------------------------------------------------------
@@ -381,55 +357,11 @@ export class ChatRoom extends DurableObject<Env> {
     return { room: this.room, shard: this.shard, ...this.counts(), drops: this.store.drops(), shards: this.isHub ? Object.fromEntries(this.store.shardCounts()) : null };
   }
 
-  /**
-   * Queue frames for every shard. The hub delivers to its own sockets at most every
-   * `sendGap()` ms: a quiet room's frame goes out at once, a busy room's frames go out together.
-   */
+  /** Frames for every shard: the hub's own sockets at their pace, and each active spoke's batch. */
   private fanOut(frames: ServerFrame[], removals: Removal[]): void {
     if (frames.length === 0 && removals.length === 0) return;
     const texts = frames.map((f) => JSON.stringify(f));
-    this.pending.frames.push(...texts);
-    this.pending.removals.push(...removals);
-    this.deliverSoon();
-    for (const shard of this.store.shardCounts().keys()) {
-      if (shard === 0) continue;
-      const box = this.outbox.get(shard) ?? { frames: [], removals: [], busy: false };
-      this.outbox.set(shard, box);
-      box.frames.push(...texts);
-      box.removals.push(...removals);
-      if (!box.busy) void this.flush(shard, box);
-    }
-  }
-
-  /** Spokes pace their own sockets the same way. */
-  private deliverSoon(): void {
-    if (this.pending.timer) return;
-    const wait = Math.max(0, this.pending.nextAt - Date.now());
-    this.pending.timer = true;
-    setTimeout(() => {
-      const frames = this.pending.frames.splice(0);
-      const removals = this.pending.removals.splice(0);
-      this.pending.timer = false;
-      this.pending.nextAt = Date.now() + sendGap(this.sockets().size);
-      this.deliverNow(frames, removals);
-    }, wait);
-  }
-
-  /** One delivery in flight per spoke keeps its frames in order; what piles up meanwhile goes as one batch. */
-  private async flush(shard: number, box: { frames: string[]; removals: Removal[]; busy: boolean }): Promise<void> {
-    box.busy = true;
-    try {
-      while (box.frames.length > 0 || box.removals.length > 0) {
-        const frames = box.frames.splice(0);
-        const removals = box.removals.splice(0);
-        try {
-          await shardStub(this.env, this.room!, shard).deliver(frames, removals);
-        } catch (err) {
-          console.warn('chat delivery failed', this.room, shard, err);
-        }
-      }
-    } finally {
-      box.busy = false;
-    }
+    this.pacer.push(texts, removals);
+    for (const shard of this.store.shardCounts().keys()) if (shard !== 0) this.spokes.push(shard, texts, removals);
   }
 }
