@@ -131,3 +131,27 @@ test('a recorded stream plays to its end', async ({ page, consoleErrors }) => {
   await expect(page.getByRole('button', { name: ko.player.replay })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
+
+test('an open channel page follows its channel going live and off air, told by the chat room', async ({ page, consoleErrors }) => {
+  test.setTimeout(120_000);
+  // Channel 2 is off air now (its short broadcast above has been recorded).
+  await until('channel 2 to be off air', async () => (await channelPage(RECORD_CHANNEL.id)).live === null, 60_000);
+  const { channel } = await channelPage(RECORD_CHANNEL.id);
+  await gotoHydrated(page, url('flex', `/channel/${channel.creator.loginId}`));
+  const offline = page.getByText(ko.channel.offline.replace('{{nickname}}', channel.creator.nickname));
+  await expect(offline).toBeVisible();
+  await expect(page.locator('.chat-conn')).toHaveAttribute('data-status', 'open');
+  // A mark that a full page load would wipe: the page must change in place.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+  const broadcaster = startBroadcast({ origin: ORIGIN, streamKey: RECORD_CHANNEL.key, durationSeconds: 8, thumbnails: false });
+  broadcasters.push(broadcaster);
+  await expect(page.locator('.player')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+  await expect(offline).toHaveCount(0);
+
+  // The encoder stops; after the 10 s of silence the live is closed and the page shows the channel off air again.
+  await expect(offline).toBeVisible({ timeout: 45_000 });
+  await expect(page.locator('.player')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(consoleErrors).toEqual([]);
+});
