@@ -10,6 +10,7 @@ import { CHANNEL_SETTINGS_KEY } from '../../data/use-channel-settings';
 import { rejoinWaitSeconds, type ChatEffect, type ChatState } from '../../realtime/chat-state';
 import { openLoginModalAtom, showMembersOnlyAtom } from '../../state/ui';
 import { ChatMessageList } from './ChatMessageList';
+import { ChatShell } from './ChatShell';
 import { mayFreeze } from './moderation';
 
 
@@ -88,16 +89,11 @@ function RejoinControl({ state, onRejoin }: { state: ChatState; onRejoin: () => 
 function LockedChat({ reason }: { reason: ChatAccessRefusal }) {
   const t = useT();
   return (
-    <section className="chat-panel" aria-labelledby="chat-title">
-      <header className="chat-head">
-        <h2 id="chat-title">{t('chat.title')}</h2>
-      </header>
-      <div className="chat-body">
-        <div className="chat-final" role="status">
-          <p>{t(chatAccessMessageKey(reason))}</p>
-        </div>
+    <ChatShell>
+      <div className="chat-final" role="status">
+        <p>{t(chatAccessMessageKey(reason))}</p>
       </div>
-    </section>
+    </ChatShell>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useT } from '../../i18n/i18n';
 import { afterHydration } from '../../app/after-hydration';
 import type { ChatPanelProps } from './ChatPanel';
+import { ChatShell } from './ChatShell';
 
 // The chat (partysocket, the zod protocol, the panel) is its own chunk: it loads with the channel page,
 // never with the home page, and only in the browser; the server renders the placeholder below.
@@ -14,24 +15,19 @@ export function LazyChat(props: ChatPanelProps) {
 
   if (Panel) return <Panel {...props} />;
   return (
-    <section className="chat-panel chat-panel-placeholder" aria-labelledby="chat-title">
-      <header className="chat-head">
-        <h2 id="chat-title">{t('chat.title')}</h2>
-      </header>
-      <div className="chat-body">
-        {failed ? (
-          <div className="chat-final" role="alert">
-            <p>{t('chat.loadFailed')}</p>
-            <button type="button" className="btn btn-small" onClick={() => window.location.reload()}>
-              {t('player.reload')}
-            </button>
-          </div>
-        ) : (
-          <p className="chat-empty" role="status">
-            {t('chat.loading')}
-          </p>
-        )}
-      </div>
-    </section>
+    <ChatShell className="chat-panel-placeholder">
+      {failed ? (
+        <div className="chat-final" role="alert">
+          <p>{t('chat.loadFailed')}</p>
+          <button type="button" className="btn btn-small" onClick={() => window.location.reload()}>
+            {t('player.reload')}
+          </button>
+        </div>
+      ) : (
+        <p className="chat-empty" role="status">
+          {t('chat.loading')}
+        </p>
+      )}
+    </ChatShell>
   );
 }

@@ -10,14 +10,7 @@ import { publishSettingsUpdate } from './chat-events';
  */
 export const channelSettingsPatchSchema = z
   .strictObject({
-    broadcast: z.boolean(),
-    broadcasting: z.boolean(),
-    adultBroadcast: z.boolean(),
-    adultPlusBroadcast: z.boolean(),
-    isSnsLoginKakao: z.boolean(),
-    isSnsLoginNaver: z.boolean(),
-    isSnsLoginGoogle: z.boolean(),
-    isSnsLoginTwitch: z.boolean(),
+    ...channelSettingsSchema.shape,
     bank_account: z.string().regex(/^\d[\d-]{4,28}\d$/),
     bank_code: z.string().regex(/^\d{3}$/),
     bank_holder_name: z.string().trim().min(1).max(40),
