@@ -78,8 +78,12 @@ export class Authority {
 
   /** Why this member may not (re)join now, if anything. */
   barred(who: Identity | null, now: number): ConnectionFrame | null {
-    if (!who || immune(this.standing(who))) return null;
-    const banned = this.store.sanction(who.loginId, 'ban', now);
+    return who ? this.ban(who.loginId, this.standing(who), now) : null;
+  }
+
+  private ban(loginId: string, standing: Standing, now: number): ConnectionFrame | null {
+    if (immune(standing)) return null;
+    const banned = this.store.sanction(loginId, 'ban', now);
     if (banned === undefined) return null;
     return { type: 'connection', status: 'error', code: banned === null ? 'BANNED' : 'KICKED', until: banned };
   }
@@ -91,44 +95,44 @@ export class Authority {
 
   write(who: Identity | null, frame: WriteFrame, now: number): Outcome {
     if (!who) return refuse('LOGIN_REQUIRED');
-    const barred = this.barred(who, now);
+    // Who the writer is in this room, looked up once for the whole decision.
+    const me = this.user(who);
+    const standing = standingOf(me.role, me.badge);
+    const barred = this.ban(me.loginId, standing, now);
     if (barred?.status === 'error') return refuse(barred.code, barred.until);
-    const standing = this.standing(who);
-    if (frame.type === 'message') return this.message(who, standing, frame.text, now);
+    if (frame.type === 'message') return this.message(me, standing, frame.text, now);
     if (frame.type === 'announce') {
       if (standing < ANNOUNCE_NEEDS[frame.kind]) return refuse('FORBIDDEN');
       const text = cleanText(frame.text);
       if (!text) return done([]);
       if (codePoints(text) > CHAT_MAX_TEXT) return refuse('TOO_LONG');
-      return done([{ type: 'event', at: now, kind: frame.kind, text, by: this.user(who) }]);
+      return done([{ type: 'event', at: now, kind: frame.kind, text, by: me }]);
     }
-    return this.action(who, standing, frame, now);
+    return this.action(me, standing, frame, now);
   }
 
-  private message(who: Identity, standing: Standing, raw: string, now: number): Outcome {
+  private message(from: ChatUser, standing: Standing, raw: string, now: number): Outcome {
     const text = cleanText(raw);
     if (!text) return done([]);
     if (codePoints(text) > CHAT_MAX_TEXT) return refuse('TOO_LONG');
     if (!immune(standing)) {
-      const muted = this.store.sanction(who.loginId, 'mute', now);
+      const muted = this.store.sanction(from.loginId, 'mute', now);
       if (muted !== undefined) return refuse('MUTED', muted);
     }
     if (this.frozen() && !mayWriteFrozen(standing)) return refuse('FROZEN');
     if (!rateExempt(standing)) {
-      const recent = this.store.recentSends(who.loginId, now - CHAT_RATE.windowMs);
+      const recent = this.store.recentSends(from.loginId, now - CHAT_RATE.windowMs);
       if (recent.count >= CHAT_RATE.messages) return refuse('RATE_LIMITED', (recent.oldest ?? now) + CHAT_RATE.windowMs);
-      const last = this.store.lastText(who.loginId);
+      const last = this.store.lastText(from.loginId);
       if (last && now - last.at < CHAT_DUPLICATE_WINDOW_MS && last.text.toLowerCase() === text.toLowerCase()) return refuse('DUPLICATE', last.at + CHAT_DUPLICATE_WINDOW_MS);
-      this.store.noteSend(who.loginId, text, now);
+      this.store.noteSend(from.loginId, text, now);
     }
-    const from = this.user(who);
     return done([this.store.appendMessage((id) => ({ type: 'message', id, at: now, from, text }))]);
   }
 
-  private action(who: Identity, standing: Standing, frame: Extract<WriteFrame, { type: 'action' }>, now: number): Outcome {
+  private action(by: ChatUser, standing: Standing, frame: Extract<WriteFrame, { type: 'action' }>, now: number): Outcome {
     const { action } = frame;
     if (!mayAct(standing, action)) return refuse('FORBIDDEN');
-    const by = this.user(who);
     const result = (target: SeenMember | null, seconds: number | null): ActionResultFrame => ({
       type: 'action',
       action,
@@ -147,7 +151,7 @@ export class Authority {
     if (!TARGETED_ACTIONS.has(action) || !frame.target) return refuse('BAD_TARGET');
     const target = this.store.seen(frame.target);
     if (!target) return refuse('TARGET_NOT_FOUND');
-    if (target.loginId.toLowerCase() === who.loginId.toLowerCase()) return refuse('BAD_TARGET');
+    if (target.loginId.toLowerCase() === by.loginId.toLowerCase()) return refuse('BAD_TARGET');
     const targetStanding = this.standing(target);
     if (!mayTarget(standing, targetStanding)) return refuse('FORBIDDEN');
     const targetRef = { loginId: target.loginId, nickname: target.nickname };

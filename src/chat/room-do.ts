@@ -1,6 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
 import {
   CHAT_CLOSE,
+  CHAT_DUPLICATE_WINDOW_MS,
+  CHAT_RATE,
   CHAT_HISTORY,
   CHAT_MAX_FRAME,
   PING_FRAME,
@@ -14,7 +16,7 @@ import {
   type WriteFrame,
 } from '../shared/chat-protocol';
 import { Authority, type Identity, type Removal } from './authority';
-import { channelOwner } from './channels';
+import { chatChannel } from '../api/db/chat';
 import { RoomStore } from './room-store';
 import { Pacer, ShardReporter, SpokeOutbox } from './fan-out';
 import { RESERVATION_MS, hubStub, pickShard, sendGap, shardCapacity, shardStub } from './shards';
@@ -36,6 +38,10 @@ export interface JoinInfo {
 
 /** Internal headers the edge sets when it hands a socket to a shard (only our Worker reaches the object). */
 export const SHARD_HEADERS = { room: 'x-chat-room', shard: 'x-chat-shard', identity: 'x-chat-identity', refuse: 'x-chat-refuse' } as const;
+
+/** Rate and duplicate rows older than both windows decide nothing; the hub drops them once a minute. */
+const WRITER_MEMORY_MS = Math.max(CHAT_RATE.windowMs, CHAT_DUPLICATE_WINDOW_MS);
+const PRUNE_EVERY_MS = 60_000;
 
 const closeCode = (code: ChatCode) => (code === 'BANNED' ? CHAT_CLOSE.banned : CHAT_CLOSE.kicked);
 type ChatCode = Removal['code'];
@@ -70,6 +76,8 @@ export class ChatRoom extends DurableObject<Env> {
    */
   private live: Map<WebSocket, Attachment> | null = null;
   private readonly reservations = new Map<number, number[]>();
+  /** Hub only: when the rate and duplicate tables last dropped writers gone quiet. */
+  private prunedAt = 0;
   /** This shard's own sockets get frames at a pace they can be sent (fan-out.ts). */
   private readonly pacer = new Pacer(() => sendGap(this.sockets().size), (frames, removals) => this.deliverNow(frames, removals));
   /** Hub only: frames on their way to the spokes. */
@@ -111,10 +119,10 @@ export class ChatRoom extends DurableObject<Env> {
   /** Hub only: the rules, once the channel's owner is known. Null when the channel does not exist. */
   private async authority(): Promise<Authority | null> {
     if (this.ownerId === undefined) {
-      const owner = await channelOwner(this.env.DB, Number(this.room));
-      if (owner === null) return null; // not remembered: the channel may be created later
-      this.ownerId = owner;
-      this.store.setMeta('owner', String(owner));
+      const channel = await chatChannel(this.env.DB, Number(this.room));
+      if (!channel) return null; // not remembered: the channel may be created later
+      this.ownerId = channel.owner_id;
+      this.store.setMeta('owner', String(channel.owner_id));
     }
     return new Authority(this.store, this.ownerId);
   }
@@ -201,7 +209,7 @@ export class ChatRoom extends DurableObject<Env> {
       }
       default: {
         if (!att.joined) return this.error(ws, 'NOT_JOINED');
-        const reply = this.isHub ? await this.submit(att.who, frame) : await hubStub(this.env, this.room!).submit(att.who, frame);
+        const reply = this.isHub ? await this.decide(att.who, frame) : await hubStub(this.env, this.room!).submit(att.who, frame);
         for (const f of reply) this.send(ws, JSON.stringify(f));
       }
     }
@@ -329,9 +337,19 @@ export class ChatRoom extends DurableObject<Env> {
       this.store.countDrop('schema');
       return [];
     }
+    return this.decide(who, checked.data);
+  }
+
+  /** A write already parsed here (the hub's own sockets) or re-checked by submit. */
+  private async decide(who: Identity | null, frame: WriteFrame): Promise<ServerFrame[]> {
     const authority = await this.authority();
     if (!authority) return [{ type: 'connection', status: 'error', code: 'UNAVAILABLE' }];
-    const outcome = authority.write(who, checked.data, Date.now());
+    const now = Date.now();
+    if (now - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = now;
+      this.store.pruneWriters(now - WRITER_MEMORY_MS);
+    }
+    const outcome = authority.write(who, frame, now);
     this.fanOut(outcome.broadcast, outcome.removals);
     return outcome.reply;
   }

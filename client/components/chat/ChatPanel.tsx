@@ -7,7 +7,7 @@ import type { Playback } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { useChatRoom } from '../../realtime/use-chat-room';
 import { CHANNEL_SETTINGS_KEY } from '../../data/use-channel-settings';
-import { rejoinWaitSeconds, type ChatEffect, type ChatState } from '../../realtime/chat-state';
+import { FINAL_STATUSES, rejoinWaitSeconds, type ChatEffect, type ChatState } from '../../realtime/chat-state';
 import { openLoginModalAtom, showMembersOnlyAtom } from '../../state/ui';
 import { ChatMessageList } from './ChatMessageList';
 import { ChatShell } from './ChatShell';
@@ -119,7 +119,7 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
   });
   const [text, setText] = useState('');
   const guest = !me;
-  const final = state.status === 'expired' || state.status === 'kicked' || state.status === 'banned' || state.status === 'refused';
+  const final = FINAL_STATUSES.has(state.status);
 
   // A write the room refused because we are a guest (the page thought otherwise): ask to sign in.
   useEffect(() => {

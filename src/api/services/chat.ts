@@ -6,7 +6,6 @@ import { STAFF, standingOf } from '../../chat/permissions';
 import { jwtSecret } from '../config';
 import { chatChannel, chatMember, type ChatChannelRow, type ChatMemberRow } from '../db/chat';
 import { findOpenLive, type StreamRow } from '../db/streams';
-import { readChannelSettings } from './channel-settings';
 import { accessFor, type AccessSubject, type Viewer } from './streams';
 
 export type TicketOutcome = { ok: true; body: ChatTicketResponse } | { ok: false; status: 401 | 403 | 404; code: string; messageKey: string };
@@ -48,10 +47,9 @@ async function roomAccess(env: Env, channel: ChatChannelRow, live: StreamRow | n
   if (member && standingOf(member.role, null) === STAFF) return 'ok';
   const viewer: Viewer | null = member ? { memberId: member.id, identityVerified: member.identity_verified === 1, adult: member.adult === 1 } : null;
   const subject: AccessSubject = live ?? { owner_id: channel.owner_id, kind: 3, ended_at: null, adult: channel.adult, adult_plus: channel.adult_plus, has_password: 0 };
-  const settings = await readChannelSettings(env.CONFIG);
   // Switches operators turned off hide the video, not the room: its members must still hear the
-  // CHANNELING_SETTING_UPDATE that turns them back on. Who may be there is what the switches would decide when on.
-  const access = accessFor(subject, viewer, { ...settings, broadcasting: true, adultBroadcast: true });
+  // CHANNELING_SETTING_UPDATE that turns them back on.
+  const access = accessFor(subject, viewer, null);
   if (access === 'password' && live && (await playbackTokenValid(jwtSecret(env), live.id, playback))) return 'ok';
   return access;
 }

@@ -52,12 +52,13 @@ const isOpenLive = (row: AccessSubject) => row.ended_at === null && row.kind ===
 /**
  * SPEC §6 for one stream: the owner always plays; adult streams need adult broadcasting switched on and
  * an identity-verified adult; a password-protected live asks for its password (GET /api/guest/live-Auth).
- * The password guards the live only: its recording follows the adult rules alone.
+ * The password guards the live only: its recording follows the adult rules alone. `settings` null asks
+ * who may be there whatever the operators' switches say (a chat room outlives a switched-off video).
  */
-export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: ChannelSettings): PlaybackAccess {
+export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: ChannelSettings | null): PlaybackAccess {
   if (viewer && viewer.memberId === row.owner_id) return 'ok';
   const adult = row.adult === 1 || row.adult_plus === 1;
-  if (switchedOff({ openLive: isOpenLive(row), adult }, settings)) return 'unavailable';
+  if (settings && switchedOff({ openLive: isOpenLive(row), adult }, settings)) return 'unavailable';
   if (adult) {
     if (!viewer || !viewer.identityVerified) return 'identity';
     if (!viewer.adult) return 'adult';
