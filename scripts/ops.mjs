@@ -10,11 +10,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { kvGet, kvPut, parseTargetArgs } from './lib/kv.mjs';
 
-const [command, state] = process.argv.slice(2).filter((a) => !a.startsWith('--') && a !== parseTargetArgs(process.argv).persistTo);
-const options = parseTargetArgs(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const options = parseTargetArgs(argv);
+// The words of the command, without the --flags and the folder --persist-to names.
+const [command, state, third] = argv.filter((a) => !a.startsWith('--') && a !== options.persistTo);
 const usage =
   'usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote]';
-const [, , third] = process.argv.slice(2).filter((a) => !a.startsWith('--') && a !== options.persistTo);
 
 /** Set a member's chat role. Both values are checked against strict patterns before they reach SQL. */
 function setRole(loginId, role) {

@@ -24,5 +24,5 @@ export function useChannelSettings(initial: ChannelSettings | null | undefined):
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
   });
-  return data ?? initial ?? null;
+  return data ?? null;
 }

@@ -7,7 +7,6 @@ import { z } from 'zod';
 export const STREAM_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const SEGMENT_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}\.(ts|m4s)$/;
 
-export const streamKeySchema = z.string().regex(STREAM_KEY_PATTERN);
 export const segmentNameSchema = z.string().regex(SEGMENT_NAME_PATTERN);
 export const idSchema = z.string().regex(/^[1-9][0-9]{0,15}$/).transform(Number);
 

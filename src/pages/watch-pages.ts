@@ -112,11 +112,15 @@ export const watchPages = new Hono<AppEnv>()
     if (!me) return signinRedirect(c);
     const title = c.var.t('caster.title');
     const data = await loadPageData(c, async () => {
-      const [key, themes] = await Promise.all([api<StreamKeyResponse>('/api/my/channel/stream-key'), api<unknown>(`/api/guest/themes?device=${deviceOf(c)}`)]);
+      // Without a channel the settings answer 404 like the key: asked together, not one after the other.
+      const [key, settings, themes] = await Promise.all([
+        api<StreamKeyResponse>('/api/my/channel/stream-key'),
+        api<OwnChannelSettings>('/api/my/channel/settings'),
+        api<unknown>(`/api/guest/themes?device=${deviceOf(c)}`),
+      ]);
       if (!key.ok && key.status !== 404) throw new Error(`stream-key answered ${key.status}`);
       const channel = key.ok ? key.body : null;
-      const settings = channel ? await api<OwnChannelSettings>('/api/my/channel/settings') : null;
-      return { title, channel, settings: settings?.ok ? settings.body : null, origin: new URL(c.req.url).origin, themes: itemsOf<Theme>(themes) } satisfies CasterData;
+      return { title, channel, settings: channel && settings.ok ? settings.body : null, origin: new URL(c.req.url).origin, themes: itemsOf<Theme>(themes) } satisfies CasterData;
     });
     return respond(c, buildPageProps(c, 'CASTER', orEmpty({ title }, data), me));
   });

@@ -24,7 +24,6 @@ const memberClaimsSchema = z.strictObject({
 const guestClaimsSchema = z.strictObject({ guest: z.literal(true), room: roomIdSchema, exp: z.number().int() });
 export const chatTicketClaimsSchema = z.union([memberClaimsSchema, guestClaimsSchema]);
 export type ChatTicketClaims = z.infer<typeof chatTicketClaimsSchema>;
-export type MemberTicketClaims = z.infer<typeof memberClaimsSchema>;
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();

@@ -84,7 +84,6 @@ function RejoinControl({ state, onRejoin }: { state: ChatState; onRejoin: () => 
   );
 }
 
-/** The chat beside (PC) or below (mobile) the player, live or not: log, input, moderation, events. */
 /** The room's panel for a viewer the channel's gate stops: the same reason the room would give, and no socket. */
 function LockedChat({ reason }: { reason: ChatAccessRefusal }) {
   const t = useT();
@@ -97,6 +96,7 @@ function LockedChat({ reason }: { reason: ChatAccessRefusal }) {
   );
 }
 
+/** The chat beside (PC) or below (mobile) the player, live or not: log, input, moderation, events. */
 export function ChatPanel({ locked, ...props }: ChatPanelProps) {
   return locked ? <LockedChat reason={locked} /> : <RoomPanel {...props} />;
 }

@@ -25,8 +25,8 @@ export const LIVE_HLS_CONFIG: Partial<HlsConfig> = {
       maxTimeToFirstByteMs: 4000,
       maxLoadTimeMs: 6000,
       timeoutRetry: { maxNumRetry: 2, retryDelayMs: 0, maxRetryDelayMs: 0 },
-      // A 404 playlist means the broadcast is off: no point retrying it, the player says so at once.
-      errorRetry: { maxNumRetry: 2, retryDelayMs: 500, maxRetryDelayMs: 2000, shouldRetry: (_config, _count, _timeout, response, retry) => retry && response?.code !== 404 },
+      // hls.js never retries a 4xx: a 404 playlist (broadcast off) reaches the player at once (hls-engine.ts).
+      errorRetry: { maxNumRetry: 2, retryDelayMs: 500, maxRetryDelayMs: 2000 },
     },
   },
   playlistLoadPolicy: {

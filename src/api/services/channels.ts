@@ -4,7 +4,7 @@
 import { PAGE_DEFAULTS, type ChannelFindResponse, type ChannelPageResponse, type ChannelSettings, type LiveAuthResponse, type LiveTimeOption, type LiveTimeResponse, type StreamDetail } from '../../shared/streams-api';
 import { signPlayback } from '../../live/playback-token';
 import { verifyPassword } from '../lib/crypto';
-import { clearLiveAuthAttempts, findChannel, findChannelByLoginId, isSubscribed, noticeSummary, subscriberCount, takeLiveAuthAttempt } from '../db/channels';
+import { channelExists, clearLiveAuthAttempts, findChannel, findChannelByLoginId, isSubscribed, noticeSummary, subscriberCount, takeLiveAuthAttempt } from '../db/channels';
 import { broadcastsBetween, findOpenLive, findStream, listRecorded } from '../db/streams';
 import { accessFor, playbackFor, streamDetail, thumbnailUrl, toStreamCard, type Viewer } from './streams';
 import { WatchError, notFoundChannel } from './watch-error';
@@ -13,15 +13,15 @@ export const LIVE_AUTH_MAX_TRIES = 10;
 export const LIVE_AUTH_WINDOW_MS = 10 * 60_000;
 
 export async function channelPage(db: D1Database, channelId: number, viewer: Viewer | null, settings: ChannelSettings, secret: string): Promise<ChannelPageResponse> {
-  const channel = await findChannel(db, channelId);
-  if (!channel) throw notFoundChannel();
-  const [subscribers, notices, subscribed, live, recorded] = await Promise.all([
+  const [channel, subscribers, notices, subscribed, live, recorded] = await Promise.all([
+    findChannel(db, channelId),
     subscriberCount(db, channelId),
     noticeSummary(db, channelId),
     viewer ? isSubscribed(db, viewer.memberId, channelId) : Promise.resolve(false),
     findOpenLive(db, channelId),
     listRecorded(db, channelId, { offset: PAGE_DEFAULTS.offset, limit: PAGE_DEFAULTS.recordedLimit }),
   ]);
+  if (!channel) throw notFoundChannel();
   return {
     channel: {
       channelId,
@@ -61,9 +61,8 @@ export function kstPeriodStart(option: Exclude<LiveTimeOption, 'current'>, now: 
 
 /** 'current': the open live's elapsed time; otherwise the total broadcast time within the KST period. */
 export async function liveTime(db: D1Database, channelId: number, option: LiveTimeOption, now = Date.now()): Promise<LiveTimeResponse> {
-  const channel = await findChannel(db, channelId);
-  if (!channel) throw notFoundChannel();
-  const live = await findOpenLive(db, channelId);
+  const [exists, live] = await Promise.all([channelExists(db, channelId), findOpenLive(db, channelId)]);
+  if (!exists) throw notFoundChannel();
   const base = { channelId, option, live: live !== null, startedAt: live?.started_at ?? null };
   if (option === 'current') return { ...base, seconds: live ? Math.max(0, Math.floor((now - live.started_at) / 1000)) : 0 };
   const from = kstPeriodStart(option, now);
@@ -78,13 +77,13 @@ export async function channelFind(db: D1Database, loginId: string): Promise<Chan
 }
 
 export async function channelSubscriberCount(db: D1Database, channelId: number): Promise<{ channelId: number; count: number }> {
-  if (!(await findChannel(db, channelId))) throw notFoundChannel();
+  if (!(await channelExists(db, channelId))) throw notFoundChannel();
   return { channelId, count: await subscriberCount(db, channelId) };
 }
 
 /** Notices are 'new' when one was written after `since` (default: within the last 24 hours). */
 export async function findNewBoard(db: D1Database, channelId: number, since: number | undefined, now = Date.now()): Promise<{ channelId: number; hasNew: boolean; latestAt: number | null }> {
-  if (!(await findChannel(db, channelId))) throw notFoundChannel();
+  if (!(await channelExists(db, channelId))) throw notFoundChannel();
   const { latestAt } = await noticeSummary(db, channelId);
   const after = since ?? now - DAY_MS;
   return { channelId, hasNew: latestAt !== null && latestAt > after, latestAt };
@@ -103,9 +102,8 @@ export async function liveAuth(
   secret: string,
   now = Date.now(),
 ): Promise<LiveAuthResponse> {
-  const channel = await findChannel(db, input.channelId);
+  const [channel, live] = await Promise.all([findChannel(db, input.channelId), findOpenLive(db, input.channelId)]);
   if (!channel) throw notFoundChannel();
-  const live = await findOpenLive(db, input.channelId);
   if (!live) throw new WatchError(404, 'NOT_LIVE', 'errors.channelOffline');
   if (!channel.password_hash) throw new WatchError(400, 'NO_PASSWORD', 'errors.livePasswordNotSet');
   const access = accessFor(live, viewer, settings);
