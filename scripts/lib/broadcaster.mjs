@@ -1,4 +1,4 @@
-// A demo encoder: the static ffmpeg from npm pushing low-latency HLS into our ingest
+// A demo encoder: the static ffmpeg from npm making low-latency HLS, uploaded to our ingest
 // (PUT /live/ingest/<key>/index.m3u8 and segments) plus a thumbnail every 5 s.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -64,6 +64,61 @@ function uploadThumbnails(child, file, url) {
 }
 
 const THUMBNAIL_EVERY_S = 5;
+/** How often the uploader looks for a new playlist (a 1 s segment waits at most this long). */
+const UPLOAD_POLL_MS = 50;
+
+/**
+ * Uploads what ffmpeg writes into `dir`: each segment the playlist newly lists, whole, then the playlist.
+ * ffmpeg could PUT them itself, but it streams a segment's body for as long as the segment lasts (1 s),
+ * and an encoder stopped mid-segment cuts that request off; `wrangler dev` takes a client that drops a
+ * request body as its own failure and exits. Whole files in one request each leave nothing to cut off.
+ * A failed PUT is tried again on the next look. Resolves once ffmpeg has exited and its last playlist
+ * (with #EXT-X-ENDLIST when it stopped normally) is up.
+ */
+function uploadHls(child, dir, ingest) {
+  const playlistFile = join(dir, 'index.m3u8');
+  const uploaded = new Set();
+  let lastPlaylist = null;
+  let syncing = null;
+
+  async function put(name, body, type) {
+    const res = await fetch(`${ingest}/${name}`, { method: 'PUT', body, headers: { 'content-type': type } });
+    if (!res.ok) throw new Error(`PUT ${name} answered ${res.status}`);
+  }
+
+  async function sync() {
+    let playlist;
+    try {
+      playlist = readFileSync(playlistFile, 'utf8');
+    } catch {
+      return; // no segment finished yet
+    }
+    // This ffmpeg rewrites the playlist in place: one caught mid-write lacks its final newline.
+    if (playlist === lastPlaylist || !playlist.endsWith('\n')) return;
+    const segments = playlist.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    for (const name of segments) {
+      if (uploaded.has(name)) continue;
+      await put(name, readFileSync(join(dir, name)), 'video/mp2t');
+      uploaded.add(name);
+    }
+    await put('index.m3u8', playlist, 'application/vnd.apple.mpegurl');
+    lastPlaylist = playlist;
+  }
+
+  const look = () => {
+    syncing ??= sync()
+      .catch(() => {}) // the server is busy or restarting: the next look tries again
+      .finally(() => (syncing = null));
+    return syncing;
+  };
+  const timer = setInterval(look, UPLOAD_POLL_MS);
+  child.on('exit', async () => {
+    clearInterval(timer);
+    await syncing;
+    await look();
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
 
 /**
  * Starts ffmpeg; returns its ChildProcess (kill it with SIGINT for a clean stop: ffmpeg then writes its
@@ -82,6 +137,7 @@ export function startBroadcast({ origin, streamKey, file, durationSeconds, thumb
   const audio = file ? '0:a?' : '1:a';
   const video = file ? `[0:v]scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,fps=${fps},` : '[0:v]';
   const graph = `${video}${clockFilter(height)},format=yuv420p${thumbnails ? `,split=2[v][t];[t]fps=2,scale=320:-2[thumb]` : '[v]'}`;
+  const hlsDir = mkdtempSync(join(tmpdir(), 'flex-hls-'));
   const thumbFile = thumbnails ? join(mkdtempSync(join(tmpdir(), 'flex-thumb-')), 'thumb.jpg') : null;
   const args = [
     '-hide_banner', '-loglevel', 'error', '-nostdin',
@@ -93,11 +149,12 @@ export function startBroadcast({ origin, streamKey, file, durationSeconds, thumb
     '-b:v', '600k', '-maxrate', '600k', '-bufsize', '600k',
     '-c:a', 'aac', '-b:a', '64k', '-ar', '48000',
     '-f', 'hls', '-hls_time', '1', '-hls_list_size', '6',
-    '-hls_flags', 'program_date_time+independent_segments',
-    '-method', 'PUT', `${ingest}/index.m3u8`,
+    '-hls_flags', 'program_date_time+independent_segments+delete_segments',
+    join(hlsDir, 'index.m3u8'),
     ...(thumbnails ? ['-map', '[thumb]', '-c:v', 'mjpeg', '-q:v', '5', '-f', 'image2', '-update', '1', '-atomic_writing', '1', thumbFile] : []),
   ];
   const child = spawn(ffmpegPath, args, { stdio });
+  uploadHls(child, hlsDir, ingest);
   if (thumbnails) uploadThumbnails(child, thumbFile, `${ingest}/thumb.jpg`);
   return child;
 }
