@@ -193,10 +193,10 @@ async function main() {
   const STATE = '.wrangler/bench-chat-state';
   const ORIGIN = `http://127.0.0.1:${PORT}`;
   const ROOM = '1';
-  const { startDevServer } = await import('./lib/dev-server.mjs');
+  const { startBenchServer } = await import('./lib/bench-server.mjs');
   const { seedDemo } = await import('./seed-demo.mjs');
 
-  const server = await startDevServer({ port: PORT, state: STATE, nodeEnv: 'production' });
+  const server = await startBenchServer({ port: PORT, state: STATE });
   let plain = null;
   const cleanUp = () => {
     server.stop();

@@ -7,7 +7,7 @@
 // rewriting the shipped value in the served player chunk (the build itself is untouched).
 import { chromium } from 'playwright-core';
 import { startBroadcast } from './lib/broadcaster.mjs';
-import { startDevServer } from './lib/dev-server.mjs';
+import { startBenchServer } from './lib/bench-server.mjs';
 import { seedDemo } from './seed-demo.mjs';
 
 const arg = (name, fallback) => {
@@ -157,7 +157,7 @@ function sampleLatency(page, seconds) {
   }, seconds);
 }
 
-const server = await startDevServer({ port: PORT, state: STATE, nodeEnv: 'production' });
+const server = await startBenchServer({ port: PORT, state: STATE });
 let broadcaster = null;
 let browser = null;
 // Whatever happens, leave no Worker or ffmpeg behind.

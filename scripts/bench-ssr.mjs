@@ -2,7 +2,7 @@
 // Home-page SSR against a trivial route (/healthz) of the same Worker, in the same run, interleaved in
 // rounds so both see the same machine. Prints requests/s (full body read) and p50/p95 time to first byte.
 import http from 'node:http';
-import { startDevServer } from './lib/dev-server.mjs';
+import { startBenchServer } from './lib/bench-server.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -48,7 +48,7 @@ const pct = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
-const server = await startDevServer({ port: PORT, state: '.wrangler/bench-state', nodeEnv: 'production' });
+const server = await startBenchServer({ port: PORT, state: '.wrangler/bench-state' });
 try {
   await run('/', 50); // warm both paths
   await run('/healthz', 50);

@@ -1,66 +1,95 @@
-// npm start: build the client, migrate the local D1, seed KV and the demo data, serve on :8787 with
-// `wrangler dev`, and once it answers, keep demo broadcasters live on demo channels 1 and 2: each runs
-// 30 minutes, pauses 12 s (longer than the 10 s silence, so the live ends and becomes a recording), and
-// starts again. Ctrl-C stops everything.
-import { execFileSync, spawn } from 'node:child_process';
+// npm start [-- --verbose]: build what production serves (client bundle, then the Worker exactly as
+// `wrangler deploy` bundles it), migrate the local D1, seed KV and the demo data, serve on :8787 through
+// Miniflare (scripts/lib/server.mjs says why not `wrangler dev`), and keep demo broadcasters live on demo
+// channels 1 and 2: each runs 30 minutes, pauses 12 s (longer than the 10 s silence, so the live ends and
+// becomes a recording), and starts again. Ctrl-C stops everything.
+//
+// It prints what a person needs: the brand URLs, the demo accounts, a line when a live starts or ends,
+// and errors. `--verbose` adds a line per request.
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBroadcast } from './lib/broadcaster.mjs';
-import { DEMO_STREAM_KEYS, seedDemo } from './seed-demo.mjs';
+import { buildAll, migrate, startServer } from './lib/server.mjs';
+import { kvBulkPut, seedEntries } from './lib/kv.mjs';
+import { DEMO_CHANNEL_PASSWORD, DEMO_PASSWORD, DEMO_STREAM_KEYS, seedDemo } from './seed-demo.mjs';
 
 const PORT = 8787;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RUN_SECONDS = 30 * 60;
 const PAUSE_MS = 12_000;
-const wrangler = join(process.cwd(), 'node_modules', '.bin', 'wrangler');
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
+const verbose = process.argv.includes('--verbose');
+const time = () => new Date().toTimeString().slice(0, 8);
 
-execFileSync(process.execPath, ['scripts/build-client.mjs'], { stdio: 'inherit', env });
-execFileSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local'], { stdio: 'inherit', env });
-execFileSync(process.execPath, ['scripts/seed-kv.mjs'], { stdio: 'inherit', env });
-console.log(`demo data: ${seedDemo().join(', ')}`);
+console.log('building the client and the Worker (production build)...');
+buildAll({ quiet: true });
+migrate();
+kvBulkPut(seedEntries());
+seedDemo();
 
-const children = new Set();
-let stopping = false;
+/** Worker console lines: live starts and ends in words, errors as they are, the rest only with --verbose. */
+function onLog(level, message) {
+  const status = liveStatus(message);
+  if (status) console.log(`${time()} channel ${status.channelId}: live ${status.status === 'live' ? 'started' : 'ended, now a recording'} (stream ${status.streamId})`);
+  else if (level === 'error') console.error(`${time()} error: ${message}`);
+  else if (verbose || level === 'warn') console.log(`${time()} ${message}`);
+}
 
-const server = spawn(wrangler, ['dev', '--port', String(PORT), '--ip', '127.0.0.1', '--env-file', 'config/development.env'], { stdio: 'inherit', env });
-children.add(server);
-server.on('exit', (code) => {
-  children.delete(server);
-  stop(code ?? 0);
-});
-
-async function waitForServer() {
-  for (;;) {
-    if (stopping) return false;
-    try {
-      if ((await fetch(`${ORIGIN}/healthz`)).ok) return true;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
+function liveStatus(message) {
+  if (!message.includes('"live.status"')) return null;
+  try {
+    const parsed = JSON.parse(message);
+    return parsed.event === 'live.status' ? parsed : null;
+  } catch {
+    return null;
   }
 }
 
-function broadcastLoop(streamKey, label) {
+const server = await startServer({ port: PORT, onLog, logRequests: verbose });
+const children = new Set();
+let stopping = false;
+
+function broadcastLoop(streamKey) {
   if (stopping) return;
-  const child = startBroadcast({ origin: ORIGIN, streamKey, durationSeconds: RUN_SECONDS });
+  const child = startBroadcast({ origin: ORIGIN, streamKey, durationSeconds: RUN_SECONDS, stdio: ['ignore', 'ignore', 'pipe'] });
   children.add(child);
+  // ffmpeg's own errors, less its warning that HTTP output cannot rename (the uploader handles that).
+  child.stderr.setEncoding('utf8').on('data', (text) => {
+    for (const line of text.split('\n')) if (line.trim() && !line.includes('Cannot use rename')) console.error(`${time()} ffmpeg: ${line}`);
+  });
   child.on('exit', () => {
     children.delete(child);
-    if (stopping) return;
-    console.log(`[demo] ${label}: broadcast ended; next one in ${PAUSE_MS / 1000} s (the last one is now a recording)`);
-    setTimeout(() => broadcastLoop(streamKey, label), PAUSE_MS);
+    if (!stopping) setTimeout(() => broadcastLoop(streamKey), PAUSE_MS);
   });
 }
 
-function stop(code = 0) {
+async function stop() {
   if (stopping) return;
   stopping = true;
   for (const child of children) child.kill('SIGINT');
-  setTimeout(() => process.exit(code), 1500).unref();
+  setTimeout(() => process.exit(0), 1500).unref();
+  await server.stop().catch(() => {});
 }
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
 
-if (await waitForServer()) {
-  console.log(`[demo] broadcasting on demo channels 1 and 2 (keys ${DEMO_STREAM_KEYS[0]}, ${DEMO_STREAM_KEYS[1]}); watch at http://localhost:${PORT}`);
-  broadcastLoop(DEMO_STREAM_KEYS[0], 'channel 1');
-  broadcastLoop(DEMO_STREAM_KEYS[1], 'channel 2');
-}
+const { defaultBrand } = JSON.parse(readFileSync('kv-seed/hosts.json', 'utf8'));
+const brands = readdirSync('brands')
+  .map((id) => JSON.parse(readFileSync(join('brands', id, 'brand.json'), 'utf8')))
+  .sort((a, b) => (b.id === defaultBrand) - (a.id === defaultBrand));
+const brandUrl = (id) => `http://${id}.localhost:${PORT}/`;
+console.log(`
+Flex Live is running (production build, local D1/KV/R2 in .wrangler/state).
+
+  brand      URL
+${brands.map((b) => `  ${b.id.padEnd(10)} ${brandUrl(b.id).padEnd(34)} ${b.serviceName}`).join('\n')}
+  (plain http://localhost:${PORT}/ is ${defaultBrand})
+
+  demo accounts, password ${DEMO_PASSWORD}:
+    demo_caster1..demo_caster4   creators of channels 1-4 (3 is adults only, 4 asks for the password ${DEMO_CHANNEL_PASSWORD})
+    demo_viewer                  a verified adult viewer
+    demo_minor                   a verified minor
+  demo broadcasts: channels 1 and 2 (stream keys ${DEMO_STREAM_KEYS[0]}, ${DEMO_STREAM_KEYS[1]})
+
+  Ctrl-C stops. ${verbose ? 'Logging every request.' : 'npm start -- --verbose logs every request.'}
+`);
+broadcastLoop(DEMO_STREAM_KEYS[0]);
+broadcastLoop(DEMO_STREAM_KEYS[1]);

@@ -29,7 +29,7 @@ rmSync('test-results/e2e.json', { force: true });
 for (const project of ['tsconfig.json', 'client/tsconfig.json', 'tests/worker/tsconfig.json', 'tests/e2e/tsconfig.json']) {
   step(`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit']);
 }
-const built = step('build client', 'node', ['scripts/build-client.mjs']);
+const built = step('build client and Worker', 'node', ['scripts/build.mjs']);
 step('unit + worker tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
 if (built && !process.argv.includes('--no-e2e')) step('browser tests', bin('playwright'), ['test']);
 

@@ -10,8 +10,11 @@ import { LIMITS, parseIngestPath, r2Keys, STREAM_KEY_PATTERN } from './paths';
 
 const JPEG_MAGIC = [0xff, 0xd8, 0xff];
 
-/** The body, or 'too_large' as soon as it passes `cap` (ffmpeg sends chunked bodies without a length). */
-async function readCapped(request: Request, cap: number): Promise<Uint8Array | 'too_large'> {
+/**
+ * The body, or 'too_large' as soon as it passes `cap` (ffmpeg sends chunked bodies without a length), or
+ * 'cut_off' when the encoder goes away mid-body: an encoder stopping is routine, not a server error.
+ */
+async function readCapped(request: Request, cap: number): Promise<Uint8Array | 'too_large' | 'cut_off'> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > cap) return 'too_large';
   if (!request.body) return new Uint8Array(0);
@@ -19,7 +22,9 @@ async function readCapped(request: Request, cap: number): Promise<Uint8Array | '
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const read = await reader.read().catch(() => null);
+    if (!read) return 'cut_off';
+    const { done, value } = read;
     if (done) break;
     total += value.byteLength;
     if (total > cap) {
@@ -55,6 +60,7 @@ export async function ingest(c: Context<AppEnv>): Promise<Response> {
   const cap = file.kind === 'playlist' ? LIMITS.playlist : file.kind === 'thumbnail' ? LIMITS.thumbnail : LIMITS.segment;
   const body = await readCapped(c.req.raw, cap);
   if (body === 'too_large') return apiError(c, 413, 'TOO_LARGE', 'live.tooLarge');
+  if (body === 'cut_off') return apiError(c, 400, 'UPLOAD_CUT_OFF', 'live.uploadCutOff');
   if (body.byteLength === 0) return apiError(c, 400, 'EMPTY_BODY', 'live.emptyBody');
 
   const room = c.env.LIVE_CHANNEL.get(c.env.LIVE_CHANNEL.idFromName(String(channel.id)));

@@ -1,0 +1,11 @@
+// A server of its own for a bench: its own port and fresh state folder (migrated, KV seeded, optionally
+// the demo data), the same Miniflare server and production bundle as `npm start`. Build first.
+import { freshState, startServer } from './server.mjs';
+import { seedDemo } from '../seed-demo.mjs';
+
+export async function startBenchServer({ port, state, demo = false }) {
+  freshState(state);
+  if (demo) seedDemo({ persistTo: state });
+  const server = await startServer({ port, state, onLog: (level, message) => level === 'error' && console.error(message) });
+  return { stop: () => server.stop() };
+}
