@@ -20,7 +20,8 @@ export function SignInPage({ props }: { props: PageProps }) {
   return (
     <section className="auth-page" aria-labelledby="signin-title">
       <h1 id="signin-title">{t('login.title')}</h1>
-      <LoginForm idPrefix="signin-page" callbackURL={callbackURL} savedLoginId={dataString(props, 'savedLoginId')} />
+      {/* Without a callbackURL a member goes home: reloading /signin would show the form again, logged in. */}
+      <LoginForm idPrefix="signin-page" callbackURL={callbackURL ?? '/'} savedLoginId={dataString(props, 'savedLoginId')} />
       <p className="auth-alt">
         {t('login.noAccount')} <a href={`/signup${searchOf(props)}`}>{t('login.signupLink')}</a>
       </p>

@@ -2,7 +2,7 @@
 // the foreigner submit order (SPEC §4), birth and country selects (SPEC §2), the login modal's tabs,
 // and accessibility, with API answers mocked where a case needs a particular one; the last test runs against the real API.
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, gotoHydrated, test, url } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, ko, test, url } from './fixtures';
 
 /** The browser's own log of a failed request is not an app error (API routes may still answer 404). */
 const appErrors = (errors: string[]) => errors.filter((e) => !e.startsWith('Failed to load resource'));
@@ -455,4 +455,18 @@ test('against the real API: policy texts load and a wrong login says so', async 
   await page.getByLabel('비밀번호').fill('Wrong1!pass');
   await page.getByLabel('비밀번호').press('Enter');
   await expect(page.getByRole('dialog', { name: '알림' })).toContainText('계정 정보가 올바르지 않습니다.');
+});
+
+// SPEC §4: after login the page goes to the callback URL; the sign-in page without one goes home.
+test('signing in on /signin without a callbackURL lands on the home page, signed in', async ({ page }) => {
+  await gotoHydrated(page, url('flex', '/signin'));
+  await page.getByLabel('아이디', { exact: true }).fill('demo_minor');
+  await page.getByLabel('비밀번호').fill('demo-pass-1234');
+  await page.getByLabel('비밀번호').press('Enter');
+  const event = page.getByRole('dialog', { name: ko.loginEvent.attendanceTitle });
+  await expect(async () => {
+    if (await event.isVisible()) await page.keyboard.press('Escape');
+    expect(new URL(page.url()).pathname).toBe('/');
+  }).toPass({ timeout: 15_000 });
+  await expect(page.locator('.site-header .me')).toBeVisible();
 });
