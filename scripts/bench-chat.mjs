@@ -10,8 +10,6 @@
 // reaches on this machine (scripts/bench/send-ceiling), against the frames/s this load asks for.
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { WebSocket, WebSocketServer } from 'ws';
 
 const WRITERS = 2;
@@ -79,8 +77,10 @@ function connect(url, origin, room, onChat) {
  */
 async function sendCeiling(sockets, frames) {
   const port = 8832;
-  const wrangler = join(process.cwd(), 'node_modules', '.bin', 'wrangler');
-  const child = spawn(wrangler, ['dev', '-c', 'scripts/bench/send-ceiling/wrangler.toml', '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(port + 1000), '--show-interactive-dev-session=false'], { stdio: 'ignore', detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+  const { buildWorker, startServer } = await import('./lib/server.mjs');
+  const worker = { config: 'scripts/bench/send-ceiling/wrangler.toml', outdir: 'dist/send-ceiling', name: 'chat-send-ceiling' };
+  buildWorker(worker);
+  const server = await startServer({ port, state: '.wrangler/bench-ceiling-state', ...worker });
   try {
     const base = `127.0.0.1:${port}`;
     for (let deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(300)) {
@@ -106,9 +106,7 @@ async function sendCeiling(sockets, frames) {
     for (const ws of clients) ws.terminate();
     return perSecond;
   } finally {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {}
+    await server.stop();
   }
 }
 
@@ -169,8 +167,7 @@ async function measure({ name, socketUrl, origin, room, writerUrls, sockets, rat
   });
   const expected = sent * clients.length;
   const dropped = clients.filter((ws) => ws.readyState !== WebSocket.OPEN).length;
-  // wrangler dev reloads the Worker when files under src/ change, closing every socket: say so.
-  if (dropped > 0) console.warn(`${name}: ${dropped} sockets closed during the run (a dev-server reload?)`);
+  if (dropped > 0) console.warn(`${name}: ${dropped} sockets closed during the run`);
   const drainUntil = performance.now() + 5000;
   while (received < expected && performance.now() < drainUntil) await sleep(50);
   for (const ws of clients) ws.terminate();

@@ -27,8 +27,8 @@ export function buildAll({ quiet = false } = {}) {
 }
 
 /** `wrangler deploy --dry-run`: the exact bundle a deploy uploads, React's production build included. */
-export function buildWorker() {
-  execFileSync(WRANGLER, ['deploy', '--dry-run', '--outdir', WORKER_BUNDLE_DIR], {
+export function buildWorker({ config = 'wrangler.toml', outdir = WORKER_BUNDLE_DIR } = {}) {
+  execFileSync(WRANGLER, ['deploy', '--dry-run', '-c', config, '--outdir', resolve(outdir)], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...toolEnv(), NODE_ENV: 'production' },
   });
@@ -53,8 +53,9 @@ export function freshState(state) {
  * Serves the built Worker on 127.0.0.1:port. `onLog(level, message)` gets every console line the Worker
  * writes (level 'error' for console.error and uncaught errors); `logRequests` prints a line per request.
  */
-export async function startServer({ port, state = '.wrangler/state', onLog, logRequests = false }) {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions('wrangler.toml', undefined, { envFiles: [DEV_ENV_FILE] });
+export async function startServer({ port, state = '.wrangler/state', onLog, logRequests = false, config = 'wrangler.toml', outdir = WORKER_BUNDLE_DIR, name = 'flex-live' }) {
+  const envFiles = config === 'wrangler.toml' ? [DEV_ENV_FILE] : [];
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, { envFiles });
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       host: '127.0.0.1',
@@ -69,9 +70,10 @@ export async function startServer({ port, state = '.wrangler/state', onLog, logR
           ...workerOptions,
           // The bundle is already built: wrangler's module rules describe its sources, not the bundle.
           modulesRules: undefined,
-          name: 'flex-live',
+          rootPath: process.cwd(),
+          name,
           modules: true,
-          scriptPath: join(WORKER_BUNDLE_DIR, 'index.js'),
+          scriptPath: join(outdir, 'index.js'),
         },
       ],
     }),
