@@ -2,6 +2,7 @@
 // ingest PUTs whose body stops half-way, dropped WebSocket handshakes and browser tabs closed mid-load.
 // (`wrangler dev` exited on the first of these: scripts/lib/server.mjs.)
 import type { ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { abortStorm, mediaSequence, stormPaths } from '../../scripts/lib/abort-storm.mjs';
 import { startBroadcast } from '../../scripts/lib/broadcaster.mjs';
 import { LOOPBACK, PORT, expect, test, until, url } from './fixtures';
@@ -47,4 +48,22 @@ test('tabs closed while pages load leave the server serving', async ({ browser }
   }
   const response = await fetch(`${LOOPBACK}/channel/demo_caster2`, { headers: { host: `flex.localhost:${PORT}` } });
   expect(response.status).toBe(200);
+});
+
+test('an ingest body that stops half-way is refused as cut off, and is not stored', async () => {
+  // The encoder half-closes after half its declared length: the answer still reaches it.
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = net.connect(PORT, '127.0.0.1', () => {
+      socket.write(`PUT /live/ingest/${CHANNEL.key}/cutoff1.ts HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nContent-Length: 65536\r\nConnection: close\r\n\r\n`);
+      socket.end(Buffer.alloc(32768, 0x47));
+    });
+    let text = '';
+    socket.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+  expect(answer).toMatch(/^HTTP\/1\.1 400/);
+  expect(answer).toContain('UPLOAD_CUT_OFF');
+  const playlist = await (await fetch(`${LOOPBACK}/live/${CHANNEL.id}/index.m3u8`)).text();
+  expect(playlist).not.toContain('cutoff1');
 });
