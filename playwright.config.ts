@@ -1,9 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { E2E } from './scripts/lib/wrangler.mjs';
 
-export const E2E_PORT = 8799;
-export const E2E_STATE = '.wrangler/e2e-state';
-
-/** Browser tests: Debian's Chromium driven by Playwright, against `wrangler dev` with its own state. */
+/** Browser tests: Debian's Chromium driven by Playwright, against the Miniflare server with its own state. */
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
@@ -23,8 +21,8 @@ export default defineConfig({
     locale: 'ko-KR', // a Korean viewer: Accept-Language ko-KR
   },
   webServer: {
-    command: `node scripts/e2e-server.mjs ${E2E_PORT} ${E2E_STATE}`,
-    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    command: `node scripts/e2e-server.mjs ${E2E.port} ${E2E.state}`,
+    url: `http://127.0.0.1:${E2E.port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -1,12 +1,13 @@
 // Serves the Worker for browser tests on its own port with fresh local state (D1 migrated, KV seeded,
 // demo accounts and channels 1-4, no broadcaster), so tests never touch the developer's `npm start` data.
 // Same server as `npm start` (Miniflare, production bundle); needs `npm run build` first for the client.
-// Usage: node scripts/e2e-server.mjs PORT STATE_DIR
+// Usage: node scripts/e2e-server.mjs [PORT STATE_DIR] (default: E2E in scripts/lib/wrangler.mjs)
 import { buildWorker, freshState, startServer } from './lib/server.mjs';
+import { E2E } from './lib/wrangler.mjs';
 import { seedDemo } from './seed-demo.mjs';
 
-const port = Number(process.argv[2] ?? '8799');
-const state = process.argv[3] ?? '.wrangler/e2e-state';
+const port = Number(process.argv[2] ?? E2E.port);
+const state = process.argv[3] ?? E2E.state;
 
 buildWorker();
 freshState(state);

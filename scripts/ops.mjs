@@ -5,36 +5,29 @@
 // applies from the member's next chat ticket. A channel switch changed here reaches running Workers
 // within their 10-minute settings cache and tells no chat room: for an immediate change that open
 // channel pages follow, staff use PUT /api/admin/channeling-switching instead.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { kvGet, kvPut, parseTargetArgs } from './lib/kv.mjs';
+import { kvGet, kvPut } from './lib/kv.mjs';
+import { d1Query, parseTarget } from './lib/wrangler.mjs';
 
-const argv = process.argv.slice(2);
-const options = parseTargetArgs(argv);
-// The words of the command, without the --flags and the folder --persist-to names.
-const [command, state, third] = argv.filter((a) => !a.startsWith('--') && a !== options.persistTo);
+const options = parseTarget(process.argv.slice(2));
+const [command, state, third] = options.words;
 const usage =
   'usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote]';
 
-/** Set a member's chat role. Both values are checked against strict patterns before they reach SQL. */
-function setRole(loginId, role) {
+/** Set a member's chat role. Both values are checked, then bound as parameters (never written into the SQL). */
+async function setRole(loginId, role) {
   if (!/^[A-Za-z0-9_]{1,32}$/.test(loginId ?? '') || !['P', 'O', 'S', 'V', 'J'].includes(role)) {
     console.error(usage);
     process.exit(2);
   }
-  const target = options.remote ? ['--remote'] : ['--local', ...(options.persistTo ? ['--persist-to', options.persistTo] : [])];
-  const wrangler = join(process.cwd(), 'node_modules', '.bin', 'wrangler');
-  const sql = `UPDATE members SET role = '${role}' WHERE login_id = '${loginId}' COLLATE NOCASE RETURNING login_id`;
-  let out;
+  let changed;
   try {
-    out = execFileSync(wrangler, ['d1', 'execute', 'DB', ...target, '--json', '--command', sql], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+    changed = await d1Query('UPDATE members SET role = ? WHERE login_id = ? COLLATE NOCASE RETURNING login_id', [role, loginId], options);
   } catch (err) {
-    const reason = /"text":\s*"([^"]+)"/.exec(String(err.stdout))?.[1] ?? String(err.stderr || err.message).trim();
-    console.error(`could not set the role: ${reason} (have the migrations been applied? npm run migrate)`);
+    console.error(`could not set the role: ${err.message} (have the migrations been applied? npm run migrate)`);
     process.exit(1);
   }
-  const changed = JSON.parse(out)[0]?.results ?? [];
   if (changed.length !== 1) {
     console.error(`no member with login ID ${loginId}`);
     process.exit(1);
@@ -78,7 +71,7 @@ function readFlags() {
 }
 
 if (command === 'role') {
-  setRole(state, third);
+  await setRole(state, third);
 } else if (command === 'channeling') {
   channeling(state, third);
 } else if (command === 'status') {

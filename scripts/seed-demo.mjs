@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { d1File, parseTarget } from './lib/wrangler.mjs';
 
 export const DEMO_PASSWORD = 'demo-pass-1234';
 export const DEMO_CHANNEL_PASSWORD = '1234';
@@ -58,24 +59,12 @@ function demoSql() {
   return lines.join('\n') + '\n';
 }
 
-export function parsePersistTo(argv) {
-  const i = argv.indexOf('--persist-to');
-  return i >= 0 ? argv[i + 1] : undefined;
-}
-
-function d1File(file, persistTo) {
-  const wrangler = join(process.cwd(), 'node_modules', '.bin', 'wrangler');
-  execFileSync(wrangler, ['d1', 'execute', 'DB', '--local', ...(persistTo ? ['--persist-to', persistTo] : []), '--file', file], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
 
 /** Seeds the demo accounts and channels, then scripts/demo/*.sql; returns the files it ran. */
 export function seedDemo({ persistTo } = {}) {
   const file = join(mkdtempSync(join(tmpdir(), 'seed-demo-')), 'demo.sql');
   writeFileSync(file, demoSql());
-  d1File(file, persistTo);
+  d1File(file, { persistTo });
   const ran = ['(demo accounts and channels)'];
   const dir = join(process.cwd(), 'scripts', 'demo');
   let extra = [];
@@ -83,7 +72,7 @@ export function seedDemo({ persistTo } = {}) {
     extra = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
   } catch {}
   for (const name of extra) {
-    d1File(join(dir, name), persistTo);
+    d1File(join(dir, name), { persistTo });
     ran.push(name);
   }
   return ran;
@@ -95,7 +84,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     execFileSync(process.execPath, ['scripts/seed-kv.mjs', ...argv.filter((a) => a !== '--with-kv')], { stdio: 'inherit' });
     if (argv.includes('--remote')) process.exit(0);
   }
-  const persistTo = parsePersistTo(argv);
+  const { persistTo } = parseTarget(argv);
   const ran = seedDemo({ persistTo });
   console.log(`seeded demo data into D1 (${persistTo ?? 'local'}): ${ran.join(', ')}`);
   console.log('demo logins (password demo-pass-1234): demo_caster1..4, demo_viewer (adult), demo_minor; channel 4 password 1234');

@@ -9,7 +9,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBroadcast } from './lib/broadcaster.mjs';
-import { buildAll, migrate, startServer } from './lib/server.mjs';
+import { buildAll, startServer } from './lib/server.mjs';
+import { migrate } from './lib/wrangler.mjs';
 import { kvBulkPut, seedEntries } from './lib/kv.mjs';
 import { DEMO_CHANNEL_PASSWORD, DEMO_PASSWORD, DEMO_STREAM_KEYS, seedDemo } from './seed-demo.mjs';
 

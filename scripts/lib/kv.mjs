@@ -1,20 +1,9 @@
 // Thin wrapper over `wrangler kv` for the CONFIG namespace: local state by default, --remote for the
 // deployed namespace. `persistTo` points at another local state folder (the browser tests use their own).
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const wrangler = join(process.cwd(), 'node_modules', '.bin', 'wrangler');
-
-function target({ remote = false, persistTo } = {}) {
-  if (remote) return ['--remote'];
-  return ['--local', ...(persistTo ? ['--persist-to', persistTo] : [])];
-}
-
-function run(args) {
-  return execFileSync(wrangler, args, { encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
-}
+import { targetArgs as target, wrangler as run } from './wrangler.mjs';
 
 export function kvGet(key, options) {
   try {
@@ -45,10 +34,4 @@ export function seedEntries(root = process.cwd()) {
   entries.push({ key: 'flags', value: readFileSync(join(root, 'kv-seed', 'flags.json'), 'utf8') });
   entries.push({ key: 'channeling', value: readFileSync(join(root, 'kv-seed', 'channeling.json'), 'utf8') });
   return entries;
-}
-
-export function parseTargetArgs(argv) {
-  const remote = argv.includes('--remote');
-  const i = argv.indexOf('--persist-to');
-  return { remote, persistTo: i >= 0 ? argv[i + 1] : undefined };
 }

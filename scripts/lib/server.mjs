@@ -13,11 +13,10 @@ import { join, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { kvBulkPut, seedEntries } from './kv.mjs';
+import { DEFAULT_STATE, WRANGLER, migrate, toolEnv } from './wrangler.mjs';
 
-export const WRANGLER = join(process.cwd(), 'node_modules', '.bin', 'wrangler');
 export const WORKER_BUNDLE_DIR = 'dist/worker';
 export const DEV_ENV_FILE = 'config/development.env';
-const toolEnv = () => ({ ...process.env, WRANGLER_SEND_METRICS: 'false' });
 
 /** The client bundle (dist/client, which the Worker serves and whose SSR code it imports), then the Worker itself. */
 export function buildAll({ quiet = false } = {}) {
@@ -34,18 +33,10 @@ export function buildWorker({ config = 'wrangler.toml', outdir = WORKER_BUNDLE_D
   });
 }
 
-/** Applies the D1 migrations to a state folder (wrangler's default `.wrangler/state` when none is named). */
-export function migrate(state) {
-  execFileSync(WRANGLER, ['d1', 'migrations', 'apply', 'DB', '--local', ...(state ? ['--persist-to', state] : [])], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: toolEnv(),
-  });
-}
-
 /** A fresh state folder: emptied, migrated and seeded with the KV configuration. */
 export function freshState(state) {
   rmSync(state, { recursive: true, force: true });
-  migrate(state);
+  migrate({ persistTo: state });
   kvBulkPut(seedEntries(), { persistTo: state });
 }
 
@@ -53,7 +44,7 @@ export function freshState(state) {
  * Serves the built Worker on 127.0.0.1:port. `onLog(level, message)` gets every console line the Worker
  * writes (level 'error' for console.error and uncaught errors); `logRequests` prints a line per request.
  */
-export async function startServer({ port, state = '.wrangler/state', onLog, logRequests = false, config = 'wrangler.toml', outdir = WORKER_BUNDLE_DIR, name = 'flex-live' }) {
+export async function startServer({ port, state = DEFAULT_STATE, onLog, logRequests = false, config = 'wrangler.toml', outdir = WORKER_BUNDLE_DIR, name = 'flex-live' }) {
   const envFiles = config === 'wrangler.toml' ? [DEV_ENV_FILE] : [];
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, { envFiles });
   const mf = new Miniflare(

@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { E2E, d1Command } from '../../scripts/lib/wrangler.mjs';
 
-export const PORT = 8799;
-export const STATE = '.wrangler/e2e-state';
+export const PORT = E2E.port;
+export const STATE = E2E.state;
 export const BRANDS = ['flex', 'flexplus', 'shell', 'bread', 'nest', 'live'] as const;
 
 export function url(brand: string, path = '/'): string {
@@ -43,11 +44,7 @@ export function ops(...args: string[]): string {
 
 /** Run SQL against the browser tests' local D1 (the same state folder the test server uses). */
 export function d1(sql: string): void {
-  execFileSync(join(process.cwd(), 'node_modules', '.bin', 'wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--command', sql], {
-    encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  d1Command(sql, { persistTo: STATE });
 }
 
 /**

@@ -1,0 +1,90 @@
+// The one place scripts run wrangler and name local state: the tool's path, the `--remote` /
+// `--persist-to DIR` arguments (parsed once), migrations, D1 SQL (files, and queries with bound
+// parameters) and the browser tests' port and state folder.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const WRANGLER = join(process.cwd(), 'node_modules', '.bin', 'wrangler');
+/** The local state `npm start` and the plain wrangler commands use. */
+export const DEFAULT_STATE = '.wrangler/state';
+/** The browser tests' server: its own port and state, so a running `npm start` never clashes. */
+export const E2E = { port: 8799, state: '.wrangler/e2e-state' };
+
+export const toolEnv = () => ({ ...process.env, WRANGLER_SEND_METRICS: 'false' });
+
+/**
+ * `--remote` and `--persist-to DIR` out of a command line; `words` is what is left, in order.
+ * @returns {{ remote: boolean, persistTo: string | undefined, words: string[] }}
+ */
+export function parseTarget(argv) {
+  const i = argv.indexOf('--persist-to');
+  const persistTo = i >= 0 ? argv[i + 1] : undefined;
+  const words = argv.filter((a, j) => !a.startsWith('--') && !(i >= 0 && j === i + 1));
+  return { remote: argv.includes('--remote'), persistTo, words };
+}
+
+/** wrangler's arguments for a target: the deployed resource, or local state (default or a folder). */
+export function targetArgs({ remote = false, persistTo } = {}) {
+  if (remote) return ['--remote'];
+  return ['--local', ...(persistTo ? ['--persist-to', persistTo] : [])];
+}
+
+/** Runs wrangler; returns its stdout. Errors carry wrangler's own stderr. */
+export function wrangler(args, { quiet = true } = {}) {
+  return execFileSync(WRANGLER, args, { encoding: 'utf8', env: toolEnv(), stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'] });
+}
+
+export function migrate(target = {}) {
+  wrangler(['d1', 'migrations', 'apply', 'DB', ...targetArgs(target)], { quiet: false });
+}
+
+export function d1File(file, target = {}) {
+  wrangler(['d1', 'execute', 'DB', ...targetArgs(target), '--file', file], { quiet: false });
+}
+
+/** SQL without parameters (test fixtures, seed files): what `wrangler d1 execute --command` runs. */
+export function d1Command(sql, target = {}) {
+  wrangler(['d1', 'execute', 'DB', ...targetArgs(target), '--command', sql]);
+}
+
+/**
+ * One statement with bound parameters; returns its rows. Locally through the D1 binding itself (wrangler's
+ * platform proxy on the same state); remotely through D1's HTTP query API, which binds `params` too
+ * (needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN). Never interpolates a value into the SQL.
+ */
+export async function d1Query(sql, params, target = {}) {
+  if (target.remote) return remoteQuery(sql, params);
+  // Only the D1 binding of wrangler.toml, in an empty Worker: the same database file `wrangler d1` uses.
+  const [{ Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions }] = await Promise.all([import('miniflare'), import('wrangler')]);
+  const { d1Databases } = unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions;
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      script: 'export default {}',
+      d1Databases,
+      resourcePersistencePath: resolve(target.persistTo ?? DEFAULT_STATE, 'v3'),
+    }),
+  );
+  try {
+    const { results } = await (await mf.getD1Database('DB')).prepare(sql).bind(...params).all();
+    return results;
+  } finally {
+    await mf.dispose();
+  }
+}
+
+async function remoteQuery(sql, params) {
+  const account = process.env.CLOUDFLARE_ACCOUNT_ID;
+  const token = process.env.CLOUDFLARE_API_TOKEN;
+  if (!account || !token) throw new Error('--remote needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN');
+  const databaseId = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync('wrangler.toml', 'utf8'))?.[1];
+  const response = await fetch(`https://api.cloudflare.com/client/v4/accounts/${account}/d1/database/${databaseId}/query`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ sql, params }),
+  });
+  const body = await response.json();
+  if (!response.ok || !body.success) throw new Error(body.errors?.map((e) => e.message).join('; ') || `D1 answered ${response.status}`);
+  return body.result[0]?.results ?? [];
+}
