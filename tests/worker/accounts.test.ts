@@ -334,6 +334,12 @@ describe('providers', () => {
     const body = (await res.json()) as { title: string; body: string };
     expect(body.title.length).toBeGreaterThan(3);
     expect(body.body.length).toBeGreaterThan(50);
-    expect((await SELF.fetch('http://flex.localhost:8787/static/../secrets')).status).toBe(404);
+    // Traversals that survive URL parsing (a bare '../' would be resolved away before it is sent).
+    for (const path of ['/static/%2e%2e%2fsecrets', '/static/..%2fsecrets', '/static/%2e%2e%2f%2e%2e%2fwrangler.toml', '/static/service-rules%2f..%2f..%2fconfig']) {
+      expect(new URL(`http://flex.localhost:8787${path}`).pathname, path).toBe(path);
+      const refused = await SELF.fetch(`http://flex.localhost:8787${path}`);
+      expect([400, 404], path).toContain(refused.status);
+      expect(await refused.text(), path).not.toMatch(/JWT_SECRET|compatibility_date|policy/);
+    }
   });
 });
