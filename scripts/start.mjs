@@ -8,6 +8,7 @@
 // and errors. `--verbose` adds a line per request.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { startBroadcast } from './lib/broadcaster.mjs';
 import { buildAll, startServer } from './lib/server.mjs';
 import { migrate } from './lib/wrangler.mjs';
@@ -54,8 +55,8 @@ function broadcastLoop(streamKey) {
   const child = startBroadcast({ origin: ORIGIN, streamKey, durationSeconds: RUN_SECONDS, stdio: ['ignore', 'ignore', 'pipe'] });
   children.add(child);
   // ffmpeg's own errors, less its warning that HTTP output cannot rename (the uploader handles that).
-  child.stderr.setEncoding('utf8').on('data', (text) => {
-    for (const line of text.split('\n')) if (line.trim() && !line.includes('Cannot use rename')) console.error(`${time()} ffmpeg: ${line}`);
+  createInterface({ input: child.stderr }).on('line', (line) => {
+    if (line.trim() && !line.includes('Cannot use rename')) console.error(`${time()} ffmpeg: ${line}`);
   });
   child.on('exit', () => {
     children.delete(child);
