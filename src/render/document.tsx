@@ -1,5 +1,5 @@
 import { reactRenderer } from '@hono/react-renderer';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { PageProps } from '../shared/page-props';
 import { pageTitle } from '../shared/page-title';
 
@@ -23,45 +23,48 @@ export function serializeProps(props: PageProps): string {
 
 
 /** The one HTML document: brand SEO in the head, the app streamed into #root, props for hydration. */
-export const documentRenderer = reactRenderer(
-  ({ children, pageProps, preloads }) => {
-    const { brand, locale } = pageProps;
-    const brandVars = {
-      '--brand-primary': brand.colors.primary,
-      '--brand-accent': brand.colors.accent,
-      '--brand-bg': brand.colors.background,
-      '--brand-text': brand.colors.text,
-    } as CSSProperties;
-    return (
-      <html lang={locale} style={brandVars} data-brand={brand.id}>
-        <head>
-          <meta charSet="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <title>{pageTitle(pageProps)}</title>
-          <meta name="description" content={brand.seo.description} />
-          <meta name="keywords" content={brand.seo.keywords.join(', ')} />
-          <meta name="theme-color" content={brand.colors.primary} />
-          <meta property="og:site_name" content={brand.serviceName} />
-          <meta property="og:title" content={brand.seo.title} />
-          <meta property="og:description" content={brand.seo.description} />
-          <meta property="og:url" content={brand.url} />
-          <meta property="og:image" content={brand.icons.appIcon} />
-          <link rel="icon" href={brand.icons.favicon} type="image/svg+xml" />
-          <link rel="apple-touch-icon" href={brand.icons.appIcon} />
-          <link rel="manifest" href="/manifest.json" />
-          <link rel="stylesheet" href={CLIENT_STYLES} precedence="default" />
-          <link rel="modulepreload" href={CLIENT_SCRIPT} />
-          {preloads.map((href) => (
-            <link key={href} rel="modulepreload" href={href} />
-          ))}
-        </head>
-        <body>
-          <div id="root">{children}</div>
-          <script id={PROPS_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: serializeProps(pageProps) }} />
-          <script type="module" src={CLIENT_SCRIPT} async />
-        </body>
-      </html>
-    );
-  },
-  { stream: true, docType: true },
-);
+export function Document({ children, pageProps, preloads }: { children?: ReactNode; pageProps: PageProps; preloads: string[] }) {
+  const { brand, locale } = pageProps;
+  const brandVars = {
+    '--brand-primary': brand.colors.primary,
+    '--brand-accent': brand.colors.accent,
+    '--brand-bg': brand.colors.background,
+    '--brand-text': brand.colors.text,
+  } as CSSProperties;
+  return (
+    <html lang={locale} style={brandVars} data-brand={brand.id}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{pageTitle(pageProps)}</title>
+        <meta name="description" content={brand.seo.description} />
+        <meta name="keywords" content={brand.seo.keywords.join(', ')} />
+        <meta name="theme-color" content={brand.colors.primary} />
+        <meta property="og:site_name" content={brand.serviceName} />
+        <meta property="og:title" content={brand.seo.title} />
+        <meta property="og:description" content={brand.seo.description} />
+        <meta property="og:url" content={brand.url} />
+        <meta property="og:image" content={brand.icons.appIcon} />
+        <link rel="icon" href={brand.icons.favicon} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={brand.icons.appIcon} />
+        <link rel="manifest" href="/manifest.json" />
+        <link rel="stylesheet" href={CLIENT_STYLES} precedence="default" />
+        <link rel="modulepreload" href={CLIENT_SCRIPT} />
+        {preloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+      </head>
+      <body>
+        <div id="root">{children}</div>
+        <script id={PROPS_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: serializeProps(pageProps) }} />
+        <script type="module" src={CLIENT_SCRIPT} async />
+      </body>
+    </html>
+  );
+}
+
+/**
+ * The same document as `c.render()` for any route that wants it; pages answer through
+ * src/render/respond.ts, which renders Document itself to learn of render errors (never cached).
+ */
+export const documentRenderer = reactRenderer(Document, { stream: true, docType: true });
