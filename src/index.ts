@@ -3,6 +3,7 @@ import { assertSafeConfig } from './api/config';
 
 export { LiveChannel } from './live/channel-do';
 export { ChatRoom } from './chat/room-do';
+export { PageEpochs } from './edge-cache/epoch-do';
 
 let checked = false;
 

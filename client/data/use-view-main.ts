@@ -4,13 +4,19 @@ import type { ViewMainResponse } from '../../src/shared/streams-api';
 /** How often the home page asks again who is live. */
 export const LIVES_REFRESH_MS = 30_000;
 
-/** The home page's data: the server's answer paints first, then SWR refreshes it every 30 s. */
-export function useViewMain(device: string, initial: ViewMainResponse | null): ViewMainResponse | null {
+/**
+ * The home page's data: the server's answer paints first, then SWR refreshes it every 30 s. `own`: the
+ * server's answer is the one every guest gets (HomeData.viewMainIsShared) and the viewer is a member, so
+ * their own answer (suggestions, recently watched) is asked for as soon as the page hydrates. `personal`
+ * says whether what is returned is already the viewer's own answer.
+ */
+export function useViewMain(device: string, initial: ViewMainResponse | null, { own = false }: { own?: boolean } = {}): { main: ViewMainResponse | null; personal: boolean } {
   const { data } = useSWR<ViewMainResponse>(`/api/my/view-main?device=${device}`, {
     fallbackData: initial ?? undefined,
-    // The server just loaded it: the first refresh waits for the interval.
-    revalidateOnMount: !initial,
+    // The server just loaded it: the first refresh waits for the interval (unless it was not the member's own).
+    revalidateOnMount: !initial || own,
     refreshInterval: LIVES_REFRESH_MS,
   });
-  return data ?? null;
+  // SWR hands back the fallback object itself until its first answer arrives.
+  return { main: data ?? null, personal: !own || (!!data && data !== initial) };
 }

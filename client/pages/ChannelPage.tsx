@@ -14,6 +14,10 @@ import { LazyChat } from '../components/chat/LazyChat';
 import { useRouter } from '../app/router';
 import { useChannelSettings } from '../data/use-channel-settings';
 import { settingsNeedReload, shownAccess } from '../components/watch/live-access';
+import { PURGE_REACH_MS } from '../../src/shared/page-cache';
+
+/** Past PURGE_REACH_MS, for the purge's own round trip. */
+const REFRESH_MARGIN_MS = 500;
 
 /** A channel's recordings, each a link to its player page. */
 export function RecordedList({ streams, locale }: { streams: StreamCard[]; locale: string }) {
@@ -48,7 +52,17 @@ export function ChannelPage({ props }: { props: PageProps }) {
   const [unlocked, setUnlocked] = useState<Playback | null>(null);
   const { refresh } = useRouter();
   // The room announced a live starting or ending: the page's data again, so the player comes or goes.
-  const onChannelStatus = useCallback(() => void refresh({ keepScroll: true }), [refresh]);
+  // A guest's page comes from the edge cache, which an isolate may not know purged for up to
+  // PURGE_REACH_MS: once that has passed, ask again (the same data again changes nothing on screen).
+  const guest = !props.me;
+  const again = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(again.current), []);
+  const onChannelStatus = useCallback(() => {
+    void refresh({ keepScroll: true });
+    if (!guest) return;
+    window.clearTimeout(again.current);
+    again.current = window.setTimeout(() => void refresh({ keepScroll: true }), PURGE_REACH_MS + REFRESH_MARGIN_MS);
+  }, [refresh, guest]);
   // The settings as SWR holds them: the chat panel revalidates them when the room says operators changed
   // them. A switch that went off hides the player at once (below); one that came back needs the page's
   // data again (a signed playback URL, the gate the server decides), so the page reloads it in place.

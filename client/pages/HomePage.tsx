@@ -10,7 +10,8 @@ export function HomePage({ props }: { props: PageProps }) {
   const t = useT();
   const { brand, locale } = props;
   const data = props.data as Partial<HomeData>;
-  const main = useViewMain(viewDevice(props), data.viewMain ?? null);
+  // A member's page starts from the guests' shared view-main (the edge cache): their own sections wait for theirs.
+  const { main, personal } = useViewMain(viewDevice(props), data.viewMain ?? null, { own: !!props.me && data.viewMainIsShared === true });
   const now = useClock(data.now ?? 0);
   const currency = t(`currency.${brand.currency}`);
   const logos = data.logos ?? [];
@@ -43,13 +44,13 @@ export function HomePage({ props }: { props: PageProps }) {
         </nav>
       )}
       {/* For a guest the suggestions are simply the top lives, already shown above. */}
-      {props.me && main && main.suggestions.length > 0 && (
+      {props.me && personal && main && main.suggestions.length > 0 && (
         <section aria-labelledby="suggestions-title" className="section">
           <h2 id="suggestions-title">{t('home.suggestions')}</h2>
           <StreamGrid streams={main.suggestions} now={now} locale={locale} empty="" label={t('home.suggestions')} />
         </section>
       )}
-      {props.me && main && main.recentlyWatched.length > 0 && (
+      {props.me && personal && main && main.recentlyWatched.length > 0 && (
         <section aria-labelledby="recent-title" className="section">
           <h2 id="recent-title">{t('home.recentlyWatched')}</h2>
           <StreamGrid streams={main.recentlyWatched} now={now} locale={locale} empty="" label={t('home.recentlyWatched')} />

@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { readChannelSettings } from '../api/services/channel-settings';
 import { publishChatEvent } from '../chat/publish';
+import { PAGE_SCOPES, purgePages } from '../edge-cache/epochs';
 import type { ListedSegment } from './hls';
 import { r2Keys, segmentContentType } from './paths';
 import {
@@ -191,8 +192,9 @@ export class LiveChannel extends DurableObject<Env> {
   }
 
   /**
-   * The one place a live starts or ends (after D1 says so). It resets this object's per-stream state
-   * and tells the channel's chat room (a channel_status event), without holding up the ingest.
+   * The one place a live starts or ends (after D1 says so). It resets this object's per-stream state,
+   * purges the cached pages that show it (the lists and this channel's page), then tells the channel's
+   * chat room (a channel_status event, on which open pages fetch theirs again), without holding up the ingest.
    */
   private streamStatusChanged(channelId: number, streamId: number, status: 'live' | 'ended'): void {
     if (status === 'live') {
@@ -202,7 +204,11 @@ export class LiveChannel extends DurableObject<Env> {
       this.forgetStream();
     }
     console.log(JSON.stringify({ event: 'live.status', channelId, streamId, status }));
-    this.ctx.waitUntil(publishChatEvent(this.env, channelId, { kind: 'channel_status', status, streamId }).catch((err) => console.warn('chat status event failed', channelId, err)));
+    this.ctx.waitUntil(
+      purgePages(this.env, [PAGE_SCOPES.lists, PAGE_SCOPES.channel(channelId)])
+        .then(() => publishChatEvent(this.env, channelId, { kind: 'channel_status', status, streamId }))
+        .catch((err) => console.warn('chat status event failed', channelId, err)),
+    );
   }
 
   private forgetStream(): void {

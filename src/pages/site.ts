@@ -4,10 +4,23 @@ import { COOKIE, SECONDS } from '../shared/constants';
 import { isLocale } from '../shared/locales';
 import { safeCallbackPath } from '../shared/callback-url';
 import { setBrandCookie } from '../lib/cookies';
+import { isProductionEnv } from '../shared/environment';
+import { PAGE_SCOPES, purgePages } from '../edge-cache/epochs';
+import { DEV_PREFIX } from '../proxy/proxy';
 
 /** Brand resources and settings that answer during maintenance too. */
 export const site = new Hono<AppEnv>()
   .get('/healthz', (c) => c.text('ok'))
+  /**
+   * Development only (404 in production, like /__dev/outbox): purge every cached page. The browser
+   * tests call it after writing to D1 behind the app's back (tests/e2e/fixtures.ts d1()), as the app's
+   * own writes purge what they change (src/edge-cache/epochs.ts).
+   */
+  .post(`${DEV_PREFIX}page-cache/purge`, async (c) => {
+    if (isProductionEnv(c.env.ENVIRONMENT)) return c.notFound();
+    await purgePages(c.env, [PAGE_SCOPES.site]);
+    return c.body(null, 204);
+  })
   .get('/manifest.json', (c) => {
     const { brand } = c.var;
     c.header('cache-control', 'public, max-age=300');

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { COOKIE } from '../shared/constants';
 import { viewDevice, type Me } from '../shared/page-props';
@@ -29,20 +30,69 @@ function refreshedAccess(c: Context<AppEnv>): string | undefined {
   return undefined;
 }
 
-/**
- * A page's session: the member (loadMe refreshes an expired token once) and a caller for the page's
- * data that speaks as that member, or as a guest when there is none.
- */
-export async function pageSession(c: Context<AppEnv>): Promise<{ me: Me | null; api: <T>(path: string, init?: RequestInit) => Promise<ApiAnswer<T>> }> {
-  const me = await loadMe(c);
-  const access = me ? refreshedAccess(c) : undefined;
-  const api = async <T>(path: string, init?: RequestInit): Promise<ApiAnswer<T>> => {
+export type Api = <T>(path: string, init?: RequestInit) => Promise<ApiAnswer<T>>;
+
+/** A caller for a page's data: as the member whose token this is, as the request's own cookie (undefined), or as a guest (null). */
+function apiCaller(c: Context<AppEnv>, access: string | null | undefined): Api {
+  return async <T>(path: string, init?: RequestInit): Promise<ApiAnswer<T>> => {
     const res = await callApi(c, path, init, access);
     if (res.status === 503) throw new ServiceUnavailableError();
     const body = (await res.json().catch(() => null)) as T | null;
     return { ok: res.ok, status: res.status, body };
   };
-  return { me, api };
+}
+
+/**
+ * The API as any guest sees it, whoever asks: what the edge cache keeps for every guest (and for the
+ * shared part of a member's home page) must not depend on the requester's session.
+ */
+export const guestApi = (c: Context<AppEnv>): Api => apiCaller(c, null);
+
+/**
+ * A page's session: the member (loadMe refreshes an expired token once) and a caller for the page's
+ * data that speaks as that member, or as a guest when there is none.
+ */
+export async function pageSession(c: Context<AppEnv>): Promise<{ me: Me | null; api: Api }> {
+  const me = await loadMe(c);
+  return { me, api: apiCaller(c, me ? refreshedAccess(c) : undefined) };
+}
+
+/** How long the home page trusts a member it looked up, for the same access token. */
+export const ME_MEMO_MS = 30_000;
+const ME_MEMO_MAX = 5_000;
+const meByToken = new Map<string, { me: Me; until: number }>();
+
+/** The access token's own expiry (ms), read from its payload; 0 when it has none we can read. */
+function tokenExpiry(token: string): number {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * loadMe for the home page, remembered per access token for up to ME_MEMO_MS (never past the token's
+ * own expiry): the member's header shows at once without an API round trip per visit. The browser asks
+ * for the profile again as soon as it hydrates (client/data/use-profile.ts), so nothing stays stale on
+ * screen, and a session revoked meanwhile meets its 401 on that call and ends in the session-expired
+ * modal as before. Only entries the API itself confirmed for this exact token are kept.
+ */
+export async function loadMeRemembered(c: Context<AppEnv>): Promise<Me | null> {
+  const sent = c.var.loggedIn ? getCookie(c, COOKIE.access) : undefined;
+  const now = Date.now();
+  const known = sent ? meByToken.get(sent) : undefined;
+  if (known && known.until > now) return known.me;
+  if (sent) meByToken.delete(sent);
+  const me = await loadMe(c);
+  const token = me ? (refreshedAccess(c) ?? sent) : undefined;
+  const until = token ? Math.min(now + ME_MEMO_MS, tokenExpiry(token)) : 0;
+  if (me && token && until > now) {
+    meByToken.set(token, { me, until });
+    if (meByToken.size > ME_MEMO_MAX) meByToken.delete(meByToken.keys().next().value!);
+  }
+  return me;
 }
 
 /** The path and query a guest is sent back to after signing in. */

@@ -4,8 +4,10 @@ import { buildPageProps, respond } from '../render/respond';
 import { MY_LISTS, type CasterData, type ChannelData, type HomeData, type Me, type MyListData, type MyListKey, type ThemeData, type VodData } from '../shared/page-props';
 import { PAGE_DEFAULTS, type Banner, type ChannelFindResponse, type ChannelListItem, type ChannelPageResponse, type ListResponse, type Logo, type OwnChannelSettings, type StreamDetail, type StreamKeyResponse, type Theme, type ViewMainResponse } from '../shared/streams-api';
 import { loadPageData } from './load';
-import { deviceOf, pageSession, signinRedirect, type ApiAnswer } from './watch-load';
+import { deviceOf, guestApi, loadMeRemembered, pageSession, signinRedirect, type Api, type ApiAnswer } from './watch-load';
 import { channelSettings } from '../proxy/channel-settings';
+import { PAGE_SCOPES } from '../edge-cache/epochs';
+import { guestPage, noDepend, sharedGuestProps, type Depend, type PageBuild } from './guest-cache';
 
 const seg = encodeURIComponent;
 /** Path segments we pass on to the API: bounded, so a garbage URL is a 404 and not an API error. */
@@ -42,37 +44,80 @@ async function myList(c: Context<AppEnv>, key: MyListKey) {
   return respond(c, buildPageProps(c, key, orEmpty({ title }, data), me));
 }
 
+/**
+ * The home page as every guest sees it (the edge cache keeps it, and a member's home starts from it):
+ * complete only when all three calls answered.
+ */
+async function homePage(c: Context<AppEnv>, depend: Depend): Promise<PageBuild> {
+  await depend(PAGE_SCOPES.lists);
+  const api = guestApi(c);
+  let complete = false;
+  const data = await loadPageData(c, async () => {
+    const [main, banners, logos] = await Promise.all([
+      api<ViewMainResponse>(`/api/my/view-main?device=${deviceOf(c)}`),
+      api<unknown>('/api/guest/banners-newstyle'),
+      api<unknown>('/api/guest/logo-list'),
+    ]);
+    complete = main.ok && banners.ok && logos.ok;
+    return { now: Date.now(), viewMain: main.ok ? main.body : null, newBanners: itemsOf<Banner>(banners), logos: itemsOf<Logo>(logos), viewMainIsShared: true } satisfies HomeData;
+  });
+  return { props: buildPageProps(c, 'HOME', data), complete };
+}
+
+/** A channel's page for `me` (null: a guest, whose page the edge cache may keep). */
+async function channelPage(c: Context<AppEnv>, loginId: string, me: Me | null, api: Api, depend: Depend): Promise<PageBuild> {
+  let complete = false;
+  const found = await loadPageData(c, async () => {
+    const channel = await api<ChannelFindResponse>(`/api/channels/channel-find?loginId=${seg(loginId)}`);
+    if (missing(channel)) return { missing: true };
+    if (!channel.ok || !channel.body) throw new Error(`channel-find answered ${channel.status}`);
+    await depend(PAGE_SCOPES.channel(channel.body.channelId));
+    // The settings from the edge's copy, as the page's own GET of them would answer.
+    const [page, settings] = await Promise.all([api<ChannelPageResponse>(`/api/channels/${channel.body.channelId}/channel-page`), channelSettings(c)]);
+    if (missing(page)) return { missing: true };
+    if (!page.ok || !page.body) throw new Error(`channel-page answered ${page.status}`);
+    complete = settings !== null;
+    const title = page.body.live?.title ?? page.body.channel.title;
+    return { title: `${title} - ${channel.body.nickname}`, loginId, channelPage: page.body, now: Date.now(), settings } satisfies ChannelData;
+  });
+  if ('missing' in found) return { response: notFound(c, me) };
+  return { props: buildPageProps(c, 'CHANNEL', orEmpty({ title: c.var.t('channel.title'), loginId }, found), me), complete };
+}
+
+/** A theme's lives for `me`; the same for every guest (and member: nothing in it is their own). */
+async function themePage(c: Context<AppEnv>, code: string, me: Me | null, api: Api, depend: Depend): Promise<PageBuild> {
+  await depend(PAGE_SCOPES.lists);
+  const title = c.var.t(`themes.${code}`);
+  let complete = false;
+  const data = await loadPageData(c, async () => {
+    // view-main holds every live with its theme; there is no per-theme API call, so filter here.
+    const main = await api<ViewMainResponse>(`/api/my/view-main?device=${deviceOf(c)}`);
+    if (!main.ok || !main.body) throw new Error(`view-main answered ${main.status}`);
+    if (!main.body.themes.some((theme) => theme.code === code)) return { missing: true };
+    complete = true;
+    return { title, code, themes: main.body.themes, lives: main.body.lives.filter((live) => live.themeCode === code), now: Date.now() } satisfies ThemeData;
+  });
+  if ('missing' in data) return { response: notFound(c, me) };
+  return { props: buildPageProps(c, 'THEME', orEmpty({ title, code }, data), me), complete };
+}
+
+const answer = (c: Context<AppEnv>, built: PageBuild) => ('response' in built ? built.response : respond(c, built.props));
+
 /** The watch pages (SPEC §2 page keys HOME, CHANNEL, VOD, RECENT_VIEW, SUBSCRIPTIONS_VIEW, GIFT_VIEW, THEME, CASTER). */
 export const watchPages = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const { me, api } = await pageSession(c);
-    const data = await loadPageData(c, async () => {
-      const [main, banners, logos] = await Promise.all([
-        api<ViewMainResponse>(`/api/my/view-main?device=${deviceOf(c)}`),
-        api<unknown>('/api/guest/banners-newstyle'),
-        api<unknown>('/api/guest/logo-list'),
-      ]);
-      return { now: Date.now(), viewMain: main.ok ? main.body : null, newBanners: itemsOf<Banner>(banners), logos: itemsOf<Logo>(logos) } satisfies HomeData;
-    });
-    return respond(c, buildPageProps(c, 'HOME', data, me));
+    if (!c.var.loggedIn) return guestPage(c, (depend) => homePage(c, depend));
+    // A member: the guests' page (lives, banners, themes, logos) with the member in the header; their
+    // own suggestions and recently watched follow after hydration.
+    const [me, shared] = await Promise.all([loadMeRemembered(c), sharedGuestProps(c, (depend) => homePage(c, depend))]);
+    return respond(c, buildPageProps(c, 'HOME', shared?.data ?? {}, me));
   })
   .get('/channel/:loginId', async (c) => {
     const loginId = c.req.param('loginId');
     if (!LOGIN_ID.test(loginId)) return notFound(c);
+    if (!c.var.loggedIn) return guestPage(c, (depend) => channelPage(c, loginId, null, guestApi(c), depend));
     const { me, api } = await pageSession(c);
-    const found = await loadPageData(c, async () => {
-      const channel = await api<ChannelFindResponse>(`/api/channels/channel-find?loginId=${seg(loginId)}`);
-      if (missing(channel)) return { missing: true };
-      if (!channel.ok || !channel.body) throw new Error(`channel-find answered ${channel.status}`);
-      // The settings from the edge's copy, as the page's own GET of them would answer.
-      const [page, settings] = await Promise.all([api<ChannelPageResponse>(`/api/channels/${channel.body.channelId}/channel-page`), channelSettings(c)]);
-      if (missing(page)) return { missing: true };
-      if (!page.ok || !page.body) throw new Error(`channel-page answered ${page.status}`);
-      const title = page.body.live?.title ?? page.body.channel.title;
-      return { title: `${title} - ${channel.body.nickname}`, loginId, channelPage: page.body, now: Date.now(), settings } satisfies ChannelData;
-    });
-    if ('missing' in found) return notFound(c, me);
-    return respond(c, buildPageProps(c, 'CHANNEL', orEmpty({ title: c.var.t('channel.title'), loginId }, found), me));
+    return answer(c, await channelPage(c, loginId, me, api, noDepend));
   })
   .get('/vod/:streamId', async (c) => {
     const streamId = c.req.param('streamId');
@@ -95,17 +140,9 @@ export const watchPages = new Hono<AppEnv>()
   .get('/theme/:code', async (c) => {
     const code = c.req.param('code');
     if (!THEME_CODE.test(code)) return notFound(c);
+    if (!c.var.loggedIn) return guestPage(c, (depend) => themePage(c, code, null, guestApi(c), depend));
     const { me, api } = await pageSession(c);
-    const title = c.var.t(`themes.${code}`);
-    const data = await loadPageData(c, async () => {
-      // view-main holds every live with its theme; there is no per-theme API call, so filter here.
-      const main = await api<ViewMainResponse>(`/api/my/view-main?device=${deviceOf(c)}`);
-      if (!main.ok || !main.body) throw new Error(`view-main answered ${main.status}`);
-      if (!main.body.themes.some((theme) => theme.code === code)) return { missing: true };
-      return { title, code, themes: main.body.themes, lives: main.body.lives.filter((live) => live.themeCode === code), now: Date.now() } satisfies ThemeData;
-    });
-    if ('missing' in data) return notFound(c, me);
-    return respond(c, buildPageProps(c, 'THEME', orEmpty({ title, code }, data), me));
+    return answer(c, await themePage(c, code, me, api, noDepend));
   })
   .get('/caster', async (c) => {
     const { me, api } = await pageSession(c);

@@ -22,8 +22,11 @@ function executionCtxOf(c: Context<AppEnv>): Context["executionCtx"] | undefined
   }
 }
 
-/** Headers every upstream call carries: client marker, device id, locale, and the Bearer token. */
-export function upstreamHeaders(c: Context<AppEnv>, base?: HeadersInit, accessOverride?: string): Headers {
+/**
+ * Headers every upstream call carries: client marker, device id, locale, and the Bearer token
+ * (`accessOverride` instead of the cookie's; null: none, the call asks as a guest would).
+ */
+export function upstreamHeaders(c: Context<AppEnv>, base?: HeadersInit, accessOverride?: string | null): Headers {
   const headers = new Headers(base);
   for (const name of ['cookie', 'host', 'x-partner-code', 'x-client-country', 'x-client-ip', 'x-device-id', 'x-locale']) headers.delete(name);
   headers.set(CLIENT_HEADER, c.var.appType === 'embedded' ? 'web-embedded' : 'web');
@@ -35,7 +38,7 @@ export function upstreamHeaders(c: Context<AppEnv>, base?: HeadersInit, accessOv
   if (typeof country === 'string') headers.set('x-client-country', country);
   const ip = c.req.header('cf-connecting-ip');
   if (ip) headers.set('x-client-ip', ip);
-  const access = accessOverride ?? getCookie(c, COOKIE.access);
+  const access = accessOverride === null ? undefined : (accessOverride ?? getCookie(c, COOKIE.access));
   if ((accessOverride || c.var.loggedIn) && access) headers.set('authorization', `Bearer ${access}`);
   else headers.delete('authorization');
   return headers;
@@ -45,7 +48,7 @@ export function upstreamHeaders(c: Context<AppEnv>, base?: HeadersInit, accessOv
  * Send a request to the API: in-process to the embedded API by default, or to API_ORIGIN when set.
  * The proxy is the only code that knows both sides.
  */
-export function callApi(c: Context<AppEnv>, pathAndQuery: string, init: RequestInit = {}, accessOverride?: string): Promise<Response> {
+export function callApi(c: Context<AppEnv>, pathAndQuery: string, init: RequestInit = {}, accessOverride?: string | null): Promise<Response> {
   const headers = upstreamHeaders(c, init.headers, accessOverride);
   if (c.env.API_ORIGIN) {
     return fetch(new URL(pathAndQuery, c.env.API_ORIGIN), { ...init, headers, redirect: 'manual' });

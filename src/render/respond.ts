@@ -41,18 +41,49 @@ export function buildPageProps(c: Context<AppEnv>, page: PageKey, data: Record<s
   };
 }
 
+/** Whether the client asks for the page's props as JSON (in-app navigation) rather than the document. */
+export const wantsProps = (c: Context<AppEnv>) => c.req.header(PAGE_PROPS_HEADER) === '1';
+
+/** What every page answer carries, fresh or from the edge cache: browsers never keep a page. */
+export function pageHeaders(c: Context<AppEnv>): void {
+  c.header('vary', PAGE_PROPS_HEADER);
+  c.header('cache-control', 'private, no-store');
+}
+
 /**
  * Answer a page: the HTML document for a document request, the same props as JSON for the client's
  * in-app navigation (X-Page-Props: 1).
  */
 export function respond(c: Context<AppEnv>, props: PageProps, status: ContentfulStatusCode = 200): Response | Promise<Response> {
-  c.header('vary', PAGE_PROPS_HEADER);
-  c.header('cache-control', 'private, no-store');
-  if (c.req.header(PAGE_PROPS_HEADER) === '1') return c.json(props, status);
+  pageHeaders(c);
+  if (wantsProps(c)) return c.json(props, status);
   return renderDocument(c, props).then(({ html }) => c.body(html, status, { 'content-type': HTML_CONTENT_TYPE }));
 }
 
+const encoder = new TextEncoder();
+
+/**
+ * A 200 page answered as respond() would, and its body for the edge cache (src/pages/guest-cache.ts):
+ * null when a part of the document could not be rendered on the server (React leaves it to the
+ * browser): such a page is never kept.
+ */
+export async function respondCapturing(c: Context<AppEnv>, props: PageProps, as: 'props' | 'html'): Promise<{ response: Response; body: Uint8Array<ArrayBuffer> | null }> {
+  pageHeaders(c);
+  if (as === 'props') {
+    const bytes = encoder.encode(JSON.stringify(props)) as Uint8Array<ArrayBuffer>;
+    return { response: c.body(bytes, 200, { 'content-type': JSON_CONTENT_TYPE }), body: bytes };
+  }
+  const { html, failed } = await renderDocument(c, props);
+  const bytes = encoder.encode(html) as Uint8Array<ArrayBuffer>;
+  return { response: c.body(bytes, 200, { 'content-type': HTML_CONTENT_TYPE }), body: failed ? null : bytes };
+}
+
+/** Content types as respond() answers them, which a cached copy keeps. */
+export const JSON_CONTENT_TYPE = 'application/json';
 export const HTML_CONTENT_TYPE = 'text/html; charset=UTF-8';
+
+/** What React writes where a Suspense boundary's content failed (or never finished) on the server. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /**
  * The document in one pass (renderToString; React's own doctype prepended, as its streaming renderer
@@ -61,9 +92,9 @@ export const HTML_CONTENT_TYPE = 'text/html; charset=UTF-8';
  * while renderToReadableStream's scheduling cost three times the CPU for the same bytes (measured: home
  * page 0.29 ms against 0.85 ms in Node; member home 546 -> 765 req/s in `npm run bench:ssr`).
  */
-async function renderDocument(c: Context<AppEnv>, props: PageProps): Promise<{ html: string }> {
+async function renderDocument(c: Context<AppEnv>, props: PageProps): Promise<{ html: string; failed: boolean }> {
   // A lazy page whose code is still loading would suspend the render, which renderToString cannot wait for.
   const [preloads] = await Promise.all([preloadsFor(c, props), preloadPage(props.page)]);
   const html = `<!DOCTYPE html>${renderToString(createElement(Document, { pageProps: props, preloads }, renderApp(props)))}`;
-  return { html };
+  return { html, failed: html.includes(CLIENT_RENDERED_BOUNDARY) };
 }

@@ -64,6 +64,11 @@ export interface HomeData {
   viewMain: ViewMainResponse | null;
   newBanners: Banner[];
   logos: Logo[];
+  /**
+   * viewMain is what every guest gets (the edge cache's shared copy, src/pages/guest-cache.ts), for a
+   * member too: their own suggestions and recently watched come after hydration (client/data/use-view-main.ts).
+   */
+  viewMainIsShared?: boolean;
 }
 
 export interface ChannelData {

@@ -45,6 +45,8 @@ export function ops(...args: string[]): string {
 /** Run SQL against the browser tests' local D1 (the same state folder the test server uses). */
 export function d1(sql: string): void {
   d1Command(sql, { persistTo: STATE });
+  // Written behind the app's back: the edge page cache must not keep showing what was there before.
+  execFileSync(process.execPath, ['-e', 'fetch(process.argv[1], { method: "POST" }).then((r) => process.exit(r.status === 204 ? 0 : 1))', `${LOOPBACK}/__dev/page-cache/purge`]);
 }
 
 /**

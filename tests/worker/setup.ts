@@ -5,6 +5,7 @@ import flags from '../../kv-seed/flags.json';
 import channeling from '../../kv-seed/channeling.json';
 import { bundledBrands } from '../../src/brands/bundled';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
+import { PAGE_SCOPES, purgePages } from '../../src/edge-cache/epochs';
 
 /** The same KV contents `npm run seed` writes. */
 export async function seedKv(): Promise<void> {
@@ -19,4 +20,6 @@ await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 beforeEach(async () => {
   await seedKv();
   clearAllCaches();
+  // Pages cached by an earlier test (the edge page cache) were built under the counters this raises.
+  await purgePages(env, [PAGE_SCOPES.site]);
 });

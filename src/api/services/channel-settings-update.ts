@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ChannelSettingsUpdateResponse } from '../../shared/streams-api';
 import { CHANNEL_SETTINGS_KEY, channelSettingsSchema, readChannelSettings } from './channel-settings';
 import { publishSettingsUpdate } from './chat-events';
+import { PAGE_SCOPES, purgePages } from '../../edge-cache/epochs';
 
 /**
  * What staff may send to change the channel settings: any of SPEC §3's fields, at least one, nothing
@@ -28,6 +29,8 @@ export async function updateChannelSettings(env: Env, patch: ChannelSettingsPatc
   const current = await readChannelSettings(env.CONFIG);
   const settings = channelSettingsSchema.parse({ ...current, ...patch });
   await env.CONFIG.put(CHANNEL_SETTINGS_KEY, JSON.stringify(settings));
+  // Every cached page shows the switches (lives listed or not, a channel page's player): purge before the rooms hear of it.
+  await purgePages(env, [PAGE_SCOPES.site]);
   const notifiedRooms = await publishSettingsUpdate(env);
   return { settings, notifiedRooms };
 }
