@@ -17,6 +17,8 @@ import { pages } from './pages/pages';
 import { live } from './live/routes';
 import { chatSocket } from './chat/socket-route';
 import { watchPages } from './pages/watch-pages';
+import { apiReference } from './docs/api-reference';
+import { API_CONTRACT_PATHS } from './shared/api-contract';
 
 /**
  * The edge app. Order: brand -> locale -> client context, then what must answer even during
@@ -35,6 +37,10 @@ app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-ori
 app.use(brand(), locale(), clientContext(), xsrfCookie());
 app.route('/', site);
 for (const prefix of [...PROXIED_PREFIXES, DEV_PREFIX]) app.all(`${prefix}*`, proxy);
+// The API's contract: the document comes from the API through the proxy (from API_ORIGIN when the API
+// lives there), the reference page renders it; both answer during maintenance, like site resources.
+app.get(API_CONTRACT_PATHS.document, proxy);
+app.route('/', apiReference);
 app.use(gate(), partner(), documentRenderer);
 app.route('/', pages);
 app.route('/', watchPages);

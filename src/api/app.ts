@@ -15,10 +15,16 @@ import { myStreamRoutes } from './routes/my-streams';
 import { casterRoutes } from './routes/caster';
 import { chatRoutes } from './routes/chat';
 import { adminRoutes } from './routes/admin';
+import { apiDocument, operation } from './openapi';
+import { API_CONTRACT_PATHS } from '../shared/api-contract';
+import { apiDocumentSchema } from '../shared/api-schemas';
 
 const DEVICE_ID = /^[0-9a-f]{10}$/;
-/** Calls that keep answering during maintenance, so clients can learn when it ends. */
-const OPEN_DURING_MAINTENANCE = [/^\/v2\/api\/guest\/timeCheck$/, /^\/api\/guest\/timeCheck\/\d+$/, /^\/static\//, /^\/__dev\//];
+/**
+ * Calls that keep answering during maintenance, so clients can learn when it ends (and read the contract).
+ * The OpenAPI document gives every other operation its 503 from this same list.
+ */
+const OPEN_DURING_MAINTENANCE = [/^\/v2\/api\/guest\/timeCheck$/, /^\/api\/guest\/timeCheck\/\d+$/, /^\/static\//, /^\/__dev\//, /^\/openapi\.json$/];
 
 /**
  * The embedded API (SPEC §7 at its exact paths). It knows nothing of the edge: the proxy hands it
@@ -50,6 +56,19 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', chatRoutes)
   .route('/', adminRoutes)
   .route('/', devRoutes);
+
+/**
+ * The API's contract, generated from the routes above (src/api/openapi.ts). Registered after them on
+ * the finished app, which it reads; the edge serves it through its proxy (src/app.ts).
+ */
+apiApp.get(
+  API_CONTRACT_PATHS.document,
+  operation({ tag: 'Contract', summary: 'This OpenAPI 3.1 document', description: 'Generated from the routes and their zod schemas; the reference page /docs/api renders it.', ok: apiDocumentSchema }),
+  async (c) => {
+    c.header('cache-control', 'public, max-age=300');
+    return c.json(await apiDocument(apiApp, OPEN_DURING_MAINTENANCE));
+  },
+);
 
 apiApp.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'errors.apiNotFound'));
 apiApp.onError((err, c) => {

@@ -2,14 +2,14 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { translatorFor } from '../lib/i18n';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '../shared/locales';
+import type { ApiErrorBody } from '../shared/api-schemas';
 
 /**
  * The API's one error envelope where SPEC names no field of its own:
  * `{ error: { code, message } }`, message in the caller's language (X-Locale, else Accept-Language).
+ * Its schema (src/shared/api-schemas.ts) is what the OpenAPI document references for every refusal.
  */
-export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
+export type { ApiErrorBody };
 
 export function requestLocale(c: Context): Locale {
   const explicit = c.req.header('x-locale');

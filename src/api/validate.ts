@@ -2,14 +2,19 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { apiError } from './errors';
+import { withSchema } from './openapi';
 
-/** zod validation for any request part; failures answer 400 in the caller's language and change nothing. */
+/**
+ * zod validation for any request part; failures answer 400 in the caller's language and change nothing.
+ * The schema is also what the OpenAPI document shows for that part (withSchema).
+ */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result, c) => {
+  const middleware = zValidator(target, schema, (result, c) => {
     if (!result.success) {
       const fields: Record<string, string> = {};
       for (const issue of result.error.issues) fields[issue.path.join('.') || target] = issue.code;
       return apiError(c, 400, 'BAD_REQUEST', 'errors.badRequest', fields);
     }
   });
+  return withSchema(middleware, target, schema);
 }

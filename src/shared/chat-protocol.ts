@@ -165,11 +165,13 @@ export type ServerFrame = MessageFrame | ActionResultFrame | EventFrame | Connec
  */
 export const chatTicketRequestSchema = z.strictObject({ room: roomIdSchema, playback: z.string().max(256).optional() });
 export type ChatTicketRequest = z.infer<typeof chatTicketRequestSchema>;
-export interface ChatTicketResponse {
-  ticket: string;
-  /** Epoch ms; a ticket only opens sockets until then (the open socket lives on). */
-  expiresAt: number;
-}
+export const chatTicketResponseSchema = z
+  .object({
+    ticket: z.string(),
+    expiresAt: z.int().describe('Epoch ms; a ticket only opens sockets until then (the open socket lives on)'),
+  })
+  .meta({ id: 'ChatTicketResponse' });
+export type ChatTicketResponse = z.infer<typeof chatTicketResponseSchema>;
 
 /**
  * Nobody gets into a room whose channel they may not watch (SPEC §6, the player's rule, `accessFor`):

@@ -3,6 +3,7 @@ import type { ApiEnv } from '../env';
 import { authenticate, type SessionClaims } from '../services/sessions';
 import { isStaff } from '../services/staff';
 import { apiError } from '../errors';
+import { SESSION_INVALID_RESPONSE, documents, refusal } from '../openapi';
 import { SESSION_INVALID, SESSION_INVALID_MESSAGE } from '../../shared/account-api';
 
 export { SESSION_INVALID_MESSAGE };
@@ -18,14 +19,17 @@ declare module 'hono' {
 
 /** Member-only calls: a valid, unrevoked Bearer token, else 401 'accessToken is not valid.' (SPEC §4). */
 export const requireMember = () =>
-  createMiddleware<ApiEnv>(async function requireMember(c, next) {
-    const header = c.req.header('authorization') ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    const session = token ? await authenticate(c.env, token) : null;
-    if (!session) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
-    c.set('session', session);
-    await next();
-  });
+  documents(
+    createMiddleware<ApiEnv>(async function requireMember(c, next) {
+      const header = c.req.header('authorization') ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+      const session = token ? await authenticate(c.env, token) : null;
+      if (!session) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
+      c.set('session', session);
+      await next();
+    }),
+    { security: [{ bearerAuth: [] }], responses: { 401: SESSION_INVALID_RESPONSE } },
+  );
 
 /**
  * Calls open to guests that answer members more (view-main, channel page): no Bearer is a guest; a
@@ -33,22 +37,29 @@ export const requireMember = () =>
  * than showing a member the guest view (SPEC §4: a 401 triggers refresh and retry).
  */
 export const optionalMember = () =>
-  createMiddleware<ApiEnv>(async function optionalMember(c, next) {
-    const header = c.req.header('authorization') ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!token) {
-      c.set('optionalSession', null);
-      return next();
-    }
-    const session = await authenticate(c.env, token);
-    if (!session) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
-    c.set('optionalSession', session);
-    await next();
-  });
+  documents(
+    createMiddleware<ApiEnv>(async function optionalMember(c, next) {
+      const header = c.req.header('authorization') ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+      if (!token) {
+        c.set('optionalSession', null);
+        return next();
+      }
+      const session = await authenticate(c.env, token);
+      if (!session) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
+      c.set('optionalSession', session);
+      await next();
+    }),
+    // {} first: the call works without a token too (as a guest).
+    { security: [{}, { bearerAuth: [] }], responses: { 401: SESSION_INVALID_RESPONSE } },
+  );
 
 /** After requireMember(): only staff (P and O members) go on; anyone else gets 403 in their language. */
 export const requireStaff = () =>
-  createMiddleware<ApiEnv>(async function requireStaff(c, next) {
-    if (!(await isStaff(c.env.DB, c.var.session.memberId))) return apiError(c, 403, 'FORBIDDEN', 'errors.staffOnly');
-    await next();
-  });
+  documents(
+    createMiddleware<ApiEnv>(async function requireStaff(c, next) {
+      if (!(await isStaff(c.env.DB, c.var.session.memberId))) return apiError(c, 403, 'FORBIDDEN', 'errors.staffOnly');
+      await next();
+    }),
+    { responses: { 403: refusal('The member is not staff (FORBIDDEN)') } },
+  );

@@ -16,9 +16,33 @@ import { captchaFor } from '../providers/captcha';
 import { devIdentityEnabled, identityFor } from '../providers/identity';
 import { findMemberById, findMemberByLoginId, markIdentityVerified } from '../db/members';
 import { findPartner } from '../db/partners';
+import { operation } from '../openapi';
+import { okResponseSchema, type OkResponse } from '../../shared/api-schemas';
+import {
+  availabilityResponseSchema,
+  captchaChallengeSchema,
+  confirmPhoneCodeRequestSchema,
+  foundLoginIdsSchema,
+  geoIpResponseSchema,
+  identityCompletedSchema,
+  identityConfirmedSchema,
+  identityStartResponseSchema,
+  loginIdLookupSchema,
+  passwordResetTokenSchema,
+  personalAuthStartSchema,
+  phoneCodeSentSchema,
+  phoneVerifiedSchema,
+  profileResponseSchema,
+  recommenderResponseSchema,
+  refcodeResponseSchema,
+  sendPhoneCodeRequestSchema,
+  type ProfileResponse,
+} from '../../shared/account-schemas';
 
 const param = z.string().min(1).max(100);
 const digits = (min: number, max: number) => z.string().regex(new RegExp(`^\\d{${min},${max}}$`));
+/** AccountError refusals carry the last part of their message key as the code (REQUIRED, PATTERN, INVALIDACCESS...). */
+const ACCOUNT_REFUSAL = "the code is the last part of the message's key, e.g. REQUIRED; also a request that fails validation (BAD_REQUEST)";
 const t = (c: Context) => translatorFor(requestLocale(c));
 
 /** AccountError → the envelope, in the caller's language. */
@@ -29,26 +53,55 @@ function refuse(c: Context<ApiEnv>, err: unknown) {
 
 export const accountRoutes = new Hono<ApiEnv>()
   // Availability and lookups (SPEC §7 Guest)
-  .get('/api/guest/loginId/:id', validate('param', z.object({ id: param })), async (c) => c.json({ result: await availability(c.env.DB, 'loginId', stripSpaces(c.req.valid('param').id)) }))
-  .get('/api/guest/nickname/:nickname', validate('param', z.object({ nickname: param })), async (c) => c.json({ result: await availability(c.env.DB, 'nickname', stripSpaces(c.req.valid('param').nickname)) }))
-  .get('/api/guest/find-loginId/:id', validate('param', z.object({ id: param })), async (c) => {
+  .get(
+    '/api/guest/loginId/:id',
+    operation({ tag: 'Accounts', summary: 'Is this login ID free?', ok: availabilityResponseSchema }),
+    validate('param', z.object({ id: param })),
+    async (c) => c.json({ result: await availability(c.env.DB, 'loginId', stripSpaces(c.req.valid('param').id)) }),
+  )
+  .get(
+    '/api/guest/nickname/:nickname',
+    operation({ tag: 'Accounts', summary: 'Is this nickname free?', ok: availabilityResponseSchema }),
+    validate('param', z.object({ nickname: param })),
+    async (c) => c.json({ result: await availability(c.env.DB, 'nickname', stripSpaces(c.req.valid('param').nickname)) }),
+  )
+  .get('/api/guest/find-loginId/:id', operation({ tag: 'Accounts', summary: 'Does a member have this login ID?', ok: loginIdLookupSchema }), validate('param', z.object({ id: param })), async (c) => {
     const member = await findMemberByLoginId(c.env.DB, c.req.valid('param').id);
     return c.json({ result: member ? 'ok' : 'notfound' });
   })
-  .get('/api/guest/refcode/:code', validate('param', z.object({ code: param })), async (c) => {
+  .get('/api/guest/refcode/:code', operation({ tag: 'Accounts', summary: 'The partner a sign-up code belongs to', ok: refcodeResponseSchema }), validate('param', z.object({ code: param })), async (c) => {
     const partner = await findPartner(c.env.DB, c.req.valid('param').code);
     return c.json(partner ? { result: 'ok', partnerCode: partner.code, name: partner.name } : { result: 'notfound' });
   })
-  .get('/api/guest/findRecommender/:code', validate('param', z.object({ code: param })), validate('query', z.object({ loginId: param.optional() })), async (c) =>
-    c.json({ result: await findRecommender(c.env.DB, c.req.valid('param').code, c.req.valid('query').loginId) }),
+  .get(
+    '/api/guest/findRecommender/:code',
+    operation({ tag: 'Accounts', summary: 'The recommender a sign-up names', description: "result is 'notfound', 'overlap' (the signer-up's own loginId) or the recommender's loginId.", ok: recommenderResponseSchema }),
+    validate('param', z.object({ code: param })),
+    validate('query', z.object({ loginId: param.optional() })),
+    async (c) => c.json({ result: await findRecommender(c.env.DB, c.req.valid('param').code, c.req.valid('query').loginId) }),
   )
-  .get('/api/auth/geo-ip', (c) => c.json({ countryCode: c.req.header('x-client-country') ?? null }))
+  .get('/api/auth/geo-ip', operation({ tag: 'Accounts', summary: "The caller's country, as the edge saw it", ok: geoIpResponseSchema }), (c) =>
+    c.json({ countryCode: c.req.header('x-client-country') ?? null }),
+  )
 
   // Captcha and phone codes
-  .get('/api/captcha/challenge', async (c) => c.json(await captchaFor(c.env).challenge()))
+  .get('/api/captcha/challenge', operation({ tag: 'Verification', summary: 'A captcha to solve before a phone code is sent', ok: captchaChallengeSchema }), async (c) =>
+    c.json(await captchaFor(c.env).challenge()),
+  )
   .post(
     '/v2/api/auth/signup/send-phone-verification',
-    validate('json', z.object({ countryCode: z.string().max(8), phone: z.string().max(32), captchaToken: z.string().max(4096) })),
+    operation({
+      tag: 'Verification',
+      summary: 'Text a 6-digit code to a phone (foreigner sign-up)',
+      description: 'One send per phone per 60 s; the code lives 10 minutes and allows 5 tries.',
+      ok: phoneCodeSentSchema,
+      refusals: {
+        400: 'Not a phone number (PHONE_REQUIRED), the captcha is not solved (CAPTCHA_INCOMPLETE), or the request fails validation (BAD_REQUEST)',
+        429: 'A code went to this phone less than 60 s ago (TOO_SOON)',
+        502: 'The SMS gateway failed (SMS_FAILED)',
+      },
+    }),
+    validate('json', sendPhoneCodeRequestSchema),
     async (c) => {
       const body = c.req.valid('json');
       const countryCode = stripSpaces(body.countryCode);
@@ -62,33 +115,86 @@ export const accountRoutes = new Hono<ApiEnv>()
       return c.json({ message: t(c)(M.phoneCodeSent) });
     },
   )
-  .post('/api/personal-auth/foreigner', validate('json', z.object({ countryCode: digits(1, 4), phone: digits(4, 15), code: digits(6, 6) })), async (c) => {
-    const { countryCode, phone, code } = c.req.valid('json');
-    const token = await confirmPhoneCode(c.env.DB, countryCode, phone, code);
-    if (!token) return apiError(c, 400, 'CODE_WRONG', M.phoneCodeWrong);
-    return c.json({ phoneVerificationToken: token });
-  })
+  .post(
+    '/api/personal-auth/foreigner',
+    operation({
+      tag: 'Verification',
+      summary: 'Check the phone code; the token goes into the sign-up',
+      ok: phoneVerifiedSchema,
+      refusals: { 400: 'Wrong or expired code (CODE_WRONG), or the request fails validation (BAD_REQUEST)' },
+    }),
+    validate('json', confirmPhoneCodeRequestSchema),
+    async (c) => {
+      const { countryCode, phone, code } = c.req.valid('json');
+      const token = await confirmPhoneCode(c.env.DB, countryCode, phone, code);
+      if (!token) return apiError(c, 400, 'CODE_WRONG', M.phoneCodeWrong);
+      return c.json({ phoneVerificationToken: token });
+    },
+  )
 
   // Identity verification
-  .get('/api/auth/signup/personal-auth', async (c) => c.json(await startIdentity(c.env.DB, identityFor(c.env), 'personal-signup', { foreigner: false, loginId: null })))
-  .get('/api/auth/signin/find', validate('query', z.object({ loginId: param.optional(), type: z.enum(['id', 'password']) })), async (c) => {
-    const { loginId, type } = c.req.valid('query');
-    if (type === 'password' && !loginId) return apiError(c, 400, 'BAD_REQUEST', 'errors.badRequest');
-    return c.json(await startIdentity(c.env.DB, identityFor(c.env), type, { foreigner: false, loginId: loginId ?? null }));
-  })
-  .get('/api/personal-auth', requireMember(), async (c) => {
-    const member = await findMemberById(c.env.DB, c.var.session.memberId);
-    if (!member) return apiError(c, 404, 'NOT_FOUND', 'errors.apiNotFound');
-    return c.json({ status: member.identity_verified ? 2 : 0, ...(await startIdentity(c.env.DB, identityFor(c.env), 'personal', { foreigner: member.is_foreigner === 1, loginId: member.login_id })) });
-  })
-  .post('/api/personal-auth/confirm', requireMember(), validate('json', z.object({ authKey: z.string().min(1).max(200) })), async (c) => {
-    const identity = await consumeIdentity(c.env.DB, c.req.valid('json').authKey, 'personal', c.var.session.loginId);
-    if (!identity) return apiError(c, 400, 'IDENTITY_REQUIRED', M.identityRequired);
-    await markIdentityVerified(c.env.DB, c.var.session.memberId, identity);
-    return c.json({ me: toMe((await findMemberById(c.env.DB, c.var.session.memberId))!) });
-  })
+  .get(
+    '/api/auth/signup/personal-auth',
+    operation({ tag: 'Verification', summary: 'Start identity verification for a domestic sign-up', description: 'The authKey the popup posts back goes into POST /api/auth/signup.', ok: identityStartResponseSchema }),
+    async (c) => c.json(await startIdentity(c.env.DB, identityFor(c.env), 'personal-signup', { foreigner: false, loginId: null })),
+  )
+  .get(
+    '/api/auth/signin/find',
+    operation({
+      tag: 'Verification',
+      summary: 'Start identity verification to find an ID or reset a password',
+      ok: identityStartResponseSchema,
+      refusals: { 400: 'type=password without loginId, or the request fails validation (BAD_REQUEST)' },
+    }),
+    validate('query', z.object({ loginId: param.optional(), type: z.enum(['id', 'password']) })),
+    async (c) => {
+      const { loginId, type } = c.req.valid('query');
+      if (type === 'password' && !loginId) return apiError(c, 400, 'BAD_REQUEST', 'errors.badRequest');
+      return c.json(await startIdentity(c.env.DB, identityFor(c.env), type, { foreigner: false, loginId: loginId ?? null }));
+    },
+  )
+  .get(
+    '/api/personal-auth',
+    operation({
+      tag: 'Verification',
+      summary: "Start the signed-in member's identity verification",
+      description: 'status tells whether the member is verified already (2) or not (0).',
+      ok: personalAuthStartSchema,
+      refusals: { 404: 'The member is gone (NOT_FOUND)' },
+    }),
+    requireMember(),
+    async (c) => {
+      const member = await findMemberById(c.env.DB, c.var.session.memberId);
+      if (!member) return apiError(c, 404, 'NOT_FOUND', 'errors.apiNotFound');
+      return c.json({ status: member.identity_verified ? 2 : 0, ...(await startIdentity(c.env.DB, identityFor(c.env), 'personal', { foreigner: member.is_foreigner === 1, loginId: member.login_id })) });
+    },
+  )
+  .post(
+    '/api/personal-auth/confirm',
+    operation({
+      tag: 'Verification',
+      summary: 'Mark the signed-in member identity-verified',
+      ok: identityConfirmedSchema,
+      refusals: { 400: 'The authKey is unknown, used, expired or for someone else (IDENTITY_REQUIRED), or the request fails validation (BAD_REQUEST)' },
+    }),
+    requireMember(),
+    validate('json', z.object({ authKey: z.string().min(1).max(200) })),
+    async (c) => {
+      const identity = await consumeIdentity(c.env.DB, c.req.valid('json').authKey, 'personal', c.var.session.loginId);
+      if (!identity) return apiError(c, 400, 'IDENTITY_REQUIRED', M.identityRequired);
+      await markIdentityVerified(c.env.DB, c.var.session.memberId, identity);
+      return c.json({ me: toMe((await findMemberById(c.env.DB, c.var.session.memberId))!) });
+    },
+  )
   .post(
     '/api/personal-auth/dev/complete',
+    operation({
+      tag: 'Development',
+      summary: "Complete a verification through the development identity form",
+      description: 'Only with the development identity adapter; 404 otherwise.',
+      ok: identityCompletedSchema,
+      refusals: { 400: 'The verification session is unknown, finished or expired (INVALID_ACCESS), or the request fails validation (BAD_REQUEST)', 404: 'Not the development adapter (NOT_FOUND)' },
+    }),
     validate('json', z.object({ session: z.string().min(1).max(100), name: z.string().trim().min(1).max(50), birthday: z.iso.date(), gender: z.enum(['M', 'F']), phone: digits(9, 15) })),
     async (c) => {
       if (!devIdentityEnabled(c.env)) return apiError(c, 404, 'NOT_FOUND', 'errors.apiNotFound');
@@ -100,36 +206,62 @@ export const accountRoutes = new Hono<ApiEnv>()
   )
 
   // Recovery
-  .post('/api/auth/signin/find-id/confirm', validate('json', z.object({ authKey: z.string().min(1).max(200) })), async (c) => {
-    try {
-      return c.json({ loginIds: await findLoginIds(c.env.DB, c.req.valid('json').authKey) });
-    } catch (err) {
-      return refuse(c, err);
-    }
-  })
-  .post('/api/auth/signin/find-password/confirm', validate('json', z.object({ loginId: param, authKey: z.string().min(1).max(200) })), async (c) => {
-    try {
-      const { loginId, authKey } = c.req.valid('json');
-      return c.json({ authToken: await startPasswordReset(c.env.DB, loginId, authKey) });
-    } catch (err) {
-      return refuse(c, err);
-    }
-  })
-  .put('/api/oauth/password', validate('json', z.object({ loginId: param, authToken: z.string().min(1).max(200), password: z.string().max(100) })), async (c) => {
-    try {
-      const { loginId, authToken, password } = c.req.valid('json');
-      await resetPassword(c.env.DB, loginId, authToken, password);
-      return c.json({ ok: true });
-    } catch (err) {
-      return refuse(c, err);
-    }
-  })
+  .post(
+    '/api/auth/signin/find-id/confirm',
+    operation({ tag: 'Verification', summary: 'The login IDs of the verified person, masked', ok: foundLoginIdsSchema, refusals: { 400: `The authKey is not valid for this (${ACCOUNT_REFUSAL})` } }),
+    validate('json', z.object({ authKey: z.string().min(1).max(200) })),
+    async (c) => {
+      try {
+        return c.json({ loginIds: await findLoginIds(c.env.DB, c.req.valid('json').authKey) });
+      } catch (err) {
+        return refuse(c, err);
+      }
+    },
+  )
+  .post(
+    '/api/auth/signin/find-password/confirm',
+    operation({
+      tag: 'Verification',
+      summary: 'A one-time token to reset the password of a verified owner',
+      ok: passwordResetTokenSchema,
+      refusals: { 400: `The verified person is not the account's owner (${ACCOUNT_REFUSAL})` },
+    }),
+    validate('json', z.object({ loginId: param, authKey: z.string().min(1).max(200) })),
+    async (c) => {
+      try {
+        const { loginId, authKey } = c.req.valid('json');
+        return c.json({ authToken: await startPasswordReset(c.env.DB, loginId, authKey) });
+      } catch (err) {
+        return refuse(c, err);
+      }
+    },
+  )
+  .put(
+    '/api/oauth/password',
+    operation({
+      tag: 'Verification',
+      summary: 'Set a new password with the reset token',
+      description: 'Signs the member out on every device.',
+      ok: okResponseSchema,
+      refusals: { 400: `The password breaks the rules (fields.password) or the token is not valid (${ACCOUNT_REFUSAL})` },
+    }),
+    validate('json', z.object({ loginId: param, authToken: z.string().min(1).max(200), password: z.string().max(100) })),
+    async (c) => {
+      try {
+        const { loginId, authToken, password } = c.req.valid('json');
+        await resetPassword(c.env.DB, loginId, authToken, password);
+        return c.json({ ok: true } satisfies OkResponse);
+      } catch (err) {
+        return refuse(c, err);
+      }
+    },
+  )
 
   // The member's own profile
-  .get('/api/my/profile', requireMember(), async (c) => {
+  .get('/api/my/profile', operation({ tag: 'Accounts', summary: "The signed-in member's profile", ok: profileResponseSchema }), requireMember(), async (c) => {
     const member = await findMemberById(c.env.DB, c.var.session.memberId);
     if (!member) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
     return c.json({
       profile: { ...toMe(member), piFlag: member.pi_flag === 1, createdAt: new Date(member.created_at * 1000).toISOString(), countryCode: member.country_code, partnerCode: member.partner_code },
-    });
+    } satisfies ProfileResponse);
   });

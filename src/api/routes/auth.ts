@@ -3,15 +3,27 @@ import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../validate';
 import { requestLocale } from '../errors';
+import { operation } from '../openapi';
 import { translatorFor } from '../../lib/i18n';
 import { requireMember } from '../middleware/auth';
 import { AccountError, signIn, signUp, toMe } from '../services/accounts';
 import { SESSION_TTL_S, endSession, refreshSession, startSession, type Tokens } from '../services/sessions';
 import { loginEvent } from '../services/login-event';
 import { revokeMemberStatements } from '../db/sessions';
+import { apiErrorSchema, okResponseSchema, type OkResponse } from '../../shared/api-schemas';
+import {
+  refreshRefusalSchema,
+  refreshRequestSchema,
+  signinRefusalSchema,
+  signinRequestSchema,
+  signinSuccessSchema,
+  signupRefusalSchema,
+  signupRequestSchema,
+  signupSuccessSchema,
+  tokenGrantSchema,
+} from '../../shared/account-schemas';
 
 const text = (max: number) => z.string().max(max);
-const device = z.enum(['MOBILEWEB', 'PCWEB']);
 
 /** Tokens in the body for the proxy (which moves them into cookies) and for native apps. */
 function tokenFields(tokens: Tokens) {
@@ -20,82 +32,115 @@ function tokenFields(tokens: Tokens) {
 
 const t = (c: Context) => translatorFor(requestLocale(c));
 
-const signinSchema = z.object({
-  loginId: text(100),
-  password: text(100),
-  loginKeep: z.boolean().default(false),
-  saveId: z.boolean().default(false),
-  device: device.default('PCWEB'),
-});
-
-const signupSchema = z.object({
-  loginId: text(100),
-  password: text(100),
-  nickname: text(100),
-  name: text(50).optional(),
-  partnerCode: text(32).optional(),
-  recommendId: text(100).optional(),
-  device: device.default('PCWEB'),
-  phoneVerificationToken: text(200).optional(),
-  gender: z.enum(['M', 'F']).optional(),
-  birthday: text(10).optional(),
-  phone: z.string().regex(/^\d{4,15}$/).optional(),
-  countryCode: z.string().regex(/^\d{1,4}$/).optional(),
-  adultValue: z.number().int().optional(),
-  aspCode: text(64).optional(),
-  userkey: text(128).optional(),
-  authKey: text(200).optional(),
-  isForeigner: z.boolean().default(false),
-  terms: z.union([z.literal(true), z.literal('essential'), z.literal(false)]).optional(),
-});
-
 export const authRoutes = new Hono<ApiEnv>()
-  .post('/v2/api/auth/signin', validate('json', signinSchema), async (c) => {
-    const body = c.req.valid('json');
-    try {
-      // The row signIn returns was read before this login was recorded: last_login_at is the previous visit.
-      const member = await signIn(c.env.DB, body.loginId, body.password);
-      const tokens = await startSession(c.env, member, body.loginKeep);
-      return c.json({ status: 200, msg: 'SUCCESS', message: '', event: loginEvent(member.last_login_at, t(c)), me: toMe(member), save_id: body.saveId, ...tokenFields(tokens) });
-    } catch (err) {
-      if (!(err instanceof AccountError)) throw err;
-      // 401 carries an empty message: the page says 'wrong ID or password' without telling which.
-      const message = err.status === 401 ? '' : t(c)(err.messageKey);
-      return c.json({ status: err.status, msg: err.status === 423 ? 'BLOCKED' : err.status === 429 ? 'TOO_MANY_ATTEMPTS' : 'UNAUTHORIZED', message, event: null }, err.status);
-    }
-  })
-  .post('/api/auth/signup', validate('json', signupSchema), async (c) => {
-    const body = c.req.valid('json');
-    try {
-      const member = await signUp(c.env.DB, body, { partnerCookie: c.req.header('x-partner-code') ?? null });
-      const tokens = await startSession(c.env, member, false);
-      return c.json({ data: { me: toMe(member) }, ...tokenFields(tokens) });
-    } catch (err) {
-      if (!(err instanceof AccountError)) throw err;
-      return c.json({ data: { error: t(c)(err.messageKey), field: err.field } }, err.status);
-    }
-  })
-  .post('/api/auth/signout', requireMember(), async (c) => {
+  .post(
+    '/v2/api/auth/signin',
+    operation({
+      tag: 'Auth',
+      summary: 'Sign in with login ID and password',
+      description: 'At most 5 password checks per login ID per 10 quiet minutes. Refusals keep SPEC\'s own shape (status, msg, message, event), not the envelope.',
+      ok: signinSuccessSchema,
+      answers: {
+        401: [signinRefusalSchema, "Wrong ID or password (msg UNAUTHORIZED, message ''): the page says so without telling which"],
+        423: [signinRefusalSchema, 'The account is blocked (msg BLOCKED)'],
+        429: [signinRefusalSchema, 'Too many attempts for this ID (msg TOO_MANY_ATTEMPTS); wait 10 minutes'],
+      },
+    }),
+    validate('json', signinRequestSchema),
+    async (c) => {
+      const body = c.req.valid('json');
+      try {
+        // The row signIn returns was read before this login was recorded: last_login_at is the previous visit.
+        const member = await signIn(c.env.DB, body.loginId, body.password);
+        const tokens = await startSession(c.env, member, body.loginKeep);
+        return c.json({ status: 200, msg: 'SUCCESS', message: '', event: loginEvent(member.last_login_at, t(c)), me: toMe(member), save_id: body.saveId, ...tokenFields(tokens) } satisfies z.infer<typeof signinSuccessSchema>);
+      } catch (err) {
+        if (!(err instanceof AccountError)) throw err;
+        // 401 carries an empty message: the page says 'wrong ID or password' without telling which.
+        const message = err.status === 401 ? '' : t(c)(err.messageKey);
+        return c.json({ status: err.status, msg: err.status === 423 ? 'BLOCKED' : err.status === 429 ? 'TOO_MANY_ATTEMPTS' : 'UNAUTHORIZED', message, event: null }, err.status);
+      }
+    },
+  )
+  .post(
+    '/api/auth/signup',
+    operation({
+      tag: 'Auth',
+      summary: 'Create a member (domestic or foreigner) and sign them in',
+      description: "Refusals of the sign-up rules keep SPEC's shape { data: { error, field } }; a body that fails validation is the envelope.",
+      ok: signupSuccessSchema,
+      answers: {
+        400: [z.union([signupRefusalSchema, apiErrorSchema]), 'A rule is broken (data.error, data.field), or the body fails validation (the envelope, BAD_REQUEST)'],
+        409: [signupRefusalSchema, 'The login ID or nickname is taken (data.field says which)'],
+      },
+    }),
+    validate('json', signupRequestSchema),
+    async (c) => {
+      const body = c.req.valid('json');
+      try {
+        const member = await signUp(c.env.DB, body, { partnerCookie: c.req.header('x-partner-code') ?? null });
+        const tokens = await startSession(c.env, member, false);
+        return c.json({ data: { me: toMe(member) }, ...tokenFields(tokens) } satisfies z.infer<typeof signupSuccessSchema>);
+      } catch (err) {
+        if (!(err instanceof AccountError)) throw err;
+        return c.json({ data: { error: t(c)(err.messageKey), field: err.field } }, err.status);
+      }
+    },
+  )
+  .post('/api/auth/signout', operation({ tag: 'Auth', summary: 'Sign out: revoke this session', ok: okResponseSchema }), requireMember(), async (c) => {
     await endSession(c.env, c.var.session.familyId);
-    return c.json({ ok: true });
+    return c.json({ ok: true } satisfies OkResponse);
   })
-  .post('/api/auth/expire', requireMember(), validate('json', z.object({ loginId: text(100) })), async (c) => {
-    if (c.req.valid('json').loginId.toLowerCase() !== c.var.session.loginId.toLowerCase()) {
-      return c.json({ error: { code: 'FORBIDDEN', message: t(c)('auth.errors.invalidAccess') } }, 403);
-    }
-    await c.env.DB.batch(revokeMemberStatements(c.env.DB, c.var.session.memberId, Date.now()));
-    return c.json({ ok: true });
-  })
+  .post(
+    '/api/auth/expire',
+    operation({
+      tag: 'Auth',
+      summary: "Revoke every session of the signed-in member's account",
+      ok: okResponseSchema,
+      refusals: { 403: 'loginId is not the signed-in member (FORBIDDEN)' },
+    }),
+    requireMember(),
+    validate('json', z.object({ loginId: text(100) })),
+    async (c) => {
+      if (c.req.valid('json').loginId.toLowerCase() !== c.var.session.loginId.toLowerCase()) {
+        return c.json({ error: { code: 'FORBIDDEN', message: t(c)('auth.errors.invalidAccess') } }, 403);
+      }
+      await c.env.DB.batch(revokeMemberStatements(c.env.DB, c.var.session.memberId, Date.now()));
+      return c.json({ ok: true } satisfies OkResponse);
+    },
+  )
   /** A fresh token pair for the member's own native app (handoff); refused for anyone else's ID. */
-  .post('/api/oauth/generate', requireMember(), validate('json', z.object({ userId: text(100) })), async (c) => {
-    if (c.req.valid('json').userId.toLowerCase() !== c.var.session.loginId.toLowerCase()) {
-      return c.json({ error: { code: 'FORBIDDEN', message: t(c)('auth.errors.invalidAccess') } }, 403);
-    }
-    const tokens = await startSession(c.env, { id: c.var.session.memberId, login_id: c.var.session.loginId }, true);
-    return c.json({ msg: 'SUCCESS', ...tokenFields(tokens) });
-  })
-  .post('/api/oauth/refresh', validate('form', z.object({ refreshToken: text(200).min(1) })), async (c) => {
-    const outcome = await refreshSession(c.env, c.req.valid('form').refreshToken);
-    if (!outcome.ok) return c.json({ msg: 'ERROR', reason: outcome.reason }, 401);
-    return c.json({ msg: 'SUCCESS', ...tokenFields(outcome.tokens) });
-  });
+  .post(
+    '/api/oauth/generate',
+    operation({
+      tag: 'Auth',
+      summary: "A fresh token pair for the member's own native app (handoff)",
+      ok: tokenGrantSchema,
+      refusals: { 403: 'userId is not the signed-in member (FORBIDDEN)' },
+    }),
+    requireMember(),
+    validate('json', z.object({ userId: text(100) })),
+    async (c) => {
+      if (c.req.valid('json').userId.toLowerCase() !== c.var.session.loginId.toLowerCase()) {
+        return c.json({ error: { code: 'FORBIDDEN', message: t(c)('auth.errors.invalidAccess') } }, 403);
+      }
+      const tokens = await startSession(c.env, { id: c.var.session.memberId, login_id: c.var.session.loginId }, true);
+      return c.json({ msg: 'SUCCESS', ...tokenFields(tokens) } satisfies z.infer<typeof tokenGrantSchema>);
+    },
+  )
+  .post(
+    '/api/oauth/refresh',
+    operation({
+      tag: 'Auth',
+      summary: 'Trade a refresh token for a new pair',
+      description: 'The refresh token is rotated: a used one presented again (after a 2 s grace) revokes its whole family.',
+      ok: tokenGrantSchema,
+      answers: { 401: [refreshRefusalSchema, "SPEC's msg 'ERROR': the token is unknown, expired, reused or revoked"] },
+    }),
+    validate('form', refreshRequestSchema),
+    async (c) => {
+      const outcome = await refreshSession(c.env, c.req.valid('form').refreshToken);
+      if (!outcome.ok) return c.json({ msg: 'ERROR', reason: outcome.reason } satisfies z.infer<typeof refreshRefusalSchema>, 401);
+      return c.json({ msg: 'SUCCESS', ...tokenFields(outcome.tokens) } satisfies z.infer<typeof tokenGrantSchema>);
+    },
+  );

@@ -2,30 +2,72 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../validate';
+import { operation } from '../openapi';
 import { optionalMember } from '../middleware/auth';
 import { LIVE_TIME_OPTIONS } from '../../shared/streams-api';
+import { channelFindResponseSchema, channelPageResponseSchema, liveAuthResponseSchema, liveTimeResponseSchema, streamDetailSchema } from '../../shared/streams-schemas';
 import { channelFind, channelPage, liveAuth, liveTime, streamById } from '../services/channels';
 import { answer, id, idParam, secretOf, settingsOf, viewerOf } from './watch-params';
 
 const text = (max: number) => z.string().max(max);
+const NO_CHANNEL = 'No such channel (CHANNEL_NOT_FOUND)';
 
 /** A channel, its streams and the password check of protected lives (SPEC §7 Channel notices and channels, Guest). */
 export const channelRoutes = new Hono<ApiEnv>()
-  .get('/api/channels/channel-find', validate('query', z.object({ loginId: z.string().trim().min(1).max(100) })), async (c) =>
-    answer(c, () => channelFind(c.env.DB, c.req.valid('query').loginId)),
+  .get(
+    '/api/channels/channel-find',
+    operation({ tag: 'Channels', summary: "The channel of a creator's login ID", ok: channelFindResponseSchema, refusals: { 404: NO_CHANNEL } }),
+    validate('query', z.object({ loginId: z.string().trim().min(1).max(100) })),
+    async (c) => answer(c, () => channelFind(c.env.DB, c.req.valid('query').loginId)),
   )
-  .get('/api/channels/:id/channel-page', optionalMember(), validate('param', idParam), async (c) =>
-    answer(c, async () => channelPage(c.env.DB, c.req.valid('param').id, await viewerOf(c), await settingsOf(c), secretOf(c))),
+  .get(
+    '/api/channels/:id/channel-page',
+    operation({
+      tag: 'Channels',
+      summary: "A channel page's data: the channel, its open live and latest recordings",
+      description: "The live's playback is there only when the viewer may watch (access 'ok', SPEC §6); adult and password lives carry a signed URL.",
+      ok: channelPageResponseSchema,
+      refusals: { 404: NO_CHANNEL },
+    }),
+    optionalMember(),
+    validate('param', idParam),
+    async (c) => answer(c, async () => channelPage(c.env.DB, c.req.valid('param').id, await viewerOf(c), await settingsOf(c), secretOf(c))),
   )
-  .get('/api/channels/:id/live-time', validate('param', idParam), validate('query', z.object({ option: z.enum(LIVE_TIME_OPTIONS).default('current') })), async (c) =>
-    answer(c, () => liveTime(c.env.DB, c.req.valid('param').id, c.req.valid('query').option)),
+  .get(
+    '/api/channels/:id/live-time',
+    operation({
+      tag: 'Channels',
+      summary: "A channel's broadcast time",
+      description: "current: the open live's elapsed time; today, week (from Monday), month: the total within the period, in KST.",
+      ok: liveTimeResponseSchema,
+      refusals: { 404: NO_CHANNEL },
+    }),
+    validate('param', idParam),
+    validate('query', z.object({ option: z.enum(LIVE_TIME_OPTIONS).default('current') })),
+    async (c) => answer(c, () => liveTime(c.env.DB, c.req.valid('param').id, c.req.valid('query').option)),
   )
   // Ours (not in SPEC's list): one stream, live or recorded, for the recorded-stream player page.
-  .get('/api/streams/:id', optionalMember(), validate('param', idParam), async (c) =>
-    answer(c, async () => streamById(c.env.DB, c.req.valid('param').id, await viewerOf(c), await settingsOf(c), secretOf(c))),
+  .get(
+    '/api/streams/:id',
+    operation({ tag: 'Channels', summary: 'One stream, live or recorded, with what the viewer may do with it', ok: streamDetailSchema, refusals: { 404: 'No such stream (STREAM_NOT_FOUND)' } }),
+    optionalMember(),
+    validate('param', idParam),
+    async (c) => answer(c, async () => streamById(c.env.DB, c.req.valid('param').id, await viewerOf(c), await settingsOf(c), secretOf(c))),
   )
   .get(
     '/api/guest/live-Auth',
+    operation({
+      tag: 'Channels',
+      summary: "The password of a protected live: its signed playback and the chat room's proof",
+      description: 'Each try counts before the password is checked: 10 per channel and device (X-Device-Id) per 10 minutes; a right one clears the count. The creator needs no password.',
+      ok: liveAuthResponseSchema,
+      refusals: {
+        400: 'The live has no password (NO_PASSWORD), or the request fails validation (BAD_REQUEST)',
+        403: 'Wrong password (PASSWORD_WRONG), or the viewer may not watch it at all (IDENTITY_REQUIRED, ADULT_ONLY, UNAVAILABLE)',
+        404: 'No such channel (CHANNEL_NOT_FOUND), or it is not live (NOT_LIVE)',
+        429: 'Too many tries (TOO_MANY_TRIES)',
+      },
+    }),
     optionalMember(),
     // viewerId, option and aspCode are what the apps send; the device (X-Device-Id) and the session are what count.
     validate('query', z.object({ channelId: id, password: z.string().min(1).max(64), viewerId: text(100).optional(), option: text(50).optional(), aspCode: text(50).optional() })),

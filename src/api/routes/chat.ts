@@ -2,8 +2,9 @@ import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../env';
 import { apiError } from '../errors';
 import { validate } from '../validate';
+import { operation, type Operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
-import { chatTicketRequestSchema } from '../../shared/chat-protocol';
+import { chatTicketRequestSchema, chatTicketResponseSchema } from '../../shared/chat-protocol';
 import { issueChatTicket, type TicketOutcome } from '../services/chat';
 
 function answer(c: Context<ApiEnv>, outcome: TicketOutcome) {
@@ -12,14 +13,35 @@ function answer(c: Context<ApiEnv>, outcome: TicketOutcome) {
   return c.json(outcome.body);
 }
 
+/** What both ticket calls refuse (issueChatTicket decides for both). */
+const TICKET_REFUSALS: Operation['refusals'] = {
+  403: 'The viewer may not watch the channel (IDENTITY_REQUIRED, ADULT_ONLY, PASSWORD_REQUIRED: send playback from GET /api/guest/live-Auth, BROADCAST_UNAVAILABLE)',
+  404: 'No such room (ROOM_NOT_FOUND)',
+};
+
 /**
  * Tickets for /chat/<room>?ticket=..., one minute each, only for viewers who may watch the channel
  * (403 with a CHAT_ACCESS_CODES code otherwise). Members and guests ask at separate paths so that a
  * member whose session ended gets the 401 of SPEC §8 ('Unauthorized') rather than a guest's ticket.
  */
 export const chatRoutes = new Hono<ApiEnv>()
-  .post('/api/chat/ticket', requireMember(), validate('json', chatTicketRequestSchema), async (c) =>
-    answer(c, await issueChatTicket(c.env, c.var.session.memberId, c.req.valid('json'))),
+  .post(
+    '/api/chat/ticket',
+    operation({
+      tag: 'Chat',
+      summary: "A member's one-minute ticket for the room's socket",
+      description: 'Open /chat/{room}?ticket=<ticket> on the same host. The ticket names the member\'s nickname and site role.',
+      ok: chatTicketResponseSchema,
+      refusals: TICKET_REFUSALS,
+    }),
+    requireMember(),
+    validate('json', chatTicketRequestSchema),
+    async (c) => answer(c, await issueChatTicket(c.env, c.var.session.memberId, c.req.valid('json'))),
   )
   // Ours: a guest reads only, but a restricted room (adult-only, a password-protected live) admits no guest without one.
-  .post('/api/guest/chat-ticket', validate('json', chatTicketRequestSchema), async (c) => answer(c, await issueChatTicket(c.env, null, c.req.valid('json'))));
+  .post(
+    '/api/guest/chat-ticket',
+    operation({ tag: 'Chat', summary: "A guest's one-minute ticket (read only)", ok: chatTicketResponseSchema, refusals: TICKET_REFUSALS }),
+    validate('json', chatTicketRequestSchema),
+    async (c) => answer(c, await issueChatTicket(c.env, null, c.req.valid('json'))),
+  );

@@ -2,8 +2,22 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../validate';
+import { operation } from '../openapi';
 import { optionalMember } from '../middleware/auth';
 import { CHANNEL_SETTINGS_PATHS, PAGE_DEFAULTS, MAX_PAGE_LIMIT } from '../../shared/streams-api';
+import {
+  bannerSchema,
+  channelSettingsSchema,
+  itemsSchema,
+  listResponseSchema,
+  logoSchema,
+  newBoardResponseSchema,
+  popupSchema,
+  streamCardSchema,
+  subscriberCountResponseSchema,
+  themeSchema,
+  viewMainResponseSchema,
+} from '../../shared/streams-schemas';
 import { CACHE_MS } from '../../shared/constants';
 import { listBanners, listLogos, listPopups, listThemes } from '../db/home-content';
 import { DEVICES, deviceClass, suggestions, viewMain } from '../services/home';
@@ -11,19 +25,43 @@ import { channelSubscriberCount, findNewBoard } from '../services/channels';
 import { answer, channelIdQuery, id, settingsOf } from './watch-params';
 
 const deviceQuery = z.object({ device: z.enum(DEVICES).default('UNKNOWN') });
+const NO_CHANNEL = 'No such channel (CHANNEL_NOT_FOUND)';
 
 /** The home page's calls (SPEC §7 Guest and Other: view-main). */
 export const homeRoutes = new Hono<ApiEnv>()
-  .get('/api/my/view-main', optionalMember(), validate('query', deviceQuery), async (c) =>
-    c.json(await viewMain(c.env.DB, await settingsOf(c), c.var.optionalSession?.memberId ?? null, c.req.valid('query').device)),
+  .get(
+    '/api/my/view-main',
+    operation({
+      tag: 'Home',
+      summary: "The home page's data in one call",
+      description: 'Banners, open lives (busiest first), themes for the device, suggestions, the popup; a member also gets their recently watched. Lives follow the channel switches.',
+      ok: viewMainResponseSchema,
+    }),
+    optionalMember(),
+    validate('query', deviceQuery),
+    async (c) => c.json(await viewMain(c.env.DB, await settingsOf(c), c.var.optionalSession?.memberId ?? null, c.req.valid('query').device)),
   )
-  .get('/api/guest/banners', async (c) => c.json({ items: await listBanners(c.env.DB, 'classic', Date.now()) }))
-  .get('/api/guest/banners-newstyle', async (c) => c.json({ items: await listBanners(c.env.DB, 'new', Date.now()) }))
-  .get('/api/guest/popups', async (c) => c.json({ items: await listPopups(c.env.DB, Date.now()) }))
-  .get('/api/guest/themes', validate('query', deviceQuery), async (c) => c.json({ items: await listThemes(c.env.DB, deviceClass(c.req.valid('query').device)) }))
-  .get('/api/guest/logo-list', async (c) => c.json({ items: await listLogos(c.env.DB) }))
+  .get('/api/guest/banners', operation({ tag: 'Home', summary: 'Current banners (classic style)', ok: itemsSchema(bannerSchema) }), async (c) =>
+    c.json({ items: await listBanners(c.env.DB, 'classic', Date.now()) }),
+  )
+  .get('/api/guest/banners-newstyle', operation({ tag: 'Home', summary: 'Current banners (new style)', ok: itemsSchema(bannerSchema) }), async (c) =>
+    c.json({ items: await listBanners(c.env.DB, 'new', Date.now()) }),
+  )
+  .get('/api/guest/popups', operation({ tag: 'Home', summary: 'Current popups, the most recently started first', ok: itemsSchema(popupSchema) }), async (c) =>
+    c.json({ items: await listPopups(c.env.DB, Date.now()) }),
+  )
+  .get('/api/guest/themes', operation({ tag: 'Home', summary: 'Themes for a device', ok: itemsSchema(themeSchema) }), validate('query', deviceQuery), async (c) =>
+    c.json({ items: await listThemes(c.env.DB, deviceClass(c.req.valid('query').device)) }),
+  )
+  .get('/api/guest/logo-list', operation({ tag: 'Home', summary: 'Partner logos', ok: itemsSchema(logoSchema) }), async (c) => c.json({ items: await listLogos(c.env.DB) }))
   .get(
     '/api/guest/suggestion-list',
+    operation({
+      tag: 'Home',
+      summary: 'Suggested lives',
+      description: 'Lives the member does not already watch or subscribe to; a guest (or a memberId other than the signed-in member) gets the top lives.',
+      ok: listResponseSchema(streamCardSchema),
+    }),
     optionalMember(),
     validate('query', z.object({ memberId: id.optional(), limit: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().int().min(1).max(MAX_PAGE_LIMIT)).default(PAGE_DEFAULTS.streamLimit) })),
     async (c) => {
@@ -35,14 +73,30 @@ export const homeRoutes = new Hono<ApiEnv>()
       return c.json(await suggestions(c.env.DB, await settingsOf(c), forMember, limit));
     },
   )
-  .get('/api/guest/subscriber-count', validate('query', channelIdQuery), async (c) => answer(c, () => channelSubscriberCount(c.env.DB, c.req.valid('query').channelId)))
+  .get(
+    '/api/guest/subscriber-count',
+    operation({ tag: 'Channels', summary: "A channel's subscriber count", ok: subscriberCountResponseSchema, refusals: { 404: NO_CHANNEL } }),
+    validate('query', channelIdQuery),
+    async (c) => answer(c, () => channelSubscriberCount(c.env.DB, c.req.valid('query').channelId)),
+  )
   .get(
     '/api/guest/find-new-board',
+    operation({
+      tag: 'Channels',
+      summary: 'Whether a channel has new notices',
+      description: 'New: written after since (epoch ms; default the last 24 hours).',
+      ok: newBoardResponseSchema,
+      refusals: { 404: NO_CHANNEL },
+    }),
     validate('query', z.object({ channelId: id, since: z.string().regex(/^\d{1,15}$/).transform(Number).optional() })),
     async (c) => answer(c, () => findNewBoard(c.env.DB, c.req.valid('query').channelId, c.req.valid('query').since)),
   )
   // The edge keeps this answer 10 minutes (src/proxy/channel-settings.ts); other caches may too.
-  .get(CHANNEL_SETTINGS_PATHS.guest, async (c) => {
-    c.header('cache-control', `public, max-age=${CACHE_MS.channelSettings / 1000}`);
-    return c.json(await settingsOf(c));
-  });
+  .get(
+    CHANNEL_SETTINGS_PATHS.guest,
+    operation({ tag: 'Site', summary: "The operators' channel switches (SPEC §3 channel settings)", description: 'Kept 10 minutes at the edge and in other caches.', ok: channelSettingsSchema }),
+    async (c) => {
+      c.header('cache-control', `public, max-age=${CACHE_MS.channelSettings / 1000}`);
+      return c.json(await settingsOf(c));
+    },
+  );

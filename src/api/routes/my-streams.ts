@@ -2,38 +2,91 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../validate';
+import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
 import { MAX_PAGE_LIMIT, PAGE_DEFAULTS } from '../../shared/streams-api';
+import { channelListItemSchema, deletedResponseSchema, listResponseSchema, removedResponseSchema, streamCardSchema, watchRecordedResponseSchema } from '../../shared/streams-schemas';
 import { forgetWatch, hideGift, memberChannelList, recordWatch, recordedList, removeSubscriptions } from '../services/watch-history';
 import { answer, id, pageQuery } from './watch-params';
 
 const streamPage = pageQuery(PAGE_DEFAULTS.streamLimit);
 /** A channel id, or 'all'. */
 const channelOrAll = z.union([z.literal('all'), id]);
+const channelList = listResponseSchema(channelListItemSchema);
+const NOT_IN_LIST = "The channel is not in the list (NOT_IN_LIST); 'all' never is";
 
 /** The member's recent-view, gift-view and subscriptions-view lists and their recordings (SPEC §7 Member). */
 /** Every route here is members-only (requireMember per route: a sub-app's use() would reach other /api/my calls). */
 export const myStreamRoutes = new Hono<ApiEnv>()
-  .get('/api/my/streams/played', requireMember(), validate('query', streamPage), async (c) => c.json(await memberChannelList(c.env.DB, 'played', c.var.session.memberId, c.req.valid('query'))))
-  .get('/api/my/streams/present', requireMember(), validate('query', streamPage), async (c) => c.json(await memberChannelList(c.env.DB, 'present', c.var.session.memberId, c.req.valid('query'))))
-  .get('/api/my/streams/subscriptions', requireMember(), validate('query', streamPage), async (c) =>
-    c.json(await memberChannelList(c.env.DB, 'subscriptions', c.var.session.memberId, c.req.valid('query'))),
+  .get(
+    '/api/my/streams/played',
+    operation({ tag: 'My lists', summary: 'Recently watched channels, newest first, each with its open live', ok: channelList }),
+    requireMember(),
+    validate('query', streamPage),
+    async (c) => c.json(await memberChannelList(c.env.DB, 'played', c.var.session.memberId, c.req.valid('query'))),
+  )
+  .get(
+    '/api/my/streams/present',
+    operation({ tag: 'My lists', summary: 'Channels the member sent gifts to, with the total sent', ok: channelList }),
+    requireMember(),
+    validate('query', streamPage),
+    async (c) => c.json(await memberChannelList(c.env.DB, 'present', c.var.session.memberId, c.req.valid('query'))),
+  )
+  .get(
+    '/api/my/streams/subscriptions',
+    operation({ tag: 'My lists', summary: "The member's subscriptions, with their status", ok: channelList }),
+    requireMember(),
+    validate('query', streamPage),
+    async (c) => c.json(await memberChannelList(c.env.DB, 'subscriptions', c.var.session.memberId, c.req.valid('query'))),
   )
   // The channel page calls this when playback starts.
-  .post('/api/my/streams/played', requireMember(), validate('json', z.object({ channelId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) })), async (c) =>
-    answer(c, () => recordWatch(c.env.DB, c.var.session.memberId, c.req.valid('json').channelId)),
+  .post(
+    '/api/my/streams/played',
+    operation({ tag: 'My lists', summary: 'Record that the member watches a channel (when playback starts)', ok: watchRecordedResponseSchema, refusals: { 404: 'No such channel (CHANNEL_NOT_FOUND)' } }),
+    requireMember(),
+    validate('json', z.object({ channelId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) })),
+    async (c) => answer(c, () => recordWatch(c.env.DB, c.var.session.memberId, c.req.valid('json').channelId)),
   )
-  .delete('/api/my/streams/subscriptions/remove', requireMember(), validate('json', z.object({ channelIds: z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(MAX_PAGE_LIMIT) })), async (c) =>
-    answer(c, () => removeSubscriptions(c.env.DB, c.var.session.memberId, c.req.valid('json').channelIds)),
+  .delete(
+    '/api/my/streams/subscriptions/remove',
+    operation({
+      tag: 'My lists',
+      summary: 'Hide ended subscriptions from the list',
+      ok: removedResponseSchema,
+      refusals: { 409: 'One of them is still active (SUBSCRIPTION_ACTIVE); nothing is hidden' },
+    }),
+    requireMember(),
+    validate('json', z.object({ channelIds: z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(MAX_PAGE_LIMIT) })),
+    async (c) => answer(c, () => removeSubscriptions(c.env.DB, c.var.session.memberId, c.req.valid('json').channelIds)),
   )
   // SPEC's {x} segments: 'streams' for played, 'gift' for present; anything else is a bad request.
-  .delete('/api/my/:x/played/:id', requireMember(), validate('param', z.object({ x: z.literal('streams'), id: channelOrAll })), async (c) =>
-    answer(c, () => forgetWatch(c.env.DB, c.var.session.memberId, c.req.valid('param').id)),
+  .delete(
+    '/api/my/:x/played/:id',
+    operation({ tag: 'My lists', summary: "Forget a channel ('all': every one) from the recently watched list", description: 'x is always streams (SPEC).', ok: deletedResponseSchema, refusals: { 404: NOT_IN_LIST } }),
+    requireMember(),
+    validate('param', z.object({ x: z.literal('streams'), id: channelOrAll })),
+    async (c) => answer(c, () => forgetWatch(c.env.DB, c.var.session.memberId, c.req.valid('param').id)),
   )
-  .delete('/api/my/streams/:x/present/:id', requireMember(), validate('param', z.object({ x: z.literal('gift'), id: channelOrAll })), async (c) =>
-    answer(c, () => hideGift(c.env.DB, c.var.session.memberId, c.req.valid('param').id)),
+  .delete(
+    '/api/my/streams/:x/present/:id',
+    operation({ tag: 'My lists', summary: "Take a channel ('all': every one) off the gift list", description: 'x is always gift (SPEC).', ok: deletedResponseSchema, refusals: { 404: NOT_IN_LIST } }),
+    requireMember(),
+    validate('param', z.object({ x: z.literal('gift'), id: channelOrAll })),
+    async (c) => answer(c, () => hideGift(c.env.DB, c.var.session.memberId, c.req.valid('param').id)),
   )
-  .get('/api/my/stream/recorded-stream-list', requireMember(), validate('query', pageQuery(PAGE_DEFAULTS.recordedLimit).extend({ channelId: id.optional() })), async (c) => {
-    const { channelId, offset, limit } = c.req.valid('query');
-    return answer(c, () => recordedList(c.env.DB, c.var.session.memberId, channelId, { offset, limit }));
-  });
+  .get(
+    '/api/my/stream/recorded-stream-list',
+    operation({
+      tag: 'My lists',
+      summary: "A channel's recordings, newest first",
+      description: "Without channelId: the member's own channel (an empty list when they have none).",
+      ok: listResponseSchema(streamCardSchema),
+      refusals: { 404: 'No such channel (CHANNEL_NOT_FOUND)' },
+    }),
+    requireMember(),
+    validate('query', pageQuery(PAGE_DEFAULTS.recordedLimit).extend({ channelId: id.optional() })),
+    async (c) => {
+      const { channelId, offset, limit } = c.req.valid('query');
+      return answer(c, () => recordedList(c.env.DB, c.var.session.memberId, channelId, { offset, limit }));
+    },
+  );

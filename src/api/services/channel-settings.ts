@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { channelSettingsSchema } from '../../shared/streams-schemas';
 import type { ChannelSettings } from '../../shared/streams-api';
 
 /**
@@ -8,19 +8,9 @@ import type { ChannelSettings } from '../../shared/streams-api';
  */
 export const CHANNEL_SETTINGS_KEY = 'channeling';
 
-export const channelSettingsSchema = z.object({
-  broadcast: z.boolean(),
-  broadcasting: z.boolean(),
-  adultBroadcast: z.boolean(),
-  adultPlusBroadcast: z.boolean(),
-  isSnsLoginKakao: z.boolean(),
-  isSnsLoginNaver: z.boolean(),
-  isSnsLoginGoogle: z.boolean(),
-  isSnsLoginTwitch: z.boolean(),
-  bank_account: z.string(),
-  bank_code: z.string(),
-  bank_holder_name: z.string(),
-}) satisfies z.ZodType<ChannelSettings>;
+// The schema lives with the other response shapes (the OpenAPI document describes the answer with it);
+// re-exported so the patch schema and KV readers keep one import.
+export { channelSettingsSchema };
 
 /** The company's own account stands in when operators have not set one (SPEC: "a fallback holds company bank values"). */
 export const DEFAULT_CHANNEL_SETTINGS: ChannelSettings = {

@@ -1,7 +1,18 @@
 // What viewers ask about a channel: its page, one stream, broadcast time, lookups by login ID, subscriber
 // and notice counters, and the password check of protected lives.
 
-import { PAGE_DEFAULTS, type ChannelFindResponse, type ChannelPageResponse, type ChannelSettings, type LiveAuthResponse, type LiveTimeOption, type LiveTimeResponse, type StreamDetail } from '../../shared/streams-api';
+import {
+  PAGE_DEFAULTS,
+  type ChannelFindResponse,
+  type ChannelPageResponse,
+  type ChannelSettings,
+  type LiveAuthResponse,
+  type LiveTimeOption,
+  type LiveTimeResponse,
+  type NewBoardResponse,
+  type StreamDetail,
+  type SubscriberCountResponse,
+} from '../../shared/streams-api';
 import { signPlayback } from '../../live/playback-token';
 import { verifyPassword } from '../lib/crypto';
 import { channelExists, clearLiveAuthAttempts, findChannel, findChannelByLoginId, isSubscribed, noticeSummary, subscriberCount, takeLiveAuthAttempt } from '../db/channels';
@@ -76,13 +87,13 @@ export async function channelFind(db: D1Database, loginId: string): Promise<Chan
   return { channelId: channel.id, loginId: channel.owner_login_id, nickname: channel.owner_nickname };
 }
 
-export async function channelSubscriberCount(db: D1Database, channelId: number): Promise<{ channelId: number; count: number }> {
+export async function channelSubscriberCount(db: D1Database, channelId: number): Promise<SubscriberCountResponse> {
   if (!(await channelExists(db, channelId))) throw notFoundChannel();
   return { channelId, count: await subscriberCount(db, channelId) };
 }
 
 /** Notices are 'new' when one was written after `since` (default: within the last 24 hours). */
-export async function findNewBoard(db: D1Database, channelId: number, since: number | undefined, now = Date.now()): Promise<{ channelId: number; hasNew: boolean; latestAt: number | null }> {
+export async function findNewBoard(db: D1Database, channelId: number, since: number | undefined, now = Date.now()): Promise<NewBoardResponse> {
   if (!(await channelExists(db, channelId))) throw notFoundChannel();
   const { latestAt } = await noticeSummary(db, channelId);
   const after = since ?? now - DAY_MS;

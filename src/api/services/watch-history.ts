@@ -1,7 +1,7 @@
 // A member's own watch lists: recently watched, gifted and subscribed channels (each row carrying its
 // channel's live, if any), and their recorded streams.
 
-import type { ChannelListItem, ListResponse, StreamCard } from '../../shared/streams-api';
+import type { ChannelListItem, DeletedResponse, ListResponse, RemovedResponse, StreamCard, WatchRecordedResponse } from '../../shared/streams-api';
 import { channelExists, findChannelByOwner } from '../db/channels';
 import { listRecorded, openLivesOf, type Page } from '../db/streams';
 import { deleteWatches, hideEndedSubscriptions, hideGifts, listChannels, upsertWatch, type MemberList } from '../db/watch-history';
@@ -27,7 +27,7 @@ export async function memberChannelList(db: D1Database, list: MemberList, member
   return { items, offset: page.offset, limit: page.limit, total };
 }
 
-export async function recordWatch(db: D1Database, memberId: number, channelId: number, now = Date.now()): Promise<{ channelId: number; watchedAt: number }> {
+export async function recordWatch(db: D1Database, memberId: number, channelId: number, now = Date.now()): Promise<WatchRecordedResponse> {
   if (!(await channelExists(db, channelId))) throw notFoundChannel();
   await upsertWatch(db, memberId, channelId, now);
   return { channelId, watchedAt: now };
@@ -36,21 +36,21 @@ export async function recordWatch(db: D1Database, memberId: number, channelId: n
 const nothingThere = () => new WatchError(404, 'NOT_IN_LIST', 'errors.listEntryNotFound');
 
 /** Forget one channel ('all': every one) from the recently watched list. */
-export async function forgetWatch(db: D1Database, memberId: number, channelId: number | 'all'): Promise<{ deleted: number }> {
+export async function forgetWatch(db: D1Database, memberId: number, channelId: number | 'all'): Promise<DeletedResponse> {
   const deleted = await deleteWatches(db, memberId, channelId === 'all' ? null : channelId);
   if (deleted === 0 && channelId !== 'all') throw nothingThere();
   return { deleted };
 }
 
 /** Take one channel ('all': every one) off the gift-view list. */
-export async function hideGift(db: D1Database, memberId: number, channelId: number | 'all'): Promise<{ deleted: number }> {
+export async function hideGift(db: D1Database, memberId: number, channelId: number | 'all'): Promise<DeletedResponse> {
   const deleted = await hideGifts(db, memberId, channelId === 'all' ? null : channelId);
   if (deleted === 0 && channelId !== 'all') throw nothingThere();
   return { deleted };
 }
 
 /** Hide ended subscriptions from the list; any active one among them refuses the whole call. */
-export async function removeSubscriptions(db: D1Database, memberId: number, channelIds: number[]): Promise<{ removed: number }> {
+export async function removeSubscriptions(db: D1Database, memberId: number, channelIds: number[]): Promise<RemovedResponse> {
   const removed = await hideEndedSubscriptions(db, memberId, [...new Set(channelIds)]);
   if (removed === null) throw new WatchError(409, 'SUBSCRIPTION_ACTIVE', 'errors.subscriptionActive');
   return { removed };

@@ -1,0 +1,221 @@
+// Response shapes of the watch calls (SPEC §7 Guest, Member streams, Channel notices and channels), as
+// zod schemas: the API's OpenAPI document is generated from them and the TS types in streams-api.ts are
+// inferred from them, so the contract and the code cannot drift apart. Kept apart from streams-api.ts,
+// which the browser bundle imports for its constants: that file re-exports these types only (erased),
+// so no zod reaches the page for them.
+// A namespace import, as in chat-protocol.ts: a bundle keeps only the zod parts used.
+import * as z from 'zod';
+import { LIVE_TIME_OPTIONS, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-api';
+
+/** Database ids, counts and epoch-ms times are whole numbers. */
+const id = z.int().positive();
+const count = z.int().nonnegative();
+const epochMs = z.int().nonnegative();
+
+export const creatorSummarySchema = z.object({ loginId: z.string(), nickname: z.string() }).meta({ id: 'CreatorSummary' });
+
+/** One stream in any list (live now, recorded, recently watched...). Times are epoch ms. */
+export const streamCardSchema = z
+  .object({
+    streamId: id,
+    channelId: id,
+    kind: z.literal([STREAM_KIND.live, STREAM_KIND.record, STREAM_KIND.channel]).describe('1 live, 2 recording, 3 the channel itself'),
+    title: z.string(),
+    creator: creatorSummarySchema,
+    thumbnailUrl: z.string().nullable().describe('Same-origin path or absolute URL; null when the channel has none yet (the client draws its own)'),
+    viewerCount: count,
+    startedAt: epochMs,
+    endedAt: epochMs.nullable(),
+    durationMs: count,
+    adult: z.boolean(),
+    hasPassword: z.boolean(),
+    source: z.enum(STREAM_SOURCES).describe("'flex' is our own ingest; the rest are third-party sources (SPEC §3)"),
+    themeCode: z.string().nullable(),
+  })
+  .meta({ id: 'StreamCard' });
+
+/** What the viewer may do with a live or recording (SPEC §6). */
+export const playbackAccessSchema = z
+  .enum(['ok', 'identity', 'adult', 'password', 'unavailable'])
+  .describe(
+    "ok; identity: adult-only, verify identity first (guests and unverified members); adult: verified but not an adult; password: a password-protected live, ask for it (GET /api/guest/live-Auth); unavailable: switched off by the operators' channel settings",
+  )
+  .meta({ id: 'PlaybackAccess' });
+
+export const playbackSchema = z
+  .object({
+    playerType: z.enum(PLAYER_TYPES),
+    source: z.enum(STREAM_SOURCES),
+    url: z.string().describe('Main URL: HLS playlist, FLV URL, WHEP endpoint (bp_rtc) or mp4'),
+    hlsUrl: z.string().nullable().optional().describe('bp_rtc: the HLS rendition to fall back on when WHEP fails or is not offered'),
+    whep: z.boolean().optional().describe('bp_rtc: true when url is a WHEP endpoint'),
+    expiresAt: epochMs.nullable().describe('When a signed URL stops working; null when the URL is not signed'),
+    passwordToken: z
+      .string()
+      .optional()
+      .describe("Only in GET /api/guest/live-Auth's answer: a playback token signed for the live, the viewer's proof that they gave its password (the chat ticket calls take it as playback)"),
+  })
+  .meta({ id: 'Playback' });
+
+export const streamDetailSchema = streamCardSchema
+  .extend({ access: playbackAccessSchema, playback: playbackSchema.nullable().describe("Present only when access is 'ok'") })
+  .meta({ id: 'StreamDetail' });
+
+export const channelInfoSchema = z
+  .object({
+    channelId: id,
+    creator: creatorSummarySchema,
+    title: z.string(),
+    description: z.string(),
+    themeCode: z.string().nullable(),
+    subscriberCount: count,
+    noticeCount: count,
+    latestNoticeAt: epochMs.nullable(),
+    thumbnailUrl: z.string().nullable(),
+    subscribed: z.boolean().describe('Whether the signed-in viewer subscribes (false for guests)'),
+  })
+  .meta({ id: 'ChannelInfo' });
+
+/** GET /api/channels/{id}/channel-page */
+export const channelPageResponseSchema = z
+  .object({ channel: channelInfoSchema, live: streamDetailSchema.nullable(), recorded: z.array(streamCardSchema) })
+  .meta({ id: 'ChannelPageResponse' });
+
+/** GET /api/channels/{id}/live-time?option=current|today|week|month */
+export const liveTimeResponseSchema = z
+  .object({
+    channelId: id,
+    option: z.enum(LIVE_TIME_OPTIONS),
+    live: z.boolean(),
+    startedAt: epochMs.nullable(),
+    seconds: count.describe("The current live's elapsed time for 'current', else the total broadcast in the period (KST)"),
+  })
+  .meta({ id: 'LiveTimeResponse' });
+
+/** GET /api/channels/channel-find?loginId */
+export const channelFindResponseSchema = z.object({ channelId: id, loginId: z.string(), nickname: z.string() }).meta({ id: 'ChannelFindResponse' });
+
+/** GET /api/guest/subscriber-count?channelId */
+export const subscriberCountResponseSchema = z.object({ channelId: id, count }).meta({ id: 'SubscriberCountResponse' });
+
+/** GET /api/guest/find-new-board?channelId&since: notices are 'new' when one was written after `since` (default: the last 24 hours). */
+export const newBoardResponseSchema = z.object({ channelId: id, hasNew: z.boolean(), latestAt: epochMs.nullable() }).meta({ id: 'NewBoardResponse' });
+
+export const bannerSchema = z.object({ id, title: z.string(), subtitle: z.string(), imageUrl: z.string(), linkUrl: z.string() }).meta({ id: 'Banner' });
+export const popupSchema = z.object({ id, title: z.string(), body: z.string(), imageUrl: z.string().nullable(), linkUrl: z.string().nullable() }).meta({ id: 'Popup' });
+export const themeSchema = z.object({ id, code: z.string() }).meta({ id: 'Theme' });
+export const logoSchema = z.object({ id, name: z.string(), imageUrl: z.string(), linkUrl: z.string() }).meta({ id: 'Logo' });
+
+/** An unpaged list answer (the home content calls). */
+export const itemsSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+/** Paging of a list answer (SPEC §9 defaults). */
+export const pageInfoSchema = z.object({ offset: count, limit: z.int().positive(), total: count });
+/** A list answer: `items` plus paging. */
+export const listResponseSchema = <T extends z.ZodType>(item: T) => pageInfoSchema.extend({ items: z.array(item) });
+
+/** GET /api/my/view-main?device (guests too: the member parts are empty). */
+export const viewMainResponseSchema = z
+  .object({
+    banners: z.array(bannerSchema),
+    lives: z.array(streamCardSchema),
+    themes: z.array(themeSchema),
+    suggestions: z.array(streamCardSchema),
+    recentlyWatched: z.array(streamCardSchema),
+    popup: popupSchema.nullable(),
+  })
+  .meta({ id: 'ViewMainResponse' });
+
+/** A row of the recent-view, subscriptions-view and gift-view lists. */
+export const channelListItemSchema = z
+  .object({
+    channelId: id,
+    creator: creatorSummarySchema,
+    title: z.string(),
+    thumbnailUrl: z.string().nullable(),
+    live: streamCardSchema.nullable(),
+    at: epochMs.describe('played: watched at; subscriptions: started at; present: last gift at'),
+    status: z.int().optional().describe('subscriptions only: SPEC §4 status'),
+    expiresAt: epochMs.nullable().optional().describe('subscriptions only'),
+    totalAmount: count.optional().describe('present only: the total sent'),
+  })
+  .meta({ id: 'ChannelListItem' });
+
+/** POST /api/my/streams/played */
+export const watchRecordedResponseSchema = z.object({ channelId: id, watchedAt: epochMs }).meta({ id: 'WatchRecordedResponse' });
+/** DELETE of played or gifted entries: how many went. */
+export const deletedResponseSchema = z.object({ deleted: count }).meta({ id: 'DeletedResponse' });
+/** DELETE /api/my/streams/subscriptions/remove: how many ended subscriptions were hidden. */
+export const removedResponseSchema = z.object({ removed: count }).meta({ id: 'RemovedResponse' });
+
+/** GET /api/guest/channeling-switching (SPEC §3 channel settings); also what KV `channeling` must hold. */
+export const channelSettingsSchema = z
+  .object({
+    broadcast: z.boolean(),
+    broadcasting: z.boolean().describe('Off: no live plays for anyone but its creator'),
+    adultBroadcast: z.boolean().describe('Off: no adult stream plays, live or recorded'),
+    adultPlusBroadcast: z.boolean(),
+    isSnsLoginKakao: z.boolean(),
+    isSnsLoginNaver: z.boolean(),
+    isSnsLoginGoogle: z.boolean(),
+    isSnsLoginTwitch: z.boolean(),
+    bank_account: z.string(),
+    bank_code: z.string(),
+    bank_holder_name: z.string(),
+  })
+  .meta({ id: 'ChannelSettings' });
+
+/** PUT /api/admin/channeling-switching: the settings now in force, and how many on-air rooms were told. */
+export const channelSettingsUpdateResponseSchema = z.object({ settings: channelSettingsSchema, notifiedRooms: count }).meta({ id: 'ChannelSettingsUpdateResponse' });
+
+/** GET /api/guest/live-Auth answer when the password is right. */
+export const liveAuthResponseSchema = z.object({ result: z.literal('ok'), playback: playbackSchema }).meta({ id: 'LiveAuthResponse' });
+
+/** The creator's own channel (GET /api/my/channel/stream-key; POST .../stream-key rotates). */
+export const streamKeyResponseSchema = z
+  .object({
+    channelId: id,
+    streamKey: z.string(),
+    ingestPath: z.string().describe('The ingest URL for `ffmpeg -f hls -method PUT <ingestPath>/index.m3u8`, relative to the site'),
+  })
+  .meta({ id: 'StreamKeyResponse' });
+
+/** A creator's own channel settings: GET and PUT /api/my/channel/settings (the studio's form). */
+export const ownChannelSettingsSchema = z
+  .object({
+    channelId: id,
+    title: z.string(),
+    description: z.string(),
+    themeCode: z.string().nullable(),
+    adult: z.boolean(),
+    hasPassword: z.boolean().describe('Whether lives ask for a password; the password itself is never sent back'),
+  })
+  .meta({ id: 'OwnChannelSettings' });
+
+export type CreatorSummary = z.infer<typeof creatorSummarySchema>;
+export type StreamCard = z.infer<typeof streamCardSchema>;
+export type PlaybackAccess = z.infer<typeof playbackAccessSchema>;
+export type Playback = z.infer<typeof playbackSchema>;
+export type StreamDetail = z.infer<typeof streamDetailSchema>;
+export type ChannelInfo = z.infer<typeof channelInfoSchema>;
+export type ChannelPageResponse = z.infer<typeof channelPageResponseSchema>;
+export type LiveTimeResponse = z.infer<typeof liveTimeResponseSchema>;
+export type ChannelFindResponse = z.infer<typeof channelFindResponseSchema>;
+export type SubscriberCountResponse = z.infer<typeof subscriberCountResponseSchema>;
+export type NewBoardResponse = z.infer<typeof newBoardResponseSchema>;
+export type Banner = z.infer<typeof bannerSchema>;
+export type Popup = z.infer<typeof popupSchema>;
+export type Theme = z.infer<typeof themeSchema>;
+export type Logo = z.infer<typeof logoSchema>;
+/** A list answer: `items` plus paging (generic, so spelled out; listResponseSchema builds the same shape). */
+export type ListResponse<T> = { items: T[] } & z.infer<typeof pageInfoSchema>;
+export type ViewMainResponse = z.infer<typeof viewMainResponseSchema>;
+export type ChannelListItem = z.infer<typeof channelListItemSchema>;
+export type WatchRecordedResponse = z.infer<typeof watchRecordedResponseSchema>;
+export type DeletedResponse = z.infer<typeof deletedResponseSchema>;
+export type RemovedResponse = z.infer<typeof removedResponseSchema>;
+export type ChannelSettings = z.infer<typeof channelSettingsSchema>;
+export type ChannelSettingsUpdateResponse = z.infer<typeof channelSettingsUpdateResponseSchema>;
+export type LiveAuthResponse = z.infer<typeof liveAuthResponseSchema>;
+export type StreamKeyResponse = z.infer<typeof streamKeyResponseSchema>;
+export type OwnChannelSettings = z.infer<typeof ownChannelSettingsSchema>;

@@ -1,0 +1,384 @@
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import ko from '../../locales/ko.json';
+import { apiApp } from '../../src/api/app';
+import { API_TAGS } from '../../src/api/openapi';
+import { operationsOf, type OpenApiDocument, type Schema } from '../../src/docs/api-reference';
+import { Browser, get, setFlags, signUpMember } from './helpers';
+import { clearWatchTables, insertChannel, insertStream, liveChannel, memberIdOf, signedIn } from './watch-fixtures';
+
+// The published contract (GET /openapi.json, GET /docs/api) against the API itself: every route is
+// documented and nothing else is, the document holds together as OpenAPI 3.1, and real answers of real
+// calls match the schema the document gives for their status, field by field (undocumented fields too,
+// since answers are documented as closed objects).
+
+type Json = unknown;
+
+async function fetchDocument(): Promise<OpenApiDocument> {
+  const res = await get('/openapi.json');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('application/json');
+  return (await res.json()) as OpenApiDocument;
+}
+
+/** Hono's `/a/:id` (with an optional `{regex}` or `?`) as OpenAPI's `/a/{id}`. */
+const openApiPath = (honoPath: string) => honoPath.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?\??/g, '{$1}');
+
+/** JSON Pointer lookup of a local `#/...` reference; undefined when it leads nowhere. */
+function pointer(doc: OpenApiDocument, ref: string): Json {
+  if (!ref.startsWith('#/')) return undefined;
+  let node: Json = doc;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !(key in (node as object))) return undefined;
+    node = (node as Record<string, Json>)[key];
+  }
+  return node;
+}
+
+/** Every `$ref` anywhere in the document. */
+function refsIn(node: Json, out: string[] = []): string[] {
+  if (Array.isArray(node)) for (const item of node) refsIn(item, out);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') out.push(value);
+      else refsIn(value, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * Check a value against a JSON Schema of the kinds zod writes (type, properties, required,
+ * additionalProperties, items, anyOf/oneOf/allOf, enum, const, string and number bounds, $ref).
+ * Returns what does not fit, as `path: problem`; empty when the value fits.
+ */
+function mismatches(doc: OpenApiDocument, schema: Schema, value: Json, at = '$'): string[] {
+  if (schema.$ref) {
+    const target = pointer(doc, schema.$ref) as Schema | undefined;
+    return target ? mismatches(doc, target, value, at) : [`${at}: unresolved ${schema.$ref}`];
+  }
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) {
+    const fits = alternatives.filter((alt) => mismatches(doc, alt, value, at).length === 0).length;
+    if (schema.oneOf ? fits !== 1 : fits === 0) return [`${at}: fits ${fits} of ${alternatives.length} alternatives (${JSON.stringify(value)?.slice(0, 80)})`];
+  }
+  const problems: string[] = [];
+  for (const part of schema.allOf ?? []) problems.push(...mismatches(doc, part, value, at));
+  if (schema.const !== undefined && JSON.stringify(schema.const) !== JSON.stringify(value)) problems.push(`${at}: expected ${JSON.stringify(schema.const)}, got ${JSON.stringify(value)}`);
+  if (schema.enum && !schema.enum.some((v) => JSON.stringify(v) === JSON.stringify(value))) problems.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  if (types.length > 0) {
+    const actual =
+      value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+    const ok = types.some((t) => t === actual || (t === 'number' && actual === 'integer'));
+    if (!ok) return [...problems, `${at}: expected ${types.join('|')}, got ${actual} (${JSON.stringify(value)?.slice(0, 80)})`];
+  }
+  if (typeof value === 'string') {
+    if (schema.pattern && !new RegExp(schema.pattern).test(value)) problems.push(`${at}: does not match ${schema.pattern}`);
+    if (schema.minLength !== undefined && value.length < schema.minLength) problems.push(`${at}: shorter than ${schema.minLength}`);
+    if (schema.maxLength !== undefined && value.length > schema.maxLength) problems.push(`${at}: longer than ${schema.maxLength}`);
+    if (schema.format === 'date-time' && Number.isNaN(Date.parse(value))) problems.push(`${at}: not a date-time`);
+  }
+  if (typeof value === 'number') {
+    if (schema.minimum !== undefined && value < schema.minimum) problems.push(`${at}: below ${schema.minimum}`);
+    if (schema.maximum !== undefined && value > schema.maximum) problems.push(`${at}: above ${schema.maximum}`);
+    if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum) problems.push(`${at}: not above ${schema.exclusiveMinimum}`);
+  }
+  if (Array.isArray(value)) {
+    if (schema.minItems !== undefined && value.length < schema.minItems) problems.push(`${at}: fewer than ${schema.minItems} items`);
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) problems.push(`${at}: more than ${schema.maxItems} items`);
+    if (schema.items) value.forEach((item, i) => problems.push(...mismatches(doc, schema.items!, item, `${at}[${i}]`)));
+  } else if (value && typeof value === 'object') {
+    const record = value as Record<string, Json>;
+    for (const key of schema.required ?? []) if (!(key in record)) problems.push(`${at}.${key}: missing`);
+    for (const [key, field] of Object.entries(record)) {
+      const declared = schema.properties?.[key];
+      if (declared) problems.push(...mismatches(doc, declared, field, `${at}.${key}`));
+      else if (schema.additionalProperties === false) problems.push(`${at}.${key}: not in the document`);
+      else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') problems.push(...mismatches(doc, schema.additionalProperties, field, `${at}.${key}`));
+    }
+  }
+  return problems;
+}
+
+/** The JSON schema the document gives `method path` for `status`. */
+function documentedSchema(doc: OpenApiDocument, method: string, path: string, status: number): Schema {
+  const op = doc.paths[path]?.[method.toLowerCase()];
+  expect(op, `${method} ${path} is not in the document`).toBeDefined();
+  let response = op!.responses?.[String(status)] as Record<string, unknown> | undefined;
+  expect(response, `${method} ${path} documents no ${status} answer`).toBeDefined();
+  if (typeof response!.$ref === 'string') response = pointer(doc, response!.$ref as string) as Record<string, unknown>;
+  const schema = (response!.content as Record<string, { schema?: Schema }> | undefined)?.['application/json']?.schema;
+  expect(schema, `${method} ${path} ${status} documents no JSON body`).toBeDefined();
+  return schema!;
+}
+
+/**
+ * Read a real answer and hold it to the document: the operation `method path` (OpenAPI's form) must
+ * document the answer's status, and the body must fit that schema. Returns the body.
+ */
+async function expectDocumented<T = Record<string, unknown>>(doc: OpenApiDocument, method: string, path: string, res: Response, status: number): Promise<T> {
+  const text = await res.text();
+  expect(res.status, `${method} ${path}: ${text.slice(0, 300)}`).toBe(status);
+  const body = JSON.parse(text) as Json;
+  expect(mismatches(doc, documentedSchema(doc, method, path, status), body), `${method} ${path} ${status}`).toEqual([]);
+  return body as T;
+}
+
+let doc: OpenApiDocument;
+beforeEach(async () => {
+  doc ??= await fetchDocument();
+});
+
+describe('GET /openapi.json: every route, and only routes', () => {
+  it('documents every method and path the API app registers, and names none it does not', () => {
+    // Middleware (use()) registers ALL entries; each handler of a route registers its own entry.
+    const registered = new Set(apiApp.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${openApiPath(r.path)}`));
+    const documented = new Set(operationsOf(doc).map((e) => `${e.method.toUpperCase()} ${e.path}`));
+    expect(registered.size).toBeGreaterThan(50);
+    expect([...registered].filter((r) => !documented.has(r)), 'routes missing from the document').toEqual([]);
+    expect([...documented].filter((d) => !registered.has(d)), 'documented operations with no route').toEqual([]);
+    for (const path of Object.keys(doc.paths)) expect(Object.keys(doc.paths[path]!).every((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)), path).toBe(true);
+  });
+
+  it('answers through the edge during maintenance, like the timecheck', async () => {
+    await setFlags({ maintenance: true, emergency: false });
+    const res = await get('/openapi.json');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as OpenApiDocument).openapi).toBe(doc.openapi);
+    expect((await get('/docs/api')).status).toBe(200);
+  });
+});
+
+describe('the document is OpenAPI 3.1 that holds together', () => {
+  it('has its version, info, tags, and for every operation a summary, a known tag, responses and a unique operationId', () => {
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.info.version).toBeTruthy();
+    const tagNames = API_TAGS.map((t) => t.name as string);
+    expect(doc.tags?.map((t) => t.name)).toEqual(tagNames);
+    const ids = new Set<string>();
+    for (const { method, path, op } of operationsOf(doc)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(op.summary, where).toBeTruthy();
+      expect(op.tags?.length, where).toBe(1);
+      expect(tagNames, where).toContain(op.tags![0]);
+      expect(Object.keys(op.responses ?? {}).length, where).toBeGreaterThan(0);
+      expect(op.responses?.['200'], where).toBeDefined();
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        expect(status, where).toMatch(/^[1-5]\d\d$/);
+        expect('$ref' in response || typeof (response as { description?: unknown }).description === 'string', `${where} ${status}`).toBe(true);
+      }
+      expect(op.operationId, where).toBeTruthy();
+      expect(ids.has(op.operationId!), `${where}: operationId ${op.operationId} twice`).toBe(false);
+      ids.add(op.operationId!);
+    }
+  });
+
+  it('resolves every $ref, inside the document', () => {
+    const refs = refsIn(doc);
+    expect(refs.length).toBeGreaterThan(100);
+    expect(refs.filter((ref) => pointer(doc, ref) === undefined)).toEqual([]);
+  });
+
+  it('declares each path parameter as a required path parameter, and gives every validated operation the envelope for its 400', () => {
+    for (const { method, path, op } of operationsOf(doc)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      const params = (op.parameters ?? []).map((p) => ('$ref' in p ? (pointer(doc, p.$ref) as { name: string; in: string; required?: boolean }) : p));
+      for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) expect(params.find((p) => p.in === 'path' && p.name === name)?.required, `${where}: {${name}}`).toBe(true);
+      if (params.length > 0 || op.requestBody) {
+        expect(op.responses?.['400'], `${where}: no 400`).toBeDefined();
+        // Not hono-openapi's default validation body ({ success, error[], data }): ours is the envelope.
+        expect(JSON.stringify(op.responses!['400']), where).not.toContain('"success"');
+      }
+    }
+  });
+
+  it('gives every operation outside the maintenance list the 503 envelope, and those inside it none', () => {
+    const open = ['/v2/api/guest/timeCheck', '/api/guest/timeCheck/{n}', '/static/{file}', '/__dev/outbox', '/openapi.json'];
+    for (const { method, path, op } of operationsOf(doc)) {
+      expect(op.responses?.['503'] === undefined, `${method.toUpperCase()} ${path}`).toBe(open.includes(path));
+    }
+  });
+
+  it('describes requests with the schemas that validate them', () => {
+    const signin = doc.paths['/v2/api/auth/signin']!.post!.requestBody as { content: Record<string, { schema: Schema }> };
+    expect(signin.content['application/json']!.schema.required).toEqual(['loginId', 'password']);
+    expect(signin.content['application/json']!.schema.properties!.device!.enum).toEqual(['MOBILEWEB', 'PCWEB']);
+    const refresh = doc.paths['/api/oauth/refresh']!.post!.requestBody as { content: Record<string, { schema: Schema }> };
+    expect(Object.keys(refresh.content)).toEqual(['application/x-www-form-urlencoded']);
+    const params = doc.paths['/api/channels/{id}/live-time']!.get!.parameters as Array<{ name: string; in: string; schema: Schema }>;
+    expect(params.find((p) => p.name === 'id')!.schema.pattern).toBe('^[1-9]\\d{0,14}$');
+    expect(params.find((p) => p.name === 'option')!.schema.enum).toEqual(['current', 'today', 'week', 'month']);
+    expect(doc.paths['/api/my/profile']!.get!.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/my/view-main']!.get!.security).toEqual([{}, { bearerAuth: [] }]);
+  });
+});
+
+describe('contract: real answers fit the documented schema of their status', () => {
+  beforeEach(clearWatchTables);
+
+  it('the checker itself refuses a wrong type, a missing field and an undocumented one', async () => {
+    const live = await liveChannel();
+    const body = await expectDocumented<{ lives: Array<Record<string, unknown>> }>(doc, 'GET', '/api/my/view-main', await get('/api/my/view-main?device=PC'), 200);
+    expect(body.lives[0]!.channelId).toBe(live.id);
+    const schema = documentedSchema(doc, 'GET', '/api/my/view-main', 200);
+    const withCard = (patch: (card: Record<string, unknown>) => void) => {
+      const copy = structuredClone(body);
+      patch(copy.lives[0]!);
+      return mismatches(doc, schema, copy);
+    };
+    expect(withCard((c) => (c.viewerCount = 'many'))).toEqual([expect.stringContaining('$.lives[0].viewerCount: expected integer')]);
+    expect(withCard((c) => delete c.title)).toEqual(['$.lives[0].title: missing']);
+    expect(withCard((c) => (c.secret = 1))).toEqual(['$.lives[0].secret: not in the document']);
+    expect(withCard((c) => (c.kind = 7))).toEqual([expect.stringContaining('$.lives[0].kind')]);
+  });
+
+  it('home content: view-main, banners, popups, themes, logos, suggestions; status and policy texts', async () => {
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO banners (style, title, subtitle, image_url, link_url, starts_at) VALUES ('classic', '배너', '부제', '/b.svg', '/', 0), ('new', '새 배너', '', '/n.svg', '/caster', 0)"),
+      env.DB.prepare("INSERT INTO popups (title, body, image_url, link_url, starts_at) VALUES ('이벤트', '본문', NULL, '/event', ?)").bind(now - 1000),
+      env.DB.prepare("INSERT INTO logos (name, image_url, link_url) VALUES ('파트너', '/logo.svg', 'https://example.com')"),
+    ]);
+    await liveChannel({ adult: true }, { viewers: 9 });
+    await liveChannel({ thumbnailAt: now }, { viewers: 3 });
+    const main = await expectDocumented<{ lives: unknown[]; popup: unknown }>(doc, 'GET', '/api/my/view-main', await get('/api/my/view-main?device=PC'), 200);
+    expect(main.lives).toHaveLength(2);
+    expect(main.popup).not.toBeNull();
+    for (const path of ['/api/guest/banners', '/api/guest/banners-newstyle', '/api/guest/popups', '/api/guest/themes', '/api/guest/logo-list', '/api/guest/suggestion-list']) {
+      const body = await expectDocumented<{ items: unknown[] }>(doc, 'GET', path, await get(path), 200);
+      expect(body.items.length, path).toBeGreaterThan(0);
+    }
+    await expectDocumented(doc, 'GET', '/api/guest/channeling-switching', await get('/api/guest/channeling-switching'), 200);
+    await expectDocumented(doc, 'GET', '/v2/api/guest/timeCheck', await get('/v2/api/guest/timeCheck'), 200);
+    await expectDocumented(doc, 'GET', '/api/guest/timeCheck/{n}', await get('/api/guest/timeCheck/9?ver=2'), 200);
+    await expectDocumented(doc, 'GET', '/api/guest/timeCheck/{n}', await get('/api/guest/timeCheck/3'), 200);
+    await expectDocumented(doc, 'GET', '/static/{file}', await get('/static/service-rules'), 200);
+  });
+
+  it('a channel: its page (guest and adult member), one stream, live time, lookups, and a password live refused', async () => {
+    const live = await liveChannel({ adult: true }, { viewers: 4 });
+    await insertStream(live.id, { kind: 2, startedAt: Date.now() - 3_600_000 });
+    const page = await expectDocumented<{ live: { access: string; playback: unknown } }>(doc, 'GET', '/api/channels/{id}/channel-page', await get(`/api/channels/${live.id}/channel-page`), 200);
+    expect(page.live).toMatchObject({ access: 'identity', playback: null });
+    const { browser } = await signedIn('adult');
+    const asAdult = await expectDocumented<{ live: { access: string; playback: unknown } }>(doc, 'GET', '/api/channels/{id}/channel-page', await browser.fetch(`/api/channels/${live.id}/channel-page`), 200);
+    expect(asAdult.live.access).toBe('ok');
+    expect(asAdult.live.playback).not.toBeNull();
+    await expectDocumented(doc, 'GET', '/api/streams/{id}', await browser.fetch(`/api/streams/${live.streamId}`), 200);
+    for (const option of ['current', 'today', 'week', 'month']) {
+      await expectDocumented(doc, 'GET', '/api/channels/{id}/live-time', await get(`/api/channels/${live.id}/live-time?option=${option}`), 200);
+    }
+    await expectDocumented(doc, 'GET', '/api/channels/channel-find', await get(`/api/channels/channel-find?loginId=${live.ownerLoginId}`), 200);
+    await expectDocumented(doc, 'GET', '/api/guest/subscriber-count', await get(`/api/guest/subscriber-count?channelId=${live.id}`), 200);
+    await expectDocumented(doc, 'GET', '/api/guest/find-new-board', await get(`/api/guest/find-new-board?channelId=${live.id}`), 200);
+    const locked = await liveChannel({ password: '1234' });
+    await expectDocumented(doc, 'GET', '/api/guest/live-Auth', await get(`/api/guest/live-Auth?channelId=${locked.id}&password=nope`), 403);
+    await expectDocumented(doc, 'GET', '/api/guest/live-Auth', await get(`/api/guest/live-Auth?channelId=${locked.id}&password=1234`), 200);
+  });
+
+  it("a member's own calls after signing up: profile, lists, watch records, chat ticket, studio", async () => {
+    const { browser, id } = await signedIn('adult');
+    const watched = await liveChannel();
+    await env.DB.batch([
+      env.DB.prepare('INSERT INTO channel_subscriptions (member_id, channel_id, status, started_at, expires_at) VALUES (?, ?, 1, ?, NULL)').bind(id, watched.id, Date.now()),
+      env.DB.prepare('INSERT INTO gift_history (member_id, channel_id, total_amount, last_gift_at) VALUES (?, ?, 300, ?)').bind(id, watched.id, Date.now()),
+    ]);
+    await expectDocumented(doc, 'GET', '/api/my/profile', await browser.fetch('/api/my/profile'), 200);
+    await expectDocumented(doc, 'POST', '/api/my/streams/played', await browser.json('/api/my/streams/played', { channelId: watched.id }), 200);
+    for (const list of ['played', 'present', 'subscriptions']) {
+      const body = await expectDocumented<{ items: unknown[] }>(doc, 'GET', `/api/my/streams/${list}`, await browser.fetch(`/api/my/streams/${list}`), 200);
+      expect(body.items, list).toHaveLength(1);
+    }
+    await expectDocumented(doc, 'GET', '/api/my/view-main', await browser.fetch('/api/my/view-main?device=PC'), 200);
+    await expectDocumented(doc, 'POST', '/api/chat/ticket', await browser.json('/api/chat/ticket', { room: String(watched.id) }), 200);
+    await expectDocumented(doc, 'DELETE', '/api/my/{x}/played/{id}', await browser.fetch('/api/my/streams/played/all', { method: 'DELETE' }), 200);
+    await expectDocumented(doc, 'DELETE', '/api/my/streams/subscriptions/remove', await browser.json('/api/my/streams/subscriptions/remove', { channelIds: [watched.id] }, 'DELETE'), 409);
+
+    await expectDocumented(doc, 'GET', '/api/my/channel/stream-key', await browser.fetch('/api/my/channel/stream-key'), 404);
+    await expectDocumented(doc, 'POST', '/api/my/chennel-register', await browser.json('/api/my/chennel-register', { title: '내 채널', themeCode: 'talk' }), 200);
+    await expectDocumented(doc, 'GET', '/api/my/channel/stream-key', await browser.fetch('/api/my/channel/stream-key'), 200);
+    await expectDocumented(doc, 'GET', '/api/my/channel/settings', await browser.fetch('/api/my/channel/settings'), 200);
+    const settings = { title: '새 제목', description: '', themeCode: null, adult: false, password: '4321' };
+    await expectDocumented(doc, 'PUT', '/api/my/channel/settings', await browser.json('/api/my/channel/settings', settings, 'PUT'), 200);
+    await expectDocumented(doc, 'GET', '/api/my/stream/recorded-stream-list', await browser.fetch('/api/my/stream/recorded-stream-list'), 200);
+    await expectDocumented(doc, 'POST', '/api/auth/signout', await browser.json('/api/auth/signout', {}), 200);
+  });
+
+  it("sign-in and sign-up in SPEC's own shapes, through the site and from the API itself (tokens)", async () => {
+    const { loginId, password } = await signUpMember();
+    const browser = new Browser();
+    const ok = await expectDocumented<Record<string, unknown>>(doc, 'POST', '/v2/api/auth/signin', await browser.json('/v2/api/auth/signin', { loginId, password }), 200);
+    expect(ok.access_token).toBeUndefined(); // the proxy moved it into a cookie
+    const direct = await apiApp.request('/v2/api/auth/signin', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginId, password, loginKeep: true }) }, env);
+    const tokens = await expectDocumented<Record<string, unknown>>(doc, 'POST', '/v2/api/auth/signin', direct, 200);
+    expect(typeof tokens.access_token).toBe('string');
+    const form = (refreshToken: string) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ refreshToken }).toString() });
+    const refreshed = await expectDocumented<Record<string, unknown>>(doc, 'POST', '/api/oauth/refresh', await apiApp.request('/api/oauth/refresh', form(tokens.refresh_token as string), env), 200);
+    expect(refreshed.msg).toBe('SUCCESS');
+    const bearer = { authorization: `Bearer ${refreshed.access_token as string}`, 'content-type': 'application/json' };
+    await expectDocumented(doc, 'POST', '/api/oauth/generate', await apiApp.request('/api/oauth/generate', { method: 'POST', headers: bearer, body: JSON.stringify({ userId: loginId }) }, env), 200);
+
+    const wrong = await expectDocumented<{ msg: string; message: string }>(doc, 'POST', '/v2/api/auth/signin', await new Browser().json('/v2/api/auth/signin', { loginId, password: 'wrong-pass-1' }), 401);
+    expect(wrong).toMatchObject({ msg: 'UNAUTHORIZED', message: '' });
+    const taken = await expectDocumented<{ data: { field: string } }>(
+      doc,
+      'POST',
+      '/api/auth/signup',
+      await new Browser().json('/api/auth/signup', { loginId, password: 'Passw0rd!', nickname: '다른닉', terms: 'essential' }),
+      409,
+    );
+    expect(taken.data.field).toBe('loginId');
+    await expectDocumented(doc, 'POST', '/api/auth/signup', await new Browser().json('/api/auth/signup', { loginId: 'abc', password: 1 }), 400);
+    await expectDocumented(doc, 'POST', '/api/oauth/refresh', await apiApp.request('/api/oauth/refresh', form('no-such-token'), env), 401);
+  });
+
+  it('each error shape: not found, bad request with fields, no session, staff only, maintenance', async () => {
+    await expectDocumented(doc, 'GET', '/api/channels/{id}/channel-page', await get('/api/channels/999999/channel-page'), 404);
+    const bad = await expectDocumented<{ error: { code: string; fields: Record<string, string> } }>(doc, 'GET', '/api/channels/{id}/live-time', await get('/api/channels/5/live-time?option=year'), 400);
+    expect(bad.error).toMatchObject({ code: 'BAD_REQUEST', fields: { option: 'invalid_value' } });
+    const none = await expectDocumented<{ error: { code: string } }>(doc, 'GET', '/api/my/profile', await get('/api/my/profile'), 401);
+    expect(none.error.code).toBe('SESSION_INVALID');
+    const member = await signUpMember();
+    await expectDocumented(doc, 'PUT', '/api/admin/channeling-switching', await member.browser.json('/api/admin/channeling-switching', { broadcasting: false }, 'PUT'), 403);
+    await env.DB.prepare("UPDATE members SET role = 'O' WHERE id = ?").bind(await memberIdOf(member.loginId)).run();
+    await expectDocumented(doc, 'PUT', '/api/admin/channeling-switching', await member.browser.json('/api/admin/channeling-switching', { broadcasting: true }, 'PUT'), 200);
+    const channel = await insertChannel();
+    await expectDocumented(doc, 'POST', '/api/guest/chat-ticket', await new Browser().json('/api/guest/chat-ticket', { room: String(channel.id) }), 200);
+    await expectDocumented(doc, 'POST', '/api/partners', await new Browser().json('/api/partners', { partnerCode: 'nobody' }), 404);
+
+    await setFlags({ maintenance: true, emergency: false });
+    const down = await expectDocumented<{ error: { code: string } }>(doc, 'GET', '/api/guest/banners', await get('/api/guest/banners'), 503);
+    expect(down.error.code).toBe('SERVICE_UNAVAILABLE');
+    await expectDocumented(doc, 'GET', '/v2/api/guest/timeCheck', await get('/v2/api/guest/timeCheck'), 200);
+  });
+});
+
+describe('GET /docs/api: the reference page', () => {
+  it('answers HTML naming every operation with its own anchor, headings in the visitor\'s language', async () => {
+    const res = await get('/docs/api');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const page = await res.text();
+    expect(page).toContain('<html lang="ko">');
+    expect(page).toContain(`<h1>${ko.apiDocs.title}</h1>`);
+    const entries = operationsOf(doc);
+    for (const { method, path, anchor } of entries) {
+      expect(page, `${method} ${path}`).toMatch(new RegExp(`<section class="op" id="${anchor}" aria-labelledby="${anchor}-h">\\s*<h3 id="${anchor}-h"><span class="method method-${method}">${method.toUpperCase()}</span> <code>${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</code></h3>`));
+      expect(page, `${method} ${path}: table of contents`).toContain(`<a href="#${anchor}">`);
+    }
+    for (const key of ['parameters', 'requestBody', 'responses'] as const) expect(page).toContain(`<h4>${ko.apiDocs[key]}</h4>`);
+    expect(page).toContain(`<h2 id="schemas">${ko.apiDocs.schemas}</h2>`);
+    expect(page).toContain('href="#main"');
+    expect(page).toContain('href="/openapi.json"');
+    expect(page).not.toMatch(/<script|https?:\/\/(cdn|unpkg|jsdelivr)/);
+
+    const english = await (await get('/docs/api', { headers: { 'accept-language': 'en' } })).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain(`<h4>${en.apiDocs.parameters}</h4>`);
+    expect(english).toContain(`<h4>${en.apiDocs.responses}</h4>`);
+  });
+});
