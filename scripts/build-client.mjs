@@ -27,6 +27,8 @@ await writeFile('dist/client-meta.json', JSON.stringify(result.metafile));
 await writeFile(`${out}/assets/preload.json`, JSON.stringify(preloadManifest(result.metafile)));
 
 await cp('public', out, { recursive: true });
+// hls.js transmuxes in this worker, off the main thread (hls-engine.ts asks for it with hls.js's version).
+await cp('node_modules/hls.js/dist/hls.worker.js', `${out}/assets/hls.worker.js`);
 for (const brand of await readdir('brands')) {
   await mkdir(join(out, 'brands', brand), { recursive: true });
   for (const file of await readdir(join('brands', brand))) {

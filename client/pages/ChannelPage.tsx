@@ -84,7 +84,7 @@ export function ChannelPage({ props }: { props: PageProps }) {
     <article className="watch-page" aria-labelledby="watch-title">
       <div className="watch-stage">
         {live && playback ? (
-          <WatchPlayer key={playback.url} playback={playback} live title={title} channelId={channel.channelId} me={props.me} />
+          <WatchPlayer key={playback.url} playback={playback} live title={title} poster={live.thumbnailUrl} channelId={channel.channelId} me={props.me} />
         ) : live && access && access !== 'ok' ? (
           <AccessGate access={access} channelId={channel.channelId} me={props.me} onUnlocked={setUnlocked} />
         ) : (

@@ -26,6 +26,16 @@ export const VIEWER_FLUSH_MS = 5_000;
 
 export type IngestOutcome = { ok: true; streamId: number | null } | { ok: false; code: 'broadcast_off' | 'stream_conflict' };
 
+/** How a blocking playlist reload (LL-HLS `_HLS_msn`) ended: the segment is served, the stream ended, or time ran out. */
+export type SegmentWait = 'served' | 'ended' | 'timeout';
+/** LL-HLS: a server holds a blocking reload at most three target durations (ours: 1 s segments). */
+export const BLOCKING_RELOAD_MS = 3_000;
+
+interface SegmentWaiter {
+  seq: number;
+  done: (outcome: SegmentWait) => void;
+}
+
 /**
  * One channel's live lifecycle (one object per channel id). It serialises that channel's ingest so the
  * first segment starts exactly one stream, keeps the silence alarm, and counts viewers. D1 stays the
@@ -38,6 +48,11 @@ export class LiveChannel extends DurableObject<Env> {
   /** Segment names whose PUT completed in the open stream: a repeat means the encoder restarted. */
   private stored = new Set<string>();
   private highestListed = -1;
+  /** Listed by the encoder before their bytes arrived (name -> seq): served once stored. */
+  private listedUnstored = new Map<string, number>();
+  /** The highest seq both stored and listed, as viewers' playlists show it; -1 until this object saw one. */
+  private servedHigh = -1;
+  private waiters = new Set<SegmentWaiter>();
   private viewers = new Map<string, number>();
   private newViews = 0;
   private lastFlushAt = 0;
@@ -90,6 +105,11 @@ export class LiveChannel extends DurableObject<Env> {
         this.env.DB.prepare('UPDATE streams SET last_media_at = ? WHERE id = ?').bind(now, streamId),
       ]);
       this.stored.add(name);
+      const listed = this.listedUnstored.get(name);
+      if (listed !== undefined) {
+        this.listedUnstored.delete(name);
+        this.served(listed);
+      }
       await this.pushAlarm(now);
       await this.flushViewers(now);
       return { ok: true, streamId };
@@ -108,11 +128,42 @@ export class LiveChannel extends DurableObject<Env> {
       if (fresh.length > 0) {
         await this.env.DB.batch(fresh.map((s) => segmentListedStatement(this.env.DB, streamId, s)));
         this.highestListed = Math.max(this.highestListed, ...fresh.map((s) => s.seq));
+        for (const s of fresh) {
+          if (this.stored.has(s.name)) this.served(s.seq);
+          else this.listedUnstored.set(s.name, s.seq);
+        }
       }
       if (ended) await this.endStream(now);
       else await this.pushAlarm(now);
       return { streamId };
     });
+  }
+
+  /**
+   * A blocking playlist reload (LL-HLS `_HLS_msn`): answers once segment `seq` of the open stream `streamId`
+   * is served (stored and listed), at once when it already is or the stream is no longer open, else after
+   * `timeoutMs`. Not queued behind the ingest: it only reads what the ingest has done.
+   */
+  segmentServed(streamId: number, seq: number, timeoutMs: number): Promise<SegmentWait> {
+    if (streamId !== this.streamId) return Promise.resolve('ended');
+    if (this.servedHigh >= seq) return Promise.resolve('served');
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => waiter.done('timeout'), Math.min(timeoutMs, BLOCKING_RELOAD_MS));
+      const waiter: SegmentWaiter = {
+        seq,
+        done: (outcome) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(outcome);
+        },
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  private served(seq: number): void {
+    this.servedHigh = Math.max(this.servedHigh, seq);
+    for (const waiter of this.waiters) if (waiter.seq <= this.servedHigh) waiter.done('served');
   }
 
   /** A player fetched the live playlist of `streamId`. */
@@ -173,6 +224,8 @@ export class LiveChannel extends DurableObject<Env> {
       await this.pruneRecordings(channel.id);
     }
     this.highestListed = -1;
+    this.listedUnstored.clear();
+    this.servedHigh = -1;
     this.streamStatusChanged(channel.id, streamId, 'live');
     return { ok: true, streamId };
   }
@@ -217,6 +270,9 @@ export class LiveChannel extends DurableObject<Env> {
     this.remember('stream', null);
     this.stored = new Set();
     this.highestListed = -1;
+    this.listedUnstored.clear();
+    this.servedHigh = -1;
+    for (const waiter of this.waiters) waiter.done('ended');
     this.viewers.clear();
     this.newViews = 0;
     this.flushedCount = -1;

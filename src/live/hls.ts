@@ -65,7 +65,10 @@ export function renderPlaylist(segments: ServedSegment[], { ended, prefix = '', 
   const maxMs = segments.reduce((m, s) => Math.max(m, s.durationMs), 1000);
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const out = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${Math.max(1, Math.round(maxMs / 1000))}`, `#EXT-X-MEDIA-SEQUENCE:${segments[0]?.seq ?? 0}`, '#EXT-X-INDEPENDENT-SEGMENTS'];
+  // A live playlist can be asked for the next segment before it exists (`?_HLS_msn=`): playback.ts holds
+  // the request until it is listed, so a player hears of each segment at once rather than at its next poll.
   if (ended) out.push('#EXT-X-PLAYLIST-TYPE:VOD');
+  else out.push('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES');
   for (const s of segments) {
     out.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(s.programDateTime).toISOString()}`);
     out.push(`#EXTINF:${(s.durationMs / 1000).toFixed(3)},`);

@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { apiError } from '../api/errors';
 import { validate } from '../api/validate';
 import { TtlCache } from '../lib/ttl-cache';
+import { BLOCKING_RELOAD_MS } from './channel-do';
 import { openStream, servedSegments, streamById, type StreamRow } from './db';
 import { renderPlaylist, type ServedSegment } from './hls';
 import { idSchema, r2Keys, segmentContentType, segmentNameSchema } from './paths';
@@ -17,7 +18,10 @@ import { reportViewer } from './viewers';
 export const LIVE_WINDOW = 6;
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const CACHE = {
-  live: 'public, max-age=1',
+  // A shared cache may keep a live playlist for a second (an edge absorbing a crowd); a browser must ask
+  // again every time: a reload served from its own cache lists no new segment, and a player reloading
+  // once a second would see new segments only every other reload (native HLS cannot be told otherwise).
+  live: 'public, max-age=0, s-maxage=1',
   vod: 'public, max-age=86400',
   segment: 'public, max-age=31536000, immutable',
   thumbnail: 'public, max-age=10',
@@ -30,6 +34,9 @@ const openStreams = new TtlCache<number, StreamRow | null>(2_000);
 const liveWindows = new TtlCache<number, ServedSegment[]>(500);
 
 const tokenQuery = z.object({ token: z.string().max(200).optional() });
+/** LL-HLS delivery directives: `_HLS_msn` asks for a playlist that lists that media sequence number. */
+const playlistQuery = tokenQuery.extend({ _HLS_msn: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional() });
+type PlaylistQuery = z.infer<typeof playlistQuery>;
 const channelParam = z.object({ channelId: idSchema });
 const streamParam = z.object({ channelId: idSchema, streamId: idSchema });
 const segmentParam = z.object({ channelId: idSchema, streamId: idSchema, segment: segmentNameSchema });
@@ -52,10 +59,40 @@ function privateIfRestricted(stream: StreamRow, cacheControl: string): string {
   return needsPlaybackToken(stream) ? cacheControl.replace('public', 'private') : cacheControl;
 }
 
-async function playlist(c: Context<AppEnv>, stream: StreamRow, token: string | undefined, prefix: string): Promise<Response> {
-  if (!(await allowed(c, stream, token))) return apiError(c, 403, 'PLAYBACK_TOKEN', 'live.token');
+const liveWindow = (c: Context<AppEnv>, streamId: number, fresh = false) =>
+  liveWindows.get(streamId, () => servedSegments(c.env.DB, streamId, LIVE_WINDOW), { fresh });
+
+/**
+ * A blocking reload: a live playlist that lists `msn`, once the channel's object says that segment is
+ * served (or the stream ended, or three target durations passed: then what there is). More than two
+ * segments beyond the newest is a 400, as LL-HLS says; one already listed answers at once.
+ */
+async function blockUntilListed(c: Context<AppEnv>, stream: StreamRow, msn: number): Promise<{ stream: StreamRow; segments: ServedSegment[] } | 'too_far'> {
+  const segments = await liveWindow(c, stream.id);
+  const newest = segments.at(-1)?.seq ?? -1;
+  if (msn <= newest) return { stream, segments };
+  if (msn > newest + 2) return 'too_far';
+  const room = c.env.LIVE_CHANNEL.get(c.env.LIVE_CHANNEL.idFromName(String(stream.channelId)));
+  const outcome = await room.segmentServed(stream.id, msn, BLOCKING_RELOAD_MS);
+  if (outcome === 'ended') {
+    const now = await streams.get(stream.id, () => streamById(c.env.DB, stream.id), { fresh: true });
+    if (now?.endedAt != null) return { stream: now, segments: await servedSegments(c.env.DB, stream.id, null) };
+  }
+  return { stream, segments: outcome === 'timeout' ? segments : await liveWindow(c, stream.id, true) };
+}
+
+async function playlist(c: Context<AppEnv>, found: StreamRow, { token, _HLS_msn: msn }: PlaylistQuery, prefix: string): Promise<Response> {
+  if (!(await allowed(c, found, token))) return apiError(c, 403, 'PLAYBACK_TOKEN', 'live.token');
+  let stream = found;
+  let segments: ServedSegment[];
+  if (stream.endedAt !== null) segments = await servedSegments(c.env.DB, stream.id, null);
+  else if (msn === undefined) segments = await liveWindow(c, stream.id);
+  else {
+    const listed = await blockUntilListed(c, stream, msn);
+    if (listed === 'too_far') return apiError(c, 400, 'HLS_MSN_TOO_FAR', 'live.msnTooFar');
+    ({ stream, segments } = listed);
+  }
   const ended = stream.endedAt !== null;
-  const segments = ended ? await servedSegments(c.env.DB, stream.id, null) : await liveWindows.get(stream.id, () => servedSegments(c.env.DB, stream.id, LIVE_WINDOW));
   if (!ended) reportViewer(c, stream.channelId, stream.id);
   c.header('content-type', PLAYLIST_TYPE);
   c.header('cache-control', privateIfRestricted(stream, ended ? CACHE.vod : CACHE.live));
@@ -67,11 +104,11 @@ export const playback = new Hono<AppEnv>()
     c.header('access-control-allow-origin', '*');
     await next();
   })
-  .get('/:channelId/index.m3u8', validate('param', channelParam), validate('query', tokenQuery), async (c) => {
+  .get('/:channelId/index.m3u8', validate('param', channelParam), validate('query', playlistQuery), async (c) => {
     const { channelId } = c.req.valid('param');
     const stream = await openStreams.get(channelId, () => openStream(c.env.DB, channelId));
     if (!stream || stream.source !== 'flex') return apiError(c, 404, 'OFFLINE', 'live.offline');
-    return playlist(c, stream, c.req.valid('query').token, `${stream.id}/`);
+    return playlist(c, stream, c.req.valid('query'), `${stream.id}/`);
   })
   .get('/:channelId/thumb.jpg', validate('param', channelParam), async (c) => {
     const { channelId } = c.req.valid('param');
@@ -83,11 +120,11 @@ export const playback = new Hono<AppEnv>()
     c.header('etag', object.httpEtag);
     return 'body' in object ? c.body((object as R2ObjectBody).body) : c.body(null);
   })
-  .get('/:channelId/:streamId/index.m3u8', validate('param', streamParam), validate('query', tokenQuery), async (c) => {
+  .get('/:channelId/:streamId/index.m3u8', validate('param', streamParam), validate('query', playlistQuery), async (c) => {
     const { channelId, streamId } = c.req.valid('param');
     const stream = await ownStream(c, channelId, streamId);
     if (!stream) return apiError(c, 404, 'NOT_FOUND', 'live.notFound');
-    return playlist(c, stream, c.req.valid('query').token, '');
+    return playlist(c, stream, c.req.valid('query'), '');
   })
   .get('/:channelId/:streamId/:segment', validate('param', segmentParam), validate('query', tokenQuery), async (c) => {
     const { channelId, streamId, segment } = c.req.valid('param');

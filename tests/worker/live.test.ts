@@ -220,7 +220,7 @@ describe('playback', () => {
     const res = await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index.m3u8`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=1');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -246,6 +246,57 @@ describe('playback', () => {
     expect(head.headers.get('content-length')).toBe(String(segmentBytes(7).byteLength));
     expect((await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index99.ts`)).status).toBe(404);
     expect((await SELF.fetch(`${ORIGIN}/live/${channelId + 1000}/${streamId}/index.m3u8`)).status).toBe(404);
+  });
+
+  it('a blocking reload (LL-HLS _HLS_msn) is held until that segment is stored and listed, then lists it', async () => {
+    const { channelId, key, streamId, names } = await liveWith(3);
+    const url = (msn: number | string) => `${ORIGIN}/live/${channelId}/${streamId}/index.m3u8?_HLS_msn=${msn}`;
+    const first = await (await SELF.fetch(`${ORIGIN}/live/${channelId}/index.m3u8`)).text();
+    expect(first).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES');
+    // Already listed: at once.
+    expect(await (await SELF.fetch(url(2))).text()).toMatch(/^index2\.ts$/m);
+
+    let answered = false;
+    const held = SELF.fetch(url(3)).then(async (res) => ((answered = true), { status: res.status, text: await res.text() }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answered).toBe(false);
+    // Its bytes alone are not enough: the encoder must list it too.
+    expect((await put(`/live/ingest/${key}/index3.ts`, segmentBytes(3))).status).toBe(204);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(answered).toBe(false);
+    expect((await put(`/live/ingest/${key}/index.m3u8`, encoderPlaylist([...names, 'index3.ts']))).status).toBe(204);
+    const { status, text } = await held;
+    expect(status).toBe(200);
+    expect(text.match(/^index\d+\.ts$/gm)?.at(-1)).toBe('index3.ts');
+
+    // Listed before its bytes arrive (ffmpeg PUTting straight to us): answered when the bytes land.
+    answered = false;
+    const early = SELF.fetch(url(4)).then(async (res) => ((answered = true), await res.text()));
+    expect((await put(`/live/ingest/${key}/index.m3u8`, encoderPlaylist([...names, 'index3.ts', 'index4.ts']))).status).toBe(204);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(answered).toBe(false);
+    expect((await put(`/live/ingest/${key}/index4.ts`, segmentBytes(4))).status).toBe(204);
+    expect((await early).match(/^index\d+\.ts$/gm)?.at(-1)).toBe('index4.ts');
+  });
+
+  it('a blocking reload beyond the next two segments is a 400; one the stream never reaches ends with what there is', async () => {
+    const { channelId, key, streamId, names } = await liveWith(3);
+    const url = (msn: number | string) => `${ORIGIN}/live/${channelId}/${streamId}/index.m3u8?_HLS_msn=${msn}`;
+    const tooFar = await SELF.fetch(url(5), { headers: { 'accept-language': 'ko' } });
+    expect(tooFar.status).toBe(400);
+    expect(((await tooFar.json()) as { error: unknown }).error).toEqual({ code: 'HLS_MSN_TOO_FAR', message: '요청한 세그먼트가 아직 멀었습니다. 재생 목록을 다시 불러와 주세요.' });
+    for (const bad of ['-1', 'x', '1.5']) expect((await SELF.fetch(url(bad))).status).toBe(400);
+
+    const started = Date.now();
+    const timedOut = await SELF.fetch(url(4));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+    expect((await timedOut.text()).match(/^index\d+\.ts$/gm)?.at(-1)).toBe('index2.ts');
+
+    // The encoder closes its playlist while a reload waits: the answer is the recording, with ENDLIST.
+    const waiting = SELF.fetch(url(3)).then((res) => res.text());
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await put(`/live/ingest/${key}/index.m3u8`, encoderPlaylist(names, { ended: true }))).status).toBe(204);
+    expect((await waiting).trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
   });
 
   it('silence ends the live: a recording (kind 2) with ENDLIST, every segment and a long cache', async () => {

@@ -20,7 +20,7 @@ export function EventPopup({ popup }: { popup: Popup }) {
   };
   return (
     <Modal id="event-popup" open={open} title={popup.title} onCancel={() => close(false)} className="modal-popup">
-      {popup.imageUrl && <img className="popup-image" src={popup.imageUrl} alt="" />}
+      {popup.imageUrl && <img className="popup-image" src={popup.imageUrl} alt="" width={400} height={300} />}
       <p className="modal-text">{popup.body}</p>
       {popup.linkUrl && (
         <a className="btn btn-primary btn-block" href={popup.linkUrl} onClick={() => close(false)}>

@@ -33,7 +33,7 @@ export function Header({ props }: { props: PageProps }) {
         {t('nav.skipToContent')}
       </a>
       <a href="/" className="brand-logo" aria-label={t('nav.homeOf', { name: brand.serviceName })}>
-        <img src={brand.icons.logo} alt={brand.serviceName} height={32} />
+        <img src={brand.icons.logo} alt={brand.serviceName} width={148} height={32} />
       </a>
       <nav aria-label={t('nav.main')} className="main-nav">
         <ul>

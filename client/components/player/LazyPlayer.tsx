@@ -2,11 +2,15 @@ import { useEffect } from 'react';
 import type { Playback } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { afterHydration } from '../../app/after-hydration';
+import { engineFor, hlsEngine } from './engine-choice';
+import { hlsSupport } from './hls-support';
 
 export interface PlayerProps {
   playback: Playback;
   live: boolean;
   title: string;
+  /** The picture shown until the video plays (a live's thumbnail): same-origin path or URL. */
+  poster?: string | null;
   autoPlay?: boolean;
   onPlaying?: () => void;
 }
@@ -16,18 +20,22 @@ export interface PlayerProps {
 const usePlayer = afterHydration(() => import('./Player').then((m) => m.Player));
 
 /**
- * The engine for HLS sources (hls.js), fetched alongside the player on browsers that need it, so the
- * two chunks load in parallel rather than one after the other.
+ * hls.js, fetched alongside the player where it will be needed (no native HLS, or a source that needs it),
+ * so the two chunks load in parallel rather than one after the other. Never where the browser plays the
+ * playlist itself: the chunk would cost its download and compile for nothing.
  */
 const preloadEngine = (playback: Playback) => {
-  const hlsSource = playback.playerType !== 'HTML5' && (playback.playerType !== 'BYTEPLUS' || (playback.source === 'bp_rtc' && !playback.whep));
-  if (hlsSource && 'MediaSource' in window) void import('./hls-engine').catch(() => {});
+  const support = hlsSupport();
+  const engine = engineFor(playback, support);
+  const hlsFallback = engine === 'whep' && !playback.whep && !!playback.hlsUrl && hlsEngine(support) === 'hls.js';
+  if (support.mse && (engine === 'hls.js' || hlsFallback)) void import('./hls-engine').catch(() => {});
 };
 
 /**
  * The video player, sized before its code arrives. The server and the hydrating client both render the
- * same placeholder box (a 16:9 frame with a spinner), so hydration always matches; the real player
- * replaces it after mount, when its chunk has loaded.
+ * same placeholder (the 16:9 frame with the poster and a spinner, and the control bar's height), so
+ * hydration always matches and nothing below moves when the real player replaces it after mount. The
+ * poster is in the document from the first byte: the page's largest picture paints at once.
  */
 export function LazyPlayer(props: PlayerProps) {
   const t = useT();
@@ -42,6 +50,7 @@ export function LazyPlayer(props: PlayerProps) {
   return (
     <div className="player player-placeholder" role="region" aria-label={t('player.region', { title: props.title })} data-state={failed ? 'error' : 'loading'}>
       <div className="player-video-box">
+        {props.poster && <img className="player-poster" src={props.poster} alt="" width={640} height={360} fetchPriority="high" />}
         {failed ? (
           <div className="player-overlay player-error" role="alert">
             <p>{t('player.loadFailed')}</p>
@@ -56,6 +65,7 @@ export function LazyPlayer(props: PlayerProps) {
           </div>
         )}
       </div>
+      <div className="player-controls" aria-hidden="true" />
     </div>
   );
 }

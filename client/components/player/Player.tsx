@@ -23,7 +23,7 @@ function fullscreenTarget(root: HTMLElement, video: HTMLVideoElement): Promise<v
  * data-state (loading|playing|paused|error|ended) and data-latency-ms (wall clock minus the program
  * date-time on screen, when the stream carries one).
  */
-export function Player({ playback, live, title, autoPlay = true, onPlaying }: PlayerProps) {
+export function Player({ playback, live, title, poster, autoPlay = true, onPlaying }: PlayerProps) {
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -177,7 +177,7 @@ export function Player({ playback, live, title, autoPlay = true, onPlaying }: Pl
   return (
     <div ref={root} className="player" role="region" aria-label={t('player.region', { title })} data-state={shown} tabIndex={0} onKeyDown={onKeyDown}>
       <div className="player-video-box">
-        <video ref={video} className="player-video" playsInline preload="auto" aria-label={title} onClick={togglePlay} />
+        <video ref={video} className="player-video" playsInline preload="auto" poster={poster ?? undefined} aria-label={title} onClick={togglePlay} />
         {shown === 'loading' && (
           <div className="player-overlay" role="status">
             <span className="player-spinner" aria-hidden="true" />

@@ -1,4 +1,7 @@
 import type { Playback } from '../../../src/shared/streams-api';
+import { engineFor, hlsEngine } from './engine-choice';
+import { hlsSupport } from './hls-support';
+import { startNative, startNativeLive } from './native-hls';
 
 /** Why playback stopped, as the viewer is told (player.error.<kind>). */
 export type PlayerErrorKind = 'network' | 'offline' | 'unsupported' | 'media';
@@ -26,51 +29,26 @@ export interface EngineOptions {
   signal: AbortSignal;
 }
 
-/** Safari and iOS webviews play HLS themselves; elsewhere (Chromium, Firefox) hls.js feeds MSE. */
-export function nativeHls(video: HTMLVideoElement): boolean {
-  const mse = typeof window !== 'undefined' && ('ManagedMediaSource' in window || 'MediaSource' in window);
-  return !mse && video.canPlayType('application/vnd.apple.mpegurl') !== '';
-}
-
-/** A plain <video src>: mp4 recordings, and HLS where the browser plays it natively. */
-export function startNative(video: HTMLVideoElement, url: string, callbacks: EngineCallbacks): Engine {
-  const onError = () => {
-    const code = video.error?.code;
-    // MEDIA_ERR_SRC_NOT_SUPPORTED is also what a 404 looks like to a bare <video>: the source is gone.
-    callbacks.onFatal(code === MediaError.MEDIA_ERR_NETWORK ? 'network' : code === MediaError.MEDIA_ERR_DECODE ? 'media' : 'offline');
-  };
-  video.addEventListener('error', onError);
-  video.src = url;
-  return {
-    destroy: () => {
-      video.removeEventListener('error', onError);
-      video.removeAttribute('src');
-      video.load(); // drop the connection now, not at garbage collection
-    },
-    latencyMs: () => {
-      // Safari exposes the program date-time of the playing position.
-      const date = (video as HTMLVideoElement & { getStartDate?: () => Date }).getStartDate?.();
-      const start = date?.getTime();
-      return start && Number.isFinite(start) ? Date.now() - (start + video.currentTime * 1000) : null;
-    },
-  };
+/** An HLS URL through the browser itself (live: with the live-edge controller) or hls.js. */
+export async function startHlsUrl(options: EngineOptions, url: string): Promise<Engine> {
+  const { video, live, callbacks } = options;
+  if (hlsEngine(hlsSupport(video)) === 'native-hls') {
+    return live ? startNativeLive(video, url, callbacks) : startNative(video, url, callbacks);
+  }
+  return (await import('./hls-engine')).startHls(options, url);
 }
 
 /** Pick and start the engine for a playback (SPEC §3 player types). */
 export async function startEngine(options: EngineOptions): Promise<Engine> {
   const { video, playback, callbacks } = options;
-  switch (playback.playerType) {
-    case 'HTML5':
+  switch (engineFor(playback, hlsSupport(video))) {
+    case 'file':
       return startNative(video, playback.url, callbacks);
-    case 'BYTEPLUS':
-      if (playback.source === 'bp_rtc') {
-        const { startWhepWithFallback } = await import('./whep');
-        return startWhepWithFallback(options);
-      }
+    case 'whep':
+      return (await import('./whep')).startWhepWithFallback(options);
+    case 'flv':
       return (await import('./flv')).startFlv(options);
-    default: {
-      if (nativeHls(video)) return startNative(video, playback.url, callbacks);
-      return (await import('./hls-engine')).startHls(options, playback.url);
-    }
+    default:
+      return startHlsUrl(options, playback.url);
   }
 }

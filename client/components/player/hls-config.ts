@@ -1,15 +1,16 @@
 import type { HlsConfig } from 'hls.js';
 
 /**
- * hls.js settings for our live streams: 1 s segments (ffmpeg -hls_time 1), listed only once uploaded.
- * A viewer is at least one segment behind the encoder (the segment must finish) plus half a playlist
- * reload on average; liveSyncDuration is what we add on top. `npm run bench:live -- --compare`
- * (60 s each, wall clock minus program date-time): 1.0 s -> p50 2.31 s, p95 2.37 s, no stall;
- * 1.5 s -> p50 2.88 s, p95 2.96 s, no stall; 0.5 s -> p50 2.02 s but p95 2.82 s, max 5.0 s and a 3 s
- * stall: below one segment the buffer runs dry between uploads.
+ * hls.js settings for our live streams: 1 s segments (ffmpeg -hls_time 1), listed only once uploaded,
+ * with LL-HLS blocking reloads (the playlist says CAN-BLOCK-RELOAD; lowLatencyMode asks for the next
+ * segment with `_HLS_msn` and the Worker answers the moment it lands). A viewer is one segment behind the
+ * encoder (it must finish) plus liveSyncDuration. `npm run bench:live -- --compare` (60 s each, wall clock
+ * minus program date-time, Chromium 150): 1.0 s -> p50 1.37 s, p95 1.45 s, no stall (2.26 s before
+ * blocking reloads); 1.5 s -> p50 1.68 s; 0.5 s -> p50 1.68 s, p95 1.94 s and a 1 s stall: below one
+ * segment the buffer runs dry between uploads.
  */
 export const LIVE_HLS_CONFIG: Partial<HlsConfig> = {
-  lowLatencyMode: true, // LL-HLS parts when a third-party source offers them; ours has none
+  lowLatencyMode: true, // blocking reloads (ours), and LL-HLS parts when a third-party source offers them
   liveSyncDuration: 1,
   liveMaxLatencyDuration: 3.5, // further behind than this (a stall, a background tab): jump back
   maxLiveSyncPlaybackRate: 1.5, // between the two, catch up by playing faster rather than seeking
@@ -18,8 +19,9 @@ export const LIVE_HLS_CONFIG: Partial<HlsConfig> = {
   startFragPrefetch: true,
   backBufferLength: 4, // live: nothing to seek back to; keep memory flat on long watches
   maxBufferLength: 6,
-  // The ESM build has no inline worker, and transmuxing a 1 s segment on the main thread takes a few ms.
-  enableWorker: false,
+  // Transmuxing in a worker (hls-engine.ts gives its path): on the main thread each segment's transmux
+  // was a long task on a phone (Lighthouse: 3.6 s of hls.js scripting on the channel page under 4x CPU).
+  enableWorker: true,
   manifestLoadPolicy: {
     default: {
       maxTimeToFirstByteMs: 4000,
@@ -50,7 +52,7 @@ export const LIVE_HLS_CONFIG: Partial<HlsConfig> = {
 /** Recordings: ordinary buffering from the start to the end. */
 export const VOD_HLS_CONFIG: Partial<HlsConfig> = {
   startPosition: 0,
-  enableWorker: false,
+  enableWorker: true,
   maxBufferLength: 30,
   backBufferLength: 30,
 };

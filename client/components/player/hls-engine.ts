@@ -26,7 +26,9 @@ export function startHls({ video, live, callbacks }: EngineOptions, url: string)
     callbacks.onFatal('unsupported');
     return { destroy: () => {} };
   }
-  const hls = new Hls(live ? { ...LIVE_HLS_CONFIG, ...freshPlaylists } : VOD_HLS_CONFIG);
+  // The ESM build has no inline worker: the build copies hls.js's own next to the chunks (build-client.mjs).
+  const workerPath = `/assets/hls.worker.js?v=${Hls.version}`;
+  const hls = new Hls({ ...(live ? { ...LIVE_HLS_CONFIG, ...freshPlaylists } : VOD_HLS_CONFIG), workerPath });
   let lastMediaRecovery = 0;
   let swapped = false;
   let networkFailures = 0;

@@ -92,9 +92,7 @@ export async function startWhepWithFallback(options: EngineOptions): Promise<Eng
       callbacks.onFatal(typeof RTCPeerConnection === 'undefined' ? 'unsupported' : 'network');
       return { destroy: () => {} };
     }
-    const { nativeHls, startNative } = await import('./engine');
-    if (nativeHls(video)) return startNative(video, hlsUrl, callbacks);
-    return (await import('./hls-engine')).startHls(options, hlsUrl);
+    return (await import('./engine')).startHlsUrl(options, hlsUrl);
   };
   if (!playback.whep) return fallback();
   try {

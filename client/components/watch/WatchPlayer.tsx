@@ -5,12 +5,27 @@ import { LazyPlayer } from '../player/LazyPlayer';
 import { markPlayed } from '../../data/watch-api';
 
 /** The player; a member's first playback of the channel on this page goes to their recently watched. */
-export function WatchPlayer({ playback, live, title, channelId, me }: { playback: Playback; live: boolean; title: string; channelId: number; me: Me | null }) {
+export function WatchPlayer({
+  playback,
+  live,
+  title,
+  poster,
+  channelId,
+  me,
+}: {
+  playback: Playback;
+  live: boolean;
+  title: string;
+  /** The live's thumbnail, shown until the picture plays. */
+  poster?: string | null;
+  channelId: number;
+  me: Me | null;
+}) {
   const recorded = useRef<number | null>(null);
   const onPlaying = useCallback(() => {
     if (!me || recorded.current === channelId) return;
     recorded.current = channelId;
     void markPlayed(channelId);
   }, [me, channelId]);
-  return <LazyPlayer playback={playback} live={live} title={title} autoPlay onPlaying={onPlaying} />;
+  return <LazyPlayer playback={playback} live={live} title={title} poster={poster} autoPlay onPlaying={onPlaying} />;
 }
