@@ -1,4 +1,4 @@
-// Type-only check that client/ssr.tsx satisfies the contract the Worker compiles against.
+// Type-only check that client/ssr.ts satisfies the contract the Worker compiles against.
 import type * as Contract from '../src/render/client-ssr';
 import * as implementation from './ssr';
 

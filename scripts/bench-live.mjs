@@ -10,7 +10,7 @@
 // itself is untouched).
 import { chromium } from 'playwright-core';
 import { startBroadcast } from './lib/broadcaster.mjs';
-import { startBenchServer } from './lib/bench-server.mjs';
+import { sleep, startBenchServer, until } from './lib/bench-server.mjs';
 import { seedDemo } from './seed-demo.mjs';
 
 const arg = (name, fallback) => {
@@ -50,16 +50,7 @@ const pct = (values, p) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 };
 const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)} ms` : 'n/a');
-const sleep = (t) => new Promise((r) => setTimeout(r, t));
 
-async function until(what, probe, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return;
-    await sleep(300);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 // Runs in the page before any script: when the player's <video> appears, note the time and the first
 // frame it presents (requestVideoFrameCallback), and the first 'playing' with the picture moving.

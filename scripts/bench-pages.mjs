@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startBenchServer } from './lib/bench-server.mjs';
+import { startBenchServer, until } from './lib/bench-server.mjs';
 import { startBroadcast } from './lib/broadcaster.mjs';
 
 const option = (name, fallback) => {
@@ -27,21 +27,12 @@ const CHANNEL = { id: 1, key: 'demo-stream-key-0001' };
 const GOALS = { score: 95, cls: 0.05 };
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-async function until(what, probe, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return;
-    await sleep(300);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** One Lighthouse run of the performance category in a browser of its own (no cache, no storage). */
 async function measure(url) {

@@ -40,9 +40,6 @@ export const deletePlayed = (channelId: number | 'all') => send<unknown>('DELETE
 export const deletePresent = (channelId: number) => send<unknown>('DELETE', `/api/my/streams/gift/present/${channelId}`);
 export const removeSubscriptions = (channelIds: number[]) => send<unknown>('DELETE', '/api/my/streams/subscriptions/remove', { channelIds });
 
-export const recordedStreams = (channelId: number, offset: number, limit: number) =>
-  send<ListResponse<StreamCard>>('GET', `/api/my/stream/recorded-stream-list?channelId=${channelId}&offset=${offset}&limit=${limit}`);
-
 export interface ChannelForm {
   title: string;
   description: string;

@@ -5,10 +5,6 @@
 export const ALERT_EVENT = 'flx:alert';
 export const SESSION_EXPIRED_EVENT = 'flx:session-expired';
 
-export function emitAlert(message: string): void {
-  window.dispatchEvent(new CustomEvent(ALERT_EVENT, { detail: { message } }));
-}
-
 export function emitSessionExpired(): void {
   window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT));
 }

@@ -9,3 +9,15 @@ export async function startBenchServer({ port, state, demo = false }) {
   const server = await startServer({ port, state, onLog: (level, message) => level === 'error' && console.error(message) });
   return { stop: () => server.stop() };
 }
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `probe` (errors count as not yet) every 300 ms until it holds, or throws after `timeoutMs`. */
+export async function until(what, probe, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await probe().catch(() => false)) return;
+    await sleep(300);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

@@ -1,4 +1,4 @@
-// The contract between the Worker and the client app it renders (client/ssr.tsx implements it;
+// The contract between the Worker and the client app it renders (client/ssr.ts implements it;
 // client/ssr-contract.ts checks that it does). Declared here so the Worker's type-check never
 // reaches DOM code.
 import type { ReactElement } from 'react';

@@ -58,7 +58,6 @@ export const brandSchema = z
   .refine((b) => (b.kind === 'live') === (b.currency === 'coin'), { message: 'the live brand says coin, the others bell', path: ['currency'] });
 
 export type Brand = z.infer<typeof brandSchema>;
-export type BrandFeatures = z.infer<typeof brandFeaturesSchema>;
 
 /** The part of a brand the browser sees. */
 export type PublicBrand = Omit<Brand, 'cookieDomains' | 'chatHost'>;

@@ -4,7 +4,6 @@ export const COOKIE = {
   uuid: 'flx_uuid',
   access: 'flx_oauth_access',
   refresh: 'flx_oauth_refresh',
-  appAccess: 'flx_app_access',
   pincAppkey: 'pinc_appkey',
   pincPinkey: 'pinc_pinkey',
   partnerCode: 'partner_code',

@@ -13,7 +13,3 @@ export async function readFlags(kv: KVNamespace): Promise<Flags> {
   const parsed = flagsSchema.safeParse(raw);
   return parsed.success ? parsed.data : OFF;
 }
-
-export async function writeFlags(kv: KVNamespace, flags: Flags): Promise<void> {
-  await kv.put(FLAGS_KEY, JSON.stringify(flags));
-}
