@@ -72,6 +72,11 @@ async function stop() {
   await server.stop().catch(() => {});
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
+// Miniflare's own exit hook ends the process on SIGTERM before ffmpeg has stopped: an encoder left behind
+// would go on pushing into the next server on this port for up to half an hour. None outlives this process.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
 
 const { defaultBrand } = JSON.parse(readFileSync('kv-seed/hosts.json', 'utf8'));
 const brands = readdirSync('brands')
