@@ -11,7 +11,7 @@ function devVars(): Record<string, string> {
 }
 
 export default defineConfig(async () => {
-  const migrations = await readD1Migrations(path.resolve('src/api/db/migrations'));
+  const migrations = await readD1Migrations(path.resolve('src/db/migrations'));
   return {
     plugins: [
       cloudflareTest({

@@ -17,7 +17,7 @@ export const DEMO_PASSWORD = 'demo-pass-1234';
 export const DEMO_CHANNEL_PASSWORD = '1234';
 export const DEMO_STREAM_KEYS = ['demo-stream-key-0001', 'demo-stream-key-0002', 'demo-stream-key-0003', 'demo-stream-key-0004'];
 
-/** The format src/api/lib/crypto.ts hashPassword writes: pbkdf2-sha256$<iterations>$<salt b64url>$<hash b64url>. */
+/** The format src/lib/crypto.ts hashPassword writes: pbkdf2-sha256$<iterations>$<salt b64url>$<hash b64url>. */
 function hashPassword(password) {
   const iterations = 100_000;
   const salt = randomBytes(16);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import type { AppEnv } from './env';
+import type { AppEnv } from './lib/env';
 import { brand } from './middleware/brand';
 import { locale } from './middleware/locale';
 import { clientContext } from './middleware/client-context';
@@ -14,8 +14,8 @@ import { ServiceUnavailableError } from './proxy/upstream';
 import { MAINTENANCE_PATH } from './shared/constants';
 import { site } from './pages/site';
 import { pages } from './pages/pages';
-import { live } from './live/routes';
-import { chatSocket } from './chat/socket-route';
+import { live } from './live';
+import { chatSocket } from './proxy/chat-socket';
 import { watchPages } from './pages/watch-pages';
 import { apiReference } from './docs/api-reference';
 import { API_CONTRACT_PATHS } from './shared/api-contract';
@@ -31,7 +31,7 @@ export const app = new Hono<AppEnv>();
 // site-wide Cross-Origin-Resource-Policy: same-origin would forbid. /live sets its own headers.
 app.route('/live', live);
 // Chat sockets likewise: checked before the upgrade (Origin against the brand's hosts, ticket), and a 101
-// carries none of the page headers or cookies. See src/chat/socket-route.ts.
+// carries none of the page headers or cookies. See src/proxy/chat-socket.ts.
 app.get('/chat/:room', chatSocket);
 app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
 app.use(brand(), locale(), clientContext(), xsrfCookie());

@@ -1,9 +1,9 @@
 import { app } from './app';
-import { assertSafeConfig } from './api/config';
+import { assertSafeConfig } from './api';
 
-export { LiveChannel } from './live/channel-do';
-export { ChatRoom } from './chat/room-do';
-export { PageEpochs } from './edge-cache/epoch-do';
+export { LiveChannel } from './live';
+export { ChatRoom } from './chat';
+export { PageEpochs } from './edge-cache';
 
 let checked = false;
 

@@ -8,8 +8,8 @@ import { join, resolve } from 'node:path';
 export const WRANGLER = join(process.cwd(), 'node_modules', '.bin', 'wrangler');
 /** The local state `npm start` and the plain wrangler commands use. */
 export const DEFAULT_STATE = '.wrangler/state';
-/** The browser tests' server: its own port and state, so a running `npm start` never clashes. */
-export const E2E = { port: 8799, state: '.wrangler/e2e-state' };
+/** The browser tests' server: its own port (E2E_PORT overrides it, for two checkouts side by side) and state, so a running `npm start` never clashes. */
+export const E2E = { port: Number(process.env.E2E_PORT) || 8799, state: '.wrangler/e2e-state' };
 
 export const toolEnv = () => ({ ...process.env, WRANGLER_SEND_METRICS: 'false' });
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiEnv } from './env';
-import { apiError } from './errors';
-import { readFlags } from './services/status';
+import { apiError } from '../lib/errors';
+import { readFlags } from '../lib/kv-config';
 import { guestRoutes } from './routes/guest';
 import { partnerRoutes } from './routes/partners';
 import { authRoutes } from './routes/auth';

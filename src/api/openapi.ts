@@ -8,7 +8,8 @@
 import type { Hono } from 'hono';
 import type { ValidationTargets } from 'hono';
 import type * as z from 'zod';
-import { describeRoute, generateSpecs, resolver, uniqueSymbol, type DescribeRouteOptions } from 'hono-openapi';
+import { describeRoute, generateSpecs, resolver, type DescribeRouteOptions } from 'hono-openapi';
+export { documents, withSchema } from '../lib/openapi-marks';
 import { apiErrorSchema } from '../shared/api-schemas';
 
 /** Operation groups, in the order the reference page (/docs/api) lists them. */
@@ -70,24 +71,6 @@ export function operation(op: Operation) {
   for (const [status, when] of Object.entries(op.refusals ?? {})) responses[status] = refusal(when);
   for (const [status, answer] of Object.entries(op.answers ?? {})) responses[status] = jsonResponse(answer[0], answer[1]);
   return describeRoute({ tags: [op.tag], summary: op.summary, ...(op.description ? { description: op.description } : {}), responses });
-}
-
-/**
- * Mark a middleware with what it adds to every route that uses it (security, its refusals); hono-openapi
- * merges the mark into each such operation, as it does a describeRoute().
- */
-export function documents<M extends object>(middleware: M, spec: DescribeRouteOptions): M {
-  return Object.assign(middleware, { [uniqueSymbol]: { spec } });
-}
-
-/**
- * Mark a validator with the schema it validates, the same mark hono-openapi's own validator() sets, so
- * the route's parameters and request body are documented from that schema while the validation itself
- * stays zValidator's with our localized hook (src/api/validate.ts). A form is urlencoded (the refresh call).
- */
-export function withSchema<M extends object>(middleware: M, target: keyof ValidationTargets, schema: z.ZodType): M {
-  const options = target === 'form' ? { media: 'application/x-www-form-urlencoded' } : undefined;
-  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema), options } });
 }
 
 export const SESSION_INVALID_RESPONSE = { $ref: '#/components/responses/SessionInvalid' };

@@ -16,7 +16,7 @@ import {
   type ServerFrame,
   type WriteFrame,
 } from '../shared/chat-protocol';
-import { ANNOUNCE_NEEDS, immune, mayAct, mayTarget, mayWriteFrozen, rateExempt, standingOf, type Standing } from './permissions';
+import { ANNOUNCE_NEEDS, immune, mayAct, mayTarget, mayWriteFrozen, rateExempt, standingOf, type Standing } from '../shared/chat-permissions';
 import type { RoomStore, SeenMember } from './room-store';
 
 /** Who a socket is: a signed-in member (from their ticket) or null for a guest. */

@@ -16,7 +16,7 @@ import {
   type WriteFrame,
 } from '../shared/chat-protocol';
 import { Authority, type Identity, type Removal } from './authority';
-import { chatChannel } from '../api/db/chat';
+import { chatChannel } from '../db/chat';
 import { RoomStore } from './room-store';
 import { Pacer, ShardReporter, SpokeOutbox } from './fan-out';
 import { RESERVATION_MS, hubStub, pickShard, sendGap, shardCapacity, shardStub } from './shards';

@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import type { Translate } from '../lib/i18n';
 import { apiJson } from '../proxy/upstream';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';

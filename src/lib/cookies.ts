@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { setCookie, deleteCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
-import type { AppEnv } from '../env';
+import type { AppEnv } from './env';
 
 /** Cookies on the brand's cookie domain: path /, SameSite=Lax, Secure except on plain-http localhost. */
 export function setBrandCookie(c: Context<AppEnv>, name: string, value: string, options: CookieOptions = {}): void {

@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
-import { readChannelSettings } from '../api/services/channel-settings';
-import { publishChatEvent } from '../chat/publish';
-import { PAGE_SCOPES, purgePages } from '../edge-cache/epochs';
+import { readChannelSettings } from '../lib/kv-config';
+import { publishChatEvent } from '../chat';
+import { PAGE_SCOPES, purgePages } from '../edge-cache';
 import type { ListedSegment } from './hls';
 import { r2Keys, segmentContentType } from './paths';
 import {
@@ -13,7 +13,7 @@ import {
   segmentStoredStatement,
   storedSegmentNames,
   type IngestChannel,
-} from './db';
+} from '../db/live';
 
 /** No media for this long ends a live: it becomes a recording. */
 export const SILENCE_MS = 10_000;

@@ -1,14 +1,9 @@
+import type { ListedSegment, ServedSegment } from '../db/live';
 import { SEGMENT_NAME_PATTERN } from './paths';
 
-// Reading the encoder's playlist and writing the one viewers get.
+export type { ListedSegment, ServedSegment };
 
-export interface ListedSegment {
-  name: string;
-  seq: number;
-  durationMs: number;
-  /** From #EXT-X-PROGRAM-DATE-TIME; null when the encoder does not send it. */
-  programDateTime: number | null;
-}
+// Reading the encoder's playlist and writing the one viewers get.
 
 export interface EncoderPlaylist {
   segments: ListedSegment[];
@@ -48,13 +43,6 @@ export function parseEncoderPlaylist(text: string): EncoderPlaylist | null {
     }
   }
   return { segments, ended };
-}
-
-export interface ServedSegment {
-  name: string;
-  seq: number;
-  durationMs: number;
-  programDateTime: number;
 }
 
 /**

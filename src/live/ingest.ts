@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
-import { apiError } from '../api/errors';
-import { channelByStreamKey } from './db';
+import type { AppEnv } from '../lib/env';
+import { apiError } from '../lib/errors';
+import { channelByStreamKey } from '../db/live';
 import { parseEncoderPlaylist } from './hls';
 import { LIMITS, parseIngestPath, r2Keys, STREAM_KEY_PATTERN } from './paths';
 

@@ -1,14 +1,15 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../env';
-import { apiError } from '../api/errors';
-import { validate } from '../api/validate';
+import type { AppEnv } from '../lib/env';
+import { apiError } from '../lib/errors';
+import { validate } from '../lib/validate';
 import { TtlCache } from '../lib/ttl-cache';
 import { BLOCKING_RELOAD_MS } from './channel-do';
-import { openStream, servedSegments, streamById, type StreamRow } from './db';
+import { openStream, servedSegments, streamById, type StreamRow } from '../db/live';
 import { renderPlaylist, type ServedSegment } from './hls';
 import { idSchema, r2Keys, segmentContentType, segmentNameSchema } from './paths';
-import { needsPlaybackToken, playbackTokenValid } from './playback-token';
+import { playbackTokenValid } from '../lib/playback-token';
+import { needsPlaybackToken } from '../shared/stream-access';
 import { reportViewer } from './viewers';
 
 // GET /live/:channelId/index.m3u8, /live/:channelId/:streamId/index.m3u8, /live/:channelId/:streamId/:segment,

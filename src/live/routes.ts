@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../env';
-import { apiError } from '../api/errors';
+import type { AppEnv } from '../lib/env';
+import { apiError } from '../lib/errors';
 import { ingest } from './ingest';
 import { playback } from './playback';
 

@@ -1,8 +1,8 @@
 import { getCookie } from 'hono/cookie';
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { COOKIE } from '../shared/constants';
-import { sha256 } from '../api/lib/crypto';
+import { sha256 } from '../lib/crypto';
 
 // Who fetched a live playlist, and telling the channel's object about it without a call per fetch.
 

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { cookieDomainFor, getRegistry, resolveBrand } from '../brands/registry';
 
 /** Resolve the brand from the Host header (KV read at most once per isolate per minute). */

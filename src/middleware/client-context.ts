@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { getCookie } from 'hono/cookie';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { APP_TYPES, COOKIE, NATIVE_UA_TOKEN, NO_ACCESS_TOKEN, SECONDS, type AppType } from '../shared/constants';
 import { setBrandCookie } from '../lib/cookies';
 

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { AUTH_EXEMPT_PATHS, CACHE_MS, MAINTENANCE_EXEMPT_PATHS, MAINTENANCE_PATH, SIGNIN_PATH, isExempt } from '../shared/constants';
 import { TtlCache } from '../lib/ttl-cache';
 import { callApi } from '../proxy/upstream';

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { languageDetector } from 'hono/language';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { COOKIE } from '../shared/constants';
 import { isLocale, DEFAULT_LOCALE } from '../shared/locales';
 import type { Brand } from '../shared/brand-schema';

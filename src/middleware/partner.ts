@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { getCookie } from 'hono/cookie';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { COOKIE, SECONDS } from '../shared/constants';
 import { setBrandCookie } from '../lib/cookies';
 import { callApi, waitUntil } from '../proxy/upstream';

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { ensureXsrfCookie } from '../proxy/xsrf';
 
 /** Every response carries the page's XSRF cookie when it lacks the right one (see proxy/xsrf.ts). */

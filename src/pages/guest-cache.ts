@@ -9,12 +9,11 @@
 // data did not load in full (SPEC §8 renders it empty), a render that reported an error. The gate runs
 // before any of this, so maintenance and emergency redirects are never cached and never bypassed.
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import type { PageProps } from '../shared/page-props';
 import type { Brand } from '../shared/brand-schema';
 import { EDGE_CACHE_HEADER } from '../shared/page-cache';
-import { PAGE_SCOPES, currentEpochs } from '../edge-cache/epochs';
-import { expiryFromNow, lookup, parsed, store, type CacheEntry } from '../edge-cache/store';
+import { PAGE_SCOPES, currentEpochs, expiryFromNow, lookup, parsed, store, type CacheEntry } from '../edge-cache';
 import { HTML_CONTENT_TYPE, JSON_CONTENT_TYPE, pageHeaders, respond, respondCapturing, wantsProps } from '../render/respond';
 import { waitUntil } from '../proxy/upstream';
 

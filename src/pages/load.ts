@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import type { Me } from '../shared/page-props';
 import type { ProfileResponse } from '../shared/account-api';
 import { ServiceUnavailableError } from '../proxy/upstream';

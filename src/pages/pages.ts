@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { COOKIE } from '../shared/constants';
 import { buildPageProps, respond } from '../render/respond';
 import { loadMe, loadPageData } from './load';

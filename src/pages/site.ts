@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { COOKIE, SECONDS } from '../shared/constants';
 import { isLocale } from '../shared/locales';
 import { safeCallbackPath } from '../shared/callback-url';
 import { setBrandCookie } from '../lib/cookies';
 import { isProductionEnv } from '../shared/environment';
-import { PAGE_SCOPES, purgePages } from '../edge-cache/epochs';
+import { PAGE_SCOPES, purgePages } from '../edge-cache';
 import { DEV_PREFIX } from '../proxy/proxy';
 
 /** Brand resources and settings that answer during maintenance too. */

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { COOKIE } from '../shared/constants';
 import { viewDevice, type Me } from '../shared/page-props';
 import { callApi, ServiceUnavailableError } from '../proxy/upstream';

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { buildPageProps, respond } from '../render/respond';
 import { MY_LISTS, type CasterData, type ChannelData, type HomeData, type Me, type MyListData, type MyListKey, type ThemeData, type VodData } from '../shared/page-props';
 import { PAGE_DEFAULTS, type Banner, type ChannelFindResponse, type ChannelListItem, type ChannelPageResponse, type ListResponse, type Logo, type OwnChannelSettings, type StreamDetail, type StreamKeyResponse, type Theme, type ViewMainResponse } from '../shared/streams-api';
 import { loadPageData } from './load';
 import { deviceOf, guestApi, loadMeRemembered, pageSession, signinRedirect, type Api, type ApiAnswer } from './watch-load';
 import { channelSettings } from '../proxy/channel-settings';
-import { PAGE_SCOPES } from '../edge-cache/epochs';
+import { PAGE_SCOPES } from '../edge-cache';
 import { guestPage, noDepend, sharedGuestProps, type Depend, type PageBuild } from './guest-cache';
 
 const seg = encodeURIComponent;

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { CHANNEL_SETTINGS_PATHS, type ChannelSettings } from '../shared/streams-api';
 import { CACHE_MS } from '../shared/constants';
 import { TtlCache } from '../lib/ttl-cache';
-import { channelSettingsSchema } from '../api/services/channel-settings';
+import { channelSettingsSchema } from '../shared/streams-schemas';
 import { callApi } from './upstream';
 
 /** SPEC §7: GET /api/guest/channeling-switching is cached 10 minutes. */

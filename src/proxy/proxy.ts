@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { isProductionEnv } from '../shared/environment';
 import { SESSION_INVALID } from '../shared/account-api';
 import { callApi } from './upstream';

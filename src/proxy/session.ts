@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { COOKIE, SECONDS } from '../shared/constants';
 import { clearBrandCookie, setBrandCookie } from '../lib/cookies';
 import { callApi } from './upstream';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { AppEnv } from '../env';
-import { apiApp } from '../api/app';
+import type { AppEnv } from '../lib/env';
+import { apiApp } from '../api';
 import { CLIENT_HEADER, COOKIE } from '../shared/constants';
 
 /** Raised when the API answers 503 to a server-side call (SPEC §8 SERVICE_UNAVAILABLE). */

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import type { ChannelData, PageKey, PageProps, VodData } from '../shared/page-props';
 
 /**

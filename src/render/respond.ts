@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server.edge';
 import { preloadPage, renderApp } from '@client/ssr';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../lib/env';
 import { loadMessages } from '../lib/i18n';
 import { PAGE_PROPS_HEADER } from '../shared/constants';
 import { publicBrand } from '../shared/brand-schema';

@@ -1,15 +1,10 @@
 // The watch contract shared by the API, the edge and the client (SPEC §3 stream sources, player types,
 // streaming kinds; §7 Guest, Member streams, Channel notices and channels; §9 page defaults).
 
-export const STREAM_KIND = { live: 1, record: 2, channel: 3 } as const;
-export type StreamKind = (typeof STREAM_KIND)[keyof typeof STREAM_KIND];
-
-/** 'flex' is our own embedded source (encoder -> /live/ingest -> R2); the rest are third-party URLs. */
-export const STREAM_SOURCES = ['flex', 'ncp', 'aws', 'llh', 'bp_flv', 'bp_rtc'] as const;
-export type StreamSource = (typeof STREAM_SOURCES)[number];
-
-export const PLAYER_TYPES = ['IVS', 'HLS', 'NCP', 'HTML5', 'BYTEPLUS'] as const;
-export type PlayerType = (typeof PLAYER_TYPES)[number];
+// The enumerations live in streams-enums.ts (the schemas use them too); re-exported here for the callers.
+export { LIVE_TIME_OPTIONS, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
+export type { LiveTimeOption, PlayerType, StreamKind, StreamSource } from './streams-enums';
+import type { PlayerType, StreamSource } from './streams-enums';
 
 /**
  * SPEC §3: source -> player type. aws is Amazon IVS and ncp NAVER Cloud, both HLS underneath; llh and
@@ -34,10 +29,6 @@ export function playerTypeFor(source: StreamSource, url?: string | null): Player
 /** SPEC §9 page defaults. */
 export const PAGE_DEFAULTS = { offset: 0, streamLimit: 20, itemLimit: 10, emojiLimit: 100, recordedLimit: 2 } as const;
 export const MAX_PAGE_LIMIT = 100;
-
-/** GET /api/channels/{id}/live-time?option=current|today|week|month */
-export const LIVE_TIME_OPTIONS = ['current', 'today', 'week', 'month'] as const;
-export type LiveTimeOption = (typeof LIVE_TIME_OPTIONS)[number];
 
 /** Where the channel settings are read (guests, cached 10 min) and changed (staff: P and O members). */
 export const CHANNEL_SETTINGS_PATHS = { guest: '/api/guest/channeling-switching', admin: '/api/admin/channeling-switching' } as const;

@@ -5,7 +5,7 @@
 // so no zod reaches the page for them.
 // A namespace import, as in chat-protocol.ts: a bundle keeps only the zod parts used.
 import * as z from 'zod';
-import { LIVE_TIME_OPTIONS, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-api';
+import { LIVE_TIME_OPTIONS, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
 
 /** Database ids, counts and epoch-ms times are whole numbers. */
 const id = z.int().positive();

@@ -1,6 +1,6 @@
 import { SELF, env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signPlayback } from '../../src/live/playback-token';
+import { signPlayback } from '../../src/lib/playback-token';
 import type { ChatTicketResponse } from '../../src/shared/chat-protocol';
 import type { LiveAuthResponse } from '../../src/shared/streams-api';
 import { ChatClient, ORIGIN, say } from './chat-helpers';

@@ -1,7 +1,7 @@
 import { SELF, env } from 'cloudflare:test';
 import { expect } from 'vitest';
 import { parseServerFrames, type ServerFrame, type MemberRole } from '../../src/shared/chat-protocol';
-import { signChatTicket } from '../../src/shared/chat-ticket';
+import { signChatTicket } from '../../src/lib/chat-ticket';
 import type { Identity } from '../../src/chat/authority';
 
 // Chat sockets in workerd: real upgrades through SELF, frames collected per socket, waits with timeouts.

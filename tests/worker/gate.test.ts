@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../src/env';
+import type { AppEnv } from '../../src/lib/env';
 import { gate, gateRedirect, serviceStatus } from '../../src/middleware/gate';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { get, setFlags } from './helpers';

@@ -1,7 +1,7 @@
 import { SELF, env, runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
-import { PLAYBACK_TOKEN_TTL_MS, signPlayback } from '../../src/live/playback-token';
+import { PLAYBACK_TOKEN_TTL_MS, signPlayback } from '../../src/lib/playback-token';
 import { SILENCE_MS } from '../../src/live/channel-do';
 import channeling from '../../kv-seed/channeling.json';
 

@@ -5,7 +5,7 @@
 import { SELF, env } from 'cloudflare:test';
 import { Hono, type Context } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../src/env';
+import type { AppEnv } from '../../src/lib/env';
 import { brand } from '../../src/middleware/brand';
 import { locale } from '../../src/middleware/locale';
 import { clientContext } from '../../src/middleware/client-context';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChannelPageResponse, ChannelSettings, LiveAuthResponse, LiveTimeResponse, ListResponse, StreamCard, StreamDetail, ViewMainResponse } from '../../src/shared/streams-api';
-import { playbackTokenValid } from '../../src/live/playback-token';
+import { playbackTokenValid } from '../../src/lib/playback-token';
 import { forgetChannelSettings } from '../../src/proxy/channel-settings';
 import { kstPeriodStart, liveTime } from '../../src/api/services/channels';
 import { Browser, get } from './helpers';

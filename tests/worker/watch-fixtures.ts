@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
-import { hashPassword } from '../../src/api/lib/crypto';
+import { hashPassword } from '../../src/lib/crypto';
 import { Browser, signUpMember } from './helpers';
 
 // Rows for the watch API tests, written straight into D1 (H1's ingest writes them in real life).

@@ -1,7 +1,7 @@
 import type { ChatActionName, ChatUser } from '../../../src/shared/chat-protocol';
 // The room's own rules (type-only imports, no Worker APIs): the menu offers exactly what the room
 // would allow, and the room still decides.
-import { mayAct, mayTarget, standingOf, type Standing } from '../../../src/chat/permissions';
+import { mayAct, mayTarget, standingOf, type Standing } from '../../../src/shared/chat-permissions';
 
 export interface ModerationChoice {
   action: ChatActionName;

@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { ApiEnv } from '../env';
 import { authenticate, type SessionClaims } from '../services/sessions';
 import { isStaff } from '../services/staff';
-import { apiError } from '../errors';
+import { apiError } from '../../lib/errors';
 import { SESSION_INVALID_RESPONSE, documents, refusal } from '../openapi';
 import { SESSION_INVALID, SESSION_INVALID_MESSAGE } from '../../shared/account-api';
 

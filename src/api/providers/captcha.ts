@@ -1,6 +1,6 @@
 import type { CaptchaChallenge } from '../../shared/account-api';
 import { providerChoice } from '../config';
-import { randomToken } from '../lib/crypto';
+import { randomToken } from '../../lib/crypto';
 
 export interface Captcha {
   challenge(): Promise<CaptchaChallenge>;

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
-import { validate } from '../validate';
-import { apiError, requestLocale } from '../errors';
+import { validate } from '../../lib/validate';
+import { apiError, requestLocale } from '../../lib/errors';
 import { translatorFor } from '../../lib/i18n';
 import { M, stripSpaces } from '../../shared/account-rules';
 import { SESSION_INVALID_MESSAGE, requireMember } from '../middleware/auth';
@@ -14,8 +14,8 @@ import { resetPassword, startPasswordReset } from '../services/recovery';
 import { smsFor } from '../providers/sms';
 import { captchaFor } from '../providers/captcha';
 import { devIdentityEnabled, identityFor } from '../providers/identity';
-import { findMemberById, findMemberByLoginId, markIdentityVerified } from '../db/members';
-import { findPartner } from '../db/partners';
+import { findMemberById, findMemberByLoginId, markIdentityVerified } from '../../db/members';
+import { findPartner } from '../../db/partners';
 import { operation } from '../openapi';
 import { okResponseSchema, type OkResponse } from '../../shared/api-schemas';
 import {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../env';
-import { validate } from '../validate';
+import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember, requireStaff } from '../middleware/auth';
 import { CHANNEL_SETTINGS_PATHS } from '../../shared/streams-api';

@@ -1,15 +1,15 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
-import { validate } from '../validate';
-import { requestLocale } from '../errors';
+import { validate } from '../../lib/validate';
+import { requestLocale } from '../../lib/errors';
 import { operation } from '../openapi';
 import { translatorFor } from '../../lib/i18n';
 import { requireMember } from '../middleware/auth';
 import { AccountError, signIn, signUp, toMe } from '../services/accounts';
 import { SESSION_TTL_S, endSession, refreshSession, startSession, type Tokens } from '../services/sessions';
 import { loginEvent } from '../services/login-event';
-import { revokeMemberStatements } from '../db/sessions';
+import { revokeMemberStatements } from '../../db/sessions';
 import { apiErrorSchema, okResponseSchema, type OkResponse } from '../../shared/api-schemas';
 import {
   refreshRefusalSchema,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
-import { validate } from '../validate';
+import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { optionalMember } from '../middleware/auth';
 import { LIVE_TIME_OPTIONS } from '../../shared/streams-api';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../env';
-import { apiError } from '../errors';
-import { validate } from '../validate';
+import { apiError } from '../../lib/errors';
+import { validate } from '../../lib/validate';
 import { operation, type Operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
 import { chatTicketRequestSchema, chatTicketResponseSchema } from '../../shared/chat-protocol';

@@ -4,7 +4,7 @@ import { isProductionEnv } from '../../shared/environment';
 import { devOutboxSchema } from '../../shared/api-schemas';
 import { providerChoice } from '../config';
 import { operation } from '../openapi';
-import { listOutbox } from '../db/sms-outbox';
+import { listOutbox } from '../../db/sms-outbox';
 
 /** Development only: the offline SMS adapter's outbox, newest first. Absent in production. */
 export const devRoutes = new Hono<ApiEnv>().get(

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
-import { validate } from '../validate';
+import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
-import { readFlags } from '../services/status';
+import { readFlags } from '../../lib/kv-config';
 import { registerPincrux } from '../services/partners';
 import { appTimecheckResponseSchema, okResponseSchema, timecheckResponseSchema, type AppTimecheckResponse, type OkResponse, type TimecheckResponse } from '../../shared/api-schemas';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
-import { validate } from '../validate';
+import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { optionalMember } from '../middleware/auth';
 import { CHANNEL_SETTINGS_PATHS, PAGE_DEFAULTS, MAX_PAGE_LIMIT } from '../../shared/streams-api';
@@ -19,7 +19,7 @@ import {
   viewMainResponseSchema,
 } from '../../shared/streams-schemas';
 import { CACHE_MS } from '../../shared/constants';
-import { listBanners, listLogos, listPopups, listThemes } from '../db/home-content';
+import { listBanners, listLogos, listPopups, listThemes } from '../../db/home-content';
 import { DEVICES, deviceClass, suggestions, viewMain } from '../services/home';
 import { channelSubscriberCount, findNewBoard } from '../services/channels';
 import { answer, channelIdQuery, id, settingsOf } from './watch-params';

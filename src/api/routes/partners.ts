@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
-import { validate } from '../validate';
-import { apiError } from '../errors';
+import { validate } from '../../lib/validate';
+import { apiError } from '../../lib/errors';
 import { operation } from '../openapi';
 import { registerPartner } from '../services/partners';
 import { partnerRegistrationSchema, type PartnerRegistration } from '../../shared/api-schemas';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
-import { validate } from '../validate';
-import { requestLocale } from '../errors';
+import { validate } from '../../lib/validate';
+import { requestLocale } from '../../lib/errors';
 import { operation } from '../openapi';
 import { translatorFor } from '../../lib/i18n';
 import { policyTextSchema, type PolicyText } from '../../shared/api-schemas';

@@ -3,10 +3,10 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
-import { apiError } from '../errors';
+import { apiError } from '../../lib/errors';
 import { jwtSecret } from '../config';
 import { MAX_PAGE_LIMIT, PAGE_DEFAULTS } from '../../shared/streams-api';
-import { readChannelSettings } from '../services/channel-settings';
+import { readChannelSettings } from '../../lib/kv-config';
 import { loadViewer, type Viewer } from '../services/streams';
 import { WatchError } from '../services/watch-error';
 

@@ -1,6 +1,6 @@
 import { M, domesticRules, foreignerRules, maskLoginId, stripSpaces } from '../../shared/account-rules';
 import type { MeDto, SignupRequest } from '../../shared/account-api';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../lib/crypto';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/crypto';
 import {
   clearLoginAttempts,
   findMemberByLoginId,
@@ -11,8 +11,8 @@ import {
   nicknameTaken,
   takeLoginAttempt,
   type MemberRow,
-} from '../db/members';
-import { findPartner } from '../db/partners';
+} from '../../db/members';
+import { findPartner } from '../../db/partners';
 import { consumePhoneToken } from './phone';
 import { consumeIdentity, isAdult } from './identity';
 

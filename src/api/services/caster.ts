@@ -2,9 +2,9 @@
 // (title, theme, adult-only, password option).
 
 import { LIVE_PATHS, type OwnChannelSettings, type StreamKeyResponse } from '../../shared/streams-api';
-import { hashPassword, randomToken } from '../lib/crypto';
-import { findChannelByOwner, findThemeId, insertChannel, setStreamKey, updateChannelStatement } from '../db/channels';
-import { restrictOpenLiveStatement } from '../db/streams';
+import { hashPassword, randomToken } from '../../lib/crypto';
+import { findChannelByOwner, findThemeId, insertChannel, setStreamKey, updateChannelStatement } from '../../db/channels';
+import { restrictOpenLiveStatement } from '../../db/streams';
 import { WatchError } from './watch-error';
 
 /** 24 random bytes, base64url: 32 path-safe characters an encoder can put in its ingest URL. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { ChannelSettingsUpdateResponse } from '../../shared/streams-api';
-import { CHANNEL_SETTINGS_KEY, channelSettingsSchema, readChannelSettings } from './channel-settings';
+import { CHANNEL_SETTINGS_KEY, readChannelSettings } from '../../lib/kv-config';
+import { channelSettingsSchema } from '../../shared/streams-schemas';
 import { publishSettingsUpdate } from './chat-events';
-import { PAGE_SCOPES, purgePages } from '../../edge-cache/epochs';
+import { PAGE_SCOPES, purgePages } from '../../edge-cache';
 
 /**
  * What staff may send to change the channel settings: any of SPEC §3's fields, at least one, nothing

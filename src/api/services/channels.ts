@@ -13,10 +13,10 @@ import {
   type StreamDetail,
   type SubscriberCountResponse,
 } from '../../shared/streams-api';
-import { signPlayback } from '../../live/playback-token';
-import { verifyPassword } from '../lib/crypto';
-import { channelExists, clearLiveAuthAttempts, findChannel, findChannelByLoginId, isSubscribed, noticeSummary, subscriberCount, takeLiveAuthAttempt } from '../db/channels';
-import { broadcastsBetween, findOpenLive, findStream, listRecorded } from '../db/streams';
+import { signPlayback } from '../../lib/playback-token';
+import { verifyPassword } from '../../lib/crypto';
+import { channelExists, clearLiveAuthAttempts, findChannel, findChannelByLoginId, isSubscribed, noticeSummary, subscriberCount, takeLiveAuthAttempt } from '../../db/channels';
+import { broadcastsBetween, findOpenLive, findStream, listRecorded } from '../../db/streams';
 import { accessFor, playbackFor, streamDetail, thumbnailUrl, toStreamCard, type Viewer } from './streams';
 import { WatchError, notFoundChannel } from './watch-error';
 

@@ -1,5 +1,5 @@
-import { publishChatEvent } from '../../chat/publish';
-import { liveChannelIds } from '../db/chat';
+import { publishChatEvent } from '../../chat';
+import { liveChannelIds } from '../../db/chat';
 import type { PublishedEvent } from '../../shared/chat-protocol';
 
 /**

@@ -1,11 +1,11 @@
-import { CHAT_TICKET_TTL_MS, signChatTicket, type ChatTicketClaims } from '../../shared/chat-ticket';
+import { CHAT_TICKET_TTL_MS, signChatTicket, type ChatTicketClaims } from '../../lib/chat-ticket';
 import { CHAT_ACCESS_CODES, chatAccessMessageKey, type ChatTicketRequest, type ChatTicketResponse } from '../../shared/chat-protocol';
 import type { PlaybackAccess } from '../../shared/streams-api';
-import { playbackTokenValid } from '../../live/playback-token';
-import { STAFF, standingOf } from '../../chat/permissions';
+import { playbackTokenValid } from '../../lib/playback-token';
+import { STAFF, standingOf } from '../../shared/chat-permissions';
 import { jwtSecret } from '../config';
-import { chatChannel, chatMember, type ChatChannelRow, type ChatMemberRow } from '../db/chat';
-import { findOpenLive, type StreamRow } from '../db/streams';
+import { chatChannel, chatMember, type ChatChannelRow, type ChatMemberRow } from '../../db/chat';
+import { findOpenLive, type StreamRow } from '../../db/streams';
 import { accessFor, type AccessSubject, type Viewer } from './streams';
 
 export type TicketOutcome = { ok: true; body: ChatTicketResponse } | { ok: false; status: 401 | 403 | 404; code: string; messageKey: string };

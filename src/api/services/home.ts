@@ -2,8 +2,8 @@
 // member's recently watched channels (GET /api/my/view-main and the /api/guest home calls).
 
 import { PAGE_DEFAULTS, type ChannelSettings, type ListResponse, type StreamCard, type ViewMainResponse } from '../../shared/streams-api';
-import { listBanners, listPopups, listThemes } from '../db/home-content';
-import { listOpenLives, listRecentlyWatchedStreams, listSuggestedLives, type Page } from '../db/streams';
+import { listBanners, listPopups, listThemes } from '../../db/home-content';
+import { listOpenLives, listRecentlyWatchedStreams, listSuggestedLives, type Page } from '../../db/streams';
 import { toStreamCard } from './streams';
 
 export const DEVICES = ['PC', 'MOBILE_WEB', 'APP', 'UNKNOWN'] as const;

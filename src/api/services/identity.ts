@@ -1,4 +1,4 @@
-import { randomToken } from '../lib/crypto';
+import { randomToken } from '../../lib/crypto';
 import type { IdentityPurpose, IdentityProvider, IdentityResult } from '../providers/identity';
 
 const SESSION_TTL_S = 30 * 60;

@@ -1,4 +1,4 @@
-import { findPartner, recordPartnerVisit, recordPincruxVisit, type PartnerRow } from '../db/partners';
+import { findPartner, recordPartnerVisit, recordPincruxVisit, type PartnerRow } from '../../db/partners';
 
 /** Register a partner code seen on a device; null when the code is unknown (nothing is written). */
 export async function registerPartner(db: D1Database, deviceId: string, code: string): Promise<PartnerRow | null> {

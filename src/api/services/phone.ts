@@ -1,5 +1,5 @@
 import { M } from '../../shared/account-rules';
-import { randomDigits, randomToken, sha256, timingSafeEqual } from '../lib/crypto';
+import { randomDigits, randomToken, sha256, timingSafeEqual } from '../../lib/crypto';
 import type { SmsSender } from '../providers/sms';
 
 export const SEND_LOCK_MS = 60_000;

@@ -1,7 +1,7 @@
 import { M, domesticRules } from '../../shared/account-rules';
-import { hashPassword, randomToken, sha256 } from '../lib/crypto';
-import { findMemberByLoginId, setPasswordStatement } from '../db/members';
-import { revokeMemberStatements } from '../db/sessions';
+import { hashPassword, randomToken, sha256 } from '../../lib/crypto';
+import { findMemberByLoginId, setPasswordStatement } from '../../db/members';
+import { revokeMemberStatements } from '../../db/sessions';
 import { AccountError } from './accounts';
 import { consumeIdentity } from './identity';
 

@@ -1,8 +1,8 @@
 import { sign, verify } from 'hono/jwt';
 import { jwtSecret } from '../config';
-import { randomToken, sha256 } from '../lib/crypto';
-import { findRefresh, insertRefreshStatement, isFamilyRevoked, revokeFamily, rotateRefresh, type RefreshRow } from '../db/sessions';
-import type { MemberRow } from '../db/members';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { findRefresh, insertRefreshStatement, isFamilyRevoked, revokeFamily, rotateRefresh, type RefreshRow } from '../../db/sessions';
+import type { MemberRow } from '../../db/members';
 
 export const ACCESS_TTL_S = 15 * 60;
 /** A login without 'keep login' lasts 12 hours; with it, 30 days (absolute, rotation never extends it). */

@@ -2,10 +2,11 @@
 // the playback each source needs (SPEC §3).
 
 import { LIVE_PATHS, playerTypeFor, type ChannelSettings, type Playback, type PlaybackAccess, type StreamCard, type StreamDetail } from '../../shared/streams-api';
-import { needsPlaybackToken, signPlayback } from '../../live/playback-token';
+import { signPlayback } from '../../lib/playback-token';
+import { needsPlaybackToken } from '../../shared/stream-access';
 import { switchedOff } from '../../shared/channel-switches';
-import { findMemberById } from '../db/members';
-import type { StreamRow } from '../db/streams';
+import { findMemberById } from '../../db/members';
+import type { StreamRow } from '../../db/streams';
 
 /** The signed-in viewer as the access rules need them; null for a guest. */
 export interface Viewer {

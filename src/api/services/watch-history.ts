@@ -2,9 +2,9 @@
 // channel's live, if any), and their recorded streams.
 
 import type { ChannelListItem, DeletedResponse, ListResponse, RemovedResponse, StreamCard, WatchRecordedResponse } from '../../shared/streams-api';
-import { channelExists, findChannelByOwner } from '../db/channels';
-import { listRecorded, openLivesOf, type Page } from '../db/streams';
-import { deleteWatches, hideEndedSubscriptions, hideGifts, listChannels, upsertWatch, type MemberList } from '../db/watch-history';
+import { channelExists, findChannelByOwner } from '../../db/channels';
+import { listRecorded, openLivesOf, type Page } from '../../db/streams';
+import { deleteWatches, hideEndedSubscriptions, hideGifts, listChannels, upsertWatch, type MemberList } from '../../db/watch-history';
 import { thumbnailUrl, toStreamCard } from './streams';
 import { WatchError, notFoundChannel } from './watch-error';
 

@@ -1,7 +1,7 @@
 // Stream queries. Every list selects the same columns (STREAM_COLUMNS) so one function turns any row
 // into a StreamCard (services/streams.ts).
 
-import type { StreamSource } from '../../shared/streams-api';
+import type { StreamSource } from '../shared/streams-api';
 
 /** A stream joined with its channel, creator and theme: enough for a card, an access check and playback. */
 export interface StreamRow {

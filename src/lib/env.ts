@@ -1,7 +1,7 @@
-import type { Brand } from './shared/brand-schema';
-import type { AppType } from './shared/constants';
-import type { Locale } from './shared/locales';
-import type { Translate } from './lib/i18n';
+import type { Brand } from '../shared/brand-schema';
+import type { AppType } from '../shared/constants';
+import type { Locale } from '../shared/locales';
+import type { Translate } from './i18n';
 
 /** Request-scoped values the edge middleware sets, in the order they run. */
 export interface EdgeVariables {

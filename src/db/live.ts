@@ -1,4 +1,20 @@
-import type { ListedSegment, ServedSegment } from './hls';
+/** A segment as the encoder's playlist lists it. */
+export interface ListedSegment {
+  name: string;
+  seq: number;
+  durationMs: number;
+  /** From #EXT-X-PROGRAM-DATE-TIME; null when the encoder does not send it. */
+  programDateTime: number | null;
+}
+
+/** A segment as viewers' playlists list it: stored, listed, and timed. */
+export interface ServedSegment {
+  name: string;
+  seq: number;
+  durationMs: number;
+  programDateTime: number;
+}
+
 
 // D1 queries of the live path (channels by stream key, streams, stream_segments).
 

@@ -1,4 +1,4 @@
-import type { ChatActionName, MemberRole, RoomBadge } from '../shared/chat-protocol';
+import type { ChatActionName, MemberRole, RoomBadge } from './chat-protocol';
 
 /**
  * Who may do what in a room. SPEC §6 names the roles (P police, O operator, S ting operator, V member,

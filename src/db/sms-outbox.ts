@@ -1,4 +1,4 @@
-import type { DevOutbox } from '../../shared/api-schemas';
+import type { DevOutbox } from '../shared/api-schemas';
 
 /** The offline SMS adapter's outbox (development only), newest first. */
 export async function listOutbox(db: D1Database): Promise<DevOutbox> {

@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { apiError } from './errors';
-import { withSchema } from './openapi';
+import { withSchema } from './openapi-marks';
 
 /**
  * zod validation for any request part; failures answer 400 in the caller's language and change nothing.

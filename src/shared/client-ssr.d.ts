@@ -2,7 +2,7 @@
 // client/ssr-contract.ts checks that it does). Declared here so the Worker's type-check never
 // reaches DOM code.
 import type { ReactElement } from 'react';
-import type { PageKey, PageProps } from '../shared/page-props';
+import type { PageKey, PageProps } from './page-props';
 
 export declare function renderApp(props: PageProps): ReactElement;
 /** Loads a lazy page's code, so that rendering it never suspends (src/render/respond.ts renders in one pass). */

@@ -1,7 +1,7 @@
 // Channel queries: the channel with its creator, creator settings, stream keys, subscriber and notice
 // counts, and the password-try counter of live-Auth.
 
-import type { StreamSource } from '../../shared/streams-api';
+import type { StreamSource } from '../shared/streams-api';
 
 export interface ChannelRow {
   id: number;

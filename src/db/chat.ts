@@ -1,4 +1,4 @@
-import type { MemberRole } from '../../shared/chat-protocol';
+import type { MemberRole } from '../shared/chat-protocol';
 
 export interface ChatMemberRow {
   id: number;

@@ -1,14 +1,12 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
-import { apiError, requestLocale, type ApiErrorBody } from '../api/errors';
+import type { AppEnv } from '../lib/env';
+import { apiError, requestLocale, type ApiErrorBody } from '../lib/errors';
 import { getRegistry, normalizeHost, resolveBrand } from '../brands/registry';
 import { appTypeFor, nativeAppVersion, newDeviceId } from '../middleware/client-context';
-import { callApi } from '../proxy/upstream';
+import { callApi } from './upstream';
 import { CHAT_ACCESS_CODES, chatAccessMessageKey, chatAccessRefusalOf, roomIdSchema, type ChatTicketRequest, type ChatTicketResponse } from '../shared/chat-protocol';
-import { verifyChatTicket, type ChatTicketClaims } from '../shared/chat-ticket';
-import type { Identity } from './authority';
-import { SHARD_HEADERS } from './room-do';
-import { hubStub, shardStub } from './shards';
+import { verifyChatTicket, type ChatTicketClaims } from '../lib/chat-ticket';
+import { hubStub, shardStub, SHARD_HEADERS, type Identity } from '../chat';
 
 /**
  * GET /chat/:room with Upgrade: websocket. Everything is checked before the upgrade, so a refusal is

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { memberRoleSchema, roomIdSchema } from './chat-protocol';
+import { memberRoleSchema, roomIdSchema } from '../shared/chat-protocol';
+import { fromBase64Url, hmacSign, hmacVerify, toBase64Url } from './crypto';
 
 /**
  * Chat tickets: the API signs one for a signed-in member (POST /api/chat/ticket) or a guest (POST
@@ -26,36 +27,10 @@ export const chatTicketClaimsSchema = z.union([memberClaimsSchema, guestClaimsSc
 export type ChatTicketClaims = z.infer<typeof chatTicketClaimsSchema>;
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-function b64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromB64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (ch) => ch.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
 
 export async function signChatTicket(secret: string, claims: ChatTicketClaims): Promise<string> {
-  const body = b64url(encoder.encode(JSON.stringify(claims)));
-  const mac = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(CONTEXT + body));
-  return `${body}.${b64url(new Uint8Array(mac))}`;
+  const body = toBase64Url(encoder.encode(JSON.stringify(claims)));
+  return `${body}.${await hmacSign(secret, CONTEXT + body)}`;
 }
 
 /** The claims of a genuine, unexpired ticket for `room`; null for anything else. */
@@ -63,12 +38,8 @@ export async function verifyChatTicket(secret: string, ticket: string, room: str
   if (ticket.length > 1024) return null;
   const [body, mac, extra] = ticket.split('.');
   if (!body || !mac || extra !== undefined) return null;
-  const macBytes = fromB64url(mac);
-  const bodyBytes = fromB64url(body);
-  if (!macBytes || !bodyBytes) return null;
-  // crypto.subtle.verify compares in constant time.
-  const genuine = await crypto.subtle.verify('HMAC', await hmacKey(secret), macBytes, encoder.encode(CONTEXT + body));
-  if (!genuine) return null;
+  const bodyBytes = fromBase64Url(body);
+  if (!bodyBytes || !(await hmacVerify(secret, CONTEXT + body, mac))) return null;
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(bodyBytes));

@@ -1,4 +1,7 @@
-// Passwords (PBKDF2-SHA256, per-user salt, at most 100,000 iterations in workerd), opaque tokens and hashes.
+// The Worker's one crypto module: base64url, HMAC-SHA256 signatures under the server secret (XSRF tokens,
+// playback tokens, chat tickets), passwords (PBKDF2-SHA256, per-user salt, at most 100,000 iterations in
+// workerd), opaque tokens and hashes. Every signed thing puts its own prefix in the MAC input, so one can
+// never pass for another signed with the same secret.
 
 const ITERATIONS = 100_000;
 const encoder = new TextEncoder();
@@ -9,9 +12,37 @@ export function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-function fromBase64Url(text: string): Uint8Array {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+/** The bytes of a base64url text; null when it is not one. */
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (ch) => ch.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+/** The HMAC key of a secret, imported once per isolate (every request may sign or check something). */
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
+/** HMAC-SHA256 of `message` under `secret`, base64url (43 characters). */
+export async function hmacSign(secret: string, message: string): Promise<string> {
+  return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message))));
+}
+
+/** Whether `mac` (base64url) is the HMAC of `message` under `secret`; compared in constant time. */
+export async function hmacVerify(secret: string, message: string, mac: string): Promise<boolean> {
+  const bytes = fromBase64Url(mac);
+  return bytes !== null && crypto.subtle.verify('HMAC', await hmacKey(secret), bytes, encoder.encode(message));
 }
 
 export function randomToken(bytes = 32): string {
@@ -51,7 +82,9 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, iterations, salt, hash] = stored.split('$');
   if (scheme !== 'pbkdf2-sha256' || !iterations || !salt || !hash) return false;
-  const actual = await pbkdf2(password, fromBase64Url(salt), Number(iterations));
+  const saltBytes = fromBase64Url(salt);
+  if (!saltBytes) return false;
+  const actual = await pbkdf2(password, saltBytes, Number(iterations));
   return timingSafeEqual(toBase64Url(actual), hash);
 }
 

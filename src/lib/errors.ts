@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { translatorFor } from '../lib/i18n';
+import { translatorFor } from './i18n';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '../shared/locales';
 import type { ApiErrorBody } from '../shared/api-schemas';
 

@@ -1,6 +1,6 @@
 // Home content operators run: banners, popups, themes and partner logos.
 
-import type { Banner, Logo, Popup, Theme } from '../../shared/streams-api';
+import type { Banner, Logo, Popup, Theme } from '../shared/streams-api';
 
 /** A row is shown from starts_at (inclusive) until ends_at (exclusive; NULL: no end). */
 const IN_WINDOW = 'starts_at <= ?1 AND (ends_at IS NULL OR ends_at > ?1)';

@@ -1,0 +1,49 @@
+// The Worker's KV configuration (the CONFIG namespace), read in one place: the service flags ops flips
+// (maintenance, emergency) and the service-wide channel switches operators set. The API, the live
+// routes and the chat rooms all read them here; brands and hosts are the brand registry's
+// (src/brands/registry.ts). A missing or malformed value never breaks a request: it reads as the defaults.
+import { z } from 'zod';
+import { channelSettingsSchema } from '../shared/streams-schemas';
+import type { ChannelSettings } from '../shared/streams-api';
+
+/** KV `flags`: the service-wide switches ops flips (npm run ops). */
+export const flagsSchema = z.object({ maintenance: z.boolean(), emergency: z.boolean() });
+export type Flags = z.infer<typeof flagsSchema>;
+
+export const FLAGS_KEY = 'flags';
+const OFF: Flags = { maintenance: false, emergency: false };
+
+/** Current flags; a missing or malformed value means everything is off. */
+export async function readFlags(kv: KVNamespace): Promise<Flags> {
+  const raw = await kv.get(FLAGS_KEY, 'json').catch(() => null);
+  const parsed = flagsSchema.safeParse(raw);
+  return parsed.success ? parsed.data : OFF;
+}
+
+/**
+ * KV `channeling`: the service-wide channel switches (SPEC §3 channel settings). Operators change them;
+ * the edge caches the answer 10 min. A missing or malformed value falls back to the defaults below
+ * (broadcasting on, adult broadcasting on, every social login on, the company's bank account).
+ */
+export const CHANNEL_SETTINGS_KEY = 'channeling';
+
+/** The company's own account stands in when operators have not set one (SPEC: "a fallback holds company bank values"). */
+export const DEFAULT_CHANNEL_SETTINGS: ChannelSettings = {
+  broadcast: true,
+  broadcasting: true,
+  adultBroadcast: true,
+  adultPlusBroadcast: false,
+  isSnsLoginKakao: true,
+  isSnsLoginNaver: true,
+  isSnsLoginGoogle: true,
+  isSnsLoginTwitch: true,
+  bank_account: '1005-604-123456',
+  bank_code: '020',
+  bank_holder_name: '(주)플렉스라이브',
+};
+
+export async function readChannelSettings(kv: KVNamespace): Promise<ChannelSettings> {
+  const raw = await kv.get(CHANNEL_SETTINGS_KEY, 'json').catch(() => null);
+  const parsed = channelSettingsSchema.safeParse(raw);
+  return parsed.success ? parsed.data : DEFAULT_CHANNEL_SETTINGS;
+}

@@ -1,0 +1,4 @@
+// The live domain's public face: the routes under /live (ingest and playback) and the per-channel object
+// the Worker exports. Nothing outside src/live imports past this file.
+export { live } from './routes';
+export { LiveChannel } from './channel-do';
