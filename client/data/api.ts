@@ -1,4 +1,4 @@
-import { SESSION_INVALID, SESSION_INVALID_MESSAGE, XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/account-api';
+import { SESSION_INVALID, SESSION_INVALID_MESSAGE, UNSAFE_METHODS, XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/account-api';
 import { emitSessionExpired } from '../state/events';
 import { readCookie } from './cookies';
 import { redirectToMaintenance } from './maintenance-redirect';
@@ -13,7 +13,6 @@ export class ApiError extends Error {
   }
 }
 
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * fetch with credentials through our proxy; every call goes through here. Unsafe methods carry the
@@ -24,7 +23,7 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   const headers = new Headers(init.headers);
   if (!headers.has('accept')) headers.set('accept', 'application/json');
   const method = (init.method ?? 'GET').toUpperCase();
-  const xsrf = UNSAFE.has(method) ? readCookie(XSRF_COOKIE) : null;
+  const xsrf = UNSAFE_METHODS.has(method) ? readCookie(XSRF_COOKIE) : null;
   if (xsrf) headers.set(XSRF_HEADER, xsrf);
   const res = await fetch(path, { credentials: 'include', ...init, headers });
   if (res.status === 503) redirectToMaintenance(window.location);

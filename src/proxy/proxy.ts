@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { isProductionEnv } from '../shared/environment';
-import { SESSION_INVALID } from '../shared/account-api';
+import { SESSION_INVALID, UNSAFE_METHODS } from '../shared/account-api';
 import { callApi } from './upstream';
 import { callAsMember, clearSession, hasTokens, rememberLoginId, storeTokens, withoutTokens } from './session';
 import { xsrfValid } from './xsrf';
@@ -17,7 +17,6 @@ const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oa
 /** Signing out clears the cookies whatever the API says; 'expire' (every device) only once it worked. */
 const SIGNOUT_PATH = '/api/auth/signout';
 const EXPIRE_PATH = '/api/auth/expire';
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PASSED_HEADERS = ['content-type', 'cache-control', 'content-language', 'etag', 'last-modified', 'retry-after'];
 
 /**
@@ -33,10 +32,10 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
     const cached = await cachedChannelSettingsResponse(c);
     if (cached) return cached;
   }
-  if (UNSAFE.has(method) && !(await xsrfValid(c))) {
+  if (UNSAFE_METHODS.has(method) && !(await xsrfValid(c))) {
     return c.json({ error: { code: 'XSRF', message: c.var.t('errors.xsrf') } }, 403);
   }
-  const body = UNSAFE.has(method) ? await c.req.raw.arrayBuffer() : undefined;
+  const body = UNSAFE_METHODS.has(method) ? await c.req.raw.arrayBuffer() : undefined;
   const init: RequestInit = { method, headers: c.req.raw.headers, body };
   const upstream = TOKEN_PATHS.has(path) ? await callApi(c, path + url.search, init) : await callAsMember(c, path + url.search, init);
 

@@ -28,4 +28,6 @@ export const SESSION_INVALID_MESSAGE = 'accessToken is not valid.';
 
 /** Header carrying the XSRF token (cookie XSRF-TOKEN, readable by the page) on unsafe methods. */
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
+/** Methods that change something: the proxy refuses them without the XSRF header, which the client sends on each. */
+export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const XSRF_COOKIE = 'XSRF-TOKEN';
