@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
-import { apiError, requestLocale, type ApiErrorBody } from '../lib/errors';
+import { Refusal, type ApiErrorBody } from '../lib/errors';
 import { getRegistry, normalizeHost, resolveBrand } from '../brands/registry';
 import { appTypeFor, nativeAppVersion, newDeviceId } from '../middleware/client-context';
 import { callApi } from './upstream';
@@ -20,16 +20,16 @@ import { hubStub, shardStub, SHARD_HEADERS, type Identity } from '../chat';
  */
 export async function chatSocket(c: Context<AppEnv>): Promise<Response> {
   const room = c.req.param('room') ?? '';
-  if (!roomIdSchema.safeParse(room).success) return apiError(c, 404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
-  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return apiError(c, 426, 'UPGRADE_REQUIRED', 'chat.upgradeRequired');
-  if (!(await originAllowed(c))) return apiError(c, 403, 'ORIGIN_FORBIDDEN', 'chat.originForbidden');
+  if (!roomIdSchema.safeParse(room).success) throw new Refusal(404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
+  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw new Refusal(426, 'UPGRADE_REQUIRED', 'chat.upgradeRequired');
+  if (!(await originAllowed(c))) throw new Refusal(403, 'ORIGIN_FORBIDDEN', 'chat.originForbidden');
 
   const entry = await admit(c, room);
-  if (!entry.ok) return apiError(c, entry.status, entry.code, entry.messageKey);
+  if (!entry.ok) throw new Refusal(entry.status, entry.code, entry.messageKey);
   const who = entry.who;
 
   const admission = await hubStub(c.env, room).assign(room, who);
-  if (!admission.ok) return apiError(c, 404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
+  if (!admission.ok) throw new Refusal(404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
   const headers = new Headers(c.req.raw.headers);
   headers.set(SHARD_HEADERS.room, room);
   headers.set(SHARD_HEADERS.shard, String(admission.shard));
@@ -87,7 +87,6 @@ async function ticketFromApi(c: Context<AppEnv>, request: ChatTicketRequest, tok
   const version = nativeAppVersion(c.req.header('user-agent') ?? '');
   c.set('appType', appTypeFor(undefined, version));
   c.set('deviceId', newDeviceId());
-  c.set('locale', requestLocale(c));
   const path = token ? '/api/chat/ticket' : '/api/guest/chat-ticket';
   const res = await callApi(c, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) }, token ?? undefined);
   const body = (await res.json().catch(() => null)) as (Partial<ChatTicketResponse> & Partial<ApiErrorBody>) | null;

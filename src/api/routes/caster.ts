@@ -6,7 +6,6 @@ import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
 import { ownChannelSettingsSchema, streamKeyResponseSchema } from '../../shared/streams-schemas';
 import { channelSettingsOf, registerChannel, rotateStreamKey, streamKeyOf, updateChannelSettings } from '../services/caster';
-import { answer } from './watch-params';
 
 const title = z.string().trim().min(1).max(40);
 const description = z.string().trim().max(500);
@@ -27,25 +26,25 @@ export const casterRoutes = new Hono<ApiEnv>()
     }),
     requireMember(),
     validate('json', z.object({ title, description: description.optional(), themeCode: themeCode.nullable().optional() })),
-    async (c) => answer(c, () => registerChannel(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
+    async (c) => c.json(await registerChannel(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
   )
   .get(
     '/api/my/channel/stream-key',
     operation({ tag: 'Creator', summary: "The channel's stream key and ingest path", ok: streamKeyResponseSchema, refusals: { 404: NO_CHANNEL } }),
     requireMember(),
-    async (c) => answer(c, () => streamKeyOf(c.env.DB, c.var.session.memberId)),
+    async (c) => c.json(await streamKeyOf(c.env.DB, c.var.session.memberId)),
   )
   .post(
     '/api/my/channel/stream-key',
     operation({ tag: 'Creator', summary: 'Rotate the stream key (the old one stops working at once)', ok: streamKeyResponseSchema, refusals: { 404: NO_CHANNEL } }),
     requireMember(),
-    async (c) => answer(c, () => rotateStreamKey(c.env.DB, c.var.session.memberId)),
+    async (c) => c.json(await rotateStreamKey(c.env.DB, c.var.session.memberId)),
   )
   .get(
     '/api/my/channel/settings',
     operation({ tag: 'Creator', summary: "The channel's own settings (the studio's form)", ok: ownChannelSettingsSchema, refusals: { 404: NO_CHANNEL } }),
     requireMember(),
-    async (c) => answer(c, () => channelSettingsOf(c.env.DB, c.var.session.memberId)),
+    async (c) => c.json(await channelSettingsOf(c.env.DB, c.var.session.memberId)),
   )
   .put(
     '/api/my/channel/settings',
@@ -68,5 +67,5 @@ export const casterRoutes = new Hono<ApiEnv>()
         password: z.string().min(4).max(32).regex(/^\S+$/).nullable().optional(),
       }),
     ),
-    async (c) => answer(c, () => updateChannelSettings(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
+    async (c) => c.json(await updateChannelSettings(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
   );

@@ -5,12 +5,12 @@ import { LIVE_PATHS, type OwnChannelSettings, type StreamKeyResponse } from '../
 import { hashPassword, randomToken } from '../../lib/crypto';
 import { findChannelByOwner, findThemeId, insertChannel, setStreamKey, updateChannelStatement } from '../../db/channels';
 import { restrictOpenLiveStatement } from '../../db/streams';
-import { WatchError } from './watch-error';
+import { Refusal } from '../../lib/errors';
 
 /** 24 random bytes, base64url: 32 path-safe characters an encoder can put in its ingest URL. */
 const newStreamKey = () => randomToken(24);
 
-const noChannel = () => new WatchError(404, 'NO_CHANNEL', 'errors.noChannel');
+const noChannel = () => new Refusal(404, 'NO_CHANNEL', 'errors.noChannel');
 
 function keyResponse(channelId: number, streamKey: string): StreamKeyResponse {
   return { channelId, streamKey, ingestPath: LIVE_PATHS.ingest(streamKey) };
@@ -19,7 +19,7 @@ function keyResponse(channelId: number, streamKey: string): StreamKeyResponse {
 async function themeIdOf(db: D1Database, themeCode: string | null | undefined): Promise<number | null> {
   if (!themeCode) return null;
   const id = await findThemeId(db, themeCode);
-  if (id === null) throw new WatchError(400, 'THEME_NOT_FOUND', 'errors.themeNotFound');
+  if (id === null) throw new Refusal(400, 'THEME_NOT_FOUND', 'errors.themeNotFound');
   return id;
 }
 
@@ -28,7 +28,7 @@ export async function registerChannel(db: D1Database, memberId: number, input: {
   const themeId = await themeIdOf(db, input.themeCode);
   const streamKey = newStreamKey();
   const id = await insertChannel(db, { ownerId: memberId, title: input.title, description: input.description ?? '', themeId, streamKey });
-  if (id === null) throw new WatchError(409, 'CHANNEL_EXISTS', 'errors.channelExists');
+  if (id === null) throw new Refusal(409, 'CHANNEL_EXISTS', 'errors.channelExists');
   return keyResponse(id, streamKey);
 }
 

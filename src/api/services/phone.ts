@@ -1,5 +1,6 @@
 import { M } from '../../shared/account-rules';
 import { randomDigits, randomToken, sha256, timingSafeEqual } from '../../lib/crypto';
+import { Refusal } from '../../lib/errors';
 import type { SmsSender } from '../providers/sms';
 
 export const SEND_LOCK_MS = 60_000;
@@ -8,13 +9,11 @@ const MAX_CODE_ATTEMPTS = 5;
 
 export const phoneKey = (countryCode: string, phone: string) => `${countryCode}:${phone}`;
 
-export type SendOutcome = { ok: true } | { ok: false; status: 429 | 502; messageKey: string };
-
 /**
- * Send a code unless one went to this phone in the last 60 s. The upsert only replaces a row older than
+ * Send a code unless one went to this phone in the last 60 s (429 TOO_SOON; 502 SMS_FAILED when the gateway fails). The upsert only replaces a row older than
  * the lock, and SQLite runs it atomically, so of any number of simultaneous sends exactly one wins.
  */
-export async function sendPhoneCode(db: D1Database, sms: SmsSender, countryCode: string, phone: string, messageFor: (code: string) => string): Promise<SendOutcome> {
+export async function sendPhoneCode(db: D1Database, sms: SmsSender, countryCode: string, phone: string, messageFor: (code: string) => string): Promise<void> {
   const now = Date.now();
   const code = randomDigits(6);
   const key = phoneKey(countryCode, phone);
@@ -28,15 +27,14 @@ export async function sendPhoneCode(db: D1Database, sms: SmsSender, countryCode:
     )
     .bind(key, await sha256(code), now, SEND_LOCK_MS)
     .first();
-  if (!won) return { ok: false, status: 429, messageKey: M.phoneTooSoon };
+  if (!won) throw new Refusal(429, 'TOO_SOON', M.phoneTooSoon);
   try {
     await sms.send(`+${countryCode}${phone}`, messageFor(code));
   } catch (err) {
     console.error('SMS send failed', err);
     await db.prepare('DELETE FROM phone_verifications WHERE phone_key = ? AND sent_at = ?').bind(key, now).run();
-    return { ok: false, status: 502, messageKey: M.unknownError };
+    throw new Refusal(502, 'SMS_FAILED', M.unknownError);
   }
-  return { ok: true };
 }
 
 /** Check a code; on success the phone gets a one-time verification token for sign-up. */

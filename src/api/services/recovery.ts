@@ -2,7 +2,7 @@ import { M, domesticRules } from '../../shared/account-rules';
 import { hashPassword, randomToken, sha256 } from '../../lib/crypto';
 import { findMemberByLoginId, setPasswordStatement } from '../../db/members';
 import { revokeMemberStatements } from '../../db/sessions';
-import { AccountError } from './accounts';
+import { accountRefusal } from './accounts';
 import { consumeIdentity } from './identity';
 
 const RESET_TTL_MS = 15 * 60_000;
@@ -12,7 +12,7 @@ export async function startPasswordReset(db: D1Database, loginId: string, authKe
   const identity = await consumeIdentity(db, authKey, 'password', loginId);
   const member = identity ? await findMemberByLoginId(db, loginId) : null;
   if (!identity || !member || member.name !== identity.name || member.birthday !== identity.birthday || member.phone !== identity.phone) {
-    throw new AccountError(400, M.identityRequired);
+    throw accountRefusal(400, M.identityRequired);
   }
   const token = randomToken(24);
   await db.prepare('INSERT INTO password_resets (token_hash, member_id, expires_at) VALUES (?, ?, ?)').bind(await sha256(token), member.id, Date.now() + RESET_TTL_MS).run();
@@ -22,14 +22,14 @@ export async function startPasswordReset(db: D1Database, loginId: string, authKe
 /** Set the new password, use the token up, and log every device out, in one transaction. */
 export async function resetPassword(db: D1Database, loginId: string, authToken: string, password: string): Promise<void> {
   const error = domesticRules.password(password);
-  if (error) throw new AccountError(400, error, 'password');
+  if (error) throw accountRefusal(400, error, 'password');
   const member = await findMemberByLoginId(db, loginId);
-  if (!member) throw new AccountError(400, M.invalidAccess);
+  if (!member) throw accountRefusal(400, M.invalidAccess);
   const now = Date.now();
   const claim = await db
     .prepare('UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND member_id = ? AND used_at IS NULL AND expires_at > ? RETURNING member_id')
     .bind(now, await sha256(authToken), member.id, now)
     .first();
-  if (!claim) throw new AccountError(400, M.invalidAccess);
+  if (!claim) throw accountRefusal(400, M.invalidAccess);
   await db.batch([setPasswordStatement(db, member.id, await hashPassword(password)), ...revokeMemberStatements(db, member.id, now)]);
 }
