@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { AUTH_EXEMPT_PATHS, CACHE_MS, MAINTENANCE_EXEMPT_PATHS, MAINTENANCE_PATH, SIGNIN_PATH, isExempt } from '../shared/constants';
 import { TtlCache } from '../lib/ttl-cache';
-import { callApi } from '../proxy/upstream';
+import { callApi, callerOf } from '../proxy/caller';
 
 export interface ServiceStatus {
   maintenance: boolean;
@@ -13,7 +13,7 @@ export interface ServiceStatus {
 const statusCache = new TtlCache<string, ServiceStatus>(CACHE_MS.timecheck);
 
 async function loadStatus(c: Context<AppEnv>): Promise<ServiceStatus> {
-  const res = await callApi(c, '/api/guest/timeCheck/9?ver=2');
+  const res = await callApi(c, callerOf(c), '/api/guest/timeCheck/9?ver=2');
   if (!res.ok) throw new Error(`timecheck answered ${res.status}`);
   const body = (await res.json()) as { isMantenace?: unknown; isEmergency?: unknown };
   if (typeof body.isMantenace !== 'boolean' || typeof body.isEmergency !== 'boolean') throw new Error('timecheck answered an unexpected shape');
