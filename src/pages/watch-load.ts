@@ -66,9 +66,3 @@ export async function loadMeRemembered(c: Context<AppEnv>): Promise<Me | null> {
   }
   return me;
 }
-
-/** The path and query a guest is sent back to after signing in. */
-export function signinRedirect(c: Context<AppEnv>): Response {
-  const url = new URL(c.req.url);
-  return c.redirect(`/signin?callbackURL=${encodeURIComponent(url.pathname + url.search)}`, 302);
-}
