@@ -10,7 +10,7 @@ import { partner } from './middleware/partner';
 import { documentRenderer } from './render/document';
 import { buildPageProps, respond } from './render/respond';
 import { DEV_PREFIX, PROXIED_PREFIXES, proxy } from './proxy/proxy';
-import { ServiceUnavailableError } from './proxy/upstream';
+import { ServiceUnavailableError } from './proxy/caller';
 import { Refusal, refusalResponse } from './lib/errors';
 import { callerLocale } from './lib/caller-locale';
 import { MAINTENANCE_PATH } from './shared/constants';

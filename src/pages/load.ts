@@ -2,8 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import type { Me } from '../shared/page-props';
 import type { ProfileResponse } from '../shared/account-api';
-import { ServiceUnavailableError } from '../proxy/upstream';
-import { callAsMember } from '../proxy/session';
+import { memberJson, ServiceUnavailableError } from '../proxy/caller';
 
 /**
  * Run a page's data loaders; a failure renders the page with empty data (SPEC §8), except a 503,
@@ -26,10 +25,9 @@ export async function loadPageData<T extends Record<string, unknown>>(c: Context
 export async function loadMe(c: Context<AppEnv>): Promise<Me | null> {
   if (!c.var.loggedIn) return null;
   try {
-    const res = await callAsMember(c, '/api/my/profile');
-    if (res.status === 503) throw new ServiceUnavailableError();
-    if (!res.ok) return null;
-    const { profile } = (await res.json()) as ProfileResponse;
+    const answer = await memberJson<ProfileResponse>(c, '/api/my/profile');
+    if (!answer.ok || !answer.body) return null;
+    const { profile } = answer.body;
     return { loginId: profile.loginId, nickname: profile.nickname, identityVerified: profile.identityVerified, isForeigner: profile.isForeigner, adult: profile.adult };
   } catch (err) {
     if (err instanceof ServiceUnavailableError) throw err;

@@ -3,7 +3,7 @@ import type { AppEnv } from '../lib/env';
 import { Refusal, type ApiErrorBody } from '../lib/errors';
 import { getRegistry, normalizeHost, resolveBrand } from '../brands/registry';
 import { appTypeFor, nativeAppVersion, newDeviceId } from '../middleware/client-context';
-import { callApi } from './upstream';
+import { callApi, requestOrigin, type Caller } from './caller';
 import { CHAT_ACCESS_CODES, chatAccessMessageKey, chatAccessRefusalOf, roomIdSchema, type ChatTicketRequest, type ChatTicketResponse } from '../shared/chat-protocol';
 import { verifyChatTicket, type ChatTicketClaims } from '../lib/chat-ticket';
 import { hubStub, shardStub, SHARD_HEADERS, type Identity } from '../chat';
@@ -83,12 +83,16 @@ const identityOf = (claims: ChatTicketClaims): Identity | null =>
   'guest' in claims ? null : { memberId: claims.memberId, loginId: claims.loginId, nickname: claims.nickname, role: claims.role };
 
 async function ticketFromApi(c: Context<AppEnv>, request: ChatTicketRequest, token: string | null): Promise<Entry> {
-  // callApi expects the edge context the page middleware would have set; this route runs without it.
-  const version = nativeAppVersion(c.req.header('user-agent') ?? '');
-  c.set('appType', appTypeFor(undefined, version));
-  c.set('deviceId', newDeviceId());
+  // This route runs before the edge middleware: the caller comes from the request alone.
+  const caller: Caller = {
+    ...requestOrigin(c),
+    deviceId: newDeviceId(),
+    appType: appTypeFor(undefined, nativeAppVersion(c.req.header('user-agent') ?? '')),
+    locale: c.var.locale, // callerLocale(), mounted with this route
+    access: token ?? undefined,
+  };
   const path = token ? '/api/chat/ticket' : '/api/guest/chat-ticket';
-  const res = await callApi(c, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) }, token ?? undefined);
+  const res = await callApi(c, caller, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
   const body = (await res.json().catch(() => null)) as (Partial<ChatTicketResponse> & Partial<ApiErrorBody>) | null;
   if (res.ok && body?.ticket) {
     const claims = await verifyChatTicket(c.env.JWT_SECRET, body.ticket, request.room);
