@@ -24,9 +24,7 @@ export async function chatSocket(c: Context<AppEnv>): Promise<Response> {
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw new Refusal(426, 'UPGRADE_REQUIRED', 'chat.upgradeRequired');
   if (!(await originAllowed(c))) throw new Refusal(403, 'ORIGIN_FORBIDDEN', 'chat.originForbidden');
 
-  const entry = await admit(c, room);
-  if (!entry.ok) throw new Refusal(entry.status, entry.code, entry.messageKey);
-  const who = entry.who;
+  const who = await admit(c, room);
 
   const admission = await hubStub(c.env, room).assign(room, who);
   if (!admission.ok) throw new Refusal(404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
@@ -55,8 +53,7 @@ async function originAllowed(c: Context<AppEnv>): Promise<boolean> {
   return registry.byHost.get(originHost)?.id === here.id;
 }
 
-type Entry = { ok: true; who: Identity | null } | { ok: false; status: 400 | 401 | 403 | 404 | 503; code: string; messageKey: string };
-const UNAUTHORIZED: Entry = { ok: false, status: 401, code: 'UNAUTHORIZED', messageKey: 'chat.unauthorized' };
+const unauthorized = () => new Refusal(401, 'UNAUTHORIZED', 'chat.unauthorized');
 
 /**
  * Who opens the socket, and whether the API lets them in. Every way in carries the API's decision, so
@@ -66,23 +63,25 @@ const UNAUTHORIZED: Entry = { ok: false, status: 401, code: 'UNAUTHORIZED', mess
  * - ?token=<access token>&type=oauth (native apps), or nothing at all (a guest without a ticket): the
  *   edge asks the API for a ticket on their behalf, passing ?playback=<token> along for a
  *   password-protected live, and refuses the upgrade with the API's reason.
+ * The member who comes in (null: a guest); anyone else is refused.
  */
-async function admit(c: Context<AppEnv>, room: string): Promise<Entry> {
+async function admit(c: Context<AppEnv>, room: string): Promise<Identity | null> {
   const ticket = c.req.query('ticket');
   const token = c.req.query('token');
   const type = c.req.query('type') ?? '';
   if (ticket) {
     const claims = await verifyChatTicket(c.env.JWT_SECRET, ticket, room);
-    return claims ? { ok: true, who: identityOf(claims) } : UNAUTHORIZED;
+    if (!claims) throw unauthorized();
+    return identityOf(claims);
   }
-  if (token && type !== 'oauth' && type !== '') return UNAUTHORIZED;
+  if (token && type !== 'oauth' && type !== '') throw unauthorized();
   return ticketFromApi(c, { room, playback: c.req.query('playback') }, token || null);
 }
 
 const identityOf = (claims: ChatTicketClaims): Identity | null =>
   'guest' in claims ? null : { memberId: claims.memberId, loginId: claims.loginId, nickname: claims.nickname, role: claims.role };
 
-async function ticketFromApi(c: Context<AppEnv>, request: ChatTicketRequest, token: string | null): Promise<Entry> {
+async function ticketFromApi(c: Context<AppEnv>, request: ChatTicketRequest, token: string | null): Promise<Identity | null> {
   // This route runs before the edge middleware: the caller comes from the request alone.
   const caller: Caller = {
     ...requestOrigin(c),
@@ -96,12 +95,14 @@ async function ticketFromApi(c: Context<AppEnv>, request: ChatTicketRequest, tok
   const body = (await res.json().catch(() => null)) as (Partial<ChatTicketResponse> & Partial<ApiErrorBody>) | null;
   if (res.ok && body?.ticket) {
     const claims = await verifyChatTicket(c.env.JWT_SECRET, body.ticket, request.room);
-    return claims ? { ok: true, who: identityOf(claims) } : UNAUTHORIZED;
+    if (!claims) throw unauthorized();
+    return identityOf(claims);
   }
+  // The API's refusal, told again in this caller's language.
   const refusal = chatAccessRefusalOf(body?.error?.code);
-  if (res.status === 403 && refusal) return { ok: false, status: 403, code: CHAT_ACCESS_CODES[refusal], messageKey: chatAccessMessageKey(refusal) };
-  if (res.status === 401) return UNAUTHORIZED;
-  if (res.status === 404) return { ok: false, status: 404, code: 'ROOM_NOT_FOUND', messageKey: 'chat.roomNotFound' };
-  if (res.status === 400) return { ok: false, status: 400, code: 'BAD_REQUEST', messageKey: 'errors.badRequest' };
-  return { ok: false, status: 503, code: 'UNAVAILABLE', messageKey: 'chat.errors.UNAVAILABLE' };
+  if (res.status === 403 && refusal) throw new Refusal(403, CHAT_ACCESS_CODES[refusal], chatAccessMessageKey(refusal));
+  if (res.status === 401) throw unauthorized();
+  if (res.status === 404) throw new Refusal(404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
+  if (res.status === 400) throw new Refusal(400, 'BAD_REQUEST', 'errors.badRequest');
+  throw new Refusal(503, 'UNAVAILABLE', 'chat.errors.UNAVAILABLE');
 }
