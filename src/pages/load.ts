@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import type { Me } from '../shared/page-props';
 import type { ProfileResponse } from '../shared/account-api';
+import { meDtoSchema } from '../shared/account-schemas';
 import { memberJson, ServiceUnavailableError } from '../proxy/caller';
 
 /**
@@ -27,8 +28,8 @@ export async function loadMe(c: Context<AppEnv>): Promise<Me | null> {
   try {
     const answer = await memberJson<ProfileResponse>(c, '/api/my/profile');
     if (!answer.ok || !answer.body) return null;
-    const { profile } = answer.body;
-    return { loginId: profile.loginId, nickname: profile.nickname, identityVerified: profile.identityVerified, isForeigner: profile.isForeigner, adult: profile.adult };
+    // The profile is Me and more: the schema keeps Me's fields (and checks them).
+    return meDtoSchema.parse(answer.body.profile);
   } catch (err) {
     if (err instanceof ServiceUnavailableError) throw err;
     console.warn('current member lookup failed', err);

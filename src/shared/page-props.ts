@@ -1,4 +1,5 @@
 import type { PublicBrand } from './brand-schema';
+import type { MeDto } from './account-schemas';
 import type { AppType } from './constants';
 import type { Locale, Messages } from './locales';
 import type { Banner, ChannelListItem, ChannelPageResponse, ChannelSettings, ListResponse, Logo, OwnChannelSettings, StreamCard, StreamDetail, StreamKeyResponse, Theme, ViewMainResponse } from './streams-api';
@@ -25,14 +26,8 @@ export const PAGE_KEYS = [
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 
-/** The signed-in member as the page sees it; null for a guest. */
-export interface Me {
-  loginId: string;
-  nickname: string;
-  identityVerified: boolean;
-  isForeigner: boolean;
-  adult: boolean;
-}
+/** The signed-in member as the page sees it (the API's MeDto); null for a guest. */
+export type Me = MeDto;
 
 /** Props serialized into the page and read back by the client on hydration (SPEC §3 "Page properties"). */
 export interface PageProps {

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
@@ -21,12 +21,16 @@ import {
   availabilityResponseSchema,
   captchaChallengeSchema,
   confirmPhoneCodeRequestSchema,
+  devIdentityRequestSchema,
+  findIdRequestSchema,
+  findPasswordRequestSchema,
   foundLoginIdsSchema,
   geoIpResponseSchema,
   identityCompletedSchema,
   identityConfirmedSchema,
   identityStartResponseSchema,
   loginIdLookupSchema,
+  passwordResetRequestSchema,
   passwordResetTokenSchema,
   personalAuthStartSchema,
   phoneCodeSentSchema,
@@ -39,7 +43,6 @@ import {
 } from '../../shared/account-schemas';
 
 const param = z.string().min(1).max(100);
-const digits = (min: number, max: number) => z.string().regex(new RegExp(`^\\d{${min},${max}}$`));
 /** Account refusals carry the last part of their message key as the code (REQUIRED, PATTERN, INVALIDACCESS...). */
 const ACCOUNT_REFUSAL = "the code is the last part of the message's key, e.g. REQUIRED; also a request that fails validation (BAD_REQUEST)";
 
@@ -186,7 +189,7 @@ export const accountRoutes = new Hono<ApiEnv>()
       ok: identityCompletedSchema,
       refusals: { 400: 'The verification session is unknown, finished or expired (INVALID_ACCESS), or the request fails validation (BAD_REQUEST)', 404: 'Not the development adapter (NOT_FOUND)' },
     }),
-    validate('json', z.object({ session: z.string().min(1).max(100), name: z.string().trim().min(1).max(50), birthday: z.iso.date(), gender: z.enum(['M', 'F']), phone: digits(9, 15) })),
+    validate('json', devIdentityRequestSchema),
     async (c) => {
       if (!devIdentityEnabled(c.env)) throw new Refusal(404, 'NOT_FOUND', 'errors.apiNotFound');
       const { session, ...result } = c.req.valid('json');
@@ -200,7 +203,7 @@ export const accountRoutes = new Hono<ApiEnv>()
   .post(
     '/api/auth/signin/find-id/confirm',
     operation({ tag: 'Verification', summary: 'The login IDs of the verified person, masked', ok: foundLoginIdsSchema, refusals: { 400: `The authKey is not valid for this (${ACCOUNT_REFUSAL})` } }),
-    validate('json', z.object({ authKey: z.string().min(1).max(200) })),
+    validate('json', findIdRequestSchema),
     async (c) => {
       return c.json({ loginIds: await findLoginIds(c.env.DB, c.req.valid('json').authKey) });
     },
@@ -213,7 +216,7 @@ export const accountRoutes = new Hono<ApiEnv>()
       ok: passwordResetTokenSchema,
       refusals: { 400: `The verified person is not the account's owner (${ACCOUNT_REFUSAL})` },
     }),
-    validate('json', z.object({ loginId: param, authKey: z.string().min(1).max(200) })),
+    validate('json', findPasswordRequestSchema),
     async (c) => {
       const { loginId, authKey } = c.req.valid('json');
       return c.json({ authToken: await startPasswordReset(c.env.DB, loginId, authKey) });
@@ -228,7 +231,7 @@ export const accountRoutes = new Hono<ApiEnv>()
       ok: okResponseSchema,
       refusals: { 400: `The password breaks the rules (fields.password) or the token is not valid (${ACCOUNT_REFUSAL})` },
     }),
-    validate('json', z.object({ loginId: param, authToken: z.string().min(1).max(200), password: z.string().max(100) })),
+    validate('json', passwordResetRequestSchema),
     async (c) => {
       const { loginId, authToken, password } = c.req.valid('json');
       await resetPassword(c.env.DB, loginId, authToken, password);

@@ -11,6 +11,7 @@ import { loginEvent } from '../services/login-event';
 import { revokeMemberStatements } from '../../db/sessions';
 import { apiErrorSchema, okResponseSchema, type OkResponse } from '../../shared/api-schemas';
 import {
+  expireSessionsRequestSchema,
   refreshRefusalSchema,
   refreshRequestSchema,
   signinRefusalSchema,
@@ -20,9 +21,8 @@ import {
   signupRequestSchema,
   signupSuccessSchema,
   tokenGrantSchema,
+  tokenHandoffRequestSchema,
 } from '../../shared/account-schemas';
-
-const text = (max: number) => z.string().max(max);
 
 /** Tokens in the body for the proxy (which moves them into cookies) and for native apps. */
 function tokenFields(tokens: Tokens) {
@@ -100,7 +100,7 @@ export const authRoutes = new Hono<ApiEnv>()
       refusals: { 403: 'loginId is not the signed-in member (FORBIDDEN)' },
     }),
     requireMember(),
-    validate('json', z.object({ loginId: text(100) })),
+    validate('json', expireSessionsRequestSchema),
     async (c) => {
       if (c.req.valid('json').loginId.toLowerCase() !== c.var.session.loginId.toLowerCase()) {
         throw new Refusal(403, 'FORBIDDEN', 'auth.errors.invalidAccess');
@@ -119,7 +119,7 @@ export const authRoutes = new Hono<ApiEnv>()
       refusals: { 403: 'userId is not the signed-in member (FORBIDDEN)' },
     }),
     requireMember(),
-    validate('json', z.object({ userId: text(100) })),
+    validate('json', tokenHandoffRequestSchema),
     async (c) => {
       if (c.req.valid('json').userId.toLowerCase() !== c.var.session.loginId.toLowerCase()) {
         throw new Refusal(403, 'FORBIDDEN', 'auth.errors.invalidAccess');

@@ -1,15 +1,11 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
-import { ownChannelSettingsSchema, streamKeyResponseSchema } from '../../shared/streams-schemas';
+import { channelRegisterRequestSchema, channelSettingsRequestSchema, ownChannelSettingsSchema, streamKeyResponseSchema } from '../../shared/streams-schemas';
 import { channelSettingsOf, registerChannel, rotateStreamKey, streamKeyOf, updateChannelSettings } from '../services/caster';
 
-const title = z.string().trim().min(1).max(40);
-const description = z.string().trim().max(500);
-const themeCode = z.string().regex(/^[a-z0-9_-]{1,32}$/);
 const NO_CHANNEL = 'The member has no channel yet (NO_CHANNEL)';
 const NO_THEME = 'No such theme (THEME_NOT_FOUND), or the request fails validation (BAD_REQUEST)';
 
@@ -25,7 +21,7 @@ export const casterRoutes = new Hono<ApiEnv>()
       refusals: { 400: NO_THEME, 409: 'The member has a channel already (CHANNEL_EXISTS)' },
     }),
     requireMember(),
-    validate('json', z.object({ title, description: description.optional(), themeCode: themeCode.nullable().optional() })),
+    validate('json', channelRegisterRequestSchema),
     async (c) => c.json(await registerChannel(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
   )
   .get(
@@ -56,16 +52,6 @@ export const casterRoutes = new Hono<ApiEnv>()
       refusals: { 400: NO_THEME, 404: NO_CHANNEL },
     }),
     requireMember(),
-    validate(
-      'json',
-      z.object({
-        title,
-        description,
-        themeCode: themeCode.nullable(),
-        adult: z.boolean(),
-        // Omitted keeps the password; null clears it.
-        password: z.string().min(4).max(32).regex(/^\S+$/).nullable().optional(),
-      }),
-    ),
+    validate('json', channelSettingsRequestSchema),
     async (c) => c.json(await updateChannelSettings(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
   );

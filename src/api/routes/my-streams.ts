@@ -4,8 +4,8 @@ import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
-import { MAX_PAGE_LIMIT, PAGE_DEFAULTS } from '../../shared/streams-api';
-import { channelListItemSchema, deletedResponseSchema, listResponseSchema, removedResponseSchema, streamCardSchema, watchRecordedResponseSchema } from '../../shared/streams-schemas';
+import { PAGE_DEFAULTS } from '../../shared/streams-api';
+import { channelListItemSchema, deletedResponseSchema, listResponseSchema, removedResponseSchema, removeSubscriptionsRequestSchema, streamCardSchema, watchRecordedResponseSchema, watchRecordRequestSchema } from '../../shared/streams-schemas';
 import { forgetWatch, hideGift, memberChannelList, recordWatch, recordedList, removeSubscriptions } from '../services/watch-history';
 import { id, pageQuery } from './watch-params';
 
@@ -44,7 +44,7 @@ export const myStreamRoutes = new Hono<ApiEnv>()
     '/api/my/streams/played',
     operation({ tag: 'My lists', summary: 'Record that the member watches a channel (when playback starts)', ok: watchRecordedResponseSchema, refusals: { 404: 'No such channel (CHANNEL_NOT_FOUND)' } }),
     requireMember(),
-    validate('json', z.object({ channelId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) })),
+    validate('json', watchRecordRequestSchema),
     async (c) => c.json(await recordWatch(c.env.DB, c.var.session.memberId, c.req.valid('json').channelId)),
   )
   .delete(
@@ -56,7 +56,7 @@ export const myStreamRoutes = new Hono<ApiEnv>()
       refusals: { 409: 'One of them is still active (SUBSCRIPTION_ACTIVE); nothing is hidden' },
     }),
     requireMember(),
-    validate('json', z.object({ channelIds: z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(MAX_PAGE_LIMIT) })),
+    validate('json', removeSubscriptionsRequestSchema),
     async (c) => c.json(await removeSubscriptions(c.env.DB, c.var.session.memberId, c.req.valid('json').channelIds)),
   )
   // SPEC's {x} segments: 'streams' for played, 'gift' for present; anything else is a bad request.
