@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 're
 import type { MeDto } from '../../../src/shared/account-api';
 import { M, domesticRules, stripSpaces, termsValue } from '../../../src/shared/account-rules';
 import { COOKIE } from '../../../src/shared/constants';
-import { useRouter } from '../../app/router';
+import { useRouter } from '../../app/router-context';
 import { checkLoginId, checkNickname, failureText, findRecommender, signup } from '../../data/account';
 import { readCookie } from '../../data/cookies';
 import { useT } from '../../i18n/i18n';

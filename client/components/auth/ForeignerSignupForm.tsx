@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import type { MeDto } from '../../../src/shared/account-api';
 import { LIMITS, M, foreignerRules, stripSpaces, termsValue } from '../../../src/shared/account-rules';
-import { useRouter } from '../../app/router';
+import { useRouter } from '../../app/router-context';
 import { checkLoginId, checkNickname, checkPartnerCode, failureText, signup } from '../../data/account';
 import { useT } from '../../i18n/i18n';
 import { postToNative } from '../../native/bridge';

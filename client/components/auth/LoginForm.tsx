@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { M } from '../../../src/shared/account-rules';
 import { MS } from '../../../src/shared/constants';
-import { useRouter } from '../../app/router';
+import { useRouter } from '../../app/router-context';
 import { signin, type ApiResult } from '../../data/account';
 import { useT, type Translate } from '../../i18n/i18n';
 import { alertMessageAtom } from '../../state/ui';
