@@ -4,16 +4,7 @@ import { useT } from '../../i18n/i18n';
 import { afterHydration } from '../../app/after-hydration';
 import { engineFor, hlsEngine } from './engine-choice';
 import { hlsSupport } from './hls-support';
-
-export interface PlayerProps {
-  playback: Playback;
-  live: boolean;
-  title: string;
-  /** The picture shown until the video plays (a live's thumbnail): same-origin path or URL. */
-  poster?: string | null;
-  autoPlay?: boolean;
-  onPlaying?: () => void;
-}
+import type { PlayerProps } from './player-props';
 
 // The player code (and, behind it, hls.js / mpegts.js in their own chunks) loads only on a page that
 // shows a player, never with the home page; it starts as soon as that page's module runs.
