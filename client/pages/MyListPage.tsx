@@ -7,7 +7,7 @@ import { alertMessageAtom } from '../state/ui';
 import { deletePlayed, deletePresent, listPage, removeSubscriptions } from '../data/watch-api';
 import type { ApiResult } from '../data/api';
 import { ChannelRow } from '../components/lists/ChannelRow';
-import { Modal } from '../components/modals/Modal';
+import { ConfirmModal } from '../components/modals/ConfirmModal';
 
 function deleteOne(list: MyListKey, channelId: number): Promise<ApiResult<unknown>> {
   if (list === 'RECENT_VIEW') return deletePlayed(channelId);
@@ -86,17 +86,15 @@ export function MyListPage({ props }: { props: PageProps }) {
           {t('lists.loadMore')}
         </button>
       )}
-      <Modal id="delete-all-modal" open={confirmAll} title={t('lists.deleteAll')} onCancel={() => setConfirmAll(false)}>
-        <p className="modal-text">{t('lists.deleteAllConfirm')}</p>
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={() => setConfirmAll(false)}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="btn btn-primary" onClick={removeAll}>
-            {t('lists.delete')}
-          </button>
-        </div>
-      </Modal>
+      <ConfirmModal
+        id="delete-all-modal"
+        open={confirmAll}
+        title={t('lists.deleteAll')}
+        message={t('lists.deleteAllConfirm')}
+        confirmLabel={t('lists.delete')}
+        onConfirm={removeAll}
+        onCancel={() => setConfirmAll(false)}
+      />
     </section>
   );
 }
