@@ -10,8 +10,7 @@ import { MembersOnlyModal } from '../components/modals/MembersOnlyModal';
 import { SessionExpiredModal } from '../components/modals/SessionExpiredModal';
 import { LoginModal } from '../components/modals/LoginModal';
 import { HomePage } from '../pages/HomePage';
-import { MaintenancePage } from '../pages/MaintenancePage';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { NoticePage } from '../pages/NoticePage';
 import { ALERT_EVENT, SESSION_EXPIRED_EVENT } from '../state/events';
 import { alertMessageAtom, sessionExpiredAtom } from '../state/ui';
 import { ChunkErrorBoundary } from './LazyBoundary';
@@ -29,7 +28,7 @@ function lazyPage(key: PageKey): (props: PageProps) => ReactNode {
 
 const PAGES: Record<PageKey, (props: PageProps) => ReactNode> = {
   HOME: (props) => <HomePage props={props} />,
-  MAINTENANCE: () => <MaintenancePage />,
+  MAINTENANCE: () => <NoticePage notice="maintenance" />,
   SIGNIN: lazyPage('SIGNIN'),
   SIGNUP: lazyPage('SIGNUP'),
   SIGNUP_FOREIGNER: lazyPage('SIGNUP_FOREIGNER'),
@@ -44,7 +43,7 @@ const PAGES: Record<PageKey, (props: PageProps) => ReactNode> = {
   GIFT_VIEW: lazyPage('GIFT_VIEW'),
   THEME: lazyPage('THEME'),
   CASTER: lazyPage('CASTER'),
-  NOT_FOUND: () => <NotFoundPage />,
+  NOT_FOUND: () => <NoticePage notice="notFound" />,
 };
 
 /** Window events from the data layer and the native wrapper become global UI state. */
