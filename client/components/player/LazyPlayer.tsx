@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { Playback } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { afterHydration } from '../../app/after-hydration';
+import { LoadFailed } from '../ui/LoadFailed';
 import { engineFor, hlsEngine } from './engine-choice';
 import { hlsSupport } from './hls-support';
 import type { PlayerProps } from './player-props';
@@ -43,12 +44,7 @@ export function LazyPlayer(props: PlayerProps) {
       <div className="player-video-box">
         {props.poster && <img className="player-poster" src={props.poster} alt="" width={640} height={360} fetchPriority="high" />}
         {failed ? (
-          <div className="player-overlay player-error" role="alert">
-            <p>{t('player.loadFailed')}</p>
-            <button type="button" className="btn btn-small" onClick={() => window.location.reload()}>
-              {t('player.reload')}
-            </button>
-          </div>
+          <LoadFailed className="player-overlay player-error" message="player.loadFailed" reload="player.reload" />
         ) : (
           <div className="player-overlay" role="status">
             <span className="player-spinner" aria-hidden="true" />
