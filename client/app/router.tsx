@@ -5,7 +5,7 @@ import type { PageProps } from '../../src/shared/page-props';
 import { pageTitle } from '../../src/shared/page-title';
 import { navigationProgressAtom } from '../state/ui';
 import { emitSessionExpired } from '../state/events';
-import { preloadPage } from './lazy-pages';
+import { preloadPage } from './pages';
 import { RouterContext } from './router-context';
 
 async function fetchPageProps(href: string, signal: AbortSignal): Promise<{ props: PageProps; url: string }> {
