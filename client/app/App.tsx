@@ -9,28 +9,19 @@ import { AlertModal } from '../components/modals/AlertModal';
 import { MembersOnlyModal } from '../components/modals/MembersOnlyModal';
 import { SessionExpiredModal } from '../components/modals/SessionExpiredModal';
 import { LoginModal } from '../components/modals/LoginModal';
-import { ALERT_EVENT, SESSION_EXPIRED_EVENT } from '../state/events';
-import { alertMessageAtom, sessionExpiredAtom } from '../state/ui';
+import { SESSION_EXPIRED_EVENT } from '../state/events';
+import { sessionExpiredAtom } from '../state/ui';
 import { ChunkErrorBoundary } from './LazyBoundary';
 import { pageFor } from './pages';
 
-/** Window events from the data layer and the native wrapper become global UI state. */
+/** The data layer's session-expired signal becomes global UI state. */
 function useGlobalEvents() {
-  const setAlert = useSetAtom(alertMessageAtom);
   const setExpired = useSetAtom(sessionExpiredAtom);
   useEffect(() => {
-    const onAlert = (event: Event) => {
-      const message = (event as CustomEvent<{ message?: unknown }>).detail?.message;
-      if (typeof message === 'string' && message) setAlert(message);
-    };
     const onExpired = () => setExpired(true);
-    window.addEventListener(ALERT_EVENT, onAlert);
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
-    return () => {
-      window.removeEventListener(ALERT_EVENT, onAlert);
-      window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
-    };
-  }, [setAlert, setExpired]);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+  }, [setExpired]);
 }
 
 export function App({ props }: { props: PageProps }) {
