@@ -2,8 +2,9 @@
 // (vitest in workerd) and the browser tests (Playwright + Chromium). Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tool } from './lib/wrangler.mjs';
 
-const bin = (name) => `node_modules/.bin/${name}`;
+const bin = tool;
 mkdirSync('test-results', { recursive: true });
 const failures = [];
 

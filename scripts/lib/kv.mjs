@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { targetArgs as target, wrangler as run } from './wrangler.mjs';
+import { kvSeedEntries } from '../../kv-seed/entries.mjs';
 
 export function kvGet(key, options) {
   try {
@@ -24,14 +25,8 @@ export function kvBulkPut(entries, options) {
   run(['kv', 'bulk', 'put', file, '--binding', 'CONFIG', ...target(options)]);
 }
 
-/** Everything `npm run seed` writes: hosts, every brand file, and the flags (all off). */
+/** Everything `npm run seed` writes (kv-seed/entries.mjs), with every brand folder of brands/. */
 export function seedEntries(root = process.cwd()) {
-  const entries = [];
-  entries.push({ key: 'hosts', value: readFileSync(join(root, 'kv-seed', 'hosts.json'), 'utf8') });
-  for (const id of readdirSync(join(root, 'brands'))) {
-    entries.push({ key: `brand:${id}`, value: readFileSync(join(root, 'brands', id, 'brand.json'), 'utf8') });
-  }
-  entries.push({ key: 'flags', value: readFileSync(join(root, 'kv-seed', 'flags.json'), 'utf8') });
-  entries.push({ key: 'channeling', value: readFileSync(join(root, 'kv-seed', 'channeling.json'), 'utf8') });
-  return entries;
+  const brands = Object.fromEntries(readdirSync(join(root, 'brands')).map((id) => [id, JSON.parse(readFileSync(join(root, 'brands', id, 'brand.json'), 'utf8'))]));
+  return kvSeedEntries(brands);
 }

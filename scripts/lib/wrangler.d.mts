@@ -1,4 +1,6 @@
 // Types for wrangler.mjs, so the browser tests share its port, state folder and D1 helper.
+/** A tool of the project's own node_modules (the pinned Node 22 included). */
+export declare function tool(name: string): string;
 export interface Target {
   remote?: boolean;
   persistTo?: string;

@@ -5,7 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const WRANGLER = join(process.cwd(), 'node_modules', '.bin', 'wrangler');
+/** A tool of the project's own node_modules (the pinned Node 22 included). */
+export const tool = (name) => join(process.cwd(), 'node_modules', '.bin', name);
+export const WRANGLER = tool('wrangler');
 /** The local state `npm start` and the plain wrangler commands use. */
 export const DEFAULT_STATE = '.wrangler/state';
 /** The browser tests' server: its own port (E2E_PORT overrides it, for two checkouts side by side) and state, so a running `npm start` never clashes. */

@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { E2E, d1Command } from '../../scripts/lib/wrangler.mjs';
+import { E2E, d1Command, tool } from '../../scripts/lib/wrangler.mjs';
 
 export const PORT = E2E.port;
 export const STATE = E2E.state;
@@ -39,7 +38,7 @@ export async function until<T>(what: string, probe: () => Promise<T | null | und
 
 /** The ops command exactly as an operator runs it, against the browser tests' local state. */
 export function ops(...args: string[]): string {
-  return execFileSync(join(process.cwd(), 'node_modules', '.bin', 'node'), ['scripts/ops.mjs', ...args, '--persist-to', STATE], { encoding: 'utf8' });
+  return execFileSync(tool('node'), ['scripts/ops.mjs', ...args, '--persist-to', STATE], { encoding: 'utf8' });
 }
 
 /** Run SQL against the browser tests' local D1 (the same state folder the test server uses). */

@@ -1,18 +1,13 @@
 import { applyD1Migrations, env } from 'cloudflare:test';
 import { beforeEach } from 'vitest';
-import hosts from '../../kv-seed/hosts.json';
-import flags from '../../kv-seed/flags.json';
-import channeling from '../../kv-seed/channeling.json';
+import { kvSeedEntries } from '../../kv-seed/entries.mjs';
 import { bundledBrands } from '../../src/brands/bundled';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
-import { PAGE_SCOPES, purgePages } from '../../src/edge-cache/epochs';
+import { PAGE_SCOPES, purgePages } from '../../src/edge-cache';
 
 /** The same KV contents `npm run seed` writes. */
 export async function seedKv(): Promise<void> {
-  await env.CONFIG.put('hosts', JSON.stringify(hosts));
-  for (const [id, brand] of Object.entries(bundledBrands)) await env.CONFIG.put(`brand:${id}`, JSON.stringify(brand));
-  await env.CONFIG.put('flags', JSON.stringify(flags));
-  await env.CONFIG.put('channeling', JSON.stringify(channeling));
+  for (const { key, value } of kvSeedEntries(bundledBrands)) await env.CONFIG.put(key, value);
 }
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
