@@ -26,6 +26,11 @@ export function findMemberById(db: D1Database, id: number): Promise<MemberRow | 
   return db.prepare('SELECT * FROM members WHERE id = ?').bind(id).first<MemberRow>();
 }
 
+/** What renewing a session needs of its member: the login ID the token names, and whether they are blocked. */
+export function findSessionMember(db: D1Database, id: number): Promise<{ loginId: string; blocked: number } | null> {
+  return db.prepare('SELECT login_id AS loginId, blocked FROM members WHERE id = ?').bind(id).first<{ loginId: string; blocked: number }>();
+}
+
 export async function loginIdTaken(db: D1Database, loginId: string): Promise<boolean> {
   return (await db.prepare('SELECT 1 FROM members WHERE login_id = ?').bind(loginId).first()) !== null;
 }

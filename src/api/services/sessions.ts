@@ -2,7 +2,7 @@ import { sign, verify } from 'hono/jwt';
 import { jwtSecret } from '../config';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { findRefresh, insertRefreshStatement, isFamilyRevoked, revokeFamily, rotateRefresh, type RefreshRow } from '../../db/sessions';
-import type { MemberRow } from '../../db/members';
+import { findSessionMember, type MemberRow } from '../../db/members';
 
 export const ACCESS_TTL_S = 15 * 60;
 /** A login without 'keep login' lasts 12 hours; with it, 30 days (absolute, rotation never extends it). */
@@ -81,7 +81,7 @@ export async function refreshSession(env: Env, refreshToken: string): Promise<Re
     }
     await insertRefreshStatement(env.DB, next).run();
   }
-  const member = await env.DB.prepare('SELECT login_id, blocked FROM members WHERE id = ?').bind(row.member_id).first<{ login_id: string; blocked: number }>();
+  const member = await findSessionMember(env.DB, row.member_id);
   if (!member || member.blocked) {
     await revokeFamily(env.DB, row.family_id, now);
     return { ok: false, reason: 'revoked' };
@@ -89,7 +89,7 @@ export async function refreshSession(env: Env, refreshToken: string): Promise<Re
   return {
     ok: true,
     tokens: {
-      accessToken: await accessToken(env, { memberId: row.member_id, loginId: member.login_id, familyId: row.family_id }),
+      accessToken: await accessToken(env, { memberId: row.member_id, loginId: member.loginId, familyId: row.family_id }),
       refreshToken: nextToken,
       expiresIn: ACCESS_TTL_S,
       refreshMaxAge: Math.floor((row.family_expires_at - now) / 1000),
