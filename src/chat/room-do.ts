@@ -17,7 +17,7 @@ import {
 } from '../shared/chat-protocol';
 import { Authority, type Identity, type Removal } from './authority';
 import { chatChannel } from '../db/chat';
-import { RoomStore } from './room-store';
+import { RoomStore } from '../db/chat-room';
 import { Pacer, ShardReporter, SpokeOutbox } from './fan-out';
 import { RESERVATION_MS, hubStub, pickShard, sendGap, shardCapacity, shardStub } from './shards';
 
