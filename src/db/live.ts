@@ -40,27 +40,6 @@ export async function setThumbnailAt(db: D1Database, channelId: number, at: numb
   await db.prepare('UPDATE channels SET thumbnail_at = ? WHERE id = ?').bind(at, channelId).run();
 }
 
-export interface StreamRow {
-  id: number;
-  channelId: number;
-  kind: number;
-  source: string;
-  adult: number;
-  adultPlus: number;
-  hasPassword: number;
-  endedAt: number | null;
-}
-
-const STREAM_COLUMNS = 'id, channel_id AS channelId, kind, source, adult, adult_plus AS adultPlus, has_password AS hasPassword, ended_at AS endedAt';
-
-export function streamById(db: D1Database, streamId: number): Promise<StreamRow | null> {
-  return db.prepare(`SELECT ${STREAM_COLUMNS} FROM streams WHERE id = ?`).bind(streamId).first<StreamRow>();
-}
-
-export function openStream(db: D1Database, channelId: number): Promise<StreamRow | null> {
-  return db.prepare(`SELECT ${STREAM_COLUMNS} FROM streams WHERE channel_id = ? AND ended_at IS NULL`).bind(channelId).first<StreamRow>();
-}
-
 export function insertLiveStream(db: D1Database, channel: IngestChannel, now: number) {
   return db
     .prepare("INSERT INTO streams (channel_id, kind, source, title, adult, adult_plus, has_password, started_at, last_media_at) VALUES (?, 1, 'flex', ?, ?, ?, ?, ?, ?) RETURNING id")

@@ -9,7 +9,6 @@ import {
   endLiveStream,
   insertLiveStream,
   mediaReceivedStatement,
-  openStream,
   recordingsBeyond,
   segmentListedStatement,
   segmentStoredStatement,
@@ -18,6 +17,7 @@ import {
   updateViewerCounts,
   type IngestChannel,
 } from '../db/live';
+import { findOpenStream } from '../db/streams';
 import { LiveChannelStore } from '../db/live-channel-state';
 
 /** No media for this long ends a live: it becomes a recording. */
@@ -203,7 +203,7 @@ export class LiveChannel extends DurableObject<Env> {
   }
 
   private async startStream(channel: IngestChannel, now: number): Promise<IngestOutcome> {
-    const open = await openStream(this.env.DB, channel.id);
+    const open = await findOpenStream(this.env.DB, channel.id);
     let streamId: number;
     if (open) {
       // Our storage forgot an open stream of ours (lost object state): carry on with it.

@@ -74,10 +74,10 @@ export function kstPeriodStart(option: Exclude<LiveTimeOption, 'current'>, now: 
 export async function liveTime(db: D1Database, channelId: number, option: LiveTimeOption, now = Date.now()): Promise<LiveTimeResponse> {
   const [exists, live] = await Promise.all([channelExists(db, channelId), findOpenLive(db, channelId)]);
   if (!exists) throw notFoundChannel();
-  const base = { channelId, option, live: live !== null, startedAt: live?.started_at ?? null };
-  if (option === 'current') return { ...base, seconds: live ? Math.max(0, Math.floor((now - live.started_at) / 1000)) : 0 };
+  const base = { channelId, option, live: live !== null, startedAt: live?.startedAt ?? null };
+  if (option === 'current') return { ...base, seconds: live ? Math.max(0, Math.floor((now - live.startedAt) / 1000)) : 0 };
   const from = kstPeriodStart(option, now);
-  const ms = (await broadcastsBetween(db, channelId, from, now)).reduce((sum, b) => sum + Math.max(0, Math.min(b.ended_at ?? now, now) - Math.max(b.started_at, from)), 0);
+  const ms = (await broadcastsBetween(db, channelId, from, now)).reduce((sum, b) => sum + Math.max(0, Math.min(b.endedAt ?? now, now) - Math.max(b.startedAt, from)), 0);
   return { ...base, seconds: Math.floor(ms / 1000) };
 }
 
@@ -128,7 +128,7 @@ export async function liveAuth(
     await clearLiveAuthAttempts(db, channel.id, input.deviceId);
   }
   // The owner gets the same signed URL without spending a try.
-  const playback = await playbackFor({ ...live, has_password: 1 }, secret);
+  const playback = await playbackFor({ ...live, hasPassword: 1 }, secret);
   if (!playback) throw new WatchError(404, 'NOT_LIVE', 'errors.channelOffline');
   // A third-party URL carries no token of ours, so the proof for the live's chat room comes separately.
   const { token } = await signPlayback(secret, live.id);
