@@ -39,8 +39,12 @@ export async function nicknameTaken(db: D1Database, nickname: string): Promise<b
   return (await db.prepare('SELECT 1 FROM members WHERE nickname = ?').bind(nickname).first()) !== null;
 }
 
-export function findMembersByIdentity(db: D1Database, name: string, birthday: string, phone: string): Promise<D1Result<{ login_id: string }>> {
-  return db.prepare('SELECT login_id FROM members WHERE name = ? AND birthday = ? AND phone = ? ORDER BY id').bind(name, birthday, phone).all<{ login_id: string }>();
+export async function findMembersByIdentity(db: D1Database, name: string, birthday: string, phone: string): Promise<Array<{ loginId: string }>> {
+  const { results } = await db
+    .prepare('SELECT login_id AS loginId FROM members WHERE name = ? AND birthday = ? AND phone = ? ORDER BY id')
+    .bind(name, birthday, phone)
+    .all<{ loginId: string }>();
+  return results;
 }
 
 export interface NewMember {

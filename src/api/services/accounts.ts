@@ -146,6 +146,6 @@ export async function signUp(db: D1Database, input: SignupRequest, options: { pa
 export async function findLoginIds(db: D1Database, authKey: string): Promise<string[]> {
   const identity = await consumeIdentity(db, authKey, 'id');
   if (!identity) throw new AccountError(400, M.identityRequired);
-  const { results } = await findMembersByIdentity(db, identity.name, identity.birthday, identity.phone);
-  return results.map((r) => maskLoginId(r.login_id));
+  const members = await findMembersByIdentity(db, identity.name, identity.birthday, identity.phone);
+  return members.map((r) => maskLoginId(r.loginId));
 }

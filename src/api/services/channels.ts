@@ -36,14 +36,14 @@ export async function channelPage(db: D1Database, channelId: number, viewer: Vie
   return {
     channel: {
       channelId,
-      creator: { loginId: channel.owner_login_id, nickname: channel.owner_nickname },
+      creator: { loginId: channel.ownerLoginId, nickname: channel.ownerNickname },
       title: channel.title,
       description: channel.description,
-      themeCode: channel.theme_code,
+      themeCode: channel.themeCode,
       subscriberCount: subscribers,
       noticeCount: notices.count,
       latestNoticeAt: notices.latestAt,
-      thumbnailUrl: thumbnailUrl(channelId, channel.thumbnail_at),
+      thumbnailUrl: thumbnailUrl(channelId, channel.thumbnailAt),
       subscribed,
     },
     live: live ? await streamDetail(live, viewer, settings, secret) : null,
@@ -84,7 +84,7 @@ export async function liveTime(db: D1Database, channelId: number, option: LiveTi
 export async function channelFind(db: D1Database, loginId: string): Promise<ChannelFindResponse> {
   const channel = await findChannelByLoginId(db, loginId);
   if (!channel) throw notFoundChannel();
-  return { channelId: channel.id, loginId: channel.owner_login_id, nickname: channel.owner_nickname };
+  return { channelId: channel.id, loginId: channel.ownerLoginId, nickname: channel.ownerNickname };
 }
 
 export async function channelSubscriberCount(db: D1Database, channelId: number): Promise<SubscriberCountResponse> {
@@ -116,15 +116,15 @@ export async function liveAuth(
   const [channel, live] = await Promise.all([findChannel(db, input.channelId), findOpenLive(db, input.channelId)]);
   if (!channel) throw notFoundChannel();
   if (!live) throw new WatchError(404, 'NOT_LIVE', 'errors.channelOffline');
-  if (!channel.password_hash) throw new WatchError(400, 'NO_PASSWORD', 'errors.livePasswordNotSet');
+  if (!channel.passwordHash) throw new WatchError(400, 'NO_PASSWORD', 'errors.livePasswordNotSet');
   const access = accessFor(live, viewer, settings);
   if (access === 'unavailable') throw new WatchError(403, 'UNAVAILABLE', 'errors.adultUnavailable');
   if (access === 'identity') throw new WatchError(403, 'IDENTITY_REQUIRED', 'errors.adultIdentityRequired');
   if (access === 'adult') throw new WatchError(403, 'ADULT_ONLY', 'errors.adultOnly');
-  if (viewer?.memberId !== channel.owner_id) {
+  if (viewer?.memberId !== channel.ownerId) {
     const tries = await takeLiveAuthAttempt(db, channel.id, input.deviceId, now, LIVE_AUTH_WINDOW_MS);
     if (tries > LIVE_AUTH_MAX_TRIES) throw new WatchError(429, 'TOO_MANY_TRIES', 'errors.livePasswordTooMany');
-    if (!(await verifyPassword(input.password, channel.password_hash))) throw new WatchError(403, 'PASSWORD_WRONG', 'errors.livePasswordWrong');
+    if (!(await verifyPassword(input.password, channel.passwordHash))) throw new WatchError(403, 'PASSWORD_WRONG', 'errors.livePasswordWrong');
     await clearLiveAuthAttempts(db, channel.id, input.deviceId);
   }
   // The owner gets the same signed URL without spending a try.

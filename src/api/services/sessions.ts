@@ -59,16 +59,16 @@ export async function refreshSession(env: Env, refreshToken: string): Promise<Re
   const hash = await sha256(refreshToken);
   const row = await findRefresh(env.DB, hash);
   if (!row) return { ok: false, reason: 'unknown' };
-  if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
-  if (row.family_expires_at <= now) return { ok: false, reason: 'expired' };
+  if (row.revokedAt !== null) return { ok: false, reason: 'revoked' };
+  if (row.familyExpiresAt <= now) return { ok: false, reason: 'expired' };
 
   const nextToken = randomToken(32);
-  const next = { hash: await sha256(nextToken), familyId: row.family_id, memberId: row.member_id, expiresAt: row.family_expires_at, familyExpiresAt: row.family_expires_at };
-  if (row.used_at !== null) {
+  const next = { hash: await sha256(nextToken), familyId: row.familyId, memberId: row.memberId, expiresAt: row.familyExpiresAt, familyExpiresAt: row.familyExpiresAt };
+  if (row.usedAt !== null) {
     // Parallel calls of one page may present the same token twice within moments; while its successor
     // is still unused that is a race, not a theft, and the family lives on. Anything else is reuse.
     if (!(await withinReuseGrace(env.DB, row, now))) {
-      await revokeFamily(env.DB, row.family_id, now);
+      await revokeFamily(env.DB, row.familyId, now);
       return { ok: false, reason: 'reused' };
     }
     await insertRefreshStatement(env.DB, next).run();
@@ -76,23 +76,23 @@ export async function refreshSession(env: Env, refreshToken: string): Promise<Re
     // Someone rotated it between our read and our write: treat as the race above, once more.
     const fresh = await findRefresh(env.DB, hash);
     if (!fresh || !(await withinReuseGrace(env.DB, fresh, now))) {
-      await revokeFamily(env.DB, row.family_id, now);
+      await revokeFamily(env.DB, row.familyId, now);
       return { ok: false, reason: 'reused' };
     }
     await insertRefreshStatement(env.DB, next).run();
   }
-  const member = await findSessionMember(env.DB, row.member_id);
+  const member = await findSessionMember(env.DB, row.memberId);
   if (!member || member.blocked) {
-    await revokeFamily(env.DB, row.family_id, now);
+    await revokeFamily(env.DB, row.familyId, now);
     return { ok: false, reason: 'revoked' };
   }
   return {
     ok: true,
     tokens: {
-      accessToken: await accessToken(env, { memberId: row.member_id, loginId: member.loginId, familyId: row.family_id }),
+      accessToken: await accessToken(env, { memberId: row.memberId, loginId: member.loginId, familyId: row.familyId }),
       refreshToken: nextToken,
       expiresIn: ACCESS_TTL_S,
-      refreshMaxAge: Math.floor((row.family_expires_at - now) / 1000),
+      refreshMaxAge: Math.floor((row.familyExpiresAt - now) / 1000),
     },
   };
 }
@@ -101,9 +101,9 @@ export async function refreshSession(env: Env, refreshToken: string): Promise<Re
 export const REUSE_GRACE_MS = 2_000;
 
 async function withinReuseGrace(db: D1Database, row: RefreshRow, now: number): Promise<boolean> {
-  if (row.used_at === null || now - row.used_at > REUSE_GRACE_MS || !row.replaced_by) return false;
-  const successor = await findRefresh(db, row.replaced_by);
-  return !!successor && successor.used_at === null && successor.revoked_at === null;
+  if (row.usedAt === null || now - row.usedAt > REUSE_GRACE_MS || !row.replacedBy) return false;
+  const successor = await findRefresh(db, row.replacedBy);
+  return !!successor && successor.usedAt === null && successor.revokedAt === null;
 }
 
 /** The session an access token names, or null: bad signature, other alg, wrong audience, expired or revoked. */
