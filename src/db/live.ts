@@ -1,3 +1,5 @@
+// D1 queries of the live path (channels by stream key, streams, stream_segments).
+
 /** A segment as the encoder's playlist lists it. */
 export interface ListedSegment {
   name: string;
@@ -14,9 +16,6 @@ export interface ServedSegment {
   durationMs: number;
   programDateTime: number;
 }
-
-
-// D1 queries of the live path (channels by stream key, streams, stream_segments).
 
 export interface IngestChannel {
   id: number;
@@ -40,7 +39,7 @@ export async function setThumbnailAt(db: D1Database, channelId: number, at: numb
   await db.prepare('UPDATE channels SET thumbnail_at = ? WHERE id = ?').bind(at, channelId).run();
 }
 
-export function insertLiveStream(db: D1Database, channel: IngestChannel, now: number) {
+export function insertLiveStream(db: D1Database, channel: IngestChannel, now: number): Promise<{ id: number } | null> {
   return db
     .prepare("INSERT INTO streams (channel_id, kind, source, title, adult, adult_plus, has_password, started_at, last_media_at) VALUES (?, 1, 'flex', ?, ?, ?, ?, ?, ?) RETURNING id")
     .bind(channel.id, channel.title, channel.adult ? 1 : 0, channel.adultPlus ? 1 : 0, channel.hasPassword ? 1 : 0, now, now)
