@@ -1,7 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import type { PageProps } from '../src/shared/page-props';
 import { Root } from './app/Root';
-import { preloadPage } from './app/lazy-pages';
+import { preloadPage } from './app/pages';
 import './styles/app.css';
 
 const propsElement = document.getElementById('__PROPS__');

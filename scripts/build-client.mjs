@@ -24,7 +24,7 @@ const result = await build({
   logLevel: 'warning',
 });
 await writeFile('dist/client-meta.json', JSON.stringify(result.metafile));
-await writeFile(`${out}/assets/preload.json`, JSON.stringify(preloadManifest(result.metafile)));
+await writeFile(`${out}/assets/preload.json`, JSON.stringify(preloadManifest(result.metafile, await pageTable())));
 
 await cp('public', out, { recursive: true });
 // hls.js transmuxes in this worker, off the main thread (hls-engine.ts asks for it with hls.js's version).
@@ -37,12 +37,20 @@ for (const brand of await readdir('brands')) {
 }
 console.log(`client built into ${out}`);
 
+/** PAGES of src/shared/page-props.ts (page key -> module under client/pages/), compiled here to be read. */
+async function pageTable() {
+  const compiled = await build({ entryPoints: ['src/shared/page-props.ts'], bundle: true, write: false, format: 'esm', logLevel: 'warning' });
+  const { PAGES } = await import(`data:text/javascript,${encodeURIComponent(compiled.outputFiles[0].text)}`);
+  return PAGES;
+}
+
 /**
  * For each lazily imported module (pages, the player, hls.js), the chunk files it needs beyond what
  * main.js already loads, so the Worker can emit <link rel="modulepreload"> for a page's own code and
- * the browser fetches it while main.js is still arriving (src/render/preload.ts).
+ * the browser fetches it while main.js is still arriving (src/render/preload.ts). Pages are listed
+ * again by their key, as the Worker knows them; a page in main.js has none.
  */
-function preloadManifest(metafile) {
+function preloadManifest(metafile, pageModules) {
   const outputs = metafile.outputs;
   const toUrl = (file) => `/${file.slice(out.length + 1)}`;
   const closure = (file, seen = new Set()) => {
@@ -58,5 +66,6 @@ function preloadManifest(metafile) {
     if (!output.entryPoint || file === mainFile || !file.endsWith('.js')) continue;
     modules[output.entryPoint] = [...closure(file)].filter((f) => !base.has(f)).map(toUrl);
   }
-  return { main: [...base].filter((f) => f !== mainFile).map(toUrl), modules };
+  const pages = Object.fromEntries(Object.entries(pageModules).map(([key, name]) => [key, modules[`client/pages/${name}.tsx`] ?? []]));
+  return { main: [...base].filter((f) => f !== mainFile).map(toUrl), pages, modules };
 }

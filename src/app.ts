@@ -10,7 +10,9 @@ import { partner } from './middleware/partner';
 import { documentRenderer } from './render/document';
 import { buildPageProps, respond } from './render/respond';
 import { DEV_PREFIX, PROXIED_PREFIXES, proxy } from './proxy/proxy';
-import { ServiceUnavailableError } from './proxy/upstream';
+import { ServiceUnavailableError } from './proxy/caller';
+import { Refusal, refusalResponse } from './lib/errors';
+import { callerLocale } from './lib/caller-locale';
 import { MAINTENANCE_PATH } from './shared/constants';
 import { site } from './pages/site';
 import { pages } from './pages/pages';
@@ -32,7 +34,7 @@ export const app = new Hono<AppEnv>();
 app.route('/live', live);
 // Chat sockets likewise: checked before the upgrade (Origin against the brand's hosts, ticket), and a 101
 // carries none of the page headers or cookies. See src/proxy/chat-socket.ts.
-app.get('/chat/:room', chatSocket);
+app.get('/chat/:room', callerLocale(), chatSocket);
 app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
 app.use(brand(), locale(), clientContext(), xsrfCookie());
 app.route('/', site);
@@ -48,6 +50,8 @@ app.route('/', watchPages);
 app.notFound((c) => respond(c, buildPageProps(c, 'NOT_FOUND', { title: c.var.t('notFound.title') }), 404));
 
 app.onError((err, c) => {
+  // /live and /chat refuse as the API does: the envelope, in the caller's language (callerLocale).
+  if (err instanceof Refusal) return refusalResponse(c, err);
   if (err instanceof ServiceUnavailableError && c.req.path !== MAINTENANCE_PATH) return c.redirect(MAINTENANCE_PATH, 302);
   console.error('edge error', err);
   const message = c.var.t ? c.var.t('errors.internal') : 'Internal error';

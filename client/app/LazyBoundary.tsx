@@ -1,4 +1,5 @@
 import { Component, Suspense, type ReactNode } from 'react';
+import { LoadFailed } from '../components/ui/LoadFailed';
 import { useT } from '../i18n/i18n';
 
 function Loading() {
@@ -10,26 +11,14 @@ function Loading() {
   );
 }
 
-function LoadFailed() {
-  const t = useT();
-  return (
-    <p className="lazy-failed" role="alert">
-      {t('login.loadFailed')}{' '}
-      <a href="" data-reload onClick={() => window.location.reload()}>
-        {t('login.reload')}
-      </a>
-    </p>
-  );
-}
-
-/** A chunk that failed to load (deploy in between, offline) shows a reload link, not a blank app. */
+/** A chunk that failed to load (deploy in between, offline) shows a reload button, not a blank app. */
 export class ChunkErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
   render() {
-    return this.state.failed ? <LoadFailed /> : this.props.children;
+    return this.state.failed ? <LoadFailed className="lazy-failed" message="login.loadFailed" reload="login.reload" /> : this.props.children;
   }
 }
 

@@ -1,27 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSetAtom } from 'jotai';
 import { PAGE_PROPS_HEADER } from '../../src/shared/constants';
 import type { PageProps } from '../../src/shared/page-props';
 import { pageTitle } from '../../src/shared/page-title';
 import { navigationProgressAtom } from '../state/ui';
 import { emitSessionExpired } from '../state/events';
-import { preloadPage } from './lazy-pages';
-
-interface Router {
-  props: PageProps;
-  /** Load another page in place (its props as JSON), with the progress bar; falls back to a full load. */
-  navigate: (href: string, options?: { replace?: boolean }) => Promise<void>;
-  /** Reload the current page's props (e.g. after the locale changed); keepScroll leaves the reader where they are. */
-  refresh: (options?: { keepScroll?: boolean }) => Promise<void>;
-}
-
-const RouterContext = createContext<Router | null>(null);
-
-export function useRouter(): Router {
-  const router = useContext(RouterContext);
-  if (!router) throw new Error('useRouter outside RouterProvider');
-  return router;
-}
+import { preloadPage } from './pages';
+import { RouterContext } from './router-context';
 
 async function fetchPageProps(href: string, signal: AbortSignal): Promise<{ props: PageProps; url: string }> {
   const res = await fetch(href, { headers: { [PAGE_PROPS_HEADER]: '1', accept: 'application/json' }, credentials: 'include', signal });

@@ -12,46 +12,7 @@ import type {
   SignupResponse,
 } from '../../src/shared/account-api';
 import type { Translate } from '../i18n/i18n';
-import { apiFetch } from './api';
-
-/** Every account call answers this: the status, the parsed body (null if none), and the error if any. */
-export interface ApiResult<T> {
-  ok: boolean;
-  /** HTTP status; 0 when the request never got an answer. */
-  status: number;
-  body: T | null;
-  /** The server's own words (error.message, else message), '' when it gave none. */
-  message: string;
-  code: string | null;
-}
-
-type ErrorBody = { error?: { code?: string; message?: string } | string; message?: string; code?: string; data?: { error?: string } };
-
-function errorOf(body: unknown): { message: string; code: string | null } {
-  const b = (body ?? {}) as ErrorBody;
-  const err = typeof b.error === 'object' && b.error ? b.error : null;
-  // Sign-up answers { data: { error } }; everything else { error: { code, message } } or { message }.
-  const message = err?.message ?? (typeof b.error === 'string' ? b.error : undefined) ?? b.data?.error ?? (typeof b.message === 'string' ? b.message : '');
-  return { message, code: err?.code ?? b.code ?? null };
-}
-
-async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, json?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
-  const init: RequestInit = { method, headers: { ...headers } };
-  if (method !== 'GET') {
-    // apiFetch adds the XSRF header and reacts to an ended session, for this call as for every other.
-    init.headers = { ...init.headers, 'content-type': 'application/json' };
-    init.body = JSON.stringify(json ?? {});
-  }
-  let res: Response;
-  try {
-    res = await apiFetch(path, init);
-  } catch {
-    return { ok: false, status: 0, body: null, message: '', code: 'NETWORK' };
-  }
-  const body = (await res.json().catch(() => null)) as T | null;
-  const { message, code } = res.ok ? { message: '', code: null } : errorOf(body);
-  return { ok: res.ok, status: res.status, body, message, code };
-}
+import { call, type ApiResult } from './api';
 
 /** What to tell the user about a failed call: the server's message, else a generic one. */
 export function failureText(result: ApiResult<unknown>, t: Translate): string {

@@ -13,7 +13,6 @@ export class ApiError extends Error {
   }
 }
 
-
 /**
  * fetch with credentials through our proxy; every call goes through here. Unsafe methods carry the
  * XSRF token; a 503 goes to the maintenance page; a session the server calls over opens the
@@ -42,4 +41,44 @@ export async function jsonFetcher<T>(path: string, init?: RequestInit): Promise<
   const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
   if (!res.ok) throw new ApiError(res.status, body?.error?.message ?? res.statusText, body?.error?.code ?? null);
   return body as T;
+}
+
+/** What every API call of the pages (client/data/account.ts, watch-api.ts) answers: the status, the parsed body and the error if any. */
+export interface ApiResult<T> {
+  ok: boolean;
+  /** HTTP status; 0 when the request never got an answer. */
+  status: number;
+  /** The answer's JSON, on failure too (sign-up says what is wrong in it). */
+  body: T | null;
+  /** The server's own (localized) words (error.message, else message), '' when it gave none. */
+  message: string;
+  code: string | null;
+}
+
+type ErrorBody = { error?: { code?: string; message?: string } | string; message?: string; code?: string; data?: { error?: string } };
+
+function errorOf(body: unknown): { message: string; code: string | null } {
+  const b = (body ?? {}) as ErrorBody;
+  const err = typeof b.error === 'object' && b.error ? b.error : null;
+  // Sign-up answers { data: { error } }; everything else { error: { code, message } } or { message }.
+  const message = err?.message ?? (typeof b.error === 'string' ? b.error : undefined) ?? b.data?.error ?? (typeof b.message === 'string' ? b.message : '');
+  return { message, code: err?.code ?? b.code ?? null };
+}
+
+/** One API call through apiFetch, with `json` as its body when given; it never throws. */
+export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, json?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
+  const init: RequestInit = { method, headers };
+  if (json !== undefined) {
+    init.headers = { ...headers, 'content-type': 'application/json' };
+    init.body = JSON.stringify(json);
+  }
+  let res: Response;
+  try {
+    res = await apiFetch(path, init);
+  } catch {
+    return { ok: false, status: 0, body: null, message: '', code: 'NETWORK' };
+  }
+  const body = (await res.json().catch(() => null)) as T | null;
+  const { message, code } = res.ok ? { message: '', code: null } : errorOf(body);
+  return { ok: res.ok, status: res.status, body, message, code };
 }

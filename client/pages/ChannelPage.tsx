@@ -11,7 +11,7 @@ import { StreamBadges } from '../components/watch/StreamCardView';
 import { formatCount, formatDuration, useClock } from '../components/watch/time';
 import { formatDate } from '../components/watch/format-date';
 import { LazyChat } from '../components/chat/LazyChat';
-import { useRouter } from '../app/router';
+import { useRouter } from '../app/router-context';
 import { useChannelSettings } from '../data/use-channel-settings';
 import { settingsNeedReload, shownAccess } from '../components/watch/live-access';
 import { PURGE_REACH_MS } from '../../src/shared/page-cache';

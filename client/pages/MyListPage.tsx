@@ -4,11 +4,12 @@ import { MY_LISTS, type MyListData, type MyListKey, type PageProps } from '../..
 import { PAGE_DEFAULTS, type ChannelListItem } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
 import { alertMessageAtom } from '../state/ui';
-import { deletePlayed, deletePresent, listPage, removeSubscriptions, type WatchResult } from '../data/watch-api';
+import { deletePlayed, deletePresent, listPage, removeSubscriptions } from '../data/watch-api';
+import type { ApiResult } from '../data/api';
 import { ChannelRow } from '../components/lists/ChannelRow';
-import { Modal } from '../components/modals/Modal';
+import { ConfirmModal } from '../components/modals/ConfirmModal';
 
-function deleteOne(list: MyListKey, channelId: number): Promise<WatchResult<unknown>> {
+function deleteOne(list: MyListKey, channelId: number): Promise<ApiResult<unknown>> {
   if (list === 'RECENT_VIEW') return deletePlayed(channelId);
   if (list === 'GIFT_VIEW') return deletePresent(channelId);
   return removeSubscriptions([channelId]);
@@ -26,7 +27,7 @@ export function MyListPage({ props }: { props: PageProps }) {
   const [confirmAll, setConfirmAll] = useState(false);
   const currency = t(`currency.${props.brand.currency}`);
 
-  const fail = (result: WatchResult<unknown>) => setAlert(result.message || t('errors.network'));
+  const fail = (result: ApiResult<unknown>) => setAlert(result.message || t('errors.network'));
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
     try {
@@ -85,17 +86,15 @@ export function MyListPage({ props }: { props: PageProps }) {
           {t('lists.loadMore')}
         </button>
       )}
-      <Modal id="delete-all-modal" open={confirmAll} title={t('lists.deleteAll')} onCancel={() => setConfirmAll(false)}>
-        <p className="modal-text">{t('lists.deleteAllConfirm')}</p>
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={() => setConfirmAll(false)}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="btn btn-primary" onClick={removeAll}>
-            {t('lists.delete')}
-          </button>
-        </div>
-      </Modal>
+      <ConfirmModal
+        id="delete-all-modal"
+        open={confirmAll}
+        title={t('lists.deleteAll')}
+        message={t('lists.deleteAllConfirm')}
+        confirmLabel={t('lists.delete')}
+        onConfirm={removeAll}
+        onCancel={() => setConfirmAll(false)}
+      />
     </section>
   );
 }

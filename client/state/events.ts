@@ -1,8 +1,7 @@
 /**
- * Signals from outside React (the data layer, the native wrapper) to the global UI. The app listens
- * for these window events and turns them into atom updates.
+ * Signals from outside React (the data layer) to the global UI. The app listens for these window events
+ * and turns them into atom updates.
  */
-export const ALERT_EVENT = 'flx:alert';
 export const SESSION_EXPIRED_EVENT = 'flx:session-expired';
 
 export function emitSessionExpired(): void {

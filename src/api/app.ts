@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiEnv } from './env';
-import { apiError } from '../lib/errors';
+import { Refusal, refusalResponse } from '../lib/errors';
+import { callerLocale } from '../lib/caller-locale';
 import { readFlags } from '../lib/kv-config';
 import { guestRoutes } from './routes/guest';
 import { partnerRoutes } from './routes/partners';
@@ -31,6 +32,7 @@ const OPEN_DURING_MAINTENANCE = [/^\/v2\/api\/guest\/timeCheck$/, /^\/api\/guest
  * requests with a Bearer token, X-Device-Id and X-Locale.
  */
 export const apiApp = new Hono<ApiEnv>()
+  .use(callerLocale())
   .use(async (c, next) => {
     const deviceId = c.req.header('x-device-id');
     c.set('deviceId', deviceId && DEVICE_ID.test(deviceId) ? deviceId : 'unknown000');
@@ -40,7 +42,7 @@ export const apiApp = new Hono<ApiEnv>()
     const path = new URL(c.req.url).pathname;
     if (!OPEN_DURING_MAINTENANCE.some((re) => re.test(path))) {
       const flags = await readFlags(c.env.CONFIG);
-      if (flags.maintenance) return apiError(c, 503, 'SERVICE_UNAVAILABLE', 'errors.maintenance');
+      if (flags.maintenance) throw new Refusal(503, 'SERVICE_UNAVAILABLE', 'errors.maintenance');
     }
     await next();
   })
@@ -70,9 +72,11 @@ apiApp.get(
   },
 );
 
-apiApp.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'errors.apiNotFound'));
+apiApp.notFound((c) => refusalResponse(c, new Refusal(404, 'NOT_FOUND', 'errors.apiNotFound')));
+/** Every refusal, wherever below it was thrown, leaves the API here as the envelope. */
 apiApp.onError((err, c) => {
-  if (err instanceof HTTPException && err.status < 500) return apiError(c, err.status as 400, 'BAD_REQUEST', 'errors.badRequest');
+  if (err instanceof Refusal) return refusalResponse(c, err);
+  if (err instanceof HTTPException && err.status < 500) return refusalResponse(c, new Refusal(err.status as 400, 'BAD_REQUEST', 'errors.badRequest'));
   console.error('api error', err);
-  return apiError(c, 500, 'INTERNAL', 'errors.internal');
+  return refusalResponse(c, new Refusal(500, 'INTERNAL', 'errors.internal'));
 });

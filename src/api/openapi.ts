@@ -6,7 +6,6 @@
 // without its documentation changing too; tests/worker/openapi.test.ts holds routes and document together.
 
 import type { Hono } from 'hono';
-import type { ValidationTargets } from 'hono';
 import type * as z from 'zod';
 import { describeRoute, generateSpecs, resolver, type DescribeRouteOptions } from 'hono-openapi';
 export { documents, withSchema } from '../lib/openapi-marks';

@@ -9,7 +9,7 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AppEnv } from '../lib/env';
 import type { Translate } from '../lib/i18n';
-import { apiJson } from '../proxy/upstream';
+import { apiJson, callerOf } from '../proxy/caller';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 
 // ---- The parts of OpenAPI 3.1 this page reads -------------------------------------------------------
@@ -405,7 +405,7 @@ export function renderApiReference(doc: OpenApiDocument, t: Translate, locale: s
 
 /** GET /docs/api. Mounted before the gate: like the document itself, it answers during maintenance. */
 export const apiReference = new Hono<AppEnv>().get(API_CONTRACT_PATHS.page, async (c) => {
-  const { ok, body } = await apiJson<OpenApiDocument>(c, API_CONTRACT_PATHS.document);
+  const { ok, body } = await apiJson<OpenApiDocument>(c, callerOf(c), API_CONTRACT_PATHS.document);
   if (!ok || !body?.paths) return c.text(c.var.t('apiDocs.unavailable'), 502);
   return c.html(renderApiReference(body, c.var.t, c.var.locale, c.var.brand.serviceName, c.var.brand.colors.primary));
 });

@@ -12,6 +12,8 @@ export interface EdgeVariables {
   t: Translate;
   deviceId: string;
   loggedIn: boolean;
+  /** The member's access token for calls to the API: the cookie's, or the one a refresh just stored; undefined for a guest. */
+  accessToken: string | undefined;
   isMobile: boolean;
   appType: AppType;
   appVersion: number | null;

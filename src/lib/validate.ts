@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import { apiError } from './errors';
+import { Refusal } from './errors';
 import { withSchema } from './openapi-marks';
 
 /**
@@ -9,11 +9,11 @@ import { withSchema } from './openapi-marks';
  * The schema is also what the OpenAPI document shows for that part (withSchema).
  */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  const middleware = zValidator(target, schema, (result, c) => {
+  const middleware = zValidator(target, schema, (result) => {
     if (!result.success) {
       const fields: Record<string, string> = {};
       for (const issue of result.error.issues) fields[issue.path.join('.') || target] = issue.code;
-      return apiError(c, 400, 'BAD_REQUEST', 'errors.badRequest', fields);
+      throw new Refusal(400, 'BAD_REQUEST', 'errors.badRequest', fields);
     }
   });
   return withSchema(middleware, target, schema);

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
-import { apiError } from '../lib/errors';
+import { Refusal } from '../lib/errors';
 import { channelByStreamKey, setThumbnailAt } from '../db/live';
 import { parseEncoderPlaylist } from './hls';
 import { LIMITS, parseIngestPath, r2Keys, STREAM_KEY_PATTERN } from './paths';
@@ -45,43 +45,43 @@ async function readCapped(request: Request, cap: number): Promise<Uint8Array | '
 export async function ingest(c: Context<AppEnv>): Promise<Response> {
   // ffmpeg's image2 muxer (thumbnails) ignores -method and POSTs; a POST stores exactly like a PUT.
   const method = c.req.method === 'POST' ? 'PUT' : c.req.method;
-  if (method !== 'PUT' && method !== 'DELETE') return apiError(c, 405, 'METHOD_NOT_ALLOWED', 'live.method');
+  if (method !== 'PUT' && method !== 'DELETE') throw new Refusal(405, 'METHOD_NOT_ALLOWED', 'live.method');
   const parsed = parseIngestPath(new URL(c.req.url).pathname);
-  if (!parsed) return apiError(c, 400, 'BAD_PATH', 'live.badPath');
+  if (!parsed) throw new Refusal(400, 'BAD_PATH', 'live.badPath');
   const { key, file } = parsed;
-  if (!STREAM_KEY_PATTERN.test(key)) return apiError(c, 403, 'STREAM_KEY_INVALID', 'live.streamKey');
+  if (!STREAM_KEY_PATTERN.test(key)) throw new Refusal(403, 'STREAM_KEY_INVALID', 'live.streamKey');
   const channel = await channelByStreamKey(c.env.DB, key);
-  if (!channel) return apiError(c, 403, 'STREAM_KEY_INVALID', 'live.streamKey');
-  if (channel.source !== 'flex') return apiError(c, 403, 'EXTERNAL_SOURCE', 'live.externalSource');
+  if (!channel) throw new Refusal(403, 'STREAM_KEY_INVALID', 'live.streamKey');
+  if (channel.source !== 'flex') throw new Refusal(403, 'EXTERNAL_SOURCE', 'live.externalSource');
 
   // ffmpeg's delete_segments: the live window moved on, but the recording keeps every segment.
   if (method === 'DELETE') return c.body(null, 204);
 
   const cap = file.kind === 'playlist' ? LIMITS.playlist : file.kind === 'thumbnail' ? LIMITS.thumbnail : LIMITS.segment;
   const body = await readCapped(c.req.raw, cap);
-  if (body === 'too_large') return apiError(c, 413, 'TOO_LARGE', 'live.tooLarge');
-  if (body === 'cut_off') return apiError(c, 400, 'UPLOAD_CUT_OFF', 'live.uploadCutOff');
-  if (body.byteLength === 0) return apiError(c, 400, 'EMPTY_BODY', 'live.emptyBody');
+  if (body === 'too_large') throw new Refusal(413, 'TOO_LARGE', 'live.tooLarge');
+  if (body === 'cut_off') throw new Refusal(400, 'UPLOAD_CUT_OFF', 'live.uploadCutOff');
+  if (body.byteLength === 0) throw new Refusal(400, 'EMPTY_BODY', 'live.emptyBody');
 
   const room = c.env.LIVE_CHANNEL.get(c.env.LIVE_CHANNEL.idFromName(String(channel.id)));
   switch (file.kind) {
     case 'thumbnail': {
-      if (!JPEG_MAGIC.every((b, i) => body[i] === b)) return apiError(c, 400, 'NOT_JPEG', 'live.notJpeg');
+      if (!JPEG_MAGIC.every((b, i) => body[i] === b)) throw new Refusal(400, 'NOT_JPEG', 'live.notJpeg');
       await c.env.MEDIA.put(r2Keys.thumbnail(channel.id), body, { httpMetadata: { contentType: 'image/jpeg' } });
       await setThumbnailAt(c.env.DB, channel.id, Date.now());
       return c.body(null, 204);
     }
     case 'playlist': {
       const playlist = parseEncoderPlaylist(new TextDecoder().decode(body));
-      if (!playlist) return apiError(c, 400, 'BAD_PLAYLIST', 'live.badPlaylist');
+      if (!playlist) throw new Refusal(400, 'BAD_PLAYLIST', 'live.badPlaylist');
       await room.ingestPlaylist(channel.id, playlist.segments, playlist.ended);
       return c.body(null, 204);
     }
     case 'segment': {
       const outcome = await room.ingestSegment(channel, file.name, body.buffer as ArrayBuffer);
       if (outcome.ok) return c.body(null, 204);
-      if (outcome.code === 'broadcast_off') return apiError(c, 403, 'BROADCAST_OFF', 'live.broadcastOff');
-      return apiError(c, 409, 'STREAM_CONFLICT', 'live.streamConflict');
+      if (outcome.code === 'broadcast_off') throw new Refusal(403, 'BROADCAST_OFF', 'live.broadcastOff');
+      throw new Refusal(409, 'STREAM_CONFLICT', 'live.streamConflict');
     }
   }
 }

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../lib/env';
-import { apiError } from '../lib/errors';
+import { Refusal } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { TtlCache } from '../lib/ttl-cache';
 import { BLOCKING_RELOAD_MS } from './channel-do';
@@ -84,14 +84,14 @@ async function blockUntilListed(c: Context<AppEnv>, stream: StreamRow, msn: numb
 }
 
 async function playlist(c: Context<AppEnv>, found: StreamRow, { token, _HLS_msn: msn }: PlaylistQuery, prefix: string): Promise<Response> {
-  if (!(await allowed(c, found, token))) return apiError(c, 403, 'PLAYBACK_TOKEN', 'live.token');
+  if (!(await allowed(c, found, token))) throw new Refusal(403, 'PLAYBACK_TOKEN', 'live.token');
   let stream = found;
   let segments: ServedSegment[];
   if (stream.endedAt !== null) segments = await servedSegments(c.env.DB, stream.id, null);
   else if (msn === undefined) segments = await liveWindow(c, stream.id);
   else {
     const listed = await blockUntilListed(c, stream, msn);
-    if (listed === 'too_far') return apiError(c, 400, 'HLS_MSN_TOO_FAR', 'live.msnTooFar');
+    if (listed === 'too_far') throw new Refusal(400, 'HLS_MSN_TOO_FAR', 'live.msnTooFar');
     ({ stream, segments } = listed);
   }
   const ended = stream.endedAt !== null;
@@ -109,14 +109,14 @@ export const playback = new Hono<AppEnv>()
   .get('/:channelId/index.m3u8', validate('param', channelParam), validate('query', playlistQuery), async (c) => {
     const { channelId } = c.req.valid('param');
     const stream = await openStreams.get(channelId, () => findOpenStream(c.env.DB, channelId));
-    if (!stream || stream.source !== 'flex') return apiError(c, 404, 'OFFLINE', 'live.offline');
+    if (!stream || stream.source !== 'flex') throw new Refusal(404, 'OFFLINE', 'live.offline');
     return playlist(c, stream, c.req.valid('query'), `${stream.id}/`);
   })
   .get('/:channelId/thumb.jpg', validate('param', channelParam), async (c) => {
     const { channelId } = c.req.valid('param');
     const key = r2Keys.thumbnail(channelId);
     const object = c.req.method === 'HEAD' ? await c.env.MEDIA.head(key) : await c.env.MEDIA.get(key);
-    if (!object) return apiError(c, 404, 'NOT_FOUND', 'live.notFound');
+    if (!object) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
     c.header('content-type', 'image/jpeg');
     c.header('cache-control', CACHE.thumbnail);
     c.header('etag', object.httpEtag);
@@ -125,17 +125,17 @@ export const playback = new Hono<AppEnv>()
   .get('/:channelId/:streamId/index.m3u8', validate('param', streamParam), validate('query', playlistQuery), async (c) => {
     const { channelId, streamId } = c.req.valid('param');
     const stream = await ownStream(c, channelId, streamId);
-    if (!stream) return apiError(c, 404, 'NOT_FOUND', 'live.notFound');
+    if (!stream) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
     return playlist(c, stream, c.req.valid('query'), '');
   })
   .get('/:channelId/:streamId/:segment', validate('param', segmentParam), validate('query', tokenQuery), async (c) => {
     const { channelId, streamId, segment } = c.req.valid('param');
     const stream = await ownStream(c, channelId, streamId);
-    if (!stream) return apiError(c, 404, 'NOT_FOUND', 'live.notFound');
-    if (!(await allowed(c, stream, c.req.valid('query').token))) return apiError(c, 403, 'PLAYBACK_TOKEN', 'live.token');
+    if (!stream) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
+    if (!(await allowed(c, stream, c.req.valid('query').token))) throw new Refusal(403, 'PLAYBACK_TOKEN', 'live.token');
     const key = r2Keys.segment(channelId, streamId, segment);
     const object = c.req.method === 'HEAD' ? await c.env.MEDIA.head(key) : await c.env.MEDIA.get(key);
-    if (!object) return apiError(c, 404, 'NOT_FOUND', 'live.notFound');
+    if (!object) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
     c.header('content-type', segmentContentType(segment));
     c.header('content-length', String(object.size));
     c.header('cache-control', privateIfRestricted(stream, CACHE.segment));

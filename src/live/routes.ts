@@ -1,15 +1,17 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../lib/env';
-import { apiError } from '../lib/errors';
+import { Refusal } from '../lib/errors';
+import { callerLocale } from '../lib/caller-locale';
 import { ingest } from './ingest';
 import { playback } from './playback';
 
 /**
  * Everything under /live. Mounted before brand, locale and the maintenance gate: segment traffic costs
- * no KV reads, and video keeps flowing during maintenance. Errors are JSON in the caller's language
- * (Accept-Language), as in the API.
+ * no KV reads, and video keeps flowing during maintenance. Refusals are the API's envelope in the
+ * caller's language (X-Locale, else Accept-Language).
  */
 export const live = new Hono<AppEnv>()
+  .use(callerLocale())
   .use(async function liveHeaders(c, next) {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
@@ -19,4 +21,6 @@ export const live = new Hono<AppEnv>()
   })
   .all('/ingest/*', ingest)
   .route('/', playback)
-  .all('*', (c) => apiError(c, 404, 'NOT_FOUND', 'live.notFound'));
+  .all('*', () => {
+    throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
+  });

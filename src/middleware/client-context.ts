@@ -47,11 +47,13 @@ export const clientContext = () =>
     c.set('deviceId', deviceId!);
 
     const access = getCookie(c, COOKIE.access);
-    c.set('loggedIn', isLoggedIn(access));
+    const accessToken = isLoggedIn(access) ? access : undefined;
+    c.set('loggedIn', accessToken !== undefined);
+    c.set('accessToken', accessToken);
 
     if (fresh) setBrandCookie(c, COOKIE.uuid, deviceId!, { maxAge: SECONDS.uuidMaxAge });
-    if (appType === 'embedded' && isLoggedIn(access)) {
-      setBrandCookie(c, COOKIE.access, access!, { httpOnly: true });
+    if (appType === 'embedded' && accessToken) {
+      setBrandCookie(c, COOKIE.access, accessToken, { httpOnly: true });
     }
     await next();
   });

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { AUTH_EXEMPT_PATHS, CACHE_MS, MAINTENANCE_EXEMPT_PATHS, MAINTENANCE_PATH, SIGNIN_PATH, isExempt } from '../shared/constants';
 import { TtlCache } from '../lib/ttl-cache';
-import { callApi } from '../proxy/upstream';
+import { callApi, callerOf } from '../proxy/caller';
 
 export interface ServiceStatus {
   maintenance: boolean;
@@ -13,7 +13,7 @@ export interface ServiceStatus {
 const statusCache = new TtlCache<string, ServiceStatus>(CACHE_MS.timecheck);
 
 async function loadStatus(c: Context<AppEnv>): Promise<ServiceStatus> {
-  const res = await callApi(c, '/api/guest/timeCheck/9?ver=2');
+  const res = await callApi(c, callerOf(c), '/api/guest/timeCheck/9?ver=2');
   if (!res.ok) throw new Error(`timecheck answered ${res.status}`);
   const body = (await res.json()) as { isMantenace?: unknown; isEmergency?: unknown };
   if (typeof body.isMantenace !== 'boolean' || typeof body.isEmergency !== 'boolean') throw new Error('timecheck answered an unexpected shape');
@@ -30,14 +30,21 @@ export async function serviceStatus(c: Context<AppEnv>): Promise<ServiceStatus |
   }
 }
 
+/** Where a guest signs in first, to come back to `pathAndSearch` afterwards. */
+const signinLocation = (pathAndSearch: string) => `${SIGNIN_PATH}?callbackURL=${encodeURIComponent(pathAndSearch)}`;
+
 /** Where the gate sends this request, or null to let it through (SPEC §4 "Page load on the server"). */
 export function gateRedirect(status: ServiceStatus | null, path: string, search: string, loggedIn: boolean): string | null {
   if (!status) return null;
   if (status.maintenance && !isExempt(path, MAINTENANCE_EXEMPT_PATHS)) return MAINTENANCE_PATH;
-  if (status.emergency && !loggedIn && !isExempt(path, AUTH_EXEMPT_PATHS)) {
-    return `${SIGNIN_PATH}?callbackURL=${encodeURIComponent(path + search)}`;
-  }
+  if (status.emergency && !loggedIn && !isExempt(path, AUTH_EXEMPT_PATHS)) return signinLocation(path + search);
   return null;
+}
+
+/** Send a guest to sign in before this page (members-only pages; the gate does it in emergency mode). */
+export function signinRedirect(c: Context<AppEnv>): Response {
+  const url = new URL(c.req.url);
+  return c.redirect(signinLocation(url.pathname + url.search), 302);
 }
 
 export const gate = () =>

@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../lib/env';
 import { COOKIE, SECONDS } from '../shared/constants';
 import { setBrandCookie } from '../lib/cookies';
-import { callApi, waitUntil } from '../proxy/upstream';
+import { callApi, callerOf, waitUntil } from '../proxy/caller';
 
 const CODE = /^[A-Za-z0-9_-]{1,32}$/;
 const KEY = /^[A-Za-z0-9_-]{1,64}$/;
@@ -18,7 +18,7 @@ export const partner = () =>
       const fromQuery = c.req.query('partnerCode');
       const fromCookie = getCookie(c, COOKIE.partnerCode);
       if (fromQuery && CODE.test(fromQuery) && fromQuery !== fromCookie) {
-        const res = await callApi(c, '/api/partners', {
+        const res = await callApi(c, callerOf(c), '/api/partners', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ partnerCode: fromQuery }),
@@ -26,7 +26,7 @@ export const partner = () =>
         if (res?.ok) setBrandCookie(c, COOKIE.partnerCode, fromQuery, { maxAge: SECONDS.year });
       } else if (fromCookie && CODE.test(fromCookie)) {
         // Already validated when the cookie was set; registration is idempotent per device.
-        waitUntil(c, callApi(c, '/api/partners', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ partnerCode: fromCookie }) }));
+        waitUntil(c, callApi(c, callerOf(c), '/api/partners', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ partnerCode: fromCookie }) }));
       }
     }
 
@@ -34,7 +34,7 @@ export const partner = () =>
     const pinkey = c.req.query('pinkey');
     const hasPartnerCookie = getCookie(c, COOKIE.pincAppkey) !== undefined || getCookie(c, COOKIE.pincPinkey) !== undefined;
     if (appkey && pinkey && KEY.test(appkey) && KEY.test(pinkey) && !hasPartnerCookie) {
-      const res = await callApi(c, `/api/guest/pincrux?${new URLSearchParams({ appkey, pinkey })}`).catch(() => null);
+      const res = await callApi(c, callerOf(c), `/api/guest/pincrux?${new URLSearchParams({ appkey, pinkey })}`).catch(() => null);
       if (res?.ok) {
         setBrandCookie(c, COOKIE.pincAppkey, appkey, { maxAge: SECONDS.year });
         setBrandCookie(c, COOKIE.pincPinkey, pinkey, { maxAge: SECONDS.year });

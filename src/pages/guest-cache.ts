@@ -15,7 +15,7 @@ import type { Brand } from '../shared/brand-schema';
 import { EDGE_CACHE_HEADER } from '../shared/page-cache';
 import { PAGE_SCOPES, currentEpochs, expiryFromNow, lookup, parsed, store, type CacheEntry } from '../edge-cache';
 import { HTML_CONTENT_TYPE, JSON_CONTENT_TYPE, pageHeaders, respond, respondCapturing, wantsProps } from '../render/respond';
-import { waitUntil } from '../proxy/upstream';
+import { waitUntil } from '../proxy/caller';
 
 /**
  * Records the purge counters a page's data depends on. Call it before reading the data it guards: a

@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import type { Me } from '../shared/page-props';
 import type { ProfileResponse } from '../shared/account-api';
-import { ServiceUnavailableError } from '../proxy/upstream';
-import { callAsMember } from '../proxy/session';
+import { meDtoSchema } from '../shared/account-schemas';
+import { memberJson, ServiceUnavailableError } from '../proxy/caller';
 
 /**
  * Run a page's data loaders; a failure renders the page with empty data (SPEC §8), except a 503,
@@ -26,11 +26,10 @@ export async function loadPageData<T extends Record<string, unknown>>(c: Context
 export async function loadMe(c: Context<AppEnv>): Promise<Me | null> {
   if (!c.var.loggedIn) return null;
   try {
-    const res = await callAsMember(c, '/api/my/profile');
-    if (res.status === 503) throw new ServiceUnavailableError();
-    if (!res.ok) return null;
-    const { profile } = (await res.json()) as ProfileResponse;
-    return { loginId: profile.loginId, nickname: profile.nickname, identityVerified: profile.identityVerified, isForeigner: profile.isForeigner, adult: profile.adult };
+    const answer = await memberJson<ProfileResponse>(c, '/api/my/profile');
+    if (!answer.ok || !answer.body) return null;
+    // The profile is Me and more: the schema keeps Me's fields (and checks them).
+    return meDtoSchema.parse(answer.body.profile);
   } catch (err) {
     if (err instanceof ServiceUnavailableError) throw err;
     console.warn('current member lookup failed', err);

@@ -5,7 +5,7 @@ import { COOKIE } from '../shared/constants';
 import { buildPageProps, respond } from '../render/respond';
 import { loadMe, loadPageData } from './load';
 import { safeCallbackPath } from '../shared/callback-url';
-import { apiJson } from '../proxy/upstream';
+import { apiJson, callerOf } from '../proxy/caller';
 
 /** Sign-up pages need to know about a partner cookie: it hides identity verification, and toptoon hides the foreigner tab. */
 function signupData(c: Context<AppEnv>) {
@@ -43,7 +43,7 @@ export const pages = new Hono<AppEnv>()
   .get('/completed/signup/marketing', async (c) => {
     const recommendId = c.req.query('recommendId') ?? '';
     const partner = await loadPageData(c, async () => {
-      const res = await apiJson<{ result: string; partnerCode?: string; name?: string }>(c, `/api/guest/refcode/${encodeURIComponent(recommendId)}`);
+      const res = await apiJson<{ result: string; partnerCode?: string; name?: string }>(c, callerOf(c), `/api/guest/refcode/${encodeURIComponent(recommendId)}`);
       return res.body?.result === 'ok' ? { partnerCode: res.body.partnerCode ?? recommendId, partnerName: res.body.name ?? recommendId } : {};
     });
     if (!('partnerCode' in partner)) return c.redirect('/completed/signup', 302);

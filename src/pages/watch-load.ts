@@ -1,60 +1,31 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../lib/env';
-import { COOKIE } from '../shared/constants';
 import { viewDevice, type Me } from '../shared/page-props';
-import { callApi, ServiceUnavailableError } from '../proxy/upstream';
+import { apiJson, asGuest, callerOf, type ApiAnswer, type Caller } from '../proxy/caller';
 import { loadMe } from './load';
-
-export interface ApiAnswer<T> {
-  ok: boolean;
-  status: number;
-  body: T | null;
-}
 
 /** The device value view-main and themes take. */
 export const deviceOf = (c: Context<AppEnv>) => viewDevice(c.var);
 
-/**
- * The access token loadMe just obtained by refreshing, read back from the Set-Cookie it put on this
- * response. Data calls must use it: retrying them with the request's stale token would refresh a second
- * time with a refresh token that is already spent, and reuse revokes the whole session family.
- */
-function refreshedAccess(c: Context<AppEnv>): string | undefined {
-  const prefix = `${COOKIE.access}=`;
-  for (const line of c.res.headers.getSetCookie()) {
-    if (!line.startsWith(prefix)) continue;
-    const value = line.slice(prefix.length).split(';')[0] ?? '';
-    return value ? decodeURIComponent(value) : undefined;
-  }
-  return undefined;
-}
-
+/** A page's JSON calls to the API, all for one caller. */
 export type Api = <T>(path: string, init?: RequestInit) => Promise<ApiAnswer<T>>;
 
-/** A caller for a page's data: as the member whose token this is, as the request's own cookie (undefined), or as a guest (null). */
-function apiCaller(c: Context<AppEnv>, access: string | null | undefined): Api {
-  return async <T>(path: string, init?: RequestInit): Promise<ApiAnswer<T>> => {
-    const res = await callApi(c, path, init, access);
-    if (res.status === 503) throw new ServiceUnavailableError();
-    const body = (await res.json().catch(() => null)) as T | null;
-    return { ok: res.ok, status: res.status, body };
-  };
-}
+const apiFor = (c: Context<AppEnv>, caller: Caller): Api => (path, init) => apiJson(c, caller, path, init);
 
 /**
  * The API as any guest sees it, whoever asks: what the edge cache keeps for every guest (and for the
  * shared part of a member's home page) must not depend on the requester's session.
  */
-export const guestApi = (c: Context<AppEnv>): Api => apiCaller(c, null);
+export const guestApi = (c: Context<AppEnv>): Api => apiFor(c, asGuest(callerOf(c)));
 
 /**
  * A page's session: the member (loadMe refreshes an expired token once) and a caller for the page's
- * data that speaks as that member, or as a guest when there is none.
+ * data that speaks as that member, or as a guest when there is none. The caller is taken after loadMe,
+ * so it carries the token a refresh put on the context, not the request's expired one.
  */
 export async function pageSession(c: Context<AppEnv>): Promise<{ me: Me | null; api: Api }> {
   const me = await loadMe(c);
-  return { me, api: apiCaller(c, me ? refreshedAccess(c) : undefined) };
+  return { me, api: apiFor(c, callerOf(c)) };
 }
 
 /** How long the home page trusts a member it looked up, for the same access token. */
@@ -80,23 +51,18 @@ function tokenExpiry(token: string): number {
  * modal as before. Only entries the API itself confirmed for this exact token are kept.
  */
 export async function loadMeRemembered(c: Context<AppEnv>): Promise<Me | null> {
-  const sent = c.var.loggedIn ? getCookie(c, COOKIE.access) : undefined;
+  const sent = c.var.accessToken;
   const now = Date.now();
   const known = sent ? meByToken.get(sent) : undefined;
   if (known && known.until > now) return known.me;
   if (sent) meByToken.delete(sent);
   const me = await loadMe(c);
-  const token = me ? (refreshedAccess(c) ?? sent) : undefined;
+  // After a refresh, loadMe left the new token on the context.
+  const token = me ? c.var.accessToken : undefined;
   const until = token ? Math.min(now + ME_MEMO_MS, tokenExpiry(token)) : 0;
   if (me && token && until > now) {
     meByToken.set(token, { me, until });
     if (meByToken.size > ME_MEMO_MAX) meByToken.delete(meByToken.keys().next().value!);
   }
   return me;
-}
-
-/** The path and query a guest is sent back to after signing in. */
-export function signinRedirect(c: Context<AppEnv>): Response {
-  const url = new URL(c.req.url);
-  return c.redirect(`/signin?callbackURL=${encodeURIComponent(url.pathname + url.search)}`, 302);
 }

@@ -4,7 +4,7 @@ import { CHANNEL_SETTINGS_PATHS, type ChannelSettings } from '../shared/streams-
 import { CACHE_MS } from '../shared/constants';
 import { TtlCache } from '../lib/ttl-cache';
 import { channelSettingsSchema } from '../shared/streams-schemas';
-import { callApi } from './upstream';
+import { callApi, callerOf } from './caller';
 
 /** SPEC §7: GET /api/guest/channeling-switching is cached 10 minutes. */
 export const CHANNEL_SETTINGS_PATH = CHANNEL_SETTINGS_PATHS.guest;
@@ -14,7 +14,7 @@ export const CHANNEL_SETTINGS_ADMIN_PATH = CHANNEL_SETTINGS_PATHS.admin;
 const cache = new TtlCache<string, ChannelSettings>(CACHE_MS.channelSettings);
 
 async function load(c: Context<AppEnv>): Promise<ChannelSettings> {
-  const res = await callApi(c, CHANNEL_SETTINGS_PATH);
+  const res = await callApi(c, callerOf(c), CHANNEL_SETTINGS_PATH);
   if (!res.ok) throw new Error(`channel settings answered ${res.status}`);
   return channelSettingsSchema.parse(await res.json());
 }

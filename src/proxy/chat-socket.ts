@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
-import { apiError, requestLocale, type ApiErrorBody } from '../lib/errors';
+import { Refusal, type ApiErrorBody } from '../lib/errors';
 import { getRegistry, normalizeHost, resolveBrand } from '../brands/registry';
 import { appTypeFor, nativeAppVersion, newDeviceId } from '../middleware/client-context';
-import { callApi } from './upstream';
+import { callApi, requestOrigin, type Caller } from './caller';
 import { CHAT_ACCESS_CODES, chatAccessMessageKey, chatAccessRefusalOf, roomIdSchema, type ChatTicketRequest, type ChatTicketResponse } from '../shared/chat-protocol';
 import { verifyChatTicket, type ChatTicketClaims } from '../lib/chat-ticket';
 import { hubStub, shardStub, SHARD_HEADERS, type Identity } from '../chat';
@@ -20,16 +20,14 @@ import { hubStub, shardStub, SHARD_HEADERS, type Identity } from '../chat';
  */
 export async function chatSocket(c: Context<AppEnv>): Promise<Response> {
   const room = c.req.param('room') ?? '';
-  if (!roomIdSchema.safeParse(room).success) return apiError(c, 404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
-  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return apiError(c, 426, 'UPGRADE_REQUIRED', 'chat.upgradeRequired');
-  if (!(await originAllowed(c))) return apiError(c, 403, 'ORIGIN_FORBIDDEN', 'chat.originForbidden');
+  if (!roomIdSchema.safeParse(room).success) throw new Refusal(404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
+  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw new Refusal(426, 'UPGRADE_REQUIRED', 'chat.upgradeRequired');
+  if (!(await originAllowed(c))) throw new Refusal(403, 'ORIGIN_FORBIDDEN', 'chat.originForbidden');
 
-  const entry = await admit(c, room);
-  if (!entry.ok) return apiError(c, entry.status, entry.code, entry.messageKey);
-  const who = entry.who;
+  const who = await admit(c, room);
 
   const admission = await hubStub(c.env, room).assign(room, who);
-  if (!admission.ok) return apiError(c, 404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
+  if (!admission.ok) throw new Refusal(404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
   const headers = new Headers(c.req.raw.headers);
   headers.set(SHARD_HEADERS.room, room);
   headers.set(SHARD_HEADERS.shard, String(admission.shard));
@@ -55,8 +53,7 @@ async function originAllowed(c: Context<AppEnv>): Promise<boolean> {
   return registry.byHost.get(originHost)?.id === here.id;
 }
 
-type Entry = { ok: true; who: Identity | null } | { ok: false; status: 400 | 401 | 403 | 404 | 503; code: string; messageKey: string };
-const UNAUTHORIZED: Entry = { ok: false, status: 401, code: 'UNAUTHORIZED', messageKey: 'chat.unauthorized' };
+const unauthorized = () => new Refusal(401, 'UNAUTHORIZED', 'chat.unauthorized');
 
 /**
  * Who opens the socket, and whether the API lets them in. Every way in carries the API's decision, so
@@ -66,39 +63,46 @@ const UNAUTHORIZED: Entry = { ok: false, status: 401, code: 'UNAUTHORIZED', mess
  * - ?token=<access token>&type=oauth (native apps), or nothing at all (a guest without a ticket): the
  *   edge asks the API for a ticket on their behalf, passing ?playback=<token> along for a
  *   password-protected live, and refuses the upgrade with the API's reason.
+ * The member who comes in (null: a guest); anyone else is refused.
  */
-async function admit(c: Context<AppEnv>, room: string): Promise<Entry> {
+async function admit(c: Context<AppEnv>, room: string): Promise<Identity | null> {
   const ticket = c.req.query('ticket');
   const token = c.req.query('token');
   const type = c.req.query('type') ?? '';
   if (ticket) {
     const claims = await verifyChatTicket(c.env.JWT_SECRET, ticket, room);
-    return claims ? { ok: true, who: identityOf(claims) } : UNAUTHORIZED;
+    if (!claims) throw unauthorized();
+    return identityOf(claims);
   }
-  if (token && type !== 'oauth' && type !== '') return UNAUTHORIZED;
+  if (token && type !== 'oauth' && type !== '') throw unauthorized();
   return ticketFromApi(c, { room, playback: c.req.query('playback') }, token || null);
 }
 
 const identityOf = (claims: ChatTicketClaims): Identity | null =>
   'guest' in claims ? null : { memberId: claims.memberId, loginId: claims.loginId, nickname: claims.nickname, role: claims.role };
 
-async function ticketFromApi(c: Context<AppEnv>, request: ChatTicketRequest, token: string | null): Promise<Entry> {
-  // callApi expects the edge context the page middleware would have set; this route runs without it.
-  const version = nativeAppVersion(c.req.header('user-agent') ?? '');
-  c.set('appType', appTypeFor(undefined, version));
-  c.set('deviceId', newDeviceId());
-  c.set('locale', requestLocale(c));
+async function ticketFromApi(c: Context<AppEnv>, request: ChatTicketRequest, token: string | null): Promise<Identity | null> {
+  // This route runs before the edge middleware: the caller comes from the request alone.
+  const caller: Caller = {
+    ...requestOrigin(c),
+    deviceId: newDeviceId(),
+    appType: appTypeFor(undefined, nativeAppVersion(c.req.header('user-agent') ?? '')),
+    locale: c.var.locale, // callerLocale(), mounted with this route
+    access: token ?? undefined,
+  };
   const path = token ? '/api/chat/ticket' : '/api/guest/chat-ticket';
-  const res = await callApi(c, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) }, token ?? undefined);
+  const res = await callApi(c, caller, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
   const body = (await res.json().catch(() => null)) as (Partial<ChatTicketResponse> & Partial<ApiErrorBody>) | null;
   if (res.ok && body?.ticket) {
     const claims = await verifyChatTicket(c.env.JWT_SECRET, body.ticket, request.room);
-    return claims ? { ok: true, who: identityOf(claims) } : UNAUTHORIZED;
+    if (!claims) throw unauthorized();
+    return identityOf(claims);
   }
+  // The API's refusal, told again in this caller's language.
   const refusal = chatAccessRefusalOf(body?.error?.code);
-  if (res.status === 403 && refusal) return { ok: false, status: 403, code: CHAT_ACCESS_CODES[refusal], messageKey: chatAccessMessageKey(refusal) };
-  if (res.status === 401) return UNAUTHORIZED;
-  if (res.status === 404) return { ok: false, status: 404, code: 'ROOM_NOT_FOUND', messageKey: 'chat.roomNotFound' };
-  if (res.status === 400) return { ok: false, status: 400, code: 'BAD_REQUEST', messageKey: 'errors.badRequest' };
-  return { ok: false, status: 503, code: 'UNAVAILABLE', messageKey: 'chat.errors.UNAVAILABLE' };
+  if (res.status === 403 && refusal) throw new Refusal(403, CHAT_ACCESS_CODES[refusal], chatAccessMessageKey(refusal));
+  if (res.status === 401) throw unauthorized();
+  if (res.status === 404) throw new Refusal(404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
+  if (res.status === 400) throw new Refusal(400, 'BAD_REQUEST', 'errors.badRequest');
+  throw new Refusal(503, 'UNAVAILABLE', 'chat.errors.UNAVAILABLE');
 }

@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { isProductionEnv } from '../shared/environment';
 import { SESSION_INVALID, UNSAFE_METHODS } from '../shared/account-api';
-import { callApi } from './upstream';
-import { callAsMember, clearSession, hasTokens, rememberLoginId, storeTokens, withoutTokens } from './session';
+import { callApi, callAsMember, callerOf } from './caller';
+import { clearSession, hasTokens, rememberLoginId, storeTokens, withoutTokens } from './session';
 import { xsrfValid } from './xsrf';
 import { CHANNEL_SETTINGS_ADMIN_PATH, CHANNEL_SETTINGS_PATH, cachedChannelSettingsResponse, forgetChannelSettings } from './channel-settings';
 
@@ -37,7 +37,7 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   }
   const body = UNSAFE_METHODS.has(method) ? await c.req.raw.arrayBuffer() : undefined;
   const init: RequestInit = { method, headers: c.req.raw.headers, body };
-  const upstream = TOKEN_PATHS.has(path) ? await callApi(c, path + url.search, init) : await callAsMember(c, path + url.search, init);
+  const upstream = TOKEN_PATHS.has(path) ? await callApi(c, callerOf(c), path + url.search, init) : await callAsMember(c, path + url.search, init);
 
   if (path === SIGNOUT_PATH || (path === EXPIRE_PATH && upstream.ok)) clearSession(c);
   // Staff changed the channel settings: this isolate serves the new ones from now on (others on a viewer's refetch).

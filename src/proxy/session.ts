@@ -1,9 +1,7 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../lib/env';
 import { COOKIE, SECONDS } from '../shared/constants';
 import { clearBrandCookie, setBrandCookie } from '../lib/cookies';
-import { callApi } from './upstream';
 
 /** Token fields the API puts in a body; the proxy moves them into HttpOnly cookies and drops them. */
 interface TokenFields {
@@ -24,7 +22,10 @@ export function withoutTokens(body: TokenFields & Record<string, unknown>): Reco
   return rest;
 }
 
-/** Set the session cookies from a token response and return the body without the tokens. */
+/**
+ * Set the session cookies from a token response and return the body without the tokens. The new access
+ * token goes on the context too: later calls in this request speak with it (callerOf).
+ */
 export function storeTokens(c: Context<AppEnv>, body: TokenFields & Record<string, unknown>): Record<string, unknown> {
   const { access_token, refresh_token, refresh_max_age, login_keep } = body;
   // 'keep login' makes the cookies outlive the browser session; otherwise they end with it.
@@ -32,6 +33,7 @@ export function storeTokens(c: Context<AppEnv>, body: TokenFields & Record<strin
   setBrandCookie(c, COOKIE.access, access_token!, { httpOnly: true, ...lifetime });
   setBrandCookie(c, COOKIE.refresh, refresh_token!, { httpOnly: true, ...lifetime });
   c.set('loggedIn', true);
+  c.set('accessToken', access_token);
   return withoutTokens(body);
 }
 
@@ -44,35 +46,5 @@ export function clearSession(c: Context<AppEnv>): void {
   clearBrandCookie(c, COOKIE.access);
   clearBrandCookie(c, COOKIE.refresh);
   c.set('loggedIn', false);
-}
-
-/** Trade the refresh cookie for new tokens (cookies set on this response); the new access token, or null. */
-export async function refreshTokens(c: Context<AppEnv>): Promise<string | null> {
-  const refreshToken = getCookie(c, COOKIE.refresh);
-  if (!refreshToken) return null;
-  const res = await callApi(c, '/api/oauth/refresh', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ refreshToken }).toString(),
-  });
-  const body = (await res.json().catch(() => null)) as unknown;
-  if (!res.ok || !hasTokens(body)) return null;
-  const access = body.access_token!;
-  storeTokens(c, body);
-  return access;
-}
-
-/**
- * Call the API as the signed-in member: on a 401, refresh once and retry; when the refresh fails too,
- * the session is over and its cookies are cleared.
- */
-export async function callAsMember(c: Context<AppEnv>, path: string, init: RequestInit = {}): Promise<Response> {
-  const first = await callApi(c, path, init);
-  if (first.status !== 401 || !c.var.loggedIn) return first;
-  const access = await refreshTokens(c);
-  if (!access) {
-    clearSession(c);
-    return first;
-  }
-  return callApi(c, path, init, access);
+  c.set('accessToken', undefined);
 }

@@ -6,26 +6,9 @@ import type { ChannelData, PageKey, PageProps, VodData } from '../shared/page-pr
  * <link rel="modulepreload"> for a page's own code. Lazy pages (and the player on pages that play) are
  * otherwise discovered only after main.js has run, one round trip after another; with the hints the
  * browser fetches them alongside main.js. The chunk lists come from the build (assets/preload.json,
- * scripts/build-client.mjs); without it a page simply gets no hints.
+ * scripts/build-client.mjs): each page's by its key, the player's by its module; without it a page
+ * simply gets no hints.
  */
-
-/** The module each lazy page imports: mirrors client/app/lazy-pages.ts (tests/unit/preload.test.ts checks). */
-export const PAGE_MODULES: Partial<Record<PageKey, string>> = {
-  SIGNIN: 'client/pages/SignInPage.tsx',
-  SIGNUP: 'client/pages/SignUpPage.tsx',
-  SIGNUP_FOREIGNER: 'client/pages/ForeignerSignUpPage.tsx',
-  COMPLETED_SIGNUP: 'client/pages/CompletedSignupPage.tsx',
-  COMPLETED_SIGNUP_MARKETING: 'client/pages/CompletedSignupMarketingPage.tsx',
-  FIND_ID: 'client/pages/FindIdPage.tsx',
-  PERSONAL_AUTH: 'client/pages/PersonalAuthPage.tsx',
-  CHANNEL: 'client/pages/ChannelPage.tsx',
-  VOD: 'client/pages/VodPage.tsx',
-  RECENT_VIEW: 'client/pages/MyListPage.tsx',
-  SUBSCRIPTIONS_VIEW: 'client/pages/MyListPage.tsx',
-  GIFT_VIEW: 'client/pages/MyListPage.tsx',
-  THEME: 'client/pages/ThemePage.tsx',
-  CASTER: 'client/pages/CasterPage.tsx',
-};
 
 /**
  * The player's own (small) module, which client/components/player/LazyPlayer.tsx imports for an HLS player.
@@ -36,6 +19,9 @@ export const PLAYER_MODULES = ['client/components/player/Player.tsx'];
 
 interface PreloadManifest {
   main: string[];
+  /** A page's own chunks, by page key (none for a page in main.js). */
+  pages: Partial<Record<PageKey, string[]>>;
+  /** Each lazily imported module's chunks, by its path. */
   modules: Record<string, string[]>;
 }
 
@@ -62,6 +48,6 @@ function playsHls(props: PageProps): boolean {
 export async function preloadsFor(c: Context<AppEnv>, props: PageProps): Promise<string[]> {
   const loaded = await loadManifest(c.env);
   if (!loaded) return [];
-  const modules = [PAGE_MODULES[props.page], ...(playsHls(props) ? PLAYER_MODULES : [])].filter((m): m is string => !!m);
-  return [...new Set([...loaded.main, ...modules.flatMap((m) => loaded.modules[m] ?? [])])];
+  const player = playsHls(props) ? PLAYER_MODULES.flatMap((m) => loaded.modules[m] ?? []) : [];
+  return [...new Set([...loaded.main, ...(loaded.pages[props.page] ?? []), ...player])];
 }

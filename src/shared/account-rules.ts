@@ -10,7 +10,6 @@ export const LIMITS = {
   loginId: { min: 6, max: 15 },
   password: { min: 8, max: 15, foreignerInputMax: 40 },
   nickname: { min: 2, max: 10 },
-  signatureName: { min: 1, max: 8 },
 } as const;
 
 const SPECIALS = '~`!?@#$%^&*()\\-+=';
@@ -19,7 +18,6 @@ const DOMESTIC_ID = /^[A-Za-z0-9]{6,15}$/;
 const FOREIGNER_ID = /^(?![0-9]+$)[a-z0-9]{6,15}$/;
 const PASSWORD = new RegExp(`^(?=.*[0-9])(?=.*[A-Za-z])(?=.*[${SPECIALS}])[A-Za-z0-9${SPECIALS}]{8,15}$`);
 const NICKNAME = new RegExp(`^[가-힣ㄱ-ㅎㅏ-ㅣA-Za-z0-9${NICK_SPECIALS}]{2,10}$`);
-const SIGNATURE_NAME = /^[가-힣A-Za-z0-9]{1,8}$/;
 const BIRTHDAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const M = {
@@ -39,7 +37,6 @@ export const M = {
   nameRequired: 'validation.name.required',
   birthdayRequired: 'validation.birthday.required',
   genderRequired: 'validation.gender.required',
-  signatureName: 'validation.signatureName.pattern',
   phoneRequired: 'validation.phone.required',
   phoneTooSoon: 'validation.phone.tooSoon',
   captchaIncomplete: 'validation.phone.captchaIncomplete',
@@ -71,7 +68,6 @@ export const foreignerRules = {
   gender: (v: string): Check => (v === 'M' || v === 'F' ? null : M.genderRequired),
 };
 
-export const signatureNameRule = (v: string): Check => (SIGNATURE_NAME.test(v) ? null : M.signatureName);
 
 /** SPEC §4 terms: all three checked → true; both required → 'essential'; otherwise false. */
 export type TermsValue = true | 'essential' | false;

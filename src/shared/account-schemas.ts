@@ -156,6 +156,26 @@ export const captchaChallengeSchema = z
   .object({ provider: z.enum(['local', 'turnstile']), id: z.string().optional(), question: z.string().optional(), siteKey: z.string().optional() })
   .meta({ id: 'CaptchaChallenge' });
 
+// ---- Request bodies of the recovery, identity and session calls.
+const authKey = z.string().min(1).max(200);
+const loginId = z.string().min(1).max(100);
+/** POST /api/auth/signin/find-id/confirm */
+export const findIdRequestSchema = z.object({ authKey });
+/** POST /api/auth/signin/find-password/confirm */
+export const findPasswordRequestSchema = z.object({ loginId, authKey });
+/** PUT /api/oauth/password */
+export const passwordResetRequestSchema = z.object({ loginId, authToken: z.string().min(1).max(200), password: text(100) });
+/** POST /api/personal-auth/dev/complete: the development identity form. */
+export const devIdentityRequestSchema = z.object({ session: z.string().min(1).max(100), name: z.string().trim().min(1).max(50), birthday: z.iso.date(), gender: z.enum(['M', 'F']), phone: digits(9, 15) });
+/** POST /api/auth/expire: the signed-in member's own login ID. */
+export const expireSessionsRequestSchema = z.object({ loginId: text(100) });
+/** POST /api/oauth/generate: the signed-in member's own login ID. */
+export const tokenHandoffRequestSchema = z.object({ userId: text(100) });
+
+export type FindIdRequest = z.infer<typeof findIdRequestSchema>;
+export type FindPasswordRequest = z.infer<typeof findPasswordRequestSchema>;
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+export type DevIdentityRequest = z.infer<typeof devIdentityRequestSchema>;
 export type Device = z.infer<typeof deviceSchema>;
 export type MeDto = z.infer<typeof meDtoSchema>;
 export type SigninRequest = z.infer<typeof signinRequestSchema>;

@@ -1,38 +1,39 @@
 import type { PublicBrand } from './brand-schema';
+import type { MeDto } from './account-schemas';
 import type { AppType } from './constants';
 import type { Locale, Messages } from './locales';
 import type { Banner, ChannelListItem, ChannelPageResponse, ChannelSettings, ListResponse, Logo, OwnChannelSettings, StreamCard, StreamDetail, StreamKeyResponse, Theme, ViewMainResponse } from './streams-api';
 
-/** Page keys the app renders (SPEC §2 names HOME, CHANNEL, ... ; more arrive with later features). */
-export const PAGE_KEYS = [
-  'HOME',
-  'MAINTENANCE',
-  'SIGNIN',
-  'SIGNUP',
-  'SIGNUP_FOREIGNER',
-  'COMPLETED_SIGNUP',
-  'COMPLETED_SIGNUP_MARKETING',
-  'FIND_ID',
-  'PERSONAL_AUTH',
-  'CHANNEL',
-  'VOD',
-  'RECENT_VIEW',
-  'SUBSCRIPTIONS_VIEW',
-  'GIFT_VIEW',
-  'THEME',
-  'CASTER',
-  'NOT_FOUND',
-] as const;
-export type PageKey = (typeof PAGE_KEYS)[number];
+/**
+ * Every page the app renders, by its key (SPEC §2 names HOME, CHANNEL, ...), and the module under
+ * client/pages/ that draws it. The client puts each module in main.js or loads it on demand
+ * (client/app/pages.ts); the build lists each page's chunks under its key for <link rel="modulepreload">
+ * (scripts/build-client.mjs, src/render/preload.ts).
+ */
+export const PAGES = {
+  HOME: 'HomePage',
+  MAINTENANCE: 'NoticePage',
+  SIGNIN: 'SignInPage',
+  SIGNUP: 'SignUpPage',
+  SIGNUP_FOREIGNER: 'ForeignerSignUpPage',
+  COMPLETED_SIGNUP: 'CompletedSignupPage',
+  COMPLETED_SIGNUP_MARKETING: 'CompletedSignupMarketingPage',
+  FIND_ID: 'FindIdPage',
+  PERSONAL_AUTH: 'PersonalAuthPage',
+  CHANNEL: 'ChannelPage',
+  VOD: 'VodPage',
+  RECENT_VIEW: 'MyListPage',
+  SUBSCRIPTIONS_VIEW: 'MyListPage',
+  GIFT_VIEW: 'MyListPage',
+  THEME: 'ThemePage',
+  CASTER: 'CasterPage',
+  NOT_FOUND: 'NoticePage',
+} as const;
+export type PageKey = keyof typeof PAGES;
+export type PageModule = (typeof PAGES)[PageKey];
 
-/** The signed-in member as the page sees it; null for a guest. */
-export interface Me {
-  loginId: string;
-  nickname: string;
-  identityVerified: boolean;
-  isForeigner: boolean;
-  adult: boolean;
-}
+/** The signed-in member as the page sees it (the API's MeDto); null for a guest. */
+export type Me = MeDto;
 
 /** Props serialized into the page and read back by the client on hydration (SPEC §3 "Page properties"). */
 export interface PageProps {

@@ -2,7 +2,7 @@
 // streaming kinds; §7 Guest, Member streams, Channel notices and channels; §9 page defaults).
 
 // The enumerations live in streams-enums.ts (the schemas use them too); re-exported here for the callers.
-export { LIVE_TIME_OPTIONS, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
+export { LIVE_TIME_OPTIONS, MAX_PAGE_LIMIT, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
 export type { LiveTimeOption, PlayerType, StreamKind, StreamSource } from './streams-enums';
 import type { PlayerType, StreamSource } from './streams-enums';
 
@@ -28,7 +28,6 @@ export function playerTypeFor(source: StreamSource, url?: string | null): Player
 
 /** SPEC §9 page defaults. */
 export const PAGE_DEFAULTS = { offset: 0, streamLimit: 20, itemLimit: 10, emojiLimit: 100, recordedLimit: 2 } as const;
-export const MAX_PAGE_LIMIT = 100;
 
 /** Where the channel settings are read (guests, cached 10 min) and changed (staff: P and O members). */
 export const CHANNEL_SETTINGS_PATHS = { guest: '/api/guest/channeling-switching', admin: '/api/admin/channeling-switching' } as const;
@@ -41,6 +40,8 @@ export type {
   ChannelInfo,
   ChannelListItem,
   ChannelPageResponse,
+  ChannelRegisterRequest,
+  ChannelSettingsRequest,
   ChannelSettings,
   ChannelSettingsUpdateResponse,
   CreatorSummary,
@@ -55,6 +56,7 @@ export type {
   PlaybackAccess,
   Popup,
   RemovedResponse,
+  RemoveSubscriptionsRequest,
   StreamCard,
   StreamDetail,
   StreamKeyResponse,
@@ -62,6 +64,7 @@ export type {
   Theme,
   ViewMainResponse,
   WatchRecordedResponse,
+  WatchRecordRequest,
 } from './streams-schemas';
 
 /** Our own HLS paths (served by the edge from R2). */

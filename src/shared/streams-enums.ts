@@ -14,3 +14,6 @@ export type PlayerType = (typeof PLAYER_TYPES)[number];
 /** GET /api/channels/{id}/live-time?option=current|today|week|month */
 export const LIVE_TIME_OPTIONS = ['current', 'today', 'week', 'month'] as const;
 export type LiveTimeOption = (typeof LIVE_TIME_OPTIONS)[number];
+
+/** The most items a list call answers at once (SPEC §9). */
+export const MAX_PAGE_LIMIT = 100;

@@ -5,7 +5,7 @@
 // so no zod reaches the page for them.
 // A namespace import, as in chat-protocol.ts: a bundle keeps only the zod parts used.
 import * as z from 'zod';
-import { LIVE_TIME_OPTIONS, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
+import { LIVE_TIME_OPTIONS, MAX_PAGE_LIMIT, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
 
 /** Database ids, counts and epoch-ms times are whole numbers. */
 const id = z.int().positive();
@@ -192,6 +192,32 @@ export const ownChannelSettingsSchema = z
   })
   .meta({ id: 'OwnChannelSettings' });
 
+// ---- Request bodies (the routes validate with these; the client sends their inferred types).
+
+const channelTitle = z.string().trim().min(1).max(40);
+const channelDescription = z.string().trim().max(500);
+const themeCode = z.string().regex(/^[a-z0-9_-]{1,32}$/);
+const channelId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/** POST /api/my/chennel-register */
+export const channelRegisterRequestSchema = z.object({ title: channelTitle, description: channelDescription.optional(), themeCode: themeCode.nullable().optional() });
+/** PUT /api/my/channel/settings: password omitted keeps it, null clears it. */
+export const channelSettingsRequestSchema = z.object({
+  title: channelTitle,
+  description: channelDescription,
+  themeCode: themeCode.nullable(),
+  adult: z.boolean(),
+  password: z.string().min(4).max(32).regex(/^\S+$/).nullable().optional(),
+});
+/** POST /api/my/streams/watch */
+export const watchRecordRequestSchema = z.object({ channelId });
+/** DELETE /api/my/streams/subscriptions/remove */
+export const removeSubscriptionsRequestSchema = z.object({ channelIds: z.array(channelId).min(1).max(MAX_PAGE_LIMIT) });
+
+export type ChannelRegisterRequest = z.infer<typeof channelRegisterRequestSchema>;
+export type ChannelSettingsRequest = z.infer<typeof channelSettingsRequestSchema>;
+export type WatchRecordRequest = z.infer<typeof watchRecordRequestSchema>;
+export type RemoveSubscriptionsRequest = z.infer<typeof removeSubscriptionsRequestSchema>;
 export type CreatorSummary = z.infer<typeof creatorSummarySchema>;
 export type StreamCard = z.infer<typeof streamCardSchema>;
 export type PlaybackAccess = z.infer<typeof playbackAccessSchema>;

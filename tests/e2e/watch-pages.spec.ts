@@ -2,7 +2,7 @@
 // cards, themes, the event popup), channel gating (adult, password), the member lists and the creator
 // studio. Video playback itself is tests/e2e/playback.spec.ts.
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
-import { LOOPBACK, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url } from './fixtures';
+import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url } from './fixtures';
 
 const MARK = 'e2e-watch'; // titles of the lives this file inserts, so it can remove exactly those
 const PASSWORD_CHANNEL = { id: 4, loginId: 'demo_caster4', nickname: '비밀방송' };
@@ -157,7 +157,7 @@ test('the studio registers a channel, hides and reveals its key, and rotates it'
   await expect(ffmpeg).not.toContainText(first);
   await page.getByRole('button', { name: ko.caster.show }).click();
   await expect(key).toHaveAttribute('type', 'text');
-  await expect(ffmpeg).toContainText(`-method PUT http://flex.localhost:8799/live/ingest/${first}/index.m3u8`);
+  await expect(ffmpeg).toContainText(`-method PUT http://flex.localhost:${PORT}/live/ingest/${first}/index.m3u8`);
   await expect(page.locator('.command code').nth(2)).toHaveText(`npm run broadcast -- ${first}`);
   await expectNoSeriousA11yViolations(page);
 

@@ -1,26 +1,61 @@
-// The Worker's list of lazy page modules (modulepreload hints) must name what the client really imports.
+/// <reference types="vite/client" />
+// The modulepreload hints of the built client (node scripts/build.mjs first): the Worker, reading the
+// build's assets/preload.json, hints each page's own chunk and, on a page that plays HLS, the player's.
+import { env } from 'cloudflare:test';
+import type { Context } from 'hono';
 import { describe, expect, it } from 'vitest';
-import lazyPagesSource from '../../client/app/lazy-pages.ts?raw';
-import lazyPlayerSource from '../../client/components/player/LazyPlayer.tsx?raw';
-import { PAGE_MODULES, PLAYER_MODULES } from '../../src/render/preload';
+import type { AppEnv } from '../../src/lib/env';
+import { PLAYER_MODULES, preloadsFor } from '../../src/render/preload';
+import { PAGES, type PageKey, type PageProps } from '../../src/shared/page-props';
 
-describe('modulepreload map', () => {
-  it('names the module of every lazy page, and only those', () => {
-    const imported = new Set([...lazyPagesSource.matchAll(/import\('\.\.\/pages\/(\w+)'\)/g)].map((m) => `client/pages/${m[1]}.tsx`));
-    expect(new Set(Object.values(PAGE_MODULES))).toEqual(imported);
-    for (const [key, module] of Object.entries(PAGE_MODULES)) {
-      const page = module.slice('client/pages/'.length, -'.tsx'.length);
-      // Either `KEY: lazyComponent(() => import('../pages/Page')` or `KEY: someConst` bound to that import.
-      const direct = new RegExp(`${key}: lazyComponent\\(\\(\\) => import\\('\\.\\./pages/${page}'\\)`).test(lazyPagesSource);
-      const viaConst = new RegExp(`const (\\w+) = lazyComponent\\(\\(\\) => import\\('\\.\\./pages/${page}'\\)`).exec(lazyPagesSource);
-      expect(direct || (viaConst !== null && lazyPagesSource.includes(`${key}: ${viaConst[1]},`)), key).toBe(true);
+interface Metafile {
+  inputs: Record<string, { imports: { path: string; kind: string }[] }>;
+  outputs: Record<string, { entryPoint?: string }>;
+}
+const built = import.meta.glob<Metafile>('/dist/client-meta.json', { eager: true, import: 'default' });
+const metafile = built['/dist/client-meta.json']!;
+
+/** The URL of the chunk esbuild made for a lazily imported module; undefined for code in main.js. */
+function chunkOf(module: string): string | undefined {
+  const file = Object.keys(metafile.outputs).find((output) => metafile.outputs[output]!.entryPoint === module);
+  return file && `/${file.slice('dist/client/'.length)}`;
+}
+
+const context = { env } as unknown as Context<AppEnv>;
+const hintsFor = (page: PageKey, data: Record<string, unknown> = {}) => preloadsFor(context, { page, data } as PageProps);
+const hlsChannel = { channelPage: { live: { playback: { playerType: 'HLS', url: '/live/x.m3u8' } } } };
+
+/** Pages whose code is in main.js: the home page and the notices. Every other page loads on demand. */
+const IN_MAIN: PageKey[] = ['HOME', 'MAINTENANCE', 'NOT_FOUND'];
+
+describe('modulepreload hints', () => {
+  it('reads a build', () => {
+    expect(metafile, 'run node scripts/build.mjs first').toBeDefined();
+  });
+
+  it("name the chunk of each page's own module, for every page that loads on demand", async () => {
+    const main = await hintsFor('HOME');
+    for (const key of Object.keys(PAGES) as PageKey[]) {
+      const chunk = chunkOf(`client/pages/${PAGES[key]}.tsx`);
+      if (IN_MAIN.includes(key)) {
+        expect(chunk, key).toBeUndefined();
+        expect(await hintsFor(key), key).toEqual(main);
+      } else {
+        expect(chunk, key).toBeDefined();
+        expect(await hintsFor(key), key).toContain(chunk);
+      }
     }
   });
 
-  it('names what LazyPlayer imports for an HLS player', () => {
+  it('name the player that LazyPlayer imports on a page that plays HLS, not hls.js, and no player elsewhere', async () => {
+    const lazyImports = metafile.inputs['client/components/player/LazyPlayer.tsx']!.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+    const playing = await hintsFor('CHANNEL', hlsChannel);
+    const notPlaying = await hintsFor('CHANNEL');
     for (const module of PLAYER_MODULES) {
-      const name = module.slice('client/components/player/'.length).replace(/\.tsx?$/, '');
-      expect(lazyPlayerSource, module).toContain(`import('./${name}')`);
+      expect(lazyImports, module).toContain(module);
+      expect(playing, module).toContain(chunkOf(module));
+      expect(notPlaying, module).not.toContain(chunkOf(module));
     }
+    expect(playing).not.toContain(chunkOf('client/components/player/hls-engine.ts'));
   });
 });

@@ -2,11 +2,12 @@ import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { get, propsOf } from './helpers';
 
-describe('streaming SSR', () => {
-  it('streams a whole document with brand SEO and hydration props', async () => {
+describe('server rendering', () => {
+  // The document is rendered in one pass (src/render/respond.ts says why streaming was measured and
+  // dropped): what is checked is the whole document, head to hydration props.
+  it('renders a whole document with brand SEO and hydration props', async () => {
     const res = await get('/', { host: 'live.localhost' });
     expect(res.headers.get('content-type')).toContain('text/html');
-    expect(res.body).toBeInstanceOf(ReadableStream);
     const html = await res.text();
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html).toContain('<meta name="description" content="LiveOn — 지금 가장 뜨거운 라이브.');

@@ -158,6 +158,18 @@ describe('member lists', () => {
     expect(props.data.list).toMatchObject({ items: [], offset: 0, limit: 20, total: 0 });
   });
 
+  it('loads the list with the token a refresh just brought when the access token had expired', async () => {
+    const { browser } = await signUpMember();
+    const spent = browser.jar.get('flx_oauth_refresh');
+    browser.jar.set('flx_oauth_access', 'expired.or.garbage');
+    const { res, props } = await page('/my/recent', browser);
+    expect(res.status).toBe(200);
+    expect(props.me).not.toBeNull();
+    expect(props.data.list).toMatchObject({ items: [], total: 0 });
+    expect(browser.jar.get('flx_oauth_refresh')).not.toBe(spent);
+    expect((await browser.fetch('/api/my/profile')).status).toBe(200); // one refresh: the session family lives on
+  });
+
   it('lists what the member watched, newest first, with the channel live', async () => {
     const { browser, loginId } = await signUpMember();
     const me = await env.DB.prepare('SELECT id FROM members WHERE login_id = ?').bind(loginId).first<{ id: number }>();

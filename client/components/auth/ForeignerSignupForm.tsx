@@ -1,20 +1,16 @@
-import { useSetAtom } from 'jotai';
-import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
-import type { MeDto } from '../../../src/shared/account-api';
-import { LIMITS, M, foreignerRules, stripSpaces, termsValue } from '../../../src/shared/account-rules';
-import { useRouter } from '../../app/router';
-import { checkLoginId, checkNickname, checkPartnerCode, failureText, signup } from '../../data/account';
+import { useState, type FocusEvent, type FormEvent } from 'react';
+import type { MeDto, SignupRequest } from '../../../src/shared/account-api';
+import { LIMITS, M, foreignerRules, termsValue } from '../../../src/shared/account-rules';
+import { checkLoginId, checkNickname, checkPartnerCode } from '../../data/account';
 import { useT } from '../../i18n/i18n';
 import { postToNative } from '../../native/bridge';
-import { alertMessageAtom } from '../../state/ui';
 import { BirthSelects, NO_BIRTH, birthday, type Birth } from './BirthSelects';
-import { SIGNUP_DEBOUNCE_MS } from './constants';
 import { Field, FieldError } from './Field';
-import { key, serverVerdict, text, towardsSubmit, type Msg } from './messages';
+import { key, serverVerdict, towardsSubmit, type Msg } from './messages';
 import { PhoneVerification, type VerifiedPhone } from './PhoneVerification';
 import { Spinner } from './Spinner';
-import { NO_TERMS, TermsAgreement, type TermsState } from './TermsAgreement';
-import { useDebounced } from './useDebounced';
+import { TermsAgreement } from './TermsAgreement';
+import { useSignupForm } from './useSignupForm';
 
 const TEXT_FIELDS = ['id', 'password', 'confirmPassword', 'name', 'nickname', 'recommendId'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
@@ -32,20 +28,13 @@ interface ForeignerSignupFormProps {
 
 export function ForeignerSignupForm({ idPrefix, inModal = false, callbackURL, partnerCode = null, onComplete }: ForeignerSignupFormProps) {
   const t = useT();
-  const { props } = useRouter();
-  const setAlert = useSetAtom(alertMessageAtom);
-  const [values, setValues] = useState<Record<TextField, string>>(() => ({ id: '', password: '', confirmPassword: '', name: '', nickname: '', recommendId: props.query.rId ?? props.query.recommendId ?? '' }));
+  const { props, values, setValue, errors, setErrors, setError, terms, setTerms, pending, id, checkOnServer, send } = useSignupForm<TextField, ErrorField>(
+    idPrefix,
+    (recommendId) => ({ id: '', password: '', confirmPassword: '', name: '', nickname: '', recommendId }),
+  );
   const [birth, setBirth] = useState<Birth>(NO_BIRTH);
   const [gender, setGender] = useState('');
   const [phone, setPhone] = useState<VerifiedPhone | null>(null);
-  const [terms, setTerms] = useState<TermsState>(NO_TERMS);
-  const [errors, setErrors] = useState<Partial<Record<ErrorField, Msg>>>({});
-  const [pending, setPending] = useState(false);
-  const current = useRef(values);
-  current.current = values;
-  const inFlight = useRef(false);
-  const id = (field: string) => `${idPrefix}-${field}`;
-  const setError = (field: ErrorField, msg: Msg) => setErrors((all) => ({ ...all, [field]: msg }));
 
   const rule = (field: TextField): string | null => {
     if (field === 'confirmPassword') return foreignerRules.confirmPassword(values.confirmPassword, values.password);
@@ -58,48 +47,24 @@ export function ForeignerSignupForm({ idPrefix, inModal = false, callbackURL, pa
     const broken = rule(field);
     if (broken || (field !== 'id' && field !== 'nickname')) return setError(field, key(broken));
     const value = values[field];
-    const result = await (field === 'id' ? checkLoginId(value.trim()) : checkNickname(value));
-    let msg: Msg = null;
-    if (!result.ok) msg = text(failureText(result, t));
     // The ID must come back 'ok'; a nickname is refused only on 'overlap' (SPEC §5).
-    else if (field === 'id' ? result.body?.result !== 'ok' : result.body?.result === 'overlap') msg = key(field === 'id' ? M.idTaken : M.nicknameTaken);
-    if (current.current[field] === value) setError(field, msg);
+    if (field === 'id') await checkOnServer(field, value, checkLoginId(value.trim()), (body) => (body?.result !== 'ok' ? key(M.idTaken) : null));
+    else await checkOnServer(field, value, checkNickname(value), (body) => (body?.result === 'overlap' ? key(M.nicknameTaken) : null));
   };
 
-  const send = useDebounced(async (agreed: true | 'essential') => {
-    if (inFlight.current || !phone) return;
-    inFlight.current = true;
-    const v = current.current;
-    const result = await signup({
-      loginId: v.id.trim(),
-      password: v.password,
-      nickname: encodeURIComponent(v.nickname), // SPEC §3: URL-encoded in the foreigner flow
-      name: v.name,
-      birthday: birthday(birth),
-      gender: gender as 'M' | 'F',
-      recommendId: v.recommendId || undefined,
-      partnerCode: partnerCode ?? undefined,
-      device: props.isMobile ? 'MOBILEWEB' : 'PCWEB',
-      ...phone,
-      isForeigner: true,
-      terms: agreed,
-    });
-    if (!result.ok) {
-      inFlight.current = false;
-      setPending(false);
-      return setAlert(result.body?.data?.error ?? failureText(result, t));
-    }
-    if (props.appType === 'embedded' && postToNative({ type: 'close', loginId: v.id.trim(), password: v.password, referrer: 'abroad-signup' })) return;
+  /** Where a new member goes: back to the app that opened the form, the modal's next step, or the site. */
+  const signedUp = async ({ loginId, password, recommendId }: SignupRequest, me: MeDto | null) => {
+    if (props.appType === 'embedded' && postToNative({ type: 'close', loginId, password, referrer: 'abroad-signup' })) return;
     if (inModal) {
       if (callbackURL) return window.location.assign(callbackURL);
-      return onComplete?.(result.body?.data?.me ?? null);
+      return onComplete?.(me);
     }
-    if (v.recommendId) {
-      const partner = await checkPartnerCode(v.recommendId);
-      if (partner.ok && partner.body?.result === 'ok') return window.location.assign(`/completed/signup/marketing?recommendId=${encodeURIComponent(v.recommendId)}`);
+    if (recommendId) {
+      const partner = await checkPartnerCode(recommendId);
+      if (partner.ok && partner.body?.result === 'ok') return window.location.assign(`/completed/signup/marketing?recommendId=${encodeURIComponent(recommendId)}`);
     }
     window.location.assign('/');
-  }, SIGNUP_DEBOUNCE_MS);
+  };
 
   /** SPEC §4 order: the four core fields, then birthday, name, gender one at a time, then phone and terms. */
   const firstProblem = (): [ErrorField, Msg, Partial<Record<ErrorField, Msg>>] | null => {
@@ -128,8 +93,22 @@ export function ForeignerSignupForm({ idPrefix, inModal = false, callbackURL, pa
       document.getElementById(focusIds[field] ?? id(field))?.focus();
       return;
     }
-    setPending(true);
-    send(termsValue(terms) as true | 'essential');
+    if (!phone) return; // firstProblem has asked for it already
+    const request: SignupRequest = {
+      loginId: values.id.trim(),
+      password: values.password,
+      nickname: encodeURIComponent(values.nickname), // SPEC §3: URL-encoded in the foreigner flow
+      name: values.name,
+      birthday: birthday(birth),
+      gender: gender as 'M' | 'F',
+      recommendId: values.recommendId || undefined,
+      partnerCode: partnerCode ?? undefined,
+      device: props.isMobile ? 'MOBILEWEB' : 'PCWEB',
+      ...phone,
+      isForeigner: true,
+      terms: termsValue(terms) as true | 'essential',
+    };
+    send(request, { signedUp: (me) => void signedUp(request, me) });
   };
 
   const field = (name: TextField, extra: { type?: string; autoComplete?: string; maxLength?: number; required?: boolean }) => (
@@ -138,10 +117,7 @@ export function ForeignerSignupForm({ idPrefix, inModal = false, callbackURL, pa
       name={name}
       label={t(`signup.foreigner.${name}`)}
       value={values[name]}
-      onValue={(value) => {
-        setValues((all) => ({ ...all, [name]: stripSpaces(value) }));
-        setError(name, null); // the old verdict no longer applies; blur checks again
-      }}
+      onValue={(value) => setValue(name, value)}
       onBlur={onBlur(name)}
       error={errors[name] ?? null}
       {...extra}

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { M } from '../../../src/shared/account-rules';
-import { useRouter } from '../../app/router';
+import { useRouter } from '../../app/router-context';
 import { confirmPhoneCode, failureText, sendPhoneCode } from '../../data/account';
 import type { CountryOption } from '../../data/countries';
 import { useT } from '../../i18n/i18n';

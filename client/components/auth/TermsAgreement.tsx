@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { getPolicy, type Policy, type PolicyType } from '../../data/account';
-import { useRouter } from '../../app/router';
+import { useRouter } from '../../app/router-context';
 import { useT } from '../../i18n/i18n';
 import { FieldError } from './Field';
 import type { Msg } from './messages';

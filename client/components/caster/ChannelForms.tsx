@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { OwnChannelSettings, Theme } from '../../../src/shared/streams-api';
-import { useRouter } from '../../app/router';
+import { useRouter } from '../../app/router-context';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { registerChannel, saveChannelSettings, type ChannelForm } from '../../data/watch-api';

@@ -4,7 +4,7 @@ import type { StreamKeyResponse } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { alertMessageAtom, pushToastAtom } from '../../state/ui';
 import { rotateStreamKey } from '../../data/watch-api';
-import { Modal } from '../modals/Modal';
+import { ConfirmModal } from '../modals/ConfirmModal';
 import { Spinner } from '../auth/Spinner';
 import { broadcastCommand, ffmpegCommand, maskKey } from './commands';
 
@@ -85,17 +85,15 @@ export function StreamKeyPanel({ initial, origin }: { initial: StreamKeyResponse
         <code>{visible(broadcastCommand(key.streamKey))}</code>
         <CopyButton value={broadcastCommand(key.streamKey)} label={t('caster.copyBroadcast')} />
       </div>
-      <Modal id="rotate-key-modal" open={confirming} title={t('caster.rotate')} onCancel={() => setConfirming(false)}>
-        <p className="modal-text">{t('caster.rotateConfirm')}</p>
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={() => setConfirming(false)}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="btn btn-primary" onClick={rotate}>
-            {t('caster.rotateNow')}
-          </button>
-        </div>
-      </Modal>
+      <ConfirmModal
+        id="rotate-key-modal"
+        open={confirming}
+        title={t('caster.rotate')}
+        message={t('caster.rotateConfirm')}
+        confirmLabel={t('caster.rotateNow')}
+        onConfirm={rotate}
+        onCancel={() => setConfirming(false)}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useT } from '../../i18n/i18n';
 import { afterHydration } from '../../app/after-hydration';
+import { LoadFailed } from '../ui/LoadFailed';
 import type { ChatPanelProps } from './ChatPanel';
 import { ChatShell } from './ChatShell';
 
@@ -17,12 +18,7 @@ export function LazyChat(props: ChatPanelProps) {
   return (
     <ChatShell className="chat-panel-placeholder">
       {failed ? (
-        <div className="chat-final" role="alert">
-          <p>{t('chat.loadFailed')}</p>
-          <button type="button" className="btn btn-small" onClick={() => window.location.reload()}>
-            {t('player.reload')}
-          </button>
-        </div>
+        <LoadFailed className="chat-final" message="chat.loadFailed" reload="player.reload" />
       ) : (
         <p className="chat-empty" role="status">
           {t('chat.loading')}

@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { LOCALES, type Locale } from '../../../src/shared/locales';
 import { useT } from '../../i18n/i18n';
-import { useRouter } from '../../app/router';
+import { useRouter } from '../../app/router-context';
 import { alertMessageAtom, pushToastAtom } from '../../state/ui';
 import { ActionButton } from '../ui/ActionButton';
 

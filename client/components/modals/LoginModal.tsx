@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { MeDto } from '../../../src/shared/account-api';
 import { lazyComponent } from '../../app/lazy';
 import { LazyBoundary } from '../../app/LazyBoundary';
-import { useRouter } from '../../app/router';
+import { useRouter } from '../../app/router-context';
 import { useT } from '../../i18n/i18n';
 import { loginModalTypeAtom, showLoginModalAtom } from '../../state/ui';
 import { LoginTabs } from '../auth/LoginTabs';

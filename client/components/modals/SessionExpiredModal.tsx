@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { MS } from '../../../src/shared/constants';
 import { useT } from '../../i18n/i18n';
 import { openLoginModalAtom, sessionExpiredAtom } from '../../state/ui';
-import { Modal } from './Modal';
+import { ConfirmModal } from './ConfirmModal';
 
 /** SPEC §2: appears 100 ms after the session expires; cancel and outside click reload, OK opens login. */
 export function SessionExpiredModal() {
@@ -20,24 +20,18 @@ export function SessionExpiredModal() {
 
   const reload = () => window.location.reload();
   return (
-    <Modal id="session-expired-modal" open={shown} title={t('sessionExpired.title')} onCancel={reload} onOutsideClick={reload}>
-      <p className="modal-text">{t('sessionExpired.message')}</p>
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={reload}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          autoFocus
-          onClick={() => {
-            setExpired(false);
-            openLogin('signIn');
-          }}
-        >
-          {t('common.ok')}
-        </button>
-      </div>
-    </Modal>
+    <ConfirmModal
+      id="session-expired-modal"
+      open={shown}
+      title={t('sessionExpired.title')}
+      message={t('sessionExpired.message')}
+      confirmLabel={t('common.ok')}
+      focusConfirm
+      onConfirm={() => {
+        setExpired(false);
+        openLogin('signIn');
+      }}
+      onCancel={reload}
+    />
   );
 }

@@ -2,18 +2,10 @@ import { useEffect } from 'react';
 import type { Playback } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { afterHydration } from '../../app/after-hydration';
+import { LoadFailed } from '../ui/LoadFailed';
 import { engineFor, hlsEngine } from './engine-choice';
 import { hlsSupport } from './hls-support';
-
-export interface PlayerProps {
-  playback: Playback;
-  live: boolean;
-  title: string;
-  /** The picture shown until the video plays (a live's thumbnail): same-origin path or URL. */
-  poster?: string | null;
-  autoPlay?: boolean;
-  onPlaying?: () => void;
-}
+import type { PlayerProps } from './player-props';
 
 // The player code (and, behind it, hls.js / mpegts.js in their own chunks) loads only on a page that
 // shows a player, never with the home page; it starts as soon as that page's module runs.
@@ -52,12 +44,7 @@ export function LazyPlayer(props: PlayerProps) {
       <div className="player-video-box">
         {props.poster && <img className="player-poster" src={props.poster} alt="" width={640} height={360} fetchPriority="high" />}
         {failed ? (
-          <div className="player-overlay player-error" role="alert">
-            <p>{t('player.loadFailed')}</p>
-            <button type="button" className="btn btn-small" onClick={() => window.location.reload()}>
-              {t('player.reload')}
-            </button>
-          </div>
+          <LoadFailed className="player-overlay player-error" message="player.loadFailed" reload="player.reload" />
         ) : (
           <div className="player-overlay" role="status">
             <span className="player-spinner" aria-hidden="true" />

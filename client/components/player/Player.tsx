@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../i18n/i18n';
-import type { PlayerProps } from './LazyPlayer';
+import type { PlayerProps } from './player-props';
 import { PlayerControls } from './PlayerControls';
 import { Icon } from './icons';
 import { useEngine } from './use-engine';

@@ -1,33 +1,7 @@
-import type { Playback } from '../../../src/shared/streams-api';
 import { engineFor, hlsEngine } from './engine-choice';
 import { hlsSupport } from './hls-support';
+import type { Engine, EngineOptions } from './engine-types';
 import { startNative, startNativeLive } from './native-hls';
-
-/** Why playback stopped, as the viewer is told (player.error.<kind>). */
-export type PlayerErrorKind = 'network' | 'offline' | 'unsupported' | 'media';
-
-export interface EngineCallbacks {
-  /** The engine gave up (after its own recovery attempts); the player shows the message and a retry. */
-  onFatal: (kind: PlayerErrorKind) => void;
-}
-
-/** One way of feeding the <video>: hls.js, native HLS, mpegts.js, WHEP or a plain file. */
-export interface Engine {
-  destroy: () => void;
-  /** Seconds from the wall clock to the picture on screen (program date-time), when the source says. */
-  latencyMs?: () => number | null;
-  /** Where "go to live" jumps to (the live sync point), when the engine knows better than seekable.end. */
-  liveSyncPosition?: () => number | null;
-}
-
-export interface EngineOptions {
-  video: HTMLVideoElement;
-  playback: Playback;
-  live: boolean;
-  callbacks: EngineCallbacks;
-  /** Aborted when the player unmounts or restarts while the engine is still starting (WHEP). */
-  signal: AbortSignal;
-}
 
 /** An HLS URL through the browser itself (live: with the live-edge controller) or hls.js. */
 export async function startHlsUrl(options: EngineOptions, url: string): Promise<Engine> {
@@ -45,7 +19,7 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
     case 'file':
       return startNative(video, playback.url, callbacks);
     case 'whep':
-      return (await import('./whep')).startWhepWithFallback(options);
+      return (await import('./whep')).startWhepWithFallback(options, (hlsUrl) => startHlsUrl(options, hlsUrl));
     case 'flv':
       return (await import('./flv')).startFlv(options);
     default:

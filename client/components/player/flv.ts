@@ -1,5 +1,5 @@
 import mpegts from 'mpegts.js';
-import type { Engine, EngineOptions } from './engine';
+import type { Engine, EngineOptions } from './engine-types';
 
 /**
  * BytePlus FLV (bp_flv) through mpegts.js, in its own chunk. Live: no stash buffer (frames go to the

@@ -1,6 +1,6 @@
 import Hls, { ErrorDetails, ErrorTypes, Events, FetchLoader, type ErrorData, type HlsConfig } from 'hls.js/light';
 import { LIVE_HLS_CONFIG, VOD_HLS_CONFIG } from './hls-config';
-import type { Engine, EngineOptions } from './engine';
+import type { Engine, EngineOptions } from './engine-types';
 
 const MEDIA_RECOVERY_WINDOW_MS = 3000;
 const NETWORK_RETRIES = 4;

@@ -1,4 +1,4 @@
-import type { Engine, EngineCallbacks } from './engine';
+import type { Engine, EngineCallbacks } from './engine-types';
 import { liveEdgeStep, liveSyncPosition, type LiveEdgeSample } from './live-edge';
 
 const SAMPLE_MS = 250;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Playback } from '../../../src/shared/streams-api';
-import { startEngine, type Engine, type PlayerErrorKind } from './engine';
+import { startEngine } from './engine';
+import type { Engine, PlayerErrorKind } from './engine-types';
 
 const OFFLINE_RECHECK_MS = 10_000;
 

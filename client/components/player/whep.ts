@@ -1,4 +1,4 @@
-import type { Engine, EngineOptions } from './engine';
+import type { Engine, EngineOptions } from './engine-types';
 
 const ICE_GATHER_MS = 1500;
 const FIRST_TRACK_MS = 6000;
@@ -83,8 +83,11 @@ async function startWhep(video: HTMLVideoElement, endpoint: string, signal: Abor
   }
 }
 
-/** bp_rtc: WHEP when the playback offers it; on any failure (or none offered) its HLS rendition. */
-export async function startWhepWithFallback(options: EngineOptions): Promise<Engine> {
+/**
+ * bp_rtc: WHEP when the playback offers it; on any failure (or none offered) its HLS rendition, started
+ * by the caller's startHls (engine.ts, which loads this module: passed in so the two don't import each other).
+ */
+export async function startWhepWithFallback(options: EngineOptions, startHls: (url: string) => Promise<Engine>): Promise<Engine> {
   const { video, playback, callbacks } = options;
   const hlsUrl = playback.hlsUrl ?? null;
   const fallback = async (): Promise<Engine> => {
@@ -92,7 +95,7 @@ export async function startWhepWithFallback(options: EngineOptions): Promise<Eng
       callbacks.onFatal(typeof RTCPeerConnection === 'undefined' ? 'unsupported' : 'network');
       return { destroy: () => {} };
     }
-    return (await import('./engine')).startHlsUrl(options, hlsUrl);
+    return startHls(hlsUrl);
   };
   if (!playback.whep) return fallback();
   try {

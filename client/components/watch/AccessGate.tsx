@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import type { Me } from '../../../src/shared/page-props';
 import type { Playback, PlaybackAccess } from '../../../src/shared/streams-api';
-import { useRouter } from '../../app/router';
+import { useRouter } from '../../app/router-context';
 import { useT } from '../../i18n/i18n';
 import { alertMessageAtom, showMembersOnlyAtom } from '../../state/ui';
 import { confirmIdentity, liveAuth } from '../../data/watch-api';

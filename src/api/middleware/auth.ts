@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { ApiEnv } from '../env';
 import { authenticate, type SessionClaims } from '../services/sessions';
 import { isStaff } from '../services/staff';
-import { apiError } from '../../lib/errors';
+import { Refusal } from '../../lib/errors';
 import { SESSION_INVALID_RESPONSE, documents, refusal } from '../openapi';
 import { SESSION_INVALID, SESSION_INVALID_MESSAGE } from '../../shared/account-api';
 
@@ -58,7 +58,7 @@ export const optionalMember = () =>
 export const requireStaff = () =>
   documents(
     createMiddleware<ApiEnv>(async function requireStaff(c, next) {
-      if (!(await isStaff(c.env.DB, c.var.session.memberId))) return apiError(c, 403, 'FORBIDDEN', 'errors.staffOnly');
+      if (!(await isStaff(c.env.DB, c.var.session.memberId))) throw new Refusal(403, 'FORBIDDEN', 'errors.staffOnly');
       await next();
     }),
     { responses: { 403: refusal('The member is not staff (FORBIDDEN)') } },

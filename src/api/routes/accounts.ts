@@ -1,13 +1,12 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
-import { apiError, requestLocale } from '../../lib/errors';
-import { translatorFor } from '../../lib/i18n';
+import { Refusal } from '../../lib/errors';
 import { M, stripSpaces } from '../../shared/account-rules';
 import { SESSION_INVALID_MESSAGE, requireMember } from '../middleware/auth';
 import { SESSION_INVALID } from '../../shared/account-api';
-import { AccountError, availability, findLoginIds, findRecommender, toMe } from '../services/accounts';
+import { availability, findLoginIds, findRecommender, toMe } from '../services/accounts';
 import { confirmPhoneCode, sendPhoneCode } from '../services/phone';
 import { completeIdentity, consumeIdentity, startIdentity } from '../services/identity';
 import { resetPassword, startPasswordReset } from '../services/recovery';
@@ -22,12 +21,16 @@ import {
   availabilityResponseSchema,
   captchaChallengeSchema,
   confirmPhoneCodeRequestSchema,
+  devIdentityRequestSchema,
+  findIdRequestSchema,
+  findPasswordRequestSchema,
   foundLoginIdsSchema,
   geoIpResponseSchema,
   identityCompletedSchema,
   identityConfirmedSchema,
   identityStartResponseSchema,
   loginIdLookupSchema,
+  passwordResetRequestSchema,
   passwordResetTokenSchema,
   personalAuthStartSchema,
   phoneCodeSentSchema,
@@ -40,16 +43,8 @@ import {
 } from '../../shared/account-schemas';
 
 const param = z.string().min(1).max(100);
-const digits = (min: number, max: number) => z.string().regex(new RegExp(`^\\d{${min},${max}}$`));
-/** AccountError refusals carry the last part of their message key as the code (REQUIRED, PATTERN, INVALIDACCESS...). */
+/** Account refusals carry the last part of their message key as the code (REQUIRED, PATTERN, INVALIDACCESS...). */
 const ACCOUNT_REFUSAL = "the code is the last part of the message's key, e.g. REQUIRED; also a request that fails validation (BAD_REQUEST)";
-const t = (c: Context) => translatorFor(requestLocale(c));
-
-/** AccountError → the envelope, in the caller's language. */
-function refuse(c: Context<ApiEnv>, err: unknown) {
-  if (err instanceof AccountError) return apiError(c, err.status, err.messageKey.split('.').pop()!.toUpperCase(), err.messageKey, err.field ? { [err.field]: err.messageKey } : undefined);
-  throw err;
-}
 
 export const accountRoutes = new Hono<ApiEnv>()
   // Availability and lookups (SPEC §7 Guest)
@@ -106,13 +101,12 @@ export const accountRoutes = new Hono<ApiEnv>()
       const body = c.req.valid('json');
       const countryCode = stripSpaces(body.countryCode);
       const phone = stripSpaces(body.phone);
-      if (!/^\d{1,4}$/.test(countryCode) || !/^\d{4,15}$/.test(phone)) return apiError(c, 400, 'PHONE_REQUIRED', M.phoneRequired);
+      if (!/^\d{1,4}$/.test(countryCode) || !/^\d{4,15}$/.test(phone)) throw new Refusal(400, 'PHONE_REQUIRED', M.phoneRequired);
       if (!body.captchaToken || !(await captchaFor(c.env).verify(body.captchaToken, c.req.header('x-client-ip') ?? null))) {
-        return apiError(c, 400, 'CAPTCHA_INCOMPLETE', M.captchaIncomplete);
+        throw new Refusal(400, 'CAPTCHA_INCOMPLETE', M.captchaIncomplete);
       }
-      const outcome = await sendPhoneCode(c.env.DB, smsFor(c.env), countryCode, phone, (code) => t(c)('sms.code', { code }));
-      if (!outcome.ok) return apiError(c, outcome.status, outcome.status === 429 ? 'TOO_SOON' : 'SMS_FAILED', outcome.messageKey);
-      return c.json({ message: t(c)(M.phoneCodeSent) });
+      await sendPhoneCode(c.env.DB, smsFor(c.env), countryCode, phone, (code) => c.var.t('sms.code', { code }));
+      return c.json({ message: c.var.t(M.phoneCodeSent) });
     },
   )
   .post(
@@ -127,7 +121,7 @@ export const accountRoutes = new Hono<ApiEnv>()
     async (c) => {
       const { countryCode, phone, code } = c.req.valid('json');
       const token = await confirmPhoneCode(c.env.DB, countryCode, phone, code);
-      if (!token) return apiError(c, 400, 'CODE_WRONG', M.phoneCodeWrong);
+      if (!token) throw new Refusal(400, 'CODE_WRONG', M.phoneCodeWrong);
       return c.json({ phoneVerificationToken: token });
     },
   )
@@ -149,7 +143,7 @@ export const accountRoutes = new Hono<ApiEnv>()
     validate('query', z.object({ loginId: param.optional(), type: z.enum(['id', 'password']) })),
     async (c) => {
       const { loginId, type } = c.req.valid('query');
-      if (type === 'password' && !loginId) return apiError(c, 400, 'BAD_REQUEST', 'errors.badRequest');
+      if (type === 'password' && !loginId) throw new Refusal(400, 'BAD_REQUEST', 'errors.badRequest');
       return c.json(await startIdentity(c.env.DB, identityFor(c.env), type, { foreigner: false, loginId: loginId ?? null }));
     },
   )
@@ -165,7 +159,7 @@ export const accountRoutes = new Hono<ApiEnv>()
     requireMember(),
     async (c) => {
       const member = await findMemberById(c.env.DB, c.var.session.memberId);
-      if (!member) return apiError(c, 404, 'NOT_FOUND', 'errors.apiNotFound');
+      if (!member) throw new Refusal(404, 'NOT_FOUND', 'errors.apiNotFound');
       return c.json({ status: member.identity_verified ? 2 : 0, ...(await startIdentity(c.env.DB, identityFor(c.env), 'personal', { foreigner: member.is_foreigner === 1, loginId: member.login_id })) });
     },
   )
@@ -181,7 +175,7 @@ export const accountRoutes = new Hono<ApiEnv>()
     validate('json', z.object({ authKey: z.string().min(1).max(200) })),
     async (c) => {
       const identity = await consumeIdentity(c.env.DB, c.req.valid('json').authKey, 'personal', c.var.session.loginId);
-      if (!identity) return apiError(c, 400, 'IDENTITY_REQUIRED', M.identityRequired);
+      if (!identity) throw new Refusal(400, 'IDENTITY_REQUIRED', M.identityRequired);
       await markIdentityVerified(c.env.DB, c.var.session.memberId, identity);
       return c.json({ me: toMe((await findMemberById(c.env.DB, c.var.session.memberId))!) });
     },
@@ -195,12 +189,12 @@ export const accountRoutes = new Hono<ApiEnv>()
       ok: identityCompletedSchema,
       refusals: { 400: 'The verification session is unknown, finished or expired (INVALID_ACCESS), or the request fails validation (BAD_REQUEST)', 404: 'Not the development adapter (NOT_FOUND)' },
     }),
-    validate('json', z.object({ session: z.string().min(1).max(100), name: z.string().trim().min(1).max(50), birthday: z.iso.date(), gender: z.enum(['M', 'F']), phone: digits(9, 15) })),
+    validate('json', devIdentityRequestSchema),
     async (c) => {
-      if (!devIdentityEnabled(c.env)) return apiError(c, 404, 'NOT_FOUND', 'errors.apiNotFound');
+      if (!devIdentityEnabled(c.env)) throw new Refusal(404, 'NOT_FOUND', 'errors.apiNotFound');
       const { session, ...result } = c.req.valid('json');
       const authKey = await completeIdentity(c.env.DB, session, result);
-      if (!authKey) return apiError(c, 400, 'INVALID_ACCESS', M.invalidAccess);
+      if (!authKey) throw new Refusal(400, 'INVALID_ACCESS', M.invalidAccess);
       return c.json({ authKey });
     },
   )
@@ -209,13 +203,9 @@ export const accountRoutes = new Hono<ApiEnv>()
   .post(
     '/api/auth/signin/find-id/confirm',
     operation({ tag: 'Verification', summary: 'The login IDs of the verified person, masked', ok: foundLoginIdsSchema, refusals: { 400: `The authKey is not valid for this (${ACCOUNT_REFUSAL})` } }),
-    validate('json', z.object({ authKey: z.string().min(1).max(200) })),
+    validate('json', findIdRequestSchema),
     async (c) => {
-      try {
-        return c.json({ loginIds: await findLoginIds(c.env.DB, c.req.valid('json').authKey) });
-      } catch (err) {
-        return refuse(c, err);
-      }
+      return c.json({ loginIds: await findLoginIds(c.env.DB, c.req.valid('json').authKey) });
     },
   )
   .post(
@@ -226,14 +216,10 @@ export const accountRoutes = new Hono<ApiEnv>()
       ok: passwordResetTokenSchema,
       refusals: { 400: `The verified person is not the account's owner (${ACCOUNT_REFUSAL})` },
     }),
-    validate('json', z.object({ loginId: param, authKey: z.string().min(1).max(200) })),
+    validate('json', findPasswordRequestSchema),
     async (c) => {
-      try {
-        const { loginId, authKey } = c.req.valid('json');
-        return c.json({ authToken: await startPasswordReset(c.env.DB, loginId, authKey) });
-      } catch (err) {
-        return refuse(c, err);
-      }
+      const { loginId, authKey } = c.req.valid('json');
+      return c.json({ authToken: await startPasswordReset(c.env.DB, loginId, authKey) });
     },
   )
   .put(
@@ -245,15 +231,11 @@ export const accountRoutes = new Hono<ApiEnv>()
       ok: okResponseSchema,
       refusals: { 400: `The password breaks the rules (fields.password) or the token is not valid (${ACCOUNT_REFUSAL})` },
     }),
-    validate('json', z.object({ loginId: param, authToken: z.string().min(1).max(200), password: z.string().max(100) })),
+    validate('json', passwordResetRequestSchema),
     async (c) => {
-      try {
-        const { loginId, authToken, password } = c.req.valid('json');
-        await resetPassword(c.env.DB, loginId, authToken, password);
-        return c.json({ ok: true } satisfies OkResponse);
-      } catch (err) {
-        return refuse(c, err);
-      }
+      const { loginId, authToken, password } = c.req.valid('json');
+      await resetPassword(c.env.DB, loginId, authToken, password);
+      return c.json({ ok: true } satisfies OkResponse);
     },
   )
 

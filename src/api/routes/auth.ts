@@ -1,17 +1,17 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
-import { requestLocale } from '../../lib/errors';
+import { Refusal } from '../../lib/errors';
 import { operation } from '../openapi';
-import { translatorFor } from '../../lib/i18n';
 import { requireMember } from '../middleware/auth';
-import { AccountError, signIn, signUp, toMe } from '../services/accounts';
+import { refusedField, signIn, signUp, toMe } from '../services/accounts';
 import { SESSION_TTL_S, endSession, refreshSession, startSession, type Tokens } from '../services/sessions';
 import { loginEvent } from '../services/login-event';
 import { revokeMemberStatements } from '../../db/sessions';
 import { apiErrorSchema, okResponseSchema, type OkResponse } from '../../shared/api-schemas';
 import {
+  expireSessionsRequestSchema,
   refreshRefusalSchema,
   refreshRequestSchema,
   signinRefusalSchema,
@@ -21,16 +21,13 @@ import {
   signupRequestSchema,
   signupSuccessSchema,
   tokenGrantSchema,
+  tokenHandoffRequestSchema,
 } from '../../shared/account-schemas';
-
-const text = (max: number) => z.string().max(max);
 
 /** Tokens in the body for the proxy (which moves them into cookies) and for native apps. */
 function tokenFields(tokens: Tokens) {
   return { access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_in: tokens.expiresIn, refresh_max_age: tokens.refreshMaxAge, login_keep: tokens.refreshMaxAge > SESSION_TTL_S };
 }
-
-const t = (c: Context) => translatorFor(requestLocale(c));
 
 export const authRoutes = new Hono<ApiEnv>()
   .post(
@@ -53,12 +50,14 @@ export const authRoutes = new Hono<ApiEnv>()
         // The row signIn returns was read before this login was recorded: last_login_at is the previous visit.
         const member = await signIn(c.env.DB, body.loginId, body.password);
         const tokens = await startSession(c.env, member, body.loginKeep);
-        return c.json({ status: 200, msg: 'SUCCESS', message: '', event: loginEvent(member.last_login_at, t(c)), me: toMe(member), save_id: body.saveId, ...tokenFields(tokens) } satisfies z.infer<typeof signinSuccessSchema>);
+        return c.json({ status: 200, msg: 'SUCCESS', message: '', event: loginEvent(member.last_login_at, c.var.t), me: toMe(member), save_id: body.saveId, ...tokenFields(tokens) } satisfies z.infer<typeof signinSuccessSchema>);
       } catch (err) {
-        if (!(err instanceof AccountError)) throw err;
-        // 401 carries an empty message: the page says 'wrong ID or password' without telling which.
-        const message = err.status === 401 ? '' : t(c)(err.messageKey);
-        return c.json({ status: err.status, msg: err.status === 423 ? 'BLOCKED' : err.status === 429 ? 'TOO_MANY_ATTEMPTS' : 'UNAUTHORIZED', message, event: null }, err.status);
+        if (!(err instanceof Refusal)) throw err;
+        // SPEC's own shape, not the envelope. 401 carries an empty message: the page says 'wrong ID or
+        // password' without telling which.
+        const status = err.status as 401 | 423 | 429;
+        const message = status === 401 ? '' : c.var.t(err.messageKey);
+        return c.json({ status, msg: status === 423 ? 'BLOCKED' : status === 429 ? 'TOO_MANY_ATTEMPTS' : 'UNAUTHORIZED', message, event: null }, status);
       }
     },
   )
@@ -82,8 +81,9 @@ export const authRoutes = new Hono<ApiEnv>()
         const tokens = await startSession(c.env, member, false);
         return c.json({ data: { me: toMe(member) }, ...tokenFields(tokens) } satisfies z.infer<typeof signupSuccessSchema>);
       } catch (err) {
-        if (!(err instanceof AccountError)) throw err;
-        return c.json({ data: { error: t(c)(err.messageKey), field: err.field } }, err.status);
+        if (!(err instanceof Refusal)) throw err;
+        // SPEC's own shape, not the envelope.
+        return c.json({ data: { error: c.var.t(err.messageKey), field: refusedField(err) } }, err.status as 400 | 409);
       }
     },
   )
@@ -100,10 +100,10 @@ export const authRoutes = new Hono<ApiEnv>()
       refusals: { 403: 'loginId is not the signed-in member (FORBIDDEN)' },
     }),
     requireMember(),
-    validate('json', z.object({ loginId: text(100) })),
+    validate('json', expireSessionsRequestSchema),
     async (c) => {
       if (c.req.valid('json').loginId.toLowerCase() !== c.var.session.loginId.toLowerCase()) {
-        return c.json({ error: { code: 'FORBIDDEN', message: t(c)('auth.errors.invalidAccess') } }, 403);
+        throw new Refusal(403, 'FORBIDDEN', 'auth.errors.invalidAccess');
       }
       await c.env.DB.batch(revokeMemberStatements(c.env.DB, c.var.session.memberId, Date.now()));
       return c.json({ ok: true } satisfies OkResponse);
@@ -119,10 +119,10 @@ export const authRoutes = new Hono<ApiEnv>()
       refusals: { 403: 'userId is not the signed-in member (FORBIDDEN)' },
     }),
     requireMember(),
-    validate('json', z.object({ userId: text(100) })),
+    validate('json', tokenHandoffRequestSchema),
     async (c) => {
       if (c.req.valid('json').userId.toLowerCase() !== c.var.session.loginId.toLowerCase()) {
-        return c.json({ error: { code: 'FORBIDDEN', message: t(c)('auth.errors.invalidAccess') } }, 403);
+        throw new Refusal(403, 'FORBIDDEN', 'auth.errors.invalidAccess');
       }
       const tokens = await startSession(c.env, { id: c.var.session.memberId, login_id: c.var.session.loginId }, true);
       return c.json({ msg: 'SUCCESS', ...tokenFields(tokens) } satisfies z.infer<typeof tokenGrantSchema>);

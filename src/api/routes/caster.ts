@@ -1,16 +1,11 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
-import { ownChannelSettingsSchema, streamKeyResponseSchema } from '../../shared/streams-schemas';
+import { channelRegisterRequestSchema, channelSettingsRequestSchema, ownChannelSettingsSchema, streamKeyResponseSchema } from '../../shared/streams-schemas';
 import { channelSettingsOf, registerChannel, rotateStreamKey, streamKeyOf, updateChannelSettings } from '../services/caster';
-import { answer } from './watch-params';
 
-const title = z.string().trim().min(1).max(40);
-const description = z.string().trim().max(500);
-const themeCode = z.string().regex(/^[a-z0-9_-]{1,32}$/);
 const NO_CHANNEL = 'The member has no channel yet (NO_CHANNEL)';
 const NO_THEME = 'No such theme (THEME_NOT_FOUND), or the request fails validation (BAD_REQUEST)';
 
@@ -26,26 +21,26 @@ export const casterRoutes = new Hono<ApiEnv>()
       refusals: { 400: NO_THEME, 409: 'The member has a channel already (CHANNEL_EXISTS)' },
     }),
     requireMember(),
-    validate('json', z.object({ title, description: description.optional(), themeCode: themeCode.nullable().optional() })),
-    async (c) => answer(c, () => registerChannel(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
+    validate('json', channelRegisterRequestSchema),
+    async (c) => c.json(await registerChannel(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
   )
   .get(
     '/api/my/channel/stream-key',
     operation({ tag: 'Creator', summary: "The channel's stream key and ingest path", ok: streamKeyResponseSchema, refusals: { 404: NO_CHANNEL } }),
     requireMember(),
-    async (c) => answer(c, () => streamKeyOf(c.env.DB, c.var.session.memberId)),
+    async (c) => c.json(await streamKeyOf(c.env.DB, c.var.session.memberId)),
   )
   .post(
     '/api/my/channel/stream-key',
     operation({ tag: 'Creator', summary: 'Rotate the stream key (the old one stops working at once)', ok: streamKeyResponseSchema, refusals: { 404: NO_CHANNEL } }),
     requireMember(),
-    async (c) => answer(c, () => rotateStreamKey(c.env.DB, c.var.session.memberId)),
+    async (c) => c.json(await rotateStreamKey(c.env.DB, c.var.session.memberId)),
   )
   .get(
     '/api/my/channel/settings',
     operation({ tag: 'Creator', summary: "The channel's own settings (the studio's form)", ok: ownChannelSettingsSchema, refusals: { 404: NO_CHANNEL } }),
     requireMember(),
-    async (c) => answer(c, () => channelSettingsOf(c.env.DB, c.var.session.memberId)),
+    async (c) => c.json(await channelSettingsOf(c.env.DB, c.var.session.memberId)),
   )
   .put(
     '/api/my/channel/settings',
@@ -57,16 +52,6 @@ export const casterRoutes = new Hono<ApiEnv>()
       refusals: { 400: NO_THEME, 404: NO_CHANNEL },
     }),
     requireMember(),
-    validate(
-      'json',
-      z.object({
-        title,
-        description,
-        themeCode: themeCode.nullable(),
-        adult: z.boolean(),
-        // Omitted keeps the password; null clears it.
-        password: z.string().min(4).max(32).regex(/^\S+$/).nullable().optional(),
-      }),
-    ),
-    async (c) => answer(c, () => updateChannelSettings(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
+    validate('json', channelSettingsRequestSchema),
+    async (c) => c.json(await updateChannelSettings(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
   );

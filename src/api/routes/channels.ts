@@ -7,7 +7,7 @@ import { optionalMember } from '../middleware/auth';
 import { LIVE_TIME_OPTIONS } from '../../shared/streams-api';
 import { channelFindResponseSchema, channelPageResponseSchema, liveAuthResponseSchema, liveTimeResponseSchema, streamDetailSchema } from '../../shared/streams-schemas';
 import { channelFind, channelPage, liveAuth, liveTime, streamById } from '../services/channels';
-import { answer, id, idParam, secretOf, settingsOf, viewerOf } from './watch-params';
+import { id, idParam, secretOf, settingsOf, viewerOf } from './watch-params';
 
 const text = (max: number) => z.string().max(max);
 const NO_CHANNEL = 'No such channel (CHANNEL_NOT_FOUND)';
@@ -18,7 +18,7 @@ export const channelRoutes = new Hono<ApiEnv>()
     '/api/channels/channel-find',
     operation({ tag: 'Channels', summary: "The channel of a creator's login ID", ok: channelFindResponseSchema, refusals: { 404: NO_CHANNEL } }),
     validate('query', z.object({ loginId: z.string().trim().min(1).max(100) })),
-    async (c) => answer(c, () => channelFind(c.env.DB, c.req.valid('query').loginId)),
+    async (c) => c.json(await channelFind(c.env.DB, c.req.valid('query').loginId)),
   )
   .get(
     '/api/channels/:id/channel-page',
@@ -31,7 +31,7 @@ export const channelRoutes = new Hono<ApiEnv>()
     }),
     optionalMember(),
     validate('param', idParam),
-    async (c) => answer(c, async () => channelPage(c.env.DB, c.req.valid('param').id, await viewerOf(c), await settingsOf(c), secretOf(c))),
+    async (c) => c.json(await channelPage(c.env.DB, c.req.valid('param').id, await viewerOf(c), await settingsOf(c), secretOf(c))),
   )
   .get(
     '/api/channels/:id/live-time',
@@ -44,7 +44,7 @@ export const channelRoutes = new Hono<ApiEnv>()
     }),
     validate('param', idParam),
     validate('query', z.object({ option: z.enum(LIVE_TIME_OPTIONS).default('current') })),
-    async (c) => answer(c, () => liveTime(c.env.DB, c.req.valid('param').id, c.req.valid('query').option)),
+    async (c) => c.json(await liveTime(c.env.DB, c.req.valid('param').id, c.req.valid('query').option)),
   )
   // Ours (not in SPEC's list): one stream, live or recorded, for the recorded-stream player page.
   .get(
@@ -52,7 +52,7 @@ export const channelRoutes = new Hono<ApiEnv>()
     operation({ tag: 'Channels', summary: 'One stream, live or recorded, with what the viewer may do with it', ok: streamDetailSchema, refusals: { 404: 'No such stream (STREAM_NOT_FOUND)' } }),
     optionalMember(),
     validate('param', idParam),
-    async (c) => answer(c, async () => streamById(c.env.DB, c.req.valid('param').id, await viewerOf(c), await settingsOf(c), secretOf(c))),
+    async (c) => c.json(await streamById(c.env.DB, c.req.valid('param').id, await viewerOf(c), await settingsOf(c), secretOf(c))),
   )
   .get(
     '/api/guest/live-Auth',
@@ -73,6 +73,6 @@ export const channelRoutes = new Hono<ApiEnv>()
     validate('query', z.object({ channelId: id, password: z.string().min(1).max(64), viewerId: text(100).optional(), option: text(50).optional(), aspCode: text(50).optional() })),
     async (c) => {
       const { channelId, password } = c.req.valid('query');
-      return answer(c, async () => liveAuth(c.env.DB, { channelId, password, deviceId: c.var.deviceId }, await viewerOf(c), await settingsOf(c), secretOf(c)));
+      return c.json(await liveAuth(c.env.DB, { channelId, password, deviceId: c.var.deviceId }, await viewerOf(c), await settingsOf(c), secretOf(c)));
     },
   );

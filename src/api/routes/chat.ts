@@ -1,17 +1,13 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { ApiEnv } from '../env';
-import { apiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { operation, type Operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
 import { chatTicketRequestSchema, chatTicketResponseSchema } from '../../shared/chat-protocol';
-import { issueChatTicket, type TicketOutcome } from '../services/chat';
+import { issueChatTicket } from '../services/chat';
 
-function answer(c: Context<ApiEnv>, outcome: TicketOutcome) {
-  if (!outcome.ok) return apiError(c, outcome.status, outcome.code, outcome.messageKey);
-  c.header('cache-control', 'no-store');
-  return c.json(outcome.body);
-}
+/** A ticket is this viewer's alone. */
+const NO_STORE = { 'cache-control': 'no-store' };
 
 /** What both ticket calls refuse (issueChatTicket decides for both). */
 const TICKET_REFUSALS: Operation['refusals'] = {
@@ -36,12 +32,12 @@ export const chatRoutes = new Hono<ApiEnv>()
     }),
     requireMember(),
     validate('json', chatTicketRequestSchema),
-    async (c) => answer(c, await issueChatTicket(c.env, c.var.session.memberId, c.req.valid('json'))),
+    async (c) => c.json(await issueChatTicket(c.env, c.var.session.memberId, c.req.valid('json')), 200, NO_STORE),
   )
   // Ours: a guest reads only, but a restricted room (adult-only, a password-protected live) admits no guest without one.
   .post(
     '/api/guest/chat-ticket',
     operation({ tag: 'Chat', summary: "A guest's one-minute ticket (read only)", ok: chatTicketResponseSchema, refusals: TICKET_REFUSALS }),
     validate('json', chatTicketRequestSchema),
-    async (c) => answer(c, await issueChatTicket(c.env, null, c.req.valid('json'))),
+    async (c) => c.json(await issueChatTicket(c.env, null, c.req.valid('json')), 200, NO_STORE),
   );

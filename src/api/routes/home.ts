@@ -22,7 +22,7 @@ import { CACHE_MS } from '../../shared/constants';
 import { listBanners, listLogos, listPopups, listThemes } from '../../db/home-content';
 import { DEVICES, deviceClass, suggestions, viewMain } from '../services/home';
 import { channelSubscriberCount, findNewBoard } from '../services/channels';
-import { answer, channelIdQuery, id, settingsOf } from './watch-params';
+import { channelIdQuery, id, settingsOf } from './watch-params';
 
 const deviceQuery = z.object({ device: z.enum(DEVICES).default('UNKNOWN') });
 const NO_CHANNEL = 'No such channel (CHANNEL_NOT_FOUND)';
@@ -77,7 +77,7 @@ export const homeRoutes = new Hono<ApiEnv>()
     '/api/guest/subscriber-count',
     operation({ tag: 'Channels', summary: "A channel's subscriber count", ok: subscriberCountResponseSchema, refusals: { 404: NO_CHANNEL } }),
     validate('query', channelIdQuery),
-    async (c) => answer(c, () => channelSubscriberCount(c.env.DB, c.req.valid('query').channelId)),
+    async (c) => c.json(await channelSubscriberCount(c.env.DB, c.req.valid('query').channelId)),
   )
   .get(
     '/api/guest/find-new-board',
@@ -89,7 +89,7 @@ export const homeRoutes = new Hono<ApiEnv>()
       refusals: { 404: NO_CHANNEL },
     }),
     validate('query', z.object({ channelId: id, since: z.string().regex(/^\d{1,15}$/).transform(Number).optional() })),
-    async (c) => answer(c, () => findNewBoard(c.env.DB, c.req.valid('query').channelId, c.req.valid('query').since)),
+    async (c) => c.json(await findNewBoard(c.env.DB, c.req.valid('query').channelId, c.req.valid('query').since)),
   )
   // The edge keeps this answer 10 minutes (src/proxy/channel-settings.ts); other caches may too.
   .get(

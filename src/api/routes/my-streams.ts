@@ -4,10 +4,10 @@ import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
-import { MAX_PAGE_LIMIT, PAGE_DEFAULTS } from '../../shared/streams-api';
-import { channelListItemSchema, deletedResponseSchema, listResponseSchema, removedResponseSchema, streamCardSchema, watchRecordedResponseSchema } from '../../shared/streams-schemas';
+import { PAGE_DEFAULTS } from '../../shared/streams-api';
+import { channelListItemSchema, deletedResponseSchema, listResponseSchema, removedResponseSchema, removeSubscriptionsRequestSchema, streamCardSchema, watchRecordedResponseSchema, watchRecordRequestSchema } from '../../shared/streams-schemas';
 import { forgetWatch, hideGift, memberChannelList, recordWatch, recordedList, removeSubscriptions } from '../services/watch-history';
-import { answer, id, pageQuery } from './watch-params';
+import { id, pageQuery } from './watch-params';
 
 const streamPage = pageQuery(PAGE_DEFAULTS.streamLimit);
 /** A channel id, or 'all'. */
@@ -44,8 +44,8 @@ export const myStreamRoutes = new Hono<ApiEnv>()
     '/api/my/streams/played',
     operation({ tag: 'My lists', summary: 'Record that the member watches a channel (when playback starts)', ok: watchRecordedResponseSchema, refusals: { 404: 'No such channel (CHANNEL_NOT_FOUND)' } }),
     requireMember(),
-    validate('json', z.object({ channelId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) })),
-    async (c) => answer(c, () => recordWatch(c.env.DB, c.var.session.memberId, c.req.valid('json').channelId)),
+    validate('json', watchRecordRequestSchema),
+    async (c) => c.json(await recordWatch(c.env.DB, c.var.session.memberId, c.req.valid('json').channelId)),
   )
   .delete(
     '/api/my/streams/subscriptions/remove',
@@ -56,8 +56,8 @@ export const myStreamRoutes = new Hono<ApiEnv>()
       refusals: { 409: 'One of them is still active (SUBSCRIPTION_ACTIVE); nothing is hidden' },
     }),
     requireMember(),
-    validate('json', z.object({ channelIds: z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(MAX_PAGE_LIMIT) })),
-    async (c) => answer(c, () => removeSubscriptions(c.env.DB, c.var.session.memberId, c.req.valid('json').channelIds)),
+    validate('json', removeSubscriptionsRequestSchema),
+    async (c) => c.json(await removeSubscriptions(c.env.DB, c.var.session.memberId, c.req.valid('json').channelIds)),
   )
   // SPEC's {x} segments: 'streams' for played, 'gift' for present; anything else is a bad request.
   .delete(
@@ -65,14 +65,14 @@ export const myStreamRoutes = new Hono<ApiEnv>()
     operation({ tag: 'My lists', summary: "Forget a channel ('all': every one) from the recently watched list", description: 'x is always streams (SPEC).', ok: deletedResponseSchema, refusals: { 404: NOT_IN_LIST } }),
     requireMember(),
     validate('param', z.object({ x: z.literal('streams'), id: channelOrAll })),
-    async (c) => answer(c, () => forgetWatch(c.env.DB, c.var.session.memberId, c.req.valid('param').id)),
+    async (c) => c.json(await forgetWatch(c.env.DB, c.var.session.memberId, c.req.valid('param').id)),
   )
   .delete(
     '/api/my/streams/:x/present/:id',
     operation({ tag: 'My lists', summary: "Take a channel ('all': every one) off the gift list", description: 'x is always gift (SPEC).', ok: deletedResponseSchema, refusals: { 404: NOT_IN_LIST } }),
     requireMember(),
     validate('param', z.object({ x: z.literal('gift'), id: channelOrAll })),
-    async (c) => answer(c, () => hideGift(c.env.DB, c.var.session.memberId, c.req.valid('param').id)),
+    async (c) => c.json(await hideGift(c.env.DB, c.var.session.memberId, c.req.valid('param').id)),
   )
   .get(
     '/api/my/stream/recorded-stream-list',
@@ -87,6 +87,6 @@ export const myStreamRoutes = new Hono<ApiEnv>()
     validate('query', pageQuery(PAGE_DEFAULTS.recordedLimit).extend({ channelId: id.optional() })),
     async (c) => {
       const { channelId, offset, limit } = c.req.valid('query');
-      return answer(c, () => recordedList(c.env.DB, c.var.session.memberId, channelId, { offset, limit }));
+      return c.json(await recordedList(c.env.DB, c.var.session.memberId, channelId, { offset, limit }));
     },
   );

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
-import { apiError } from '../../lib/errors';
+import { Refusal } from '../../lib/errors';
 import { operation } from '../openapi';
 import { registerPartner } from '../services/partners';
 import { partnerRegistrationSchema, type PartnerRegistration } from '../../shared/api-schemas';
@@ -21,7 +21,7 @@ export const partnerRoutes = new Hono<ApiEnv>().post(
   validate('json', z.object({ partnerCode: partnerCodeSchema })),
   async (c) => {
     const partner = await registerPartner(c.env.DB, c.var.deviceId, c.req.valid('json').partnerCode);
-    if (!partner) return apiError(c, 404, 'PARTNER_NOT_FOUND', 'errors.partnerNotFound');
+    if (!partner) throw new Refusal(404, 'PARTNER_NOT_FOUND', 'errors.partnerNotFound');
     return c.json({ partnerCode: partner.code, name: partner.name, marketing: partner.marketing === 1 } satisfies PartnerRegistration);
   },
 );

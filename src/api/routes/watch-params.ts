@@ -1,14 +1,12 @@
-// Input schemas and helpers the watch routes share (SPEC §9 page defaults, ids, the error envelope).
+// Input schemas and helpers the watch routes share (SPEC §9 page defaults, ids, the viewer, settings and secret).
 
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
-import { apiError } from '../../lib/errors';
 import { jwtSecret } from '../config';
 import { MAX_PAGE_LIMIT, PAGE_DEFAULTS } from '../../shared/streams-api';
 import { readChannelSettings } from '../../lib/kv-config';
 import { loadViewer, type Viewer } from '../services/streams';
-import { WatchError } from '../services/watch-error';
 
 /** A positive database id written in decimal (no signs, exponents or spaces). */
 export const id = z
@@ -31,12 +29,6 @@ export const pageQuery = (defaultLimit: number) =>
 export const idParam = z.object({ id });
 export const channelIdQuery = z.object({ channelId: id });
 
-/** WatchError → the envelope in the caller's language; anything else is a real fault. */
-export function refuse(c: Context<ApiEnv>, err: unknown) {
-  if (err instanceof WatchError) return apiError(c, err.status, err.code, err.messageKey);
-  throw err;
-}
-
 /** The signed-in viewer of an optionalMember() route (null: a guest). */
 export function viewerOf(c: Context<ApiEnv>): Promise<Viewer | null> {
   return loadViewer(c.env.DB, c.var.optionalSession?.memberId);
@@ -44,12 +36,3 @@ export function viewerOf(c: Context<ApiEnv>): Promise<Viewer | null> {
 
 export const settingsOf = (c: Context<ApiEnv>) => readChannelSettings(c.env.CONFIG);
 export const secretOf = (c: Context<ApiEnv>) => jwtSecret(c.env);
-
-/** Run a service call and answer its result as JSON, or its WatchError as the error envelope. */
-export async function answer(c: Context<ApiEnv>, work: () => Promise<object>): Promise<Response> {
-  try {
-    return c.json(await work());
-  } catch (err) {
-    return refuse(c, err);
-  }
-}

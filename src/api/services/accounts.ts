@@ -1,6 +1,7 @@
 import { M, domesticRules, foreignerRules, maskLoginId, stripSpaces } from '../../shared/account-rules';
 import type { MeDto, SignupRequest } from '../../shared/account-api';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/crypto';
+import { Refusal } from '../../lib/errors';
 import {
   clearLoginAttempts,
   findMemberByLoginId,
@@ -16,16 +17,17 @@ import { findPartner } from '../../db/partners';
 import { consumePhoneToken } from './phone';
 import { consumeIdentity, isAdult } from './identity';
 
-/** A refusal with a locale message key and the HTTP status it deserves. */
-export class AccountError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 423 | 429,
-    readonly messageKey: string,
-    readonly field?: string,
-  ) {
-    super(messageKey);
-  }
+/**
+ * An account rule's refusal: its code is the last part of the message key (REQUIRED, PATTERN,
+ * INVALIDACCESS...), and a broken field rule names the field. Sign-in and sign-up answer these in SPEC's
+ * own shapes; every other account call in the envelope.
+ */
+export function accountRefusal(status: 400 | 401 | 403 | 404 | 409 | 423 | 429, messageKey: string, field?: string): Refusal {
+  return new Refusal(status, messageKey.split('.').pop()!.toUpperCase(), messageKey, field ? { [field]: messageKey } : undefined);
 }
+
+/** The field a refusal names (sign-up's `data.field`). */
+export const refusedField = (refusal: Refusal): string | undefined => Object.keys(refusal.fields ?? {})[0];
 
 export const MAX_LOGIN_ATTEMPTS = 5;
 export const LOGIN_WINDOW_MS = 10 * 60_000;
@@ -41,11 +43,11 @@ export function toMe(m: MemberRow): MeDto {
 export async function signIn(db: D1Database, loginId: string, password: string): Promise<MemberRow> {
   const id = stripSpaces(loginId);
   const attempts = await takeLoginAttempt(db, id, Date.now(), LOGIN_WINDOW_MS);
-  if (attempts > MAX_LOGIN_ATTEMPTS) throw new AccountError(429, M.tooManyAttempts);
+  if (attempts > MAX_LOGIN_ATTEMPTS) throw accountRefusal(429, M.tooManyAttempts);
   const member = id ? await findMemberByLoginId(db, id) : null;
   const ok = await verifyPassword(password, member?.password_hash ?? DUMMY_PASSWORD_HASH);
-  if (!member || !ok) throw new AccountError(401, M.loginFailed);
-  if (member.blocked) throw new AccountError(423, M.accountBlocked);
+  if (!member || !ok) throw accountRefusal(401, M.loginFailed);
+  if (member.blocked) throw accountRefusal(423, M.accountBlocked);
   await clearLoginAttempts(db, id);
   await markLoggedIn(db, member.id, Date.now());
   return member;
@@ -64,7 +66,7 @@ export async function findRecommender(db: D1Database, code: string, ownLoginId: 
 }
 
 function firstError(checks: Array<[string, string | null]>): void {
-  for (const [field, error] of checks) if (error) throw new AccountError(400, error, field);
+  for (const [field, error] of checks) if (error) throw accountRefusal(400, error, field);
 }
 
 /**
@@ -88,15 +90,15 @@ export async function signUp(db: D1Database, input: SignupRequest, options: { pa
       ['gender', foreignerRules.gender(input.gender ?? '')],
     ]);
   }
-  if (input.terms !== true && input.terms !== 'essential') throw new AccountError(400, M.termsRequired, 'terms');
-  if (await loginIdTaken(db, loginId)) throw new AccountError(409, M.idTaken, 'loginId');
-  if (await nicknameTaken(db, nickname)) throw new AccountError(409, M.nicknameTaken, 'nickname');
+  if (input.terms !== true && input.terms !== 'essential') throw accountRefusal(400, M.termsRequired, 'terms');
+  if (await loginIdTaken(db, loginId)) throw accountRefusal(409, M.idTaken, 'loginId');
+  if (await nicknameTaken(db, nickname)) throw accountRefusal(409, M.nicknameTaken, 'nickname');
 
   let recommenderId: number | null = null;
   if (input.recommendId) {
     const recommender = await findRecommender(db, input.recommendId, loginId);
-    if (recommender === 'notfound') throw new AccountError(400, M.recommenderNotFound, 'recommendId');
-    if (recommender === 'overlap') throw new AccountError(400, M.recommenderOverlap, 'recommendId');
+    if (recommender === 'notfound') throw accountRefusal(400, M.recommenderNotFound, 'recommendId');
+    if (recommender === 'overlap') throw accountRefusal(400, M.recommenderOverlap, 'recommendId');
     recommenderId = (await findMemberByLoginId(db, recommender))!.id;
   }
   const partnerCode = options.partnerCookie ?? input.partnerCode ?? null;
@@ -107,17 +109,17 @@ export async function signUp(db: D1Database, input: SignupRequest, options: { pa
     const phone = stripSpaces(input.phone ?? '');
     const countryCode = stripSpaces(input.countryCode ?? '');
     if (!input.phoneVerificationToken || !(await consumePhoneToken(db, countryCode, phone, input.phoneVerificationToken))) {
-      throw new AccountError(400, M.phoneNotVerified, 'phone');
+      throw accountRefusal(400, M.phoneNotVerified, 'phone');
     }
     person = { name: input.name!.trim(), birthday: input.birthday!, gender: input.gender!, phone, countryCode, verified: false };
   } else if (input.authKey) {
     const identity = await consumeIdentity(db, input.authKey, 'personal-signup');
-    if (!identity) throw new AccountError(400, M.identityRequired, 'authKey');
+    if (!identity) throw accountRefusal(400, M.identityRequired, 'authKey');
     person = { name: identity.name, birthday: identity.birthday, gender: identity.gender, phone: identity.phone, countryCode: '82', verified: true };
   } else if (options.partnerCookie) {
     person = { name: input.name ?? null, birthday: null, gender: null, phone: null, countryCode: null, verified: false };
   } else {
-    throw new AccountError(400, M.identityRequired, 'authKey');
+    throw accountRefusal(400, M.identityRequired, 'authKey');
   }
 
   const id = await insertMember(db, {
@@ -137,7 +139,7 @@ export async function signUp(db: D1Database, input: SignupRequest, options: { pa
     marketingAgreed: input.terms === true,
     device: input.device,
   });
-  if (id === null) throw new AccountError(409, (await loginIdTaken(db, loginId)) ? M.idTaken : M.nicknameTaken);
+  if (id === null) throw accountRefusal(409, (await loginIdTaken(db, loginId)) ? M.idTaken : M.nicknameTaken);
   await markLoggedIn(db, id, Date.now());
   return (await findMemberByLoginId(db, loginId))!;
 }
@@ -145,7 +147,7 @@ export async function signUp(db: D1Database, input: SignupRequest, options: { pa
 /** Find ID: the masked IDs registered to the verified person. */
 export async function findLoginIds(db: D1Database, authKey: string): Promise<string[]> {
   const identity = await consumeIdentity(db, authKey, 'id');
-  if (!identity) throw new AccountError(400, M.identityRequired);
+  if (!identity) throw accountRefusal(400, M.identityRequired);
   const members = await findMembersByIdentity(db, identity.name, identity.birthday, identity.phone);
   return members.map((r) => maskLoginId(r.loginId));
 }

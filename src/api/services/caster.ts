@@ -1,16 +1,16 @@
 // A creator's own channel: registration, the stream key their encoder uses, and the channel's settings
 // (title, theme, adult-only, password option).
 
-import { LIVE_PATHS, type OwnChannelSettings, type StreamKeyResponse } from '../../shared/streams-api';
+import { LIVE_PATHS, type ChannelRegisterRequest, type ChannelSettingsRequest, type OwnChannelSettings, type StreamKeyResponse } from '../../shared/streams-api';
 import { hashPassword, randomToken } from '../../lib/crypto';
 import { findChannelByOwner, findThemeId, insertChannel, setStreamKey, updateChannelStatement } from '../../db/channels';
 import { restrictOpenLiveStatement } from '../../db/streams';
-import { WatchError } from './watch-error';
+import { Refusal } from '../../lib/errors';
 
 /** 24 random bytes, base64url: 32 path-safe characters an encoder can put in its ingest URL. */
 const newStreamKey = () => randomToken(24);
 
-const noChannel = () => new WatchError(404, 'NO_CHANNEL', 'errors.noChannel');
+const noChannel = () => new Refusal(404, 'NO_CHANNEL', 'errors.noChannel');
 
 function keyResponse(channelId: number, streamKey: string): StreamKeyResponse {
   return { channelId, streamKey, ingestPath: LIVE_PATHS.ingest(streamKey) };
@@ -19,16 +19,16 @@ function keyResponse(channelId: number, streamKey: string): StreamKeyResponse {
 async function themeIdOf(db: D1Database, themeCode: string | null | undefined): Promise<number | null> {
   if (!themeCode) return null;
   const id = await findThemeId(db, themeCode);
-  if (id === null) throw new WatchError(400, 'THEME_NOT_FOUND', 'errors.themeNotFound');
+  if (id === null) throw new Refusal(400, 'THEME_NOT_FOUND', 'errors.themeNotFound');
   return id;
 }
 
 /** One channel per member (owner_id is UNIQUE: two racing registrations make one channel). */
-export async function registerChannel(db: D1Database, memberId: number, input: { title: string; description?: string; themeCode?: string | null }): Promise<StreamKeyResponse> {
+export async function registerChannel(db: D1Database, memberId: number, input: ChannelRegisterRequest): Promise<StreamKeyResponse> {
   const themeId = await themeIdOf(db, input.themeCode);
   const streamKey = newStreamKey();
   const id = await insertChannel(db, { ownerId: memberId, title: input.title, description: input.description ?? '', themeId, streamKey });
-  if (id === null) throw new WatchError(409, 'CHANNEL_EXISTS', 'errors.channelExists');
+  if (id === null) throw new Refusal(409, 'CHANNEL_EXISTS', 'errors.channelExists');
   return keyResponse(id, streamKey);
 }
 
@@ -45,15 +45,6 @@ export async function rotateStreamKey(db: D1Database, memberId: number): Promise
   return keyResponse(id, streamKey);
 }
 
-export interface ChannelSettingsInput {
-  title: string;
-  description: string;
-  themeCode: string | null;
-  adult: boolean;
-  /** Omitted: keep; null: clear; a string: the new password. */
-  password?: string | null;
-}
-
 /** The settings form's current values (the password itself is never sent back, only whether one is set). */
 export async function channelSettingsOf(db: D1Database, memberId: number): Promise<OwnChannelSettings> {
   const channel = await findChannelByOwner(db, memberId);
@@ -62,7 +53,7 @@ export async function channelSettingsOf(db: D1Database, memberId: number): Promi
 }
 
 /** Save the settings; the live on air right now takes the new adult and password options at once. */
-export async function updateChannelSettings(db: D1Database, memberId: number, input: ChannelSettingsInput): Promise<OwnChannelSettings> {
+export async function updateChannelSettings(db: D1Database, memberId: number, input: ChannelSettingsRequest): Promise<OwnChannelSettings> {
   const channel = await findChannelByOwner(db, memberId);
   if (!channel) throw noChannel();
   const themeId = await themeIdOf(db, input.themeCode);

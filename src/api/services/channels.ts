@@ -18,7 +18,8 @@ import { verifyPassword } from '../../lib/crypto';
 import { channelExists, clearLiveAuthAttempts, findChannel, findChannelByLoginId, isSubscribed, noticeSummary, subscriberCount, takeLiveAuthAttempt } from '../../db/channels';
 import { broadcastsBetween, findOpenLive, findStream, listRecorded } from '../../db/streams';
 import { accessFor, playbackFor, streamDetail, thumbnailUrl, toStreamCard, type Viewer } from './streams';
-import { WatchError, notFoundChannel } from './watch-error';
+import { Refusal } from '../../lib/errors';
+import { notFoundChannel } from './watch-error';
 
 export const LIVE_AUTH_MAX_TRIES = 10;
 export const LIVE_AUTH_WINDOW_MS = 10 * 60_000;
@@ -54,7 +55,7 @@ export async function channelPage(db: D1Database, channelId: number, viewer: Vie
 /** One stream, live or recorded (the recorded-stream player page). */
 export async function streamById(db: D1Database, streamId: number, viewer: Viewer | null, settings: ChannelSettings, secret: string): Promise<StreamDetail> {
   const row = await findStream(db, streamId);
-  if (!row) throw new WatchError(404, 'STREAM_NOT_FOUND', 'errors.streamNotFound');
+  if (!row) throw new Refusal(404, 'STREAM_NOT_FOUND', 'errors.streamNotFound');
   return streamDetail(row, viewer, settings, secret);
 }
 
@@ -115,21 +116,21 @@ export async function liveAuth(
 ): Promise<LiveAuthResponse> {
   const [channel, live] = await Promise.all([findChannel(db, input.channelId), findOpenLive(db, input.channelId)]);
   if (!channel) throw notFoundChannel();
-  if (!live) throw new WatchError(404, 'NOT_LIVE', 'errors.channelOffline');
-  if (!channel.passwordHash) throw new WatchError(400, 'NO_PASSWORD', 'errors.livePasswordNotSet');
+  if (!live) throw new Refusal(404, 'NOT_LIVE', 'errors.channelOffline');
+  if (!channel.passwordHash) throw new Refusal(400, 'NO_PASSWORD', 'errors.livePasswordNotSet');
   const access = accessFor(live, viewer, settings);
-  if (access === 'unavailable') throw new WatchError(403, 'UNAVAILABLE', 'errors.adultUnavailable');
-  if (access === 'identity') throw new WatchError(403, 'IDENTITY_REQUIRED', 'errors.adultIdentityRequired');
-  if (access === 'adult') throw new WatchError(403, 'ADULT_ONLY', 'errors.adultOnly');
+  if (access === 'unavailable') throw new Refusal(403, 'UNAVAILABLE', 'errors.adultUnavailable');
+  if (access === 'identity') throw new Refusal(403, 'IDENTITY_REQUIRED', 'errors.adultIdentityRequired');
+  if (access === 'adult') throw new Refusal(403, 'ADULT_ONLY', 'errors.adultOnly');
   if (viewer?.memberId !== channel.ownerId) {
     const tries = await takeLiveAuthAttempt(db, channel.id, input.deviceId, now, LIVE_AUTH_WINDOW_MS);
-    if (tries > LIVE_AUTH_MAX_TRIES) throw new WatchError(429, 'TOO_MANY_TRIES', 'errors.livePasswordTooMany');
-    if (!(await verifyPassword(input.password, channel.passwordHash))) throw new WatchError(403, 'PASSWORD_WRONG', 'errors.livePasswordWrong');
+    if (tries > LIVE_AUTH_MAX_TRIES) throw new Refusal(429, 'TOO_MANY_TRIES', 'errors.livePasswordTooMany');
+    if (!(await verifyPassword(input.password, channel.passwordHash))) throw new Refusal(403, 'PASSWORD_WRONG', 'errors.livePasswordWrong');
     await clearLiveAuthAttempts(db, channel.id, input.deviceId);
   }
   // The owner gets the same signed URL without spending a try.
   const playback = await playbackFor({ ...live, hasPassword: 1 }, secret);
-  if (!playback) throw new WatchError(404, 'NOT_LIVE', 'errors.channelOffline');
+  if (!playback) throw new Refusal(404, 'NOT_LIVE', 'errors.channelOffline');
   // A third-party URL carries no token of ours, so the proof for the live's chat room comes separately.
   const { token } = await signPlayback(secret, live.id);
   return { result: 'ok', playback: { ...playback, passwordToken: token } };

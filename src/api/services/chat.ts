@@ -4,11 +4,10 @@ import type { PlaybackAccess } from '../../shared/streams-api';
 import { playbackTokenValid } from '../../lib/playback-token';
 import { STAFF, standingOf } from '../../shared/chat-permissions';
 import { jwtSecret } from '../config';
+import { Refusal } from '../../lib/errors';
 import { chatChannel, chatMember, type ChatChannelRow, type ChatMemberRow } from '../../db/chat';
 import { findOpenLive, type StreamRow } from '../../db/streams';
 import { accessFor, type AccessSubject, type Viewer } from './streams';
-
-export type TicketOutcome = { ok: true; body: ChatTicketResponse } | { ok: false; status: 401 | 403 | 404; code: string; messageKey: string };
 
 /**
  * A short-lived chat ticket for a viewer who may watch the channel: a signed-in member (memberId; the
@@ -17,23 +16,23 @@ export type TicketOutcome = { ok: true; body: ChatTicketResponse } | { ok: false
  * standing itself. A ticket only opens sockets for a minute. Who may be in the room is decided here,
  * once, by the player's rule (roomAccess); a refusal is a 403 the page can read and explain.
  */
-export async function issueChatTicket(env: Env, memberId: number | null, request: ChatTicketRequest, now = Date.now()): Promise<TicketOutcome> {
+export async function issueChatTicket(env: Env, memberId: number | null, request: ChatTicketRequest, now = Date.now()): Promise<ChatTicketResponse> {
   const channelId = Number(request.room);
   const [member, channel, live] = await Promise.all([
     memberId === null ? Promise.resolve(null) : chatMember(env.DB, memberId),
     chatChannel(env.DB, channelId),
     findOpenLive(env.DB, channelId),
   ]);
-  if (memberId !== null && (!member || member.blocked)) return { ok: false, status: 401, code: 'UNAUTHORIZED', messageKey: 'chat.unauthorized' };
-  if (!channel) return { ok: false, status: 404, code: 'ROOM_NOT_FOUND', messageKey: 'chat.roomNotFound' };
+  if (memberId !== null && (!member || member.blocked)) throw new Refusal(401, 'UNAUTHORIZED', 'chat.unauthorized');
+  if (!channel) throw new Refusal(404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
   const access = await roomAccess(env, channel, live, member, request.playback);
-  if (access !== 'ok') return { ok: false, status: 403, code: CHAT_ACCESS_CODES[access], messageKey: chatAccessMessageKey(access) };
+  if (access !== 'ok') throw new Refusal(403, CHAT_ACCESS_CODES[access], chatAccessMessageKey(access));
 
   const exp = now + CHAT_TICKET_TTL_MS;
   const claims: ChatTicketClaims = member
     ? { memberId: member.id, loginId: member.loginId, nickname: member.nickname, role: member.role, room: request.room, exp }
     : { guest: true, room: request.room, exp };
-  return { ok: true, body: { ticket: await signChatTicket(jwtSecret(env), claims), expiresAt: exp } };
+  return { ticket: await signChatTicket(jwtSecret(env), claims), expiresAt: exp };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { M } from '../../shared/account-rules';
 import { randomDigits, randomToken, sha256, timingSafeEqual } from '../../lib/crypto';
+import { Refusal } from '../../lib/errors';
 import type { SmsSender } from '../providers/sms';
 import { claimPhoneCode, consumePhoneVerifiedToken, deletePhoneCode, setPhoneVerifiedToken, takeCodeAttempt } from '../../db/phone-verifications';
 
@@ -9,22 +10,22 @@ const MAX_CODE_ATTEMPTS = 5;
 
 export const phoneKey = (countryCode: string, phone: string) => `${countryCode}:${phone}`;
 
-export type SendOutcome = { ok: true } | { ok: false; status: 429 | 502; messageKey: string };
-
-/** Send a code unless one went to this phone in the last 60 s (of simultaneous sends exactly one wins). */
-export async function sendPhoneCode(db: D1Database, sms: SmsSender, countryCode: string, phone: string, messageFor: (code: string) => string): Promise<SendOutcome> {
+/**
+ * Send a code unless one went to this phone in the last 60 s (429 TOO_SOON; 502 SMS_FAILED when the
+ * gateway fails). Of any number of simultaneous sends exactly one wins.
+ */
+export async function sendPhoneCode(db: D1Database, sms: SmsSender, countryCode: string, phone: string, messageFor: (code: string) => string): Promise<void> {
   const now = Date.now();
   const code = randomDigits(6);
   const key = phoneKey(countryCode, phone);
-  if (!(await claimPhoneCode(db, key, await sha256(code), now, SEND_LOCK_MS))) return { ok: false, status: 429, messageKey: M.phoneTooSoon };
+  if (!(await claimPhoneCode(db, key, await sha256(code), now, SEND_LOCK_MS))) throw new Refusal(429, 'TOO_SOON', M.phoneTooSoon);
   try {
     await sms.send(`+${countryCode}${phone}`, messageFor(code));
   } catch (err) {
     console.error('SMS send failed', err);
     await deletePhoneCode(db, key, now);
-    return { ok: false, status: 502, messageKey: M.unknownError };
+    throw new Refusal(502, 'SMS_FAILED', M.unknownError);
   }
-  return { ok: true };
 }
 
 /** Check a code; on success the phone gets a one-time verification token for sign-up. */

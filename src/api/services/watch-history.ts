@@ -6,7 +6,8 @@ import { channelExists, findChannelByOwner } from '../../db/channels';
 import { listRecorded, openLivesOf, type Page } from '../../db/streams';
 import { deleteWatches, hideEndedSubscriptions, hideGifts, listChannels, upsertWatch, type MemberList } from '../../db/watch-history';
 import { thumbnailUrl, toStreamCard } from './streams';
-import { WatchError, notFoundChannel } from './watch-error';
+import { Refusal } from '../../lib/errors';
+import { notFoundChannel } from './watch-error';
 
 export async function memberChannelList(db: D1Database, list: MemberList, memberId: number, page: Page): Promise<ListResponse<ChannelListItem>> {
   const { rows, total } = await listChannels(db, list, memberId, page);
@@ -33,7 +34,7 @@ export async function recordWatch(db: D1Database, memberId: number, channelId: n
   return { channelId, watchedAt: now };
 }
 
-const nothingThere = () => new WatchError(404, 'NOT_IN_LIST', 'errors.listEntryNotFound');
+const nothingThere = () => new Refusal(404, 'NOT_IN_LIST', 'errors.listEntryNotFound');
 
 /** Forget one channel ('all': every one) from the recently watched list. */
 export async function forgetWatch(db: D1Database, memberId: number, channelId: number | 'all'): Promise<DeletedResponse> {
@@ -52,7 +53,7 @@ export async function hideGift(db: D1Database, memberId: number, channelId: numb
 /** Hide ended subscriptions from the list; any active one among them refuses the whole call. */
 export async function removeSubscriptions(db: D1Database, memberId: number, channelIds: number[]): Promise<RemovedResponse> {
   const removed = await hideEndedSubscriptions(db, memberId, [...new Set(channelIds)]);
-  if (removed === null) throw new WatchError(409, 'SUBSCRIPTION_ACTIVE', 'errors.subscriptionActive');
+  if (removed === null) throw new Refusal(409, 'SUBSCRIPTION_ACTIVE', 'errors.subscriptionActive');
   return { removed };
 }
 

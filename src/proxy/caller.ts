@@ -1,0 +1,144 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv } from '../lib/env';
+import type { Locale } from '../shared/locales';
+import { apiApp } from '../api';
+import { CLIENT_HEADER, COOKIE, type AppType } from '../shared/constants';
+import { clearSession, hasTokens, storeTokens } from './session';
+
+/** Raised when the API answers 503 to a server-side call (SPEC §8 SERVICE_UNAVAILABLE). */
+export class ServiceUnavailableError extends Error {
+  readonly code = 'SERVICE_UNAVAILABLE';
+  constructor() {
+    super('SERVICE_UNAVAILABLE');
+  }
+}
+
+/** Who the edge calls the API for: what every call tells the API about the requester. */
+export interface Caller {
+  deviceId: string;
+  appType: AppType;
+  locale: Locale;
+  partnerCode?: string;
+  country?: string;
+  ip?: string;
+  /** Sent as the Bearer token; without it the call asks as a guest. */
+  access?: string;
+}
+
+/** What the request itself says about where it comes from, before any edge middleware has run. */
+export function requestOrigin(c: Context<AppEnv>): Pick<Caller, 'partnerCode' | 'country' | 'ip'> {
+  const country = (c.req.raw as { cf?: { country?: unknown } }).cf?.country;
+  return {
+    partnerCode: getCookie(c, COOKIE.partnerCode),
+    country: typeof country === 'string' ? country : undefined,
+    ip: c.req.header('cf-connecting-ip'),
+  };
+}
+
+/** The requester as the edge middleware knows them, with the member's current access token. */
+export function callerOf(c: Context<AppEnv>): Caller {
+  return { ...requestOrigin(c), deviceId: c.var.deviceId, appType: c.var.appType, locale: c.var.locale, access: c.var.accessToken };
+}
+
+/** The same requester asking as any guest would. */
+export const asGuest = (caller: Caller): Caller => ({ ...caller, access: undefined });
+
+const INTERNAL_ORIGIN = 'https://api.internal';
+
+function executionCtxOf(c: Context<AppEnv>): Context['executionCtx'] | undefined {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined; // app.request() in tests has none
+  }
+}
+
+/** The headers a call carries: `base` (a browser's own, when forwarding) with the caller's in place of anything it claims. */
+function headersFor(caller: Caller, base?: HeadersInit): Headers {
+  const headers = new Headers(base);
+  for (const name of ['cookie', 'host', 'authorization', 'x-partner-code', 'x-client-country', 'x-client-ip']) headers.delete(name);
+  headers.set(CLIENT_HEADER, caller.appType === 'embedded' ? 'web-embedded' : 'web');
+  headers.set('x-device-id', caller.deviceId);
+  headers.set('x-locale', caller.locale);
+  if (caller.partnerCode) headers.set('x-partner-code', caller.partnerCode);
+  if (caller.country) headers.set('x-client-country', caller.country);
+  if (caller.ip) headers.set('x-client-ip', caller.ip);
+  if (caller.access) headers.set('authorization', `Bearer ${caller.access}`);
+  return headers;
+}
+
+/**
+ * Send a request to the API for `caller`: in-process to the embedded API by default, or to API_ORIGIN
+ * when set. The edge reaches the API through here only.
+ */
+export function callApi(c: Context<AppEnv>, caller: Caller, pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
+  const headers = headersFor(caller, init.headers);
+  if (c.env.API_ORIGIN) {
+    return fetch(new URL(pathAndQuery, c.env.API_ORIGIN), { ...init, headers, redirect: 'manual' });
+  }
+  const request = new Request(`${INTERNAL_ORIGIN}${pathAndQuery}`, { ...init, headers });
+  return Promise.resolve(apiApp.fetch(request, c.env, executionCtxOf(c)));
+}
+
+/** Trade the refresh cookie for new tokens; storeTokens sets the cookies and puts the access token on the context. */
+async function refreshTokens(c: Context<AppEnv>): Promise<boolean> {
+  const refreshToken = getCookie(c, COOKIE.refresh);
+  if (!refreshToken) return false;
+  const res = await callApi(c, callerOf(c), '/api/oauth/refresh', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ refreshToken }).toString(),
+  });
+  const body = (await res.json().catch(() => null)) as unknown;
+  if (!res.ok || !hasTokens(body)) return false;
+  storeTokens(c, body);
+  return true;
+}
+
+/**
+ * Call the API as the signed-in member: on a 401, refresh once and retry with the new token; when the
+ * refresh fails too, the session is over and its cookies are cleared. Later calls in this request
+ * (callerOf) speak with the refreshed token: the spent refresh token must not be tried again, since
+ * reuse revokes the whole session family.
+ */
+export async function callAsMember(c: Context<AppEnv>, pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
+  const caller = callerOf(c);
+  const first = await callApi(c, caller, pathAndQuery, init);
+  if (first.status !== 401 || !caller.access) return first;
+  if (!(await refreshTokens(c))) {
+    clearSession(c);
+    return first;
+  }
+  return callApi(c, callerOf(c), pathAndQuery, init);
+}
+
+export interface ApiAnswer<T> {
+  ok: boolean;
+  status: number;
+  /** Null when the answer is not JSON. */
+  body: T | null;
+}
+
+/** A server-side call's answer; a 503 throws ServiceUnavailableError, which sends the page to maintenance. */
+async function answerOf<T>(res: Response): Promise<ApiAnswer<T>> {
+  if (res.status === 503) throw new ServiceUnavailableError();
+  const body = (await res.json().catch(() => null)) as T | null;
+  return { ok: res.ok, status: res.status, body };
+}
+
+/** A JSON call for `caller` (see answerOf). */
+export async function apiJson<T>(c: Context<AppEnv>, caller: Caller, pathAndQuery: string, init?: RequestInit): Promise<ApiAnswer<T>> {
+  return answerOf<T>(await callApi(c, caller, pathAndQuery, init));
+}
+
+/** A JSON call as the signed-in member (see callAsMember and answerOf). */
+export async function memberJson<T>(c: Context<AppEnv>, pathAndQuery: string, init?: RequestInit): Promise<ApiAnswer<T>> {
+  return answerOf<T>(await callAsMember(c, pathAndQuery, init));
+}
+
+export function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>): void {
+  const ctx = executionCtxOf(c);
+  if (ctx) ctx.waitUntil(promise.catch((err) => console.warn('background call failed', err)));
+  else promise.catch((err) => console.warn('background call failed', err));
+}

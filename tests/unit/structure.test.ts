@@ -1,0 +1,113 @@
+/// <reference types="vite/client" />
+// The code's layout as a checked rule (README "Layout"): which folder may import which, and no import circles.
+// Read from the sources themselves (vite's import.meta.glob as raw text), so a new file is checked the day it
+// is added.
+import { describe, expect, it } from 'vitest';
+
+const sources: Record<string, string> = {
+  ...import.meta.glob('/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }),
+  ...import.meta.glob('/client/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }),
+};
+
+const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx', '.d.ts'];
+
+function resolvePath(from: string, spec: string): string | null {
+  const parts = from.split('/').slice(0, -1);
+  for (const part of spec.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '.') parts.push(part);
+  }
+  const base = parts.join('/');
+  for (const ext of EXTENSIONS) if (base + ext in sources) return base + ext;
+  return /\.json$|\?raw$/.test(base) ? null : `${base} (missing)`;
+}
+
+/** Every relative import of every file (static, dynamic, type-only and re-exports alike). */
+const imports = new Map<string, string[]>();
+for (const [file, text] of Object.entries(sources)) {
+  const targets: string[] = [];
+  for (const m of text.matchAll(/(?:^|[\s;])(?:import|export)\s[^'";]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) {
+    const target = resolvePath(file, (m[1] ?? m[2])!);
+    if (target) targets.push(target);
+  }
+  imports.set(file, targets);
+}
+
+/** The domains: each is entered only through its index.ts from outside. */
+const DOMAINS = ['api', 'live', 'chat', 'edge-cache'] as const;
+/** Shared by every part of the Worker; they import no domain and nothing of the edge. */
+const COMMON = ['lib', 'shared', 'db'] as const;
+
+function areaOf(file: string): string {
+  if (file.startsWith('/client/')) return 'client';
+  const [, , top] = file.split('/');
+  if (file.split('/').length === 3) return 'entry'; // src/app.ts, src/index.ts
+  return top!;
+}
+const isDomain = (area: string) => (DOMAINS as readonly string[]).includes(area);
+const isCommon = (area: string) => (COMMON as readonly string[]).includes(area);
+
+describe('layout', () => {
+  it('every relative import names a file that exists', () => {
+    const missing = [...imports].flatMap(([file, targets]) => targets.filter((t) => t.endsWith('(missing)')).map((t) => `${file} -> ${t}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('no import runs from one domain, or the edge, into another domain past its index.ts', () => {
+    const wrong: string[] = [];
+    for (const [file, targets] of imports) {
+      const from = areaOf(file);
+      for (const target of targets) {
+        const to = areaOf(target);
+        if (to === from || !isDomain(to)) continue;
+        if (target !== `/src/${to}/index.ts`) wrong.push(`${file} -> ${target}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lib, shared and db import no domain and nothing of the edge; the API imports nothing of the edge', () => {
+    const wrong: string[] = [];
+    for (const [file, targets] of imports) {
+      const from = areaOf(file);
+      for (const target of targets) {
+        const to = areaOf(target);
+        if (isCommon(from) && !isCommon(to)) wrong.push(`${file} -> ${target}`);
+        if (from === 'api' && !isCommon(to) && !isDomain(to)) wrong.push(`${file} -> ${target}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the client reaches into src only for src/shared (rules and contracts both ends use)', () => {
+    const wrong: string[] = [];
+    for (const [file, targets] of imports) {
+      if (areaOf(file) !== 'client') continue;
+      for (const target of targets) if (target.startsWith('/src/') && !target.startsWith('/src/shared/')) wrong.push(`${file} -> ${target}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('has no import circles', () => {
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const stack: string[] = [];
+    const visit = (file: string) => {
+      state.set(file, 'open');
+      stack.push(file);
+      for (const next of imports.get(file) ?? []) {
+        if (state.get(next) === 'open') circles.push([...stack.slice(stack.indexOf(next)), next].join(' -> '));
+        else if (!state.has(next) && imports.has(next)) visit(next);
+      }
+      stack.pop();
+      state.set(file, 'done');
+    };
+    for (const file of [...imports.keys()].sort()) if (!state.has(file)) visit(file);
+    expect(circles).toEqual([]);
+  });
+
+  it('reads the sources it checks (a glob that matched nothing would pass every rule)', () => {
+    expect(Object.keys(sources).length).toBeGreaterThan(200);
+    expect(imports.get('/src/index.ts')).toContain('/src/api/index.ts');
+  });
+});
