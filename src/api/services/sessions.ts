@@ -34,14 +34,14 @@ async function accessToken(env: Env, claims: SessionClaims): Promise<string> {
 }
 
 /** A new login: a fresh refresh-token family and its first access token. */
-export async function startSession(env: Env, member: Pick<MemberRow, 'id' | 'login_id'>, keepLogin: boolean): Promise<Tokens> {
+export async function startSession(env: Env, member: Pick<MemberRow, 'id' | 'loginId'>, keepLogin: boolean): Promise<Tokens> {
   const now = Date.now();
   const familyId = randomToken(16);
   const refreshToken = randomToken(32);
   const familyExpiresAt = now + (keepLogin ? KEEP_TTL_MS : SESSION_TTL_MS);
   await insertRefreshStatement(env.DB, { hash: await sha256(refreshToken), familyId, memberId: member.id, expiresAt: familyExpiresAt, familyExpiresAt }).run();
   return {
-    accessToken: await accessToken(env, { memberId: member.id, loginId: member.login_id, familyId }),
+    accessToken: await accessToken(env, { memberId: member.id, loginId: member.loginId, familyId }),
     refreshToken,
     expiresIn: ACCESS_TTL_S,
     refreshMaxAge: Math.floor((familyExpiresAt - now) / 1000),

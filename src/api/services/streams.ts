@@ -18,7 +18,7 @@ export interface Viewer {
 export async function loadViewer(db: D1Database, memberId: number | null | undefined): Promise<Viewer | null> {
   if (!memberId) return null;
   const member = await findMemberById(db, memberId);
-  return member ? { memberId: member.id, identityVerified: member.identity_verified === 1, adult: member.adult === 1 } : null;
+  return member ? { memberId: member.id, identityVerified: member.identityVerified === 1, adult: member.adult === 1 } : null;
 }
 
 export function thumbnailUrl(channelId: number, thumbnailAt: number | null): string | null {
