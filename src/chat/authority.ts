@@ -17,7 +17,7 @@ import {
   type WriteFrame,
 } from '../shared/chat-protocol';
 import { ANNOUNCE_NEEDS, immune, mayAct, mayTarget, mayWriteFrozen, rateExempt, standingOf, type Standing } from '../shared/chat-permissions';
-import type { RoomStore, SeenMember } from './room-store';
+import type { RoomStore, SeenMember } from '../db/chat-room';
 
 /** Who a socket is: a signed-in member (from their ticket) or null for a guest. */
 export interface Identity {

@@ -17,7 +17,7 @@ import {
 } from '../shared/chat-protocol';
 import { Authority, type Identity, type Removal } from './authority';
 import { chatChannel } from '../db/chat';
-import { RoomStore } from './room-store';
+import { RoomStore } from '../db/chat-room';
 import { Pacer, ShardReporter, SpokeOutbox } from './fan-out';
 import { RESERVATION_MS, hubStub, pickShard, sendGap, shardCapacity, shardStub } from './shards';
 
@@ -121,8 +121,8 @@ export class ChatRoom extends DurableObject<Env> {
     if (this.ownerId === undefined) {
       const channel = await chatChannel(this.env.DB, Number(this.room));
       if (!channel) return null; // not remembered: the channel may be created later
-      this.ownerId = channel.owner_id;
-      this.store.setMeta('owner', String(channel.owner_id));
+      this.ownerId = channel.ownerId;
+      this.store.setMeta('owner', String(channel.ownerId));
     }
     return new Authority(this.store, this.ownerId);
   }

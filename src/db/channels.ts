@@ -5,26 +5,26 @@ import type { StreamSource } from '../shared/streams-api';
 
 export interface ChannelRow {
   id: number;
-  owner_id: number;
-  owner_login_id: string;
-  owner_nickname: string;
+  ownerId: number;
+  ownerLoginId: string;
+  ownerNickname: string;
   title: string;
   description: string;
-  theme_id: number | null;
-  theme_code: string | null;
-  stream_key: string;
+  themeId: number | null;
+  themeCode: string | null;
+  streamKey: string;
   source: StreamSource;
-  external_url: string | null;
-  external_hls_url: string | null;
+  externalUrl: string | null;
+  externalHlsUrl: string | null;
   adult: number;
-  adult_plus: number;
-  password_hash: string | null;
-  thumbnail_at: number | null;
+  adultPlus: number;
+  passwordHash: string | null;
+  thumbnailAt: number | null;
 }
 
-const CHANNEL_SELECT = `SELECT ch.id, ch.owner_id, m.login_id AS owner_login_id, m.nickname AS owner_nickname, ch.title, ch.description,
-  ch.theme_id, t.code AS theme_code, ch.stream_key, ch.source, ch.external_url, ch.external_hls_url, ch.adult, ch.adult_plus,
-  ch.password_hash, ch.thumbnail_at
+const CHANNEL_SELECT = `SELECT ch.id, ch.owner_id AS ownerId, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, ch.title, ch.description,
+  ch.theme_id AS themeId, t.code AS themeCode, ch.stream_key AS streamKey, ch.source, ch.external_url AS externalUrl,
+  ch.external_hls_url AS externalHlsUrl, ch.adult, ch.adult_plus AS adultPlus, ch.password_hash AS passwordHash, ch.thumbnail_at AS thumbnailAt
   FROM channels ch JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
 
 export function findChannel(db: D1Database, channelId: number): Promise<ChannelRow | null> {

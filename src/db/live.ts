@@ -1,3 +1,5 @@
+// D1 queries of the live path (channels by stream key, streams, stream_segments).
+
 /** A segment as the encoder's playlist lists it. */
 export interface ListedSegment {
   name: string;
@@ -14,9 +16,6 @@ export interface ServedSegment {
   durationMs: number;
   programDateTime: number;
 }
-
-
-// D1 queries of the live path (channels by stream key, streams, stream_segments).
 
 export interface IngestChannel {
   id: number;
@@ -35,32 +34,52 @@ export function channelByStreamKey(db: D1Database, key: string): Promise<IngestC
     .first<IngestChannel>();
 }
 
-export interface StreamRow {
-  id: number;
-  channelId: number;
-  kind: number;
-  source: string;
-  adult: number;
-  adultPlus: number;
-  hasPassword: number;
-  endedAt: number | null;
+/** The newest thumbnail in R2 is from `at`: pages put it in the thumbnail URL, so a new one is fetched. */
+export async function setThumbnailAt(db: D1Database, channelId: number, at: number): Promise<void> {
+  await db.prepare('UPDATE channels SET thumbnail_at = ? WHERE id = ?').bind(at, channelId).run();
 }
 
-const STREAM_COLUMNS = 'id, channel_id AS channelId, kind, source, adult, adult_plus AS adultPlus, has_password AS hasPassword, ended_at AS endedAt';
-
-export function streamById(db: D1Database, streamId: number): Promise<StreamRow | null> {
-  return db.prepare(`SELECT ${STREAM_COLUMNS} FROM streams WHERE id = ?`).bind(streamId).first<StreamRow>();
-}
-
-export function openStream(db: D1Database, channelId: number): Promise<StreamRow | null> {
-  return db.prepare(`SELECT ${STREAM_COLUMNS} FROM streams WHERE channel_id = ? AND ended_at IS NULL`).bind(channelId).first<StreamRow>();
-}
-
-export function insertLiveStream(db: D1Database, channel: IngestChannel, now: number) {
+export function insertLiveStream(db: D1Database, channel: IngestChannel, now: number): Promise<{ id: number } | null> {
   return db
     .prepare("INSERT INTO streams (channel_id, kind, source, title, adult, adult_plus, has_password, started_at, last_media_at) VALUES (?, 1, 'flex', ?, ?, ?, ?, ?, ?) RETURNING id")
     .bind(channel.id, channel.title, channel.adult ? 1 : 0, channel.adultPlus ? 1 : 0, channel.hasPassword ? 1 : 0, now, now)
     .first<{ id: number }>();
+}
+
+/** A segment arrived: the silence alarm measures from the stream's last media. */
+export function mediaReceivedStatement(db: D1Database, streamId: number, now: number): D1PreparedStatement {
+  return db.prepare('UPDATE streams SET last_media_at = ? WHERE id = ?').bind(now, streamId);
+}
+
+/** When a stream started, last had media, and ended (null: open). */
+export interface StreamActivity {
+  startedAt: number;
+  lastMediaAt: number | null;
+  endedAt: number | null;
+}
+
+export function streamActivity(db: D1Database, streamId: number): Promise<StreamActivity | null> {
+  return db.prepare('SELECT started_at AS startedAt, last_media_at AS lastMediaAt, ended_at AS endedAt FROM streams WHERE id = ?').bind(streamId).first<StreamActivity>();
+}
+
+/** An open live ends and becomes a recording (kind 2) whose duration is that of its served segments. */
+export async function endLiveStream(db: D1Database, streamId: number, now: number, newViews: number): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE streams SET ended_at = ?1, kind = 2, viewer_count = 0, view_count = view_count + ?2,
+         duration_ms = (SELECT COALESCE(SUM(duration_ms), 0) FROM stream_segments WHERE stream_id = ?3 AND stored_at IS NOT NULL AND duration_ms IS NOT NULL)
+       WHERE id = ?3 AND ended_at IS NULL`,
+    )
+    .bind(now, newViews, streamId)
+    .run();
+}
+
+/** The open live's current viewers (its peak follows) plus views counted since the last update. */
+export async function updateViewerCounts(db: D1Database, streamId: number, viewers: number, newViews: number): Promise<void> {
+  await db
+    .prepare('UPDATE streams SET viewer_count = ?1, peak_viewers = MAX(peak_viewers, ?1), view_count = view_count + ?2 WHERE id = ?3 AND ended_at IS NULL')
+    .bind(viewers, newViews, streamId)
+    .run();
 }
 
 /** Served = its PUT completed and the encoder's playlist listed it. Live: the newest `limit`; ended: all. */

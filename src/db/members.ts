@@ -1,29 +1,38 @@
 export interface MemberRow {
   id: number;
-  login_id: string;
+  loginId: string;
   nickname: string;
-  password_hash: string;
+  passwordHash: string;
   name: string | null;
-  is_foreigner: number;
-  identity_verified: number;
+  isForeigner: number;
+  identityVerified: number;
   adult: number;
-  pi_flag: number;
+  piFlag: number;
   birthday: string | null;
   gender: 'M' | 'F' | null;
   phone: string | null;
-  country_code: string | null;
-  partner_code: string | null;
+  countryCode: string | null;
+  partnerCode: string | null;
   blocked: number;
-  last_login_at: number | null;
-  created_at: number;
+  lastLoginAt: number | null;
+  createdAt: number;
 }
 
+const MEMBER_COLUMNS = `id, login_id AS loginId, nickname, password_hash AS passwordHash, name, is_foreigner AS isForeigner,
+  identity_verified AS identityVerified, adult, pi_flag AS piFlag, birthday, gender, phone, country_code AS countryCode,
+  partner_code AS partnerCode, blocked, last_login_at AS lastLoginAt, created_at AS createdAt`;
+
 export function findMemberByLoginId(db: D1Database, loginId: string): Promise<MemberRow | null> {
-  return db.prepare('SELECT * FROM members WHERE login_id = ?').bind(loginId).first<MemberRow>();
+  return db.prepare(`SELECT ${MEMBER_COLUMNS} FROM members WHERE login_id = ?`).bind(loginId).first<MemberRow>();
 }
 
 export function findMemberById(db: D1Database, id: number): Promise<MemberRow | null> {
-  return db.prepare('SELECT * FROM members WHERE id = ?').bind(id).first<MemberRow>();
+  return db.prepare(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = ?`).bind(id).first<MemberRow>();
+}
+
+/** What renewing a session needs of its member: the login ID the token names, and whether they are blocked. */
+export function findSessionMember(db: D1Database, id: number): Promise<{ loginId: string; blocked: number } | null> {
+  return db.prepare('SELECT login_id AS loginId, blocked FROM members WHERE id = ?').bind(id).first<{ loginId: string; blocked: number }>();
 }
 
 export async function loginIdTaken(db: D1Database, loginId: string): Promise<boolean> {
@@ -34,8 +43,12 @@ export async function nicknameTaken(db: D1Database, nickname: string): Promise<b
   return (await db.prepare('SELECT 1 FROM members WHERE nickname = ?').bind(nickname).first()) !== null;
 }
 
-export function findMembersByIdentity(db: D1Database, name: string, birthday: string, phone: string): Promise<D1Result<{ login_id: string }>> {
-  return db.prepare('SELECT login_id FROM members WHERE name = ? AND birthday = ? AND phone = ? ORDER BY id').bind(name, birthday, phone).all<{ login_id: string }>();
+export async function findMembersByIdentity(db: D1Database, name: string, birthday: string, phone: string): Promise<Array<{ loginId: string }>> {
+  const { results } = await db
+    .prepare('SELECT login_id AS loginId FROM members WHERE name = ? AND birthday = ? AND phone = ? ORDER BY id')
+    .bind(name, birthday, phone)
+    .all<{ loginId: string }>();
+  return results;
 }
 
 export interface NewMember {

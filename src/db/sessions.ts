@@ -1,12 +1,12 @@
 export interface RefreshRow {
-  token_hash: string;
-  family_id: string;
-  member_id: number;
-  expires_at: number;
-  family_expires_at: number;
-  used_at: number | null;
-  replaced_by: string | null;
-  revoked_at: number | null;
+  tokenHash: string;
+  familyId: string;
+  memberId: number;
+  expiresAt: number;
+  familyExpiresAt: number;
+  usedAt: number | null;
+  replacedBy: string | null;
+  revokedAt: number | null;
 }
 
 export function insertRefreshStatement(db: D1Database, r: { hash: string; familyId: string; memberId: number; expiresAt: number; familyExpiresAt: number }): D1PreparedStatement {
@@ -16,7 +16,14 @@ export function insertRefreshStatement(db: D1Database, r: { hash: string; family
 }
 
 export function findRefresh(db: D1Database, hash: string): Promise<RefreshRow | null> {
-  return db.prepare('SELECT * FROM refresh_tokens WHERE token_hash = ?').bind(hash).first<RefreshRow>();
+  return db
+    .prepare(
+      `SELECT token_hash AS tokenHash, family_id AS familyId, member_id AS memberId, expires_at AS expiresAt, family_expires_at AS familyExpiresAt,
+         used_at AS usedAt, replaced_by AS replacedBy, revoked_at AS revokedAt
+       FROM refresh_tokens WHERE token_hash = ?`,
+    )
+    .bind(hash)
+    .first<RefreshRow>();
 }
 
 /**

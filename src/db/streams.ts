@@ -6,29 +6,30 @@ import type { StreamSource } from '../shared/streams-api';
 /** A stream joined with its channel, creator and theme: enough for a card, an access check and playback. */
 export interface StreamRow {
   id: number;
-  channel_id: number;
+  channelId: number;
   kind: 1 | 2 | 3;
   source: StreamSource;
-  playback_url: string | null;
+  playbackUrl: string | null;
   title: string;
   adult: number;
-  adult_plus: number;
-  has_password: number;
-  started_at: number;
-  ended_at: number | null;
-  duration_ms: number;
-  viewer_count: number;
-  owner_id: number;
-  owner_login_id: string;
-  owner_nickname: string;
-  theme_code: string | null;
-  thumbnail_at: number | null;
-  external_hls_url: string | null;
+  adultPlus: number;
+  hasPassword: number;
+  startedAt: number;
+  endedAt: number | null;
+  durationMs: number;
+  viewerCount: number;
+  ownerId: number;
+  ownerLoginId: string;
+  ownerNickname: string;
+  themeCode: string | null;
+  thumbnailAt: number | null;
+  externalHlsUrl: string | null;
 }
 
-const STREAM_COLUMNS = `s.id, s.channel_id, s.kind, s.source, s.playback_url, s.title, s.adult, s.adult_plus, s.has_password,
-  s.started_at, s.ended_at, s.duration_ms, s.viewer_count, ch.owner_id, m.login_id AS owner_login_id, m.nickname AS owner_nickname,
-  t.code AS theme_code, ch.thumbnail_at, ch.external_hls_url`;
+const STREAM_COLUMNS = `s.id, s.channel_id AS channelId, s.kind, s.source, s.playback_url AS playbackUrl, s.title, s.adult, s.adult_plus AS adultPlus,
+  s.has_password AS hasPassword, s.started_at AS startedAt, s.ended_at AS endedAt, s.duration_ms AS durationMs, s.viewer_count AS viewerCount,
+  ch.owner_id AS ownerId, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, t.code AS themeCode, ch.thumbnail_at AS thumbnailAt,
+  ch.external_hls_url AS externalHlsUrl`;
 const STREAM_FROM = `streams s JOIN channels ch ON ch.id = s.channel_id JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
 const OPEN_LIVE = 's.ended_at IS NULL AND s.kind = 1';
 /** Adult lives drop out of lists when operators switch adult broadcasting off. */
@@ -41,6 +42,11 @@ export interface Page {
 
 export async function findStream(db: D1Database, streamId: number): Promise<StreamRow | null> {
   return db.prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE s.id = ?`).bind(streamId).first<StreamRow>();
+}
+
+/** The channel's open stream of any kind or source (at most one: streams_one_live). */
+export async function findOpenStream(db: D1Database, channelId: number): Promise<StreamRow | null> {
+  return db.prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE s.channel_id = ? AND s.ended_at IS NULL`).bind(channelId).first<StreamRow>();
 }
 
 export async function findOpenLive(db: D1Database, channelId: number): Promise<StreamRow | null> {
@@ -87,7 +93,7 @@ export async function openLivesOf(db: D1Database, channelIds: number[]): Promise
   if (channelIds.length === 0) return new Map();
   const marks = channelIds.map(() => '?').join(',');
   const { results } = await db.prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE s.channel_id IN (${marks}) AND ${OPEN_LIVE}`).bind(...channelIds).all<StreamRow>();
-  return new Map(results.map((r) => [r.channel_id, r]));
+  return new Map(results.map((r) => [r.channelId, r]));
 }
 
 /** For each recently watched channel: its open live, else the stream last watched there. */
@@ -105,11 +111,11 @@ export async function listRecentlyWatchedStreams(db: D1Database, memberId: numbe
 }
 
 /** Start and end (null: still open) of a channel's broadcasts that overlap [from, to). */
-export async function broadcastsBetween(db: D1Database, channelId: number, from: number, to: number): Promise<Array<{ started_at: number; ended_at: number | null }>> {
+export async function broadcastsBetween(db: D1Database, channelId: number, from: number, to: number): Promise<Array<{ startedAt: number; endedAt: number | null }>> {
   const { results } = await db
-    .prepare('SELECT started_at, ended_at FROM streams WHERE channel_id = ? AND kind IN (1, 2) AND started_at < ? AND (ended_at IS NULL OR ended_at > ?)')
+    .prepare('SELECT started_at AS startedAt, ended_at AS endedAt FROM streams WHERE channel_id = ? AND kind IN (1, 2) AND started_at < ? AND (ended_at IS NULL OR ended_at > ?)')
     .bind(channelId, to, from)
-    .all<{ started_at: number; ended_at: number | null }>();
+    .all<{ startedAt: number; endedAt: number | null }>();
   return results;
 }
 

@@ -5,24 +5,24 @@ import type { Page } from './streams';
 
 /** One row of any of the three lists, with its channel and creator. */
 export interface ChannelListRow {
-  channel_id: number;
+  channelId: number;
   title: string;
-  owner_login_id: string;
-  owner_nickname: string;
-  thumbnail_at: number | null;
+  ownerLoginId: string;
+  ownerNickname: string;
+  thumbnailAt: number | null;
   at: number;
   status: number | null;
-  expires_at: number | null;
-  total_amount: number | null;
+  expiresAt: number | null;
+  totalAmount: number | null;
 }
 
 const CHANNEL_JOIN = 'JOIN channels ch ON ch.id = x.channel_id JOIN members m ON m.id = ch.owner_id';
-const CHANNEL_COLUMNS = 'x.channel_id, ch.title, m.login_id AS owner_login_id, m.nickname AS owner_nickname, ch.thumbnail_at';
+const CHANNEL_COLUMNS = 'x.channel_id AS channelId, ch.title, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, ch.thumbnail_at AS thumbnailAt';
 
 const LISTS = {
-  played: { table: 'watch_history', at: 'x.watched_at', extra: 'NULL AS status, NULL AS expires_at, NULL AS total_amount', where: '' },
-  present: { table: 'gift_history', at: 'x.last_gift_at', extra: 'NULL AS status, NULL AS expires_at, x.total_amount', where: ' AND x.hidden = 0' },
-  subscriptions: { table: 'channel_subscriptions', at: 'x.started_at', extra: 'x.status, x.expires_at, NULL AS total_amount', where: ' AND x.hidden = 0' },
+  played: { table: 'watch_history', at: 'x.watched_at', extra: 'NULL AS status, NULL AS expiresAt, NULL AS totalAmount', where: '' },
+  present: { table: 'gift_history', at: 'x.last_gift_at', extra: 'NULL AS status, NULL AS expiresAt, x.total_amount AS totalAmount', where: ' AND x.hidden = 0' },
+  subscriptions: { table: 'channel_subscriptions', at: 'x.started_at', extra: 'x.status, x.expires_at AS expiresAt, NULL AS totalAmount', where: ' AND x.hidden = 0' },
 } as const;
 export type MemberList = keyof typeof LISTS;
 

@@ -6,14 +6,19 @@ import type { ListedSegment } from './hls';
 import { r2Keys, segmentContentType } from './paths';
 import {
   deleteRecordingStatements,
+  endLiveStream,
   insertLiveStream,
-  openStream,
+  mediaReceivedStatement,
   recordingsBeyond,
   segmentListedStatement,
   segmentStoredStatement,
   storedSegmentNames,
+  streamActivity,
+  updateViewerCounts,
   type IngestChannel,
 } from '../db/live';
+import { findOpenStream } from '../db/streams';
+import { LiveChannelStore } from '../db/live-channel-state';
 
 /** No media for this long ends a live: it becomes a recording. */
 export const SILENCE_MS = 10_000;
@@ -43,6 +48,7 @@ interface SegmentWaiter {
  * open and who has already been counted as a view.
  */
 export class LiveChannel extends DurableObject<Env> {
+  private readonly store: LiveChannelStore;
   private channelId: number | null = null;
   private streamId: number | null = null;
   /** Segment names whose PUT completed in the open stream: a repeat means the encoder restarted. */
@@ -61,13 +67,10 @@ export class LiveChannel extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    const sql = ctx.storage.sql;
-    sql.exec('CREATE TABLE IF NOT EXISTS state (k TEXT PRIMARY KEY, v INTEGER)');
-    sql.exec('CREATE TABLE IF NOT EXISTS seen (stream_id INTEGER NOT NULL, viewer TEXT NOT NULL, PRIMARY KEY (stream_id, viewer)) WITHOUT ROWID');
-    for (const row of sql.exec<{ k: string; v: number | null }>('SELECT k, v FROM state')) {
-      if (row.k === 'channel') this.channelId = row.v;
-      if (row.k === 'stream') this.streamId = row.v;
-    }
+    this.store = new LiveChannelStore(ctx.storage.sql);
+    const state = this.store.state();
+    this.channelId = state.channelId;
+    this.streamId = state.streamId;
     if (this.streamId !== null) {
       // Woken after eviction mid-stream: relearn which segments were stored.
       void ctx.blockConcurrencyWhile(async () => {
@@ -81,10 +84,6 @@ export class LiveChannel extends DurableObject<Env> {
     const run = this.queue.then(fn, fn);
     this.queue = run.catch(() => undefined);
     return run;
-  }
-
-  private remember(k: 'channel' | 'stream', v: number | null): void {
-    this.ctx.storage.sql.exec('INSERT INTO state (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v', k, v);
   }
 
   /** A segment's bytes arrived complete: store them (starting a stream if none is open). */
@@ -102,7 +101,7 @@ export class LiveChannel extends DurableObject<Env> {
       await this.env.MEDIA.put(r2Keys.segment(channel.id, streamId, name), body, { httpMetadata: { contentType: segmentContentType(name) } });
       await this.env.DB.batch([
         segmentStoredStatement(this.env.DB, streamId, name, body.byteLength, now),
-        this.env.DB.prepare('UPDATE streams SET last_media_at = ? WHERE id = ?').bind(now, streamId),
+        mediaReceivedStatement(this.env.DB, streamId, now),
       ]);
       this.stored.add(name);
       const listed = this.listedUnstored.get(name);
@@ -172,8 +171,7 @@ export class LiveChannel extends DurableObject<Env> {
       if (streamId !== this.streamId) return;
       const now = Date.now();
       this.viewers.set(viewer, now);
-      const first = this.ctx.storage.sql.exec('INSERT OR IGNORE INTO seen (stream_id, viewer) VALUES (?, ?)', streamId, viewer);
-      if (first.rowsWritten > 0) this.newViews += 1;
+      if (this.store.markSeen(streamId, viewer)) this.newViews += 1;
       await this.flushViewers(now);
     });
   }
@@ -182,9 +180,7 @@ export class LiveChannel extends DurableObject<Env> {
     await this.serial(async () => {
       if (this.streamId === null) return;
       const now = Date.now();
-      const row = await this.env.DB.prepare('SELECT started_at AS startedAt, last_media_at AS lastMediaAt, ended_at AS endedAt FROM streams WHERE id = ?')
-        .bind(this.streamId)
-        .first<{ startedAt: number; lastMediaAt: number | null; endedAt: number | null }>();
+      const row = await streamActivity(this.env.DB, this.streamId);
       if (!row || row.endedAt !== null) return this.forgetStream();
       const quietSince = row.lastMediaAt ?? row.startedAt;
       if (now - quietSince >= SILENCE_MS) await this.endStream(now);
@@ -198,7 +194,7 @@ export class LiveChannel extends DurableObject<Env> {
   private adoptChannel(channelId: number): void {
     if (this.channelId !== channelId) {
       this.channelId = channelId;
-      this.remember('channel', channelId);
+      this.store.remember('channel', channelId);
     }
   }
 
@@ -207,7 +203,7 @@ export class LiveChannel extends DurableObject<Env> {
   }
 
   private async startStream(channel: IngestChannel, now: number): Promise<IngestOutcome> {
-    const open = await openStream(this.env.DB, channel.id);
+    const open = await findOpenStream(this.env.DB, channel.id);
     let streamId: number;
     if (open) {
       // Our storage forgot an open stream of ours (lost object state): carry on with it.
@@ -233,13 +229,7 @@ export class LiveChannel extends DurableObject<Env> {
   private async endStream(now: number): Promise<void> {
     const streamId = this.streamId;
     if (streamId === null) return;
-    await this.env.DB.prepare(
-      `UPDATE streams SET ended_at = ?1, kind = 2, viewer_count = 0, view_count = view_count + ?2,
-         duration_ms = (SELECT COALESCE(SUM(duration_ms), 0) FROM stream_segments WHERE stream_id = ?3 AND stored_at IS NOT NULL AND duration_ms IS NOT NULL)
-       WHERE id = ?3 AND ended_at IS NULL`,
-    )
-      .bind(now, this.newViews, streamId)
-      .run();
+    await endLiveStream(this.env.DB, streamId, now, this.newViews);
     await this.ctx.storage.deleteAlarm();
     this.streamStatusChanged(this.channelId!, streamId, 'ended');
   }
@@ -252,7 +242,7 @@ export class LiveChannel extends DurableObject<Env> {
   private streamStatusChanged(channelId: number, streamId: number, status: 'live' | 'ended'): void {
     if (status === 'live') {
       this.streamId = streamId;
-      this.remember('stream', streamId);
+      this.store.remember('stream', streamId);
     } else {
       this.forgetStream();
     }
@@ -265,9 +255,9 @@ export class LiveChannel extends DurableObject<Env> {
   }
 
   private forgetStream(): void {
-    if (this.streamId !== null) this.ctx.storage.sql.exec('DELETE FROM seen WHERE stream_id = ?', this.streamId);
+    if (this.streamId !== null) this.store.forgetSeen(this.streamId);
     this.streamId = null;
-    this.remember('stream', null);
+    this.store.remember('stream', null);
     this.stored = new Set();
     this.highestListed = -1;
     this.listedUnstored.clear();
@@ -286,9 +276,7 @@ export class LiveChannel extends DurableObject<Env> {
     // Nothing new to say (a fresh stream's row already reads 0): keep the 5 s budget for the first viewer.
     if (count === Math.max(this.flushedCount, 0) && this.newViews === 0) return;
     const views = this.newViews;
-    await this.env.DB.prepare('UPDATE streams SET viewer_count = ?1, peak_viewers = MAX(peak_viewers, ?1), view_count = view_count + ?2 WHERE id = ?3 AND ended_at IS NULL')
-      .bind(count, views, this.streamId)
-      .run();
+    await updateViewerCounts(this.env.DB, this.streamId, count, views);
     this.newViews -= views;
     this.flushedCount = count;
     this.lastFlushAt = now;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { Refusal } from '../lib/errors';
-import { channelByStreamKey } from '../db/live';
+import { channelByStreamKey, setThumbnailAt } from '../db/live';
 import { parseEncoderPlaylist } from './hls';
 import { LIMITS, parseIngestPath, r2Keys, STREAM_KEY_PATTERN } from './paths';
 
@@ -68,7 +68,7 @@ export async function ingest(c: Context<AppEnv>): Promise<Response> {
     case 'thumbnail': {
       if (!JPEG_MAGIC.every((b, i) => body[i] === b)) throw new Refusal(400, 'NOT_JPEG', 'live.notJpeg');
       await c.env.MEDIA.put(r2Keys.thumbnail(channel.id), body, { httpMetadata: { contentType: 'image/jpeg' } });
-      await c.env.DB.prepare('UPDATE channels SET thumbnail_at = ? WHERE id = ?').bind(Date.now(), channel.id).run();
+      await setThumbnailAt(c.env.DB, channel.id, Date.now());
       return c.body(null, 204);
     }
     case 'playlist': {

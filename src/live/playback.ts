@@ -5,7 +5,8 @@ import { Refusal } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { TtlCache } from '../lib/ttl-cache';
 import { BLOCKING_RELOAD_MS } from './channel-do';
-import { openStream, servedSegments, streamById, type StreamRow } from '../db/live';
+import { servedSegments } from '../db/live';
+import { findOpenStream, findStream, type StreamRow } from '../db/streams';
 import { renderPlaylist, type ServedSegment } from './hls';
 import { idSchema, r2Keys, segmentContentType, segmentNameSchema } from './paths';
 import { playbackTokenValid } from '../lib/playback-token';
@@ -44,7 +45,7 @@ const segmentParam = z.object({ channelId: idSchema, streamId: idSchema, segment
 
 /** Our own stream of this channel, or null (another channel's id, a third-party source). */
 async function ownStream(c: Context<AppEnv>, channelId: number, streamId: number): Promise<StreamRow | null> {
-  const stream = await streams.get(streamId, () => streamById(c.env.DB, streamId));
+  const stream = await streams.get(streamId, () => findStream(c.env.DB, streamId));
   return stream && stream.channelId === channelId && stream.source === 'flex' ? stream : null;
 }
 
@@ -76,7 +77,7 @@ async function blockUntilListed(c: Context<AppEnv>, stream: StreamRow, msn: numb
   const room = c.env.LIVE_CHANNEL.get(c.env.LIVE_CHANNEL.idFromName(String(stream.channelId)));
   const outcome = await room.segmentServed(stream.id, msn, BLOCKING_RELOAD_MS);
   if (outcome === 'ended') {
-    const now = await streams.get(stream.id, () => streamById(c.env.DB, stream.id), { fresh: true });
+    const now = await streams.get(stream.id, () => findStream(c.env.DB, stream.id), { fresh: true });
     if (now?.endedAt != null) return { stream: now, segments: await servedSegments(c.env.DB, stream.id, null) };
   }
   return { stream, segments: outcome === 'timeout' ? segments : await liveWindow(c, stream.id, true) };
@@ -107,7 +108,7 @@ export const playback = new Hono<AppEnv>()
   })
   .get('/:channelId/index.m3u8', validate('param', channelParam), validate('query', playlistQuery), async (c) => {
     const { channelId } = c.req.valid('param');
-    const stream = await openStreams.get(channelId, () => openStream(c.env.DB, channelId));
+    const stream = await openStreams.get(channelId, () => findOpenStream(c.env.DB, channelId));
     if (!stream || stream.source !== 'flex') throw new Refusal(404, 'OFFLINE', 'live.offline');
     return playlist(c, stream, c.req.valid('query'), `${stream.id}/`);
   })

@@ -1,6 +1,7 @@
 import type { CaptchaChallenge } from '../../shared/account-api';
 import { providerChoice } from '../config';
 import { randomToken } from '../../lib/crypto';
+import { insertCaptchaChallenge, solveCaptchaChallenge } from '../../db/captcha';
 
 export interface Captcha {
   challenge(): Promise<CaptchaChallenge>;
@@ -18,17 +19,13 @@ export function localCaptcha(db: D1Database): Captcha {
       const a = (values[0]! % 9) + 1;
       const b = (values[1]! % 9) + 1;
       const id = randomToken(12);
-      await db.prepare('INSERT INTO captcha_challenges (id, answer, expires_at) VALUES (?, ?, ?)').bind(id, String(a + b), Date.now() + LOCAL_TTL_MS).run();
+      await insertCaptchaChallenge(db, id, String(a + b), Date.now() + LOCAL_TTL_MS);
       return { provider: 'local', id, question: `${a} + ${b}` };
     },
     async verify(token) {
       const [id, answer] = token.split(':');
       if (!id || !answer) return false;
-      const result = await db
-        .prepare('UPDATE captcha_challenges SET used_at = ? WHERE id = ? AND answer = ? AND used_at IS NULL AND expires_at > ?')
-        .bind(Date.now(), id, answer.trim(), Date.now())
-        .run();
-      return result.meta.changes === 1;
+      return solveCaptchaChallenge(db, id, answer.trim(), Date.now());
     },
   };
 }

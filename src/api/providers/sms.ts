@@ -1,4 +1,5 @@
 import { providerChoice } from '../config';
+import { insertOutbox } from '../../db/sms-outbox';
 
 export interface SmsSender {
   send(to: string, body: string): Promise<void>;
@@ -8,7 +9,7 @@ export interface SmsSender {
 export function devSms(db: D1Database): SmsSender {
   return {
     async send(to, body) {
-      await db.prepare('INSERT INTO sms_outbox (to_phone, body, created_at) VALUES (?, ?, ?)').bind(to, body, Date.now()).run();
+      await insertOutbox(db, to, body, Date.now());
     },
   };
 }

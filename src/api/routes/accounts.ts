@@ -160,7 +160,7 @@ export const accountRoutes = new Hono<ApiEnv>()
     async (c) => {
       const member = await findMemberById(c.env.DB, c.var.session.memberId);
       if (!member) throw new Refusal(404, 'NOT_FOUND', 'errors.apiNotFound');
-      return c.json({ status: member.identity_verified ? 2 : 0, ...(await startIdentity(c.env.DB, identityFor(c.env), 'personal', { foreigner: member.is_foreigner === 1, loginId: member.login_id })) });
+      return c.json({ status: member.identityVerified ? 2 : 0, ...(await startIdentity(c.env.DB, identityFor(c.env), 'personal', { foreigner: member.isForeigner === 1, loginId: member.loginId })) });
     },
   )
   .post(
@@ -244,6 +244,6 @@ export const accountRoutes = new Hono<ApiEnv>()
     const member = await findMemberById(c.env.DB, c.var.session.memberId);
     if (!member) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
     return c.json({
-      profile: { ...toMe(member), piFlag: member.pi_flag === 1, createdAt: new Date(member.created_at * 1000).toISOString(), countryCode: member.country_code, partnerCode: member.partner_code },
+      profile: { ...toMe(member), piFlag: member.piFlag === 1, createdAt: new Date(member.createdAt * 1000).toISOString(), countryCode: member.countryCode, partnerCode: member.partnerCode },
     } satisfies ProfileResponse);
   });

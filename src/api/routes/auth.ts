@@ -47,10 +47,10 @@ export const authRoutes = new Hono<ApiEnv>()
     async (c) => {
       const body = c.req.valid('json');
       try {
-        // The row signIn returns was read before this login was recorded: last_login_at is the previous visit.
+        // The row signIn returns was read before this login was recorded: lastLoginAt is the previous visit.
         const member = await signIn(c.env.DB, body.loginId, body.password);
         const tokens = await startSession(c.env, member, body.loginKeep);
-        return c.json({ status: 200, msg: 'SUCCESS', message: '', event: loginEvent(member.last_login_at, c.var.t), me: toMe(member), save_id: body.saveId, ...tokenFields(tokens) } satisfies z.infer<typeof signinSuccessSchema>);
+        return c.json({ status: 200, msg: 'SUCCESS', message: '', event: loginEvent(member.lastLoginAt, c.var.t), me: toMe(member), save_id: body.saveId, ...tokenFields(tokens) } satisfies z.infer<typeof signinSuccessSchema>);
       } catch (err) {
         if (!(err instanceof Refusal)) throw err;
         // SPEC's own shape, not the envelope. 401 carries an empty message: the page says 'wrong ID or
@@ -124,7 +124,7 @@ export const authRoutes = new Hono<ApiEnv>()
       if (c.req.valid('json').userId.toLowerCase() !== c.var.session.loginId.toLowerCase()) {
         throw new Refusal(403, 'FORBIDDEN', 'auth.errors.invalidAccess');
       }
-      const tokens = await startSession(c.env, { id: c.var.session.memberId, login_id: c.var.session.loginId }, true);
+      const tokens = await startSession(c.env, { id: c.var.session.memberId, loginId: c.var.session.loginId }, true);
       return c.json({ msg: 'SUCCESS', ...tokenFields(tokens) } satisfies z.infer<typeof tokenGrantSchema>);
     },
   )

@@ -33,7 +33,7 @@ export const MAX_LOGIN_ATTEMPTS = 5;
 export const LOGIN_WINDOW_MS = 10 * 60_000;
 
 export function toMe(m: MemberRow): MeDto {
-  return { loginId: m.login_id, nickname: m.nickname, identityVerified: m.identity_verified === 1, isForeigner: m.is_foreigner === 1, adult: m.adult === 1 };
+  return { loginId: m.loginId, nickname: m.nickname, identityVerified: m.identityVerified === 1, isForeigner: m.isForeigner === 1, adult: m.adult === 1 };
 }
 
 /**
@@ -45,7 +45,7 @@ export async function signIn(db: D1Database, loginId: string, password: string):
   const attempts = await takeLoginAttempt(db, id, Date.now(), LOGIN_WINDOW_MS);
   if (attempts > MAX_LOGIN_ATTEMPTS) throw accountRefusal(429, M.tooManyAttempts);
   const member = id ? await findMemberByLoginId(db, id) : null;
-  const ok = await verifyPassword(password, member?.password_hash ?? DUMMY_PASSWORD_HASH);
+  const ok = await verifyPassword(password, member?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!member || !ok) throw accountRefusal(401, M.loginFailed);
   if (member.blocked) throw accountRefusal(423, M.accountBlocked);
   await clearLoginAttempts(db, id);
@@ -62,7 +62,7 @@ export async function availability(db: D1Database, kind: 'loginId' | 'nickname',
 export async function findRecommender(db: D1Database, code: string, ownLoginId: string | undefined): Promise<string> {
   if (ownLoginId && code.toLowerCase() === ownLoginId.toLowerCase()) return 'overlap';
   const member = await findMemberByLoginId(db, code);
-  return member ? member.login_id : 'notfound';
+  return member ? member.loginId : 'notfound';
 }
 
 function firstError(checks: Array<[string, string | null]>): void {
@@ -148,6 +148,6 @@ export async function signUp(db: D1Database, input: SignupRequest, options: { pa
 export async function findLoginIds(db: D1Database, authKey: string): Promise<string[]> {
   const identity = await consumeIdentity(db, authKey, 'id');
   if (!identity) throw accountRefusal(400, M.identityRequired);
-  const { results } = await findMembersByIdentity(db, identity.name, identity.birthday, identity.phone);
-  return results.map((r) => maskLoginId(r.login_id));
+  const members = await findMembersByIdentity(db, identity.name, identity.birthday, identity.phone);
+  return members.map((r) => maskLoginId(r.loginId));
 }

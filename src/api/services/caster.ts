@@ -35,7 +35,7 @@ export async function registerChannel(db: D1Database, memberId: number, input: C
 export async function streamKeyOf(db: D1Database, memberId: number): Promise<StreamKeyResponse> {
   const channel = await findChannelByOwner(db, memberId);
   if (!channel) throw noChannel();
-  return keyResponse(channel.id, channel.stream_key);
+  return keyResponse(channel.id, channel.streamKey);
 }
 
 export async function rotateStreamKey(db: D1Database, memberId: number): Promise<StreamKeyResponse> {
@@ -49,7 +49,7 @@ export async function rotateStreamKey(db: D1Database, memberId: number): Promise
 export async function channelSettingsOf(db: D1Database, memberId: number): Promise<OwnChannelSettings> {
   const channel = await findChannelByOwner(db, memberId);
   if (!channel) throw noChannel();
-  return { channelId: channel.id, title: channel.title, description: channel.description, themeCode: channel.theme_code, adult: channel.adult === 1, hasPassword: channel.password_hash !== null };
+  return { channelId: channel.id, title: channel.title, description: channel.description, themeCode: channel.themeCode, adult: channel.adult === 1, hasPassword: channel.passwordHash !== null };
 }
 
 /** Save the settings; the live on air right now takes the new adult and password options at once. */
@@ -58,7 +58,7 @@ export async function updateChannelSettings(db: D1Database, memberId: number, in
   if (!channel) throw noChannel();
   const themeId = await themeIdOf(db, input.themeCode);
   const passwordHash = input.password === undefined ? undefined : input.password === null ? null : await hashPassword(input.password);
-  const hasPassword = passwordHash === undefined ? channel.password_hash !== null : passwordHash !== null;
+  const hasPassword = passwordHash === undefined ? channel.passwordHash !== null : passwordHash !== null;
   await db.batch([
     updateChannelStatement(db, channel.id, { title: input.title, description: input.description, themeId, adult: input.adult, passwordHash }),
     restrictOpenLiveStatement(db, channel.id, input.adult, hasPassword),

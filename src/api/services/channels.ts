@@ -37,14 +37,14 @@ export async function channelPage(db: D1Database, channelId: number, viewer: Vie
   return {
     channel: {
       channelId,
-      creator: { loginId: channel.owner_login_id, nickname: channel.owner_nickname },
+      creator: { loginId: channel.ownerLoginId, nickname: channel.ownerNickname },
       title: channel.title,
       description: channel.description,
-      themeCode: channel.theme_code,
+      themeCode: channel.themeCode,
       subscriberCount: subscribers,
       noticeCount: notices.count,
       latestNoticeAt: notices.latestAt,
-      thumbnailUrl: thumbnailUrl(channelId, channel.thumbnail_at),
+      thumbnailUrl: thumbnailUrl(channelId, channel.thumbnailAt),
       subscribed,
     },
     live: live ? await streamDetail(live, viewer, settings, secret) : null,
@@ -75,17 +75,17 @@ export function kstPeriodStart(option: Exclude<LiveTimeOption, 'current'>, now: 
 export async function liveTime(db: D1Database, channelId: number, option: LiveTimeOption, now = Date.now()): Promise<LiveTimeResponse> {
   const [exists, live] = await Promise.all([channelExists(db, channelId), findOpenLive(db, channelId)]);
   if (!exists) throw notFoundChannel();
-  const base = { channelId, option, live: live !== null, startedAt: live?.started_at ?? null };
-  if (option === 'current') return { ...base, seconds: live ? Math.max(0, Math.floor((now - live.started_at) / 1000)) : 0 };
+  const base = { channelId, option, live: live !== null, startedAt: live?.startedAt ?? null };
+  if (option === 'current') return { ...base, seconds: live ? Math.max(0, Math.floor((now - live.startedAt) / 1000)) : 0 };
   const from = kstPeriodStart(option, now);
-  const ms = (await broadcastsBetween(db, channelId, from, now)).reduce((sum, b) => sum + Math.max(0, Math.min(b.ended_at ?? now, now) - Math.max(b.started_at, from)), 0);
+  const ms = (await broadcastsBetween(db, channelId, from, now)).reduce((sum, b) => sum + Math.max(0, Math.min(b.endedAt ?? now, now) - Math.max(b.startedAt, from)), 0);
   return { ...base, seconds: Math.floor(ms / 1000) };
 }
 
 export async function channelFind(db: D1Database, loginId: string): Promise<ChannelFindResponse> {
   const channel = await findChannelByLoginId(db, loginId);
   if (!channel) throw notFoundChannel();
-  return { channelId: channel.id, loginId: channel.owner_login_id, nickname: channel.owner_nickname };
+  return { channelId: channel.id, loginId: channel.ownerLoginId, nickname: channel.ownerNickname };
 }
 
 export async function channelSubscriberCount(db: D1Database, channelId: number): Promise<SubscriberCountResponse> {
@@ -117,19 +117,19 @@ export async function liveAuth(
   const [channel, live] = await Promise.all([findChannel(db, input.channelId), findOpenLive(db, input.channelId)]);
   if (!channel) throw notFoundChannel();
   if (!live) throw new Refusal(404, 'NOT_LIVE', 'errors.channelOffline');
-  if (!channel.password_hash) throw new Refusal(400, 'NO_PASSWORD', 'errors.livePasswordNotSet');
+  if (!channel.passwordHash) throw new Refusal(400, 'NO_PASSWORD', 'errors.livePasswordNotSet');
   const access = accessFor(live, viewer, settings);
   if (access === 'unavailable') throw new Refusal(403, 'UNAVAILABLE', 'errors.adultUnavailable');
   if (access === 'identity') throw new Refusal(403, 'IDENTITY_REQUIRED', 'errors.adultIdentityRequired');
   if (access === 'adult') throw new Refusal(403, 'ADULT_ONLY', 'errors.adultOnly');
-  if (viewer?.memberId !== channel.owner_id) {
+  if (viewer?.memberId !== channel.ownerId) {
     const tries = await takeLiveAuthAttempt(db, channel.id, input.deviceId, now, LIVE_AUTH_WINDOW_MS);
     if (tries > LIVE_AUTH_MAX_TRIES) throw new Refusal(429, 'TOO_MANY_TRIES', 'errors.livePasswordTooMany');
-    if (!(await verifyPassword(input.password, channel.password_hash))) throw new Refusal(403, 'PASSWORD_WRONG', 'errors.livePasswordWrong');
+    if (!(await verifyPassword(input.password, channel.passwordHash))) throw new Refusal(403, 'PASSWORD_WRONG', 'errors.livePasswordWrong');
     await clearLiveAuthAttempts(db, channel.id, input.deviceId);
   }
   // The owner gets the same signed URL without spending a try.
-  const playback = await playbackFor({ ...live, has_password: 1 }, secret);
+  const playback = await playbackFor({ ...live, hasPassword: 1 }, secret);
   if (!playback) throw new Refusal(404, 'NOT_LIVE', 'errors.channelOffline');
   // A third-party URL carries no token of ours, so the proof for the live's chat room comes separately.
   const { token } = await signPlayback(secret, live.id);

@@ -30,7 +30,7 @@ export async function issueChatTicket(env: Env, memberId: number | null, request
 
   const exp = now + CHAT_TICKET_TTL_MS;
   const claims: ChatTicketClaims = member
-    ? { memberId: member.id, loginId: member.login_id, nickname: member.nickname, role: member.role, room: request.room, exp }
+    ? { memberId: member.id, loginId: member.loginId, nickname: member.nickname, role: member.role, room: request.room, exp }
     : { guest: true, room: request.room, exp };
   return { ticket: await signChatTicket(jwtSecret(env), claims), expiresAt: exp };
 }
@@ -44,8 +44,8 @@ export async function issueChatTicket(env: Env, memberId: number | null, request
  */
 async function roomAccess(env: Env, channel: ChatChannelRow, live: StreamRow | null, member: ChatMemberRow | null, playback: string | undefined): Promise<PlaybackAccess> {
   if (member && standingOf(member.role, null) === STAFF) return 'ok';
-  const viewer: Viewer | null = member ? { memberId: member.id, identityVerified: member.identity_verified === 1, adult: member.adult === 1 } : null;
-  const subject: AccessSubject = live ?? { owner_id: channel.owner_id, kind: 3, ended_at: null, adult: channel.adult, adult_plus: channel.adult_plus, has_password: 0 };
+  const viewer: Viewer | null = member ? { memberId: member.id, identityVerified: member.identityVerified === 1, adult: member.adult === 1 } : null;
+  const subject: AccessSubject = live ?? { ownerId: channel.ownerId, kind: 3, endedAt: null, adult: channel.adult, adultPlus: channel.adultPlus, hasPassword: 0 };
   // Switches operators turned off hide the video, not the room: its members must still hear the
   // CHANNELING_SETTING_UPDATE that turns them back on.
   const access = accessFor(subject, viewer, null);

@@ -2,6 +2,7 @@ import { M, domesticRules } from '../../shared/account-rules';
 import { hashPassword, randomToken, sha256 } from '../../lib/crypto';
 import { findMemberByLoginId, setPasswordStatement } from '../../db/members';
 import { revokeMemberStatements } from '../../db/sessions';
+import { claimPasswordReset, insertPasswordReset } from '../../db/password-resets';
 import { accountRefusal } from './accounts';
 import { consumeIdentity } from './identity';
 
@@ -15,7 +16,7 @@ export async function startPasswordReset(db: D1Database, loginId: string, authKe
     throw accountRefusal(400, M.identityRequired);
   }
   const token = randomToken(24);
-  await db.prepare('INSERT INTO password_resets (token_hash, member_id, expires_at) VALUES (?, ?, ?)').bind(await sha256(token), member.id, Date.now() + RESET_TTL_MS).run();
+  await insertPasswordReset(db, await sha256(token), member.id, Date.now() + RESET_TTL_MS);
   return token;
 }
 
@@ -26,10 +27,6 @@ export async function resetPassword(db: D1Database, loginId: string, authToken: 
   const member = await findMemberByLoginId(db, loginId);
   if (!member) throw accountRefusal(400, M.invalidAccess);
   const now = Date.now();
-  const claim = await db
-    .prepare('UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND member_id = ? AND used_at IS NULL AND expires_at > ? RETURNING member_id')
-    .bind(now, await sha256(authToken), member.id, now)
-    .first();
-  if (!claim) throw accountRefusal(400, M.invalidAccess);
+  if (!(await claimPasswordReset(db, await sha256(authToken), member.id, now))) throw accountRefusal(400, M.invalidAccess);
   await db.batch([setPasswordStatement(db, member.id, await hashPassword(password)), ...revokeMemberStatements(db, member.id, now)]);
 }

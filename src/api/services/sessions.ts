@@ -2,7 +2,7 @@ import { sign, verify } from 'hono/jwt';
 import { jwtSecret } from '../config';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { findRefresh, insertRefreshStatement, isFamilyRevoked, revokeFamily, rotateRefresh, type RefreshRow } from '../../db/sessions';
-import type { MemberRow } from '../../db/members';
+import { findSessionMember, type MemberRow } from '../../db/members';
 
 export const ACCESS_TTL_S = 15 * 60;
 /** A login without 'keep login' lasts 12 hours; with it, 30 days (absolute, rotation never extends it). */
@@ -34,14 +34,14 @@ async function accessToken(env: Env, claims: SessionClaims): Promise<string> {
 }
 
 /** A new login: a fresh refresh-token family and its first access token. */
-export async function startSession(env: Env, member: Pick<MemberRow, 'id' | 'login_id'>, keepLogin: boolean): Promise<Tokens> {
+export async function startSession(env: Env, member: Pick<MemberRow, 'id' | 'loginId'>, keepLogin: boolean): Promise<Tokens> {
   const now = Date.now();
   const familyId = randomToken(16);
   const refreshToken = randomToken(32);
   const familyExpiresAt = now + (keepLogin ? KEEP_TTL_MS : SESSION_TTL_MS);
   await insertRefreshStatement(env.DB, { hash: await sha256(refreshToken), familyId, memberId: member.id, expiresAt: familyExpiresAt, familyExpiresAt }).run();
   return {
-    accessToken: await accessToken(env, { memberId: member.id, loginId: member.login_id, familyId }),
+    accessToken: await accessToken(env, { memberId: member.id, loginId: member.loginId, familyId }),
     refreshToken,
     expiresIn: ACCESS_TTL_S,
     refreshMaxAge: Math.floor((familyExpiresAt - now) / 1000),
@@ -59,16 +59,16 @@ export async function refreshSession(env: Env, refreshToken: string): Promise<Re
   const hash = await sha256(refreshToken);
   const row = await findRefresh(env.DB, hash);
   if (!row) return { ok: false, reason: 'unknown' };
-  if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
-  if (row.family_expires_at <= now) return { ok: false, reason: 'expired' };
+  if (row.revokedAt !== null) return { ok: false, reason: 'revoked' };
+  if (row.familyExpiresAt <= now) return { ok: false, reason: 'expired' };
 
   const nextToken = randomToken(32);
-  const next = { hash: await sha256(nextToken), familyId: row.family_id, memberId: row.member_id, expiresAt: row.family_expires_at, familyExpiresAt: row.family_expires_at };
-  if (row.used_at !== null) {
+  const next = { hash: await sha256(nextToken), familyId: row.familyId, memberId: row.memberId, expiresAt: row.familyExpiresAt, familyExpiresAt: row.familyExpiresAt };
+  if (row.usedAt !== null) {
     // Parallel calls of one page may present the same token twice within moments; while its successor
     // is still unused that is a race, not a theft, and the family lives on. Anything else is reuse.
     if (!(await withinReuseGrace(env.DB, row, now))) {
-      await revokeFamily(env.DB, row.family_id, now);
+      await revokeFamily(env.DB, row.familyId, now);
       return { ok: false, reason: 'reused' };
     }
     await insertRefreshStatement(env.DB, next).run();
@@ -76,23 +76,23 @@ export async function refreshSession(env: Env, refreshToken: string): Promise<Re
     // Someone rotated it between our read and our write: treat as the race above, once more.
     const fresh = await findRefresh(env.DB, hash);
     if (!fresh || !(await withinReuseGrace(env.DB, fresh, now))) {
-      await revokeFamily(env.DB, row.family_id, now);
+      await revokeFamily(env.DB, row.familyId, now);
       return { ok: false, reason: 'reused' };
     }
     await insertRefreshStatement(env.DB, next).run();
   }
-  const member = await env.DB.prepare('SELECT login_id, blocked FROM members WHERE id = ?').bind(row.member_id).first<{ login_id: string; blocked: number }>();
+  const member = await findSessionMember(env.DB, row.memberId);
   if (!member || member.blocked) {
-    await revokeFamily(env.DB, row.family_id, now);
+    await revokeFamily(env.DB, row.familyId, now);
     return { ok: false, reason: 'revoked' };
   }
   return {
     ok: true,
     tokens: {
-      accessToken: await accessToken(env, { memberId: row.member_id, loginId: member.login_id, familyId: row.family_id }),
+      accessToken: await accessToken(env, { memberId: row.memberId, loginId: member.loginId, familyId: row.familyId }),
       refreshToken: nextToken,
       expiresIn: ACCESS_TTL_S,
-      refreshMaxAge: Math.floor((row.family_expires_at - now) / 1000),
+      refreshMaxAge: Math.floor((row.familyExpiresAt - now) / 1000),
     },
   };
 }
@@ -101,9 +101,9 @@ export async function refreshSession(env: Env, refreshToken: string): Promise<Re
 export const REUSE_GRACE_MS = 2_000;
 
 async function withinReuseGrace(db: D1Database, row: RefreshRow, now: number): Promise<boolean> {
-  if (row.used_at === null || now - row.used_at > REUSE_GRACE_MS || !row.replaced_by) return false;
-  const successor = await findRefresh(db, row.replaced_by);
-  return !!successor && successor.used_at === null && successor.revoked_at === null;
+  if (row.usedAt === null || now - row.usedAt > REUSE_GRACE_MS || !row.replacedBy) return false;
+  const successor = await findRefresh(db, row.replacedBy);
+  return !!successor && successor.usedAt === null && successor.revokedAt === null;
 }
 
 /** The session an access token names, or null: bad signature, other alg, wrong audience, expired or revoked. */

@@ -18,7 +18,7 @@ export interface Viewer {
 export async function loadViewer(db: D1Database, memberId: number | null | undefined): Promise<Viewer | null> {
   if (!memberId) return null;
   const member = await findMemberById(db, memberId);
-  return member ? { memberId: member.id, identityVerified: member.identity_verified === 1, adult: member.adult === 1 } : null;
+  return member ? { memberId: member.id, identityVerified: member.identityVerified === 1, adult: member.adult === 1 } : null;
 }
 
 export function thumbnailUrl(channelId: number, thumbnailAt: number | null): string | null {
@@ -29,26 +29,26 @@ export function thumbnailUrl(channelId: number, thumbnailAt: number | null): str
 export function toStreamCard(row: StreamRow): StreamCard {
   return {
     streamId: row.id,
-    channelId: row.channel_id,
+    channelId: row.channelId,
     kind: row.kind,
     title: row.title,
-    creator: { loginId: row.owner_login_id, nickname: row.owner_nickname },
-    thumbnailUrl: thumbnailUrl(row.channel_id, row.thumbnail_at),
-    viewerCount: row.viewer_count,
-    startedAt: row.started_at,
-    endedAt: row.ended_at,
-    durationMs: row.duration_ms,
-    adult: row.adult === 1 || row.adult_plus === 1,
-    hasPassword: row.has_password === 1,
+    creator: { loginId: row.ownerLoginId, nickname: row.ownerNickname },
+    thumbnailUrl: thumbnailUrl(row.channelId, row.thumbnailAt),
+    viewerCount: row.viewerCount,
+    startedAt: row.startedAt,
+    endedAt: row.endedAt,
+    durationMs: row.durationMs,
+    adult: row.adult === 1 || row.adultPlus === 1,
+    hasPassword: row.hasPassword === 1,
     source: row.source,
-    themeCode: row.theme_code,
+    themeCode: row.themeCode,
   };
 }
 
 /** What the access rule reads of a stream (the chat room passes its channel's open live, or the channel itself). */
-export type AccessSubject = Pick<StreamRow, 'owner_id' | 'kind' | 'ended_at' | 'adult' | 'adult_plus' | 'has_password'>;
+export type AccessSubject = Pick<StreamRow, 'ownerId' | 'kind' | 'endedAt' | 'adult' | 'adultPlus' | 'hasPassword'>;
 
-const isOpenLive = (row: AccessSubject) => row.ended_at === null && row.kind === 1;
+const isOpenLive = (row: AccessSubject) => row.endedAt === null && row.kind === 1;
 
 /**
  * SPEC §6 for one stream: the owner always plays; adult streams need adult broadcasting switched on and
@@ -57,33 +57,33 @@ const isOpenLive = (row: AccessSubject) => row.ended_at === null && row.kind ===
  * who may be there whatever the operators' switches say (a chat room outlives a switched-off video).
  */
 export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: ChannelSettings | null): PlaybackAccess {
-  if (viewer && viewer.memberId === row.owner_id) return 'ok';
-  const adult = row.adult === 1 || row.adult_plus === 1;
+  if (viewer && viewer.memberId === row.ownerId) return 'ok';
+  const adult = row.adult === 1 || row.adultPlus === 1;
   if (settings && switchedOff({ openLive: isOpenLive(row), adult }, settings)) return 'unavailable';
   if (adult) {
     if (!viewer || !viewer.identityVerified) return 'identity';
     if (!viewer.adult) return 'adult';
   }
-  if (row.has_password === 1 && isOpenLive(row)) return 'password';
+  if (row.hasPassword === 1 && isOpenLive(row)) return 'password';
   return 'ok';
 }
 
 /** Our own restricted streams play only with a signed URL (the /live routes check it by the same rule). */
-const isRestricted = (row: StreamRow) => needsPlaybackToken({ adult: row.adult, adultPlus: row.adult_plus, hasPassword: row.has_password });
+const isRestricted = (row: StreamRow) => needsPlaybackToken(row);
 
 /** Where and how to play a stream; call only once access is 'ok'. */
 export async function playbackFor(row: StreamRow, jwtSecret: string): Promise<Playback | null> {
   if (row.source === 'flex') {
-    const path = LIVE_PATHS.streamPlaylist(row.channel_id, row.id);
+    const path = LIVE_PATHS.streamPlaylist(row.channelId, row.id);
     if (!isRestricted(row)) return { playerType: playerTypeFor('flex', path), source: 'flex', url: path, expiresAt: null };
     const { token, expiresAt } = await signPlayback(jwtSecret, row.id);
     return { playerType: playerTypeFor('flex', path), source: 'flex', url: `${path}?token=${encodeURIComponent(token)}`, expiresAt };
   }
-  if (!row.playback_url) return null; // a third-party stream whose URL was never stored cannot play
-  const base: Playback = { playerType: playerTypeFor(row.source, row.playback_url), source: row.source, url: row.playback_url, expiresAt: null };
+  if (!row.playbackUrl) return null; // a third-party stream whose URL was never stored cannot play
+  const base: Playback = { playerType: playerTypeFor(row.source, row.playbackUrl), source: row.source, url: row.playbackUrl, expiresAt: null };
   if (row.source === 'bp_rtc') {
-    const whep = /\/whep\/?(\?|$)/i.test(row.playback_url);
-    return { ...base, whep, hlsUrl: row.external_hls_url };
+    const whep = /\/whep\/?(\?|$)/i.test(row.playbackUrl);
+    return { ...base, whep, hlsUrl: row.externalHlsUrl };
   }
   return base;
 }

@@ -11,18 +11,18 @@ import { notFoundChannel } from './watch-error';
 
 export async function memberChannelList(db: D1Database, list: MemberList, memberId: number, page: Page): Promise<ListResponse<ChannelListItem>> {
   const { rows, total } = await listChannels(db, list, memberId, page);
-  const lives = await openLivesOf(db, rows.map((r) => r.channel_id));
+  const lives = await openLivesOf(db, rows.map((r) => r.channelId));
   const items = rows.map((r): ChannelListItem => {
-    const live = lives.get(r.channel_id);
+    const live = lives.get(r.channelId);
     return {
-      channelId: r.channel_id,
-      creator: { loginId: r.owner_login_id, nickname: r.owner_nickname },
+      channelId: r.channelId,
+      creator: { loginId: r.ownerLoginId, nickname: r.ownerNickname },
       title: r.title,
-      thumbnailUrl: thumbnailUrl(r.channel_id, r.thumbnail_at),
+      thumbnailUrl: thumbnailUrl(r.channelId, r.thumbnailAt),
       live: live ? toStreamCard(live) : null,
       at: r.at,
-      ...(list === 'subscriptions' ? { status: r.status!, expiresAt: r.expires_at } : {}),
-      ...(list === 'present' ? { totalAmount: r.total_amount ?? 0 } : {}),
+      ...(list === 'subscriptions' ? { status: r.status!, expiresAt: r.expiresAt } : {}),
+      ...(list === 'present' ? { totalAmount: r.totalAmount ?? 0 } : {}),
     };
   });
   return { items, offset: page.offset, limit: page.limit, total };

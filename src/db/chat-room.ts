@@ -1,21 +1,23 @@
 import { CHAT_HISTORY, type MemberRole, type MessageFrame } from '../shared/chat-protocol';
 
-/**
- * A room's SQLite storage. Shard 0 (the hub) keeps everything the room decides on: who has been seen,
- * managers, mutes and bans, history, the rate-limit window, shard counts. Every shard keeps its own
- * identity and frame-drop counters. All queries are synchronous (SQLite in the object) and bounded.
- */
-export interface SeenMember {
+/** A member as the room last saw them (a type, not an interface: SqlStorage rows must be plain records). */
+export type SeenMember = {
   memberId: number;
   loginId: string;
   nickname: string;
   role: MemberRole;
-}
+};
 
 export type SanctionKind = 'mute' | 'ban';
 
 const key = (loginId: string) => loginId.toLowerCase();
 
+/**
+ * A chat room's own SQLite storage (src/chat/room-do.ts). Shard 0 (the hub) keeps everything the room
+ * decides on: who has been seen, managers, mutes and bans, history, the rate-limit window, shard counts.
+ * Every shard keeps its own identity and frame-drop counters. All queries are synchronous (SQLite in the
+ * object) and bounded.
+ */
 export class RoomStore {
   constructor(private readonly sql: SqlStorage) {
     sql.exec(`CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
@@ -51,10 +53,7 @@ export class RoomStore {
   }
 
   seen(loginId: string): SeenMember | null {
-    const row = this.sql
-      .exec<{ member_id: number; login_id: string; nickname: string; role: MemberRole }>('SELECT member_id, login_id, nickname, role FROM seen WHERE login_key = ?', key(loginId))
-      .toArray()[0];
-    return row ? { memberId: row.member_id, loginId: row.login_id, nickname: row.nickname, role: row.role } : null;
+    return this.sql.exec<SeenMember>('SELECT member_id AS memberId, login_id AS loginId, nickname, role FROM seen WHERE login_key = ?', key(loginId)).toArray()[0] ?? null;
   }
 
   isManager(loginId: string): boolean {
