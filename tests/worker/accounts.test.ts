@@ -294,7 +294,8 @@ describe('identity verification of a member', () => {
 });
 
 describe('find ID and password', () => {
-  it('finds the masked ID and resets the password, logging every device out', async () => {
+  // Four password hashes (PBKDF2, 100,000 rounds each) and two sign-ups: more than vitest's 5 s on a loaded 2-core machine.
+  it('finds the masked ID and resets the password, logging every device out', { timeout: 20_000 }, async () => {
     const person = { name: '박서준', birthday: '1988-08-08', gender: 'M', phone: '01099998888' };
     const { loginId, browser: owner } = await signUpMember(new Browser(), {}, person);
     const browser = new Browser();
