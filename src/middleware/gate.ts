@@ -1,8 +1,9 @@
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
-import { AUTH_EXEMPT_PATHS, CACHE_MS, MAINTENANCE_EXEMPT_PATHS, MAINTENANCE_PATH, SIGNIN_PATH, isExempt } from '../shared/constants';
+import { AUTH_EXEMPT_PATHS, CACHE_MS, MAINTENANCE_EXEMPT_PATHS, MAINTENANCE_PATH, isExempt } from '../shared/constants';
 import { TtlCache } from '../lib/ttl-cache';
+import { signinLocation } from '../shared/callback-url';
 import { callApi, callerOf } from '../proxy/caller';
 
 export interface ServiceStatus {
@@ -30,8 +31,6 @@ export async function serviceStatus(c: Context<AppEnv>): Promise<ServiceStatus |
   }
 }
 
-/** Where a guest signs in first, to come back to `pathAndSearch` afterwards. */
-const signinLocation = (pathAndSearch: string) => `${SIGNIN_PATH}?callbackURL=${encodeURIComponent(pathAndSearch)}`;
 
 /** Where the gate sends this request, or null to let it through (SPEC §4 "Page load on the server"). */
 export function gateRedirect(status: ServiceStatus | null, path: string, search: string, loggedIn: boolean): string | null {
