@@ -61,21 +61,23 @@ test('the session-expired modal waits 100 ms; OK opens the login modal, cancel r
 });
 
 test('alerts show a modal in the browser and the native dialog inside the app', async ({ page, browser }) => {
-  await gotoHydrated(page, url('flex'));
-  await page.evaluate(() => window.dispatchEvent(new CustomEvent('flx:alert', { detail: { message: '저장되었습니다.' } })));
+  // A real alert: signing in without an ID.
+  const submitEmpty = (p: typeof page) => p.locator('main').getByRole('button', { name: '로그인', exact: true }).click();
+  await gotoHydrated(page, url('flex', '/signin'));
+  await submitEmpty(page);
   const dialog = page.getByRole('dialog', { name: '알림' });
-  await expect(dialog).toContainText('저장되었습니다.');
+  await expect(dialog).toContainText('아이디를 확인해주세요.');
   await dialog.getByRole('button', { name: '확인' }).click();
   await expect(dialog).toBeHidden();
 
   const app = await browser.newContext({ userAgent: 'Mozilla/5.0 (Linux; Android 14) Mobile FlexLiveApp/3.0' });
   const native = await app.newPage();
-  await gotoHydrated(native, url('flex'));
+  await gotoHydrated(native, url('flex', '/signin'));
   const shown = native.waitForEvent('dialog');
-  await native.evaluate(() => window.dispatchEvent(new CustomEvent('flx:alert', { detail: { message: '앱 알림' } })));
+  await submitEmpty(native);
   const alert = await shown;
   expect(alert.type()).toBe('alert');
-  expect(alert.message()).toBe('앱 알림');
+  expect(alert.message()).toBe('아이디를 확인해주세요.');
   await alert.accept();
   await app.close();
 });
