@@ -123,7 +123,10 @@ async function measure({ name, socketUrl, origin, room, writerUrls, sockets, rat
   const outbound = new Float64Array(maxSent * sockets);
   let outs = 0;
   const onChat = (seq, at) => {
-    if (seq < 0) return void (packets += 1); // one socket message carrying chat frames
+    if (seq < 0) {
+      packets += 1; // one socket message carrying chat frames
+      return;
+    }
     const sent = sentAt[seq];
     if (Number.isNaN(sent)) return;
     latencies[received++] = performance.now() - sent;

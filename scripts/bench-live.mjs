@@ -55,7 +55,8 @@ const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)} ms` : 'n/a');
 // Runs in the page before any script: when the player's <video> appears, note the time and the first
 // frame it presents (requestVideoFrameCallback), and the first 'playing' with the picture moving.
 function frameProbe() {
-  const marks = (window.__benchMarks = { mount: null, frame: null, playing: null, hydrated: null, ttfb: null });
+  const marks = { mount: null, frame: null, playing: null, hydrated: null, ttfb: null };
+  window.__benchMarks = marks;
   new MutationObserver((_, observer) => {
     if (document.documentElement.dataset.hydrated === 'true') {
       marks.hydrated = performance.now();

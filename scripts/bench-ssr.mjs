@@ -98,7 +98,7 @@ try {
 
   const results = {};
   for (const concurrency of CONCURRENCIES) {
-    for (const [name, row] of Object.entries(rows)) await run(row.path, row.who, 100, concurrency); // warm up
+    for (const row of Object.values(rows)) await run(row.path, row.who, 100, concurrency); // warm up
     const names = Object.keys(rows);
     for (const name of names) results[`${name}@${concurrency}`] = { ttfbs: [], seconds: 0 };
     for (let round = 0; round < ROUNDS; round++) {

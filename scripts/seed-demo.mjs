@@ -56,7 +56,7 @@ function demoSql() {
       `INSERT OR IGNORE INTO channels (id, owner_id, title, description, theme_id, stream_key, source, adult, password_hash) SELECT ${ch.id}, m.id, ${q(ch.title)}, ${q(ch.description)}, (SELECT id FROM themes WHERE code = ${q(ch.theme)}), ${q(DEMO_STREAM_KEYS[i])}, 'flex', ${ch.adult}, ${q(ch.password ? hashPassword(ch.password) : null)} FROM members m WHERE m.login_id = ${q(ch.owner)};`,
     );
   });
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 

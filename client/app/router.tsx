@@ -21,7 +21,7 @@ async function fetchPageProps(href: string, signal: AbortSignal): Promise<{ prop
 function routableLink(event: MouseEvent): HTMLAnchorElement | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const anchor = (event.target as Element | null)?.closest?.('a');
-  if (!anchor || !anchor.href || anchor.target || anchor.hasAttribute('download') || anchor.dataset.reload !== undefined) return null;
+  if (!anchor?.href || anchor.target || anchor.hasAttribute('download') || anchor.dataset.reload !== undefined) return null;
   const url = new URL(anchor.href);
   if (url.origin !== window.location.origin) return null;
   if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return null;

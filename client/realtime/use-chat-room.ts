@@ -60,6 +60,7 @@ export function useChatRoom({ room, streamId, member, playbackToken = null, acce
   const callbacks = useRef({ onChannelStatus, onSettingsChanged });
   callbacks.current = { onChannelStatus, onSettingsChanged };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: accessKey is not read inside; a new one means connect again (see below)
   useEffect(() => {
     const abort = new AbortController();
     let final: ChatStatus | null = null;

@@ -5,7 +5,7 @@
 // refusals (`documents`). Nothing here is a second copy of a schema, so a route cannot change shape
 // without its documentation changing too; tests/worker/openapi.test.ts holds routes and document together.
 
-import type { Hono } from 'hono';
+import type { Env, Hono, Schema } from 'hono';
 import type * as z from 'zod';
 import { describeRoute, generateSpecs, resolver, type DescribeRouteOptions } from 'hono-openapi';
 export { documents, withSchema } from '../lib/openapi-marks';
@@ -119,7 +119,7 @@ export type ApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
  * The document for `app`. Operations outside `openDuringMaintenance` (the API's own list, matched against
  * each path with its parameters filled in) get the maintenance 503, so that list stays the one source.
  */
-export async function buildApiDocument(app: Hono<any, any, any>, openDuringMaintenance: readonly RegExp[]): Promise<ApiDocument> {
+export async function buildApiDocument<E extends Env, S extends Schema, P extends string>(app: Hono<E, S, P>, openDuringMaintenance: readonly RegExp[]): Promise<ApiDocument> {
   const document = await generateSpecs(app, SPEC_OPTIONS);
   for (const [path, item] of Object.entries(document.paths)) {
     const concrete = path.replace(/\{[^}]+\}/g, '1');
@@ -135,7 +135,7 @@ export async function buildApiDocument(app: Hono<any, any, any>, openDuringMaint
 let cached: Promise<ApiDocument> | null = null;
 
 /** The document, built once per isolate: the routes cannot change while it runs. */
-export function apiDocument(app: Hono<any, any, any>, openDuringMaintenance: readonly RegExp[]): Promise<ApiDocument> {
+export function apiDocument<E extends Env, S extends Schema, P extends string>(app: Hono<E, S, P>, openDuringMaintenance: readonly RegExp[]): Promise<ApiDocument> {
   cached ??= buildApiDocument(app, openDuringMaintenance).catch((err: unknown) => {
     cached = null;
     throw err;

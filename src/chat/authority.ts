@@ -46,6 +46,7 @@ const done = (broadcast: ServerFrame[], removals: Removal[] = []): Outcome => ({
 
 /** Control characters and bidi overrides never reach other screens; runs of spaces collapse. */
 export function cleanText(raw: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what this strips
   return raw.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 

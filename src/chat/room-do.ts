@@ -279,7 +279,10 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   private countsChanged(): void {
-    if (!this.isHub) return this.reporter.changed();
+    if (!this.isHub) {
+      this.reporter.changed();
+      return;
+    }
     const { sockets, joined } = this.counts();
     this.store.setShardCount(0, sockets, joined);
   }

@@ -77,7 +77,7 @@ export async function purgePages(env: Env, scopes: string[]): Promise<void> {
   const at = Date.now();
   try {
     const values = await counters(env).bump(scopes);
-    scopes.forEach((scope, i) => learn(scope, values[i]!, at));
+    for (const [i, scope] of scopes.entries()) learn(scope, values[i]!, at);
   } catch (err) {
     console.warn('page cache purge failed; pages expire on their own', scopes, err);
   }

@@ -63,5 +63,5 @@ export function renderPlaylist(segments: ServedSegment[], { ended, prefix = '', 
     out.push(`${prefix}${s.name}${query}`);
   }
   if (ended) out.push('#EXT-X-ENDLIST');
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }

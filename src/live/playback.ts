@@ -109,7 +109,7 @@ export const playback = new Hono<AppEnv>()
   .get('/:channelId/index.m3u8', validate('param', channelParam), validate('query', playlistQuery), async (c) => {
     const { channelId } = c.req.valid('param');
     const stream = await openStreams.get(channelId, () => findOpenStream(c.env.DB, channelId));
-    if (!stream || stream.source !== 'flex') throw new Refusal(404, 'OFFLINE', 'live.offline');
+    if (stream?.source !== 'flex') throw new Refusal(404, 'OFFLINE', 'live.offline');
     return playlist(c, stream, c.req.valid('query'), `${stream.id}/`);
   })
   .get('/:channelId/thumb.jpg', validate('param', channelParam), async (c) => {

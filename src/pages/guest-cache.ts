@@ -103,7 +103,7 @@ async function load(c: Context<AppEnv>, build: (depend: Depend) => Promise<PageB
   const depend: Depend = async (...scopes) => {
     const values = await currentEpochs(c.env, scopes);
     if (!values) epochs = null;
-    else scopes.forEach((scope, i) => epochs && (epochs[scope] = values[i]!));
+    else if (epochs) for (const [i, scope] of scopes.entries()) epochs[scope] = values[i]!;
   };
   await depend(PAGE_SCOPES.site);
   const built = await build(depend);

@@ -56,6 +56,7 @@ export function Document({ children, pageProps, preloads }: { children?: ReactNo
       </head>
       <body>
         <div id="root">{children}</div>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON props for hydration; serializeProps escapes <, U+2028 and U+2029, so it cannot close the script */}
         <script id={PROPS_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: serializeProps(pageProps) }} />
         <script type="module" src={CLIENT_SCRIPT} async />
       </body>

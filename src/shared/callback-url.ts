@@ -7,6 +7,7 @@ import { SIGNIN_PATH } from './constants';
 export function safeCallbackPath(value: string | null | undefined): string | null {
   if (!value || value.length > 2000) return null;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a path with control characters is refused; this finds them
   if (/[\u0000-\u001f\\]/.test(value)) return null;
   return value;
 }

@@ -52,7 +52,7 @@ function encode(file: string, seconds: number, format: string[]): Buffer {
 
 /** Serve bytes as a CDN does, Range requests included (a <video src> asks for ranges). */
 async function serveBytes(route: Route, body: Buffer, contentType: string): Promise<void> {
-  const range = /^bytes=(\d+)-(\d*)$/.exec(route.request().headers()['range'] ?? '');
+  const range = /^bytes=(\d+)-(\d*)$/.exec(route.request().headers().range ?? '');
   if (!range) return route.fulfill({ status: 200, body, headers: { ...CDN_HEADERS, 'content-type': contentType, 'accept-ranges': 'bytes' } });
   const start = Number(range[1]);
   const end = range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
@@ -219,7 +219,8 @@ test('BytePlus WebRTC plays over WHEP when the endpoint answers', async ({ page,
       const paint = canvas.getContext('2d')!;
       let frame = 0;
       setInterval(() => {
-        paint.fillStyle = `hsl(${(frame += 7) % 360} 80% 50%)`;
+        frame += 7;
+        paint.fillStyle = `hsl(${frame % 360} 80% 50%)`;
         paint.fillRect(0, 0, 320, 180);
       }, 33);
       const pc = new RTCPeerConnection();

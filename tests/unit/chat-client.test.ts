@@ -19,7 +19,9 @@ function provider(answers: TicketResult[]) {
     signal: new AbortController().signal,
     fetchTicket: async () => answers[Math.min(calls++, answers.length - 1)]!,
     wait: async (ms) => void waits.push(ms),
-    onExpired: () => void (expired += 1),
+    onExpired: () => {
+      expired += 1;
+    },
     onRefused: (reason) => void refusals.push(reason),
   });
   return { next, waits, refusals, calls: () => calls, expired: () => expired };

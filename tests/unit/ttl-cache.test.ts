@@ -24,7 +24,10 @@ describe('TtlCache', () => {
     const cache = new TtlCache<string, string>(60_000);
     await cache.get('k', async () => 'old');
     let loads = 0;
-    const load = async () => (++loads, 'new');
+    const load = async () => {
+      loads++;
+      return 'new';
+    };
     expect(await Promise.all([cache.get('k', load, { fresh: true }), cache.get('k', load, { fresh: true })])).toEqual(['new', 'new']);
     expect(loads).toBe(1);
     expect(await cache.get('k', async () => 'unused')).toBe('new');

@@ -65,7 +65,11 @@ describe('brand by hostname', () => {
     let reads = 0;
     const counting = new Proxy(env.CONFIG, {
       get(target, prop, receiver) {
-        if (prop === 'get') return (key: string, type: 'json') => (reads++, target.get(key, type));
+        if (prop === 'get')
+          return (key: string, type: 'json') => {
+            reads++;
+            return target.get(key, type);
+          };
         return Reflect.get(target, prop, receiver);
       },
     }) as KVNamespace;

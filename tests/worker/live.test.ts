@@ -35,7 +35,7 @@ function encoderPlaylist(names: string[], { firstSeq = 0, ended = false, start =
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(start + i * 1000).toISOString()}`, '#EXTINF:1.000000,', name);
   });
   if (ended) lines.push('#EXT-X-ENDLIST');
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 async function openStreamOf(channelId: number) {
@@ -142,7 +142,7 @@ describe('ingest', () => {
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('TOO_LARGE');
     expect((await put(`/live/ingest/${key}/thumb.jpg`, new Uint8Array(1024 * 1024 + 1).fill(0xff))).status).toBe(413);
-    expect((await put(`/live/ingest/${key}/index.m3u8`, '#EXTM3U\n' + '#'.repeat(64 * 1024))).status).toBe(413);
+    expect((await put(`/live/ingest/${key}/index.m3u8`, `#EXTM3U\n${'#'.repeat(64 * 1024)}`)).status).toBe(413);
     expect(await everything()).toEqual(before);
   });
 
@@ -257,7 +257,10 @@ describe('playback', () => {
     expect(await (await SELF.fetch(url(2))).text()).toMatch(/^index2\.ts$/m);
 
     let answered = false;
-    const held = SELF.fetch(url(3)).then(async (res) => ((answered = true), { status: res.status, text: await res.text() }));
+    const held = SELF.fetch(url(3)).then(async (res) => {
+      answered = true;
+      return { status: res.status, text: await res.text() };
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(answered).toBe(false);
     // Its bytes alone are not enough: the encoder must list it too.
@@ -271,7 +274,10 @@ describe('playback', () => {
 
     // Listed before its bytes arrive (ffmpeg PUTting straight to us): answered when the bytes land.
     answered = false;
-    const early = SELF.fetch(url(4)).then(async (res) => ((answered = true), await res.text()));
+    const early = SELF.fetch(url(4)).then(async (res) => {
+      answered = true;
+      return res.text();
+    });
     expect((await put(`/live/ingest/${key}/index.m3u8`, encoderPlaylist([...names, 'index3.ts', 'index4.ts']))).status).toBe(204);
     await new Promise((r) => setTimeout(r, 200));
     expect(answered).toBe(false);

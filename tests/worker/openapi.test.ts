@@ -89,7 +89,7 @@ function mismatches(doc: OpenApiDocument, schema: Schema, value: Json, at = '$')
   if (Array.isArray(value)) {
     if (schema.minItems !== undefined && value.length < schema.minItems) problems.push(`${at}: fewer than ${schema.minItems} items`);
     if (schema.maxItems !== undefined && value.length > schema.maxItems) problems.push(`${at}: more than ${schema.maxItems} items`);
-    if (schema.items) value.forEach((item, i) => problems.push(...mismatches(doc, schema.items!, item, `${at}[${i}]`)));
+    if (schema.items) for (const [i, item] of value.entries()) problems.push(...mismatches(doc, schema.items, item, `${at}[${i}]`));
   } else if (value && typeof value === 'object') {
     const record = value as Record<string, Json>;
     for (const key of schema.required ?? []) if (!(key in record)) problems.push(`${at}.${key}: missing`);

@@ -56,7 +56,7 @@ async function silentLive(channelId: number): Promise<number> {
 const fetchPut = (path: string, body: BodyInit) => SELF.fetch(`http://localhost:8787${path}`, { method: 'PUT', body });
 const segment = new Uint8Array(188 * 4).fill(0x47);
 const playlist = (names: string[], ended: boolean) =>
-  ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:1', '#EXT-X-MEDIA-SEQUENCE:0', ...names.flatMap((n) => ['#EXTINF:1.000000,', n]), ...(ended ? ['#EXT-X-ENDLIST'] : [])].join('\n') + '\n';
+  `${['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:1', '#EXT-X-MEDIA-SEQUENCE:0', ...names.flatMap((n) => ['#EXTINF:1.000000,', n]), ...(ended ? ['#EXT-X-ENDLIST'] : [])].join('\n')}\n`;
 
 /** Ask until `check` passes; a purge reaches every isolate within PURGE_REACH_MS (here it is one isolate). */
 async function until<T>(ask: () => Promise<T>, check: (value: T) => boolean, ms = PURGE_REACH_MS + 1500): Promise<T> {

@@ -2,7 +2,7 @@
 // of member pages, 404s, and the same props as JSON for in-app navigation.
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { Browser, get, propsOf, signUpMember } from './helpers';
+import { type Browser, get, propsOf, signUpMember } from './helpers';
 
 type Props = { page: string; me: { loginId: string } | null; data: Record<string, unknown> };
 

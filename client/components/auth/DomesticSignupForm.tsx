@@ -101,7 +101,7 @@ export function DomesticSignupForm({ idPrefix, inModal = false, callbackURL, par
     };
     send(request, {
       signedUp: (me) => {
-        if (!inModal) return window.location.assign('/completed/signup' + (callbackURL ? `?callbackURL=${encodeURIComponent(callbackURL)}` : ''));
+        if (!inModal) return window.location.assign(`/completed/signup${callbackURL ? `?callbackURL=${encodeURIComponent(callbackURL)}` : ''}`);
         if (callbackURL) return window.location.assign(callbackURL);
         onComplete?.(me);
       },

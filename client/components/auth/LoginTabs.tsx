@@ -69,6 +69,7 @@ export function LoginTabs({ idPrefix, type, onChange, callbackURL, onSignedUp, s
         id={`${idPrefix}-${type}-panel`}
         aria-labelledby={`${idPrefix}-${type}-tab`}
         className={`tabpanel ${type === 'signUp' ? 'signup-modal-body' : ''}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs pattern: the panel is the tab stop after the tab list (its form may still be loading)
         tabIndex={0}
       >
         <LazyBoundary>

@@ -7,6 +7,7 @@ export function PolicyDialog({ id, policy, onClose }: { id: string; policy: Poli
   const t = useT();
   return (
     <Modal id={id} open={!!policy} title={policy?.title ?? ''} onCancel={onClose} className="modal-policy">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling text (max-height, overflow) must take focus so keyboard users can scroll it */}
       <div className="policy-text" tabIndex={0} role="document" aria-label={policy?.title}>
         {policy?.body}
       </div>

@@ -53,6 +53,7 @@ function ModerationMenu({ id, user, choices, onClose, onAct }: { id: string; use
     ref.current?.querySelector('button')?.focus();
   }, []);
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a popup group of action buttons, not a form: <fieldset> would need a <legend> and reset styling for no gain
     <div
       ref={ref}
       id={id}

@@ -48,13 +48,17 @@ export function ChatMessageList({ lines, me, onAct }: { lines: ChatLine[]; me: C
     return (user: ChatUser) => {
       const id = `${user.loginId}|${user.role}|${user.badge ?? ''}`;
       let found = cache.get(id);
-      if (!found) cache.set(id, (found = moderationActions(me, user)));
+      if (!found) {
+        found = moderationActions(me, user);
+        cache.set(id, found);
+      }
       return found;
     };
   }, [me]);
 
   return (
     <div className="chat-log-wrap">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls: it must take focus so keyboard users can scroll it (and "new messages" focuses it) */}
       <div ref={scroller} className="chat-log" role="log" aria-live="polite" aria-label={t('chat.log')} tabIndex={0} onScroll={onScroll}>
         {lines.length === 0 ? (
           <p className="chat-empty">{t('chat.empty')}</p>

@@ -12,7 +12,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const step = (delta: number) => setIndex((i) => (i + delta + banners.length) % banners.length);
   return (
     <section className="banner-carousel" aria-roledescription="carousel" aria-label={t('home.banners')}>
-      <div className="banner-slide" aria-roledescription="slide" aria-label={t('home.slideOf', { n: at + 1, total: banners.length })} aria-live="polite">
+      {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide as a group (role="group", aria-roledescription="slide"); it is not a form */}
+      <div className="banner-slide" role="group" aria-roledescription="slide" aria-label={t('home.slideOf', { n: at + 1, total: banners.length })} aria-live="polite">
         <a href={banner.linkUrl}>
           <img src={banner.imageUrl} alt="" />
           <span className="banner-text">

@@ -31,6 +31,7 @@ export function EventPopup({ popup }: { popup: Popup }) {
         <button type="button" className="btn btn-ghost" onClick={() => close(true)}>
           {t('home.popupHideToday')}
         </button>
+        {/* biome-ignore lint/a11y/noAutofocus: the first focus in a modal <dialog> opened by showModal(): close, not "hide for today", is where keyboard users start */}
         <button type="button" className="btn" onClick={() => close(false)} autoFocus>
           {t('common.close')}
         </button>

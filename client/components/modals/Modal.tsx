@@ -29,6 +29,7 @@ export function Modal({ id, open, title, children, onCancel, onOutsideClick, cla
   }, [open]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop only; its keyboard twin is Esc (the dialog's cancel event, onCancel)
     <dialog
       ref={ref}
       id={id}

@@ -33,6 +33,7 @@ export function LazyPlayer(props: PlayerProps) {
   const t = useT();
   const { Component: Player, failed } = usePlayer();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount on purpose (see below)
   useEffect(() => {
     preloadEngine(props.playback);
     // Once per mount: a new source restarts the engine inside the player, not the chunk load.
@@ -40,7 +41,7 @@ export function LazyPlayer(props: PlayerProps) {
 
   if (Player) return <Player {...props} />;
   return (
-    <div className="player player-placeholder" role="region" aria-label={t('player.region', { title: props.title })} data-state={failed ? 'error' : 'loading'}>
+    <section className="player player-placeholder" aria-label={t('player.region', { title: props.title })} data-state={failed ? 'error' : 'loading'}>
       <div className="player-video-box">
         {props.poster && <img className="player-poster" src={props.poster} alt="" width={640} height={360} fetchPriority="high" />}
         {failed ? (
@@ -53,6 +54,6 @@ export function LazyPlayer(props: PlayerProps) {
         )}
       </div>
       <div className="player-controls" aria-hidden="true" />
-    </div>
+    </section>
   );
 }

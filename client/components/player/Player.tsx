@@ -25,7 +25,7 @@ function fullscreenTarget(root: HTMLElement, video: HTMLVideoElement): Promise<v
  */
 export function Player({ playback, live, title, poster, autoPlay = true, onPlaying }: PlayerProps) {
   const t = useT();
-  const root = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [muted, setMuted] = useState(false);
@@ -175,8 +175,10 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
 
   const shown: Status = error ? 'error' : status;
   return (
-    <div ref={root} className="player" role="region" aria-label={t('player.region', { title })} data-state={shown} tabIndex={0} onKeyDown={onKeyDown}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the player takes focus for its keyboard shortcuts (space/k, arrows, m, f: onKeyDown)
+    <section ref={root} className="player" aria-label={t('player.region', { title })} data-state={shown} tabIndex={0} onKeyDown={onKeyDown}>
       <div className="player-video-box">
+        {/* biome-ignore lint/a11y/useMediaCaption: live and recorded streams come without a caption track; there is none to offer */}
         <video ref={video} className="player-video" playsInline preload="auto" poster={poster ?? undefined} aria-label={title} onClick={togglePlay} />
         {shown === 'loading' && (
           <div className="player-overlay" role="status">
@@ -232,6 +234,6 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
         onGoLive={goLive}
         onSeek={seek}
       />
-    </div>
+    </section>
   );
 }

@@ -17,6 +17,7 @@ export function useEngine(video: RefObject<HTMLVideoElement | null>, playback: P
   const started = useRef(onStarted);
   started.current = onStarted;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the source's fields, not the `playback` object (new on each refetch), and on `attempt` (a retry restarts)
   useEffect(() => {
     const element = video.current;
     if (!element) return;

@@ -21,12 +21,12 @@ interface GateProps {
 export function AccessGate({ access, channelId, me, onUnlocked }: GateProps) {
   const t = useT();
   return (
-    <div className="access-gate" role="region" aria-label={t('channel.restricted')}>
+    <section className="access-gate" aria-label={t('channel.restricted')}>
       {access === 'identity' && <IdentityGate me={me} />}
       {access === 'adult' && <p className="gate-message">{t('channel.adultOnly')}</p>}
       {access === 'unavailable' && <p className="gate-message">{t('channel.unavailable')}</p>}
       {access === 'password' && <PasswordGate channelId={channelId} me={me} onUnlocked={onUnlocked} />}
-    </div>
+    </section>
   );
 }
 

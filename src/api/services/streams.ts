@@ -61,7 +61,7 @@ export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: C
   const adult = row.adult === 1 || row.adultPlus === 1;
   if (settings && switchedOff({ openLive: isOpenLive(row), adult }, settings)) return 'unavailable';
   if (adult) {
-    if (!viewer || !viewer.identityVerified) return 'identity';
+    if (!viewer?.identityVerified) return 'identity';
     if (!viewer.adult) return 'adult';
   }
   if (row.hasPassword === 1 && isOpenLive(row)) return 'password';
