@@ -37,7 +37,13 @@ async function ticketFor(origin, loginId, room) {
   };
   const headers = () => ({ 'content-type': 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '', origin });
   keep(await fetch(`${origin}/v2/api/guest/timeCheck`));
-  const signin = keep(await fetch(`${origin}/v2/api/auth/signin`, { method: 'POST', headers: headers(), body: JSON.stringify({ loginId, password: 'demo-pass-1234', loginKeep: false, saveId: false, device: 'PCWEB' }) }));
+  const signin = keep(
+    await fetch(`${origin}/v2/api/auth/signin`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ loginId, password: 'demo-pass-1234', loginKeep: false, saveId: false, device: 'PCWEB' }),
+    }),
+  );
   if (!signin.ok) throw new Error(`sign-in of ${loginId} answered ${signin.status}: ${await signin.text()}`);
   const res = await fetch(`${origin}/api/chat/ticket`, { method: 'POST', headers: headers(), body: JSON.stringify({ room }) });
   if (!res.ok) throw new Error(`ticket for ${loginId} answered ${res.status}: ${await res.text()}`);
@@ -60,8 +66,7 @@ function connect(url, origin, room, onChat) {
           const stamp = text.indexOf('"at":');
           onChat(Number.parseInt(text.slice(at + 9), 10), stamp >= 0 ? Number.parseInt(text.slice(stamp + 5), 10) : NaN);
           chat = true;
-        }
-        else if (text.includes('"status":"joined"')) {
+        } else if (text.includes('"status":"joined"')) {
           clearTimeout(timer);
           resolve(ws);
         } else if (text.includes('"status":"error"')) console.warn('room says', text);
@@ -84,17 +89,27 @@ async function sendCeiling(sockets, frames) {
   try {
     const base = `127.0.0.1:${port}`;
     for (let deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(300)) {
-      if (await fetch(`http://${base}/blast?n=0`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`http://${base}/blast?n=0`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
     }
     let received = 0;
     const clients = [];
     for (let i = 0; i < sockets; i += 50) {
-      const batch = Array.from({ length: Math.min(50, sockets - i) }, () => new Promise((resolve, reject) => {
-        const ws = new WebSocket(`ws://${base}/ws`, { perMessageDeflate: false });
-        ws.on('open', () => resolve(ws));
-        ws.on('error', reject);
-        ws.on('message', () => (received += 1));
-      }));
+      const batch = Array.from(
+        { length: Math.min(50, sockets - i) },
+        () =>
+          new Promise((resolve, reject) => {
+            const ws = new WebSocket(`ws://${base}/ws`, { perMessageDeflate: false });
+            ws.on('open', () => resolve(ws));
+            ws.on('error', reject);
+            ws.on('message', () => (received += 1));
+          }),
+      );
       clients.push(...(await Promise.all(batch)));
     }
     await sleep(500);
@@ -249,11 +264,15 @@ async function main() {
   const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
   console.log(`\nchat fan-out: ${sockets} sockets, ${rate} msg/s for ${seconds} s (loopback; this machine: ${(await import('node:os')).cpus().length} cores, shared with whatever else runs)`);
   for (const r of results) {
-    console.log(`  ${r.name.padEnd(16)} delivered ${r.received}/${r.expected} (${((100 * r.received) / r.expected).toFixed(2)}%)  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  max ${ms(r.max)}  (${r.perPacket.toFixed(2)} frames per socket message)`);
+    console.log(
+      `  ${r.name.padEnd(16)} delivered ${r.received}/${r.expected} (${((100 * r.received) / r.expected).toFixed(2)}%)  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  max ${ms(r.max)}  (${r.perPacket.toFixed(2)} frames per socket message)`,
+    );
   }
   const [worker, base] = results;
   const load = sockets * rate;
-  console.log(`  runtime ceiling: a Durable Object doing nothing but send delivers ${Math.round(ceiling)} frames/s here; this load is ${load} frames/s, so a room must batch (${worker.perPacket.toFixed(2)} frames per socket message above)`);
+  console.log(
+    `  runtime ceiling: a Durable Object doing nothing but send delivers ${Math.round(ceiling)} frames/s here; this load is ${load} frames/s, so a room must batch (${worker.perPacket.toFixed(2)} frames per socket message above)`,
+  );
   const ratio = worker.p99 / base.p99;
   console.log(`  p99 ratio Worker/plain: ${ratio.toFixed(2)}x`);
   const goals = [
@@ -286,4 +305,3 @@ else {
   });
   wss.on('listening', () => parentPort.postMessage({ port: wss.address().port }));
 }
-

@@ -51,7 +51,6 @@ const pct = (values, p) => {
 };
 const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)} ms` : 'n/a');
 
-
 // Runs in the page before any script: when the player's <video> appears, note the time and the first
 // frame it presents (requestVideoFrameCallback), and the first 'playing' with the picture moving.
 function frameProbe() {
@@ -186,12 +185,18 @@ process.on('uncaughtException', (error) => {
 try {
   seedDemo({ persistTo: STATE });
   broadcaster = startBroadcast({ origin: ORIGIN, streamKey: CHANNEL.key, thumbnails: false });
-  await until('the live playlist', async () => {
-    const res = await fetch(`${ORIGIN}/live/${CHANNEL.id}/index.m3u8`);
-    return res.ok && ((await res.text()).match(/#EXTINF/g)?.length ?? 0) >= 2;
-  }, 60_000);
+  await until(
+    'the live playlist',
+    async () => {
+      const res = await fetch(`${ORIGIN}/live/${CHANNEL.id}/index.m3u8`);
+      return res.ok && ((await res.text()).match(/#EXTINF/g)?.length ?? 0) >= 2;
+    },
+    60_000,
+  );
   const skew = await clockSkew();
-  console.log(`program date-time check: segments are listed ${skew} ms (at least) after their program date-time says they ended; ffmpeg truncates that stamp to the second, so up to that much of each latency figure is the stamp, not the viewer`);
+  console.log(
+    `program date-time check: segments are listed ${skew} ms (at least) after their program date-time says they ended; ffmpeg truncates that stamp to the second, so up to that much of each latency figure is the stamp, not the viewer`,
+  );
   const page = await (await fetch(`${ORIGIN}/api/channels/${CHANNEL.id}/channel-page`, { headers: { host: `flex.localhost:${PORT}` } })).json();
   const path = `/channel/${page.channel.creator.loginId}`;
 
@@ -216,12 +221,30 @@ try {
     const row = {
       variant: `${variant.name}: ${engine}`,
       coldFrame: loads[0].pageToFrame,
-      pageToFrame: pct(loads.map((l) => l.pageToFrame), 50),
-      mountToFrame: pct(loads.map((l) => l.mountToFrame), 50),
-      pageToPlaying: pct(loads.map((l) => l.pageToPlaying), 50),
-      ttfb: pct(loads.map((l) => l.ttfb), 50),
-      hydrated: pct(loads.map((l) => l.hydrated), 50),
-      mount: pct(loads.map((l) => l.mount), 50),
+      pageToFrame: pct(
+        loads.map((l) => l.pageToFrame),
+        50,
+      ),
+      mountToFrame: pct(
+        loads.map((l) => l.mountToFrame),
+        50,
+      ),
+      pageToPlaying: pct(
+        loads.map((l) => l.pageToPlaying),
+        50,
+      ),
+      ttfb: pct(
+        loads.map((l) => l.ttfb),
+        50,
+      ),
+      hydrated: pct(
+        loads.map((l) => l.hydrated),
+        50,
+      ),
+      mount: pct(
+        loads.map((l) => l.mount),
+        50,
+      ),
       p50: pct(sample.latencies, 50),
       p95: pct(sample.latencies, 95),
       max: Math.max(...sample.latencies),
@@ -232,9 +255,13 @@ try {
     };
     results.push(row);
     console.log(`\n${row.variant}`);
-    console.log(`  first frame (median of ${LOADS} loads): page load -> frame ${ms(row.pageToFrame)} (cold ${ms(row.coldFrame)}), player mount -> frame ${ms(row.mountToFrame)}, page load -> playing ${ms(row.pageToPlaying)}`);
+    console.log(
+      `  first frame (median of ${LOADS} loads): page load -> frame ${ms(row.pageToFrame)} (cold ${ms(row.coldFrame)}), player mount -> frame ${ms(row.mountToFrame)}, page load -> playing ${ms(row.pageToPlaying)}`,
+    );
     console.log(`  where the time goes (medians from navigation start): first byte ${ms(row.ttfb)}, hydrated ${ms(row.hydrated)}, player mounted ${ms(row.mount)}, first frame ${ms(row.pageToFrame)}`);
-    console.log(`  glass-to-glass over ${SECONDS} s (${row.samples} samples): p50 ${ms(row.p50)}, p95 ${ms(row.p95)}, max ${ms(row.max)} (stamp-corrected lower bound: p50 ${ms(row.p50 - skew)}, p95 ${ms(row.p95 - skew)})`);
+    console.log(
+      `  glass-to-glass over ${SECONDS} s (${row.samples} samples): p50 ${ms(row.p50)}, p95 ${ms(row.p95)}, max ${ms(row.max)} (stamp-corrected lower bound: p50 ${ms(row.p50 - skew)}, p95 ${ms(row.p95 - skew)})`,
+    );
     console.log(`  stalls over 1 s: ${row.stalls} (waiting events ${row.waiting}, longest still ${ms(row.longestStill)})`);
   }
   if (results.length > 1) {
@@ -243,7 +270,9 @@ try {
   }
   const shipped = results[0];
   const ratio = (v, goal) => (v / goal).toFixed(2);
-  console.log(`\nratios (measured / goal, at most 1.00 meets it): p50 ${ratio(shipped.p50, GOALS.p50)}, p95 ${ratio(shipped.p95, GOALS.p95)}, first frame ${ratio(shipped.pageToFrame, GOALS.firstFrame)}`);
+  console.log(
+    `\nratios (measured / goal, at most 1.00 meets it): p50 ${ratio(shipped.p50, GOALS.p50)}, p95 ${ratio(shipped.p95, GOALS.p95)}, first frame ${ratio(shipped.pageToFrame, GOALS.firstFrame)}`,
+  );
   const ok = shipped.p50 <= GOALS.p50 && shipped.p95 <= GOALS.p95 && shipped.pageToFrame < GOALS.firstFrame && shipped.stalls === 0;
   console.log(
     `bench:live ${ok ? 'PASS' : 'MISS'}: latency p50 ${(shipped.p50 / 1000).toFixed(2)} s (goal 2), p95 ${(shipped.p95 / 1000).toFixed(2)} s (goal 4), max ${(shipped.max / 1000).toFixed(2)} s, first frame ${Math.round(shipped.pageToFrame)} ms (goal < 1000; mount->frame ${Math.round(shipped.mountToFrame)} ms), stalls ${shipped.stalls}`,

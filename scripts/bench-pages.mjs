@@ -33,7 +33,6 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-
 /** One Lighthouse run of the performance category in a browser of its own (no cache, no storage). */
 async function measure(url) {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
@@ -49,9 +48,7 @@ async function measure(url) {
       causes: (item.subItems?.items ?? []).map((sub) => `${typeof sub.cause === 'string' ? sub.cause : JSON.stringify(sub.cause)}${sub.extra?.selector ? ` ${sub.extra.selector}` : ''}`),
     }));
     const lcpElement = (audit('lcp-breakdown-insight')?.details?.items ?? []).find((item) => item.type === 'node');
-    const scripts = (audit('bootup-time')?.details?.items ?? [])
-      .slice(0, 4)
-      .map((item) => `${String(item.url).replace(HOST, '')} ${Math.round(item.scripting)} ms`);
+    const scripts = (audit('bootup-time')?.details?.items ?? []).slice(0, 4).map((item) => `${String(item.url).replace(HOST, '')} ${Math.round(item.scripting)} ms`);
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       fcp: audit('first-contentful-paint').numericValue,
@@ -83,10 +80,14 @@ let failed = false;
 try {
   broadcaster = startBroadcast({ origin: ORIGIN, streamKey: CHANNEL.key });
   const channelPage = () => fetch(`${ORIGIN}/api/channels/${CHANNEL.id}/channel-page`, { headers: { host: `flex.localhost:${PORT}` } }).then((r) => r.json());
-  await until('the live playlist', async () => {
-    const res = await fetch(`${ORIGIN}/live/${CHANNEL.id}/index.m3u8`);
-    return res.ok && ((await res.text()).match(/#EXTINF/g)?.length ?? 0) >= 2;
-  }, 60_000);
+  await until(
+    'the live playlist',
+    async () => {
+      const res = await fetch(`${ORIGIN}/live/${CHANNEL.id}/index.m3u8`);
+      return res.ok && ((await res.text()).match(/#EXTINF/g)?.length ?? 0) >= 2;
+    },
+    60_000,
+  );
   // The poster: the first thumbnail goes up 5 s after the broadcaster starts.
   await until('the live thumbnail', async () => (await channelPage()).live?.thumbnailUrl, 30_000);
   const { channel } = await channelPage();
@@ -109,7 +110,9 @@ try {
     for (let i = 0; i < RUNS; i++) {
       const run = await measure(`${HOST}${page.path}`);
       runs.push(run);
-      console.log(`${page.name.padEnd(8)} run ${i + 1}: score ${String(run.score).padStart(3)}  FCP ${f(run.fcp)}  LCP ${f(run.lcp)}  TBT ${String(Math.round(run.tbt)).padStart(4)} ms  CLS ${run.cls.toFixed(3)}`);
+      console.log(
+        `${page.name.padEnd(8)} run ${i + 1}: score ${String(run.score).padStart(3)}  FCP ${f(run.fcp)}  LCP ${f(run.lcp)}  TBT ${String(Math.round(run.tbt)).padStart(4)} ms  CLS ${run.cls.toFixed(3)}`,
+      );
       if (VERBOSE) {
         console.log(`           LCP element: ${run.lcpElement ?? 'none'}`);
         for (const shift of run.shifts) console.log(`           shift ${shift.score.toFixed(3)} ${shift.node}${shift.causes.length ? ` (${shift.causes.join('; ')})` : ''}`);
@@ -131,7 +134,9 @@ try {
     summary.push(row);
   }
 
-  console.log(`\nmedian of ${RUNS} runs per page (Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, mobile, simulated throttling; goal: score >= ${GOALS.score}, CLS <= ${GOALS.cls} in every run)`);
+  console.log(
+    `\nmedian of ${RUNS} runs per page (Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, mobile, simulated throttling; goal: score >= ${GOALS.score}, CLS <= ${GOALS.cls} in every run)`,
+  );
   console.log(`${'page'.padEnd(8)} ${'path'.padEnd(24)} score  (runs)          LCP       TBT   worst CLS   goal`);
   for (const row of summary) {
     console.log(
@@ -145,4 +150,3 @@ try {
   cleanUp();
 }
 if (failed) process.exitCode = 1;
-

@@ -43,12 +43,21 @@ function request(method, path, host, headers = {}, body) {
 }
 
 const cookiesOf = (res) => Object.fromEntries((res.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
-const cookieHeader = (jar) => Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ');
+const cookieHeader = (jar) =>
+  Object.entries(jar)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
 
 /** Signs a demo account in through the edge, as the browser does: device and XSRF cookies first, then the form. */
 async function signIn(loginId, host) {
   const jar = cookiesOf(await request('GET', '/healthz', host));
-  const res = await request('POST', '/v2/api/auth/signin', host, { cookie: cookieHeader(jar), 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(jar['XSRF-TOKEN']) }, JSON.stringify({ loginId, password: DEMO_PASSWORD }));
+  const res = await request(
+    'POST',
+    '/v2/api/auth/signin',
+    host,
+    { cookie: cookieHeader(jar), 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(jar['XSRF-TOKEN']) },
+    JSON.stringify({ loginId, password: DEMO_PASSWORD }),
+  );
   if (res.status !== 200) throw new Error(`sign-in of ${loginId} answered ${res.status}: ${res.body}`);
   Object.assign(jar, cookiesOf(res));
   if (!jar.flx_oauth_access) throw new Error(`sign-in of ${loginId} set no session cookie`);

@@ -59,7 +59,6 @@ function demoSql() {
   return `${lines.join('\n')}\n`;
 }
 
-
 /** Seeds the demo accounts and channels, then scripts/demo/*.sql; returns the files it ran. */
 export function seedDemo({ persistTo } = {}) {
   const file = join(mkdtempSync(join(tmpdir(), 'seed-demo-')), 'demo.sql');
@@ -69,7 +68,9 @@ export function seedDemo({ persistTo } = {}) {
   const dir = join(process.cwd(), 'scripts', 'demo');
   let extra = [];
   try {
-    extra = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+    extra = readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
   } catch {}
   for (const name of extra) {
     d1File(join(dir, name), { persistTo });

@@ -1,4 +1,4 @@
-// npm test: type-check Worker, client and tests; build the client; run the unit and Worker tests
+// npm test: check formatting and lint (Biome); type-check Worker, client and tests; build the client; run the unit and Worker tests
 // (vitest in workerd) and the browser tests (Playwright + Chromium). Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +27,7 @@ function counts(file, read) {
 rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
 
+step('format and lint', bin('biome'), ['check', '.']);
 for (const project of ['tsconfig.json', 'client/tsconfig.json', 'tests/worker/tsconfig.json', 'tests/e2e/tsconfig.json']) {
   step(`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit']);
 }

@@ -29,8 +29,7 @@ export const getProfile = () => call<ProfileResponse>('GET', '/api/my/profile');
 
 export const checkLoginId = (id: string) => call<AvailabilityResponse>('GET', `/api/guest/loginId/${seg(id)}`);
 export const checkNickname = (nickname: string) => call<AvailabilityResponse>('GET', `/api/guest/nickname/${seg(nickname)}`);
-export const findRecommender = (code: string, loginId: string) =>
-  call<RecommenderResponse>('GET', `/api/guest/findRecommender/${seg(code)}?loginId=${seg(loginId)}`);
+export const findRecommender = (code: string, loginId: string) => call<RecommenderResponse>('GET', `/api/guest/findRecommender/${seg(code)}?loginId=${seg(loginId)}`);
 /** A recommendId that is a known partner code answers { result: 'ok' }. */
 export const checkPartnerCode = (code: string) => call<{ result: string }>('GET', `/api/guest/refcode/${seg(code)}`);
 
@@ -49,8 +48,7 @@ export function startIdentity(purpose: IdentityPurpose) {
 }
 
 export const findIdConfirm = (authKey: string) => call<{ loginIds: string[] }>('POST', '/api/auth/signin/find-id/confirm', { authKey });
-export const findPasswordConfirm = (loginId: string, authKey: string) =>
-  call<{ authToken: string }>('POST', '/api/auth/signin/find-password/confirm', { loginId, authKey });
+export const findPasswordConfirm = (loginId: string, authKey: string) => call<{ authToken: string }>('POST', '/api/auth/signin/find-password/confirm', { loginId, authKey });
 export const resetPassword = (req: { loginId: string; authToken: string; password: string }) => call<{ ok: boolean }>('PUT', '/api/oauth/password', req);
 
 export type PolicyType = 'service-rules' | 'privacy-rules';

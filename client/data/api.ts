@@ -28,7 +28,10 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   if (res.status === 503) redirectToMaintenance(window.location);
   if (res.status === 401) {
     // SPEC §4: 'accessToken is not valid.' means the session is over, whichever way the server says it.
-    const body = (await res.clone().json().catch(() => null)) as { error?: { code?: string; message?: string }; message?: string } | null;
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as { error?: { code?: string; message?: string }; message?: string } | null;
     const message = body?.error?.message ?? body?.message;
     if (body?.error?.code === SESSION_INVALID || body?.error?.code === 'SESSION_EXPIRED' || message === SESSION_INVALID_MESSAGE) emitSessionExpired();
   }

@@ -27,7 +27,13 @@ export function ThemePage({ props }: { props: PageProps }) {
         </nav>
       )}
       <div className="section">
-        <StreamGrid streams={data.lives ?? []} now={now} locale={props.locale} empty={data.lives ? t('theme.empty', { theme: name }) : t('theme.loadFailed')} label={t('theme.lives', { theme: name })} />
+        <StreamGrid
+          streams={data.lives ?? []}
+          now={now}
+          locale={props.locale}
+          empty={data.lives ? t('theme.empty', { theme: name }) : t('theme.loadFailed')}
+          label={t('theme.lives', { theme: name })}
+        />
       </div>
     </section>
   );

@@ -1,4 +1,13 @@
-import { CHAT_DEFAULT_KICK_S, type ActionResultFrame, type ChatAccessRefusal, type ChatErrorCode, type ChatUser, type EventFrame, type MessageFrame, type ServerFrame } from '../../src/shared/chat-protocol';
+import {
+  CHAT_DEFAULT_KICK_S,
+  type ActionResultFrame,
+  type ChatAccessRefusal,
+  type ChatErrorCode,
+  type ChatUser,
+  type EventFrame,
+  type MessageFrame,
+  type ServerFrame,
+} from '../../src/shared/chat-protocol';
 
 /**
  * What the chat panel shows, folded from validated server frames. Pure: the socket hook batches frames
@@ -58,7 +67,19 @@ export interface ChatState {
   rejoinAt: number | null;
 }
 
-export const initialChatState: ChatState = { status: 'connecting', joined: false, me: null, frozen: false, viewers: 0, lines: [], pinned: null, effects: [], error: null, refusal: null, rejoinAt: null };
+export const initialChatState: ChatState = {
+  status: 'connecting',
+  joined: false,
+  me: null,
+  frozen: false,
+  viewers: 0,
+  lines: [],
+  pinned: null,
+  effects: [],
+  error: null,
+  refusal: null,
+  rejoinAt: null,
+};
 
 /** Side effects the hook runs after a batch (kept out of the reducer so it stays pure). */
 export interface ChatSignals {

@@ -197,8 +197,7 @@ export function useChatRoom({ room, streamId, member, playbackToken = null, acce
 
   const send = useCallback((text: string) => write({ type: 'message', text }), [write]);
   const act = useCallback(
-    (action: ChatActionName, target?: string, seconds?: number) =>
-      write({ type: 'action', action, ...(target ? { target } : {}), ...(seconds !== undefined ? { seconds } : {}) }),
+    (action: ChatActionName, target?: string, seconds?: number) => write({ type: 'action', action, ...(target ? { target } : {}), ...(seconds !== undefined ? { seconds } : {}) }),
     [write],
   );
   const dismissError = useCallback(() => update((s) => (s.error ? { ...s, error: null } : s)), [update]);

@@ -31,11 +31,24 @@ function abortAfter({ port, head, body, afterMs, onFirstByte = false }) {
 
 /** The paths a browser, an app and a player ask for: pages, assets, API and playlists. */
 export function stormPaths({ channelId, clientDir = 'dist/client/assets' }) {
-  const assets = readdirSync(clientDir).filter((f) => f.endsWith('.js')).slice(0, 6).map((f) => `/assets/${f}`);
+  const assets = readdirSync(clientDir)
+    .filter((f) => f.endsWith('.js'))
+    .slice(0, 6)
+    .map((f) => `/assets/${f}`);
   return [
-    '/', '/channel/demo_caster1', '/channel/demo_caster2', '/signin', '/signup', '/theme/talk', '/my/recent',
-    ...assets, '/brands/flex/logo.svg',
-    '/api/guest/banners', '/api/guest/themes?device=pc', '/v2/api/guest/timeCheck', '/api/guest/channeling-switching',
+    '/',
+    '/channel/demo_caster1',
+    '/channel/demo_caster2',
+    '/signin',
+    '/signup',
+    '/theme/talk',
+    '/my/recent',
+    ...assets,
+    '/brands/flex/logo.svg',
+    '/api/guest/banners',
+    '/api/guest/themes?device=pc',
+    '/v2/api/guest/timeCheck',
+    '/api/guest/channeling-switching',
     `/live/${channelId}/index.m3u8`,
   ];
 }

@@ -95,7 +95,10 @@ function uploadHls(child, dir, ingest) {
     }
     // This ffmpeg rewrites the playlist in place: one caught mid-write lacks its final newline.
     if (playlist === lastPlaylist || !playlist.endsWith('\n')) return;
-    const segments = playlist.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    const segments = playlist
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
     for (const name of segments) {
       if (uploaded.has(name)) continue;
       await put(name, readFileSync(join(dir, name)), 'video/mp2t');
@@ -140,16 +143,49 @@ export function startBroadcast({ origin, streamKey, file, durationSeconds, thumb
   const hlsDir = mkdtempSync(join(tmpdir(), 'flex-hls-'));
   const thumbFile = thumbnails ? join(mkdtempSync(join(tmpdir(), 'flex-thumb-')), 'thumb.jpg') : null;
   const args = [
-    '-hide_banner', '-loglevel', 'error', '-nostdin',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
     ...input,
-    '-filter_complex', graph,
-    '-map', '[v]', '-map', audio,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency',
-    '-g', String(fps), '-keyint_min', String(fps), '-sc_threshold', '0',
-    '-b:v', '600k', '-maxrate', '600k', '-bufsize', '600k',
-    '-c:a', 'aac', '-b:a', '64k', '-ar', '48000',
-    '-f', 'hls', '-hls_time', '1', '-hls_list_size', '6',
-    '-hls_flags', 'program_date_time+independent_segments+delete_segments',
+    '-filter_complex',
+    graph,
+    '-map',
+    '[v]',
+    '-map',
+    audio,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-tune',
+    'zerolatency',
+    '-g',
+    String(fps),
+    '-keyint_min',
+    String(fps),
+    '-sc_threshold',
+    '0',
+    '-b:v',
+    '600k',
+    '-maxrate',
+    '600k',
+    '-bufsize',
+    '600k',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '64k',
+    '-ar',
+    '48000',
+    '-f',
+    'hls',
+    '-hls_time',
+    '1',
+    '-hls_list_size',
+    '6',
+    '-hls_flags',
+    'program_date_time+independent_segments+delete_segments',
     join(hlsDir, 'index.m3u8'),
     ...(thumbnails ? ['-map', '[thumb]', '-c:v', 'mjpeg', '-q:v', '5', '-f', 'image2', '-update', '1', '-atomic_writing', '1', thumbFile] : []),
   ];

@@ -69,7 +69,10 @@ export async function d1Query(sql, params, target = {}) {
     }),
   );
   try {
-    const { results } = await (await mf.getD1Database('DB')).prepare(sql).bind(...params).all();
+    const { results } = await (await mf.getD1Database('DB'))
+      .prepare(sql)
+      .bind(...params)
+      .all();
     return results;
   } finally {
     await mf.dispose();

@@ -21,7 +21,11 @@ const HOST_PATTERN = /^[a-z0-9]([a-z0-9-]{0,62})(\.[a-z0-9]([a-z0-9-]{0,62}))*$/
 /** Lower-case hostname without port; null when the Host header is malformed. */
 export function normalizeHost(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  const host = raw.trim().toLowerCase().replace(/:\d{1,5}$/, '').replace(/\.$/, '');
+  const host = raw
+    .trim()
+    .toLowerCase()
+    .replace(/:\d{1,5}$/, '')
+    .replace(/\.$/, '');
   if (host.length > 253 || !HOST_PATTERN.test(host)) return null;
   return host;
 }

@@ -41,13 +41,19 @@ export interface Outcome {
   removals: Removal[];
 }
 
-const refuse = (code: ChatErrorCode, until?: number | null): Outcome => ({ broadcast: [], reply: [{ type: 'connection', status: 'error', code, ...(until !== undefined ? { until } : {}) }], removals: [] });
+const refuse = (code: ChatErrorCode, until?: number | null): Outcome => ({
+  broadcast: [],
+  reply: [{ type: 'connection', status: 'error', code, ...(until !== undefined ? { until } : {}) }],
+  removals: [],
+});
 const done = (broadcast: ServerFrame[], removals: Removal[] = []): Outcome => ({ broadcast, reply: [], removals });
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what this strips
+const UNSHOWABLE = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Control characters and bidi overrides never reach other screens; runs of spaces collapse. */
 export function cleanText(raw: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what this strips
-  return raw.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
+  return raw.replace(UNSHOWABLE, ' ').replace(/\s+/g, ' ').trim();
 }
 
 const codePoints = (s: string) => [...s].length;

@@ -79,7 +79,10 @@ export class ChatRoom extends DurableObject<Env> {
   /** Hub only: when the rate and duplicate tables last dropped writers gone quiet. */
   private prunedAt = 0;
   /** This shard's own sockets get frames at a pace they can be sent (fan-out.ts). */
-  private readonly pacer = new Pacer(() => sendGap(this.sockets().size), (frames, removals) => this.deliverNow(frames, removals));
+  private readonly pacer = new Pacer(
+    () => sendGap(this.sockets().size),
+    (frames, removals) => this.deliverNow(frames, removals),
+  );
   /** Hub only: frames on their way to the spokes. */
   private readonly spokes = new SpokeOutbox((shard, frames, removals) => shardStub(this.env, this.room!, shard).deliver(frames, removals));
   /** Spoke only: its counts on their way to the hub. */

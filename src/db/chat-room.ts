@@ -48,7 +48,12 @@ export class RoomStore {
     this.sql.exec(
       `INSERT INTO seen (login_key, member_id, login_id, nickname, role, last_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (login_key) DO UPDATE SET member_id = excluded.member_id, login_id = excluded.login_id, nickname = excluded.nickname, role = excluded.role, last_at = excluded.last_at`,
-      key(m.loginId), m.memberId, m.loginId, m.nickname, m.role, now,
+      key(m.loginId),
+      m.memberId,
+      m.loginId,
+      m.nickname,
+      m.role,
+      now,
     );
   }
 
@@ -144,6 +149,11 @@ export class RoomStore {
   }
 
   drops(): Record<string, number> {
-    return Object.fromEntries(this.sql.exec<{ reason: string; n: number }>('SELECT reason, n FROM drops').toArray().map((r) => [r.reason, r.n]));
+    return Object.fromEntries(
+      this.sql
+        .exec<{ reason: string; n: number }>('SELECT reason, n FROM drops')
+        .toArray()
+        .map((r) => [r.reason, r.n]),
+    );
   }
 }

@@ -15,10 +15,7 @@ export async function listBanners(db: D1Database, style: 'classic' | 'new', now:
 
 /** Current popups, the most recently started first. */
 export async function listPopups(db: D1Database, now: number): Promise<Popup[]> {
-  const { results } = await db
-    .prepare(`SELECT id, title, body, image_url AS imageUrl, link_url AS linkUrl FROM popups WHERE ${IN_WINDOW} ORDER BY starts_at DESC, id DESC`)
-    .bind(now)
-    .all<Popup>();
+  const { results } = await db.prepare(`SELECT id, title, body, image_url AS imageUrl, link_url AS linkUrl FROM popups WHERE ${IN_WINDOW} ORDER BY starts_at DESC, id DESC`).bind(now).all<Popup>();
   return results;
 }
 

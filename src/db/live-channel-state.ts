@@ -11,7 +11,12 @@ export class LiveChannelStore {
 
   /** The remembered channel and open stream (null: none). */
   state(): { channelId: number | null; streamId: number | null } {
-    const rows = new Map(this.sql.exec<{ k: string; v: number | null }>('SELECT k, v FROM state').toArray().map((r) => [r.k, r.v]));
+    const rows = new Map(
+      this.sql
+        .exec<{ k: string; v: number | null }>('SELECT k, v FROM state')
+        .toArray()
+        .map((r) => [r.k, r.v]),
+    );
     return { channelId: rows.get('channel') ?? null, streamId: rows.get('stream') ?? null };
   }
 

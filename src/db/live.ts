@@ -28,10 +28,7 @@ export interface IngestChannel {
 
 /** Looked up on every PUT, never cached for long: owners rotate keys and the old one must stop at once. */
 export function channelByStreamKey(db: D1Database, key: string): Promise<IngestChannel | null> {
-  return db
-    .prepare('SELECT id, title, adult, adult_plus AS adultPlus, (password_hash IS NOT NULL) AS hasPassword, source FROM channels WHERE stream_key = ?')
-    .bind(key)
-    .first<IngestChannel>();
+  return db.prepare('SELECT id, title, adult, adult_plus AS adultPlus, (password_hash IS NOT NULL) AS hasPassword, source FROM channels WHERE stream_key = ?').bind(key).first<IngestChannel>();
 }
 
 /** The newest thumbnail in R2 is from `at`: pages put it in the thumbnail URL, so a new one is fetched. */

@@ -44,10 +44,7 @@ export async function nicknameTaken(db: D1Database, nickname: string): Promise<b
 }
 
 export async function findMembersByIdentity(db: D1Database, name: string, birthday: string, phone: string): Promise<Array<{ loginId: string }>> {
-  const { results } = await db
-    .prepare('SELECT login_id AS loginId FROM members WHERE name = ? AND birthday = ? AND phone = ? ORDER BY id')
-    .bind(name, birthday, phone)
-    .all<{ loginId: string }>();
+  const { results } = await db.prepare('SELECT login_id AS loginId FROM members WHERE name = ? AND birthday = ? AND phone = ? ORDER BY id').bind(name, birthday, phone).all<{ loginId: string }>();
   return results;
 }
 
@@ -78,7 +75,23 @@ export async function insertMember(db: D1Database, m: NewMember): Promise<number
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT DO NOTHING RETURNING id`,
     )
-    .bind(m.loginId, m.nickname, m.passwordHash, m.name, +m.isForeigner, +m.identityVerified, +m.adult, m.birthday, m.gender, m.phone, m.countryCode, m.partnerCode, m.recommenderId, +m.marketingAgreed, m.device)
+    .bind(
+      m.loginId,
+      m.nickname,
+      m.passwordHash,
+      m.name,
+      +m.isForeigner,
+      +m.identityVerified,
+      +m.adult,
+      m.birthday,
+      m.gender,
+      m.phone,
+      m.countryCode,
+      m.partnerCode,
+      m.recommenderId,
+      +m.marketingAgreed,
+      m.device,
+    )
     .first<{ id: number }>();
   return row?.id ?? null;
 }

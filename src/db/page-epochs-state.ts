@@ -18,8 +18,6 @@ export class PageEpochsStore {
 
   /** Raise one scope's number to at least `now`; answers the new number. */
   bump(scope: string, now: number): number {
-    return this.sql
-      .exec<{ value: number }>('INSERT INTO epochs (scope, value) VALUES (?1, ?2) ON CONFLICT (scope) DO UPDATE SET value = MAX(value + 1, ?2) RETURNING value', scope, now)
-      .one().value;
+    return this.sql.exec<{ value: number }>('INSERT INTO epochs (scope, value) VALUES (?1, ?2) ON CONFLICT (scope) DO UPDATE SET value = MAX(value + 1, ?2) RETURNING value', scope, now).one().value;
   }
 }

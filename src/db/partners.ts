@@ -14,8 +14,5 @@ export async function recordPartnerVisit(db: D1Database, deviceId: string, code:
 }
 
 export async function recordPincruxVisit(db: D1Database, deviceId: string, appkey: string, pinkey: string): Promise<void> {
-  await db
-    .prepare('INSERT OR IGNORE INTO pincrux_visits (device_id, appkey, pinkey) VALUES (?, ?, ?)')
-    .bind(deviceId, appkey, pinkey)
-    .run();
+  await db.prepare('INSERT OR IGNORE INTO pincrux_visits (device_id, appkey, pinkey) VALUES (?, ?, ?)').bind(deviceId, appkey, pinkey).run();
 }

@@ -38,9 +38,6 @@ export async function setPhoneVerifiedToken(db: D1Database, phoneKey: string, to
 
 /** Use the verification token once: true when it matched and was verified after `verifiedAfter`. */
 export async function consumePhoneVerifiedToken(db: D1Database, phoneKey: string, tokenHash: string, verifiedAfter: number): Promise<boolean> {
-  const result = await db
-    .prepare('UPDATE phone_verifications SET verified_token = NULL WHERE phone_key = ? AND verified_token = ? AND verified_at > ?')
-    .bind(phoneKey, tokenHash, verifiedAfter)
-    .run();
+  const result = await db.prepare('UPDATE phone_verifications SET verified_token = NULL WHERE phone_key = ? AND verified_token = ? AND verified_at > ?').bind(phoneKey, tokenHash, verifiedAfter).run();
   return result.meta.changes === 1;
 }

@@ -30,7 +30,12 @@ export function findRefresh(db: D1Database, hash: string): Promise<RefreshRow | 
  * Rotate in one transaction: mark the old token used (only if still unused) and insert its successor
  * only if that mark was ours. Returns false when someone used the token first.
  */
-export async function rotateRefresh(db: D1Database, oldHash: string, next: { hash: string; familyId: string; memberId: number; expiresAt: number; familyExpiresAt: number }, now: number): Promise<boolean> {
+export async function rotateRefresh(
+  db: D1Database,
+  oldHash: string,
+  next: { hash: string; familyId: string; memberId: number; expiresAt: number; familyExpiresAt: number },
+  now: number,
+): Promise<boolean> {
   const [update] = await db.batch([
     db.prepare('UPDATE refresh_tokens SET used_at = ?, replaced_by = ? WHERE token_hash = ? AND used_at IS NULL AND revoked_at IS NULL').bind(now, next.hash, oldHash),
     db

@@ -92,7 +92,10 @@ export async function listRecorded(db: D1Database, channelId: number, page: Page
 export async function openLivesOf(db: D1Database, channelIds: number[]): Promise<Map<number, StreamRow>> {
   if (channelIds.length === 0) return new Map();
   const marks = channelIds.map(() => '?').join(',');
-  const { results } = await db.prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE s.channel_id IN (${marks}) AND ${OPEN_LIVE}`).bind(...channelIds).all<StreamRow>();
+  const { results } = await db
+    .prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE s.channel_id IN (${marks}) AND ${OPEN_LIVE}`)
+    .bind(...channelIds)
+    .all<StreamRow>();
   return new Map(results.map((r) => [r.channelId, r]));
 }
 

@@ -99,10 +99,7 @@ export class LiveChannel extends DurableObject<Env> {
       }
       const streamId = this.streamId!;
       await this.env.MEDIA.put(r2Keys.segment(channel.id, streamId, name), body, { httpMetadata: { contentType: segmentContentType(name) } });
-      await this.env.DB.batch([
-        segmentStoredStatement(this.env.DB, streamId, name, body.byteLength, now),
-        mediaReceivedStatement(this.env.DB, streamId, now),
-      ]);
+      await this.env.DB.batch([segmentStoredStatement(this.env.DB, streamId, name, body.byteLength, now), mediaReceivedStatement(this.env.DB, streamId, now)]);
       this.stored.add(name);
       const listed = this.listedUnstored.get(name);
       if (listed !== undefined) {

@@ -8,7 +8,10 @@ export const STREAM_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const SEGMENT_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}\.(ts|m4s)$/;
 
 export const segmentNameSchema = z.string().regex(SEGMENT_NAME_PATTERN);
-export const idSchema = z.string().regex(/^[1-9][0-9]{0,15}$/).transform(Number);
+export const idSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/)
+  .transform(Number);
 
 /** Size caps per file kind (bytes). */
 export const LIMITS = { playlist: 64 * 1024, segment: 8 * 1024 * 1024, thumbnail: 1024 * 1024 } as const;

@@ -61,8 +61,7 @@ function privateIfRestricted(stream: StreamRow, cacheControl: string): string {
   return needsPlaybackToken(stream) ? cacheControl.replace('public', 'private') : cacheControl;
 }
 
-const liveWindow = (c: Context<AppEnv>, streamId: number, fresh = false) =>
-  liveWindows.get(streamId, () => servedSegments(c.env.DB, streamId, LIVE_WINDOW), { fresh });
+const liveWindow = (c: Context<AppEnv>, streamId: number, fresh = false) => liveWindows.get(streamId, () => servedSegments(c.env.DB, streamId, LIVE_WINDOW), { fresh });
 
 /**
  * A blocking reload: a live playlist that lists `msn`, once the channel's object says that segment is

@@ -31,7 +31,6 @@ export async function serviceStatus(c: Context<AppEnv>): Promise<ServiceStatus |
   }
 }
 
-
 /** Where the gate sends this request, or null to let it through (SPEC §4 "Page load on the server"). */
 export function gateRedirect(status: ServiceStatus | null, path: string, search: string, loggedIn: boolean): string | null {
   if (!status) return null;

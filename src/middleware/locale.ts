@@ -31,7 +31,7 @@ export const locale = () =>
   createMiddleware<AppEnv>(async function locale(c, next) {
     await detectorFor(c.var.brand)(c, async () => {});
     const detected = c.get('language' as never) as unknown;
-    const chosen = isLocale(detected) && c.var.brand.locales.includes(detected) ? detected : c.var.brand.defaultLocale ?? DEFAULT_LOCALE;
+    const chosen = isLocale(detected) && c.var.brand.locales.includes(detected) ? detected : (c.var.brand.defaultLocale ?? DEFAULT_LOCALE);
     c.set('locale', chosen);
     c.set('t', translatorFor(chosen));
     await next();

@@ -10,7 +10,10 @@ export const deviceOf = (c: Context<AppEnv>) => viewDevice(c.var);
 /** A page's JSON calls to the API, all for one caller. */
 export type Api = <T>(path: string, init?: RequestInit) => Promise<ApiAnswer<T>>;
 
-const apiFor = (c: Context<AppEnv>, caller: Caller): Api => (path, init) => apiJson(c, caller, path, init);
+const apiFor =
+  (c: Context<AppEnv>, caller: Caller): Api =>
+  (path, init) =>
+    apiJson(c, caller, path, init);
 
 /**
  * The API as any guest sees it, whoever asks: what the edge cache keeps for every guest (and for the

@@ -18,9 +18,11 @@ export const PROPS_ELEMENT_ID = '__PROPS__';
 
 /** JSON that is safe inside a <script> element. */
 export function serializeProps(props: PageProps): string {
-  return JSON.stringify(props).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(props)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
-
 
 /** The one HTML document: brand SEO in the head, the app streamed into #root, props for hydration. */
 export function Document({ children, pageProps, preloads }: { children?: ReactNode; pageProps: PageProps; preloads: string[] }) {

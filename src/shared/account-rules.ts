@@ -68,7 +68,6 @@ export const foreignerRules = {
   gender: (v: string): Check => (v === 'M' || v === 'F' ? null : M.genderRequired),
 };
 
-
 /** SPEC §4 terms: all three checked → true; both required → 'essential'; otherwise false. */
 export type TermsValue = true | 'essential' | false;
 export function termsValue(terms: { service: boolean; privacy: boolean; marketing: boolean }): TermsValue {

@@ -71,8 +71,14 @@ export const signupRequestSchema = z.object({
   phoneVerificationToken: text(200).optional().describe('Foreigner: from POST /api/personal-auth/foreigner'),
   gender: z.enum(['M', 'F']).optional(),
   birthday: text(10).optional().describe('yyyy-MM-dd'),
-  phone: z.string().regex(/^\d{4,15}$/).optional(),
-  countryCode: z.string().regex(/^\d{1,4}$/).optional(),
+  phone: z
+    .string()
+    .regex(/^\d{4,15}$/)
+    .optional(),
+  countryCode: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .optional(),
   adultValue: z.int().optional(),
   aspCode: text(64).optional(),
   userkey: text(128).optional(),
@@ -166,7 +172,13 @@ export const findPasswordRequestSchema = z.object({ loginId, authKey });
 /** PUT /api/oauth/password */
 export const passwordResetRequestSchema = z.object({ loginId, authToken: z.string().min(1).max(200), password: text(100) });
 /** POST /api/personal-auth/dev/complete: the development identity form. */
-export const devIdentityRequestSchema = z.object({ session: z.string().min(1).max(100), name: z.string().trim().min(1).max(50), birthday: z.iso.date(), gender: z.enum(['M', 'F']), phone: digits(9, 15) });
+export const devIdentityRequestSchema = z.object({
+  session: z.string().min(1).max(100),
+  name: z.string().trim().min(1).max(50),
+  birthday: z.iso.date(),
+  gender: z.enum(['M', 'F']),
+  phone: digits(9, 15),
+});
 /** POST /api/auth/expire: the signed-in member's own login ID. */
 export const expireSessionsRequestSchema = z.object({ loginId: text(100) });
 /** POST /api/oauth/generate: the signed-in member's own login ID. */

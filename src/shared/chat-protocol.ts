@@ -57,7 +57,14 @@ export const actionFrameSchema = z.strictObject({
   target: loginId.optional(),
   seconds: z.number().int().min(0).max(CHAT_MAX_ACTION_S).optional(),
 });
-export const announceFrameSchema = z.strictObject({ type: z.literal('announce'), kind: announceKindSchema, text: z.string().min(1).max(CHAT_MAX_TEXT * 4) });
+export const announceFrameSchema = z.strictObject({
+  type: z.literal('announce'),
+  kind: announceKindSchema,
+  text: z
+    .string()
+    .min(1)
+    .max(CHAT_MAX_TEXT * 4),
+});
 export const pingFrameSchema = z.strictObject({ type: z.literal('ping') });
 
 export const clientFrameSchema = z.discriminatedUnion('type', [joinFrameSchema, leaveFrameSchema, sendFrameSchema, actionFrameSchema, announceFrameSchema, pingFrameSchema]);

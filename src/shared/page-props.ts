@@ -2,7 +2,20 @@ import type { PublicBrand } from './brand-schema';
 import type { MeDto } from './account-schemas';
 import type { AppType } from './constants';
 import type { Locale, Messages } from './locales';
-import type { Banner, ChannelListItem, ChannelPageResponse, ChannelSettings, ListResponse, Logo, OwnChannelSettings, StreamCard, StreamDetail, StreamKeyResponse, Theme, ViewMainResponse } from './streams-api';
+import type {
+  Banner,
+  ChannelListItem,
+  ChannelPageResponse,
+  ChannelSettings,
+  ListResponse,
+  Logo,
+  OwnChannelSettings,
+  StreamCard,
+  StreamDetail,
+  StreamKeyResponse,
+  Theme,
+  ViewMainResponse,
+} from './streams-api';
 
 /**
  * Every page the app renders, by its key (SPEC §2 names HOME, CHANNEL, ...), and the module under

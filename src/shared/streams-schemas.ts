@@ -77,9 +77,7 @@ export const channelInfoSchema = z
   .meta({ id: 'ChannelInfo' });
 
 /** GET /api/channels/{id}/channel-page */
-export const channelPageResponseSchema = z
-  .object({ channel: channelInfoSchema, live: streamDetailSchema.nullable(), recorded: z.array(streamCardSchema) })
-  .meta({ id: 'ChannelPageResponse' });
+export const channelPageResponseSchema = z.object({ channel: channelInfoSchema, live: streamDetailSchema.nullable(), recorded: z.array(streamCardSchema) }).meta({ id: 'ChannelPageResponse' });
 
 /** GET /api/channels/{id}/live-time?option=current|today|week|month */
 export const liveTimeResponseSchema = z

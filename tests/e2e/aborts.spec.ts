@@ -29,10 +29,14 @@ test('aborted GETs, half-sent PUTs and dropped handshakes leave the server servi
   const home = await fetch(`${LOOPBACK}/`, { headers: { host: `flex.localhost:${PORT}` } });
   expect(home.status).toBe(200);
   // No half-sent segment was stored as if whole: the cut-off names never reach the playlist.
-  const after = await until('the live to advance', async () => {
-    const n = await mediaSequence(LOOPBACK, CHANNEL.id);
-    return n !== null && before !== null && n > before + 1 ? n : null;
-  }, 20_000);
+  const after = await until(
+    'the live to advance',
+    async () => {
+      const n = await mediaSequence(LOOPBACK, CHANNEL.id);
+      return n !== null && before !== null && n > before + 1 ? n : null;
+    },
+    20_000,
+  );
   expect(after).toBeGreaterThan(before!);
   const playlist = await (await fetch(`${LOOPBACK}/live/${CHANNEL.id}/index.m3u8`)).text();
   expect(playlist).not.toContain('storm');

@@ -131,7 +131,11 @@ test.describe('foreigner sign-up, in English', () => {
 
   test('birth selects: the last 100 years newest first, months 1-12, days 1-31', async ({ page }) => {
     await gotoHydrated(page, url('flex', '/signup/foreigner'));
-    const values = (label: string) => page.getByLabel(label).locator('option:not([value=""])').evaluateAll((options) => options.map((o) => Number((o as HTMLOptionElement).value)));
+    const values = (label: string) =>
+      page
+        .getByLabel(label)
+        .locator('option:not([value=""])')
+        .evaluateAll((options) => options.map((o) => Number((o as HTMLOptionElement).value)));
     const year = new Date().getFullYear();
     const years = await values('Year');
     expect(years).toHaveLength(100);
@@ -438,8 +442,18 @@ test.describe('with mocked API answers', () => {
     const body = (await sent).postDataJSON();
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(900); // debounced 1 s
     expect(body).toMatchObject({
-      loginId: 'abroad01', nickname: encodeURIComponent('한글'), name: 'Jane', birthday: '1999-03-07', gender: 'F', recommendId: 'partner1',
-      countryCode: '81', phone: '9012345678', phoneVerificationToken: 'pvt', isForeigner: true, terms: 'essential', device: 'PCWEB',
+      loginId: 'abroad01',
+      nickname: encodeURIComponent('한글'),
+      name: 'Jane',
+      birthday: '1999-03-07',
+      gender: 'F',
+      recommendId: 'partner1',
+      countryCode: '81',
+      phone: '9012345678',
+      phoneVerificationToken: 'pvt',
+      isForeigner: true,
+      terms: 'essential',
+      device: 'PCWEB',
     });
     await next;
     await context.close();

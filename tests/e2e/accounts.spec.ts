@@ -120,7 +120,10 @@ test('the session-expired modal appears once the refresh token is revoked', asyn
   await phone.locator('input[name=password]').press('Enter');
   await expect(phone.locator('.site-header .me')).toBeVisible();
   const expired = await phone.evaluate(async (id) => {
-    const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]!;
+    const xsrf = document.cookie
+      .split('; ')
+      .find((c) => c.startsWith('XSRF-TOKEN='))!
+      .split('=')[1]!;
     return (await fetch('/api/auth/expire', { method: 'POST', headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: JSON.stringify({ loginId: id }) })).status;
   }, loginId);
   expect(expired).toBe(200);

@@ -45,8 +45,14 @@ async function say(page: Page, text: string): Promise<void> {
 
 /** The creator picks `choice` from the moderation menu on `nickname`'s latest line. */
 async function moderate(creator: Page, nickname: string, choice: string): Promise<void> {
-  await log(creator).getByRole('button', { name: fill(ko.chat.moderate, { nickname }) }).last().click();
-  await creator.getByRole('group', { name: fill(ko.chat.moderate, { nickname }) }).getByRole('button', { name: choice, exact: true }).click();
+  await log(creator)
+    .getByRole('button', { name: fill(ko.chat.moderate, { nickname }) })
+    .last()
+    .click();
+  await creator
+    .getByRole('group', { name: fill(ko.chat.moderate, { nickname }) })
+    .getByRole('button', { name: choice, exact: true })
+    .click();
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -116,7 +122,12 @@ function openLive(channelId: number, title: string): void {
 /** PUT /api/admin/channeling-switching from the operator's page (their cookies and XSRF token). */
 function changeSettings(operator: Page, patch: Record<string, boolean>): Promise<{ status: number; body: { notifiedRooms?: number; settings?: Record<string, unknown> } }> {
   return operator.evaluate(async (body) => {
-    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '');
+    const xsrf = decodeURIComponent(
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.slice('XSRF-TOKEN='.length) ?? '',
+    );
     const res = await fetch('/api/admin/channeling-switching', { method: 'PUT', headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: JSON.stringify(body) });
     return { status: res.status, body: await res.json() };
   }, patch);

@@ -82,7 +82,9 @@ test('two members see each other’s messages within a second; the creator mutes
   await input(creator.page).press('Enter');
   await expect(log(viewer.page).locator('.chat-message').filter({ hasText: '방장 인사드립니다' }).getByText(ko.chat.badge.creator, { exact: true })).toBeVisible();
 
-  const manage = log(creator.page).getByRole('button', { name: fill(ko.chat.moderate, { nickname: '데모청소년' }) }).last();
+  const manage = log(creator.page)
+    .getByRole('button', { name: fill(ko.chat.moderate, { nickname: '데모청소년' }) })
+    .last();
   await manage.click();
   const menu = creator.page.getByRole('group', { name: fill(ko.chat.moderate, { nickname: '데모청소년' }) });
   await expect(menu.getByRole('button', { name: ko.chat.mod.managerAssign })).toBeVisible(); // creator-only
@@ -125,7 +127,12 @@ test('two members see each other’s messages within a second; the creator mutes
   const burst = `연속 ${Date.now()}`;
   const lastShown = whenShown(viewer.page, `${burst} #100`);
   const lastSent = await creator.page.evaluate(async (prefix) => {
-    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '');
+    const xsrf = decodeURIComponent(
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.slice('XSRF-TOKEN='.length) ?? '',
+    );
     const res = await fetch('/api/chat/ticket', { method: 'POST', headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: JSON.stringify({ room: '1' }) });
     const { ticket } = (await res.json()) as { ticket: string };
     const ws = new WebSocket(`ws://${location.host}/chat/1?ticket=${encodeURIComponent(ticket)}`);
@@ -192,16 +199,26 @@ test('a member whose chat tickets keep being refused is told the session expired
   // Fake time moves 1 s a step; each ticket call is a real request in between.
   const clockAt = () => page.evaluate(() => Date.now());
   const start = await clockAt();
-  await expect.poll(async () => {
-    await page.clock.runFor(1_000);
-    return refused;
-  }, { timeout: 30_000 }).toBe(6);
-  expect(await clockAt() - start).toBeGreaterThanOrEqual(15_000); // five retries, 3 s apart
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(1_000);
+        return refused;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(6);
+  expect((await clockAt()) - start).toBeGreaterThanOrEqual(15_000); // five retries, 3 s apart
   await expect(panel(page).getByRole('alert')).toHaveCount(0);
-  await expect.poll(async () => {
-    await page.clock.runFor(1_000);
-    return refused;
-  }, { timeout: 30_000 }).toBe(11);
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(1_000);
+        return refused;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(11);
   await expect(panel(page).getByRole('alert')).toContainText(ko.chat.sessionExpired);
   await page.clock.runFor(60_000);
   expect(refused).toBe(11); // the first try and 10 retries, then no more

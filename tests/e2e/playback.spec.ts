@@ -108,11 +108,7 @@ test('an adult stream is gated for a guest and plays for a verified adult', asyn
 test('a recorded stream plays to its end', async ({ page, consoleErrors }) => {
   test.setTimeout(90_000);
   // The short broadcast ends; after the silence the stream is closed and listed as recorded.
-  const recorded = await until(
-    'the short broadcast to be recorded',
-    async () => (await channelPage(RECORD_CHANNEL.id)).recorded.find((s) => s.endedAt !== null && s.durationMs > 0),
-    60_000,
-  );
+  const recorded = await until('the short broadcast to be recorded', async () => (await channelPage(RECORD_CHANNEL.id)).recorded.find((s) => s.endedAt !== null && s.durationMs > 0), 60_000);
   await gotoHydrated(page, url('flex', `/vod/${recorded.streamId}`));
   const player = page.locator('.player');
   await expect(player).toHaveAttribute('data-state', /playing|ended/, { timeout: 15_000 });

@@ -41,11 +41,32 @@ let broadcaster: ChildProcess | null = null;
 /** A short test pattern with sound, made by the same ffmpeg the demo broadcaster uses. */
 function encode(file: string, seconds: number, format: string[]): Buffer {
   execFileSync(ffmpegPath, [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=30',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
-    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '30', '-c:a', 'aac',
-    ...format, file,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x180:rate=30',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=44100',
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    '30',
+    '-c:a',
+    'aac',
+    ...format,
+    file,
   ]);
   return readFileSync(file);
 }
@@ -111,7 +132,9 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   broadcaster?.kill('SIGINT'); // a clean stop: ffmpeg ends the playlist, which ends the demo live at once
   if (media) rmSync(media.dir, { recursive: true, force: true });
-  const logins = Object.values(creators).map((c) => `'${c.loginId}'`).join(', ');
+  const logins = Object.values(creators)
+    .map((c) => `'${c.loginId}'`)
+    .join(', ');
   const channels = `(SELECT ch.id FROM channels ch JOIN members m ON m.id = ch.owner_id WHERE m.login_id IN (${logins}))`;
   d1(`
     DELETE FROM watch_history WHERE channel_id IN ${channels};

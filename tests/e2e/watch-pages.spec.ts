@@ -179,7 +179,9 @@ test('a channel page that will play hints its page and player chunks (moduleprel
   const manifest = (await (await request.get(loopback('/assets/preload.json'))).json()) as { modules: Record<string, string[]> };
   const hints = async (path: string) => [...(await (await request.get(loopback(path))).text()).matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
   const title = `${MARK} 프리로드`;
-  d1(`INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at) SELECT 2, 1, 'flex', '${title}', ${Date.now()}, ${Date.now()} WHERE NOT EXISTS (SELECT 1 FROM streams WHERE channel_id = 2 AND ended_at IS NULL)`);
+  d1(
+    `INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at) SELECT 2, 1, 'flex', '${title}', ${Date.now()}, ${Date.now()} WHERE NOT EXISTS (SELECT 1 FROM streams WHERE channel_id = 2 AND ended_at IS NULL)`,
+  );
   try {
     const playing = await hints('/channel/demo_caster2');
     const gated = await hints(`/channel/${ADULT_CHANNEL.loginId}`); // a guest: identity gate

@@ -31,7 +31,10 @@ const refused: TicketResult = { ok: false, unauthorized: true };
 
 describe('chat socket URL provider (SPEC §4 Unauthorized)', () => {
   it('fetches a fresh ticket before every connect, for guests and members alike', async () => {
-    const p = provider([{ ok: true, ticket: 'a' }, { ok: true, ticket: 'b' }]);
+    const p = provider([
+      { ok: true, ticket: 'a' },
+      { ok: true, ticket: 'b' },
+    ]);
     expect(await p.next()).toBe('ws://flex.localhost/chat/1?ticket=a');
     expect(await p.next()).toBe('ws://flex.localhost/chat/1?ticket=b');
   });
@@ -52,7 +55,10 @@ describe('chat socket URL provider (SPEC §4 Unauthorized)', () => {
   });
 
   it('stops at once when the room refuses this viewer: the reason once, no retry, not the session-expired path', async () => {
-    const p = provider([{ ok: false, refused: 'password' }, { ok: true, ticket: 'never' }]);
+    const p = provider([
+      { ok: false, refused: 'password' },
+      { ok: true, ticket: 'never' },
+    ]);
     await expect(p.next()).rejects.toThrow('Refused');
     expect(p.refusals).toEqual(['password']);
     expect(p.calls()).toBe(1);
@@ -104,7 +110,14 @@ describe('chat state', () => {
 
 describe('a kicked member coming back (Twitch-like); a banned one does not', () => {
   const joinedAs = (me: typeof user): ServerFrame => ({ type: 'connection', status: 'joined', room: '1', me, frozen: false, viewers: 2, history: [] });
-  const kick = (loginId: string, seconds: number | null, reason: 'kick' | 'blacklist' = 'kick'): ServerFrame => ({ type: 'event', at: 5, kind: 'kick', target: { loginId, nickname: 'x' }, reason, seconds });
+  const kick = (loginId: string, seconds: number | null, reason: 'kick' | 'blacklist' = 'kick'): ServerFrame => ({
+    type: 'event',
+    at: 5,
+    kind: 'kick',
+    target: { loginId, nickname: 'x' },
+    reason,
+    seconds,
+  });
 
   it('a kick of me starts the cooldown from when this browser heard it; a kick of someone else or a ban does not', () => {
     const { state: open } = applyFrames(initialChatState, [joinedAs(user), message(1)]);

@@ -27,7 +27,10 @@ describe('Pacer', () => {
   it('sends a quiet room’s frame at once, and what arrives within the gap as one later delivery, in order', async () => {
     const deliveries: { frames: string[]; removals: Removal[]; at: number }[] = [];
     const start = Date.now();
-    const pacer = new Pacer(() => 40, (frames, removals) => deliveries.push({ frames, removals, at: Date.now() - start }));
+    const pacer = new Pacer(
+      () => 40,
+      (frames, removals) => deliveries.push({ frames, removals, at: Date.now() - start }),
+    );
 
     pacer.push(['a'], []);
     await vi.advanceTimersByTimeAsync(0);
@@ -53,7 +56,10 @@ describe('Pacer', () => {
     let gap = 10;
     const at: number[] = [];
     const start = Date.now();
-    const pacer = new Pacer(() => gap, () => at.push(Date.now() - start));
+    const pacer = new Pacer(
+      () => gap,
+      () => at.push(Date.now() - start),
+    );
     pacer.push(['a'], []);
     await vi.advanceTimersByTimeAsync(0);
     gap = 50;

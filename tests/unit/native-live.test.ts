@@ -40,7 +40,7 @@ describe('live-edge controller', () => {
     expect(liveEdgeStep(sample({}))).toBeNull();
   });
 
-  it('plays faster a little behind, on hls.js\'s curve, and back to 1 once there', () => {
+  it("plays faster a little behind, on hls.js's curve, and back to 1 once there", () => {
     const step = liveEdgeStep(sample({ currentTime: 8.5, buffered: { start: 0, end: 11 } }));
     expect(step).toEqual({ playbackRate: catchUpRate(1.5, LIVE_EDGE.maxRate) });
     expect((step as { playbackRate: number }).playbackRate).toBeGreaterThan(1);

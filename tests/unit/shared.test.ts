@@ -15,8 +15,7 @@ import ja from '../../locales/ja.json';
 import th from '../../locales/th.json';
 
 type Dict = { [key: string]: string | Dict };
-const flatten = (dict: Dict, prefix = ''): string[] =>
-  Object.entries(dict).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`)));
+const flatten = (dict: Dict, prefix = ''): string[] => Object.entries(dict).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`)));
 
 describe('brand files', () => {
   const brands = Object.values(bundledBrands).map((raw) => brandSchema.parse(raw));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Browser, devIdentity, propsOf, setCookies, signUpMember } from './helpers';
 import { assertSafeConfig } from '../../src/api/config';
 
-const count = async (table: string) => ((await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n);
+const count = async (table: string) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 const errorOf = async (res: Response) => ((await res.json()) as { data: { error: string } }).data.error;
 
 async function login(browser: Browser, loginId: string, password: string, extra: Record<string, unknown> = {}) {
@@ -129,7 +129,9 @@ describe('sign-in', () => {
 
   it('carries the attendance event on the first login of the day only', async () => {
     const { loginId, password } = await signUpMember();
-    await env.DB.prepare('UPDATE members SET last_login_at = ? WHERE login_id = ?').bind(Date.now() - 3 * 86_400_000, loginId).run();
+    await env.DB.prepare('UPDATE members SET last_login_at = ? WHERE login_id = ?')
+      .bind(Date.now() - 3 * 86_400_000, loginId)
+      .run();
     const first = (await (await login(new Browser(), loginId, password)).json()) as { event: unknown };
     expect(first.event).toMatchObject({ title: expect.any(String), body: expect.any(String) });
     const second = (await (await login(new Browser(), loginId, password)).json()) as { event: unknown };
@@ -151,7 +153,12 @@ describe('sessions', () => {
   it('revokes the whole family when a used refresh token comes back', async () => {
     const { browser } = await signUpMember();
     const stolen = browser.jar.get('flx_oauth_refresh')!;
-    const refresh = (token: string) => SELF.fetch('http://flex.localhost:8787/api/oauth/refresh', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `flx_uuid=${browser.jar.get('flx_uuid')}`, 'x-xsrf-token': browser.jar.get('XSRF-TOKEN')! }, body: `refreshToken=${token}` });
+    const refresh = (token: string) =>
+      SELF.fetch('http://flex.localhost:8787/api/oauth/refresh', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `flx_uuid=${browser.jar.get('flx_uuid')}`, 'x-xsrf-token': browser.jar.get('XSRF-TOKEN')! },
+        body: `refreshToken=${token}`,
+      });
     browser.jar.set('flx_oauth_access', 'x');
     expect((await browser.fetch('/api/my/profile')).status).toBe(200); // legit rotation: stolen -> R2
     browser.jar.set('flx_oauth_access', 'x');
@@ -244,7 +251,9 @@ describe('phone verification', () => {
 
   it('needs a solved captcha and a phone number', async () => {
     const browser = new Browser();
-    const noCaptcha = await browser.json('/v2/api/auth/signup/send-phone-verification', { countryCode: '1', phone: '2025550102', captchaToken: 'bogus:1' }, 'POST', { headers: { 'accept-language': 'en' } });
+    const noCaptcha = await browser.json('/v2/api/auth/signup/send-phone-verification', { countryCode: '1', phone: '2025550102', captchaToken: 'bogus:1' }, 'POST', {
+      headers: { 'accept-language': 'en' },
+    });
     expect(noCaptcha.status).toBe(400);
     const noPhone = await browser.json('/v2/api/auth/signup/send-phone-verification', { countryCode: '', phone: '', captchaToken: await captcha(browser) });
     expect(noPhone.status).toBe(400);
@@ -260,13 +269,35 @@ describe('phone verification', () => {
     const confirmed = await browser.json('/api/personal-auth/foreigner', { countryCode: '1', phone, code });
     const { phoneVerificationToken } = (await confirmed.json()) as { phoneVerificationToken: string };
     const res = await browser.json('/api/auth/signup', {
-      loginId: 'foreigner01', password: 'Passw0rd!', nickname: 'Traveler', name: 'Jane Doe', birthday: '1990-02-03', gender: 'F',
-      phone, countryCode: '1', phoneVerificationToken, isForeigner: true, terms: true, device: 'PCWEB',
+      loginId: 'foreigner01',
+      password: 'Passw0rd!',
+      nickname: 'Traveler',
+      name: 'Jane Doe',
+      birthday: '1990-02-03',
+      gender: 'F',
+      phone,
+      countryCode: '1',
+      phoneVerificationToken,
+      isForeigner: true,
+      terms: true,
+      device: 'PCWEB',
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ data: { me: { loginId: 'foreigner01', isForeigner: true, identityVerified: false } } });
     // the token was used up
-    const again = await browser.json('/api/auth/signup', { loginId: 'foreigner02', password: 'Passw0rd!', nickname: 'Traveler2', name: 'J', birthday: '1990-02-03', gender: 'F', phone, countryCode: '1', phoneVerificationToken, isForeigner: true, terms: true });
+    const again = await browser.json('/api/auth/signup', {
+      loginId: 'foreigner02',
+      password: 'Passw0rd!',
+      nickname: 'Traveler2',
+      name: 'J',
+      birthday: '1990-02-03',
+      gender: 'F',
+      phone,
+      countryCode: '1',
+      phoneVerificationToken,
+      isForeigner: true,
+      terms: true,
+    });
     expect(again.status).toBe(400);
   });
 });

@@ -56,7 +56,12 @@ describe('adult-only channels', () => {
     const live = await liveChannel({ adult: true });
     const offAir = await insertChannel({ adult: true });
     for (const room of [live.id, offAir.id]) {
-      expect(await refusal(await upgrade(room))).toEqual({ status: 403, code: 'IDENTITY_REQUIRED', socket: false, message: '이 채팅은 본인인증을 마친 성인만 참여할 수 있습니다. 본인인증 후 이용해 주세요.' });
+      expect(await refusal(await upgrade(room))).toEqual({
+        status: 403,
+        code: 'IDENTITY_REQUIRED',
+        socket: false,
+        message: '이 채팅은 본인인증을 마친 성인만 참여할 수 있습니다. 본인인증 후 이용해 주세요.',
+      });
     }
     expect((await refusal(await upgrade(live.id, '', 'en'))).message).toBe('This chat is for identity-verified adults. Verify your identity to join.');
     // The web client learns why from the ticket call (a browser cannot read a refused upgrade).

@@ -148,7 +148,7 @@ describe('blacklist', () => {
 });
 
 describe('announcements', () => {
-  it('managers announce; live match and co-stream are the creator\'s; members may not', async () => {
+  it("managers announce; live match and co-stream are the creator's; members may not", async () => {
     const { room, creator, mgr } = await roomWithManager();
     const { client: member } = await joined(room, await makeMember());
     const announce = async (client: typeof member, kind: string, text: string) => {

@@ -130,7 +130,7 @@ describe('messages and history', () => {
     expect(member.texts()).toEqual(['visible']);
   });
 
-  it('writing before joining is refused; join names the socket\'s own room only', async () => {
+  it("writing before joining is refused; join names the socket's own room only", async () => {
     const { room } = await makeRoom();
     const other = await makeRoom();
     const client = await open(room, await makeMember());

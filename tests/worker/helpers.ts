@@ -86,6 +86,15 @@ export async function signUpMember(browser = new Browser(), overrides: Record<st
   counter += 1;
   const loginId = `member${Date.now() % 100000}${counter}`.slice(0, 15);
   const authKey = await devIdentity(browser, '/api/auth/signup/personal-auth?type=personal-signup', person);
-  const res = await browser.json('/api/auth/signup', { loginId, password: 'Passw0rd!', nickname: `닉${counter}${Date.now() % 1000}`.slice(0, 10), device: 'PCWEB', authKey, isForeigner: false, terms: 'essential', ...overrides });
+  const res = await browser.json('/api/auth/signup', {
+    loginId,
+    password: 'Passw0rd!',
+    nickname: `닉${counter}${Date.now() % 1000}`.slice(0, 10),
+    device: 'PCWEB',
+    authKey,
+    isForeigner: false,
+    terms: 'essential',
+    ...overrides,
+  });
   return { browser, loginId, password: 'Passw0rd!', res };
 }

@@ -66,7 +66,9 @@ function liveObject(channelId: number) {
 }
 
 async function endBySilence(channelId: number, streamId: number) {
-  await env.DB.prepare('UPDATE streams SET last_media_at = ? WHERE id = ?').bind(Date.now() - SILENCE_MS - 1000, streamId).run();
+  await env.DB.prepare('UPDATE streams SET last_media_at = ? WHERE id = ?')
+    .bind(Date.now() - SILENCE_MS - 1000, streamId)
+    .run();
   expect(await runDurableObjectAlarm(liveObject(channelId))).toBe(true);
   clearAllCaches();
 }

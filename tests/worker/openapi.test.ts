@@ -70,8 +70,7 @@ function mismatches(doc: OpenApiDocument, schema: Schema, value: Json, at = '$')
   if (schema.enum && !schema.enum.some((v) => JSON.stringify(v) === JSON.stringify(value))) problems.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   if (types.length > 0) {
-    const actual =
-      value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+    const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
     const ok = types.some((t) => t === actual || (t === 'number' && actual === 'integer'));
     if (!ok) return [...problems, `${at}: expected ${types.join('|')}, got ${actual} (${JSON.stringify(value)?.slice(0, 80)})`];
   }
@@ -138,9 +137,19 @@ describe('GET /openapi.json: every route, and only routes', () => {
     const registered = new Set(apiApp.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${openApiPath(r.path)}`));
     const documented = new Set(operationsOf(doc).map((e) => `${e.method.toUpperCase()} ${e.path}`));
     expect(registered.size).toBeGreaterThan(50);
-    expect([...registered].filter((r) => !documented.has(r)), 'routes missing from the document').toEqual([]);
-    expect([...documented].filter((d) => !registered.has(d)), 'documented operations with no route').toEqual([]);
-    for (const path of Object.keys(doc.paths)) expect(Object.keys(doc.paths[path]!).every((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)), path).toBe(true);
+    expect(
+      [...registered].filter((r) => !documented.has(r)),
+      'routes missing from the document',
+    ).toEqual([]);
+    expect(
+      [...documented].filter((d) => !registered.has(d)),
+      'documented operations with no route',
+    ).toEqual([]);
+    for (const path of Object.keys(doc.paths))
+      expect(
+        Object.keys(doc.paths[path]!).every((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)),
+        path,
+      ).toBe(true);
   });
 
   it('answers through the edge during maintenance, like the timecheck', async () => {
@@ -239,7 +248,9 @@ describe('contract: real answers fit the documented schema of their status', () 
   it('home content: view-main, banners, popups, themes, logos, suggestions; status and policy texts', async () => {
     const now = Date.now();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO banners (style, title, subtitle, image_url, link_url, starts_at) VALUES ('classic', '배너', '부제', '/b.svg', '/', 0), ('new', '새 배너', '', '/n.svg', '/caster', 0)"),
+      env.DB.prepare(
+        "INSERT INTO banners (style, title, subtitle, image_url, link_url, starts_at) VALUES ('classic', '배너', '부제', '/b.svg', '/', 0), ('new', '새 배너', '', '/n.svg', '/caster', 0)",
+      ),
       env.DB.prepare("INSERT INTO popups (title, body, image_url, link_url, starts_at) VALUES ('이벤트', '본문', NULL, '/event', ?)").bind(now - 1000),
       env.DB.prepare("INSERT INTO logos (name, image_url, link_url) VALUES ('파트너', '/logo.svg', 'https://example.com')"),
     ]);
@@ -265,7 +276,13 @@ describe('contract: real answers fit the documented schema of their status', () 
     const page = await expectDocumented<{ live: { access: string; playback: unknown } }>(doc, 'GET', '/api/channels/{id}/channel-page', await get(`/api/channels/${live.id}/channel-page`), 200);
     expect(page.live).toMatchObject({ access: 'identity', playback: null });
     const { browser } = await signedIn('adult');
-    const asAdult = await expectDocumented<{ live: { access: string; playback: unknown } }>(doc, 'GET', '/api/channels/{id}/channel-page', await browser.fetch(`/api/channels/${live.id}/channel-page`), 200);
+    const asAdult = await expectDocumented<{ live: { access: string; playback: unknown } }>(
+      doc,
+      'GET',
+      '/api/channels/{id}/channel-page',
+      await browser.fetch(`/api/channels/${live.id}/channel-page`),
+      200,
+    );
     expect(asAdult.live.access).toBe('ok');
     expect(asAdult.live.playback).not.toBeNull();
     await expectDocumented(doc, 'GET', '/api/streams/{id}', await browser.fetch(`/api/streams/${live.streamId}`), 200);
@@ -322,7 +339,13 @@ describe('contract: real answers fit the documented schema of their status', () 
     const bearer = { authorization: `Bearer ${refreshed.access_token as string}`, 'content-type': 'application/json' };
     await expectDocumented(doc, 'POST', '/api/oauth/generate', await apiApp.request('/api/oauth/generate', { method: 'POST', headers: bearer, body: JSON.stringify({ userId: loginId }) }, env), 200);
 
-    const wrong = await expectDocumented<{ msg: string; message: string }>(doc, 'POST', '/v2/api/auth/signin', await new Browser().json('/v2/api/auth/signin', { loginId, password: 'wrong-pass-1' }), 401);
+    const wrong = await expectDocumented<{ msg: string; message: string }>(
+      doc,
+      'POST',
+      '/v2/api/auth/signin',
+      await new Browser().json('/v2/api/auth/signin', { loginId, password: 'wrong-pass-1' }),
+      401,
+    );
     expect(wrong).toMatchObject({ msg: 'UNAUTHORIZED', message: '' });
     const taken = await expectDocumented<{ data: { field: string } }>(
       doc,
@@ -338,13 +361,21 @@ describe('contract: real answers fit the documented schema of their status', () 
 
   it('each error shape: not found, bad request with fields, no session, staff only, maintenance', async () => {
     await expectDocumented(doc, 'GET', '/api/channels/{id}/channel-page', await get('/api/channels/999999/channel-page'), 404);
-    const bad = await expectDocumented<{ error: { code: string; fields: Record<string, string> } }>(doc, 'GET', '/api/channels/{id}/live-time', await get('/api/channels/5/live-time?option=year'), 400);
+    const bad = await expectDocumented<{ error: { code: string; fields: Record<string, string> } }>(
+      doc,
+      'GET',
+      '/api/channels/{id}/live-time',
+      await get('/api/channels/5/live-time?option=year'),
+      400,
+    );
     expect(bad.error).toMatchObject({ code: 'BAD_REQUEST', fields: { option: 'invalid_value' } });
     const none = await expectDocumented<{ error: { code: string } }>(doc, 'GET', '/api/my/profile', await get('/api/my/profile'), 401);
     expect(none.error.code).toBe('SESSION_INVALID');
     const member = await signUpMember();
     await expectDocumented(doc, 'PUT', '/api/admin/channeling-switching', await member.browser.json('/api/admin/channeling-switching', { broadcasting: false }, 'PUT'), 403);
-    await env.DB.prepare("UPDATE members SET role = 'O' WHERE id = ?").bind(await memberIdOf(member.loginId)).run();
+    await env.DB.prepare("UPDATE members SET role = 'O' WHERE id = ?")
+      .bind(await memberIdOf(member.loginId))
+      .run();
     await expectDocumented(doc, 'PUT', '/api/admin/channeling-switching', await member.browser.json('/api/admin/channeling-switching', { broadcasting: true }, 'PUT'), 200);
     const channel = await insertChannel();
     await expectDocumented(doc, 'POST', '/api/guest/chat-ticket', await new Browser().json('/api/guest/chat-ticket', { room: String(channel.id) }), 200);
@@ -358,7 +389,7 @@ describe('contract: real answers fit the documented schema of their status', () 
 });
 
 describe('GET /docs/api: the reference page', () => {
-  it('answers HTML naming every operation with its own anchor, headings in the visitor\'s language', async () => {
+  it("answers HTML naming every operation with its own anchor, headings in the visitor's language", async () => {
     const res = await get('/docs/api');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
@@ -367,7 +398,11 @@ describe('GET /docs/api: the reference page', () => {
     expect(page).toContain(`<h1>${ko.apiDocs.title}</h1>`);
     const entries = operationsOf(doc);
     for (const { method, path, anchor } of entries) {
-      expect(page, `${method} ${path}`).toMatch(new RegExp(`<section class="op" id="${anchor}" aria-labelledby="${anchor}-h">\\s*<h3 id="${anchor}-h"><span class="method method-${method}">${method.toUpperCase()}</span> <code>${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</code></h3>`));
+      expect(page, `${method} ${path}`).toMatch(
+        new RegExp(
+          `<section class="op" id="${anchor}" aria-labelledby="${anchor}-h">\\s*<h3 id="${anchor}-h"><span class="method method-${method}">${method.toUpperCase()}</span> <code>${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</code></h3>`,
+        ),
+      );
       expect(page, `${method} ${path}: table of contents`).toContain(`<a href="#${anchor}">`);
     }
     for (const key of ['parameters', 'requestBody', 'responses'] as const) expect(page).toContain(`<h4>${ko.apiDocs[key]}</h4>`);

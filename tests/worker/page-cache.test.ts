@@ -40,7 +40,9 @@ async function creator() {
   const member = await env.DB.prepare("INSERT INTO members (login_id, nickname, password_hash) VALUES (?, ?, 'x') RETURNING id").bind(loginId, `캐시${tag}`.slice(0, 10)).first<{ id: number }>();
   const key = `page_cache_key_${tag}_abcdef`;
   const themeId = (await env.DB.prepare("SELECT id FROM themes WHERE code = 'music'").first<{ id: number }>())!.id;
-  const channel = await env.DB.prepare('INSERT INTO channels (owner_id, title, stream_key, theme_id) VALUES (?, ?, ?, ?) RETURNING id').bind(member!.id, `캐시 채널 ${tag}`, key, themeId).first<{ id: number }>();
+  const channel = await env.DB.prepare('INSERT INTO channels (owner_id, title, stream_key, theme_id) VALUES (?, ?, ?, ?) RETURNING id')
+    .bind(member!.id, `캐시 채널 ${tag}`, key, themeId)
+    .first<{ id: number }>();
   return { loginId, key, channelId: channel!.id };
 }
 
@@ -199,19 +201,34 @@ describe('purges', () => {
     const stream = await env.DB.prepare('SELECT id FROM streams WHERE channel_id = ? AND ended_at IS NULL').bind(channelId).first<{ id: number }>();
     const streamId = stream!.id;
 
-    const home = await until(() => page('/'), (p) => liveIds(p.props).includes(streamId));
+    const home = await until(
+      () => page('/'),
+      (p) => liveIds(p.props).includes(streamId),
+    );
     expect(liveIds(home.props)).toContain(streamId);
-    const theme = await until(() => page('/theme/music'), (p) => ((p.props.data.lives as { streamId: number }[]) ?? []).some((l) => l.streamId === streamId));
+    const theme = await until(
+      () => page('/theme/music'),
+      (p) => ((p.props.data.lives as { streamId: number }[]) ?? []).some((l) => l.streamId === streamId),
+    );
     expect((theme.props.data.lives as { streamId: number }[]).map((l) => l.streamId)).toContain(streamId);
-    const channel = await until(() => page(`/channel/${loginId}`), (p) => (p.props.data.channelPage as { live: unknown }).live !== null);
+    const channel = await until(
+      () => page(`/channel/${loginId}`),
+      (p) => (p.props.data.channelPage as { live: unknown }).live !== null,
+    );
     expect((channel.props.data.channelPage as { live: { streamId: number } | null }).live?.streamId).toBe(streamId);
     expect(how(await get(`/channel/${loginId}`))).toBe('HIT');
 
     // The encoder's closed playlist ends it: the live leaves the cached pages too.
     expect((await fetchPut(`/live/ingest/${key}/index.m3u8`, playlist(['index0.ts'], true))).status).toBe(204);
-    const ended = await until(() => page('/'), (p) => !liveIds(p.props).includes(streamId));
+    const ended = await until(
+      () => page('/'),
+      (p) => !liveIds(p.props).includes(streamId),
+    );
     expect(liveIds(ended.props)).not.toContain(streamId);
-    const offline = await until(() => page(`/channel/${loginId}`), (p) => (p.props.data.channelPage as { live: unknown }).live === null);
+    const offline = await until(
+      () => page(`/channel/${loginId}`),
+      (p) => (p.props.data.channelPage as { live: unknown }).live === null,
+    );
     expect((offline.props.data.channelPage as { live: unknown; recorded: { streamId: number }[] }).live).toBeNull();
     expect((offline.props.data.channelPage as { recorded: { streamId: number }[] }).recorded.map((r) => r.streamId)).toContain(streamId);
   });

@@ -105,8 +105,14 @@ describe('home content', () => {
 
   it('counts active subscribers and tells whether notices are new', async () => {
     const channel = await insertChannel();
-    const members = await Promise.all([1, 2, 3].map(() => env.DB.prepare("INSERT INTO members (login_id, nickname, password_hash) VALUES (lower(hex(randomblob(6))), lower(hex(randomblob(5))), 'x') RETURNING id").first<{ id: number }>()));
-    await env.DB.batch(members.map((m, i) => env.DB.prepare('INSERT INTO channel_subscriptions (member_id, channel_id, status, started_at) VALUES (?, ?, ?, 0)').bind(m!.id, channel.id, [1, 3, 1][i])));
+    const members = await Promise.all(
+      [1, 2, 3].map(() =>
+        env.DB.prepare("INSERT INTO members (login_id, nickname, password_hash) VALUES (lower(hex(randomblob(6))), lower(hex(randomblob(5))), 'x') RETURNING id").first<{ id: number }>(),
+      ),
+    );
+    await env.DB.batch(
+      members.map((m, i) => env.DB.prepare('INSERT INTO channel_subscriptions (member_id, channel_id, status, started_at) VALUES (?, ?, ?, 0)').bind(m!.id, channel.id, [1, 3, 1][i])),
+    );
     expect(await json(await get(`/api/guest/subscriber-count?channelId=${channel.id}`))).toEqual({ channelId: channel.id, count: 2 });
     const at = Date.now() - 3_600_000;
     await env.DB.prepare("INSERT INTO channel_notices (channel_id, title, body, created_at, updated_at) VALUES (?, '공지', '본문', ?, ?)").bind(channel.id, at, at).run();
@@ -144,8 +150,20 @@ describe('GET /api/channels/{id}/channel-page and /api/streams/{id}', () => {
     const newer = await insertStream(channel.id, { kind: 2, startedAt: 3_000 });
     const newest = await insertStream(channel.id, { kind: 2, startedAt: 5_000 });
     const page = await json<ChannelPageResponse>(await get(`/api/channels/${channel.id}/channel-page`));
-    expect(page.channel).toMatchObject({ channelId: channel.id, subscriberCount: 0, noticeCount: 0, latestNoticeAt: null, subscribed: false, thumbnailUrl: `/live/${channel.id}/thumb.jpg?v=1700000000000` });
-    expect(page.live).toMatchObject({ streamId: channel.streamId, access: 'ok', viewerCount: 7, playback: { playerType: 'HLS', source: 'flex', url: `/live/${channel.id}/${channel.streamId}/index.m3u8`, expiresAt: null } });
+    expect(page.channel).toMatchObject({
+      channelId: channel.id,
+      subscriberCount: 0,
+      noticeCount: 0,
+      latestNoticeAt: null,
+      subscribed: false,
+      thumbnailUrl: `/live/${channel.id}/thumb.jpg?v=1700000000000`,
+    });
+    expect(page.live).toMatchObject({
+      streamId: channel.streamId,
+      access: 'ok',
+      viewerCount: 7,
+      playback: { playerType: 'HLS', source: 'flex', url: `/live/${channel.id}/${channel.streamId}/index.m3u8`, expiresAt: null },
+    });
     expect(page.recorded.map((r) => r.streamId)).toEqual([newest, newer]);
     expect(older).toBeLessThan(newer);
     const { browser, id } = await signedIn();
@@ -193,7 +211,14 @@ describe('GET /api/channels/{id}/channel-page and /api/streams/{id}', () => {
     const flv = await liveChannel({ source: 'bp_flv' }, { playbackUrl: 'https://bp.example.com/live.flv' });
     const live = async (id: number) => (await json<ChannelPageResponse>(await get(`/api/channels/${id}/channel-page`))).live!;
     expect((await live(ivs.id)).playback).toEqual({ playerType: 'IVS', source: 'aws', url: 'https://ivs.example.com/abc.m3u8', expiresAt: null });
-    expect((await live(rtc.id)).playback).toEqual({ playerType: 'BYTEPLUS', source: 'bp_rtc', url: 'https://bp.example.com/app/whep', whep: true, hlsUrl: 'https://bp.example.com/live.m3u8', expiresAt: null });
+    expect((await live(rtc.id)).playback).toEqual({
+      playerType: 'BYTEPLUS',
+      source: 'bp_rtc',
+      url: 'https://bp.example.com/app/whep',
+      whep: true,
+      hlsUrl: 'https://bp.example.com/live.m3u8',
+      expiresAt: null,
+    });
     expect((await live(flv.id)).playback).toMatchObject({ playerType: 'BYTEPLUS', url: 'https://bp.example.com/live.flv' });
   });
 

@@ -48,12 +48,24 @@ export interface ChannelOptions {
 }
 
 export async function insertChannel(o: ChannelOptions = {}): Promise<{ id: number; ownerId: number; ownerLoginId: string }> {
-  const owner = o.ownerId ? { id: o.ownerId, loginId: (await env.DB.prepare('SELECT login_id FROM members WHERE id = ?').bind(o.ownerId).first<{ login_id: string }>())!.login_id } : await insertMember();
+  const owner = o.ownerId
+    ? { id: o.ownerId, loginId: (await env.DB.prepare('SELECT login_id FROM members WHERE id = ?').bind(o.ownerId).first<{ login_id: string }>())!.login_id }
+    : await insertMember();
   const row = await env.DB.prepare(
     `INSERT INTO channels (owner_id, title, theme_id, stream_key, source, external_hls_url, adult, password_hash, thumbnail_at)
      VALUES (?, ?, (SELECT id FROM themes WHERE code = ?), ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
-    .bind(owner.id, o.title ?? `채널 ${next()}`, o.themeCode ?? 'talk', `key${next()}`, o.source ?? 'flex', o.externalHlsUrl ?? null, +(o.adult ?? false), o.password ? await hashPassword(o.password) : null, o.thumbnailAt ?? null)
+    .bind(
+      owner.id,
+      o.title ?? `채널 ${next()}`,
+      o.themeCode ?? 'talk',
+      `key${next()}`,
+      o.source ?? 'flex',
+      o.externalHlsUrl ?? null,
+      +(o.adult ?? false),
+      o.password ? await hashPassword(o.password) : null,
+      o.thumbnailAt ?? null,
+    )
     .first<{ id: number }>();
   return { id: row!.id, ownerId: owner.id, ownerLoginId: owner.loginId };
 }
@@ -79,7 +91,19 @@ export async function insertStream(channelId: number, o: StreamOptions = {}): Pr
     `INSERT INTO streams (channel_id, kind, source, playback_url, title, adult, has_password, started_at, ended_at, duration_ms, viewer_count)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
-    .bind(channelId, kind, o.source ?? 'flex', o.playbackUrl ?? null, o.title ?? `방송 ${next()}`, +(o.adult ?? false), +(o.hasPassword ?? false), startedAt, endedAt, endedAt ? endedAt - startedAt : 0, o.viewers ?? 0)
+    .bind(
+      channelId,
+      kind,
+      o.source ?? 'flex',
+      o.playbackUrl ?? null,
+      o.title ?? `방송 ${next()}`,
+      +(o.adult ?? false),
+      +(o.hasPassword ?? false),
+      startedAt,
+      endedAt,
+      endedAt ? endedAt - startedAt : 0,
+      o.viewers ?? 0,
+    )
     .first<{ id: number }>();
   return row!.id;
 }

@@ -6,7 +6,10 @@ import { clearWatchTables, expectRefused, insertChannel, insertStream, json, liv
 
 beforeEach(clearWatchTables);
 
-const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+const count = async (sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 
 describe('members-only watch calls', () => {
   it('answers a guest 401 on every member route and changes nothing', async () => {
@@ -86,7 +89,10 @@ describe('recent-view, gift-view and subscriptions-view lists', () => {
       env.DB.prepare('INSERT INTO gift_history (member_id, channel_id, total_amount, last_gift_at) VALUES (?, ?, 500, 200)').bind(id, b.id),
     ]);
     const list = await json<ListResponse<ChannelListItem>>(await browser.fetch('/api/my/streams/present'));
-    expect(list.items.map((i) => [i.channelId, i.totalAmount, i.at])).toEqual([[b.id, 500, 200], [a.id, 3300, 100]]);
+    expect(list.items.map((i) => [i.channelId, i.totalAmount, i.at])).toEqual([
+      [b.id, 500, 200],
+      [a.id, 3300, 100],
+    ]);
     await expectRefused(await browser.fetch(`/api/my/streams/streams/present/${a.id}`, { method: 'DELETE' }), 400);
     expect(await json(await browser.fetch(`/api/my/streams/gift/present/${a.id}`, { method: 'DELETE' }))).toEqual({ deleted: 1 });
     await expectRefused(await browser.fetch(`/api/my/streams/gift/present/${a.id}`, { method: 'DELETE' }), 404);
@@ -102,10 +108,16 @@ describe('recent-view, gift-view and subscriptions-view lists', () => {
         [active.id, 1, 300, 9_999_999_999_999],
         [expired.id, 3, 200, 1_000],
         [cancelled.id, 2, 100, null],
-      ].map(([ch, status, at, exp]) => env.DB.prepare('INSERT INTO channel_subscriptions (member_id, channel_id, status, started_at, expires_at) VALUES (?, ?, ?, ?, ?)').bind(id, ch, status, at, exp)),
+      ].map(([ch, status, at, exp]) =>
+        env.DB.prepare('INSERT INTO channel_subscriptions (member_id, channel_id, status, started_at, expires_at) VALUES (?, ?, ?, ?, ?)').bind(id, ch, status, at, exp),
+      ),
     );
     const list = await json<ListResponse<ChannelListItem>>(await browser.fetch('/api/my/streams/subscriptions'));
-    expect(list.items.map((i) => [i.channelId, i.status, i.expiresAt])).toEqual([[active.id, 1, 9_999_999_999_999], [expired.id, 3, 1_000], [cancelled.id, 2, null]]);
+    expect(list.items.map((i) => [i.channelId, i.status, i.expiresAt])).toEqual([
+      [active.id, 1, 9_999_999_999_999],
+      [expired.id, 3, 1_000],
+      [cancelled.id, 2, null],
+    ]);
     expect(list.items[0]!.live).toMatchObject({ streamId: active.streamId });
     await expectRefused(await browser.json('/api/my/streams/subscriptions/remove', { channelIds: [expired.id, active.id] }, 'DELETE'), 409, '구독 중인 채널은 목록에서 삭제할 수 없습니다.');
     expect(await count('SELECT COUNT(*) AS n FROM channel_subscriptions WHERE member_id = ? AND hidden = 1', id)).toBe(0);

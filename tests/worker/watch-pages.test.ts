@@ -12,9 +12,7 @@ async function channelWith(options: { live?: boolean; recorded?: boolean; adult?
   seq += 1;
   const loginId = `caster${Date.now() % 100000}${seq}`.slice(0, 15);
   const nickname = `캐스터${seq}${Date.now() % 100}`.slice(0, 10);
-  const member = await env.DB.prepare(
-    "INSERT INTO members (login_id, nickname, password_hash, identity_verified, adult) VALUES (?, ?, 'x', 1, 1) RETURNING id",
-  )
+  const member = await env.DB.prepare("INSERT INTO members (login_id, nickname, password_hash, identity_verified, adult) VALUES (?, ?, 'x', 1, 1) RETURNING id")
     .bind(loginId, nickname)
     .first<{ id: number }>();
   const themeId = options.theme ? (await env.DB.prepare('SELECT id FROM themes WHERE code = ?').bind(options.theme).first<{ id: number }>())!.id : null;
@@ -26,7 +24,9 @@ async function channelWith(options: { live?: boolean; recorded?: boolean; adult?
   let liveId: number | null = null;
   let recordedId: number | null = null;
   if (options.live) {
-    const row = await env.DB.prepare('INSERT INTO streams (channel_id, kind, source, title, adult, has_password, started_at, last_media_at, viewer_count) VALUES (?, 1, ?, ?, ?, ?, ?, ?, 7) RETURNING id')
+    const row = await env.DB.prepare(
+      'INSERT INTO streams (channel_id, kind, source, title, adult, has_password, started_at, last_media_at, viewer_count) VALUES (?, 1, ?, ?, ?, ?, ?, ?, 7) RETURNING id',
+    )
       .bind(channelId, 'flex', `라이브 ${nickname}`, options.adult ? 1 : 0, options.password ? 1 : 0, now - 65_000, now)
       .first<{ id: number }>();
     liveId = row!.id;
@@ -52,12 +52,19 @@ describe('home', () => {
   it('carries view-main, the new-style banners and the logos in its props, for the first paint', async () => {
     const caster = await channelWith({ live: true, theme: 'game' });
     const now = Date.now();
-    await env.DB.prepare("INSERT INTO banners (style, title, image_url, link_url, starts_at) VALUES ('classic', '봄 이벤트', '/b1.svg', '/e/1', ?), ('new', '새 배너', '/b2.svg', '/e/2', ?)").bind(now - 1000, now - 1000).run();
+    await env.DB.prepare("INSERT INTO banners (style, title, image_url, link_url, starts_at) VALUES ('classic', '봄 이벤트', '/b1.svg', '/e/1', ?), ('new', '새 배너', '/b2.svg', '/e/2', ?)")
+      .bind(now - 1000, now - 1000)
+      .run();
     await env.DB.prepare("INSERT INTO logos (name, image_url, link_url) VALUES ('파트너', '/l.svg', 'https://partner.example')").run();
     const { res, props, html } = await page('/');
     expect(res.status).toBe(200);
     expect(props.page).toBe('HOME');
-    const data = props.data as { viewMain: { lives: { streamId: number; creator: { loginId: string } }[]; banners: { title: string }[]; themes: { code: string }[] }; newBanners: { title: string }[]; logos: { name: string }[]; now: number };
+    const data = props.data as {
+      viewMain: { lives: { streamId: number; creator: { loginId: string } }[]; banners: { title: string }[]; themes: { code: string }[] };
+      newBanners: { title: string }[];
+      logos: { name: string }[];
+      now: number;
+    };
     expect(data.viewMain.lives.map((l) => l.streamId)).toContain(caster.liveId);
     expect(data.viewMain.banners.map((b) => b.title)).toContain('봄 이벤트');
     expect(data.viewMain.themes.map((t) => t.code)).toEqual(expect.arrayContaining(['talk', 'game', 'music', 'sports', 'study']));
@@ -84,7 +91,11 @@ describe('channel page', () => {
     const { res, props } = await page(`/channel/${caster.loginId}`);
     expect(res.status).toBe(200);
     expect(props.page).toBe('CHANNEL');
-    const data = props.data as { loginId: string; title: string; channelPage: { channel: { channelId: number; creator: { loginId: string } }; live: { streamId: number; access: string; playback: { url: string } | null }; recorded: { streamId: number }[] } };
+    const data = props.data as {
+      loginId: string;
+      title: string;
+      channelPage: { channel: { channelId: number; creator: { loginId: string } }; live: { streamId: number; access: string; playback: { url: string } | null }; recorded: { streamId: number }[] };
+    };
     expect(data.loginId).toBe(caster.loginId);
     expect(data.title).toContain(caster.nickname);
     expect(data.channelPage.channel.channelId).toBe(caster.channelId);

@@ -35,10 +35,13 @@ function syncRule(field: FieldName, v: Values): string | null {
 
 export function DomesticSignupForm({ idPrefix, inModal = false, callbackURL, partnerCode = null, onComplete }: DomesticSignupFormProps) {
   const t = useT();
-  const { props, values, setValue, errors, setErrors, setError, terms, setTerms, pending, id, checkOnServer, send } = useSignupForm<FieldName>(
-    idPrefix,
-    (recommendId) => ({ loginId: '', password: '', confirmPassword: '', nickname: '', recommendId }),
-  );
+  const { props, values, setValue, errors, setErrors, setError, terms, setTerms, pending, id, checkOnServer, send } = useSignupForm<FieldName>(idPrefix, (recommendId) => ({
+    loginId: '',
+    password: '',
+    confirmPassword: '',
+    nickname: '',
+    recommendId,
+  }));
   const { verify, busy: verifying } = useIdentityPopup();
   const [recommender, setRecommender] = useState<string | null>(null);
   const [authKey, setAuthKey] = useState<string | null>(null);

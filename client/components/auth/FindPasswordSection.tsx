@@ -63,8 +63,30 @@ export function FindPasswordSection() {
       ) : authToken ? (
         <form className="auth-form" onSubmit={onReset} noValidate aria-busy={sending}>
           <p>{t('find.newPasswordIntro', { loginId })}</p>
-          <Field id="find-password-new" name="password" type="password" label={t('find.newPassword')} value={password} onValue={(v) => setPassword(stripSpaces(v))} onBlur={onBlur('password')} error={errors.password} autoComplete="new-password" maxLength={15} />
-          <Field id="find-password-confirm" name="confirmPassword" type="password" label={t('find.confirmPassword')} value={confirmPassword} onValue={(v) => setConfirmPassword(stripSpaces(v))} onBlur={onBlur('confirmPassword')} error={errors.confirmPassword} autoComplete="new-password" maxLength={15} />
+          <Field
+            id="find-password-new"
+            name="password"
+            type="password"
+            label={t('find.newPassword')}
+            value={password}
+            onValue={(v) => setPassword(stripSpaces(v))}
+            onBlur={onBlur('password')}
+            error={errors.password}
+            autoComplete="new-password"
+            maxLength={15}
+          />
+          <Field
+            id="find-password-confirm"
+            name="confirmPassword"
+            type="password"
+            label={t('find.confirmPassword')}
+            value={confirmPassword}
+            onValue={(v) => setConfirmPassword(stripSpaces(v))}
+            onBlur={onBlur('confirmPassword')}
+            error={errors.confirmPassword}
+            autoComplete="new-password"
+            maxLength={15}
+          />
           <button type="submit" className="btn btn-primary btn-block" disabled={sending}>
             {sending && <Spinner />}
             {t('find.changePassword')}
@@ -73,7 +95,16 @@ export function FindPasswordSection() {
       ) : (
         <form className="auth-form" onSubmit={onVerify} noValidate>
           <p>{t('find.passwordIntro')}</p>
-          <Field id="find-password-loginId" name="loginId" label={t('login.id')} value={loginId} onValue={(v) => setLoginId(stripSpaces(v))} error={errors.loginId} autoComplete="username" autoCapitalize="none" />
+          <Field
+            id="find-password-loginId"
+            name="loginId"
+            label={t('login.id')}
+            value={loginId}
+            onValue={(v) => setLoginId(stripSpaces(v))}
+            error={errors.loginId}
+            autoComplete="username"
+            autoCapitalize="none"
+          />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy && <Spinner />}
             {t('identity.verify')}

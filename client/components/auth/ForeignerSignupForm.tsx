@@ -28,10 +28,14 @@ interface ForeignerSignupFormProps {
 
 export function ForeignerSignupForm({ idPrefix, inModal = false, callbackURL, partnerCode = null, onComplete }: ForeignerSignupFormProps) {
   const t = useT();
-  const { props, values, setValue, errors, setErrors, setError, terms, setTerms, pending, id, checkOnServer, send } = useSignupForm<TextField, ErrorField>(
-    idPrefix,
-    (recommendId) => ({ id: '', password: '', confirmPassword: '', name: '', nickname: '', recommendId }),
-  );
+  const { props, values, setValue, errors, setErrors, setError, terms, setTerms, pending, id, checkOnServer, send } = useSignupForm<TextField, ErrorField>(idPrefix, (recommendId) => ({
+    id: '',
+    password: '',
+    confirmPassword: '',
+    name: '',
+    nickname: '',
+    recommendId,
+  }));
   const [birth, setBirth] = useState<Birth>(NO_BIRTH);
   const [gender, setGender] = useState('');
   const [phone, setPhone] = useState<VerifiedPhone | null>(null);

@@ -50,9 +50,7 @@ export function PhoneVerification({ idPrefix, onVerified, error }: PhoneVerifica
   useEffect(() => {
     let live = true;
     // The phone metadata is large: it loads with this form, never with the home page.
-    import('../../data/countries')
-      .then(({ countryOptions }) => live && setCountries(countryOptions(props.locale)))
-      .catch(() => live && setPhoneError(key('signup.countriesFailed')));
+    import('../../data/countries').then(({ countryOptions }) => live && setCountries(countryOptions(props.locale))).catch(() => live && setPhoneError(key('signup.countriesFailed')));
     return () => {
       live = false;
     };

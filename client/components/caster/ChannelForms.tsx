@@ -75,7 +75,10 @@ export function RegisterChannelForm({ themes, nickname }: { themes: Theme[]; nic
   const t = useT();
   const { refresh } = useRouter();
   const [form, setForm] = useState<ChannelForm>({ title: t('caster.defaultTitle', { nickname }), description: '', themeCode: null });
-  const { sending, error, submit } = useSubmit(() => registerChannel({ ...form, title: form.title.trim() }), () => void refresh());
+  const { sending, error, submit } = useSubmit(
+    () => registerChannel({ ...form, title: form.title.trim() }),
+    () => void refresh(),
+  );
   return (
     <form className="auth-form caster-form" onSubmit={submit} aria-labelledby="register-heading" aria-describedby={error ? 'register-error' : undefined}>
       <h2 id="register-heading">{t('caster.register')}</h2>

@@ -13,7 +13,6 @@ import { ChatMessageList } from './ChatMessageList';
 import { ChatShell } from './ChatShell';
 import { mayFreeze } from './moderation';
 
-
 export interface ChatPanelProps {
   channelId: number;
   streamId: number | null;

@@ -8,7 +8,6 @@ import { SESSION_INVALID, SESSION_INVALID_MESSAGE } from '../../shared/account-a
 
 export { SESSION_INVALID_MESSAGE };
 
-
 declare module 'hono' {
   interface ContextVariableMap {
     session: SessionClaims;

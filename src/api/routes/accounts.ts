@@ -48,11 +48,8 @@ const ACCOUNT_REFUSAL = "the code is the last part of the message's key, e.g. RE
 
 export const accountRoutes = new Hono<ApiEnv>()
   // Availability and lookups (SPEC §7 Guest)
-  .get(
-    '/api/guest/loginId/:id',
-    operation({ tag: 'Accounts', summary: 'Is this login ID free?', ok: availabilityResponseSchema }),
-    validate('param', z.object({ id: param })),
-    async (c) => c.json({ result: await availability(c.env.DB, 'loginId', stripSpaces(c.req.valid('param').id)) }),
+  .get('/api/guest/loginId/:id', operation({ tag: 'Accounts', summary: 'Is this login ID free?', ok: availabilityResponseSchema }), validate('param', z.object({ id: param })), async (c) =>
+    c.json({ result: await availability(c.env.DB, 'loginId', stripSpaces(c.req.valid('param').id)) }),
   )
   .get(
     '/api/guest/nickname/:nickname',
@@ -64,13 +61,23 @@ export const accountRoutes = new Hono<ApiEnv>()
     const member = await findMemberByLoginId(c.env.DB, c.req.valid('param').id);
     return c.json({ result: member ? 'ok' : 'notfound' });
   })
-  .get('/api/guest/refcode/:code', operation({ tag: 'Accounts', summary: 'The partner a sign-up code belongs to', ok: refcodeResponseSchema }), validate('param', z.object({ code: param })), async (c) => {
-    const partner = await findPartner(c.env.DB, c.req.valid('param').code);
-    return c.json(partner ? { result: 'ok', partnerCode: partner.code, name: partner.name } : { result: 'notfound' });
-  })
+  .get(
+    '/api/guest/refcode/:code',
+    operation({ tag: 'Accounts', summary: 'The partner a sign-up code belongs to', ok: refcodeResponseSchema }),
+    validate('param', z.object({ code: param })),
+    async (c) => {
+      const partner = await findPartner(c.env.DB, c.req.valid('param').code);
+      return c.json(partner ? { result: 'ok', partnerCode: partner.code, name: partner.name } : { result: 'notfound' });
+    },
+  )
   .get(
     '/api/guest/findRecommender/:code',
-    operation({ tag: 'Accounts', summary: 'The recommender a sign-up names', description: "result is 'notfound', 'overlap' (the signer-up's own loginId) or the recommender's loginId.", ok: recommenderResponseSchema }),
+    operation({
+      tag: 'Accounts',
+      summary: 'The recommender a sign-up names',
+      description: "result is 'notfound', 'overlap' (the signer-up's own loginId) or the recommender's loginId.",
+      ok: recommenderResponseSchema,
+    }),
     validate('param', z.object({ code: param })),
     validate('query', z.object({ loginId: param.optional() })),
     async (c) => c.json({ result: await findRecommender(c.env.DB, c.req.valid('param').code, c.req.valid('query').loginId) }),
@@ -129,7 +136,12 @@ export const accountRoutes = new Hono<ApiEnv>()
   // Identity verification
   .get(
     '/api/auth/signup/personal-auth',
-    operation({ tag: 'Verification', summary: 'Start identity verification for a domestic sign-up', description: 'The authKey the popup posts back goes into POST /api/auth/signup.', ok: identityStartResponseSchema }),
+    operation({
+      tag: 'Verification',
+      summary: 'Start identity verification for a domestic sign-up',
+      description: 'The authKey the popup posts back goes into POST /api/auth/signup.',
+      ok: identityStartResponseSchema,
+    }),
     async (c) => c.json(await startIdentity(c.env.DB, identityFor(c.env), 'personal-signup', { foreigner: false, loginId: null })),
   )
   .get(
@@ -184,7 +196,7 @@ export const accountRoutes = new Hono<ApiEnv>()
     '/api/personal-auth/dev/complete',
     operation({
       tag: 'Development',
-      summary: "Complete a verification through the development identity form",
+      summary: 'Complete a verification through the development identity form',
       description: 'Only with the development identity adapter; 404 otherwise.',
       ok: identityCompletedSchema,
       refusals: { 400: 'The verification session is unknown, finished or expired (INVALID_ACCESS), or the request fails validation (BAD_REQUEST)', 404: 'Not the development adapter (NOT_FOUND)' },

@@ -26,7 +26,13 @@ import {
 
 /** Tokens in the body for the proxy (which moves them into cookies) and for native apps. */
 function tokenFields(tokens: Tokens) {
-  return { access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_in: tokens.expiresIn, refresh_max_age: tokens.refreshMaxAge, login_keep: tokens.refreshMaxAge > SESSION_TTL_S };
+  return {
+    access_token: tokens.accessToken,
+    refresh_token: tokens.refreshToken,
+    expires_in: tokens.expiresIn,
+    refresh_max_age: tokens.refreshMaxAge,
+    login_keep: tokens.refreshMaxAge > SESSION_TTL_S,
+  };
 }
 
 export const authRoutes = new Hono<ApiEnv>()
@@ -35,7 +41,7 @@ export const authRoutes = new Hono<ApiEnv>()
     operation({
       tag: 'Auth',
       summary: 'Sign in with login ID and password',
-      description: 'At most 5 password checks per login ID per 10 quiet minutes. Refusals keep SPEC\'s own shape (status, msg, message, event), not the envelope.',
+      description: "At most 5 password checks per login ID per 10 quiet minutes. Refusals keep SPEC's own shape (status, msg, message, event), not the envelope.",
       ok: signinSuccessSchema,
       answers: {
         401: [signinRefusalSchema, "Wrong ID or password (msg UNAUTHORIZED, message ''): the page says so without telling which"],
@@ -50,7 +56,9 @@ export const authRoutes = new Hono<ApiEnv>()
         // The row signIn returns was read before this login was recorded: lastLoginAt is the previous visit.
         const member = await signIn(c.env.DB, body.loginId, body.password);
         const tokens = await startSession(c.env, member, body.loginKeep);
-        return c.json({ status: 200, msg: 'SUCCESS', message: '', event: loginEvent(member.lastLoginAt, c.var.t), me: toMe(member), save_id: body.saveId, ...tokenFields(tokens) } satisfies z.infer<typeof signinSuccessSchema>);
+        return c.json({ status: 200, msg: 'SUCCESS', message: '', event: loginEvent(member.lastLoginAt, c.var.t), me: toMe(member), save_id: body.saveId, ...tokenFields(tokens) } satisfies z.infer<
+          typeof signinSuccessSchema
+        >);
       } catch (err) {
         if (!(err instanceof Refusal)) throw err;
         // SPEC's own shape, not the envelope. 401 carries an empty message: the page says 'wrong ID or

@@ -15,7 +15,7 @@ export const casterRoutes = new Hono<ApiEnv>()
     '/api/my/chennel-register',
     operation({
       tag: 'Creator',
-      summary: 'Register the member\'s channel (one per member); answers its stream key',
+      summary: "Register the member's channel (one per member); answers its stream key",
       description: 'SPEC spells the path chennel-register.',
       ok: streamKeyResponseSchema,
       refusals: { 400: NO_THEME, 409: 'The member has a channel already (CHANNEL_EXISTS)' },

@@ -26,7 +26,7 @@ export const chatRoutes = new Hono<ApiEnv>()
     operation({
       tag: 'Chat',
       summary: "A member's one-minute ticket for the room's socket",
-      description: 'Open /chat/{room}?ticket=<ticket> on the same host. The ticket names the member\'s nickname and site role.',
+      description: "Open /chat/{room}?ticket=<ticket> on the same host. The ticket names the member's nickname and site role.",
       ok: chatTicketResponseSchema,
       refusals: TICKET_REFUSALS,
     }),

@@ -15,17 +15,15 @@ export function timecheckBody(flags: { maintenance: boolean; emergency: boolean 
 const partnerKey = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 export const guestRoutes = new Hono<ApiEnv>()
-  .get(
-    '/v2/api/guest/timeCheck',
-    operation({ tag: 'Status', summary: 'Maintenance and emergency flags', description: 'Kept at the edge for at most 10 s.', ok: timecheckResponseSchema }),
-    async (c) => c.json(timecheckBody(await readFlags(c.env.CONFIG))),
+  .get('/v2/api/guest/timeCheck', operation({ tag: 'Status', summary: 'Maintenance and emergency flags', description: 'Kept at the edge for at most 10 s.', ok: timecheckResponseSchema }), async (c) =>
+    c.json(timecheckBody(await readFlags(c.env.CONFIG))),
   )
   .get(
     '/api/guest/timeCheck/:n',
     operation({
       tag: 'Status',
       summary: "The flags at the apps' numbered path",
-      description: 'Any n answers as GET /v2/api/guest/timeCheck does, except n = 9 with ver=2, which answers the apps\' own form.',
+      description: "Any n answers as GET /v2/api/guest/timeCheck does, except n = 9 with ver=2, which answers the apps' own form.",
       ok: z.union([timecheckResponseSchema, appTimecheckResponseSchema]),
     }),
     validate('param', z.object({ n: z.coerce.number().int().min(1).max(999) })),

@@ -63,7 +63,18 @@ export const homeRoutes = new Hono<ApiEnv>()
       ok: listResponseSchema(streamCardSchema),
     }),
     optionalMember(),
-    validate('query', z.object({ memberId: id.optional(), limit: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().int().min(1).max(MAX_PAGE_LIMIT)).default(PAGE_DEFAULTS.streamLimit) })),
+    validate(
+      'query',
+      z.object({
+        memberId: id.optional(),
+        limit: z
+          .string()
+          .regex(/^\d{1,3}$/)
+          .transform(Number)
+          .pipe(z.number().int().min(1).max(MAX_PAGE_LIMIT))
+          .default(PAGE_DEFAULTS.streamLimit),
+      }),
+    ),
     async (c) => {
       // memberId is honoured only for the signed-in member themself: suggestions leave out what a member
       // watched, so answering for anyone else would tell their history.
@@ -88,7 +99,17 @@ export const homeRoutes = new Hono<ApiEnv>()
       ok: newBoardResponseSchema,
       refusals: { 404: NO_CHANNEL },
     }),
-    validate('query', z.object({ channelId: id, since: z.string().regex(/^\d{1,15}$/).transform(Number).optional() })),
+    validate(
+      'query',
+      z.object({
+        channelId: id,
+        since: z
+          .string()
+          .regex(/^\d{1,15}$/)
+          .transform(Number)
+          .optional(),
+      }),
+    ),
     async (c) => c.json(await findNewBoard(c.env.DB, c.req.valid('query').channelId, c.req.valid('query').since)),
   )
   // The edge keeps this answer 10 minutes (src/proxy/channel-settings.ts); other caches may too.

@@ -5,7 +5,16 @@ import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
 import { PAGE_DEFAULTS } from '../../shared/streams-api';
-import { channelListItemSchema, deletedResponseSchema, listResponseSchema, removedResponseSchema, removeSubscriptionsRequestSchema, streamCardSchema, watchRecordedResponseSchema, watchRecordRequestSchema } from '../../shared/streams-schemas';
+import {
+  channelListItemSchema,
+  deletedResponseSchema,
+  listResponseSchema,
+  removedResponseSchema,
+  removeSubscriptionsRequestSchema,
+  streamCardSchema,
+  watchRecordedResponseSchema,
+  watchRecordRequestSchema,
+} from '../../shared/streams-schemas';
 import { forgetWatch, hideGift, memberChannelList, recordWatch, recordedList, removeSubscriptions } from '../services/watch-history';
 import { id, pageQuery } from './watch-params';
 
@@ -42,7 +51,12 @@ export const myStreamRoutes = new Hono<ApiEnv>()
   // The channel page calls this when playback starts.
   .post(
     '/api/my/streams/played',
-    operation({ tag: 'My lists', summary: 'Record that the member watches a channel (when playback starts)', ok: watchRecordedResponseSchema, refusals: { 404: 'No such channel (CHANNEL_NOT_FOUND)' } }),
+    operation({
+      tag: 'My lists',
+      summary: 'Record that the member watches a channel (when playback starts)',
+      ok: watchRecordedResponseSchema,
+      refusals: { 404: 'No such channel (CHANNEL_NOT_FOUND)' },
+    }),
     requireMember(),
     validate('json', watchRecordRequestSchema),
     async (c) => c.json(await recordWatch(c.env.DB, c.var.session.memberId, c.req.valid('json').channelId)),
@@ -62,7 +76,13 @@ export const myStreamRoutes = new Hono<ApiEnv>()
   // SPEC's {x} segments: 'streams' for played, 'gift' for present; anything else is a bad request.
   .delete(
     '/api/my/:x/played/:id',
-    operation({ tag: 'My lists', summary: "Forget a channel ('all': every one) from the recently watched list", description: 'x is always streams (SPEC).', ok: deletedResponseSchema, refusals: { 404: NOT_IN_LIST } }),
+    operation({
+      tag: 'My lists',
+      summary: "Forget a channel ('all': every one) from the recently watched list",
+      description: 'x is always streams (SPEC).',
+      ok: deletedResponseSchema,
+      refusals: { 404: NOT_IN_LIST },
+    }),
     requireMember(),
     validate('param', z.object({ x: z.literal('streams'), id: channelOrAll })),
     async (c) => c.json(await forgetWatch(c.env.DB, c.var.session.memberId, c.req.valid('param').id)),

@@ -14,7 +14,7 @@ export const partnerRoutes = new Hono<ApiEnv>().post(
   operation({
     tag: 'Site',
     summary: 'Register a partner code for this device',
-    description: 'The device (X-Device-Id) counts as the partner\'s visitor; a later sign-up on it belongs to the partner.',
+    description: "The device (X-Device-Id) counts as the partner's visitor; a later sign-up on it belongs to the partner.",
     ok: partnerRegistrationSchema,
     refusals: { 404: 'No partner has this code (PARTNER_NOT_FOUND); nothing is written' },
   }),

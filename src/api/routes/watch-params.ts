@@ -17,7 +17,11 @@ export const id = z
 /** ?offset&limit with SPEC §9 defaults: offset 0, limit `defaultLimit`, at most MAX_PAGE_LIMIT. */
 export const pageQuery = (defaultLimit: number) =>
   z.object({
-    offset: z.string().regex(/^\d{1,9}$/).transform(Number).default(PAGE_DEFAULTS.offset),
+    offset: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number)
+      .default(PAGE_DEFAULTS.offset),
     limit: z
       .string()
       .regex(/^\d{1,3}$/)

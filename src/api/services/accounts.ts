@@ -2,17 +2,7 @@ import { M, domesticRules, foreignerRules, maskLoginId, stripSpaces } from '../.
 import type { MeDto, SignupRequest } from '../../shared/account-api';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/crypto';
 import { Refusal } from '../../lib/errors';
-import {
-  clearLoginAttempts,
-  findMemberByLoginId,
-  findMembersByIdentity,
-  insertMember,
-  loginIdTaken,
-  markLoggedIn,
-  nicknameTaken,
-  takeLoginAttempt,
-  type MemberRow,
-} from '../../db/members';
+import { clearLoginAttempts, findMemberByLoginId, findMembersByIdentity, insertMember, loginIdTaken, markLoggedIn, nicknameTaken, takeLoginAttempt, type MemberRow } from '../../db/members';
 import { findPartner } from '../../db/partners';
 import { consumePhoneToken } from './phone';
 import { consumeIdentity, isAdult } from './identity';

@@ -18,11 +18,7 @@ import { accessFor, type AccessSubject, type Viewer } from './streams';
  */
 export async function issueChatTicket(env: Env, memberId: number | null, request: ChatTicketRequest, now = Date.now()): Promise<ChatTicketResponse> {
   const channelId = Number(request.room);
-  const [member, channel, live] = await Promise.all([
-    memberId === null ? Promise.resolve(null) : chatMember(env.DB, memberId),
-    chatChannel(env.DB, channelId),
-    findOpenLive(env.DB, channelId),
-  ]);
+  const [member, channel, live] = await Promise.all([memberId === null ? Promise.resolve(null) : chatMember(env.DB, memberId), chatChannel(env.DB, channelId), findOpenLive(env.DB, channelId)]);
   if (memberId !== null && (!member || member.blocked)) throw new Refusal(401, 'UNAUTHORIZED', 'chat.unauthorized');
   if (!channel) throw new Refusal(404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
   const access = await roomAccess(env, channel, live, member, request.playback);

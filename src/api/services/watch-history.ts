@@ -11,7 +11,10 @@ import { notFoundChannel } from './watch-error';
 
 export async function memberChannelList(db: D1Database, list: MemberList, memberId: number, page: Page): Promise<ListResponse<ChannelListItem>> {
   const { rows, total } = await listChannels(db, list, memberId, page);
-  const lives = await openLivesOf(db, rows.map((r) => r.channelId));
+  const lives = await openLivesOf(
+    db,
+    rows.map((r) => r.channelId),
+  );
   const items = rows.map((r): ChannelListItem => {
     const live = lives.get(r.channelId);
     return {
