@@ -73,12 +73,14 @@ test('alerts show a modal in the browser and the native dialog inside the app', 
   const app = await browser.newContext({ userAgent: 'Mozilla/5.0 (Linux; Android 14) Mobile FlexLiveApp/3.0' });
   const native = await app.newPage();
   await gotoHydrated(native, url('flex', '/signin'));
+  // The platform's alert blocks the page, so the click settles only once the alert is answered.
   const shown = native.waitForEvent('dialog');
-  await submitEmpty(native);
+  const clicked = submitEmpty(native);
   const alert = await shown;
   expect(alert.type()).toBe('alert');
   expect(alert.message()).toBe('아이디를 확인해주세요.');
   await alert.accept();
+  await clicked;
   await app.close();
 });
 
