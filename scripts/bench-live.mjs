@@ -218,33 +218,20 @@ try {
     await sleep(3000); // let the player settle at its sync point before sampling
     const sample = await sampleLatency(viewer, SECONDS);
     await context.close();
+    const median = (key) =>
+      pct(
+        loads.map((l) => l[key]),
+        50,
+      );
     const row = {
       variant: `${variant.name}: ${engine}`,
       coldFrame: loads[0].pageToFrame,
-      pageToFrame: pct(
-        loads.map((l) => l.pageToFrame),
-        50,
-      ),
-      mountToFrame: pct(
-        loads.map((l) => l.mountToFrame),
-        50,
-      ),
-      pageToPlaying: pct(
-        loads.map((l) => l.pageToPlaying),
-        50,
-      ),
-      ttfb: pct(
-        loads.map((l) => l.ttfb),
-        50,
-      ),
-      hydrated: pct(
-        loads.map((l) => l.hydrated),
-        50,
-      ),
-      mount: pct(
-        loads.map((l) => l.mount),
-        50,
-      ),
+      pageToFrame: median('pageToFrame'),
+      mountToFrame: median('mountToFrame'),
+      pageToPlaying: median('pageToPlaying'),
+      ttfb: median('ttfb'),
+      hydrated: median('hydrated'),
+      mount: median('mount'),
       p50: pct(sample.latencies, 50),
       p95: pct(sample.latencies, 95),
       max: Math.max(...sample.latencies),
