@@ -15,7 +15,6 @@ export function afterHydration<P>(load: () => Promise<ComponentType<P>>): () => 
     return loading;
   };
   if (typeof window !== 'undefined') void start().catch(() => {});
-  // biome-ignore lint/correctness/noComponentHookFactories: a factory called once at module level (like React.lazy); each page keeps its one hook
   return function useAfterHydration() {
     const [Component, setComponent] = useState<ComponentType<P> | null>(null);
     const [failed, setFailed] = useState(false);

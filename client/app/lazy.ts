@@ -26,7 +26,6 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     return started;
   };
   // `use` reads a fulfilled promise synchronously (its status field), and suspends on a pending one.
-  // biome-ignore lint/correctness/noComponentHookFactories: a factory called once at module level (like React.lazy); each page keeps its one component
   const Lazy = (props: P) => createElement(use(preload() as Promise<ComponentType<P>>), props);
   return Object.assign(Lazy, { preload });
 }
