@@ -39,10 +39,12 @@ export async function hmacSign(secret: string, message: string): Promise<string>
   return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message))));
 }
 
-/** Whether `mac` (base64url) is the HMAC of `message` under `secret`; compared in constant time. */
+/**
+ * Whether `mac` is exactly the base64url HMAC of `message` under `secret`, compared as text in constant
+ * time: a non-canonical spelling of the same bytes (other padding bits in the last character) is refused.
+ */
 export async function hmacVerify(secret: string, message: string, mac: string): Promise<boolean> {
-  const bytes = fromBase64Url(mac);
-  return bytes !== null && crypto.subtle.verify('HMAC', await hmacKey(secret), bytes, encoder.encode(message));
+  return timingSafeEqual(await hmacSign(secret, message), mac);
 }
 
 export function randomToken(bytes = 32): string {

@@ -6,6 +6,7 @@ import hosts from '../../kv-seed/hosts.json';
 import { safeCallbackPath } from '../../src/shared/callback-url';
 import { isExempt, EXEMPT_PATHS } from '../../src/shared/constants';
 import { TtlCache } from '../../src/lib/ttl-cache';
+import { hmacSign, hmacVerify } from '../../src/lib/crypto';
 import { loadMessages, translatorFor } from '../../src/lib/i18n';
 import { redirectToMaintenance } from '../../client/data/maintenance-redirect';
 import ko from '../../locales/ko.json';
@@ -153,5 +154,19 @@ describe('brand colours', () => {
     expect(contrast(colors.primary, colors.background)).toBeGreaterThanOrEqual(4.5);
     expect(contrast('#ffffff', colors.primary)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(colors.text, colors.background)).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe('HMAC tokens (src/lib/crypto.ts)', () => {
+  it('accept exactly the MAC they signed, and no other spelling of its bytes', async () => {
+    const mac = await hmacSign('secret', 'xsrf:abc');
+    expect(mac).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await hmacVerify('secret', 'xsrf:abc', mac)).toBe(true);
+    // The last character carries 4 bits of the MAC and 2 padding bits: flipping a padding bit spells the same bytes.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sameBytes = mac.slice(0, -1) + alphabet[alphabet.indexOf(mac.at(-1)!) ^ 1];
+    expect(await hmacVerify('secret', 'xsrf:abc', sameBytes)).toBe(false);
+    expect(await hmacVerify('secret', 'xsrf:abd', mac)).toBe(false);
+    expect(await hmacVerify('other', 'xsrf:abc', mac)).toBe(false);
   });
 });
