@@ -1,0 +1,227 @@
+// The luv ledger (migration 0007, src/db/ledger.ts, src/api/services/ledger.ts): a model test with random
+// movements, a storm of concurrent gifts, refused input, and the immutability of history.
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { auditAccounts, findMovement, listEntries } from '../../src/db/ledger';
+import { couponGrant, creditPurchase, earningsOf, gift, move, systemAccount, walletOf } from '../../src/api/services/ledger';
+import { Refusal } from '../../src/lib/errors';
+
+const db = () => env.DB;
+
+let serial = 0;
+/** A member row to own accounts (ledger_accounts.owner_id references members). */
+async function newMember(): Promise<number> {
+  serial += 1;
+  const name = `lg${Date.now().toString(36)}${serial}`;
+  const row = await env.DB.prepare("INSERT INTO members (login_id, nickname, password_hash) VALUES (?, ?, 'x') RETURNING id").bind(name, name.slice(-10)).first<{ id: number }>();
+  return row!.id;
+}
+
+const uniqueKey = (() => {
+  let n = 0;
+  const run = crypto.randomUUID();
+  return (label: string) => `${label}:${run}:${++n}`;
+})();
+
+/** The whole ledger's invariants: balances equal their entries, members' accounts are not negative, the sum is zero. */
+async function expectLedgerHolds() {
+  const accounts = await auditAccounts(db());
+  for (const a of accounts) {
+    expect(a.balance, `account ${a.id}`).toBe(a.entrySum);
+    if (a.kind === 'wallet' || a.kind === 'earnings') expect(a.balance, `account ${a.id}`).toBeGreaterThanOrEqual(0);
+  }
+  expect(accounts.reduce((sum, a) => sum + a.balance, 0)).toBe(0);
+  return accounts;
+}
+
+async function refusalOf(promise: Promise<unknown>): Promise<Refusal> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Refusal) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+const balancesById = async () => new Map((await auditAccounts(db())).map((a) => [a.id, a.balance]));
+const movementCount = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM ledger_movements').first<{ n: number }>())!.n;
+
+describe('ledger basics', () => {
+  it('moves luv: purchase, coupon, gift; balances equal entries and the total is zero', async () => {
+    const [viewer, creator] = [await newMember(), await newMember()];
+    expect((await creditPurchase(db(), { memberId: viewer, amount: 1000, key: uniqueKey('buy') })).status).toBe('applied');
+    await couponGrant(db(), { memberId: viewer, amount: 50, key: uniqueKey('coupon') });
+    const key = uniqueKey('gift');
+    const first = await gift(db(), { from: viewer, to: creator, amount: 300, key });
+    expect(first.status).toBe('applied');
+    const wallet = await walletOf(db(), viewer);
+    const earnings = await earningsOf(db(), creator);
+    expect(first.legs).toEqual([
+      { accountId: wallet, amount: -300 },
+      { accountId: earnings, amount: 300 },
+    ]);
+    const balances = await balancesById();
+    expect(balances.get(wallet)).toBe(750);
+    expect(balances.get(earnings)).toBe(300);
+    expect((await listEntries(db(), wallet)).map((e) => e.amount)).toEqual([-300, 50, 1000]);
+    await expectLedgerHolds();
+  });
+
+  it('a gift larger than the wallet is refused and the whole batch is undone (no movement, no entry, no balance)', async () => {
+    const [viewer, creator] = [await newMember(), await newMember()];
+    await couponGrant(db(), { memberId: viewer, amount: 100, key: uniqueKey('coupon') });
+    await earningsOf(db(), creator);
+    const before = await balancesById();
+    const key = uniqueKey('gift');
+    const refusal = await refusalOf(gift(db(), { from: viewer, to: creator, amount: 101, key }));
+    expect([refusal.status, refusal.code, refusal.messageKey]).toEqual([409, 'INSUFFICIENT_LUV', 'luv.errors.insufficient']);
+    expect(await findMovement(db(), key)).toBeNull();
+    expect(await balancesById()).toEqual(before);
+    // The key was not used up: the same gift, once affordable, goes through.
+    await couponGrant(db(), { memberId: viewer, amount: 1, key: uniqueKey('coupon') });
+    expect((await gift(db(), { from: viewer, to: creator, amount: 101, key })).status).toBe('applied');
+    await expectLedgerHolds();
+  });
+
+  it('a replayed key answers the original movement and moves nothing again', async () => {
+    const viewer = await newMember();
+    const key = uniqueKey('buy');
+    const first = await creditPurchase(db(), { memberId: viewer, amount: 500, key });
+    const again = await creditPurchase(db(), { memberId: viewer, amount: 500, key });
+    expect(again).toEqual({ ...first, status: 'replayed' });
+    expect((await balancesById()).get(await walletOf(db(), viewer))).toBe(500);
+  });
+
+  it('a key used again for a different movement is refused (IDEMPOTENCY_CONFLICT) and changes nothing', async () => {
+    const [viewer, creator] = [await newMember(), await newMember()];
+    const key = uniqueKey('buy');
+    await creditPurchase(db(), { memberId: viewer, amount: 500, key });
+    await earningsOf(db(), creator); // created now, so the snapshot below has every account the attempts touch
+    const before = await balancesById();
+    for (const attempt of [
+      creditPurchase(db(), { memberId: viewer, amount: 501, key }),
+      couponGrant(db(), { memberId: viewer, amount: 500, key }),
+      gift(db(), { from: viewer, to: creator, amount: 500, key }),
+    ]) {
+      expect((await refusalOf(attempt)).code).toBe('IDEMPOTENCY_CONFLICT');
+    }
+    expect(await balancesById()).toEqual(before);
+  });
+
+  it('refuses a gift to yourself', async () => {
+    const viewer = await newMember();
+    await couponGrant(db(), { memberId: viewer, amount: 10, key: uniqueKey('coupon') });
+    expect((await refusalOf(gift(db(), { from: viewer, to: viewer, amount: 5, key: uniqueKey('gift') }))).code).toBe('SELF_GIFT');
+  });
+});
+
+describe('bad input is refused and changes nothing', () => {
+  const badAmounts: [string, number][] = [
+    ['negative', -5],
+    ['zero', 0],
+    ['fractional', 1.5],
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['above MAX_SAFE_INTEGER', Number.MAX_SAFE_INTEGER + 1],
+    ['huge', 2 ** 62],
+  ];
+
+  it.each(badAmounts)('%s amounts (helpers and raw legs)', async (_, amount) => {
+    const [viewer, creator] = [await newMember(), await newMember()];
+    await couponGrant(db(), { memberId: viewer, amount: 100, key: uniqueKey('coupon') });
+    const [wallet, earnings] = [await walletOf(db(), viewer), await earningsOf(db(), creator)];
+    const before = { balances: await balancesById(), movements: await movementCount() };
+    const attempts = [
+      creditPurchase(db(), { memberId: viewer, amount, key: uniqueKey('buy') }),
+      couponGrant(db(), { memberId: viewer, amount, key: uniqueKey('coupon') }),
+      gift(db(), { from: viewer, to: creator, amount, key: uniqueKey('gift') }),
+    ];
+    // A raw leg is signed, so a negative one is fine there; anything but a non-zero safe integer is not.
+    if (!Number.isSafeInteger(amount) || amount === 0)
+      attempts.push(
+        move(db(), {
+          idempotencyKey: uniqueKey('raw'),
+          kind: 'gift',
+          legs: [
+            { accountId: wallet, amount: -amount },
+            { accountId: earnings, amount },
+          ],
+        }),
+      );
+    for (const attempt of attempts) {
+      const refusal = await refusalOf(attempt);
+      expect([refusal.status, refusal.code, refusal.messageKey]).toEqual([400, 'BAD_AMOUNT', 'luv.errors.badAmount']);
+    }
+    expect({ balances: await balancesById(), movements: await movementCount() }).toEqual(before);
+  });
+
+  it('unbalanced, single, duplicate-account and too many legs; bad keys', async () => {
+    const [viewer, creator] = [await newMember(), await newMember()];
+    await couponGrant(db(), { memberId: viewer, amount: 100, key: uniqueKey('coupon') });
+    const [wallet, earnings, revenue] = [await walletOf(db(), viewer), await earningsOf(db(), creator), await systemAccount(db(), 'platform_revenue')];
+    const promotions = await systemAccount(db(), 'promotions');
+    const pg = await systemAccount(db(), 'pg_clearing');
+    const before = { balances: await balancesById(), movements: await movementCount() };
+    const legSets = [
+      [
+        { accountId: wallet, amount: -10 },
+        { accountId: earnings, amount: 9 },
+      ],
+      [{ accountId: wallet, amount: 1 }],
+      [],
+      [
+        { accountId: wallet, amount: -10 },
+        { accountId: wallet, amount: 10 },
+      ],
+      [
+        { accountId: wallet, amount: -4 },
+        { accountId: earnings, amount: 1 },
+        { accountId: revenue, amount: 1 },
+        { accountId: promotions, amount: 1 },
+        { accountId: pg, amount: 1 },
+      ],
+      // Balanced only in floating point: MAX_SAFE_INTEGER + 2 rounds to 2^53, so the four sum to 0 as numbers
+      // but to 1 in truth (BigInt).
+      [
+        { accountId: wallet, amount: Number.MAX_SAFE_INTEGER },
+        { accountId: earnings, amount: 2 },
+        { accountId: revenue, amount: -Number.MAX_SAFE_INTEGER },
+        { accountId: promotions, amount: -1 },
+      ],
+    ];
+    for (const legs of legSets) {
+      const refusal = await refusalOf(move(db(), { idempotencyKey: uniqueKey('raw'), kind: 'gift', legs }));
+      expect([refusal.status, refusal.code, refusal.messageKey]).toEqual([400, 'BAD_LEGS', 'luv.errors.badLegs']);
+    }
+    const good = [
+      { accountId: wallet, amount: -1 },
+      { accountId: earnings, amount: 1 },
+    ];
+    for (const key of ['', 'x'.repeat(201)]) expect((await refusalOf(move(db(), { idempotencyKey: key, kind: 'gift', legs: good }))).code).toBe('BAD_IDEMPOTENCY_KEY');
+    expect({ balances: await balancesById(), movements: await movementCount() }).toEqual(before);
+  });
+});
+
+describe('history is immutable', () => {
+  it('entries and movements cannot be updated or deleted', async () => {
+    const viewer = await newMember();
+    const key = uniqueKey('buy');
+    const { movement } = await creditPurchase(db(), { memberId: viewer, amount: 70, key });
+    const statements = [
+      'UPDATE ledger_entries SET amount = amount * 2 WHERE movement_id = ?',
+      'DELETE FROM ledger_entries WHERE movement_id = ?',
+      "UPDATE ledger_movements SET memo = 'edited' WHERE id = ?",
+      'DELETE FROM ledger_movements WHERE id = ?',
+    ];
+    for (const sql of statements) await expect(env.DB.prepare(sql).bind(movement.id).run()).rejects.toThrow(/immutable/);
+    expect(await findMovement(db(), key)).toEqual(await findMovement(db(), key));
+    expect((await findMovement(db(), key))!.legs.map((l) => l.amount).sort()).toEqual([-70, 70]);
+    await expectLedgerHolds();
+  });
+
+  it('a wallet cannot be set below zero even by hand (CHECK balance_non_negative)', async () => {
+    const wallet = await walletOf(db(), await newMember());
+    await expect(env.DB.prepare('UPDATE ledger_accounts SET balance = -1 WHERE id = ?').bind(wallet).run()).rejects.toThrow(/balance_non_negative/);
+  });
+});
