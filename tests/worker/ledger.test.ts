@@ -1,9 +1,10 @@
 // The luv ledger (migration 0007, src/db/ledger.ts, src/api/services/ledger.ts): a model test with random
 // movements, a storm of concurrent gifts, refused input, and the immutability of history.
 import { env } from 'cloudflare:test';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auditAccounts, findMovement, listEntries } from '../../src/db/ledger';
-import { couponGrant, creditPurchase, earningsOf, gift, move, systemAccount, walletOf } from '../../src/api/services/ledger';
+import { couponGrant, creditPurchase, earningsOf, gift, type MoveResult, move, systemAccount, walletOf } from '../../src/api/services/ledger';
 import { Refusal } from '../../src/lib/errors';
 
 const db = () => env.DB;
@@ -223,5 +224,94 @@ describe('history is immutable', () => {
   it('a wallet cannot be set below zero even by hand (CHECK balance_non_negative)', async () => {
     const wallet = await walletOf(db(), await newMember());
     await expect(env.DB.prepare('UPDATE ledger_accounts SET balance = -1 WHERE id = ?').bind(wallet).run()).rejects.toThrow(/balance_non_negative/);
+  });
+});
+
+/** One step of a random run: members are indexes into the run's members; a replay repeats an earlier step, key and all. */
+type Command = { op: 'purchase' | 'coupon'; member: number; amount: number } | { op: 'gift'; from: number; to: number; amount: number } | { op: 'replay'; step: number };
+
+const MEMBERS = 4;
+const member = fc.nat(MEMBERS - 1);
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ op: fc.constant('purchase' as const), member, amount: fc.integer({ min: 1, max: 5000 }) }),
+  fc.record({ op: fc.constant('coupon' as const), member, amount: fc.integer({ min: 1, max: 1000 }) }),
+  // Often more than the wallet holds, and now and then to oneself: both refused.
+  fc.record({ op: fc.constant('gift' as const), from: member, to: member, amount: fc.integer({ min: 1, max: 4000 }) }),
+  fc.record({ op: fc.constant('replay' as const), step: fc.nat(1000) }),
+);
+
+/** The plain model: what every balance should be, and which keys have moved luv. */
+interface Model {
+  wallet: number[];
+  earnings: number[];
+  pgClearing: number;
+  promotions: number;
+  applied: Set<string>;
+}
+
+/** What the model says a call does: the expected answer, and the model updated if it applies. */
+function modelStep(model: Model, key: string, c: Exclude<Command, { op: 'replay' }>): MoveResult['status'] | 'SELF_GIFT' | 'INSUFFICIENT_LUV' {
+  if (c.op === 'gift' && c.from === c.to) return 'SELF_GIFT';
+  if (model.applied.has(key)) return 'replayed';
+  if (c.op === 'gift') {
+    if (model.wallet[c.from]! < c.amount) return 'INSUFFICIENT_LUV';
+    model.wallet[c.from]! -= c.amount;
+    model.earnings[c.to]! += c.amount;
+  } else {
+    model.wallet[c.member]! += c.amount;
+    if (c.op === 'purchase') model.pgClearing -= c.amount;
+    else model.promotions -= c.amount;
+  }
+  model.applied.add(key);
+  return 'applied';
+}
+
+async function runStep(memberIds: number[], key: string, c: Exclude<Command, { op: 'replay' }>): Promise<string> {
+  try {
+    if (c.op === 'gift') return (await gift(db(), { from: memberIds[c.from]!, to: memberIds[c.to]!, amount: c.amount, key })).status;
+    const call = c.op === 'purchase' ? creditPurchase : couponGrant;
+    return (await call(db(), { memberId: memberIds[c.member]!, amount: c.amount, key })).status;
+  } catch (error) {
+    if (error instanceof Refusal) return error.code;
+    throw error;
+  }
+}
+
+describe('model test: random purchases, coupons, gifts and replays against a plain model', () => {
+  it('every balance equals the model and its entries, none negative, the total zero', { timeout: 300_000 }, async () => {
+    const [pg, promotions] = [await systemAccount(db(), 'pg_clearing'), await systemAccount(db(), 'promotions')];
+    let runs = 0;
+    let steps = 0;
+    const outcomes: Record<string, number> = {};
+    const started = Date.now();
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 25 }), async (commands) => {
+        runs += 1;
+        const memberIds = await Promise.all(Array.from({ length: MEMBERS }, newMember));
+        const start = await balancesById();
+        const model: Model = { wallet: Array(MEMBERS).fill(0), earnings: Array(MEMBERS).fill(0), pgClearing: start.get(pg)!, promotions: start.get(promotions)!, applied: new Set() };
+        const done: { key: string; c: Exclude<Command, { op: 'replay' }> }[] = [];
+        for (const c of commands) {
+          steps += 1;
+          const step = c.op === 'replay' ? done[c.step % Math.max(done.length, 1)] : { key: uniqueKey(`model:${runs}`), c };
+          if (!step) continue; // a replay before anything happened
+          done.push(step);
+          const outcome = await runStep(memberIds, step.key, step.c);
+          expect(outcome).toBe(modelStep(model, step.key, step.c));
+          outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+        }
+        const wallets = await Promise.all(memberIds.map((id) => walletOf(db(), id)));
+        const earnings = await Promise.all(memberIds.map((id) => earningsOf(db(), id)));
+        const balances = await balancesById();
+        expect(wallets.map((id) => balances.get(id))).toEqual(model.wallet);
+        expect(earnings.map((id) => balances.get(id))).toEqual(model.earnings);
+        expect([balances.get(pg), balances.get(promotions)]).toEqual([model.pgClearing, model.promotions]);
+        await expectLedgerHolds();
+      }),
+      { numRuns: 200 },
+    );
+    console.log(`ledger model test: ${runs} runs, ${steps} steps in ${Date.now() - started} ms, ${JSON.stringify(outcomes)}`);
+    // The runs must reach every kind of answer, or the model test proves less than it seems to.
+    expect(Object.keys(outcomes).sort()).toEqual(['INSUFFICIENT_LUV', 'SELF_GIFT', 'applied', 'replayed']);
   });
 });
