@@ -315,3 +315,49 @@ describe('model test: random purchases, coupons, gifts and replays against a pla
     expect(Object.keys(outcomes).sort()).toEqual(['INSUFFICIENT_LUV', 'SELF_GIFT', 'applied', 'replayed']);
   });
 });
+
+describe('storm: concurrent gifts', () => {
+  it('1,000 gifts from 50 viewers asking 3x what they hold, each sent twice at once: every key applies at most once', { timeout: 300_000 }, async () => {
+    const VIEWERS = 50;
+    const CREATORS = 5;
+    const HELD = 100;
+    const GIFTS = 1000;
+    const AMOUNT = 15; // 20 gifts a viewer ask 300, three times the 100 they hold: 6 go through, 10 luv are left
+    const viewers = await Promise.all(Array.from({ length: VIEWERS }, newMember));
+    const creators = await Promise.all(Array.from({ length: CREATORS }, newMember));
+    await Promise.all(viewers.map((id) => couponGrant(db(), { memberId: id, amount: HELD, key: uniqueKey('storm-coupon') })));
+    const wallets = await Promise.all(viewers.map((id) => walletOf(db(), id)));
+    const earnings = await Promise.all(creators.map((id) => earningsOf(db(), id)));
+    const prefix = uniqueKey('storm');
+    const gifts = Array.from({ length: GIFTS }, (_, i) => ({ from: viewers[i % VIEWERS]!, to: creators[i % CREATORS]!, amount: AMOUNT, key: `${prefix}:${i}` }));
+
+    const started = Date.now();
+    // Each gift twice, concurrently: the second must find the first (before or inside its batch), never move luv again.
+    const answers = await Promise.all(
+      [...gifts, ...gifts].map((g) =>
+        gift(db(), g).then(
+          (r) => r.status,
+          (e: unknown) => (e instanceof Refusal ? e.code : Promise.reject(e)),
+        ),
+      ),
+    );
+    const elapsed = Date.now() - started;
+
+    const byKey = gifts.map((_, i) => [answers[i], answers[i + GIFTS]].sort().join('+'));
+    const pairs = byKey.reduce<Record<string, number>>((n, k) => ({ ...n, [k]: (n[k] ?? 0) + 1 }), {});
+    console.log(`ledger storm: ${answers.length} gift calls (${GIFTS} keys) in ${elapsed} ms, ${JSON.stringify(pairs)}`);
+    const applied = (VIEWERS * HELD - VIEWERS * (HELD % AMOUNT)) / AMOUNT;
+    expect(pairs).toEqual({ 'applied+replayed': applied, 'INSUFFICIENT_LUV+INSUFFICIENT_LUV': GIFTS - applied });
+
+    const balances = await balancesById();
+    expect(wallets.map((id) => balances.get(id))).toEqual(Array(VIEWERS).fill(HELD % AMOUNT));
+    expect(earnings.reduce((sum, id) => sum + balances.get(id)!, 0)).toBe(applied * AMOUNT);
+    const written = await env.DB.prepare(
+      'SELECT COUNT(DISTINCT m.id) AS movements, COUNT(e.id) AS entries FROM ledger_movements m JOIN ledger_entries e ON e.movement_id = m.id WHERE m.idempotency_key LIKE ?',
+    )
+      .bind(`${prefix}:%`)
+      .first<{ movements: number; entries: number }>();
+    expect(written).toEqual({ movements: applied, entries: 2 * applied });
+    await expectLedgerHolds();
+  });
+});
