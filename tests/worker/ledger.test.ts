@@ -110,6 +110,21 @@ describe('ledger basics', () => {
     expect(await balancesById()).toEqual(before);
   });
 
+  it('the same key sent concurrently applies once: the others replay it, or are refused if they differ', async () => {
+    const viewer = await newMember();
+    const key = uniqueKey('buy');
+    const same = await Promise.all(Array.from({ length: 5 }, () => creditPurchase(db(), { memberId: viewer, amount: 40, key })));
+    expect(same.map((r) => r.status).sort()).toEqual(['applied', 'replayed', 'replayed', 'replayed', 'replayed']);
+    const other = uniqueKey('buy');
+    const racing = await Promise.allSettled([creditPurchase(db(), { memberId: viewer, amount: 1, key: other }), creditPurchase(db(), { memberId: viewer, amount: 2, key: other })]);
+    const answers = racing.map((r) => (r.status === 'fulfilled' ? r.value.status : (r.reason as Refusal).code)).sort();
+    expect(answers).toEqual(['IDEMPOTENCY_CONFLICT', 'applied']);
+    const applied = racing.find((r) => r.status === 'fulfilled')!.value;
+    const wallet = await walletOf(db(), viewer);
+    expect((await balancesById()).get(wallet)).toBe(40 + applied.legs.find((l) => l.accountId === wallet)!.amount);
+    await expectLedgerHolds();
+  });
+
   it('refuses a gift to yourself', async () => {
     const viewer = await newMember();
     await couponGrant(db(), { memberId: viewer, amount: 10, key: uniqueKey('coupon') });
