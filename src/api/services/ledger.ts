@@ -1,0 +1,140 @@
+// The rules of the luv ledger: a movement's legs are non-zero safe integers summing to zero, it happens
+// once per idempotency key, and no wallet or earnings account goes below zero. The SQL is src/db/ledger.ts.
+//
+// Replays: a key already used with the same kind and legs answers the original movement ('replayed') and
+// moves nothing; with a different kind or legs it is refused (IDEMPOTENCY_CONFLICT), since answering the
+// original would tell the caller that what they asked for happened. A movement that was refused (short of
+// luv) wrote nothing, so its key is free and a retry is a new attempt.
+
+import { type AccountKind, findMovement, findOrCreateAccount, type Leg, type MovementKind, type MovementRow, movementStatements, type SystemAccountKind } from '../../db/ledger';
+import { Refusal } from '../../lib/errors';
+
+/** Enough for any movement we make (a gift with a platform cut is three); more is a mistake. */
+export const MAX_LEGS = 4;
+const MAX_KEY_LENGTH = 200;
+
+export interface MoveRequest {
+  idempotencyKey: string;
+  kind: MovementKind;
+  legs: readonly Leg[];
+  memo?: string | null;
+}
+
+export interface MoveResult {
+  /** 'applied': this call moved the luv; 'replayed': an earlier call with the same key did. */
+  status: 'applied' | 'replayed';
+  movement: MovementRow;
+  /** In account order. */
+  legs: Leg[];
+}
+
+const badAmount = () => new Refusal(400, 'BAD_AMOUNT', 'luv.errors.badAmount');
+const badLegs = () => new Refusal(400, 'BAD_LEGS', 'luv.errors.badLegs');
+
+/** A positive amount of luv (or KRW) as callers give it; anything else is BAD_AMOUNT. */
+function checkPositive(amount: unknown): number {
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) throw badAmount();
+  return amount;
+}
+
+function checkLegs(legs: readonly Leg[]): Leg[] {
+  if (!Array.isArray(legs) || legs.length < 2 || legs.length > MAX_LEGS) throw badLegs();
+  for (const leg of legs) {
+    if (typeof leg.amount !== 'number' || !Number.isSafeInteger(leg.amount) || leg.amount === 0) throw badAmount();
+    if (!Number.isSafeInteger(leg.accountId) || leg.accountId <= 0) throw badLegs();
+  }
+  // Summed as BigInt: two legs near 2^53 would round as numbers and could seem to balance.
+  if (legs.reduce((sum, leg) => sum + BigInt(leg.amount), 0n) !== 0n) throw badLegs();
+  if (new Set(legs.map((l) => l.accountId)).size !== legs.length) throw badLegs();
+  return legs.map((l) => ({ accountId: l.accountId, amount: l.amount })).sort((a, b) => a.accountId - b.accountId);
+}
+
+const sameLegs = (a: readonly Leg[], b: readonly Leg[]) => a.length === b.length && a.every((leg, i) => leg.accountId === b[i]!.accountId && leg.amount === b[i]!.amount);
+
+/** The answer to a key already used: the original movement if it is the same one, else a refusal. */
+async function replay(db: D1Database, request: MoveRequest, legs: Leg[]): Promise<MoveResult | null> {
+  const found = await findMovement(db, request.idempotencyKey);
+  if (!found) return null;
+  if (found.movement.kind !== request.kind || !sameLegs(found.legs, legs)) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', 'luv.errors.idempotencyConflict');
+  return { status: 'replayed', ...found };
+}
+
+const isConstraint = (error: unknown, name: string) => error instanceof Error && error.message.includes(name);
+
+/** Move luv between accounts: one batch (one transaction), all legs or none. */
+export async function move(db: D1Database, request: MoveRequest): Promise<MoveResult> {
+  const key = request.idempotencyKey;
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) throw new Refusal(400, 'BAD_IDEMPOTENCY_KEY', 'luv.errors.badKey');
+  const legs = checkLegs(request.legs);
+
+  const earlier = await replay(db, request, legs);
+  if (earlier) return earlier;
+
+  let results: D1Result[];
+  try {
+    results = await db.batch(movementStatements(db, { idempotencyKey: key, kind: request.kind, memo: request.memo ?? null }, legs));
+  } catch (error) {
+    // A concurrent call with the same key wrote first (between our look-up and our batch).
+    if (isConstraint(error, 'ledger_movements.idempotency_key')) {
+      const winner = await replay(db, request, legs);
+      if (winner) return winner;
+    }
+    if (isConstraint(error, 'balance_non_negative')) throw new Refusal(409, 'INSUFFICIENT_LUV', 'luv.errors.insufficient');
+    throw error;
+  }
+  // Every leg's balance update must have found its account (the entries' foreign key already makes a missing
+  // account throw; this says so should that ever change, though the batch is committed by now).
+  if (results.slice(-legs.length).some((r) => r.meta.changes !== 1)) throw new Error(`ledger movement ${key}: a balance update changed no account`);
+
+  const written = await findMovement(db, key);
+  if (!written) throw new Error(`ledger movement ${key}: not found after its batch`);
+  return { status: 'applied', ...written };
+}
+
+export const walletOf = (db: D1Database, memberId: number) => findOrCreateAccount(db, 'wallet', memberId);
+export const earningsOf = (db: D1Database, memberId: number) => findOrCreateAccount(db, 'earnings', memberId);
+export const systemAccount = (db: D1Database, kind: SystemAccountKind) => findOrCreateAccount(db, kind, null);
+export type { AccountKind };
+
+/** Luv a member bought through the payment gateway: pg_clearing -> their wallet. Key: the payment's id. */
+export async function creditPurchase(db: D1Database, p: { memberId: number; amount: number; key: string }): Promise<MoveResult> {
+  const amount = checkPositive(p.amount);
+  const [from, to] = await Promise.all([systemAccount(db, 'pg_clearing'), walletOf(db, p.memberId)]);
+  return move(db, {
+    idempotencyKey: p.key,
+    kind: 'purchase',
+    legs: [
+      { accountId: from, amount: -amount },
+      { accountId: to, amount },
+    ],
+  });
+}
+
+/** Luv a coupon grants: promotions -> the member's wallet. */
+export async function couponGrant(db: D1Database, p: { memberId: number; amount: number; key: string }): Promise<MoveResult> {
+  const amount = checkPositive(p.amount);
+  const [from, to] = await Promise.all([systemAccount(db, 'promotions'), walletOf(db, p.memberId)]);
+  return move(db, {
+    idempotencyKey: p.key,
+    kind: 'coupon',
+    legs: [
+      { accountId: from, amount: -amount },
+      { accountId: to, amount },
+    ],
+  });
+}
+
+/** A viewer's gift to a creator: the viewer's wallet -> the creator's earnings. */
+export async function gift(db: D1Database, p: { from: number; to: number; amount: number; key: string }): Promise<MoveResult> {
+  const amount = checkPositive(p.amount);
+  if (p.from === p.to) throw new Refusal(400, 'SELF_GIFT', 'luv.errors.selfGift');
+  const [from, to] = await Promise.all([walletOf(db, p.from), earningsOf(db, p.to)]);
+  return move(db, {
+    idempotencyKey: p.key,
+    kind: 'gift',
+    legs: [
+      { accountId: from, amount: -amount },
+      { accountId: to, amount },
+    ],
+  });
+}

@@ -1,0 +1,379 @@
+// The luv ledger (migration 0007, src/db/ledger.ts, src/api/services/ledger.ts): a model test with random
+// movements, a storm of concurrent gifts, refused input, and the immutability of history.
+import { env } from 'cloudflare:test';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { auditAccounts, findMovement, listEntries } from '../../src/db/ledger';
+import { couponGrant, creditPurchase, earningsOf, gift, type MoveResult, move, systemAccount, walletOf } from '../../src/api/services/ledger';
+import { Refusal } from '../../src/lib/errors';
+
+const db = () => env.DB;
+
+let serial = 0;
+/** A member row to own accounts (ledger_accounts.owner_id references members). */
+async function newMember(): Promise<number> {
+  serial += 1;
+  const name = `lg${Date.now().toString(36)}${serial}`;
+  const row = await env.DB.prepare("INSERT INTO members (login_id, nickname, password_hash) VALUES (?, ?, 'x') RETURNING id").bind(name, name.slice(-10)).first<{ id: number }>();
+  return row!.id;
+}
+
+const uniqueKey = (() => {
+  let n = 0;
+  const run = crypto.randomUUID();
+  return (label: string) => `${label}:${run}:${++n}`;
+})();
+
+/** The whole ledger's invariants: balances equal their entries, members' accounts are not negative, the sum is zero. */
+async function expectLedgerHolds() {
+  const accounts = await auditAccounts(db());
+  for (const a of accounts) {
+    expect(a.balance, `account ${a.id}`).toBe(a.entrySum);
+    if (a.kind === 'wallet' || a.kind === 'earnings') expect(a.balance, `account ${a.id}`).toBeGreaterThanOrEqual(0);
+  }
+  expect(accounts.reduce((sum, a) => sum + a.balance, 0)).toBe(0);
+  return accounts;
+}
+
+async function refusalOf(promise: Promise<unknown>): Promise<Refusal> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Refusal) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+const balancesById = async () => new Map((await auditAccounts(db())).map((a) => [a.id, a.balance]));
+const movementCount = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM ledger_movements').first<{ n: number }>())!.n;
+
+describe('ledger basics', () => {
+  it('moves luv: purchase, coupon, gift; balances equal entries and the total is zero', async () => {
+    const [viewer, creator] = [await newMember(), await newMember()];
+    expect((await creditPurchase(db(), { memberId: viewer, amount: 1000, key: uniqueKey('buy') })).status).toBe('applied');
+    await couponGrant(db(), { memberId: viewer, amount: 50, key: uniqueKey('coupon') });
+    const key = uniqueKey('gift');
+    const first = await gift(db(), { from: viewer, to: creator, amount: 300, key });
+    expect(first.status).toBe('applied');
+    const wallet = await walletOf(db(), viewer);
+    const earnings = await earningsOf(db(), creator);
+    expect(first.legs).toEqual([
+      { accountId: wallet, amount: -300 },
+      { accountId: earnings, amount: 300 },
+    ]);
+    const balances = await balancesById();
+    expect(balances.get(wallet)).toBe(750);
+    expect(balances.get(earnings)).toBe(300);
+    expect((await listEntries(db(), wallet)).map((e) => e.amount)).toEqual([-300, 50, 1000]);
+    await expectLedgerHolds();
+  });
+
+  it('a gift larger than the wallet is refused and the whole batch is undone (no movement, no entry, no balance)', async () => {
+    const [viewer, creator] = [await newMember(), await newMember()];
+    await couponGrant(db(), { memberId: viewer, amount: 100, key: uniqueKey('coupon') });
+    await earningsOf(db(), creator);
+    const before = await balancesById();
+    const key = uniqueKey('gift');
+    const refusal = await refusalOf(gift(db(), { from: viewer, to: creator, amount: 101, key }));
+    expect([refusal.status, refusal.code, refusal.messageKey]).toEqual([409, 'INSUFFICIENT_LUV', 'luv.errors.insufficient']);
+    expect(await findMovement(db(), key)).toBeNull();
+    expect(await balancesById()).toEqual(before);
+    // The key was not used up: the same gift, once affordable, goes through.
+    await couponGrant(db(), { memberId: viewer, amount: 1, key: uniqueKey('coupon') });
+    expect((await gift(db(), { from: viewer, to: creator, amount: 101, key })).status).toBe('applied');
+    await expectLedgerHolds();
+  });
+
+  it('a replayed key answers the original movement and moves nothing again', async () => {
+    const viewer = await newMember();
+    const key = uniqueKey('buy');
+    const first = await creditPurchase(db(), { memberId: viewer, amount: 500, key });
+    const again = await creditPurchase(db(), { memberId: viewer, amount: 500, key });
+    expect(again).toEqual({ ...first, status: 'replayed' });
+    expect((await balancesById()).get(await walletOf(db(), viewer))).toBe(500);
+  });
+
+  it('a key used again for a different movement is refused (IDEMPOTENCY_CONFLICT) and changes nothing', async () => {
+    const [viewer, creator] = [await newMember(), await newMember()];
+    const key = uniqueKey('buy');
+    await creditPurchase(db(), { memberId: viewer, amount: 500, key });
+    await earningsOf(db(), creator); // created now, so the snapshot below has every account the attempts touch
+    const before = await balancesById();
+    for (const attempt of [
+      creditPurchase(db(), { memberId: viewer, amount: 501, key }),
+      couponGrant(db(), { memberId: viewer, amount: 500, key }),
+      gift(db(), { from: viewer, to: creator, amount: 500, key }),
+    ]) {
+      expect((await refusalOf(attempt)).code).toBe('IDEMPOTENCY_CONFLICT');
+    }
+    expect(await balancesById()).toEqual(before);
+  });
+
+  it('the same key sent concurrently applies once: the others replay it, or are refused if they differ', async () => {
+    const viewer = await newMember();
+    const key = uniqueKey('buy');
+    const same = await Promise.all(Array.from({ length: 5 }, () => creditPurchase(db(), { memberId: viewer, amount: 40, key })));
+    expect(same.map((r) => r.status).sort()).toEqual(['applied', 'replayed', 'replayed', 'replayed', 'replayed']);
+    const other = uniqueKey('buy');
+    const racing = await Promise.allSettled([creditPurchase(db(), { memberId: viewer, amount: 1, key: other }), creditPurchase(db(), { memberId: viewer, amount: 2, key: other })]);
+    const answers = racing.map((r) => (r.status === 'fulfilled' ? r.value.status : (r.reason as Refusal).code)).sort();
+    expect(answers).toEqual(['IDEMPOTENCY_CONFLICT', 'applied']);
+    const applied = racing.find((r) => r.status === 'fulfilled')!.value;
+    const wallet = await walletOf(db(), viewer);
+    expect((await balancesById()).get(wallet)).toBe(40 + applied.legs.find((l) => l.accountId === wallet)!.amount);
+    await expectLedgerHolds();
+  });
+
+  it('refuses a gift to yourself', async () => {
+    const viewer = await newMember();
+    await couponGrant(db(), { memberId: viewer, amount: 10, key: uniqueKey('coupon') });
+    expect((await refusalOf(gift(db(), { from: viewer, to: viewer, amount: 5, key: uniqueKey('gift') }))).code).toBe('SELF_GIFT');
+  });
+});
+
+describe('bad input is refused and changes nothing', () => {
+  const badAmounts: [string, number][] = [
+    ['negative', -5],
+    ['zero', 0],
+    ['fractional', 1.5],
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['above MAX_SAFE_INTEGER', Number.MAX_SAFE_INTEGER + 1],
+    ['huge', 2 ** 62],
+  ];
+
+  it.each(badAmounts)('%s amounts (helpers and raw legs)', async (_, amount) => {
+    const [viewer, creator] = [await newMember(), await newMember()];
+    await couponGrant(db(), { memberId: viewer, amount: 100, key: uniqueKey('coupon') });
+    const [wallet, earnings] = [await walletOf(db(), viewer), await earningsOf(db(), creator)];
+    const before = { balances: await balancesById(), movements: await movementCount() };
+    const attempts = [
+      creditPurchase(db(), { memberId: viewer, amount, key: uniqueKey('buy') }),
+      couponGrant(db(), { memberId: viewer, amount, key: uniqueKey('coupon') }),
+      gift(db(), { from: viewer, to: creator, amount, key: uniqueKey('gift') }),
+    ];
+    // A raw leg is signed, so a negative one is fine there; anything but a non-zero safe integer is not.
+    if (!Number.isSafeInteger(amount) || amount === 0)
+      attempts.push(
+        move(db(), {
+          idempotencyKey: uniqueKey('raw'),
+          kind: 'gift',
+          legs: [
+            { accountId: wallet, amount: -amount },
+            { accountId: earnings, amount },
+          ],
+        }),
+      );
+    for (const attempt of attempts) {
+      const refusal = await refusalOf(attempt);
+      expect([refusal.status, refusal.code, refusal.messageKey]).toEqual([400, 'BAD_AMOUNT', 'luv.errors.badAmount']);
+    }
+    expect({ balances: await balancesById(), movements: await movementCount() }).toEqual(before);
+  });
+
+  it('unbalanced, single, duplicate-account and too many legs; bad keys', async () => {
+    const [viewer, creator] = [await newMember(), await newMember()];
+    await couponGrant(db(), { memberId: viewer, amount: 100, key: uniqueKey('coupon') });
+    const [wallet, earnings, revenue] = [await walletOf(db(), viewer), await earningsOf(db(), creator), await systemAccount(db(), 'platform_revenue')];
+    const promotions = await systemAccount(db(), 'promotions');
+    const pg = await systemAccount(db(), 'pg_clearing');
+    const before = { balances: await balancesById(), movements: await movementCount() };
+    const legSets = [
+      [
+        { accountId: wallet, amount: -10 },
+        { accountId: earnings, amount: 9 },
+      ],
+      [{ accountId: wallet, amount: 1 }],
+      [],
+      [
+        { accountId: wallet, amount: -10 },
+        { accountId: wallet, amount: 10 },
+      ],
+      [
+        { accountId: wallet, amount: -4 },
+        { accountId: earnings, amount: 1 },
+        { accountId: revenue, amount: 1 },
+        { accountId: promotions, amount: 1 },
+        { accountId: pg, amount: 1 },
+      ],
+      // Balanced only in floating point: MAX_SAFE_INTEGER + 2 rounds to 2^53, so the four sum to 0 as numbers
+      // but to 1 in truth (BigInt).
+      [
+        { accountId: wallet, amount: Number.MAX_SAFE_INTEGER },
+        { accountId: earnings, amount: 2 },
+        { accountId: revenue, amount: -Number.MAX_SAFE_INTEGER },
+        { accountId: promotions, amount: -1 },
+      ],
+    ];
+    for (const legs of legSets) {
+      const refusal = await refusalOf(move(db(), { idempotencyKey: uniqueKey('raw'), kind: 'gift', legs }));
+      expect([refusal.status, refusal.code, refusal.messageKey]).toEqual([400, 'BAD_LEGS', 'luv.errors.badLegs']);
+    }
+    const good = [
+      { accountId: wallet, amount: -1 },
+      { accountId: earnings, amount: 1 },
+    ];
+    for (const key of ['', 'x'.repeat(201)]) expect((await refusalOf(move(db(), { idempotencyKey: key, kind: 'gift', legs: good }))).code).toBe('BAD_IDEMPOTENCY_KEY');
+    expect({ balances: await balancesById(), movements: await movementCount() }).toEqual(before);
+  });
+});
+
+describe('history is immutable', () => {
+  it('entries and movements cannot be updated or deleted', async () => {
+    const viewer = await newMember();
+    const key = uniqueKey('buy');
+    const { movement } = await creditPurchase(db(), { memberId: viewer, amount: 70, key });
+    const statements = [
+      'UPDATE ledger_entries SET amount = amount * 2 WHERE movement_id = ?',
+      'DELETE FROM ledger_entries WHERE movement_id = ?',
+      "UPDATE ledger_movements SET memo = 'edited' WHERE id = ?",
+      'DELETE FROM ledger_movements WHERE id = ?',
+    ];
+    for (const sql of statements) await expect(env.DB.prepare(sql).bind(movement.id).run()).rejects.toThrow(/immutable/);
+    expect(await findMovement(db(), key)).toEqual(await findMovement(db(), key));
+    expect((await findMovement(db(), key))!.legs.map((l) => l.amount).sort()).toEqual([-70, 70]);
+    await expectLedgerHolds();
+  });
+
+  it('a wallet cannot be set below zero even by hand (CHECK balance_non_negative)', async () => {
+    const wallet = await walletOf(db(), await newMember());
+    await expect(env.DB.prepare('UPDATE ledger_accounts SET balance = -1 WHERE id = ?').bind(wallet).run()).rejects.toThrow(/balance_non_negative/);
+  });
+});
+
+/** One step of a random run: members are indexes into the run's members; a replay repeats an earlier step, key and all. */
+type Command = { op: 'purchase' | 'coupon'; member: number; amount: number } | { op: 'gift'; from: number; to: number; amount: number } | { op: 'replay'; step: number };
+
+const MEMBERS = 4;
+const member = fc.nat(MEMBERS - 1);
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ op: fc.constant('purchase' as const), member, amount: fc.integer({ min: 1, max: 5000 }) }),
+  fc.record({ op: fc.constant('coupon' as const), member, amount: fc.integer({ min: 1, max: 1000 }) }),
+  // Often more than the wallet holds, and now and then to oneself: both refused.
+  fc.record({ op: fc.constant('gift' as const), from: member, to: member, amount: fc.integer({ min: 1, max: 4000 }) }),
+  fc.record({ op: fc.constant('replay' as const), step: fc.nat(1000) }),
+);
+
+/** The plain model: what every balance should be, and which keys have moved luv. */
+interface Model {
+  wallet: number[];
+  earnings: number[];
+  pgClearing: number;
+  promotions: number;
+  applied: Set<string>;
+}
+
+/** What the model says a call does: the expected answer, and the model updated if it applies. */
+function modelStep(model: Model, key: string, c: Exclude<Command, { op: 'replay' }>): MoveResult['status'] | 'SELF_GIFT' | 'INSUFFICIENT_LUV' {
+  if (c.op === 'gift' && c.from === c.to) return 'SELF_GIFT';
+  if (model.applied.has(key)) return 'replayed';
+  if (c.op === 'gift') {
+    if (model.wallet[c.from]! < c.amount) return 'INSUFFICIENT_LUV';
+    model.wallet[c.from]! -= c.amount;
+    model.earnings[c.to]! += c.amount;
+  } else {
+    model.wallet[c.member]! += c.amount;
+    if (c.op === 'purchase') model.pgClearing -= c.amount;
+    else model.promotions -= c.amount;
+  }
+  model.applied.add(key);
+  return 'applied';
+}
+
+async function runStep(memberIds: number[], key: string, c: Exclude<Command, { op: 'replay' }>): Promise<string> {
+  try {
+    if (c.op === 'gift') return (await gift(db(), { from: memberIds[c.from]!, to: memberIds[c.to]!, amount: c.amount, key })).status;
+    const call = c.op === 'purchase' ? creditPurchase : couponGrant;
+    return (await call(db(), { memberId: memberIds[c.member]!, amount: c.amount, key })).status;
+  } catch (error) {
+    if (error instanceof Refusal) return error.code;
+    throw error;
+  }
+}
+
+describe('model test: random purchases, coupons, gifts and replays against a plain model', () => {
+  it('every balance equals the model and its entries, none negative, the total zero', { timeout: 300_000 }, async () => {
+    const [pg, promotions] = [await systemAccount(db(), 'pg_clearing'), await systemAccount(db(), 'promotions')];
+    let runs = 0;
+    let steps = 0;
+    const outcomes: Record<string, number> = {};
+    const started = Date.now();
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 25 }), async (commands) => {
+        runs += 1;
+        const memberIds = await Promise.all(Array.from({ length: MEMBERS }, newMember));
+        const start = await balancesById();
+        const model: Model = { wallet: Array(MEMBERS).fill(0), earnings: Array(MEMBERS).fill(0), pgClearing: start.get(pg)!, promotions: start.get(promotions)!, applied: new Set() };
+        const done: { key: string; c: Exclude<Command, { op: 'replay' }> }[] = [];
+        for (const c of commands) {
+          steps += 1;
+          const step = c.op === 'replay' ? done[c.step % Math.max(done.length, 1)] : { key: uniqueKey(`model:${runs}`), c };
+          if (!step) continue; // a replay before anything happened
+          done.push(step);
+          const outcome = await runStep(memberIds, step.key, step.c);
+          expect(outcome).toBe(modelStep(model, step.key, step.c));
+          outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+        }
+        const wallets = await Promise.all(memberIds.map((id) => walletOf(db(), id)));
+        const earnings = await Promise.all(memberIds.map((id) => earningsOf(db(), id)));
+        const balances = await balancesById();
+        expect(wallets.map((id) => balances.get(id))).toEqual(model.wallet);
+        expect(earnings.map((id) => balances.get(id))).toEqual(model.earnings);
+        expect([balances.get(pg), balances.get(promotions)]).toEqual([model.pgClearing, model.promotions]);
+        await expectLedgerHolds();
+      }),
+      { numRuns: 200 },
+    );
+    console.log(`ledger model test: ${runs} runs, ${steps} steps in ${Date.now() - started} ms, ${JSON.stringify(outcomes)}`);
+    // The runs must reach every kind of answer, or the model test proves less than it seems to.
+    expect(Object.keys(outcomes).sort()).toEqual(['INSUFFICIENT_LUV', 'SELF_GIFT', 'applied', 'replayed']);
+  });
+});
+
+describe('storm: concurrent gifts', () => {
+  it('1,000 gifts from 50 viewers asking 3x what they hold, each sent twice at once: every key applies at most once', { timeout: 300_000 }, async () => {
+    const VIEWERS = 50;
+    const CREATORS = 5;
+    const HELD = 100;
+    const GIFTS = 1000;
+    const AMOUNT = 15; // 20 gifts a viewer ask 300, three times the 100 they hold: 6 go through, 10 luv are left
+    const viewers = await Promise.all(Array.from({ length: VIEWERS }, newMember));
+    const creators = await Promise.all(Array.from({ length: CREATORS }, newMember));
+    await Promise.all(viewers.map((id) => couponGrant(db(), { memberId: id, amount: HELD, key: uniqueKey('storm-coupon') })));
+    const wallets = await Promise.all(viewers.map((id) => walletOf(db(), id)));
+    const earnings = await Promise.all(creators.map((id) => earningsOf(db(), id)));
+    const prefix = uniqueKey('storm');
+    const gifts = Array.from({ length: GIFTS }, (_, i) => ({ from: viewers[i % VIEWERS]!, to: creators[i % CREATORS]!, amount: AMOUNT, key: `${prefix}:${i}` }));
+
+    const started = Date.now();
+    // Each gift twice, concurrently: the second must find the first (before or inside its batch), never move luv again.
+    const answers = await Promise.all(
+      [...gifts, ...gifts].map((g) =>
+        gift(db(), g).then(
+          (r) => r.status,
+          (e: unknown) => (e instanceof Refusal ? e.code : Promise.reject(e)),
+        ),
+      ),
+    );
+    const elapsed = Date.now() - started;
+
+    const byKey = gifts.map((_, i) => [answers[i], answers[i + GIFTS]].sort().join('+'));
+    const pairs: Record<string, number> = {};
+    for (const k of byKey) pairs[k] = (pairs[k] ?? 0) + 1;
+    console.log(`ledger storm: ${answers.length} gift calls (${GIFTS} keys) in ${elapsed} ms, ${JSON.stringify(pairs)}`);
+    const applied = VIEWERS * Math.floor(HELD / AMOUNT);
+    expect(pairs).toEqual({ 'applied+replayed': applied, 'INSUFFICIENT_LUV+INSUFFICIENT_LUV': GIFTS - applied });
+
+    const balances = await balancesById();
+    expect(wallets.map((id) => balances.get(id))).toEqual(Array(VIEWERS).fill(HELD % AMOUNT));
+    expect(earnings.reduce((sum, id) => sum + balances.get(id)!, 0)).toBe(applied * AMOUNT);
+    const written = await env.DB.prepare(
+      'SELECT COUNT(DISTINCT m.id) AS movements, COUNT(e.id) AS entries FROM ledger_movements m JOIN ledger_entries e ON e.movement_id = m.id WHERE m.idempotency_key LIKE ?',
+    )
+      .bind(`${prefix}:%`)
+      .first<{ movements: number; entries: number }>();
+    expect(written).toEqual({ movements: applied, entries: 2 * applied });
+    await expectLedgerHolds();
+  });
+});
