@@ -16,6 +16,7 @@ import { myStreamRoutes } from './routes/my-streams';
 import { casterRoutes } from './routes/caster';
 import { chatRoutes } from './routes/chat';
 import { adminRoutes } from './routes/admin';
+import { luvRoutes } from './routes/luv';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -57,6 +58,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', casterRoutes)
   .route('/', chatRoutes)
   .route('/', adminRoutes)
+  .route('/', luvRoutes)
   .route('/', devRoutes);
 
 /**

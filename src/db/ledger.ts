@@ -105,3 +105,43 @@ export async function auditAccounts(db: D1Database): Promise<(AccountRow & { ent
     .all<AccountRow & { entrySum: number }>();
   return results;
 }
+
+/** A member's balance on their wallet or earnings (0 when the account was never opened). */
+export async function memberBalance(db: D1Database, memberId: number, kind: MemberAccountKind): Promise<number> {
+  const row = await db.prepare('SELECT balance FROM ledger_accounts WHERE owner_id = ?1 AND kind = ?2').bind(memberId, kind).first<{ balance: number }>();
+  return row?.balance ?? 0;
+}
+
+export interface GiftListRow {
+  movementId: number;
+  amount: number;
+  loginId: string;
+  nickname: string;
+  createdAt: number;
+}
+
+/**
+ * Gifts a member sent (from their wallet) or received (into their earnings), newest first, each with the
+ * member on the other side: the owner of the gift's other member account (earnings for sent, wallet for received).
+ * createdAt is in epoch milliseconds.
+ */
+export async function listGifts(db: D1Database, memberId: number, side: 'sent' | 'received', page: { offset: number; limit: number }): Promise<{ rows: GiftListRow[]; total: number }> {
+  const [mine, theirs] = side === 'sent' ? ['wallet', 'earnings'] : ['earnings', 'wallet'];
+  const mineOnly = `FROM ledger_entries e
+    JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id = ?1 AND a.kind = ?2
+    JOIN ledger_movements mv ON mv.id = e.movement_id AND mv.kind = 'gift'`;
+  const [list, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT mv.id AS movementId, ABS(e.amount) AS amount, m.login_id AS loginId, m.nickname, mv.created_at * 1000 AS createdAt
+         ${mineOnly}
+         JOIN ledger_entries o ON o.movement_id = e.movement_id AND o.account_id <> e.account_id
+         JOIN ledger_accounts oa ON oa.id = o.account_id AND oa.kind = ?3
+         JOIN members m ON m.id = oa.owner_id
+         ORDER BY mv.id DESC LIMIT ?4 OFFSET ?5`,
+      )
+      .bind(memberId, mine, theirs, page.limit, page.offset),
+    db.prepare(`SELECT COUNT(*) AS n ${mineOnly}`).bind(memberId, mine),
+  ]);
+  return { rows: list!.results as unknown as GiftListRow[], total: (count!.results[0] as { n: number }).n };
+}

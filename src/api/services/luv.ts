@@ -1,0 +1,44 @@
+// The luv calls: a member's gift to a channel on air, their balances and their gift lists.
+// The movement itself is the ledger's (services/ledger.ts); the room hears of a gift through chat-events.
+
+import { findChannel } from '../../db/channels';
+import { listGifts, memberBalance } from '../../db/ledger';
+import { findMemberById } from '../../db/members';
+import { findOpenLive } from '../../db/streams';
+import { Refusal } from '../../lib/errors';
+import type { GiftListResponse, GiftRequest, GiftResponse } from '../../shared/luv-schemas';
+import { publishGift } from './chat-events';
+import { gift } from './ledger';
+import { notFoundChannel } from './watch-error';
+
+/** The item code a plain luv gift carries in the room's gift event. */
+export const LUV_GIFT_ITEM_CODE = 100;
+
+/** Send luv from the member's wallet to the earnings of a channel's creator while the channel is live. */
+export async function sendGift(env: Env, memberId: number, request: GiftRequest): Promise<GiftResponse> {
+  const channel = await findChannel(env.DB, request.channelId);
+  if (!channel) throw notFoundChannel();
+  if (channel.ownerId === memberId) throw new Refusal(400, 'SELF_GIFT', 'luv.errors.selfGift');
+  if (!(await findOpenLive(env.DB, channel.id))) throw new Refusal(409, 'NOT_LIVE', 'luv.errors.notLive');
+
+  // Namespaced by sender: two members' keys never collide, and a key replays only its own sender's gift.
+  const result = await gift(env.DB, { from: memberId, to: channel.ownerId, amount: request.amount, key: `gift:${memberId}:${request.idempotencyKey}` });
+  if (result.status === 'applied') {
+    const sender = await findMemberById(env.DB, memberId);
+    if (sender) {
+      const event = { from: { loginId: sender.loginId, nickname: sender.nickname }, itemCode: LUV_GIFT_ITEM_CODE, amount: request.amount, ...(request.message ? { message: request.message } : {}) };
+      // The luv has moved: a room that cannot be told now does not undo the gift.
+      await publishGift(env, channel.id, event).catch((error) => console.error('gift event not published', error));
+    }
+  }
+  return { balance: await memberBalance(env.DB, memberId, 'wallet'), movementId: result.movement.id, replayed: result.status === 'replayed' };
+}
+
+export async function luvSum(db: D1Database, memberId: number, kind: 'wallet' | 'earnings') {
+  return { balance: await memberBalance(db, memberId, kind) };
+}
+
+export async function giftList(db: D1Database, memberId: number, side: 'sent' | 'received', page: { offset: number; limit: number }): Promise<GiftListResponse> {
+  const { rows, total } = await listGifts(db, memberId, side, page);
+  return { items: rows, offset: page.offset, limit: page.limit, total };
+}
