@@ -18,6 +18,7 @@ import {
 } from '../shared/chat-protocol';
 import { ANNOUNCE_NEEDS, immune, mayAct, mayTarget, mayWriteFrozen, rateExempt, standingOf, type Standing } from '../shared/chat-permissions';
 import type { RoomStore, SeenMember } from '../db/chat-room';
+import { cleanText } from '../shared/text';
 
 /** Who a socket is: a signed-in member (from their ticket) or null for a guest. */
 export interface Identity {
@@ -47,14 +48,6 @@ const refuse = (code: ChatErrorCode, until?: number | null): Outcome => ({
   removals: [],
 });
 const done = (broadcast: ServerFrame[], removals: Removal[] = []): Outcome => ({ broadcast, reply: [], removals });
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what this strips
-const UNSHOWABLE = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
-
-/** Control characters and bidi overrides never reach other screens; runs of spaces collapse. */
-export function cleanText(raw: string): string {
-  return raw.replace(UNSHOWABLE, ' ').replace(/\s+/g, ' ').trim();
-}
 
 const codePoints = (s: string) => [...s].length;
 

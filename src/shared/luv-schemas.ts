@@ -2,20 +2,17 @@
 
 import { z } from 'zod';
 import { pageInfoSchema } from './streams-schemas';
+import { cleanText } from './text';
 
 /** The most luv one gift may carry. */
 export const MAX_GIFT_AMOUNT = 10_000_000;
-/** A gift's message, in characters, after trimming. */
+/** A gift's message, in characters (code units), once cleaned like a chat line. */
 export const MAX_GIFT_MESSAGE = 100;
 
 export const giftRequestSchema = z.strictObject({
   channelId: z.int().positive().max(Number.MAX_SAFE_INTEGER),
   amount: z.int().positive().max(MAX_GIFT_AMOUNT),
-  message: z
-    .string()
-    .transform((s) => s.replace(/\s+/g, ' ').trim())
-    .pipe(z.string().max(MAX_GIFT_MESSAGE))
-    .optional(),
+  message: z.string().transform(cleanText).pipe(z.string().max(MAX_GIFT_MESSAGE)).optional(),
   /** The client's id for this gift: a retry with the same key sends it once. */
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
 });

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { creditPurchase } from '../../src/api/services/ledger';
 import type { GiftListResponse, GiftResponse, LuvSumResponse } from '../../src/shared/luv-schemas';
+import { joined, sleep } from './chat-helpers';
 import { Browser } from './helpers';
 import { clearWatchTables, expectRefused, insertChannel, json, liveChannel, signedIn } from './watch-fixtures';
 
@@ -136,6 +137,20 @@ describe('POST /api/luv/gift', () => {
     }
     expect((await sendGift(guest, { channelId: channel.id, amount: 1, idempotencyKey: newKey() })).status).toBe(401);
     expect(await movementCount()).toBe(before);
+  });
+});
+
+describe("the channel's chat room", () => {
+  it('hears of a gift once, with its cleaned message, and not of its replay', async () => {
+    const { viewer, channel } = await viewerAndLiveCreator(1000);
+    const { client } = await joined(String(channel.id), null);
+    const request = { channelId: channel.id, amount: 40, message: '  화이팅 \n \u202e 최고\u0007 ', idempotencyKey: newKey() };
+    expect((await sendGift(viewer.browser, request)).status).toBe(200);
+    const event = await client.waitFor((f) => f.type === 'event' && f.kind === 'gift');
+    expect(event).toMatchObject({ from: { loginId: viewer.loginId }, amount: 40, message: '화이팅 최고' });
+    expect(await json<GiftResponse>(await sendGift(viewer.browser, request))).toMatchObject({ replayed: true });
+    await sleep(200);
+    expect(client.frames.filter((f) => f.type === 'event' && f.kind === 'gift')).toHaveLength(1);
   });
 });
 
