@@ -4,6 +4,7 @@ import en from '../../locales/en.json';
 import ko from '../../locales/ko.json';
 import { apiApp } from '../../src/api/app';
 import { API_TAGS } from '../../src/api/openapi';
+import { creditPurchase } from '../../src/api/services/ledger';
 import { operationsOf, type OpenApiDocument, type Schema } from '../../src/docs/api-reference';
 import { Browser, get, setFlags, signUpMember } from './helpers';
 import { clearWatchTables, insertChannel, insertStream, liveChannel, memberIdOf, signedIn } from './watch-fixtures';
@@ -323,6 +324,22 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'PUT', '/api/my/channel/settings', await browser.json('/api/my/channel/settings', settings, 'PUT'), 200);
     await expectDocumented(doc, 'GET', '/api/my/stream/recorded-stream-list', await browser.fetch('/api/my/stream/recorded-stream-list'), 200);
     await expectDocumented(doc, 'POST', '/api/auth/signout', await browser.json('/api/auth/signout', {}), 200);
+  });
+
+  it("the luv calls: a gift to a live channel, a refused one, the member's sums and gift lists", async () => {
+    const { browser, id } = await signedIn('adult');
+    const live = await liveChannel();
+    await creditPurchase(env.DB, { memberId: id, amount: 100, key: `openapi-purchase:${id}` });
+    const gift = { channelId: live.id, amount: 30, message: '축하해요', idempotencyKey: `openapi-${id}-gift` };
+    await expectDocumented(doc, 'POST', '/api/luv/gift', await browser.json('/api/luv/gift', gift), 200);
+    await expectDocumented(doc, 'POST', '/api/luv/gift', await browser.json('/api/luv/gift', { ...gift, amount: 1000, idempotencyKey: `openapi-${id}-big` }), 409);
+    await expectDocumented(doc, 'POST', '/api/luv/gift', await browser.json('/api/luv/gift', { ...gift, channelId: (await insertChannel()).id }), 409);
+    await expectDocumented(doc, 'POST', '/api/luv/gift', await browser.json('/api/luv/gift', { ...gift, amount: 0 }), 400);
+    await expectDocumented(doc, 'GET', '/api/luv/luv-sum', await browser.fetch('/api/luv/luv-sum'), 200);
+    await expectDocumented(doc, 'GET', '/api/luv/receivedluv-sum', await browser.fetch('/api/luv/receivedluv-sum'), 200);
+    const sent = await expectDocumented<{ items: unknown[] }>(doc, 'GET', '/api/luv/sentluv-list', await browser.fetch('/api/luv/sentluv-list'), 200);
+    expect(sent.items).toHaveLength(1);
+    await expectDocumented(doc, 'GET', '/api/luv/receivedluv-list', await browser.fetch('/api/luv/receivedluv-list?limit=5'), 200);
   });
 
   it("sign-in and sign-up in SPEC's own shapes, through the site and from the API itself (tokens)", async () => {
