@@ -76,6 +76,11 @@ describe('POST /api/luv/gift', () => {
     await fund(other.id, 100);
     expect(await json<GiftResponse>(await sendGift(other.browser, { ...request, amount: 100 }))).toMatchObject({ balance: 0, replayed: false });
     expect(await sum(creator.browser, '/api/luv/receivedluv-sum')).toBe(350);
+    // After the live ends, the first gift's replay still answers as it did; a new gift is refused.
+    await env.DB.prepare('UPDATE streams SET ended_at = ? WHERE channel_id = ? AND ended_at IS NULL').bind(Date.now(), channel.id).run();
+    expect(await json<GiftResponse>(await sendGift(viewer.browser, request))).toEqual({ balance: 750, movementId: first.movementId, replayed: true });
+    await expectRefused(await sendGift(viewer.browser, { ...request, idempotencyKey: newKey() }), 409);
+    expect(await sum(viewer.browser, '/api/luv/luv-sum')).toBe(750);
   });
 
   it('refuses an insufficient balance, a self gift, an offline or unknown channel, and changes nothing', async () => {

@@ -2,7 +2,7 @@
 // The movement itself is the ledger's (services/ledger.ts); the room hears of a gift through chat-events.
 
 import { findChannel } from '../../db/channels';
-import { listGifts, memberBalance } from '../../db/ledger';
+import { findMovement, listGifts, memberBalance } from '../../db/ledger';
 import { findMemberById } from '../../db/members';
 import { findOpenLive } from '../../db/streams';
 import { Refusal } from '../../lib/errors';
@@ -19,10 +19,13 @@ export async function sendGift(env: Env, memberId: number, request: GiftRequest)
   const channel = await findChannel(env.DB, request.channelId);
   if (!channel) throw notFoundChannel();
   if (channel.ownerId === memberId) throw new Refusal(400, 'SELF_GIFT', 'luv.errors.selfGift');
-  if (!(await findOpenLive(env.DB, channel.id))) throw new Refusal(409, 'NOT_LIVE', 'luv.errors.notLive');
-
   // Namespaced by sender: two members' keys never collide, and a key replays only its own sender's gift.
-  const result = await gift(env.DB, { from: memberId, to: channel.ownerId, amount: request.amount, key: `gift:${memberId}:${request.idempotencyKey}` });
+  const key = `gift:${memberId}:${request.idempotencyKey}`;
+  // A gift sent before is answered as it was (the ledger replays it), even if the live has ended since.
+  const sentBefore = await findMovement(env.DB, key);
+  if (!sentBefore && !(await findOpenLive(env.DB, channel.id))) throw new Refusal(409, 'NOT_LIVE', 'luv.errors.notLive');
+
+  const result = await gift(env.DB, { from: memberId, to: channel.ownerId, amount: request.amount, key });
   if (result.status === 'applied') {
     const sender = await findMemberById(env.DB, memberId);
     if (sender) {
