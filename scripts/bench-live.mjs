@@ -10,7 +10,7 @@
 // itself is untouched).
 import { chromium } from 'playwright-core';
 import { startBroadcast } from './lib/broadcaster.mjs';
-import { sleep, startBenchServer, until } from './lib/bench-server.mjs';
+import { sleep, startBenchServer, untilLive } from './lib/bench-server.mjs';
 import { seedDemo } from './seed-demo.mjs';
 
 const arg = (name, fallback) => {
@@ -185,14 +185,7 @@ process.on('uncaughtException', (error) => {
 try {
   seedDemo({ persistTo: STATE });
   broadcaster = startBroadcast({ origin: ORIGIN, streamKey: CHANNEL.key, thumbnails: false });
-  await until(
-    'the live playlist',
-    async () => {
-      const res = await fetch(`${ORIGIN}/live/${CHANNEL.id}/index.m3u8`);
-      return res.ok && ((await res.text()).match(/#EXTINF/g)?.length ?? 0) >= 2;
-    },
-    60_000,
-  );
+  await untilLive(ORIGIN, CHANNEL.id);
   const skew = await clockSkew();
   console.log(
     `program date-time check: segments are listed ${skew} ms (at least) after their program date-time says they ended; ffmpeg truncates that stamp to the second, so up to that much of each latency figure is the stamp, not the viewer`,

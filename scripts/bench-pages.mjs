@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startBenchServer, until } from './lib/bench-server.mjs';
+import { startBenchServer, until, untilLive } from './lib/bench-server.mjs';
 import { startBroadcast } from './lib/broadcaster.mjs';
 
 const option = (name, fallback) => {
@@ -80,14 +80,7 @@ let failed = false;
 try {
   broadcaster = startBroadcast({ origin: ORIGIN, streamKey: CHANNEL.key });
   const channelPage = () => fetch(`${ORIGIN}/api/channels/${CHANNEL.id}/channel-page`, { headers: { host: `flex.localhost:${PORT}` } }).then((r) => r.json());
-  await until(
-    'the live playlist',
-    async () => {
-      const res = await fetch(`${ORIGIN}/live/${CHANNEL.id}/index.m3u8`);
-      return res.ok && ((await res.text()).match(/#EXTINF/g)?.length ?? 0) >= 2;
-    },
-    60_000,
-  );
+  await untilLive(ORIGIN, CHANNEL.id);
   // The poster: the first thumbnail goes up 5 s after the broadcaster starts.
   await until('the live thumbnail', async () => (await channelPage()).live?.thumbnailUrl, 30_000);
   const { channel } = await channelPage();

@@ -21,3 +21,15 @@ export async function until(what, probe, timeoutMs) {
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/** Waits until the channel's live playlist lists two segments (a broadcaster has started for real). */
+export function untilLive(origin, channelId, timeoutMs = 60_000) {
+  return until(
+    'the live playlist',
+    async () => {
+      const res = await fetch(`${origin}/live/${channelId}/index.m3u8`);
+      return res.ok && ((await res.text()).match(/#EXTINF/g)?.length ?? 0) >= 2;
+    },
+    timeoutMs,
+  );
+}

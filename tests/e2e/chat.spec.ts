@@ -198,27 +198,15 @@ test('a member whose chat tickets keep being refused is told the session expired
   await expect.poll(() => refused).toBe(1);
   // Fake time moves 1 s a step; each ticket call is a real request in between.
   const clockAt = () => page.evaluate(() => Date.now());
+  const refusedAfterASecond = async () => {
+    await page.clock.runFor(1_000);
+    return refused;
+  };
   const start = await clockAt();
-  await expect
-    .poll(
-      async () => {
-        await page.clock.runFor(1_000);
-        return refused;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(6);
+  await expect.poll(refusedAfterASecond, { timeout: 30_000 }).toBe(6);
   expect((await clockAt()) - start).toBeGreaterThanOrEqual(15_000); // five retries, 3 s apart
   await expect(panel(page).getByRole('alert')).toHaveCount(0);
-  await expect
-    .poll(
-      async () => {
-        await page.clock.runFor(1_000);
-        return refused;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(11);
+  await expect.poll(refusedAfterASecond, { timeout: 30_000 }).toBe(11);
   await expect(panel(page).getByRole('alert')).toContainText(ko.chat.sessionExpired);
   await page.clock.runFor(60_000);
   expect(refused).toBe(11); // the first try and 10 retries, then no more
