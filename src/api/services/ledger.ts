@@ -96,13 +96,11 @@ export const earningsOf = (db: D1Database, memberId: number) => findOrCreateAcco
 export const systemAccount = (db: D1Database, kind: SystemAccountKind) => findOrCreateAccount(db, kind, null);
 export type { AccountKind };
 
-/** Luv a member bought through the payment gateway: pg_clearing -> their wallet. Key: the payment's id. */
-export async function creditPurchase(db: D1Database, p: { memberId: number; amount: number; key: string }): Promise<MoveResult> {
-  const amount = checkPositive(p.amount);
-  const [from, to] = await Promise.all([systemAccount(db, 'pg_clearing'), walletOf(db, p.memberId)]);
+/** One amount from one account to another: the two-leg movement every helper below is. */
+function transfer(db: D1Database, idempotencyKey: string, kind: MovementKind, from: number, to: number, amount: number): Promise<MoveResult> {
   return move(db, {
-    idempotencyKey: p.key,
-    kind: 'purchase',
+    idempotencyKey,
+    kind,
     legs: [
       { accountId: from, amount: -amount },
       { accountId: to, amount },
@@ -110,18 +108,18 @@ export async function creditPurchase(db: D1Database, p: { memberId: number; amou
   });
 }
 
+/** Luv a member bought through the payment gateway: pg_clearing -> their wallet. Key: the payment's id. */
+export async function creditPurchase(db: D1Database, p: { memberId: number; amount: number; key: string }): Promise<MoveResult> {
+  const amount = checkPositive(p.amount);
+  const [from, to] = await Promise.all([systemAccount(db, 'pg_clearing'), walletOf(db, p.memberId)]);
+  return transfer(db, p.key, 'purchase', from, to, amount);
+}
+
 /** Luv a coupon grants: promotions -> the member's wallet. */
 export async function couponGrant(db: D1Database, p: { memberId: number; amount: number; key: string }): Promise<MoveResult> {
   const amount = checkPositive(p.amount);
   const [from, to] = await Promise.all([systemAccount(db, 'promotions'), walletOf(db, p.memberId)]);
-  return move(db, {
-    idempotencyKey: p.key,
-    kind: 'coupon',
-    legs: [
-      { accountId: from, amount: -amount },
-      { accountId: to, amount },
-    ],
-  });
+  return transfer(db, p.key, 'coupon', from, to, amount);
 }
 
 /** A viewer's gift to a creator: the viewer's wallet -> the creator's earnings. */
@@ -129,12 +127,5 @@ export async function gift(db: D1Database, p: { from: number; to: number; amount
   const amount = checkPositive(p.amount);
   if (p.from === p.to) throw new Refusal(400, 'SELF_GIFT', 'luv.errors.selfGift');
   const [from, to] = await Promise.all([walletOf(db, p.from), earningsOf(db, p.to)]);
-  return move(db, {
-    idempotencyKey: p.key,
-    kind: 'gift',
-    legs: [
-      { accountId: from, amount: -amount },
-      { accountId: to, amount },
-    ],
-  });
+  return transfer(db, p.key, 'gift', from, to, amount);
 }

@@ -21,9 +21,8 @@ export async function sendGift(env: Env, memberId: number, request: GiftRequest)
   if (channel.ownerId === memberId) throw new Refusal(400, 'SELF_GIFT', 'luv.errors.selfGift');
   // Namespaced by sender: two members' keys never collide, and a key replays only its own sender's gift.
   const key = `gift:${memberId}:${request.idempotencyKey}`;
-  // A gift sent before is answered as it was (the ledger replays it), even if the live has ended since.
-  const sentBefore = await findMovement(env.DB, key);
-  if (!sentBefore && !(await findOpenLive(env.DB, channel.id))) throw new Refusal(409, 'NOT_LIVE', 'luv.errors.notLive');
+  // Off air, only a gift sent before goes on: the ledger answers it as it was (a replay).
+  if (!(await findOpenLive(env.DB, channel.id)) && !(await findMovement(env.DB, key))) throw new Refusal(409, 'NOT_LIVE', 'luv.errors.notLive');
 
   const result = await gift(env.DB, { from: memberId, to: channel.ownerId, amount: request.amount, key });
   if (result.status === 'applied') {
