@@ -18,6 +18,12 @@ export interface MoveRequest {
   kind: MovementKind;
   legs: readonly Leg[];
   memo?: string | null;
+  /**
+   * Statements that belong to the same money movement (a payment's status, a coupon's redemption): run in
+   * the same batch after the ledger's, so they commit with it or not at all. Each must throw (a constraint,
+   * a trigger's RAISE) when it cannot apply: one that silently matches no row would let the movement commit.
+   */
+  alongside?: readonly D1PreparedStatement[];
 }
 
 export interface MoveResult {
@@ -72,7 +78,7 @@ export async function move(db: D1Database, request: MoveRequest): Promise<MoveRe
 
   let results: D1Result[];
   try {
-    results = await db.batch(movementStatements(db, { idempotencyKey: key, kind: request.kind, memo: request.memo ?? null }, legs));
+    results = await db.batch([...movementStatements(db, { idempotencyKey: key, kind: request.kind, memo: request.memo ?? null }, legs), ...(request.alongside ?? [])]);
   } catch (error) {
     // A concurrent call with the same key wrote first (between our look-up and our batch).
     if (isConstraint(error, 'ledger_movements.idempotency_key')) {
@@ -84,7 +90,8 @@ export async function move(db: D1Database, request: MoveRequest): Promise<MoveRe
   }
   // Every leg's balance update must have found its account (the entries' foreign key already makes a missing
   // account throw; this says so should that ever change, though the batch is committed by now).
-  if (results.slice(-legs.length).some((r) => r.meta.changes !== 1)) throw new Error(`ledger movement ${key}: a balance update changed no account`);
+  // The balance updates come right after the movement row and its entries (movementStatements' order).
+  if (results.slice(1 + legs.length, 1 + 2 * legs.length).some((r) => r.meta.changes !== 1)) throw new Error(`ledger movement ${key}: a balance update changed no account`);
 
   const written = await findMovement(db, key);
   if (!written) throw new Error(`ledger movement ${key}: not found after its batch`);
@@ -97,10 +104,11 @@ export const systemAccount = (db: D1Database, kind: SystemAccountKind) => findOr
 export type { AccountKind };
 
 /** One amount from one account to another: the two-leg movement every helper below is. */
-function transfer(db: D1Database, idempotencyKey: string, kind: MovementKind, from: number, to: number, amount: number): Promise<MoveResult> {
+function transfer(db: D1Database, idempotencyKey: string, kind: MovementKind, from: number, to: number, amount: number, alongside?: readonly D1PreparedStatement[]): Promise<MoveResult> {
   return move(db, {
     idempotencyKey,
     kind,
+    alongside,
     legs: [
       { accountId: from, amount: -amount },
       { accountId: to, amount },
@@ -109,17 +117,24 @@ function transfer(db: D1Database, idempotencyKey: string, kind: MovementKind, fr
 }
 
 /** Luv a member bought through the payment gateway: pg_clearing -> their wallet. Key: the payment's id. */
-export async function creditPurchase(db: D1Database, p: { memberId: number; amount: number; key: string }): Promise<MoveResult> {
+export async function creditPurchase(db: D1Database, p: { memberId: number; amount: number; key: string; alongside?: readonly D1PreparedStatement[] }): Promise<MoveResult> {
   const amount = checkPositive(p.amount);
   const [from, to] = await Promise.all([systemAccount(db, 'pg_clearing'), walletOf(db, p.memberId)]);
-  return transfer(db, p.key, 'purchase', from, to, amount);
+  return transfer(db, p.key, 'purchase', from, to, amount, p.alongside);
 }
 
 /** Luv a coupon grants: promotions -> the member's wallet. */
-export async function couponGrant(db: D1Database, p: { memberId: number; amount: number; key: string }): Promise<MoveResult> {
+export async function couponGrant(db: D1Database, p: { memberId: number; amount: number; key: string; alongside?: readonly D1PreparedStatement[] }): Promise<MoveResult> {
   const amount = checkPositive(p.amount);
   const [from, to] = await Promise.all([systemAccount(db, 'promotions'), walletOf(db, p.memberId)]);
-  return transfer(db, p.key, 'coupon', from, to, amount);
+  return transfer(db, p.key, 'coupon', from, to, amount, p.alongside);
+}
+
+/** Luv a member bought, handed back on a refund: their wallet -> pg_clearing. */
+export async function refundPurchase(db: D1Database, p: { memberId: number; amount: number; key: string; alongside?: readonly D1PreparedStatement[] }): Promise<MoveResult> {
+  const amount = checkPositive(p.amount);
+  const [from, to] = await Promise.all([walletOf(db, p.memberId), systemAccount(db, 'pg_clearing')]);
+  return transfer(db, p.key, 'refund', from, to, amount, p.alongside);
 }
 
 /** A viewer's gift to a creator: the viewer's wallet -> the creator's earnings. */

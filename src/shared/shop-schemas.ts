@@ -1,0 +1,144 @@
+// Request and answer shapes of buying luv, paying with it, refunds, coupons and creators' gift presets
+// (/api/shoppings/*, /api/luv/received, /api/luv/waiting, /api/my/channel/luv-preset). Shared by the API,
+// which validates with them and documents them in /openapi.json, and the client pages, which read them.
+//
+// Words: a "flax payment" is money (KRW) paid through the payment gateway for a pack of luv; it has a
+// payment status (SPEC §4) and can be refunded within 7 days for its unspent part. A "luv payment" is luv
+// paid out of the wallet (today a gift; items and subscriptions later).
+
+import { z } from 'zod';
+import { pageInfoSchema } from './streams-schemas';
+
+/** SPEC §3 payment methods, as the API names them. */
+export const PAYMENT_METHODS = ['kakaopay', 'virtualaccount', 'myaccount', 'mobile', 'creditcard', 'CARD'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** SPEC §4 payment status. */
+export const PAYMENT_STATUS = { waiting: 0, requested: 1, inProgress: 2, wrongDeposit: 6, cancelled: 7, approvalError: 8, approved: 9 } as const;
+export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
+export const paymentStatusSchema = z.union(Object.values(PAYMENT_STATUS).map((s) => z.literal(s)) as [z.ZodLiteral<PaymentStatus>, ...z.ZodLiteral<PaymentStatus>[]]);
+
+/** Days after approval within which a payment's unspent luv can be refunded (청약철회). */
+export const REFUND_WINDOW_DAYS = 7;
+
+export const luvPackSchema = z.object({
+  packId: z.string(),
+  /** Luv credited to the wallet. */
+  luv: z.int().positive(),
+  /** Price in KRW, VAT included. */
+  price: z.int().positive(),
+});
+export type LuvPack = z.infer<typeof luvPackSchema>;
+
+export const shopResponseSchema = z.object({
+  packs: z.array(luvPackSchema),
+  methods: z.array(z.enum(PAYMENT_METHODS)),
+  /** Which checkout the client opens: 'dev' is the Worker's own test checkout, 'toss' the Toss Payments SDK. */
+  provider: z.enum(['dev', 'toss']),
+  /** The PG's public client key (toss); null for dev. */
+  clientKey: z.string().nullable(),
+});
+export type ShopResponse = z.infer<typeof shopResponseSchema>;
+
+export const createOrderRequestSchema = z.strictObject({
+  packId: z.string().min(1).max(40),
+  method: z.enum(PAYMENT_METHODS),
+});
+export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
+
+export const createOrderResponseSchema = z.object({
+  orderId: z.string(),
+  orderName: z.string(),
+  /** KRW the server fixed for this order; the confirm must carry the same. */
+  amount: z.int().positive(),
+  method: z.enum(PAYMENT_METHODS),
+  /** Where the PG sends the browser back: ?paymentKey&orderId&amount on success, ?code&message&orderId on failure. */
+  successUrl: z.string(),
+  failUrl: z.string(),
+  /** The dev checkout's page; null with a real PG (the client opens its SDK). */
+  checkoutUrl: z.string().nullable(),
+});
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+
+export const confirmRequestSchema = z.strictObject({
+  paymentKey: z.string().min(1).max(200),
+  orderId: z.string().min(1).max(64),
+  amount: z.int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export type ConfirmRequest = z.infer<typeof confirmRequestSchema>;
+
+export const virtualAccountSchema = z.object({ bank: z.string(), accountNumber: z.string(), holder: z.string(), dueAt: z.int().nonnegative() });
+
+export const flaxPaymentSchema = z.object({
+  paymentId: z.int().positive(),
+  orderId: z.string(),
+  orderName: z.string(),
+  packId: z.string(),
+  luv: z.int().positive(),
+  /** KRW. */
+  amount: z.int().positive(),
+  method: z.enum(PAYMENT_METHODS),
+  status: paymentStatusSchema,
+  /** Epoch milliseconds. */
+  createdAt: z.int().nonnegative(),
+  approvedAt: z.int().nonnegative().nullable(),
+  cancelledAt: z.int().nonnegative().nullable(),
+  /** Luv and KRW given back by refunds so far. */
+  refundedLuv: z.int().nonnegative(),
+  refundedAmount: z.int().nonnegative(),
+  /** What a refund now would give back; null when none is possible (not approved, past 7 days, all spent). */
+  refundable: z.object({ luv: z.int().positive(), amount: z.int().positive() }).nullable(),
+  virtualAccount: virtualAccountSchema.nullable(),
+});
+export type FlaxPayment = z.infer<typeof flaxPaymentSchema>;
+
+export const confirmResponseSchema = z.object({ payment: flaxPaymentSchema, balance: z.int().nonnegative() });
+export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
+
+/** GET .../payments: option is the period in days shown (7, 30, 90 or 365; 90 when absent); mobile=true pages by 10. */
+export const paymentsQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  option: z.enum(['7', '30', '90', '365']).default('90'),
+  mobile: z.enum(['true', 'false']).default('false'),
+});
+
+export const flaxPaymentListResponseSchema = pageInfoSchema.extend({ items: z.array(flaxPaymentSchema) });
+export type FlaxPaymentListResponse = z.infer<typeof flaxPaymentListResponseSchema>;
+
+export const luvPaymentSchema = z.object({
+  movementId: z.int().positive(),
+  /** What the luv paid for: 'gift' today. */
+  kind: z.string(),
+  amount: z.int().positive(),
+  /** Who received it. */
+  loginId: z.string(),
+  nickname: z.string(),
+  createdAt: z.int().nonnegative(),
+});
+export const luvPaymentListResponseSchema = pageInfoSchema.extend({ items: z.array(luvPaymentSchema) });
+export type LuvPaymentListResponse = z.infer<typeof luvPaymentListResponseSchema>;
+
+export const paymentCancelQuerySchema = z.object({ paymentId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const paymentCancelResponseSchema = z.object({ payment: flaxPaymentSchema, refundedLuv: z.int().positive(), refundedAmount: z.int().positive(), balance: z.int().nonnegative() });
+export type PaymentCancelResponse = z.infer<typeof paymentCancelResponseSchema>;
+
+/** GET /v2/api/guest/payment-failure?orderId&code&message: the PG's fail redirect, told to the server. */
+export const paymentFailureQuerySchema = z.object({ orderId: z.string().min(1).max(64), code: z.string().max(100).optional(), message: z.string().max(500).optional() });
+export const paymentFailureResponseSchema = z.object({ orderId: z.string(), status: paymentStatusSchema, message: z.string() });
+
+export const couponRequestSchema = z.strictObject({ couponNumber: z.string().trim().min(1).max(40) });
+export const couponResponseSchema = z.object({ luv: z.int().positive(), balance: z.int().nonnegative() });
+export type CouponResponse = z.infer<typeof couponResponseSchema>;
+
+/** A creator's gift presets: 1-6 distinct amounts the gift dialog offers. */
+export const MAX_PRESETS = 6;
+export const luvPresetSchema = z.strictObject({ presets: z.array(z.int().positive().max(10_000_000)).min(1).max(MAX_PRESETS) });
+export type LuvPresets = z.infer<typeof luvPresetSchema>;
+/** Offered when a creator set none. */
+export const DEFAULT_PRESETS = [10, 50, 100, 500, 1000] as const;
+
+/** GET /api/luv/received: the member's earnings, all time and this month (KST). */
+export const receivedSummarySchema = z.object({ balance: z.int().nonnegative(), total: z.int().nonnegative(), thisMonth: z.int().nonnegative(), count: z.int().nonnegative() });
+/** GET /api/luv/waiting: luv in orders waiting for a deposit (virtual accounts). */
+export const waitingSummarySchema = z.object({ luv: z.int().nonnegative(), count: z.int().nonnegative() });
