@@ -19,6 +19,7 @@ import { pages } from './pages/pages';
 import { live } from './live';
 import { chatSocket } from './proxy/chat-socket';
 import { watchPages } from './pages/watch-pages';
+import { walletPages } from './pages/wallet-pages';
 import { apiReference } from './docs/api-reference';
 import { API_CONTRACT_PATHS } from './shared/api-contract';
 
@@ -46,6 +47,7 @@ app.route('/', apiReference);
 app.use(gate(), partner(), documentRenderer);
 app.route('/', pages);
 app.route('/', watchPages);
+app.route('/', walletPages);
 
 app.notFound((c) => respond(c, buildPageProps(c, 'NOT_FOUND', { title: c.var.t('notFound.title') }), 404));
 

@@ -27,6 +27,10 @@ const MODULES: Record<PageModule, Page> = {
   MyListPage: lazyComponent(() => import('../pages/MyListPage').then((m) => m.MyListPage)),
   ThemePage: lazyComponent(() => import('../pages/ThemePage').then((m) => m.ThemePage)),
   CasterPage: lazyComponent(() => import('../pages/CasterPage').then((m) => m.CasterPage)),
+  LuvPage: lazyComponent(() => import('../pages/LuvPage').then((m) => m.LuvPage)),
+  ShopPage: lazyComponent(() => import('../pages/ShopPage').then((m) => m.ShopPage)),
+  PaymentResultPage: lazyComponent(() => import('../pages/PaymentResultPage').then((m) => m.PaymentResultPage)),
+  PaymentHistoryPage: lazyComponent(() => import('../pages/PaymentHistoryPage').then((m) => m.PaymentHistoryPage)),
 };
 
 /** The page for a key; the not-found page for a key this code does not know (props from a newer server). */

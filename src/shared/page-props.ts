@@ -40,6 +40,11 @@ export const PAGES = {
   GIFT_VIEW: 'MyListPage',
   THEME: 'ThemePage',
   CASTER: 'CasterPage',
+  LUV: 'LuvPage',
+  SHOP: 'ShopPage',
+  SHOP_SUCCESS: 'PaymentResultPage',
+  SHOP_FAIL: 'PaymentResultPage',
+  PAYMENTS: 'PaymentHistoryPage',
   NOT_FOUND: 'NoticePage',
 } as const;
 export type PageKey = keyof typeof PAGES;

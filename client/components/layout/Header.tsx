@@ -6,6 +6,7 @@ import { LocaleSwitcher } from './LocaleSwitcher';
 import { ActionButton } from '../ui/ActionButton';
 import { apiFetch } from '../../data/api';
 import { useProfile } from '../../data/use-profile';
+import { useLuvBalance } from '../../data/use-luv-balance';
 
 /** The main menu; the member lists and the studio are members-only (SPEC §6). */
 const NAV: { href: string; key: string; page: PageKey | null; members: boolean }[] = [
@@ -23,6 +24,7 @@ export function Header({ props }: { props: PageProps }) {
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
   const { brand } = props;
   const me = useProfile(props.me);
+  const balance = useLuvBalance(me !== null);
   const logout = async () => {
     await apiFetch('/api/auth/signout', { method: 'POST' }).catch(() => null);
     window.location.assign('/');
@@ -58,6 +60,10 @@ export function Header({ props }: { props: PageProps }) {
         {me ? (
           <>
             <span className="me">{t('nav.greeting', { nickname: me.nickname })}</span>
+            {/* The balance arrives after hydration (one small call), never in the way of the page's own load. */}
+            <a href="/luv" className="btn btn-small wallet-link" aria-current={props.page === 'LUV' ? 'page' : undefined}>
+              {balance === null ? t('wallet.title') : t('wallet.navBalance', { amount: new Intl.NumberFormat(props.locale).format(balance), currency: t(`currency.${brand.currency}`) })}
+            </a>
             <ActionButton className="btn btn-small" onClick={logout}>
               {t('nav.logout')}
             </ActionButton>

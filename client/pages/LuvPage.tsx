@@ -1,0 +1,173 @@
+import { useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import type { GiftListItem, GiftListResponse } from '../../src/shared/luv-schemas';
+import type { PageProps } from '../../src/shared/page-props';
+import { PAGE_DEFAULTS } from '../../src/shared/streams-api';
+import { WALLET_PATHS, type LuvPageData } from '../../src/shared/wallet-pages';
+import { useT } from '../i18n/i18n';
+import { alertMessageAtom } from '../state/ui';
+import { giftList, redeemCoupon } from '../data/shop-api';
+import { setLuvBalance, useLuvBalance } from '../data/use-luv-balance';
+import { appendPage, formatAmount } from '../components/wallet/payment-logic';
+import { Tabs } from '../components/wallet/WalletParts';
+import { formatDate } from '../components/watch/format-date';
+
+type GiftTab = 'sent' | 'received';
+
+/** The wallet (SPEC page key LUV): balance, luv waiting for a deposit, earnings, a coupon box, and the gifts sent and received. */
+export function LuvPage({ props }: { props: PageProps }) {
+  const t = useT();
+  const data = props.data as Partial<LuvPageData>;
+  const balance = useLuvBalance(true, data.balance ?? null);
+  const currency = t(`currency.${props.brand.currency}`);
+  const amount = (value: number) => t('wallet.amount', { amount: formatAmount(value, props.locale), currency });
+  const [tab, setTab] = useState<GiftTab>('sent');
+  const { waiting, received } = data;
+
+  return (
+    <section className="wallet-page" aria-labelledby="wallet-title">
+      <h1 id="wallet-title">{t('wallet.title')}</h1>
+      <div className="wallet-cards">
+        <section className="wallet-card" aria-labelledby="wallet-balance">
+          <h2 id="wallet-balance">{t('wallet.balance')}</h2>
+          <p className="wallet-figure">{balance === null ? t('wallet.unknown') : amount(balance)}</p>
+          {waiting && waiting.count > 0 && <p className="muted">{t('wallet.waiting', { amount: amount(waiting.luv), count: waiting.count })}</p>}
+          <div className="wallet-actions">
+            <a href={WALLET_PATHS.SHOP} className="btn btn-primary btn-small">
+              {t('wallet.buy')}
+            </a>
+            <a href={WALLET_PATHS.PAYMENTS} className="btn btn-small">
+              {t('wallet.history')}
+            </a>
+          </div>
+        </section>
+        <section className="wallet-card" aria-labelledby="wallet-earnings">
+          <h2 id="wallet-earnings">{t('wallet.earnings')}</h2>
+          {received ? (
+            <dl className="watch-stats">
+              <dt>{t('wallet.earningsBalance')}</dt>
+              <dd>{amount(received.balance)}</dd>
+              <dt>{t('wallet.earningsMonth')}</dt>
+              <dd>{amount(received.thisMonth)}</dd>
+              <dt>{t('wallet.earningsTotal')}</dt>
+              <dd>{t('wallet.earningsCount', { amount: amount(received.total), count: formatAmount(received.count, props.locale) })}</dd>
+            </dl>
+          ) : (
+            <p className="muted">{t('wallet.unknown')}</p>
+          )}
+        </section>
+        <CouponBox locale={props.locale} currency={currency} />
+      </div>
+      <h2 className="section" id="wallet-gifts">
+        {t('wallet.gifts')}
+      </h2>
+      <Tabs
+        id="wallet-gifts-tabs"
+        label={t('wallet.gifts')}
+        tabs={[
+          { key: 'sent', label: t('wallet.sent') },
+          { key: 'received', label: t('wallet.received') },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      >
+        {/* Each list keeps its own page: switching back shows what was loaded. */}
+        <GiftList key="sent" hidden={tab !== 'sent'} kind="sent" initial={data.sent ?? null} locale={props.locale} amount={amount} />
+        <GiftList key="received" hidden={tab !== 'received'} kind="received" initial={data.receivedList ?? null} locale={props.locale} amount={amount} />
+      </Tabs>
+    </section>
+  );
+}
+
+/** POST /api/shoppings/useCoupon: the luv it grants lands in the wallet at once; a refusal says why in the reader's language. */
+function CouponBox({ locale, currency }: { locale: string; currency: string }) {
+  const t = useT();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const couponNumber = code.trim();
+    if (busy) return;
+    if (!couponNumber) return setResult({ ok: false, text: t('wallet.coupon.empty') });
+    setBusy(true);
+    const done = await redeemCoupon(couponNumber);
+    setBusy(false);
+    if (!done.ok || !done.body) return setResult({ ok: false, text: done.message || t('errors.network') });
+    setLuvBalance(done.body.balance);
+    setCode('');
+    setResult({ ok: true, text: t('wallet.coupon.done', { amount: formatAmount(done.body.luv, locale), currency }) });
+  };
+  return (
+    <section className="wallet-card" aria-labelledby="wallet-coupon">
+      <h2 id="wallet-coupon">{t('wallet.coupon.title')}</h2>
+      <form className="field" onSubmit={submit} noValidate>
+        <label htmlFor="coupon-number" className="field-label">
+          {t('wallet.coupon.label')}
+        </label>
+        <div className="field-row">
+          <input
+            id="coupon-number"
+            name="couponNumber"
+            className="input"
+            autoComplete="off"
+            maxLength={40}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            aria-invalid={result?.ok === false}
+            aria-describedby={result ? 'coupon-result' : undefined}
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+            {t('wallet.coupon.use')}
+          </button>
+        </div>
+        <p id="coupon-result" className={result?.ok === false ? 'field-error' : 'muted'} role="status">
+          {result?.text}
+        </p>
+      </form>
+    </section>
+  );
+}
+
+function GiftList({ kind, initial, locale, amount, hidden }: { kind: GiftTab; initial: GiftListResponse | null; locale: string; amount: (value: number) => string; hidden: boolean }) {
+  const t = useT();
+  const setAlert = useSetAtom(alertMessageAtom);
+  const [items, setItems] = useState<GiftListItem[]>(initial?.items ?? []);
+  const [total, setTotal] = useState(initial?.total ?? 0);
+  const [busy, setBusy] = useState(false);
+  const more = async () => {
+    setBusy(true);
+    const next = await giftList(kind, items.length, PAGE_DEFAULTS.itemLimit);
+    setBusy(false);
+    if (!next.ok || !next.body) return setAlert(next.message || t('errors.network'));
+    setItems(appendPage(items, next.body.items, (item) => item.movementId));
+    setTotal(next.body.total);
+  };
+  if (hidden) return null;
+  if (!initial) return <p className="empty-state">{t('wallet.listFailed')}</p>;
+  if (items.length === 0) return <p className="empty-state">{t(kind === 'sent' ? 'wallet.sentEmpty' : 'wallet.receivedEmpty')}</p>;
+  return (
+    <>
+      <ul className="ledger-list" aria-busy={busy}>
+        {items.map((item) => (
+          <li key={item.movementId} className="ledger-row">
+            <span className="ledger-main">
+              {kind === 'sent' ? (
+                <a href={`/channel/${encodeURIComponent(item.loginId)}`}>{t('wallet.to', { nickname: item.nickname })}</a>
+              ) : (
+                <span>{t('wallet.from', { nickname: item.nickname })}</span>
+              )}
+              <span className="muted">{formatDate(item.createdAt, locale, true)}</span>
+            </span>
+            <span className="ledger-amount">{amount(item.amount)}</span>
+          </li>
+        ))}
+      </ul>
+      {items.length < total && (
+        <button type="button" className="btn btn-block load-more" onClick={more} disabled={busy}>
+          {t('wallet.loadMore')}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,214 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import type { PageProps } from '../../src/shared/page-props';
+import type { FlaxPayment, LuvPaymentListResponse } from '../../src/shared/shop-schemas';
+import { PAYMENT_PERIODS, PAYMENTS_PAGE, WALLET_PATHS, type PaymentPeriod, type PaymentsPageData } from '../../src/shared/wallet-pages';
+import { useT } from '../i18n/i18n';
+import { alertMessageAtom, pushToastAtom } from '../state/ui';
+import { cancelPayment, flaxPayments, luvPayments } from '../data/shop-api';
+import { setLuvBalance, useLuvBalance } from '../data/use-luv-balance';
+import { appendPage, formatAmount, methodKey, replacePayment, statusKey } from '../components/wallet/payment-logic';
+import { formatKrw, Tabs } from '../components/wallet/WalletParts';
+import { ConfirmModal } from '../components/modals/ConfirmModal';
+import { formatDate } from '../components/watch/format-date';
+
+type HistoryTab = 'flax' | 'luv';
+type LuvPaymentItem = LuvPaymentListResponse['items'][number];
+
+/** Payment history: money paid for luv (with refunds) and luv paid out of the wallet, over a period. */
+export function PaymentHistoryPage({ props }: { props: PageProps }) {
+  const t = useT();
+  const data = props.data as Partial<PaymentsPageData>;
+  const balance = useLuvBalance(true, data.balance ?? null);
+  const currency = t(`currency.${props.brand.currency}`);
+  const amount = (value: number) => t('wallet.amount', { amount: formatAmount(value, props.locale), currency });
+  const [tab, setTab] = useState<HistoryTab>('flax');
+  const [period, setPeriod] = useState<PaymentPeriod>(data.period ?? '90');
+
+  return (
+    <section className="wallet-page" aria-labelledby="history-title">
+      <div className="list-head">
+        <h1 id="history-title">{t('paymentHistory.title')}</h1>
+        <a href={WALLET_PATHS.LUV} className="btn btn-small">
+          {t('shop.balance', { amount: balance === null ? '-' : formatAmount(balance, props.locale), currency })}
+        </a>
+      </div>
+      <label className="select-label history-period">
+        {t('paymentHistory.period')}
+        <select className="input" value={period} onChange={(e) => setPeriod(e.target.value as PaymentPeriod)}>
+          {PAYMENT_PERIODS.map((days) => (
+            <option key={days} value={days}>
+              {t('paymentHistory.days', { days })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Tabs
+        id="history-tabs"
+        label={t('paymentHistory.title')}
+        tabs={[
+          { key: 'flax', label: t('paymentHistory.flaxTab') },
+          { key: 'luv', label: t('paymentHistory.luvTab', { currency }) },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      >
+        {/* Keyed by period: another period starts a list afresh (the default's first page came with the page). The
+            payments stay mounted behind the other tab, refunds and all; luv payments load when first shown. */}
+        <div hidden={tab !== 'flax'}>
+          <FlaxList key={period} props={props} period={period} initial={period === data.period ? (data.payments?.items ?? null) : null} initialTotal={data.payments?.total ?? 0} amount={amount} />
+        </div>
+        {tab === 'luv' && <LuvList key={period} props={props} period={period} amount={amount} />}
+      </Tabs>
+    </section>
+  );
+}
+
+/** A list paged from the API: the first page (given with the page, else fetched once mounted), then "load more". */
+function usePaged<T>(initial: T[] | null, initialTotal: number, fetchPage: (offset: number) => ReturnType<typeof flaxPayments | typeof luvPayments>, idOf: (item: T) => number) {
+  const t = useT();
+  const setAlert = useSetAtom(alertMessageAtom);
+  const [items, setItems] = useState<T[] | null>(initial);
+  const [total, setTotal] = useState(initialTotal);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const load = async (shown: T[]) => {
+    setBusy(true);
+    const next = await fetchPage(shown.length);
+    setBusy(false);
+    if (!next.ok || !next.body) {
+      if (shown.length === 0) setFailed(true);
+      else setAlert(next.message || t('errors.network'));
+      return;
+    }
+    setItems(appendPage(shown, next.body.items as T[], idOf));
+    setTotal(next.body.total);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount; the lists are keyed by period
+  useEffect(() => {
+    if (initial === null) void load([]);
+  }, []);
+  return { items, setItems, total, busy, failed, load };
+}
+
+function FlaxList({
+  props,
+  period,
+  initial,
+  initialTotal,
+  amount,
+}: {
+  props: PageProps;
+  period: PaymentPeriod;
+  initial: FlaxPayment[] | null;
+  initialTotal: number;
+  amount: (value: number) => string;
+}) {
+  const t = useT();
+  const setAlert = useSetAtom(alertMessageAtom);
+  const pushToast = useSetAtom(pushToastAtom);
+  const list = usePaged<FlaxPayment>(
+    initial,
+    initialTotal,
+    (offset) => flaxPayments(offset, PAYMENTS_PAGE, period, props.isMobile),
+    (p) => p.paymentId,
+  );
+  const [refunding, setRefunding] = useState<FlaxPayment | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { items } = list;
+
+  const refund = async () => {
+    const payment = refunding;
+    setRefunding(null);
+    if (!payment || busy) return;
+    setBusy(true);
+    const done = await cancelPayment(payment.paymentId);
+    setBusy(false);
+    if (!done.ok || !done.body) return setAlert(done.message || t('errors.network'));
+    const { payment: updated, refundedLuv, refundedAmount, balance } = done.body;
+    list.setItems((all) => (all ? replacePayment(all, updated) : all));
+    setLuvBalance(balance);
+    pushToast({ key: 'paymentHistory.refunded', params: { amount: amount(refundedLuv), price: formatKrw(refundedAmount, props.locale) } });
+  };
+
+  if (list.failed) return <p className="empty-state">{t('paymentHistory.loadFailed')}</p>;
+  if (items === null) return <p className="muted">{t('paymentHistory.loading')}</p>;
+  if (items.length === 0) return <p className="empty-state">{t('paymentHistory.empty')}</p>;
+  return (
+    <>
+      <ul className="ledger-list" aria-busy={list.busy || busy}>
+        {items.map((p) => (
+          <li key={p.paymentId} className="ledger-row payment-row">
+            <span className="ledger-main">
+              <span className="channel-row-name">{p.orderName}</span>
+              <span className="muted">
+                {formatDate(p.createdAt, props.locale, true)} · {t(methodKey(p.method))}
+              </span>
+              <span>
+                <span className={`badge payment-status payment-status-${p.status}`}>{t(statusKey(p.status))}</span>
+                {p.refundedLuv > 0 && <span className="muted"> {t('paymentHistory.refundedLine', { amount: amount(p.refundedLuv), price: formatKrw(p.refundedAmount, props.locale) })}</span>}
+              </span>
+            </span>
+            <span className="ledger-amount">
+              <span>{formatKrw(p.amount, props.locale)}</span>
+              <span className="muted">{amount(p.luv)}</span>
+              {p.refundable && (
+                <button type="button" className="btn btn-small" disabled={busy} onClick={() => setRefunding(p)} aria-label={t('paymentHistory.refundNamed', { name: p.orderName })}>
+                  {t('paymentHistory.refund')}
+                </button>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {items.length < list.total && (
+        <button type="button" className="btn btn-block load-more" onClick={() => list.load(items)} disabled={list.busy}>
+          {t('wallet.loadMore')}
+        </button>
+      )}
+      <ConfirmModal
+        id="refund-modal"
+        open={refunding !== null}
+        title={t('paymentHistory.refund')}
+        message={refunding?.refundable ? t('paymentHistory.refundConfirm', { amount: amount(refunding.refundable.luv), price: formatKrw(refunding.refundable.amount, props.locale) }) : ''}
+        confirmLabel={t('paymentHistory.refund')}
+        onConfirm={refund}
+        onCancel={() => setRefunding(null)}
+      />
+    </>
+  );
+}
+
+function LuvList({ props, period, amount }: { props: PageProps; period: PaymentPeriod; amount: (value: number) => string }) {
+  const t = useT();
+  const list = usePaged<LuvPaymentItem>(
+    null,
+    0,
+    (offset) => luvPayments(offset, PAYMENTS_PAGE, period, props.isMobile),
+    (p) => p.movementId,
+  );
+  const { items } = list;
+  if (list.failed) return <p className="empty-state">{t('paymentHistory.loadFailed')}</p>;
+  if (items === null) return <p className="muted">{t('paymentHistory.loading')}</p>;
+  if (items.length === 0) return <p className="empty-state">{t('paymentHistory.luvEmpty')}</p>;
+  return (
+    <>
+      <ul className="ledger-list" aria-busy={list.busy}>
+        {items.map((p) => (
+          <li key={p.movementId} className="ledger-row">
+            <span className="ledger-main">
+              <span>{t(`paymentHistory.kind.${p.kind === 'gift' ? 'gift' : 'other'}`, { nickname: p.nickname })}</span>
+              <span className="muted">{formatDate(p.createdAt, props.locale, true)}</span>
+            </span>
+            <span className="ledger-amount">{amount(p.amount)}</span>
+          </li>
+        ))}
+      </ul>
+      {items.length < list.total && (
+        <button type="button" className="btn btn-block load-more" onClick={() => list.load(items)} disabled={list.busy}>
+          {t('wallet.loadMore')}
+        </button>
+      )}
+    </>
+  );
+}

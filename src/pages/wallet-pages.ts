@@ -1,0 +1,101 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../lib/env';
+import { buildPageProps, respond } from '../render/respond';
+import { signinRedirect } from '../middleware/gate';
+import type { ApiAnswer } from '../proxy/caller';
+import type { GiftListResponse, LuvSumResponse } from '../shared/luv-schemas';
+import { REFUND_WINDOW_DAYS, type FlaxPaymentListResponse, type ShopResponse } from '../shared/shop-schemas';
+import { PAGE_DEFAULTS } from '../shared/streams-api';
+import {
+  DEFAULT_PAYMENT_PERIOD,
+  PAYMENT_PERIODS,
+  PAYMENTS_PAGE,
+  WALLET_PATHS,
+  type LuvPageData,
+  type PaymentFailData,
+  type PaymentFailure,
+  type PaymentPeriod,
+  type PaymentsPageData,
+  type ReceivedSummary,
+  type ShopPageData,
+  type WaitingSummary,
+} from '../shared/wallet-pages';
+import { loadPageData } from './load';
+import { guestApi, pageSession } from './watch-load';
+
+const seg = encodeURIComponent;
+/** An answer's body, or null when the call failed: each part of these pages shows on its own. */
+const bodyOf = <T>(answer: ApiAnswer<T>): T | null => (answer.ok ? answer.body : null);
+const balanceOf = (answer: ApiAnswer<LuvSumResponse>) => bodyOf(answer)?.balance ?? null;
+const LUV_SUM = '/api/luv/luv-sum';
+const giftPage = `offset=0&limit=${PAGE_DEFAULTS.itemLimit}`;
+
+/** A members-only page: guests go to sign-in and come back here; a failed load renders the page empty (SPEC §8). */
+async function memberPage(
+  c: Context<AppEnv>,
+  key: 'LUV' | 'SHOP' | 'SHOP_SUCCESS' | 'PAYMENTS',
+  title: string,
+  load: (api: Awaited<ReturnType<typeof pageSession>>['api']) => Promise<Record<string, unknown>>,
+) {
+  const { me, api } = await pageSession(c);
+  if (!me) return signinRedirect(c);
+  const data = await loadPageData(c, () => load(api));
+  return respond(c, buildPageProps(c, key, { ...data, title }, me));
+}
+
+/** The wallet (SPEC page key LUV), the shop, the payment result pages and payment history. */
+export const walletPages = new Hono<AppEnv>()
+  .get(WALLET_PATHS.LUV, (c) => {
+    const title = c.var.t('wallet.title');
+    return memberPage(c, 'LUV', title, async (api) => {
+      const [sum, waiting, received, sent, receivedList] = await Promise.all([
+        api<LuvSumResponse>(LUV_SUM),
+        api<WaitingSummary>('/api/luv/waiting'),
+        api<ReceivedSummary>('/api/luv/received'),
+        api<GiftListResponse>(`/api/luv/sentluv-list?${giftPage}`),
+        api<GiftListResponse>(`/api/luv/receivedluv-list?${giftPage}`),
+      ]);
+      return {
+        title,
+        balance: balanceOf(sum),
+        waiting: bodyOf(waiting),
+        received: bodyOf(received),
+        sent: bodyOf(sent),
+        receivedList: bodyOf(receivedList),
+      } satisfies LuvPageData;
+    });
+  })
+  .get(WALLET_PATHS.SHOP, (c) => {
+    const title = c.var.t('shop.title');
+    return memberPage(c, 'SHOP', title, async (api) => {
+      const [shop, sum] = await Promise.all([api<ShopResponse>('/api/shoppings/luv/packs'), api<LuvSumResponse>(LUV_SUM)]);
+      return { title, shop: bodyOf(shop), balance: balanceOf(sum), refundDays: REFUND_WINDOW_DAYS } satisfies ShopPageData;
+    });
+  })
+  // The PG's way back. The page confirms the payment itself (POST), once, from the browser.
+  .get(WALLET_PATHS.SHOP_SUCCESS, (c) => memberPage(c, 'SHOP_SUCCESS', c.var.t('shop.success.title'), async () => ({})))
+  // A failed checkout is told to the server (a guest call: the page works whoever comes back to it).
+  .get(WALLET_PATHS.SHOP_FAIL, async (c) => {
+    const title = c.var.t('shop.fail.title');
+    const { orderId = '', code, message } = c.req.query();
+    const { me } = await pageSession(c);
+    const data = await loadPageData(c, async () => {
+      if (!orderId) return { title, failure: null } satisfies PaymentFailData;
+      const query = `orderId=${seg(orderId.slice(0, 64))}${code ? `&code=${seg(code.slice(0, 100))}` : ''}${message ? `&message=${seg(message.slice(0, 500))}` : ''}`;
+      const failure = await guestApi(c)<PaymentFailure>(`/v2/api/guest/payment-failure?${query}`);
+      return { title, failure: bodyOf(failure) } satisfies PaymentFailData;
+    });
+    return respond(c, buildPageProps(c, 'SHOP_FAIL', { ...data, title }, me));
+  })
+  .get(WALLET_PATHS.PAYMENTS, (c) => {
+    const title = c.var.t('paymentHistory.title');
+    const asked = c.req.query('period') as PaymentPeriod | undefined;
+    const period = asked && PAYMENT_PERIODS.includes(asked) ? asked : DEFAULT_PAYMENT_PERIOD;
+    return memberPage(c, 'PAYMENTS', title, async (api) => {
+      const [payments, sum] = await Promise.all([
+        api<FlaxPaymentListResponse>(`/api/shoppings/flax/payments?offset=0&limit=${PAYMENTS_PAGE}&option=${period}&mobile=${c.var.isMobile}`),
+        api<LuvSumResponse>(LUV_SUM),
+      ]);
+      return { title, period, payments: bodyOf(payments), balance: balanceOf(sum) } satisfies PaymentsPageData;
+    });
+  });
