@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url } from './fixtures';
+import { d1, expect, expectNoSeriousA11yViolations, ko, signIn, test, url } from './fixtures';
 
 const PASSWORD = 'demo-pass-1234';
 const BELL = ko.currency.bell;

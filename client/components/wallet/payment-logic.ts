@@ -1,6 +1,13 @@
 // The decisions of the shop and payment pages, apart from React so unit tests can hold them.
 import type { ConfirmRequest, ConfirmResponse, FlaxPayment, PaymentMethod } from '../../../src/shared/shop-schemas';
-import type { ApiResult } from '../../data/api';
+
+/** What these decisions read of an API call's result (client/data/api.ts ApiResult, which has more). */
+export interface CallResult<T> {
+  ok: boolean;
+  body: T | null;
+  /** The server's own words when it refused ('' for none). */
+  message: string;
+}
 
 /** SPEC §4 payment status by number, as the locale keys name them (paymentHistory.status.<name>). */
 const STATUS_NAMES: Record<number, string> = { 0: 'waiting', 1: 'requested', 2: 'inProgress', 6: 'wrongDeposit', 7: 'cancelled', 8: 'approvalError', 9: 'approved' };
@@ -28,7 +35,7 @@ export type ConfirmOutcome =
   | { kind: 'refused'; message: string; status: number | null };
 
 /** What the success page shows for the confirm call's answer. */
-export function confirmOutcome(result: ApiResult<ConfirmResponse>): ConfirmOutcome {
+export function confirmOutcome(result: CallResult<ConfirmResponse>): ConfirmOutcome {
   if (!result.ok || !result.body) return { kind: 'refused', message: result.message, status: null };
   const { payment, balance } = result.body;
   if (payment.status === APPROVED) return { kind: 'approved', payment, balance };
@@ -36,13 +43,13 @@ export function confirmOutcome(result: ApiResult<ConfirmResponse>): ConfirmOutco
   return { kind: 'refused', message: '', status: payment.status };
 }
 
-const confirmations = new Map<string, Promise<ApiResult<ConfirmResponse>>>();
+const confirmations = new Map<string, Promise<CallResult<ConfirmResponse>>>();
 
 /**
  * Confirm a payment once per page load, however often the page renders or remounts: the same
  * request shares one call (the API is idempotent too, so a reload asking again is harmless).
  */
-export function confirmOnce(request: ConfirmRequest, send: (request: ConfirmRequest) => Promise<ApiResult<ConfirmResponse>>): Promise<ApiResult<ConfirmResponse>> {
+export function confirmOnce(request: ConfirmRequest, send: (request: ConfirmRequest) => Promise<CallResult<ConfirmResponse>>): Promise<CallResult<ConfirmResponse>> {
   const key = `${request.orderId}\n${request.paymentKey}\n${request.amount}`;
   let pending = confirmations.get(key);
   if (!pending) {
