@@ -146,6 +146,17 @@ function FlaxList({
               </span>
               <span>
                 <span className={`badge payment-status payment-status-${p.status}`}>{t(statusKey(p.status))}</span>
+                {p.status === 0 && p.virtualAccount && (
+                  <span className="muted">
+                    {' '}
+                    {t('paymentHistory.depositTo', {
+                      bank: p.virtualAccount.bank,
+                      account: p.virtualAccount.accountNumber,
+                      holder: p.virtualAccount.holder,
+                      due: formatDate(p.virtualAccount.dueAt, props.locale, true),
+                    })}
+                  </span>
+                )}
                 {p.refundedLuv > 0 && <span className="muted"> {t('paymentHistory.refundedLine', { amount: amount(p.refundedLuv), price: formatKrw(p.refundedAmount, props.locale) })}</span>}
               </span>
             </span>
