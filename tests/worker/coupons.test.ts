@@ -13,7 +13,7 @@ import { auditAccounts } from '../../src/db/ledger';
 import { couponGrant } from '../../src/api/services/ledger';
 import { normalizeCouponCode } from '../../src/api/services/coupons';
 import type { CouponResponse } from '../../src/shared/shop-schemas';
-import { Browser } from './helpers';
+import { Browser, setFlags } from './helpers';
 import { json, signedIn } from './watch-fixtures';
 
 const LOCALES = { ko, en, zh, ja, th };
@@ -157,6 +157,20 @@ describe('POST /api/shoppings/useCoupon', () => {
     expect(notJson.status).toBe(400);
     expect(await state()).toEqual(before);
     expect(await couponRow(coupon.id)).toEqual({ redeemed: 0, rows: 0 });
+  });
+
+  it('refuses a coupon while maintenance is on (503) and changes nothing', async () => {
+    const member = await signedIn();
+    const coupon = await mint();
+    const before = await state();
+    await setFlags({ maintenance: true, emergency: false });
+    try {
+      expect((await use(member.browser, { couponNumber: coupon.code })).status).toBe(503);
+    } finally {
+      await setFlags({ maintenance: false, emergency: false });
+    }
+    expect(await state()).toEqual(before);
+    expect((await use(member.browser, { couponNumber: coupon.code })).status).toBe(200);
   });
 
   it('answers a guest 401 and changes nothing', async () => {
