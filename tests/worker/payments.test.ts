@@ -5,7 +5,22 @@ import { devDepositBody, signWebhook } from '../../src/api/providers/pg';
 import { gift } from '../../src/api/services/ledger';
 import { auditAccounts } from '../../src/db/ledger';
 import { translatorFor } from '../../src/lib/i18n';
-import type { ConfirmResponse, CreateOrderResponse, FlaxPaymentListResponse, LuvPaymentListResponse, PaymentCancelResponse, ShopResponse } from '../../src/shared/shop-schemas';
+import {
+  type ConfirmResponse,
+  type CreateOrderResponse,
+  confirmResponseSchema,
+  createOrderResponseSchema,
+  type FlaxPaymentListResponse,
+  flaxPaymentListResponseSchema,
+  type LuvPaymentListResponse,
+  luvPaymentListResponseSchema,
+  type PaymentCancelResponse,
+  paymentCancelResponseSchema,
+  paymentFailureResponseSchema,
+  type ShopResponse,
+  shopResponseSchema,
+  waitingSummarySchema,
+} from '../../src/shared/shop-schemas';
 import type { Browser } from './helpers';
 import { expectRefused, insertMember, json, signedIn } from './watch-fixtures';
 
@@ -47,7 +62,7 @@ const paymentRow = (orderId: string) => env.DB.prepare('SELECT * FROM payments W
 async function order(browser: Browser, packId = 'luv-100', method = 'CARD'): Promise<CreateOrderResponse> {
   const res = await browser.json('/api/shoppings/luv/orders', { packId, method });
   expect(res.status).toBe(200);
-  return json<CreateOrderResponse>(res);
+  return createOrderResponseSchema.parse(await res.json());
 }
 
 /** Open the dev checkout page and press one of its buttons; the redirect's URL. */
@@ -100,7 +115,7 @@ describe('packs and orders', () => {
   it('lists the packs at 110 KRW a luv, every method, and the dev checkout', async () => {
     const res = await SELF.fetch(`${ORIGIN}/api/shoppings/luv/packs`);
     expect(res.status).toBe(200);
-    const shop = await json<ShopResponse>(res);
+    const shop: ShopResponse = shopResponseSchema.parse(await res.json());
     expect(shop.provider).toBe('dev');
     expect(shop.clientKey).toBeNull();
     expect(shop.methods).toContain('virtualaccount');
@@ -159,7 +174,7 @@ describe('the card flow', () => {
 
     const res = await confirm(browser, successBody(back));
     expect(res.status).toBe(200);
-    const body = await json<ConfirmResponse>(res);
+    const body: ConfirmResponse = confirmResponseSchema.parse(await res.json());
     expect(body.balance).toBe(1000);
     expect(body.payment).toMatchObject({ orderId: created.orderId, status: 9, luv: 1000, amount: 110_000, refundedLuv: 0, refundable: { luv: 1000, amount: 110_000 } });
     expect(await balanceOf(browser)).toBe(1000);
@@ -171,7 +186,7 @@ describe('the card flow', () => {
       expect(again.status).toBe(200);
       expect((await json<ConfirmResponse>(again)).payment).toMatchObject({ paymentId: body.payment.paymentId, status: 9 });
     });
-    const list = await json<FlaxPaymentListResponse>(await browser.fetch('/api/shoppings/flax/payments?option=7'));
+    const list: FlaxPaymentListResponse = flaxPaymentListResponseSchema.parse(await (await browser.fetch('/api/shoppings/flax/payments?option=7')).json());
     expect(list).toMatchObject({ offset: 0, limit: 20, total: 1 });
     expect(list.items[0]).toMatchObject({ paymentId: body.payment.paymentId, status: 9 });
     expect((await json<FlaxPaymentListResponse>(await browser.fetch('/api/shoppings/flax/payments?mobile=true'))).limit).toBe(10);
@@ -221,7 +236,7 @@ describe('the card flow', () => {
     expect(failUrl.searchParams.get('code')).toBe('REJECT_CARD_COMPANY');
     const told = await SELF.fetch(`${ORIGIN}/v2/api/guest/payment-failure?${failUrl.searchParams}`, { headers: { 'accept-language': 'en' } });
     expect(told.status).toBe(200);
-    const answer = await json<{ status: number; message: string }>(told);
+    const answer = paymentFailureResponseSchema.parse(await told.json());
     expect(answer.status).toBe(8);
     expect([ko('payments.failure.failed'), translatorFor('en')('payments.failure.failed')]).toContain(answer.message);
 
@@ -253,6 +268,42 @@ describe('the card flow', () => {
   });
 });
 
+describe('an order left at 2 (the PG approved, its answer lost)', () => {
+  /** An approved dev payment whose order is at 2, as after a confirm that never heard the PG's answer. */
+  async function stuck() {
+    const member = await signedIn();
+    const created = await order(member.browser);
+    const back = await checkout(member.browser, created, 'approve');
+    const paymentKey = back.searchParams.get('paymentKey')!;
+    await env.DB.prepare('UPDATE payments SET status = 2, payment_key = ? WHERE order_id = ?').bind(paymentKey, created.orderId).run();
+    await env.DB.prepare("UPDATE dev_pg_payments SET status = 'DONE', approved_at = ? WHERE payment_key = ?").bind(Date.now(), paymentKey).run();
+    return { ...member, created, back, paymentKey };
+  }
+
+  it('is finished by the same confirm asked again (the PG is asked again)', async () => {
+    const { browser, back, created } = await stuck();
+    const res = await confirm(browser, successBody(back));
+    expect(res.status).toBe(200);
+    expect(confirmResponseSchema.parse(await res.json()).payment.status).toBe(9);
+    expect(await balanceOf(browser)).toBe(100);
+    // Another key for the same order is refused.
+    await unchangedBy(async () => {
+      await expectRefused(await confirm(browser, { ...successBody(back), paymentKey: 'dev_other' }), 409);
+    });
+    expect(await paymentRow(created.orderId)).toMatchObject({ status: 9 });
+    await expectAudit();
+  });
+
+  it("is finished by the PG's DONE webhook", async () => {
+    const { browser, created, paymentKey } = await stuck();
+    const secret = (await env.DB.prepare('SELECT secret FROM dev_pg_payments WHERE payment_key = ?').bind(paymentKey).first<{ secret: string }>())!.secret;
+    const body = devDepositBody({ paymentKey, orderId: created.orderId, amount: 11_000, secret });
+    expect(await (await postWebhook(body, await signWebhook(env.DEV_PG_WEBHOOK_SECRET, body))).json()).toEqual({ received: true, outcome: '9' });
+    expect(await balanceOf(browser)).toBe(100);
+    await expectAudit();
+  });
+});
+
 describe('virtual accounts and webhooks', () => {
   async function waitingOrder(packId = 'luv-500') {
     const member = await signedIn();
@@ -270,7 +321,7 @@ describe('virtual accounts and webhooks', () => {
     expect(body.balance).toBe(0);
     expect(body.payment.virtualAccount).toMatchObject({ bank: expect.any(String), accountNumber: expect.stringMatching(/^\d+$/) });
     expect(body.payment.virtualAccount!.dueAt).toBeGreaterThan(Date.now());
-    expect(await json(await browser.fetch('/api/luv/waiting'))).toEqual({ luv: 500, count: 1 });
+    expect(waitingSummarySchema.parse(await (await browser.fetch('/api/luv/waiting')).json())).toEqual({ luv: 500, count: 1 });
     // The same confirm again: the same waiting payment.
     await unchangedBy(async () => {
       expect((await json<ConfirmResponse>(await confirm(browser, successBody(await checkoutless(created))))).payment.status).toBe(0);
@@ -425,7 +476,7 @@ describe('refunds', () => {
 
     const res = await cancel(buyer.browser, buyer.payment.paymentId);
     expect(res.status).toBe(200);
-    const body = await json<PaymentCancelResponse>(res);
+    const body: PaymentCancelResponse = paymentCancelResponseSchema.parse(await res.json());
     expect(body).toMatchObject({ refundedLuv: 700, refundedAmount: 77_000, balance: 0 });
     expect(body.payment).toMatchObject({ status: 9, refundedLuv: 700, refundedAmount: 77_000, refundable: null });
     expect(await env.DB.prepare('SELECT status FROM payment_refunds WHERE payment_id = ?').bind(buyer.payment.paymentId).first()).toEqual({ status: 'done' });
@@ -435,7 +486,7 @@ describe('refunds', () => {
       await expectRefused(await cancel(buyer.browser, buyer.payment.paymentId), 409, ko('payments.errors.notRefundable'));
     });
     // Luv payments: the gift, with its receiver.
-    const spent = await json<LuvPaymentListResponse>(await buyer.browser.fetch('/api/shoppings/luv/payments'));
+    const spent: LuvPaymentListResponse = luvPaymentListResponseSchema.parse(await (await buyer.browser.fetch('/api/shoppings/luv/payments?option=30')).json());
     expect(spent.total).toBe(1);
     expect(spent.items[0]).toMatchObject({ kind: 'gift', amount: 300, loginId: creator.loginId });
   });

@@ -227,7 +227,8 @@ export async function confirmPayment(env: Env, memberId: number, request: Confir
 
 /**
  * A webhook from the PG: proven by the gateway before anything is read, applied once per event id. A deposit
- * of the order's amount credits it (0 -> 9); another amount is a wrong deposit (0 -> 6); a cancelled or
+ * of the order's amount credits it (0 -> 9), as does an approval whose confirm lost the PG's answer (2 -> 9);
+ * another amount is a wrong deposit (0 -> 6); a cancelled or
  * expired payment is 7; a payment the PG aborted before approval is 8. Anything else is recorded and ignored.
  */
 export async function receiveWebhook(env: Env, headers: Headers, body: string, context: GatewayContext = {}): Promise<{ received: true; outcome: string }> {
@@ -259,6 +260,11 @@ export async function receiveWebhook(env: Env, headers: Headers, body: string, c
   if (event.eventType === 'DEPOSIT_CALLBACK' && order.depositSecret !== event.secret) return ignore('secret differs');
 
   try {
+    // A card payment approved while its confirm lost the PG's answer (left at 2): the webhook finishes it.
+    if (event.status === 'DONE' && order.status === 2 && event.totalAmount === order.amount) {
+      const moved = await credit(db, order, null, [record('9')]);
+      return { received: true, outcome: moved === 'applied' ? '9' : 'replayed' };
+    }
     if (event.status === 'DONE' && order.status === 0) {
       const deposited = event.totalAmount ?? order.amount;
       if (deposited === order.amount) {
