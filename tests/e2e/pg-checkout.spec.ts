@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../scripts/seed-demo.mjs';
+/** scripts/seed-demo.mjs's password of every demo account. */
+const DEMO_PASSWORD = 'demo-pass-1234';
 import { expect, expectNoSeriousA11yViolations, ko, ops, signIn, test, url } from './fixtures';
 
 // The dev PG's checkout in Chromium, as the shop will open it: the order made through the API, the checkout
