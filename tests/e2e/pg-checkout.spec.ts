@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, ko, ops, signIn, test, url } from './fixtures';
+
 /** scripts/seed-demo.mjs's password of every demo account. */
 const DEMO_PASSWORD = 'demo-pass-1234';
-import { expect, expectNoSeriousA11yViolations, ko, ops, signIn, test, url } from './fixtures';
 
 // The dev PG's checkout in Chromium, as the shop will open it: the order made through the API, the checkout
 // page used from the keyboard only, the redirect back, then the confirm (the shop page's job) through the API.
