@@ -87,3 +87,18 @@ test('a card payment through the dev checkout, from the keyboard; then a virtual
   expect(failed.pathname).toBe('/shop/luv/fail');
   expect(failed.searchParams.get('code')).toBe('REJECT_CARD_COMPANY');
 });
+
+test('a virtual account left alone is paid by the dev PG itself, DEV_PG_DEPOSIT_DELAY_MS (10 s) later', async ({ page }) => {
+  await signIn(page, 'demo_viewer', DEMO_PASSWORD, '/');
+  const before = (await call<{ balance: number }>(page, '/api/luv/luv-sum')).body.balance;
+  const va = await openCheckout(page, 'luv-100', 'virtualaccount');
+  const back = await chooseByKeyboard(page, ko.pg.choice.virtual_account);
+  const confirmedAt = Date.now();
+  const waiting = await call<{ payment: { status: number } }>(page, '/api/shoppings/luv/confirm', { paymentKey: back.searchParams.get('paymentKey'), orderId: va.orderId, amount: 11_000 });
+  expect(waiting.body.payment.status).toBe(0);
+  await expect.poll(async () => (await call<{ balance: number }>(page, '/api/luv/luv-sum')).body.balance, { timeout: 25_000, intervals: [1_000] }).toBe(before + 100);
+  // Not before the delay: the deposit is the dev PG's, not the confirm's.
+  expect(Date.now() - confirmedAt).toBeGreaterThanOrEqual(9_000);
+  const list = await call<{ items: { orderId: string; status: number }[] }>(page, '/api/shoppings/flax/payments');
+  expect(list.body.items.find((p) => p.orderId === va.orderId)?.status).toBe(9);
+});
