@@ -124,10 +124,31 @@ test('a checkout that fails shows the failure page in Korean, with the way back 
   await page.getByRole('button', { name: ko.pg.choice.fail }).click();
   await page.waitForURL(/\/luv\/shop\/fail\?/);
   await expect(page.getByRole('heading', { level: 1, name: ko.shop.fail.title })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(ko.payments.failure.failed);
   await expect(page.getByRole('alert')).toContainText(ko.paymentHistory.status.approvalError);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: ko.shop.backToShop }).click();
   await page.waitForURL(/\/luv\/shop$/);
+  expect(appErrors(consoleErrors)).toEqual([]);
+});
+
+test('an amount changed on the way back is refused; a virtual account shows where to deposit, and the wallet what waits', async ({ page, consoleErrors }) => {
+  const loginId = newMember();
+  await signIn(page, loginId, PASSWORD, '/luv');
+  await checkout(page);
+  await page.getByRole('button', { name: ko.pg.choice.wrong }).click();
+  await page.waitForURL(/\/luv\/shop\/success\?/);
+  await expect(page.locator('.result-box')).toContainText(ko.payments.errors.amountMismatch);
+  await expect(balanceLink(page)).toHaveText(bells(0));
+
+  // The dev PG deposits by itself 10 s after the confirm (DEV_PG_DEPOSIT_DELAY_MS): look before then.
+  await checkout(page);
+  await page.getByRole('button', { name: ko.pg.choice.virtual_account }).click();
+  await page.waitForURL(/\/luv\/shop\/success\?/);
+  const result = page.locator('.result-box');
+  for (const label of [ko.shop.account.bank, ko.shop.account.number, ko.shop.account.holder, ko.shop.account.due]) await expect(result).toContainText(label);
+  await gotoHydrated(page, url('flex', '/luv'));
+  await expect(page.getByText(/입금 대기 중/)).toBeVisible();
   expect(appErrors(consoleErrors)).toEqual([]);
 });
 
