@@ -1,3 +1,4 @@
+import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { MAX_PRESETS, type LuvPresets } from '../../../src/shared/shop-schemas';
@@ -5,6 +6,7 @@ import { MAX_GIFT_AMOUNT } from '../../../src/shared/luv-schemas';
 import { MY_PRESETS_KEY, saveMyPresets } from '../../data/gift-api';
 import type { ApiError } from '../../data/api';
 import { useT } from '../../i18n/i18n';
+import { pushToastAtom } from '../../state/ui';
 import { presetProblems } from '../gift/amounts';
 import { useCurrency } from '../gift/currency';
 
@@ -27,7 +29,8 @@ function PresetForm({ initial, onSaved }: { initial: number[]; onSaved: (saved: 
   const [edited, setEdited] = useState<boolean[]>(() => rows.map(() => false));
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [result, setResult] = useState<{ ok: true } | { ok: false; message: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const pushToast = useSetAtom(pushToastAtom);
 
   const problems = presetProblems(rows);
   const shown = problems.map((p, i) => (p && (tried || edited[i] || p.key === 'duplicate') && !(p.key === 'amountRequired' && !tried) ? p : null));
@@ -37,19 +40,19 @@ function PresetForm({ initial, onSaved }: { initial: number[]; onSaved: (saved: 
   const change = (index: number, value: string) => {
     setRows(rows.map((r, i) => (i === index ? value : r)));
     setEdited(edited.map((e, i) => (i === index ? true : e)));
-    setResult(null);
+    setFailure(null);
   };
   const add = () => {
     setRows([...rows, '']);
     setEdited([...edited, false]);
-    setResult(null);
+    setFailure(null);
     // The new field takes the focus once it is there.
     requestAnimationFrame(() => document.getElementById(`preset-${rows.length}`)?.focus());
   };
   const remove = (index: number) => {
     setRows(rows.filter((_, i) => i !== index));
     setEdited(edited.filter((_, i) => i !== index));
-    setResult(null);
+    setFailure(null);
     requestAnimationFrame(() => document.getElementById(`preset-${Math.max(0, index - 1)}`)?.focus());
   };
 
@@ -62,11 +65,12 @@ function PresetForm({ initial, onSaved }: { initial: number[]; onSaved: (saved: 
     const answer = await saveMyPresets(presets);
     setSaving(false);
     if (answer.ok) {
-      setResult({ ok: true });
+      // Said like the channel settings above it: a toast.
+      pushToast({ key: 'studioPresets.saved' });
       setEdited(rows.map(() => false));
       onSaved(answer.body ?? { presets });
     } else {
-      setResult({ ok: false, message: answer.message || t('studioPresets.errors.saveFailed') });
+      setFailure(answer.message || t('studioPresets.errors.saveFailed'));
     }
   };
 
@@ -116,9 +120,9 @@ function PresetForm({ initial, onSaved }: { initial: number[]; onSaved: (saved: 
         </button>
         <span className="muted">{t('studioPresets.count', { count: rows.length, max: MAX_PRESETS })}</span>
       </p>
-      {result && (
-        <p className={result.ok ? 'preset-saved' : 'field-error'} role={result.ok ? 'status' : 'alert'}>
-          {result.ok ? t('studioPresets.saved') : result.message}
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
         </p>
       )}
       {tried && problems.some(Boolean) && (

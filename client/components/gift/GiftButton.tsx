@@ -1,15 +1,22 @@
 import { useSetAtom } from 'jotai';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import type { Me } from '../../../src/shared/page-props';
-import { LazyBoundary } from '../../app/LazyBoundary';
-import { lazyComponent } from '../../app/lazy';
+import { useRouter } from '../../app/router-context';
 import { useT } from '../../i18n/i18n';
 import { showMembersOnlyAtom } from '../../state/ui';
-import { useCurrency } from './currency';
+import type { GiftDialogProps } from './GiftDialog';
 
 // The dialog is its own chunk: nothing of it loads with the channel page. Pointing at (or focusing) the
-// button starts fetching it, so it is usually there by the click.
-const GiftDialog = lazyComponent(() => import('./GiftDialog').then((m) => m.GiftDialog));
+// button starts fetching it, so it is usually there by the click. (Not lazyComponent with a Suspense
+// boundary: those modules would then be shared with main.js through a chunk of their own, which costs
+// the home page's first load.)
+let loading: Promise<ComponentType<GiftDialogProps>> | null = null;
+function loadDialog(): Promise<ComponentType<GiftDialogProps>> {
+  loading ??= import('./GiftDialog').then((m) => m.GiftDialog);
+  loading.catch(() => (loading = null)); // a failed load is tried again by the next click
+  return loading;
+}
+const preload = () => void loadDialog().catch(() => {});
 
 export interface GiftButtonProps {
   channelId: number;
@@ -22,14 +29,26 @@ export interface GiftButtonProps {
 /** 'Send bells' on a live channel: members get the gift dialog, guests the members-only modal. */
 export function GiftButton({ channelId, creatorNickname, me, onAir }: GiftButtonProps) {
   const t = useT();
-  const { currency } = useCurrency();
+  const { props } = useRouter();
+  const currency = t(`currency.${props.brand.currency}`);
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
+  const [Dialog, setDialog] = useState<ComponentType<GiftDialogProps> | null>(null);
   const [open, setOpen] = useState(false);
+  const [failed, setFailed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const openDialog = () => {
+    setOpen(true);
+    setFailed(false);
+    loadDialog().then(
+      (component) => setDialog(() => component),
+      () => setFailed(true),
+    );
+  };
   const close = () => {
     setOpen(false);
     button.current?.focus();
   };
+  const waiting = open && !Dialog && !failed;
   return (
     <>
       {onAir && (
@@ -38,18 +57,20 @@ export function GiftButton({ channelId, creatorNickname, me, onAir }: GiftButton
           type="button"
           className="btn btn-primary gift-open"
           aria-haspopup="dialog"
-          onPointerEnter={me ? () => void GiftDialog.preload().catch(() => {}) : undefined}
-          onFocus={me ? () => void GiftDialog.preload().catch(() => {}) : undefined}
-          onClick={() => (me ? setOpen(true) : showMembersOnly(true))}
+          aria-busy={waiting || undefined}
+          onPointerEnter={me ? preload : undefined}
+          onFocus={me ? preload : undefined}
+          onClick={() => (me ? openDialog() : showMembersOnly(true))}
         >
           <span aria-hidden="true">🎁</span> {t('giftDialog.open', { currency })}
         </button>
       )}
-      {open && me && (
-        <LazyBoundary>
-          <GiftDialog channelId={channelId} creatorNickname={creatorNickname} onAir={onAir} onClose={close} />
-        </LazyBoundary>
+      {failed && (
+        <p className="field-error" role="alert">
+          {t('giftDialog.loadFailed')}
+        </p>
       )}
+      {open && me && Dialog && <Dialog channelId={channelId} creatorNickname={creatorNickname} onAir={onAir} onClose={close} />}
     </>
   );
 }

@@ -1,9 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { MAX_GIFT_AMOUNT, MAX_GIFT_MESSAGE, type LuvSumResponse } from '../../../src/shared/luv-schemas';
 import { cleanText } from '../../../src/shared/text';
 import { channelPresetsKey, fetchChannelPresets, LUV_SUM_KEY, sendGift } from '../../data/gift-api';
 import { useT } from '../../i18n/i18n';
+import { sessionExpiredAtom } from '../../state/ui';
 import { Modal } from '../modals/Modal';
 import { parseAmount } from './amounts';
 import { useCurrency } from './currency';
@@ -52,6 +54,11 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
   // The gift under way or last lost to the network: its key is reused while amount and message stay the same.
   const pending = useRef<{ key: string; amount: number; message: string } | null>(null);
   const inFlight = useRef(false);
+  // The session ended (a 401 on any call): this dialog steps aside for the session-expired modal and its sign-in.
+  const expired = useAtomValue(sessionExpiredAtom);
+  useEffect(() => {
+    if (expired) onClose();
+  }, [expired, onClose]);
 
   const parsed = parseAmount(amountText);
   const amount = 'amount' in parsed ? parsed.amount : null;
