@@ -67,8 +67,12 @@ function PresetForm({ initial, onSaved }: { initial: number[]; onSaved: (saved: 
     if (answer.ok) {
       // Said like the channel settings above it: a toast.
       pushToast({ key: 'studioPresets.saved' });
-      setEdited(rows.map(() => false));
-      onSaved(answer.body ?? { presets });
+      // The API keeps them in ascending order: show them as they are now.
+      const saved = answer.body ?? { presets };
+      setRows(saved.presets.map(String));
+      setEdited(saved.presets.map(() => false));
+      setTried(false);
+      onSaved(saved);
     } else {
       setFailure(answer.message || t('studioPresets.errors.saveFailed'));
     }

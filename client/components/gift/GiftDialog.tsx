@@ -99,7 +99,8 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
     setOutcome({ kind: 'refused', code: result.code ?? (result.status === 0 ? 'NETWORK' : 'UNKNOWN'), message: result.message });
   };
 
-  const refusal = outcome?.kind === 'refused' ? outcome : null;
+  // NOT_LIVE shows as the dialog's 'the live has ended' line above, once.
+  const refusal = outcome?.kind === 'refused' && outcome.code !== 'NOT_LIVE' ? outcome : null;
   const refusalText = refusal ? (KNOWN_REFUSALS[refusal.code] ? t(KNOWN_REFUSALS[refusal.code]!, { currency }) : refusal.message || t('giftDialog.errors.failed')) : null;
   const needsLuv = short || refusal?.code === 'INSUFFICIENT_LUV';
   const buyLink = (
