@@ -69,7 +69,7 @@ function whenShown(page: Page, selector: string, text: string): Promise<number> 
   return page.evaluate(
     ({ selector, text }) =>
       new Promise<number>((resolve) => {
-        const seen = () => [...document.querySelectorAll(selector)].some((el) => el.textContent?.includes(text));
+        const seen = () => Array.from(document.querySelectorAll(selector)).some((el) => el.textContent?.includes(text));
         if (seen()) return resolve(Date.now());
         new MutationObserver((_, observer) => {
           if (!seen()) return;

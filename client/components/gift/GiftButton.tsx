@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { Me } from '../../../src/shared/page-props';
 import { useRouter } from '../../app/router-context';
 import { useT } from '../../i18n/i18n';
@@ -44,10 +44,13 @@ export function GiftButton({ channelId, creatorNickname, me, onAir }: GiftButton
       () => setFailed(true),
     );
   };
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
+  const close = useCallback(() => setOpen(false), []);
+  // Back to the button once the dialog is gone (while the modal dialog is there, the page behind is inert).
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   const waiting = open && !Dialog && !failed;
   return (
     <>
