@@ -184,8 +184,34 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   const received = await callApi<{ items: { movementId: number; amount: number; loginId: string }[] }>(creator.page, 'GET', '/api/luv/receivedluv-list?offset=0&limit=50');
   expect(received.body.items.filter((item) => item.movementId === gift.movementId)).toEqual([expect.objectContaining({ amount: 120, loginId: 'demo_viewer' })]);
 
+  // The answer is lost on the way back (the gift went through): sending again reuses the gift's key, so the
+  // API answers the first result and nothing moves twice. A new gift after it gets a new key.
+  const keys: string[] = [];
+  await a.page.route('**/api/luv/gift', async (route) => {
+    keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+    if (keys.length > 1) return route.continue();
+    await route.fetch(); // the server takes the gift...
+    await route.abort('connectionreset'); // ...and the browser never hears of it
+  });
+  await input.fill('10');
+  const send10 = dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(10), currency: CURRENCY }) });
+  await send10.click();
+  await expect(dialog.getByRole('alert')).toContainText(ko.giftDialog.errors.network);
+  const retried = a.page.waitForResponse((r) => r.url().endsWith('/api/luv/gift'));
+  await send10.click();
+  expect(((await (await retried).json()) as { replayed: boolean }).replayed).toBe(true);
+  await expect(dialog.getByRole('status')).toHaveText(fill(ko.giftDialog.sent, { nickname: CHANNEL.nickname, amount: won(10), currency: CURRENCY }));
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect((await callApi<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(start - 130);
+  await send10.click();
+  await expect(dialog.locator('.gift-balance')).toContainText(won(start - 140));
+  expect(keys).toHaveLength(3);
+  expect(keys[2]).not.toBe(keys[0]);
+  await a.page.unroute('**/api/luv/gift');
+
   // Spent elsewhere meanwhile (another tab): the dialog's balance is old; the API refuses, the dialog offers to buy.
-  const elsewhere = await callApi<{ balance: number }>(a.page, 'POST', '/api/luv/gift', { channelId: CHANNEL.id, amount: start - 150, idempotencyKey: `e2e-elsewhere-${Date.now()}` });
+  const elsewhere = await callApi<{ balance: number }>(a.page, 'POST', '/api/luv/gift', { channelId: CHANNEL.id, amount: start - 170, idempotencyKey: `e2e-elsewhere-${Date.now()}` });
   expect(elsewhere.body.balance).toBe(30);
   await input.fill('100');
   await dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(100), currency: CURRENCY }) }).click();

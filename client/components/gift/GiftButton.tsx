@@ -52,6 +52,8 @@ export function GiftButton({ channelId, creatorNickname, me, onAir }: GiftButton
     wasOpen.current = open;
   }, [open]);
   const waiting = open && !Dialog && !failed;
+  // A brand without luv has no gifts.
+  if (!props.brand.features.luv) return null;
   return (
     <>
       {onAir && (
