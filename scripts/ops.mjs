@@ -1,6 +1,7 @@
 // npm run ops -- maintenance on|off   |   npm run ops -- emergency on|off   |   npm run ops -- status
 // npm run ops -- role <loginId> <P|O|S|V|J>   (chat roles, SPEC §3: police, operator, ting operator, member, genie)
 // npm run ops -- channeling [<switch> <true|false>]   (SPEC §3 channel settings; no arguments prints them)
+// npm run ops -- coupon --luv <n> [--count <k>] [--days <d>] [--uses <u>]   (mints coupon codes: scripts/ops/coupon.mjs)
 // Local by default; --remote for the deployed namespace. The edge notices flags within 10 s; a new role
 // applies from the member's next chat ticket. A channel switch changed here reaches running Workers
 // within their 10-minute settings cache and tells no chat room: for an immediate change that open
@@ -9,11 +10,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { kvGet, kvPut } from './lib/kv.mjs';
 import { d1Query, parseTarget } from './lib/wrangler.mjs';
+import { COUPON_USAGE, mintCoupons } from './ops/coupon.mjs';
 
 const options = parseTarget(process.argv.slice(2));
 const [command, state, third] = options.words;
-const usage =
-  'usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote]';
+const usage = `usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote] | ${COUPON_USAGE}`;
 
 /** Set a member's chat role. Both values are checked, then bound as parameters (never written into the SQL). */
 async function setRole(loginId, role) {
@@ -72,6 +73,8 @@ function readFlags() {
 
 if (command === 'role') {
   await setRole(state, third);
+} else if (command === 'coupon') {
+  await mintCoupons(process.argv.slice(2), options);
 } else if (command === 'channeling') {
   channeling(state, third);
 } else if (command === 'status') {

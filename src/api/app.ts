@@ -17,6 +17,8 @@ import { casterRoutes } from './routes/caster';
 import { chatRoutes } from './routes/chat';
 import { adminRoutes } from './routes/admin';
 import { luvRoutes } from './routes/luv';
+import { couponRoutes } from './routes/coupons';
+import { luvPresetRoutes } from './routes/luv-presets';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -59,6 +61,8 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', chatRoutes)
   .route('/', adminRoutes)
   .route('/', luvRoutes)
+  .route('/', couponRoutes)
+  .route('/', luvPresetRoutes)
   .route('/', devRoutes);
 
 /**

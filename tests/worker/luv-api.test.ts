@@ -1,6 +1,9 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { creditPurchase } from '../../src/api/services/ledger';
+import { auditAccounts } from '../../src/db/ledger';
+import { receivedSummary } from '../../src/api/services/luv';
+import { couponGrant, creditPurchase } from '../../src/api/services/ledger';
+import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
 import type { GiftListResponse, GiftResponse, LuvSumResponse } from '../../src/shared/luv-schemas';
 import { joined, sleep } from './chat-helpers';
 import { Browser } from './helpers';
@@ -182,5 +185,97 @@ describe('the gift lists', () => {
     for (const bad of ['limit=0', 'limit=101', 'limit=x', 'offset=-1']) {
       await expectRefused(await viewer.browser.fetch(`/api/luv/sentluv-list?${bad}`), 400);
     }
+  });
+});
+
+describe('GET /api/luv/received', () => {
+  const received = async (browser: Browser) => {
+    const res = await browser.fetch('/api/luv/received');
+    expect(res.status).toBe(200);
+    return json<{ balance: number; total: number; thisMonth: number; count: number }>(res);
+  };
+
+  it("sums the gifts into the member's earnings: all time, this month (KST), how many", async () => {
+    const { viewer, creator, channel } = await viewerAndLiveCreator(1000);
+    expect(await received(creator.browser)).toEqual({ balance: 0, total: 0, thisMonth: 0, count: 0 });
+    const other = await signedIn();
+    await fund(other.id, 100);
+    await sendGift(viewer.browser, { channelId: channel.id, amount: 300, idempotencyKey: newKey() });
+    const request = { channelId: channel.id, amount: 45, idempotencyKey: newKey() };
+    await sendGift(viewer.browser, request);
+    await sendGift(viewer.browser, request); // a replay counts once
+    await sendGift(other.browser, { channelId: channel.id, amount: 100, idempotencyKey: newKey() });
+    // Luv into the creator's wallet (a purchase, a coupon) is not received.
+    await fund(creator.id, 70);
+    await couponGrant(env.DB, { memberId: creator.id, amount: 5, key: `test-coupon:${newKey()}` });
+
+    expect(await received(creator.browser)).toEqual({ balance: 445, total: 445, thisMonth: 445, count: 3 });
+    expect(await received(viewer.browser)).toEqual({ balance: 0, total: 0, thisMonth: 0, count: 0 });
+    // Next month (KST) the same gifts are no longer this month's.
+    expect(await receivedSummary(env.DB, creator.id, Date.now() + 32 * 86_400_000)).toEqual({ balance: 445, total: 445, thisMonth: 0, count: 3 });
+  });
+
+  it('answers a guest 401', async () => {
+    expect((await new Browser().fetch('/api/luv/received')).status).toBe(401);
+  });
+});
+
+describe('the gift history (/my/gifts, GET /api/my/streams/present)', () => {
+  const present = async (browser: Browser) => {
+    const res = await browser.fetch('/api/my/streams/present');
+    expect(res.status).toBe(200);
+    return (await json<ListResponse<ChannelListItem>>(res)).items.map((i) => ({ channelId: i.channelId, totalAmount: i.totalAmount, at: i.at }));
+  };
+
+  it('is written by each gift, in its batch: totals per channel, newest first, a replay once', async () => {
+    const { viewer, channel } = await viewerAndLiveCreator(1000);
+    const second = await liveChannel();
+    expect(await present(viewer.browser)).toEqual([]);
+
+    const request = { channelId: channel.id, amount: 300, idempotencyKey: newKey() };
+    const before = Date.now();
+    await sendGift(viewer.browser, request);
+    await sendGift(viewer.browser, { ...request, amount: 200, idempotencyKey: newKey() });
+    expect(await json<GiftResponse>(await sendGift(viewer.browser, request))).toMatchObject({ replayed: true });
+    const [row] = await present(viewer.browser);
+    expect(row).toEqual({ channelId: channel.id, totalAmount: 500, at: expect.any(Number) });
+    expect(row!.at).toBeGreaterThanOrEqual(before);
+    expect(row!.at).toBeLessThanOrEqual(Date.now());
+
+    await sleep(5);
+    await sendGift(viewer.browser, { channelId: second.id, amount: 7, idempotencyKey: newKey() });
+    expect((await present(viewer.browser)).map((r) => [r.channelId, r.totalAmount])).toEqual([
+      [second.id, 7],
+      [channel.id, 500],
+    ]);
+  });
+
+  it('counts a gift sent 5 times at once with one key once', async () => {
+    const { viewer, creator, channel } = await viewerAndLiveCreator(1000);
+    const request = { channelId: channel.id, amount: 60, idempotencyKey: newKey() };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => sendGift(viewer.browser, request)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await present(viewer.browser)).toEqual([{ channelId: channel.id, totalAmount: 60, at: expect.any(Number) }]);
+    expect(await sum(creator.browser, '/api/luv/receivedluv-sum')).toBe(60);
+  });
+
+  it('is not written by a refused gift', async () => {
+    const { viewer, channel } = await viewerAndLiveCreator(100);
+    await expectRefused(await sendGift(viewer.browser, { channelId: channel.id, amount: 101, idempotencyKey: newKey() }), 409);
+    await expectRefused(await sendGift(viewer.browser, { channelId: (await insertChannel()).id, amount: 10, idempotencyKey: newKey() }), 409);
+    await expectRefused(await sendGift(viewer.browser, { channelId: channel.id, amount: 0, idempotencyKey: newKey() }), 400);
+    expect(await present(viewer.browser)).toEqual([]);
+    const accounts = await auditAccounts(env.DB);
+    for (const a of accounts) expect(a.balance, `account ${a.id}`).toBe(a.entrySum);
+    expect(accounts.reduce((total, a) => total + a.balance, 0)).toBe(0);
+  });
+
+  it('brings back a hidden channel when the member gifts to it again', async () => {
+    const { viewer, channel } = await viewerAndLiveCreator(1000);
+    await sendGift(viewer.browser, { channelId: channel.id, amount: 10, idempotencyKey: newKey() });
+    expect(await json(await viewer.browser.fetch(`/api/my/streams/gift/present/${channel.id}`, { method: 'DELETE' }))).toEqual({ deleted: 1 });
+    expect(await present(viewer.browser)).toEqual([]);
+    await sendGift(viewer.browser, { channelId: channel.id, amount: 15, idempotencyKey: newKey() });
+    expect((await present(viewer.browser)).map((r) => r.totalAmount)).toEqual([25]);
   });
 });

@@ -342,6 +342,24 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'GET', '/api/luv/receivedluv-list', await browser.fetch('/api/luv/receivedluv-list?limit=5'), 200);
   });
 
+  it('coupons, gift presets and the received summary', async () => {
+    const { browser, id } = await signedIn('adult');
+    const code = `OPENAPI${id}`.slice(0, 40);
+    await env.DB.prepare('INSERT INTO coupons (code, luv, expires_at) VALUES (?, 25, unixepoch() + 3600)').bind(code).run();
+    await expectDocumented(doc, 'POST', '/api/shoppings/useCoupon', await browser.json('/api/shoppings/useCoupon', { couponNumber: code.toLowerCase() }), 200);
+    await expectDocumented(doc, 'POST', '/api/shoppings/useCoupon', await browser.json('/api/shoppings/useCoupon', { couponNumber: code }), 409);
+    await expectDocumented(doc, 'POST', '/api/shoppings/useCoupon', await browser.json('/api/shoppings/useCoupon', { couponNumber: 'NONE-SUCH' }), 404);
+    await expectDocumented(doc, 'POST', '/api/shoppings/useCoupon', await browser.json('/api/shoppings/useCoupon', { couponNumber: 5 }), 400);
+    await expectDocumented(doc, 'GET', '/api/luv/received', await browser.fetch('/api/luv/received'), 200);
+    await expectDocumented(doc, 'GET', '/api/my/channel/luv-preset', await browser.fetch('/api/my/channel/luv-preset'), 404);
+    const channel = await insertChannel({ ownerId: id });
+    await expectDocumented(doc, 'GET', '/api/channels/{id}/luv-preset', await browser.fetch(`/api/channels/${channel.id}/luv-preset`), 200);
+    await expectDocumented(doc, 'POST', '/api/my/channel/luv-preset', await browser.json('/api/my/channel/luv-preset', { presets: [30, 10] }), 200);
+    await expectDocumented(doc, 'POST', '/api/my/channel/luv-preset', await browser.json('/api/my/channel/luv-preset', { presets: [10, 10] }), 400);
+    await expectDocumented(doc, 'GET', '/api/my/channel/luv-preset', await browser.fetch('/api/my/channel/luv-preset'), 200);
+    await expectDocumented(doc, 'GET', '/api/channels/{id}/luv-preset', await browser.fetch('/api/channels/999999999/luv-preset'), 404);
+  });
+
   it("sign-in and sign-up in SPEC's own shapes, through the site and from the API itself (tokens)", async () => {
     const { loginId, password } = await signUpMember();
     const browser = new Browser();

@@ -10,7 +10,20 @@ const next = () => `${Date.now() % 100000}${++seq}`;
 
 /** Empty every watch table so each test sees only its own channels and streams. */
 export async function clearWatchTables(): Promise<void> {
-  const tables = ['stream_segments', 'watch_history', 'gift_history', 'channel_subscriptions', 'channel_notices', 'live_auth_attempts', 'streams', 'channels', 'banners', 'popups', 'logos'];
+  const tables = [
+    'stream_segments',
+    'watch_history',
+    'gift_history',
+    'channel_subscriptions',
+    'channel_notices',
+    'live_auth_attempts',
+    'channel_luv_presets',
+    'streams',
+    'channels',
+    'banners',
+    'popups',
+    'logos',
+  ];
   const existing = new Set((await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>()).results.map((r) => r.name));
   await env.DB.batch(tables.filter((t) => existing.has(t)).map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
 }

@@ -5,7 +5,8 @@ import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
 import { PAGE_DEFAULTS } from '../../shared/streams-api';
 import { giftListResponseSchema, giftRequestSchema, giftResponseSchema, luvSumResponseSchema } from '../../shared/luv-schemas';
-import { giftList, luvSum, sendGift } from '../services/luv';
+import { giftList, luvSum, receivedSummary, sendGift } from '../services/luv';
+import { receivedSummarySchema } from '../../shared/shop-schemas';
 import { pageQuery } from './watch-params';
 
 const giftPage = pageQuery(PAGE_DEFAULTS.itemLimit);
@@ -34,6 +35,9 @@ export const luvRoutes = new Hono<ApiEnv>()
   )
   .get('/api/luv/receivedluv-sum', operation({ tag: 'Luv', summary: "The member's earnings: luv received as gifts", ok: luvSumResponseSchema }), requireMember(), async (c) =>
     c.json(await luvSum(c.env.DB, c.var.session.memberId, 'earnings')),
+  )
+  .get('/api/luv/received', operation({ tag: 'Luv', summary: "The member's earnings, and the gifts received all time and this month (KST)", ok: receivedSummarySchema }), requireMember(), async (c) =>
+    c.json(await receivedSummary(c.env.DB, c.var.session.memberId)),
   )
   .get(
     '/api/luv/sentluv-list',

@@ -137,10 +137,10 @@ export async function refundPurchase(db: D1Database, p: { memberId: number; amou
   return transfer(db, p.key, 'refund', from, to, amount, p.alongside);
 }
 
-/** A viewer's gift to a creator: the viewer's wallet -> the creator's earnings. */
-export async function gift(db: D1Database, p: { from: number; to: number; amount: number; key: string }): Promise<MoveResult> {
+/** A viewer's gift to a creator: the viewer's wallet -> the creator's earnings (alongside: the gift-view list's row). */
+export async function gift(db: D1Database, p: { from: number; to: number; amount: number; key: string; alongside?: readonly D1PreparedStatement[] }): Promise<MoveResult> {
   const amount = checkPositive(p.amount);
   if (p.from === p.to) throw new Refusal(400, 'SELF_GIFT', 'luv.errors.selfGift');
   const [from, to] = await Promise.all([walletOf(db, p.from), earningsOf(db, p.to)]);
-  return transfer(db, p.key, 'gift', from, to, amount);
+  return transfer(db, p.key, 'gift', from, to, amount, p.alongside);
 }

@@ -5,9 +5,14 @@ import { findChannel } from '../../db/channels';
 import { findMovement, listGifts, memberBalance } from '../../db/ledger';
 import { findMemberById } from '../../db/members';
 import { findOpenLive } from '../../db/streams';
+import { receivedTotals } from '../../db/earnings';
+import { giftHistoryStatement } from '../../db/watch-history';
 import { Refusal } from '../../lib/errors';
 import type { GiftListResponse, GiftRequest, GiftResponse } from '../../shared/luv-schemas';
+import type { receivedSummarySchema } from '../../shared/shop-schemas';
+import type { z } from 'zod';
 import { publishGift } from './chat-events';
+import { kstPeriodStart } from './channels';
 import { gift } from './ledger';
 import { notFoundChannel } from './watch-error';
 
@@ -24,7 +29,9 @@ export async function sendGift(env: Env, memberId: number, request: GiftRequest)
   // Off air, only a gift sent before goes on: the ledger answers it as it was (a replay).
   if (!(await findOpenLive(env.DB, channel.id)) && !(await findMovement(env.DB, key))) throw new Refusal(409, 'NOT_LIVE', 'luv.errors.notLive');
 
-  const result = await gift(env.DB, { from: memberId, to: channel.ownerId, amount: request.amount, key });
+  // The gift-view list (/my/gifts) is written in the gift's own batch: both or neither, and once per key.
+  const history = giftHistoryStatement(env.DB, { memberId, channelId: channel.id, amount: request.amount, at: Date.now() });
+  const result = await gift(env.DB, { from: memberId, to: channel.ownerId, amount: request.amount, key, alongside: [history] });
   if (result.status === 'applied') {
     const sender = await findMemberById(env.DB, memberId);
     if (sender) {
@@ -43,4 +50,11 @@ export async function luvSum(db: D1Database, memberId: number, kind: 'wallet' | 
 export async function giftList(db: D1Database, memberId: number, side: 'sent' | 'received', page: { offset: number; limit: number }): Promise<GiftListResponse> {
   const { rows, total } = await listGifts(db, memberId, side, page);
   return { items: rows, offset: page.offset, limit: page.limit, total };
+}
+
+/** The member's earnings now, and the gifts received all time and this month (KST). */
+export async function receivedSummary(db: D1Database, memberId: number, now = Date.now()): Promise<z.infer<typeof receivedSummarySchema>> {
+  const monthStart = Math.floor(kstPeriodStart('month', now) / 1000);
+  const [balance, totals] = await Promise.all([memberBalance(db, memberId, 'earnings'), receivedTotals(db, memberId, monthStart)]);
+  return { balance, total: totals.total, thisMonth: totals.since, count: totals.count };
 }
