@@ -9,6 +9,8 @@ import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated
 const MARK = 'e2e-gift'; // the title of the live this file opens, so it closes exactly that one
 const CHANNEL = { id: 2, loginId: 'demo_caster2', nickname: '게임하는별', path: '/channel/demo_caster2' };
 const PASSWORD = 'demo-pass-1234';
+// The giver: a member whose gift list no other spec reads (watch-pages.spec.ts reads demo_viewer's).
+const GIVER = { loginId: 'demo_caster3', nickname: '밤의라디오' };
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 const won = (n: number) => n.toLocaleString('ko-KR');
@@ -116,7 +118,7 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   await guest.context.close();
 
   // A's wallet: a coupon minted by operators, used through the API as the wallet page would.
-  const a = await person(browser, 'demo_viewer');
+  const a = await person(browser, GIVER.loginId);
   const code = ops('coupon', '--luv', '300').trim().split('\n').at(-1)!.trim();
   const coupon = await callApi<{ balance: number }>(a.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code });
   expect(coupon.status).toBe(200);
@@ -175,16 +177,16 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   expect((await callApi<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(start - 120);
 
   // B: the banner (still, for reduced motion) and the line in the chat log, in the brand's currency.
-  const line = fill(ko.giftEffect.lineWithMessage, { nickname: '데모시청자', amount: won(120), currency: CURRENCY, message });
+  const line = fill(ko.giftEffect.lineWithMessage, { nickname: GIVER.nickname, amount: won(120), currency: CURRENCY, message });
   await expect(b.page.getByRole('log', { name: ko.chat.log })).toContainText(line);
   const banner = b.page.locator('.gift-banner').filter({ hasText: message });
-  await expect(banner).toContainText(fill(ko.giftEffect.banner, { nickname: '데모시청자', amount: won(120), currency: CURRENCY }));
+  await expect(banner).toContainText(fill(ko.giftEffect.banner, { nickname: GIVER.nickname, amount: won(120), currency: CURRENCY }));
   expect(await banner.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
   await expect(a.page.locator('.gift-banner').filter({ hasText: message })).toHaveCSS('animation-name', 'chat-gift');
 
   // The creator's received list has it, once.
   const received = await callApi<{ items: { movementId: number; amount: number; loginId: string }[] }>(creator.page, 'GET', '/api/luv/receivedluv-list?offset=0&limit=50');
-  expect(received.body.items.filter((item) => item.movementId === gift.movementId)).toEqual([expect.objectContaining({ amount: 120, loginId: 'demo_viewer' })]);
+  expect(received.body.items.filter((item) => item.movementId === gift.movementId)).toEqual([expect.objectContaining({ amount: 120, loginId: GIVER.loginId })]);
 
   // The answer is lost on the way back (the gift went through): sending again reuses the gift's key, so the
   // API answers the first result and nothing moves twice. A new gift after it gets a new key.
