@@ -1,5 +1,6 @@
 import type { GiftRequest, GiftResponse } from '../../src/shared/luv-schemas';
-import { DEFAULT_PRESETS, type LuvPresets } from '../../src/shared/shop-schemas';
+import { DEFAULT_PRESETS } from '../../src/shared/luv-limits';
+import type { LuvPresets } from '../../src/shared/shop-schemas';
 import { ApiError, call } from './api';
 
 // The calls of gifting: the member's wallet, a channel's presets, the gift itself, and the creator's own

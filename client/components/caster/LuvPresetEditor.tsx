@@ -1,8 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import { MAX_PRESETS, type LuvPresets } from '../../../src/shared/shop-schemas';
-import { MAX_GIFT_AMOUNT } from '../../../src/shared/luv-schemas';
+import { MAX_GIFT_AMOUNT, MAX_PRESETS } from '../../../src/shared/luv-limits';
+import type { LuvPresets } from '../../../src/shared/shop-schemas';
 import { MY_PRESETS_KEY, saveMyPresets } from '../../data/gift-api';
 import type { ApiError } from '../../data/api';
 import { useT } from '../../i18n/i18n';

@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { MAX_GIFT_AMOUNT, MAX_GIFT_MESSAGE, type LuvSumResponse } from '../../../src/shared/luv-schemas';
+import { MAX_GIFT_AMOUNT, MAX_GIFT_MESSAGE } from '../../../src/shared/luv-limits';
+import type { LuvSumResponse } from '../../../src/shared/luv-schemas';
 import { cleanText } from '../../../src/shared/text';
 import { channelPresetsKey, fetchChannelPresets, LUV_SUM_KEY, sendGift } from '../../data/gift-api';
 import { useT } from '../../i18n/i18n';

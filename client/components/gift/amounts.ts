@@ -1,4 +1,4 @@
-import { MAX_GIFT_AMOUNT } from '../../../src/shared/luv-schemas';
+import { MAX_GIFT_AMOUNT } from '../../../src/shared/luv-limits';
 
 // What the gift dialog and the studio's preset editor check as the person types: the same rules the API
 // holds (an integer from 1 to MAX_GIFT_AMOUNT), said in the person's language before anything is sent.
