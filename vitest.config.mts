@@ -16,7 +16,7 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
-        miniflare: { bindings: { ...devVars(), TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test' } },
+        miniflare: { bindings: { ...devVars(), TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test', DEV_PG_DEPOSIT_DELAY_MS: '0' } },
       }),
     ],
     resolve: { alias: { '@client/ssr': path.resolve('client/ssr.ts') } },

@@ -9,7 +9,7 @@ import { gate } from './middleware/gate';
 import { partner } from './middleware/partner';
 import { documentRenderer } from './render/document';
 import { buildPageProps, respond } from './render/respond';
-import { DEV_PREFIX, PROXIED_PREFIXES, proxy } from './proxy/proxy';
+import { DEV_PG_PREFIX, DEV_PREFIX, PROXIED_PREFIXES, proxy } from './proxy/proxy';
 import { ServiceUnavailableError } from './proxy/caller';
 import { Refusal, refusalResponse } from './lib/errors';
 import { callerLocale } from './lib/caller-locale';
@@ -38,7 +38,7 @@ app.get('/chat/:room', callerLocale(), chatSocket);
 app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
 app.use(brand(), locale(), clientContext(), xsrfCookie());
 app.route('/', site);
-for (const prefix of [...PROXIED_PREFIXES, DEV_PREFIX]) app.all(`${prefix}*`, proxy);
+for (const prefix of [...PROXIED_PREFIXES, DEV_PREFIX, DEV_PG_PREFIX]) app.all(`${prefix}*`, proxy);
 // The API's contract: the document comes from the API through the proxy (from API_ORIGIN when the API
 // lives there), the reference page renders it; both answer during maintenance, like site resources.
 app.get(API_CONTRACT_PATHS.document, proxy);

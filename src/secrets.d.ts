@@ -4,4 +4,7 @@ interface Env {
   TURNSTILE_SECRET?: string;
   NICE_CLIENT_ID?: string;
   NICE_CLIENT_SECRET?: string;
+  TOSS_SECRET_KEY?: string;
+  TOSS_CLIENT_KEY?: string;
+  TOSS_WEBHOOK_SECRET?: string;
 }

@@ -19,6 +19,8 @@ import { adminRoutes } from './routes/admin';
 import { luvRoutes } from './routes/luv';
 import { couponRoutes } from './routes/coupons';
 import { luvPresetRoutes } from './routes/luv-presets';
+import { shoppingRoutes } from './routes/shoppings';
+import { pgCheckoutRoutes } from './routes/pg-checkout';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -63,6 +65,8 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', luvRoutes)
   .route('/', couponRoutes)
   .route('/', luvPresetRoutes)
+  .route('/', shoppingRoutes)
+  .route('/', pgCheckoutRoutes)
   .route('/', devRoutes);
 
 /**

@@ -7,6 +7,8 @@ export interface ProviderChoice {
   sms: 'dev' | 'http';
   captcha: 'local' | 'turnstile';
   identity: 'dev' | 'nice';
+  /** The payment gateway: the Worker's own dev checkout, or Toss Payments. */
+  pg: 'dev' | 'toss';
 }
 
 export function providerChoice(env: Env): ProviderChoice {
@@ -14,6 +16,7 @@ export function providerChoice(env: Env): ProviderChoice {
     sms: env.SMS_PROVIDER === 'dev' ? 'dev' : 'http',
     captcha: env.CAPTCHA_PROVIDER === 'local' ? 'local' : 'turnstile',
     identity: env.IDENTITY_PROVIDER === 'dev' ? 'dev' : 'nice',
+    pg: env.PG_PROVIDER === 'dev' ? 'dev' : 'toss',
   };
 }
 
@@ -22,9 +25,21 @@ export function providerChoice(env: Env): ProviderChoice {
  * per isolate from the Worker entry, so a misconfigured deploy fails loudly instead of faking SMS.
  */
 export function assertSafeConfig(env: Env): void {
-  if (!isProductionEnv(env.ENVIRONMENT)) return;
   const choice = providerChoice(env);
-  const offline = [choice.sms === 'dev' && 'SMS_PROVIDER=dev', choice.captcha === 'local' && 'CAPTCHA_PROVIDER=local', choice.identity === 'dev' && 'IDENTITY_PROVIDER=dev'].filter(Boolean);
+  // Toss without its keys could neither confirm a payment nor prove a webhook: refused in every environment.
+  if (choice.pg === 'toss') {
+    const missing = (['TOSS_SECRET_KEY', 'TOSS_CLIENT_KEY', 'TOSS_WEBHOOK_SECRET'] as const).filter((name) => !env[name]);
+    if (missing.length) throw new Error(`refusing to start: PG_PROVIDER=toss without ${missing.join(', ')}`);
+  } else if (!env.DEV_PG_WEBHOOK_SECRET) {
+    throw new Error('refusing to start: PG_PROVIDER=dev without DEV_PG_WEBHOOK_SECRET');
+  }
+  if (!isProductionEnv(env.ENVIRONMENT)) return;
+  const offline = [
+    choice.sms === 'dev' && 'SMS_PROVIDER=dev',
+    choice.captcha === 'local' && 'CAPTCHA_PROVIDER=local',
+    choice.identity === 'dev' && 'IDENTITY_PROVIDER=dev',
+    choice.pg === 'dev' && 'PG_PROVIDER=dev',
+  ].filter(Boolean);
   if (offline.length) throw new Error(`refusing to start: development adapters in production (${offline.join(', ')})`);
   if (!env.JWT_SECRET || env.JWT_SECRET === DEV_JWT_SECRET || env.JWT_SECRET.length < 32) {
     throw new Error('refusing to start: JWT_SECRET is missing, too short, or the development value');

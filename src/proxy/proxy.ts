@@ -11,13 +11,20 @@ import { CHANNEL_SETTINGS_ADMIN_PATH, CHANNEL_SETTINGS_PATH, cachedChannelSettin
 export const PROXIED_PREFIXES = ['/api/', '/v2/api/', '/v3/api/', '/v4/api/', '/static/'] as const;
 /** The offline adapters' development pages (the API itself refuses them in production). */
 export const DEV_PREFIX = '/__dev/';
+/** The dev payment gateway's checkout page (the API answers 404 unless PG_PROVIDER=dev). */
+export const DEV_PG_PREFIX = '/__pg/';
+/**
+ * Unsafe calls that carry their own proof instead of the XSRF header: the PG's webhook (signed, or read back
+ * from the PG) and the dev checkout's form (a token of its own, bound to the order).
+ */
+const OWN_PROOF = (path: string) => path === '/api/payments/webhook' || path.startsWith(DEV_PG_PREFIX);
 
 /** Calls whose answers carry tokens for the cookie jar. */
 const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oauth/refresh']);
 /** Signing out clears the cookies whatever the API says; 'expire' (every device) only once it worked. */
 const SIGNOUT_PATH = '/api/auth/signout';
 const EXPIRE_PATH = '/api/auth/expire';
-const PASSED_HEADERS = ['content-type', 'cache-control', 'content-language', 'etag', 'last-modified', 'retry-after'];
+const PASSED_HEADERS = ['location', 'content-type', 'cache-control', 'content-language', 'etag', 'last-modified', 'retry-after'];
 
 /**
  * Forward one browser request to the API: cookies become a Bearer token, unsafe methods need the XSRF
@@ -26,13 +33,13 @@ const PASSED_HEADERS = ['content-type', 'cache-control', 'content-language', 'et
 export async function proxy(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const path = url.pathname;
-  if (path.startsWith(DEV_PREFIX) && isProductionEnv(c.env.ENVIRONMENT)) return c.notFound();
+  if ((path.startsWith(DEV_PREFIX) || path.startsWith(DEV_PG_PREFIX)) && isProductionEnv(c.env.ENVIRONMENT)) return c.notFound();
   const method = c.req.method;
   if (method === 'GET' && path === CHANNEL_SETTINGS_PATH) {
     const cached = await cachedChannelSettingsResponse(c);
     if (cached) return cached;
   }
-  if (UNSAFE_METHODS.has(method) && !(await xsrfValid(c))) {
+  if (UNSAFE_METHODS.has(method) && !OWN_PROOF(path) && !(await xsrfValid(c))) {
     return c.json({ error: { code: 'XSRF', message: c.var.t('errors.xsrf') } }, 403);
   }
   const body = UNSAFE_METHODS.has(method) ? await c.req.raw.arrayBuffer() : undefined;

@@ -353,7 +353,18 @@ describe('find ID and password', () => {
 
 describe('providers', () => {
   it('refuse development adapters and the development secret in production', () => {
-    const base = { ...env, ENVIRONMENT: 'production', SMS_PROVIDER: 'http', CAPTCHA_PROVIDER: 'turnstile', IDENTITY_PROVIDER: 'nice', JWT_SECRET: 'x'.repeat(40) } as Env;
+    const base = {
+      ...env,
+      ENVIRONMENT: 'production',
+      SMS_PROVIDER: 'http',
+      CAPTCHA_PROVIDER: 'turnstile',
+      IDENTITY_PROVIDER: 'nice',
+      JWT_SECRET: 'x'.repeat(40),
+      PG_PROVIDER: 'toss',
+      TOSS_SECRET_KEY: 'sk',
+      TOSS_CLIENT_KEY: 'ck',
+      TOSS_WEBHOOK_SECRET: 'wh',
+    } as Env;
     expect(() => assertSafeConfig(base)).not.toThrow();
     expect(() => assertSafeConfig({ ...base, SMS_PROVIDER: 'dev' })).toThrow(/development adapters/);
     expect(() => assertSafeConfig({ ...base, IDENTITY_PROVIDER: 'dev' })).toThrow(/development adapters/);

@@ -6,7 +6,8 @@ import { requireMember } from '../middleware/auth';
 import { PAGE_DEFAULTS } from '../../shared/streams-api';
 import { giftListResponseSchema, giftRequestSchema, giftResponseSchema, luvSumResponseSchema } from '../../shared/luv-schemas';
 import { giftList, luvSum, receivedSummary, sendGift } from '../services/luv';
-import { receivedSummarySchema } from '../../shared/shop-schemas';
+import { receivedSummarySchema, waitingSummarySchema } from '../../shared/shop-schemas';
+import { waitingSummary } from '../services/payments';
 import { pageQuery } from './watch-params';
 
 const giftPage = pageQuery(PAGE_DEFAULTS.itemLimit);
@@ -52,4 +53,7 @@ export const luvRoutes = new Hono<ApiEnv>()
     requireMember(),
     validate('query', giftPage),
     async (c) => c.json(await giftList(c.env.DB, c.var.session.memberId, 'received', c.req.valid('query'))),
+  )
+  .get('/api/luv/waiting', operation({ tag: 'Luv', summary: "Luv in the member's orders waiting for a deposit (virtual accounts, status 0)", ok: waitingSummarySchema }), requireMember(), async (c) =>
+    c.json(await waitingSummary(c.env.DB, c.var.session.memberId)),
   );
