@@ -37,7 +37,6 @@ const CHANNEL = 1; // demo_caster1's
 const SENDERS = ['demo_caster2', 'demo_caster3', 'demo_caster4', 'demo_viewer', 'demo_minor'];
 const DO_WORKER = { config: 'scripts/bench/ledger-do/wrangler.toml', outdir: 'dist/ledger-do', name: 'ledger-wallet-do' };
 const DO_PORT = 8852;
-const DO_STATE = `${STATE_DIR}/bench-ledger-do-state`;
 
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const ms = (v) => `${v.toFixed(1)} ms`;
@@ -173,8 +172,8 @@ async function apiBench() {
 /** The ledger's gift() straight on D1 and through a per-wallet Durable Object, both on the same workloads. */
 async function walletObjectBench() {
   buildWorker(DO_WORKER);
-  freshState(DO_STATE);
-  const server = await startServer({ port: DO_PORT, state: DO_STATE, ...DO_WORKER, onLog: (level, message) => level === 'error' && console.error(message) });
+  // The API run's state folder, already migrated (its ledger is audited again with this run's movements).
+  const server = await startServer({ port: DO_PORT, state: STATE, ...DO_WORKER, onLog: (level, message) => level === 'error' && console.error(message) });
   const base = `http://127.0.0.1:${DO_PORT}`;
   const post = async (path, body) => {
     const res = await fetch(`${base}${path}`, { method: 'POST', body: JSON.stringify(body) });
