@@ -11,6 +11,7 @@ import { StreamBadges } from '../components/watch/StreamCardView';
 import { formatCount, formatDuration, useClock } from '../components/watch/time';
 import { formatDate } from '../components/watch/format-date';
 import { LazyChat } from '../components/chat/LazyChat';
+import { GiftButton } from '../components/gift/GiftButton';
 import { useRouter } from '../app/router-context';
 import { useChannelSettings } from '../data/use-channel-settings';
 import { settingsNeedReload, shownAccess } from '../components/watch/live-access';
@@ -109,6 +110,8 @@ export function ChannelPage({ props }: { props: PageProps }) {
           {channel.creator.nickname} <span className="muted">@{channel.creator.loginId}</span>
         </p>
         {live && <StreamBadges live adult={live.adult} locked={live.hasPassword} />}
+        {/* Gifts go to a live channel; a creator gives none to their own. */}
+        {!isCreator && <GiftButton channelId={channel.channelId} creatorNickname={channel.creator.nickname} me={props.me} onAir={!!live} />}
         <dl className="watch-stats">
           {live && (
             <>

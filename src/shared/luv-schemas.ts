@@ -1,13 +1,11 @@
 // Request and answer shapes of the luv calls (/api/luv/*): sending a gift, balances and gift lists.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import { pageInfoSchema } from './streams-schemas';
 import { cleanText } from './text';
+import { MAX_GIFT_AMOUNT, MAX_GIFT_MESSAGE } from './luv-limits';
 
-/** The most luv one gift may carry. */
-export const MAX_GIFT_AMOUNT = 10_000_000;
-/** A gift's message, in characters (code units), once cleaned like a chat line. */
-export const MAX_GIFT_MESSAGE = 100;
+export { MAX_GIFT_AMOUNT, MAX_GIFT_MESSAGE };
 
 export const giftRequestSchema = z.strictObject({
   channelId: z.int().positive().max(Number.MAX_SAFE_INTEGER),

@@ -6,8 +6,9 @@
 // payment status (SPEC §4) and can be refunded within 7 days for its unspent part. A "luv payment" is luv
 // paid out of the wallet (today a gift; items and subscriptions later).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import { pageInfoSchema } from './streams-schemas';
+import { DEFAULT_PRESETS, MAX_PRESETS } from './luv-limits';
 
 /** SPEC §3 payment methods, as the API names them. */
 export const PAYMENT_METHODS = ['kakaopay', 'virtualaccount', 'myaccount', 'mobile', 'creditcard', 'CARD'] as const;
@@ -131,12 +132,10 @@ export const couponRequestSchema = z.strictObject({ couponNumber: z.string().tri
 export const couponResponseSchema = z.object({ luv: z.int().positive(), balance: z.int().nonnegative() });
 export type CouponResponse = z.infer<typeof couponResponseSchema>;
 
-/** A creator's gift presets: 1-6 distinct amounts the gift dialog offers. */
-export const MAX_PRESETS = 6;
+/** A creator's gift presets: 1-6 distinct amounts the gift dialog offers (the numbers: luv-limits.ts). */
+export { DEFAULT_PRESETS, MAX_PRESETS };
 export const luvPresetSchema = z.strictObject({ presets: z.array(z.int().positive().max(10_000_000)).min(1).max(MAX_PRESETS) });
 export type LuvPresets = z.infer<typeof luvPresetSchema>;
-/** Offered when a creator set none. */
-export const DEFAULT_PRESETS = [10, 50, 100, 500, 1000] as const;
 
 /** GET /api/luv/received: the member's earnings, all time and this month (KST). */
 export const receivedSummarySchema = z.object({ balance: z.int().nonnegative(), total: z.int().nonnegative(), thisMonth: z.int().nonnegative(), count: z.int().nonnegative() });

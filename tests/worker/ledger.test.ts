@@ -1,10 +1,10 @@
 // The luv ledger (migration 0007, src/db/ledger.ts, src/api/services/ledger.ts): a model test with random
-// movements, a storm of concurrent gifts, refused input, and the immutability of history.
+// movements, a storm of concurrent gifts and refunds, refused input, and the immutability of history.
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auditAccounts, findMovement, listEntries } from '../../src/db/ledger';
-import { couponGrant, creditPurchase, earningsOf, gift, type MoveResult, move, systemAccount, walletOf } from '../../src/api/services/ledger';
+import { couponGrant, creditPurchase, earningsOf, gift, type MoveResult, move, refundPurchase, systemAccount, walletOf } from '../../src/api/services/ledger';
 import { Refusal } from '../../src/lib/errors';
 
 const db = () => env.DB;
@@ -331,26 +331,44 @@ describe('model test: random purchases, coupons, gifts and replays against a pla
   });
 });
 
-describe('storm: concurrent gifts', () => {
-  it('1,000 gifts from 50 viewers asking 3x what they hold, each sent twice at once: every key applies at most once', { timeout: 300_000 }, async () => {
+describe('storm: concurrent gifts and refunds', () => {
+  it('1,000 gifts from 50 viewers asking 3x what they hold, plus 100 refunds, each sent twice at once: every key applies at most once', { timeout: 300_000 }, async () => {
     const VIEWERS = 50;
     const CREATORS = 5;
-    const HELD = 100;
+    const COUPON = 100;
+    const PURCHASES = 2; // per viewer, each refunded in the storm: 100 refunds
+    const PURCHASE = 10;
+    const HELD = COUPON + PURCHASES * PURCHASE; // 120
     const GIFTS = 1000;
-    const AMOUNT = 15; // 20 gifts a viewer ask 300, three times the 100 they hold: 6 go through, 10 luv are left
+    const AMOUNT = 18; // 20 gifts a viewer ask 360, three times the 120 they hold (before the refunds take theirs)
     const viewers = await Promise.all(Array.from({ length: VIEWERS }, newMember));
     const creators = await Promise.all(Array.from({ length: CREATORS }, newMember));
-    await Promise.all(viewers.map((id) => couponGrant(db(), { memberId: id, amount: HELD, key: uniqueKey('storm-coupon') })));
+    const prefix = uniqueKey('storm');
+    await Promise.all(viewers.map((id) => couponGrant(db(), { memberId: id, amount: COUPON, key: uniqueKey('storm-coupon') })));
+    const purchases = viewers.flatMap((id, v) => Array.from({ length: PURCHASES }, (_, j) => ({ memberId: id, amount: PURCHASE, key: `${prefix}:buy:${v}:${j}` })));
+    await Promise.all(purchases.map((p) => creditPurchase(db(), p)));
     const wallets = await Promise.all(viewers.map((id) => walletOf(db(), id)));
     const earnings = await Promise.all(creators.map((id) => earningsOf(db(), id)));
-    const prefix = uniqueKey('storm');
-    const gifts = Array.from({ length: GIFTS }, (_, i) => ({ from: viewers[i % VIEWERS]!, to: creators[i % CREATORS]!, amount: AMOUNT, key: `${prefix}:${i}` }));
+    const pg = await systemAccount(db(), 'pg_clearing');
+
+    type Call = { kind: 'gift'; viewer: number; key: string; run: () => Promise<MoveResult> } | { kind: 'refund'; viewer: number; key: string; run: () => Promise<MoveResult> };
+    const giftCalls: Call[] = Array.from({ length: GIFTS }, (_, i) => {
+      const g = { from: viewers[i % VIEWERS]!, to: creators[i % CREATORS]!, amount: AMOUNT, key: `${prefix}:gift:${i}` };
+      return { kind: 'gift', viewer: i % VIEWERS, key: g.key, run: () => gift(db(), g) };
+    });
+    const refundCalls: Call[] = purchases.map((p, i) => {
+      const r = { memberId: p.memberId, amount: p.amount, key: `${prefix}:refund:${p.key}` };
+      return { kind: 'refund', viewer: Math.floor(i / PURCHASES), key: r.key, run: () => refundPurchase(db(), r) };
+    });
+    // The refunds spread through the gifts (one every tenth call), so they compete for the same wallets.
+    const calls = giftCalls.flatMap((g, i) => (i % 10 === 0 && refundCalls[i / 10] ? [refundCalls[i / 10]!, g] : [g]));
+    expect(calls).toHaveLength(GIFTS + refundCalls.length);
 
     const started = Date.now();
-    // Each gift twice, concurrently: the second must find the first (before or inside its batch), never move luv again.
+    // Each call twice, concurrently: the second must find the first (before or inside its batch), never move luv again.
     const answers = await Promise.all(
-      [...gifts, ...gifts].map((g) =>
-        gift(db(), g).then(
+      [...calls, ...calls].map((c) =>
+        c.run().then(
           (r) => r.status,
           (e: unknown) => (e instanceof Refusal ? e.code : Promise.reject(e)),
         ),
@@ -358,22 +376,53 @@ describe('storm: concurrent gifts', () => {
     );
     const elapsed = Date.now() - started;
 
-    const byKey = gifts.map((_, i) => [answers[i], answers[i + GIFTS]].sort().join('+'));
-    const pairs: Record<string, number> = {};
-    for (const k of byKey) pairs[k] = (pairs[k] ?? 0) + 1;
-    console.log(`ledger storm: ${answers.length} gift calls (${GIFTS} keys) in ${elapsed} ms, ${JSON.stringify(pairs)}`);
-    const applied = VIEWERS * Math.floor(HELD / AMOUNT);
-    expect(pairs).toEqual({ 'applied+replayed': applied, 'INSUFFICIENT_LUV+INSUFFICIENT_LUV': GIFTS - applied });
+    const byKey = calls.map((_, i) => [answers[i], answers[i + calls.length]].sort().join('+'));
+    const pairs: Record<string, Record<string, number>> = { gift: {}, refund: {} };
+    for (const [i, k] of byKey.entries()) pairs[calls[i]!.kind]![k] = (pairs[calls[i]!.kind]![k] ?? 0) + 1;
+    console.log(`ledger storm: ${answers.length} calls (${GIFTS} gift and ${refundCalls.length} refund keys) in ${elapsed} ms, ${JSON.stringify(pairs)}`);
+    // Wallets only go down during the storm, so a key refused once is refused twice; one applied is replayed by its twin.
+    for (const kind of ['gift', 'refund'])
+      expect(
+        Object.keys(pairs[kind]!).every((k) => k === 'applied+replayed' || k === 'INSUFFICIENT_LUV+INSUFFICIENT_LUV'),
+        kind,
+      ).toBe(true);
+    const appliedKeys = calls.filter((_, i) => byKey[i] === 'applied+replayed');
+    const appliedGifts = appliedKeys.filter((c) => c.kind === 'gift');
+    const appliedRefunds = appliedKeys.filter((c) => c.kind === 'refund');
+    // Both kinds went through and both were refused somewhere: the refunds really competed with the gifts.
+    expect(appliedGifts.length).toBeGreaterThan(0);
+    expect(appliedRefunds.length).toBeGreaterThan(0);
+    expect(pairs.gift!['INSUFFICIENT_LUV+INSUFFICIENT_LUV']).toBeGreaterThan(0);
 
     const balances = await balancesById();
-    expect(wallets.map((id) => balances.get(id))).toEqual(Array(VIEWERS).fill(HELD % AMOUNT));
-    expect(earnings.reduce((sum, id) => sum + balances.get(id)!, 0)).toBe(applied * AMOUNT);
-    const written = await env.DB.prepare(
-      'SELECT COUNT(DISTINCT m.id) AS movements, COUNT(e.id) AS entries FROM ledger_movements m JOIN ledger_entries e ON e.movement_id = m.id WHERE m.idempotency_key LIKE ?',
+    for (const [v, wallet] of wallets.entries()) {
+      const gifts = appliedGifts.filter((c) => c.viewer === v).length;
+      const refunds = appliedRefunds.filter((c) => c.viewer === v).length;
+      const left = balances.get(wallet)!;
+      expect(left, `viewer ${v}`).toBe(HELD - gifts * AMOUNT - refunds * PURCHASE);
+      // Every viewer had a gift refused (360 asked of 120), which leaves less than one gift's worth; one refused refund, less than a refund's.
+      expect(left, `viewer ${v}`).toBeLessThan(AMOUNT);
+      if (refunds < PURCHASES) expect(left, `viewer ${v}`).toBeLessThan(PURCHASE);
+      expect(left, `viewer ${v}`).toBeGreaterThanOrEqual(0);
+    }
+    // What wallets lost, earnings and the clearing account gained: applied gifts x amount + applied refunds x amount.
+    const debited = wallets.reduce((sum, id) => sum + HELD - balances.get(id)!, 0);
+    expect(debited).toBe(appliedGifts.length * AMOUNT + appliedRefunds.length * PURCHASE);
+    expect(earnings.reduce((sum, id) => sum + balances.get(id)!, 0)).toBe(appliedGifts.length * AMOUNT);
+    // The clearing account's gain from the storm's refunds (other test files may move it meanwhile).
+    const refunded = await env.DB.prepare(
+      'SELECT COALESCE(SUM(e.amount), 0) AS n FROM ledger_entries e JOIN ledger_movements m ON m.id = e.movement_id WHERE e.account_id = ?1 AND substr(m.idempotency_key, 1, length(?2)) = ?2',
     )
-      .bind(`${prefix}:%`)
-      .first<{ movements: number; entries: number }>();
-    expect(written).toEqual({ movements: applied, entries: 2 * applied });
+      .bind(pg, `${prefix}:refund:`)
+      .first<{ n: number }>();
+    expect(refunded!.n).toBe(appliedRefunds.length * PURCHASE);
+    // Each applied key wrote exactly one movement of two entries, and no other key of the storm wrote any.
+    const written = await env.DB.prepare(
+      'SELECT m.idempotency_key AS key, m.kind, COUNT(e.id) AS entries FROM ledger_movements m JOIN ledger_entries e ON e.movement_id = m.id WHERE substr(m.idempotency_key, 1, length(?1)) = ?1 AND substr(m.idempotency_key, 1, length(?2)) <> ?2 GROUP BY m.id ORDER BY m.idempotency_key',
+    )
+      .bind(`${prefix}:`, `${prefix}:buy:`)
+      .all<{ key: string; kind: string; entries: number }>();
+    expect(written.results).toEqual(appliedKeys.map((c) => ({ key: c.key, kind: c.kind, entries: 2 })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)));
     await expectLedgerHolds();
   });
 });

@@ -3,6 +3,7 @@ import type { ChatActionName, ChatUser } from '../../../src/shared/chat-protocol
 import type { ChatLine as Line } from '../../realtime/chat-state';
 import { useT, type Translate } from '../../i18n/i18n';
 import type { ModerationChoice } from './moderation';
+import { useCurrency } from '../gift/currency';
 
 /** Room badge (creator, manager) and site role (P, O, S, J; V members carry none). */
 export function RoleBadges({ user }: { user: ChatUser }) {
@@ -24,7 +25,7 @@ interface LineProps {
   onAct: (action: ChatActionName, target: string, seconds?: number) => void;
 }
 
-function eventText(t: Translate, line: Line): string | null {
+function eventText(t: Translate, line: Line, money: ReturnType<typeof useCurrency>): string | null {
   const f = line.frame;
   if (f.type === 'action') {
     return t(`chat.action.${f.action}`, { by: f.by.nickname, target: f.target?.nickname ?? '', seconds: f.seconds ?? 0 });
@@ -38,7 +39,7 @@ function eventText(t: Translate, line: Line): string | null {
     case 'co_stream':
       return t(`chat.event.${f.kind}`, { nickname: f.by.nickname, text: f.text });
     case 'gift':
-      return t('chat.event.gift', { nickname: f.from.nickname, amount: f.amount }) + (f.message ? ` “${f.message}”` : '');
+      return t(f.message ? 'giftEffect.lineWithMessage' : 'giftEffect.line', { nickname: f.from.nickname, amount: money.formatAmount(f.amount), currency: money.currency, message: f.message ?? '' });
     case 'item':
       return t('chat.event.item', { nickname: f.from.nickname }) + (f.text ? ` “${f.text}”` : '');
     default:
@@ -90,10 +91,11 @@ function ModerationMenu({ id, user, choices, onClose, onAct }: { id: string; use
 /** One line of the log: a message (author with badges, their moderation menu) or an event. */
 export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen, onToggleMenu, onAct }: LineProps) {
   const t = useT();
+  const money = useCurrency();
   const trigger = useRef<HTMLButtonElement>(null);
   const f = line.frame;
   if (f.type !== 'message') {
-    const text = eventText(t, line);
+    const text = eventText(t, line, money);
     if (!text) return null;
     const kind = f.type === 'action' ? 'action' : f.kind;
     return <li className={`chat-line chat-event chat-event-${kind}`}>{text}</li>;

@@ -11,6 +11,7 @@ import { FINAL_STATUSES, rejoinWaitSeconds, type ChatEffect, type ChatState } fr
 import { openLoginModalAtom, showMembersOnlyAtom } from '../../state/ui';
 import { ChatMessageList } from './ChatMessageList';
 import { ChatShell } from './ChatShell';
+import { GiftBanner } from '../gift/GiftBanner';
 import { mayFreeze } from './moderation';
 
 export interface ChatPanelProps {
@@ -43,12 +44,16 @@ function GiftEffects({ effects }: { effects: ChatEffect[] }) {
   // The log line announces the gift; this is the picture of it, hidden from screen readers.
   return (
     <div className="chat-effects" aria-hidden="true">
-      {effects.map(({ key, frame }) => (
-        <div key={key} className={`chat-effect chat-effect-${frame.kind}`} data-effect={frame.kind === 'item' ? frame.effect : 'gift'}>
-          <span className="chat-effect-icon">{frame.kind === 'gift' ? '🎁' : '✨'}</span>
-          <span>{frame.kind === 'gift' ? t('chat.effect.gift', { nickname: frame.from.nickname, amount: frame.amount }) : t('chat.effect.item', { nickname: frame.from.nickname })}</span>
-        </div>
-      ))}
+      {effects.map(({ key, frame }) =>
+        frame.kind === 'gift' ? (
+          <GiftBanner key={key} frame={frame} />
+        ) : (
+          <div key={key} className="chat-effect chat-effect-item" data-effect={frame.effect}>
+            <span className="chat-effect-icon">✨</span>
+            <span>{t('chat.effect.item', { nickname: frame.from.nickname })}</span>
+          </div>
+        ),
+      )}
     </div>
   );
 }

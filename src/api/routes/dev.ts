@@ -2,22 +2,65 @@ import { Hono } from 'hono';
 import type { ApiEnv } from '../env';
 import { isProductionEnv } from '../../shared/environment';
 import { devOutboxSchema } from '../../shared/api-schemas';
+import { devFundRequestSchema, devFundResponseSchema, devIncrementResponseSchema } from '../../shared/dev-schemas';
 import { providerChoice } from '../config';
 import { operation } from '../openapi';
+import { validate } from '../../lib/validate';
+import { Refusal } from '../../lib/errors';
 import { listOutbox } from '../../db/sms-outbox';
+import { incrementBenchCounter } from '../../db/dev-bench';
+import { findMemberByLoginId } from '../../db/members';
+import { memberBalance } from '../../db/ledger';
+import { creditPurchase } from '../services/ledger';
 
-/** Development only: the offline SMS adapter's outbox, newest first. Absent in production. */
-export const devRoutes = new Hono<ApiEnv>().get(
-  '/__dev/outbox',
-  operation({
-    tag: 'Development',
-    summary: "The offline SMS adapter's outbox, newest first",
-    description: 'Only where the dev SMS adapter is configured; 404 in production.',
-    ok: devOutboxSchema,
-    refusals: { 404: 'Production, or another SMS adapter (NOT_FOUND)' },
-  }),
-  async (c) => {
-    if (isProductionEnv(c.env.ENVIRONMENT) || providerChoice(c.env).sms !== 'dev') return c.notFound();
-    return c.json(await listOutbox(c.env.DB));
-  },
-);
+const notFound = () => new Refusal(404, 'NOT_FOUND', 'errors.apiNotFound');
+
+/** Development only (404 in production): the offline SMS outbox, and what the ledger bench needs. */
+export const devRoutes = new Hono<ApiEnv>()
+  .get(
+    '/__dev/outbox',
+    operation({
+      tag: 'Development',
+      summary: "The offline SMS adapter's outbox, newest first",
+      description: 'Only where the dev SMS adapter is configured; 404 in production.',
+      ok: devOutboxSchema,
+      refusals: { 404: 'Production, or another SMS adapter (NOT_FOUND)' },
+    }),
+    async (c) => {
+      if (isProductionEnv(c.env.ENVIRONMENT) || providerChoice(c.env).sms !== 'dev') return c.notFound();
+      return c.json(await listOutbox(c.env.DB));
+    },
+  )
+  .post(
+    '/__dev/luv/fund',
+    operation({
+      tag: 'Development',
+      summary: "Put luv in a member's wallet as a purchase would (pg_clearing -> wallet)",
+      description: 'For benches and local trials before a payment exists; one ledger movement like any other. 404 in production.',
+      ok: devFundResponseSchema,
+      refusals: { 404: 'Production, or no such member (NOT_FOUND)' },
+    }),
+    validate('json', devFundRequestSchema),
+    async (c) => {
+      if (isProductionEnv(c.env.ENVIRONMENT)) throw notFound();
+      const { loginId, amount } = c.req.valid('json');
+      const member = await findMemberByLoginId(c.env.DB, loginId);
+      if (!member) throw notFound();
+      await creditPurchase(c.env.DB, { memberId: member.id, amount, key: `dev-fund:${crypto.randomUUID()}` });
+      return c.json({ balance: await memberBalance(c.env.DB, member.id, 'wallet') });
+    },
+  )
+  .post(
+    '/__dev/bench/increment',
+    operation({
+      tag: 'Development',
+      summary: "The ledger bench's baseline: one single-statement D1 increment",
+      description: 'npm run bench:ledger creates the counter in its own state folder; 404 in production or without it.',
+      ok: devIncrementResponseSchema,
+      refusals: { 404: 'Production, or no bench counter (NOT_FOUND)' },
+    }),
+    async (c) => {
+      if (isProductionEnv(c.env.ENVIRONMENT) || !(await incrementBenchCounter(c.env.DB))) throw notFound();
+      return c.json({ ok: true as const });
+    },
+  );

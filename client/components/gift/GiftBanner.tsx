@@ -1,0 +1,24 @@
+import type { GiftEvent } from '../../realtime/chat-state';
+import { useT } from '../../i18n/i18n';
+import { useCurrency } from './currency';
+
+/**
+ * The picture of a gift over the chat, for everyone in the room: who, how much (in the brand's
+ * currency) and their message. Hidden from screen readers: the chat log's line announces the same gift
+ * politely. It rises and fades; with reduced motion it stands still for the same time (chat.css).
+ */
+export function GiftBanner({ frame }: { frame: Extract<GiftEvent, { kind: 'gift' }> }) {
+  const t = useT();
+  const { currency, formatAmount } = useCurrency();
+  return (
+    <div className="chat-effect chat-effect-gift gift-banner" data-effect="gift">
+      <span className="chat-effect-icon" aria-hidden="true">
+        🎁
+      </span>
+      <span className="gift-banner-text">
+        <span className="gift-banner-title">{t('giftEffect.banner', { nickname: frame.from.nickname, amount: formatAmount(frame.amount), currency })}</span>
+        {frame.message && <span className="gift-banner-message">“{frame.message}”</span>}
+      </span>
+    </div>
+  );
+}

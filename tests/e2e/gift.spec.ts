@@ -1,0 +1,243 @@
+// Gifting on a live channel (issue 12): the creator sets their presets in the studio; member A, whose
+// wallet a coupon filled, sends a gift through the channel page's dialog; member B, in a browser of their
+// own, sees its banner and chat line within a second; A's balance changes without a reload; the creator's
+// received list has it. Too large a gift is refused with a way to buy; a guest is asked to sign in; the
+// open dialog passes axe. The live is a streams row (no video is needed to gift).
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url } from './fixtures';
+
+const MARK = 'e2e-gift'; // the title of the live this file opens, so it closes exactly that one
+const CHANNEL = { id: 2, loginId: 'demo_caster2', nickname: '게임하는별', path: '/channel/demo_caster2' };
+const PASSWORD = 'demo-pass-1234';
+// The giver: a member whose gift list no other spec reads (watch-pages.spec.ts reads demo_viewer's).
+const GIVER = { loginId: 'demo_caster3', nickname: '밤의라디오' };
+const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
+const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
+const won = (n: number) => n.toLocaleString('ko-KR');
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(() => {
+  d1(
+    `INSERT INTO streams (channel_id, kind, source, title, adult, has_password, started_at, last_media_at, viewer_count)
+     SELECT ${CHANNEL.id}, 1, 'flex', '${MARK} 라이브', 0, 0, ${Date.now() - 60_000}, ${Date.now()}, 2
+     WHERE NOT EXISTS (SELECT 1 FROM streams s WHERE s.channel_id = ${CHANNEL.id} AND s.ended_at IS NULL)`,
+  );
+});
+
+// Gone afterwards, not left as a recording without video (the playback tests look for channel 2's recordings).
+test.afterAll(() => {
+  d1(`UPDATE watch_history SET stream_id = NULL WHERE stream_id IN (SELECT id FROM streams WHERE title = '${MARK} 라이브')`);
+  d1(`DELETE FROM streams WHERE title = '${MARK} 라이브'`);
+});
+
+/** A browser of its own (cookies, session) for each person, like people on different machines. */
+async function person(browser: Browser, loginId: string | null, options: { reducedMotion?: 'reduce' } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ locale: 'ko-KR', ...options });
+  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  if (loginId) await signIn(page, loginId, PASSWORD, CHANNEL.path);
+  else await gotoHydrated(page, url('flex', CHANNEL.path));
+  return { context, page, errors };
+}
+
+/** A call from inside the page, as the page's own code makes it (cookies, the XSRF header on writes). */
+function callApi<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice('XSRF-TOKEN='.length) ?? '',
+      );
+      const res = await fetch(path, {
+        method,
+        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+const chatJoined = (page: Page) => expect(page.getByRole('region', { name: ko.chat.title }).getByRole('status').filter({ hasText: ko.chat.status.open })).toBeVisible();
+const giftButton = (page: Page) => page.getByRole('button', { name: fill(ko.giftDialog.open, { currency: CURRENCY }) });
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: fill(ko.giftDialog.title, { nickname: CHANNEL.nickname, currency: CURRENCY }) });
+
+/** Resolves with the browser's clock when an element matching `selector` containing `text` appears. */
+function whenShown(page: Page, selector: string, text: string): Promise<number> {
+  return page.evaluate(
+    ({ selector, text }) =>
+      new Promise<number>((resolve) => {
+        const seen = () => Array.from(document.querySelectorAll(selector)).some((el) => el.textContent?.includes(text));
+        if (seen()) return resolve(Date.now());
+        new MutationObserver((_, observer) => {
+          if (!seen()) return;
+          observer.disconnect();
+          resolve(Date.now());
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+    { selector, text },
+  );
+}
+
+test('the studio sets presets; a gift from A shows for B within a second, A’s balance follows, the creator receives it', async ({ browser }) => {
+  // The creator's presets, with the editor's checks on the way.
+  const creator = await person(browser, CHANNEL.loginId);
+  await gotoHydrated(creator.page, url('flex', '/caster'));
+  const editor = creator.page.getByRole('region', { name: ko.studioPresets.title });
+  const amount = (i: number) => editor.getByLabel(fill(ko.studioPresets.amountLabel, { index: i, currency: CURRENCY }));
+  await expect(amount(1)).toBeVisible();
+  while ((await editor.getByRole('button', { name: ko.studioPresets.remove }).count()) > 1) {
+    await editor.getByRole('button', { name: fill(ko.studioPresets.removeLabel, { index: 2 }) }).click();
+  }
+  await amount(1).fill('30');
+  await editor.getByRole('button', { name: ko.studioPresets.add }).click();
+  await amount(2).fill('30');
+  await expect(editor.getByText(ko.studioPresets.errors.duplicate)).toBeVisible();
+  await expect(amount(2)).toHaveAttribute('aria-invalid', 'true');
+  await amount(2).fill('1.5');
+  await expect(editor.getByText(ko.giftDialog.errors.amountWhole)).toBeVisible();
+  await amount(2).fill('120');
+  await editor.getByRole('button', { name: ko.studioPresets.add }).click();
+  await amount(3).fill('70');
+  await expectNoSeriousA11yViolations(creator.page);
+  await editor.getByRole('button', { name: ko.studioPresets.save }).click();
+  await expect(creator.page.locator('.toast').filter({ hasText: ko.studioPresets.saved })).toBeVisible();
+  expect((await callApi<{ presets: number[] }>(creator.page, 'GET', '/api/my/channel/luv-preset')).body.presets).toEqual([30, 70, 120]);
+
+  // A guest is asked to sign in instead of getting the dialog.
+  const guest = await person(browser, null);
+  await giftButton(guest.page).click();
+  await expect(guest.page.getByRole('dialog', { name: ko.membersOnly.title })).toBeVisible();
+  await expect(dialogOf(guest.page)).toHaveCount(0);
+  await guest.context.close();
+
+  // A's wallet: a coupon minted by operators, used through the API as the wallet page would.
+  const a = await person(browser, GIVER.loginId);
+  const code = ops('coupon', '--luv', '300').trim().split('\n').at(-1)!.trim();
+  const coupon = await callApi<{ balance: number }>(a.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code });
+  expect(coupon.status).toBe(200);
+  const start = coupon.body.balance;
+  expect(start).toBeGreaterThanOrEqual(300);
+  // The creator's own channel offers no gift button.
+  await gotoHydrated(creator.page, url('flex', CHANNEL.path));
+  await expect(creator.page.getByRole('heading', { name: `${MARK} 라이브` })).toBeVisible();
+  await expect(giftButton(creator.page)).toHaveCount(0);
+
+  // B watches with reduced motion: the banner stands still.
+  const b = await person(browser, 'demo_minor', { reducedMotion: 'reduce' });
+  await chatJoined(a.page);
+  await chatJoined(b.page);
+
+  await giftButton(a.page).click();
+  const dialog = dialogOf(a.page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('.gift-balance')).toContainText(won(start));
+  // The creator's presets, in the brand's currency.
+  const presets = dialog.getByRole('group', { name: ko.giftDialog.presets });
+  for (const n of [30, 70, 120]) await expect(presets.getByRole('button', { name: fill(ko.giftDialog.amount, { amount: won(n), currency: CURRENCY }) })).toBeVisible();
+  await expectNoSeriousA11yViolations(a.page);
+
+  // Checked as typed: not a whole number, over the maximum, more than the wallet (with the way to buy).
+  const input = dialog.getByLabel(fill(ko.giftDialog.customAmount, { currency: CURRENCY }));
+  await input.fill('12.5');
+  await expect(dialog.getByText(ko.giftDialog.errors.amountWhole)).toBeVisible();
+  await input.fill('99999999');
+  await expect(dialog.getByText(fill(ko.giftDialog.errors.amountMax, { max: won(10_000_000) }))).toBeVisible();
+  await input.fill(String(start + 1));
+  await expect(dialog.getByText(fill(ko.giftDialog.errors.insufficient, { currency: CURRENCY }))).toBeVisible();
+  await expect(dialog.getByRole('link', { name: fill(ko.giftDialog.buy, { currency: CURRENCY }) })).toHaveAttribute('href', '/luv/shop');
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+
+  // The gift: a preset and a message; a double click sends it once.
+  await presets.getByRole('button', { name: fill(ko.giftDialog.amount, { amount: won(120), currency: CURRENCY }) }).click();
+  await expect(input).toHaveValue('120');
+  const message = `응원합니다 ${Date.now()}`;
+  await dialog.getByLabel(ko.giftDialog.message).fill(message);
+  const bannerOnB = whenShown(b.page, '.gift-banner', message);
+  const lineOnB = whenShown(b.page, '.chat-log .chat-event-gift', message);
+  const answered = a.page.waitForResponse((r) => r.url().endsWith('/api/luv/gift') && r.request().method() === 'POST');
+  const sentAt = await a.page.evaluate(() => Date.now());
+  await dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(120), currency: CURRENCY }) }).dblclick();
+  const gift = (await (await answered).json()) as { balance: number; movementId: number; replayed: boolean };
+  const [bannerAt, lineAt] = await Promise.all([bannerOnB, lineOnB]);
+  console.log(`gift effect on B after A's click: banner ${bannerAt - sentAt} ms, chat line ${lineAt - sentAt} ms`);
+  expect(bannerAt - sentAt).toBeLessThan(1000);
+  expect(lineAt - sentAt).toBeLessThan(1000);
+
+  // A's balance, without a reload; and the wallet itself moved once.
+  await expect(dialog.getByRole('status')).toHaveText(fill(ko.giftDialog.sent, { nickname: CHANNEL.nickname, amount: won(120), currency: CURRENCY }));
+  await expect(dialog.locator('.gift-balance')).toContainText(won(start - 120));
+  expect(gift.balance).toBe(start - 120);
+  expect((await callApi<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(start - 120);
+
+  // B: the banner (still, for reduced motion) and the line in the chat log, in the brand's currency.
+  const line = fill(ko.giftEffect.lineWithMessage, { nickname: GIVER.nickname, amount: won(120), currency: CURRENCY, message });
+  await expect(b.page.getByRole('log', { name: ko.chat.log })).toContainText(line);
+  const banner = b.page.locator('.gift-banner').filter({ hasText: message });
+  await expect(banner).toContainText(fill(ko.giftEffect.banner, { nickname: GIVER.nickname, amount: won(120), currency: CURRENCY }));
+  expect(await banner.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  await expect(a.page.locator('.gift-banner').filter({ hasText: message })).toHaveCSS('animation-name', 'chat-gift');
+
+  // The creator's received list has it, once.
+  const received = await callApi<{ items: { movementId: number; amount: number; loginId: string }[] }>(creator.page, 'GET', '/api/luv/receivedluv-list?offset=0&limit=50');
+  expect(received.body.items.filter((item) => item.movementId === gift.movementId)).toEqual([expect.objectContaining({ amount: 120, loginId: GIVER.loginId })]);
+
+  // The answer is lost on the way back (the gift went through): sending again reuses the gift's key, so the
+  // API answers the first result and nothing moves twice. A new gift after it gets a new key.
+  const keys: string[] = [];
+  await a.page.route('**/api/luv/gift', async (route) => {
+    keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+    if (keys.length > 1) return route.continue();
+    // The server takes the gift... (sent from Node, which cannot resolve *.localhost: to loopback, as the brand's host)
+    const headers = { ...(await route.request().allHeaders()), host: `flex.localhost:${PORT}` };
+    expect((await route.fetch({ url: `${LOOPBACK}/api/luv/gift`, headers })).status()).toBe(200);
+    await route.abort('connectionreset'); // ...and the browser never hears of it
+  });
+  await input.fill('10');
+  const send10 = dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(10), currency: CURRENCY }) });
+  await send10.click();
+  await expect(dialog.getByRole('alert')).toContainText(ko.giftDialog.errors.network);
+  const retried = a.page.waitForResponse((r) => r.url().endsWith('/api/luv/gift'));
+  await send10.click();
+  expect(((await (await retried).json()) as { replayed: boolean }).replayed).toBe(true);
+  await expect(dialog.getByRole('status')).toHaveText(fill(ko.giftDialog.sent, { nickname: CHANNEL.nickname, amount: won(10), currency: CURRENCY }));
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect((await callApi<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(start - 130);
+  await send10.click();
+  await expect(dialog.locator('.gift-balance')).toContainText(won(start - 140));
+  expect(keys).toHaveLength(3);
+  expect(keys[2]).not.toBe(keys[0]);
+  await a.page.unroute('**/api/luv/gift');
+
+  // Spent elsewhere meanwhile (another tab): the dialog's balance is old; the API refuses, the dialog offers to buy.
+  const elsewhere = await callApi<{ balance: number }>(a.page, 'POST', '/api/luv/gift', { channelId: CHANNEL.id, amount: start - 170, idempotencyKey: `e2e-elsewhere-${Date.now()}` });
+  expect(elsewhere.body.balance).toBe(30);
+  await input.fill('100');
+  await dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(100), currency: CURRENCY }) }).click();
+  await expect(dialog.getByRole('alert')).toContainText(fill(ko.giftDialog.errors.insufficient, { currency: CURRENCY }));
+  await expect(dialog.getByRole('link', { name: fill(ko.giftDialog.buy, { currency: CURRENCY }) })).toHaveAttribute('href', '/luv/shop');
+  await expect(dialog.locator('.gift-balance')).toContainText('30');
+
+  // The live ends while the dialog is open: the API says so, and the dialog sends no more.
+  d1(`UPDATE streams SET ended_at = ${Date.now()} WHERE title = '${MARK} 라이브' AND ended_at IS NULL`);
+  await input.fill('10');
+  await dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(10), currency: CURRENCY }) }).click();
+  await expect(dialog.getByRole('alert').first()).toContainText(ko.giftDialog.errors.notLive);
+  await expect(dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(10), currency: CURRENCY }) })).toBeDisabled();
+  expect((await callApi<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(30);
+
+  // Esc closes the dialog and gives the focus back to the button.
+  await a.page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(giftButton(a.page)).toBeFocused();
+
+  for (const who of [a, b, creator]) expect(who.errors).toEqual([]);
+  for (const who of [a, b, creator]) await who.context.close();
+});
