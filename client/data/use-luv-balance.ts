@@ -9,10 +9,8 @@ export const LUV_SUM_KEY = '/api/luv/luv-sum';
  * shows it; null for guests and until it is known. `initial` is a balance the page already loaded.
  */
 export function useLuvBalance(member: boolean, initial: number | null = null): number | null {
-  const { data } = useSWR<LuvSumResponse>(member ? LUV_SUM_KEY : null, {
-    dedupingInterval: 30_000,
-    fallbackData: initial === null ? undefined : { balance: initial },
-  });
+  // SWR's own 2 s deduping: whatever mounts later (the gift dialog) asks again rather than trust a minute-old answer.
+  const { data } = useSWR<LuvSumResponse>(member ? LUV_SUM_KEY : null, { fallbackData: initial === null ? undefined : { balance: initial } });
   return member ? (data?.balance ?? null) : null;
 }
 

@@ -6,7 +6,7 @@ import { LocaleSwitcher } from './LocaleSwitcher';
 import { ActionButton } from '../ui/ActionButton';
 import { apiFetch } from '../../data/api';
 import { useProfile } from '../../data/use-profile';
-import { useLuvBalance } from '../../data/use-luv-balance';
+import useSWR from 'swr';
 
 /** The main menu; the member lists and the studio are members-only (SPEC §6). */
 const NAV: { href: string; key: string; page: PageKey | null; members: boolean }[] = [
@@ -24,7 +24,10 @@ export function Header({ props }: { props: PageProps }) {
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
   const { brand } = props;
   const me = useProfile(props.me);
-  const balance = useLuvBalance(me !== null);
+  // The wallet's SWR entry (client/data/use-luv-balance.ts LUV_SUM_KEY), read here without that module: it
+  // would be one more chunk in every page's first load.
+  const { data: wallet } = useSWR<{ balance: number }>(me ? '/api/luv/luv-sum' : null);
+  const balance = me ? (wallet?.balance ?? null) : null;
   const logout = async () => {
     await apiFetch('/api/auth/signout', { method: 'POST' }).catch(() => null);
     window.location.assign('/');
