@@ -35,6 +35,9 @@ export interface AccountRow {
 
 /** The account of this kind (and member, null for a system account), created empty the first time. */
 export async function findOrCreateAccount(db: D1Database, kind: AccountKind, ownerId: number | null): Promise<number> {
+  // Almost always it exists: a read, not a write transaction.
+  const existing = await db.prepare('SELECT id FROM ledger_accounts WHERE kind = ?1 AND owner_id IS ?2').bind(kind, ownerId).first<{ id: number }>();
+  if (existing) return existing.id;
   // ON CONFLICT DO NOTHING (not INSERT OR IGNORE, which would also swallow a CHECK or NOT NULL failure).
   const [, found] = await db.batch([
     db.prepare('INSERT INTO ledger_accounts (kind, owner_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING').bind(kind, ownerId),
@@ -50,17 +53,20 @@ export async function findOrCreateAccount(db: D1Database, kind: AccountKind, own
  * 3. one balance update per leg. On a wallet or earnings account, one that would go below zero throws
  *    (CHECK balance_non_negative) and the whole batch is undone. It is deliberately not written as
  *    `... WHERE balance + ?2 >= 0`: that would match no row and throw nothing, and D1 would commit the rest.
- * The results of the updates are the last legs.length results of the batch (each must say 1 change).
+ * The movement's insert returns its row (MovementRow) and each balance update its account's new balance
+ * ({ id, balance }), so the caller reads nothing back after the batch.
  */
 export function movementStatements(db: D1Database, movement: { idempotencyKey: string; kind: MovementKind; memo: string | null }, legs: readonly Leg[]): D1PreparedStatement[] {
   return [
-    db.prepare('INSERT INTO ledger_movements (idempotency_key, kind, memo) VALUES (?1, ?2, ?3)').bind(movement.idempotencyKey, movement.kind, movement.memo),
+    db
+      .prepare('INSERT INTO ledger_movements (idempotency_key, kind, memo) VALUES (?1, ?2, ?3) RETURNING id, idempotency_key AS idempotencyKey, kind, memo, created_at AS createdAt')
+      .bind(movement.idempotencyKey, movement.kind, movement.memo),
     ...legs.map((leg) =>
       db
         .prepare('INSERT INTO ledger_entries (movement_id, account_id, amount) VALUES ((SELECT id FROM ledger_movements WHERE idempotency_key = ?1), ?2, ?3)')
         .bind(movement.idempotencyKey, leg.accountId, leg.amount),
     ),
-    ...legs.map((leg) => db.prepare('UPDATE ledger_accounts SET balance = balance + ?2 WHERE id = ?1').bind(leg.accountId, leg.amount)),
+    ...legs.map((leg) => db.prepare('UPDATE ledger_accounts SET balance = balance + ?2 WHERE id = ?1 RETURNING id, balance').bind(leg.accountId, leg.amount)),
   ];
 }
 

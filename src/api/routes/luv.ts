@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../env';
+import { waitUntilOf } from '../wait-until';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
@@ -29,7 +30,7 @@ export const luvRoutes = new Hono<ApiEnv>()
     }),
     requireMember(),
     validate('json', giftRequestSchema),
-    async (c) => c.json(await sendGift(c.env, c.var.session.memberId, c.req.valid('json'))),
+    async (c) => c.json(await sendGift(c.env, c.var.session.memberId, c.req.valid('json'), waitUntilOf(c))),
   )
   .get('/api/luv/luv-sum', operation({ tag: 'Luv', summary: "The member's wallet: luv they can spend", ok: luvSumResponseSchema }), requireMember(), async (c) =>
     c.json(await luvSum(c.env.DB, c.var.session.memberId, 'wallet')),

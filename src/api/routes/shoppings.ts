@@ -17,6 +17,7 @@ import {
   shopResponseSchema,
 } from '../../shared/shop-schemas';
 import type { ApiEnv } from '../env';
+import { waitUntilOf } from '../wait-until';
 import { requireMember } from '../middleware/auth';
 import { operation } from '../openapi';
 import type { GatewayContext } from '../providers/pg';
@@ -28,15 +29,9 @@ const webhookResponseSchema = z.object({ received: z.literal(true), outcome: z.s
 
 /** How the gateway reaches past this request: the dev PG's delayed deposit goes to the webhook handler. */
 export function gatewayContext(c: Context<ApiEnv>): GatewayContext {
-  let waitUntil: GatewayContext['waitUntil'];
-  try {
-    const ctx = c.executionCtx;
-    waitUntil = (promise) => ctx.waitUntil(promise);
-  } catch {
-    waitUntil = undefined; // no execution context (app.request in a test): no delayed deposit
-  }
   const env = c.env;
-  return { waitUntil, deliver: (headers, body) => receiveWebhook(env, headers, body) };
+  // Without an execution context (app.request in a test) there is no delayed deposit.
+  return { waitUntil: waitUntilOf(c), deliver: (headers, body) => receiveWebhook(env, headers, body) };
 }
 
 /** Buying luv (SPEC §7 Member: payments; Guest: payment-failure) and the PG's webhook. */

@@ -32,6 +32,8 @@ export interface MoveResult {
   movement: MovementRow;
   /** In account order. */
   legs: Leg[];
+  /** Applied only: each leg's account balance right after this movement (from the batch itself). */
+  balances?: ReadonlyMap<number, number>;
 }
 
 const badAmount = () => new Refusal(400, 'BAD_AMOUNT', 'luv.errors.badAmount');
@@ -73,14 +75,13 @@ export async function move(db: D1Database, request: MoveRequest): Promise<MoveRe
   if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) throw new Refusal(400, 'BAD_IDEMPOTENCY_KEY', 'luv.errors.badKey');
   const legs = checkLegs(request.legs);
 
-  const earlier = await replay(db, request, legs);
-  if (earlier) return earlier;
-
+  // No look-up first: a used key makes the batch's first statement throw (UNIQUE) before anything is
+  // written, and only then is the earlier movement read and answered.
   let results: D1Result[];
   try {
     results = await db.batch([...movementStatements(db, { idempotencyKey: key, kind: request.kind, memo: request.memo ?? null }, legs), ...(request.alongside ?? [])]);
   } catch (error) {
-    // A concurrent call with the same key wrote first (between our look-up and our batch).
+    // The key was used: by an earlier call, or by a concurrent one that wrote first.
     if (isConstraint(error, 'ledger_movements.idempotency_key')) {
       const winner = await replay(db, request, legs);
       if (winner) return winner;
@@ -91,11 +92,13 @@ export async function move(db: D1Database, request: MoveRequest): Promise<MoveRe
   // Every leg's balance update must have found its account (the entries' foreign key already makes a missing
   // account throw; this says so should that ever change, though the batch is committed by now).
   // The balance updates come right after the movement row and its entries (movementStatements' order).
-  if (results.slice(1 + legs.length, 1 + 2 * legs.length).some((r) => r.meta.changes !== 1)) throw new Error(`ledger movement ${key}: a balance update changed no account`);
+  const updates = results.slice(1 + legs.length, 1 + 2 * legs.length);
+  if (updates.some((r) => r.meta.changes !== 1)) throw new Error(`ledger movement ${key}: a balance update changed no account`);
 
-  const written = await findMovement(db, key);
-  if (!written) throw new Error(`ledger movement ${key}: not found after its batch`);
-  return { status: 'applied', ...written };
+  const movement = results[0]!.results[0] as MovementRow | undefined;
+  if (!movement) throw new Error(`ledger movement ${key}: its insert returned no row`);
+  const balances = new Map(updates.map((r) => r.results[0] as { id: number; balance: number }).map((row) => [row.id, row.balance]));
+  return { status: 'applied', movement, legs, balances };
 }
 
 export const walletOf = (db: D1Database, memberId: number) => findOrCreateAccount(db, 'wallet', memberId);

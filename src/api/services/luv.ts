@@ -19,28 +19,33 @@ import { notFoundChannel } from './watch-error';
 /** The item code a plain luv gift carries in the room's gift event. */
 export const LUV_GIFT_ITEM_CODE = 100;
 
-/** Send luv from the member's wallet to the earnings of a channel's creator while the channel is live. */
-export async function sendGift(env: Env, memberId: number, request: GiftRequest): Promise<GiftResponse> {
-  const channel = await findChannel(env.DB, request.channelId);
+/**
+ * Send luv from the member's wallet to the earnings of a channel's creator while the channel is live.
+ * `waitUntil` (the request's) lets the room hear of the gift after the answer has gone; without it the
+ * event is sent before answering.
+ */
+export async function sendGift(env: Env, memberId: number, request: GiftRequest, waitUntil?: (work: Promise<unknown>) => void): Promise<GiftResponse> {
+  const [channel, live, sender] = await Promise.all([findChannel(env.DB, request.channelId), findOpenLive(env.DB, request.channelId), findMemberById(env.DB, memberId)]);
   if (!channel) throw notFoundChannel();
   if (channel.ownerId === memberId) throw new Refusal(400, 'SELF_GIFT', 'luv.errors.selfGift');
   // Namespaced by sender: two members' keys never collide, and a key replays only its own sender's gift.
   const key = `gift:${memberId}:${request.idempotencyKey}`;
   // Off air, only a gift sent before goes on: the ledger answers it as it was (a replay).
-  if (!(await findOpenLive(env.DB, channel.id)) && !(await findMovement(env.DB, key))) throw new Refusal(409, 'NOT_LIVE', 'luv.errors.notLive');
+  if (!live && !(await findMovement(env.DB, key))) throw new Refusal(409, 'NOT_LIVE', 'luv.errors.notLive');
 
   // The gift-view list (/my/gifts) is written in the gift's own batch: both or neither, and once per key.
   const history = giftHistoryStatement(env.DB, { memberId, channelId: channel.id, amount: request.amount, at: Date.now() });
   const result = await gift(env.DB, { from: memberId, to: channel.ownerId, amount: request.amount, key, alongside: [history] });
-  if (result.status === 'applied') {
-    const sender = await findMemberById(env.DB, memberId);
-    if (sender) {
-      const event = { from: { loginId: sender.loginId, nickname: sender.nickname }, itemCode: LUV_GIFT_ITEM_CODE, amount: request.amount, ...(request.message ? { message: request.message } : {}) };
-      // The luv has moved: a room that cannot be told now does not undo the gift.
-      await publishGift(env, channel.id, event).catch((error) => console.error('gift event not published', error));
-    }
+  if (result.status === 'applied' && sender) {
+    const event = { from: { loginId: sender.loginId, nickname: sender.nickname }, itemCode: LUV_GIFT_ITEM_CODE, amount: request.amount, ...(request.message ? { message: request.message } : {}) };
+    // The luv has moved: a room that cannot be told now does not undo the gift.
+    const told = publishGift(env, channel.id, event).catch((error) => console.error('gift event not published', error));
+    if (waitUntil) waitUntil(told);
+    else await told;
   }
-  return { balance: await memberBalance(env.DB, memberId, 'wallet'), movementId: result.movement.id, replayed: result.status === 'replayed' };
+  // The wallet is the gift's only negative leg; an applied gift carries its balance, a replay reads it.
+  const walletAfter = result.balances?.get(result.legs.find((leg) => leg.amount < 0)!.accountId);
+  return { balance: walletAfter ?? (await memberBalance(env.DB, memberId, 'wallet')), movementId: result.movement.id, replayed: result.status === 'replayed' };
 }
 
 export async function luvSum(db: D1Database, memberId: number, kind: 'wallet' | 'earnings') {
