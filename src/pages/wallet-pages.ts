@@ -87,10 +87,6 @@ export const walletPages = new Hono<AppEnv>()
     });
     return respond(c, buildPageProps(c, 'SHOP_FAIL', { ...data, title }, me));
   })
-  // The payment service (src/api/services/payments.ts CHECKOUT_RETURN) sends buyers back to /shop/luv/...:
-  // the same pages, query and all.
-  .get('/shop/luv/success', (c) => c.redirect(WALLET_PATHS.SHOP_SUCCESS + new URL(c.req.url).search, 302))
-  .get('/shop/luv/fail', (c) => c.redirect(WALLET_PATHS.SHOP_FAIL + new URL(c.req.url).search, 302))
   .get(WALLET_PATHS.PAYMENTS, (c) => {
     const title = c.var.t('paymentHistory.title');
     const asked = c.req.query('period') as PaymentPeriod | undefined;

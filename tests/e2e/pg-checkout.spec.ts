@@ -84,7 +84,7 @@ test('a card payment through the dev checkout, from the keyboard; then a virtual
   // A failed payment comes back to the fail page with the PG's code.
   await openCheckout(page, 'luv-100', 'CARD');
   const failed = await chooseByKeyboard(page, ko.pg.choice.fail);
-  expect(failed.pathname).toBe('/shop/luv/fail');
+  expect(failed.pathname).toBe('/luv/shop/fail');
   expect(failed.searchParams.get('code')).toBe('REJECT_CARD_COMPANY');
 });
 

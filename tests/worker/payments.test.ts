@@ -127,7 +127,7 @@ describe('packs and orders', () => {
     const { browser, id } = await signedIn();
     const a = await order(browser, 'luv-500', 'virtualaccount');
     const b = await order(browser, 'luv-500', 'virtualaccount');
-    expect(a).toMatchObject({ amount: 55_000, method: 'virtualaccount', successUrl: '/shop/luv/success', failUrl: '/shop/luv/fail' });
+    expect(a).toMatchObject({ amount: 55_000, method: 'virtualaccount', successUrl: '/luv/shop/success', failUrl: '/luv/shop/fail' });
     expect(a.checkoutUrl).toBe(`/__pg/checkout?orderId=${a.orderId}`);
     expect(a.orderId).toMatch(/^ord_[A-Za-z0-9_-]{24}$/);
     expect(a.orderId).not.toBe(b.orderId);
@@ -167,7 +167,7 @@ describe('the card flow', () => {
     for (const choice of ['approve', 'fail', 'virtual_account', 'wrong']) expect(page).toContain(`value="${choice}">${ko(`pg.choice.${choice}`)}</button>`);
 
     const back = await checkout(browser, created, 'approve');
-    expect(back.pathname).toBe('/shop/luv/success');
+    expect(back.pathname).toBe('/luv/shop/success');
     expect(back.searchParams.get('orderId')).toBe(created.orderId);
     expect(back.searchParams.get('amount')).toBe('110000');
     expect(await paymentRow(created.orderId)).toMatchObject({ status: 1 }); // nothing before the confirm
@@ -232,7 +232,7 @@ describe('the card flow', () => {
 
     const failed = await order(browser);
     const failUrl = await checkout(browser, failed, 'fail');
-    expect(failUrl.pathname).toBe('/shop/luv/fail');
+    expect(failUrl.pathname).toBe('/luv/shop/fail');
     expect(failUrl.searchParams.get('code')).toBe('REJECT_CARD_COMPANY');
     const told = await SELF.fetch(`${ORIGIN}/v2/api/guest/payment-failure?${failUrl.searchParams}`, { headers: { 'accept-language': 'en' } });
     expect(told.status).toBe(200);
@@ -350,7 +350,7 @@ describe('virtual accounts and webhooks', () => {
   /** The success redirect of an order already confirmed, rebuilt from its row. */
   async function checkoutless(created: CreateOrderResponse): Promise<URL> {
     const row = (await paymentRow(created.orderId))!;
-    return new URL(`/shop/luv/success?${new URLSearchParams({ paymentKey: String(row.payment_key), orderId: created.orderId, amount: String(row.amount) })}`, ORIGIN);
+    return new URL(`/luv/shop/success?${new URLSearchParams({ paymentKey: String(row.payment_key), orderId: created.orderId, amount: String(row.amount) })}`, ORIGIN);
   }
 
   it('a wrong deposit is 6 and credits nothing; its return is 7', async () => {

@@ -41,14 +41,6 @@ describe('wallet pages', () => {
     expect((await page('/luv/payments?period=12', browser)).props.data).toMatchObject({ period: '90' });
   });
 
-  it("land the PG's returns on the result pages with their query", async () => {
-    const success = await get('/shop/luv/success?paymentKey=k&orderId=o&amount=100');
-    expect(success.status).toBe(302);
-    expect(success.headers.get('location')).toBe('/luv/shop/success?paymentKey=k&orderId=o&amount=100');
-    const fail = await get('/shop/luv/fail?code=C&message=m&orderId=o');
-    expect(fail.headers.get('location')).toBe('/luv/shop/fail?code=C&message=m&orderId=o');
-  });
-
   it("tell a member's failed checkout to the API and show its words", async () => {
     const { browser } = await signUpMember();
     const shop = (await (await browser.fetch('/api/shoppings/luv/packs')).json()) as { packs: { packId: string }[] };

@@ -10,6 +10,7 @@
 // refund reversed. When the PG does not answer, the refund stays pending and the next cancel call asks again
 // with the same key before anything else.
 
+import { WALLET_PATHS } from '../../shared/wallet-pages';
 import { memberBalance } from '../../db/ledger';
 import {
   approveStatement,
@@ -61,7 +62,7 @@ export const LUV_PACKS: readonly LuvPack[] = [
 ];
 
 /** Where the PG sends the browser back (the shop's pages): ?paymentKey&orderId&amount, or ?code&message&orderId. */
-export const CHECKOUT_RETURN = { success: '/shop/luv/success', fail: '/shop/luv/fail' } as const;
+export const CHECKOUT_RETURN = { success: WALLET_PATHS.SHOP_SUCCESS, fail: WALLET_PATHS.SHOP_FAIL } as const;
 export const DEV_CHECKOUT_PATH = '/__pg/checkout';
 
 const DAY_MS = 86_400_000;
