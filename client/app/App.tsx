@@ -1,5 +1,5 @@
-import { useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import { Header } from '../components/layout/Header';
 import { Footer } from '../components/layout/Footer';
@@ -8,10 +8,10 @@ import { Toasts } from '../components/layout/Toasts';
 import { AlertModal } from '../components/modals/AlertModal';
 import { MembersOnlyModal } from '../components/modals/MembersOnlyModal';
 import { SessionExpiredModal } from '../components/modals/SessionExpiredModal';
-import { LoginModal } from '../components/modals/LoginModal';
 import { SESSION_EXPIRED_EVENT } from '../state/events';
-import { sessionExpiredAtom } from '../state/ui';
-import { ChunkErrorBoundary } from './LazyBoundary';
+import { sessionExpiredAtom, showLoginModalAtom } from '../state/ui';
+import { ChunkErrorBoundary, LazyBoundary } from './LazyBoundary';
+import { lazyComponent } from './lazy';
 import { pageFor } from './pages';
 
 /** The data layer's session-expired signal becomes global UI state. */
@@ -22,6 +22,22 @@ function useGlobalEvents() {
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
   }, [setExpired]);
+}
+
+const LoginModal = lazyComponent(() => import('../components/modals/LoginModal').then((m) => m.LoginModal));
+
+/** The login modal's code (the sign-in and sign-up tabs) loads the first time it opens: off the first load of every page. */
+function LoginModalOnDemand(props: { path: string; showForeignerLink: boolean }) {
+  const open = useAtomValue(showLoginModalAtom);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (open) setWanted(true);
+  }, [open]);
+  return wanted ? (
+    <LazyBoundary>
+      <LoginModal {...props} />
+    </LazyBoundary>
+  ) : null;
 }
 
 export function App({ props }: { props: PageProps }) {
@@ -49,7 +65,7 @@ export function App({ props }: { props: PageProps }) {
       <AlertModal appType={props.appType} />
       <MembersOnlyModal path={props.path} />
       <SessionExpiredModal />
-      <LoginModal path={props.path} showForeignerLink={props.brand.features.foreignerSignup} />
+      <LoginModalOnDemand path={props.path} showForeignerLink={props.brand.features.foreignerSignup} />
     </div>
   );
 }
