@@ -85,6 +85,56 @@ function whenShown(page: Page, selector: string, text: string): Promise<number> 
   );
 }
 
+// Issue 12's whole journey: buying through the dev checkout, then giving on air.
+test('a new member buys through the dev checkout and gifts it live; another viewer sees it within a second; the creator’s wallet lists it', async ({ browser }) => {
+  const suffix = Date.now().toString(36).slice(-6);
+  const buyer = { loginId: `buy${suffix}`, nickname: `구매${suffix}` };
+  d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${buyer.loginId}', '${buyer.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
+  const a = await person(browser, buyer.loginId);
+
+  // The shop: the first pack, the terms agreed, then the dev PG's checkout, approved.
+  await gotoHydrated(a.page, url('flex', '/luv/shop'));
+  const pack = (await callApi<{ packs: { luv: number; price: number }[] }>(a.page, 'GET', '/api/shoppings/luv/packs')).body.packs[0]!;
+  await a.page.getByRole('checkbox', { name: ko.shop.terms.agree }).check();
+  await a.page.getByRole('button', { name: /결제하기/ }).click();
+  await a.page.waitForURL(/\/__pg\/checkout\?/);
+  await a.page.getByRole('button', { name: ko.pg.choice.approve }).click();
+  await a.page.waitForURL(/\/luv\/shop\/success\?/);
+  await expect(a.page.locator('.wallet-figure')).toContainText(won(pack.luv));
+  expect((await callApi<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(pack.luv);
+
+  // On air: A gives part of it; B, watching elsewhere, sees it.
+  const b = await person(browser, 'demo_minor');
+  await gotoHydrated(a.page, url('flex', CHANNEL.path));
+  await chatJoined(a.page);
+  await chatJoined(b.page);
+  await giftButton(a.page).click();
+  const dialog = dialogOf(a.page);
+  await expect(dialog.locator('.gift-balance')).toContainText(won(pack.luv));
+  const amount = 40;
+  await dialog.getByLabel(fill(ko.giftDialog.customAmount, { currency: CURRENCY })).fill(String(amount));
+  const message = `첫 선물 ${suffix}`;
+  await dialog.getByLabel(ko.giftDialog.message).fill(message);
+  const bannerOnB = whenShown(b.page, '.gift-banner', message);
+  const sentAt = await a.page.evaluate(() => Date.now());
+  await dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(amount), currency: CURRENCY }) }).click();
+  const bannerAt = await bannerOnB;
+  console.log(`journey: the gift shown to B ${bannerAt - sentAt} ms after A's click`);
+  expect(bannerAt - sentAt).toBeLessThan(1000);
+  await expect(dialog.locator('.gift-balance')).toContainText(won(pack.luv - amount));
+
+  // The creator's wallet: the received tab lists the gift with its sender.
+  const creator = await person(browser, CHANNEL.loginId);
+  await gotoHydrated(creator.page, url('flex', '/luv'));
+  await creator.page.getByRole('tab', { name: ko.wallet.received }).click();
+  const panel = creator.page.getByRole('tabpanel');
+  await expect(panel).toContainText(buyer.nickname);
+  await expect(panel.locator('li').filter({ hasText: buyer.nickname }).first()).toContainText(won(amount));
+
+  for (const who of [a, b, creator]) expect(who.errors).toEqual([]);
+  for (const who of [a, b, creator]) await who.context.close();
+});
+
 test('the studio sets presets; a gift from A shows for B within a second, A’s balance follows, the creator receives it', async ({ browser }) => {
   // The creator's presets, with the editor's checks on the way.
   const creator = await person(browser, CHANNEL.loginId);
