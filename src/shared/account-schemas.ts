@@ -4,11 +4,13 @@
 // msg, message, event; data.error; msg 'ERROR'); every other refusal is the envelope of api-schemas.ts.
 // Kept apart from account-api.ts, which the browser imports for its constants (types re-exported only).
 import * as z from 'zod';
+import { deviceSpellingSchema } from './device';
 
 const text = (max: number) => z.string().max(max);
 const digits = (min: number, max: number) => z.string().regex(new RegExp(`^\\d{${min},${max}}$`));
 
-export const deviceSchema = z.enum(['MOBILEWEB', 'PCWEB']);
+/** SPEC §9's MOBILEWEB or PCWEB, or SPEC §3's device type (src/shared/device.ts). */
+export const deviceSchema = deviceSpellingSchema;
 
 export const meDtoSchema = z
   .object({ loginId: z.string(), nickname: z.string(), identityVerified: z.boolean(), isForeigner: z.boolean(), adult: z.boolean() })

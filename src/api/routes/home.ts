@@ -20,11 +20,13 @@ import {
 } from '../../shared/streams-schemas';
 import { CACHE_MS } from '../../shared/constants';
 import { listBanners, listLogos, listPopups, listThemes } from '../../db/home-content';
-import { DEVICES, deviceClass, suggestions, viewMain } from '../services/home';
+import { deviceClass, suggestions, viewMain } from '../services/home';
+import { deviceSpellingSchema, deviceType } from '../../shared/device';
 import { channelSubscriberCount, findNewBoard } from '../services/channels';
 import { channelIdQuery, id, settingsOf } from './watch-params';
 
-const deviceQuery = z.object({ device: z.enum(DEVICES).default('UNKNOWN') });
+/** SPEC §9's PCWEB and MOBILEWEB as well as SPEC §3's device type; read as the latter. */
+const deviceQuery = z.object({ device: deviceSpellingSchema.default('UNKNOWN').transform(deviceType) });
 const NO_CHANNEL = 'No such channel (CHANNEL_NOT_FOUND)';
 
 /** The home page's calls (SPEC §7 Guest and Other: view-main). */

@@ -6,6 +6,7 @@ import { clearLoginAttempts, findMemberByLoginId, findMembersByIdentity, insertM
 import { findPartner } from '../../db/partners';
 import { consumePhoneToken } from './phone';
 import { consumeIdentity, isAdult } from './identity';
+import { deviceType } from '../../shared/device';
 
 /**
  * An account rule's refusal: its code is the last part of the message key (REQUIRED, PATTERN,
@@ -127,7 +128,7 @@ export async function signUp(db: D1Database, input: SignupRequest, options: { pa
     partnerCode: partner?.code ?? null,
     recommenderId,
     marketingAgreed: input.terms === true,
-    device: input.device,
+    device: deviceType(input.device),
   });
   if (id === null) throw accountRefusal(409, (await loginIdTaken(db, loginId)) ? M.idTaken : M.nicknameTaken);
   await markLoggedIn(db, id, Date.now());
