@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ViewMainResponse } from '../../src/shared/streams-api';
+import type { LiveTimeResponse, ViewMainResponse } from '../../src/shared/streams-api';
 import { get } from './helpers';
-import { clearWatchTables, expectRefused, json } from './watch-fixtures';
+import { clearWatchTables, expectRefused, json, liveChannel } from './watch-fixtures';
 
 // The calls as SPEC writes them (issue 18): its spellings and parameters answer, not 400.
 
@@ -31,5 +31,21 @@ describe('device values (SPEC §9 PCWEB, MOBILEWEB and SPEC §3 PC, MOBILE_WEB, 
     for (const device of ['APP', 'UNKNOWN']) expect((await get(`/api/guest/themes?device=${device}`)).status).toBe(200);
     await expectRefused(await get('/api/guest/themes?device=pcweb'), 400, '요청 내용을 확인해주세요.');
     await expectRefused(await get('/api/my/view-main?device=MOBILE'), 400);
+  });
+});
+
+describe('GET /api/channels/{id}/live-time?option=1..4', () => {
+  it('reads 1 current, 2 today, 3 week, 4 month and answers the word', async () => {
+    const channel = await liveChannel({}, { startedAt: Date.now() - 120_000 });
+    const words = ['current', 'today', 'week', 'month'] as const;
+    for (const [i, word] of words.entries()) {
+      const byNumber = await json<LiveTimeResponse>(await get(`/api/channels/${channel.id}/live-time?option=${i + 1}`));
+      const byWord = await json<LiveTimeResponse>(await get(`/api/channels/${channel.id}/live-time?option=${word}`));
+      expect(byNumber.option).toBe(word);
+      expect(byNumber).toMatchObject({ channelId: channel.id, live: true, startedAt: byWord.startedAt });
+      expect(Math.abs(byNumber.seconds - byWord.seconds)).toBeLessThanOrEqual(1);
+      expect(byNumber.seconds).toBeGreaterThanOrEqual(120);
+    }
+    for (const option of ['0', '5', '01', '1.0', 'year']) await expectRefused(await get(`/api/channels/${channel.id}/live-time?option=${option}`), 400);
   });
 });
