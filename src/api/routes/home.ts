@@ -96,15 +96,16 @@ export const homeRoutes = new Hono<ApiEnv>()
     '/api/guest/find-new-board',
     operation({
       tag: 'Channels',
-      summary: 'Whether a channel has new notices',
-      description: 'New: written after since (epoch ms; default the last 24 hours).',
+      summary: 'Whether a channel (or, without channelId, any channel) has new notices',
+      description:
+        'New: written after since (epoch ms; default the last 24 hours). SPEC lists the call without parameters: then it answers over every channel (channelId null), with the newest notices to link to.',
       ok: newBoardResponseSchema,
       refusals: { 404: NO_CHANNEL },
     }),
     validate(
       'query',
       z.object({
-        channelId: id,
+        channelId: id.optional(),
         since: z
           .string()
           .regex(/^\d{1,15}$/)
