@@ -12,6 +12,10 @@ const digits = (min: number, max: number) => z.string().regex(new RegExp(`^\\d{$
 /** SPEC §9's MOBILEWEB or PCWEB, or SPEC §3's device type (src/shared/device.ts). */
 export const deviceSchema = deviceSpellingSchema;
 
+/** SPEC §3 personal-auth status. */
+export const PERSONAL_AUTH_STATUS = { unapplied: 0, requested: 1, approved: 2, rejected: 3 } as const;
+export const personalAuthStatusSchema = z.literal([0, 1, 2, 3]).describe('SPEC §3 personal-auth status: 0 unapplied, 1 requested, 2 approved, 3 rejected');
+
 export const meDtoSchema = z
   .object({ loginId: z.string(), nickname: z.string(), identityVerified: z.boolean(), isForeigner: z.boolean(), adult: z.boolean() })
   .meta({ id: 'Me', description: 'The signed-in member' });
@@ -56,8 +60,8 @@ export const signinSuccessSchema = signinResponseSchema
   .extend(sessionTokensSchema.shape);
 /** 401, 423, 429: SPEC's own refusal (not the envelope). */
 export const signinRefusalSchema = signinResponseSchema.extend({
-  status: z.literal([401, 423, 429]),
-  msg: z.enum(['UNAUTHORIZED', 'BLOCKED', 'TOO_MANY_ATTEMPTS']),
+  status: z.literal([401, 403, 423, 429]),
+  msg: z.enum(['UNAUTHORIZED', 'EXPIRED', 'BLOCKED', 'TOO_MANY_ATTEMPTS']),
   event: z.null(),
 });
 
@@ -115,7 +119,13 @@ export const refreshRequestSchema = z.object({ refreshToken: text(200).min(1) })
 /** GET /api/my/profile */
 export const profileResponseSchema = z
   .object({
-    profile: meDtoSchema.extend({ piFlag: z.boolean(), createdAt: z.iso.datetime(), countryCode: z.string().nullable(), partnerCode: z.string().nullable() }),
+    profile: meDtoSchema.extend({
+      piFlag: z.boolean(),
+      personalAuthStatus: personalAuthStatusSchema,
+      createdAt: z.iso.datetime(),
+      countryCode: z.string().nullable(),
+      partnerCode: z.string().nullable(),
+    }),
   })
   .meta({ id: 'ProfileResponse' });
 
@@ -148,8 +158,10 @@ export const identityStartResponseSchema = z
     url: z.string().describe("Open in a 400x600 popup; it posts { type: 'personal-auth', authKey } to the opener, then closes"),
   })
   .meta({ id: 'IdentityStartResponse' });
-/** GET /api/personal-auth (member): the same, with the member's standing (2 verified, 0 not). */
-export const personalAuthStartSchema = identityStartResponseSchema.extend({ status: z.literal([0, 2]) });
+/** GET /api/personal-auth: the same; type personal (a member's own) adds the member's status after the call. */
+export const personalAuthStartSchema = identityStartResponseSchema.extend({
+  status: personalAuthStatusSchema.optional().describe("type personal only: the member's status after this call (1 requested, or 2 when approved already)"),
+});
 /** The development identity form's answer (POST /api/personal-auth/dev/complete). */
 export const identityCompletedSchema = z.object({ authKey: z.string() });
 /** POST /api/personal-auth/confirm { authKey } (member): marks the member identity-verified. */
@@ -181,10 +193,24 @@ export const devIdentityRequestSchema = z.object({
   gender: z.enum(['M', 'F']),
   phone: digits(9, 15),
 });
-/** POST /api/auth/expire: the signed-in member's own login ID. */
-export const expireSessionsRequestSchema = z.object({ loginId: text(100) });
-/** POST /api/oauth/generate: the signed-in member's own login ID. */
-export const tokenHandoffRequestSchema = z.object({ userId: text(100) });
+/** SPEC §4 expiry flow steps (waking a dormant account). */
+export const EXPIRY_STEPS = ['AGREEMENT', 'IDENTIFICATION', 'COMPLETE'] as const;
+/** POST /api/auth/expire: SPEC's { loginId }, then the agreement, then the identity verification's authKey. */
+export const expiryRequestSchema = z.object({
+  loginId: text(100),
+  agree: z.boolean().optional().describe('The owner agreed to wake the account (the AGREEMENT step)'),
+  authKey: text(200).optional().describe('From identity verification with type=expire (GET /api/personal-auth?type=expire&loginId=)'),
+});
+export const expiryResponseSchema = z
+  .object({ loginId: z.string(), step: z.enum(EXPIRY_STEPS).describe('The step the flow is at: COMPLETE once the account can sign in') })
+  .meta({ id: 'ExpiryResponse' });
+/** POST /api/oauth/generate: a member's own login ID (token handoff), or a guest's login ID with the authKey of a verification with type=password. */
+export const tokenHandoffRequestSchema = z.object({
+  userId: text(100),
+  authKey: text(200).optional().describe('Guests: from identity verification with type=password; answers a password reset token'),
+});
+/** POST /api/oauth/generate as a guest: the token PUT /api/oauth/password takes. */
+export const passwordResetGrantSchema = z.object({ msg: z.literal('SUCCESS'), authToken: z.string() });
 
 export type FindIdRequest = z.infer<typeof findIdRequestSchema>;
 export type FindPasswordRequest = z.infer<typeof findPasswordRequestSchema>;
@@ -203,3 +229,4 @@ export type SendPhoneCodeRequest = z.infer<typeof sendPhoneCodeRequestSchema>;
 export type ConfirmPhoneCodeRequest = z.infer<typeof confirmPhoneCodeRequestSchema>;
 export type IdentityStartResponse = z.infer<typeof identityStartResponseSchema>;
 export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
+export type ExpiryResponse = z.infer<typeof expiryResponseSchema>;

@@ -1,6 +1,8 @@
 import { providerChoice } from '../config';
 
-export type IdentityPurpose = 'personal' | 'personal-signup' | 'id' | 'password';
+/** SPEC §3 auth flow types that verify a person (phone is the foreigner's phone code, not this). */
+export const IDENTITY_PURPOSES = ['personal', 'personal-signup', 'id', 'password', 'expire'] as const;
+export type IdentityPurpose = (typeof IDENTITY_PURPOSES)[number];
 
 export interface IdentityStart {
   sessionId: string;

@@ -4,15 +4,15 @@ import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { Refusal } from '../../lib/errors';
 import { M, stripSpaces } from '../../shared/account-rules';
-import { SESSION_INVALID_MESSAGE, requireMember } from '../middleware/auth';
+import { SESSION_INVALID_MESSAGE, optionalMember, requireMember } from '../middleware/auth';
 import { SESSION_INVALID } from '../../shared/account-api';
 import { availability, findLoginIds, findRecommender, toMe } from '../services/accounts';
 import { confirmPhoneCode, sendPhoneCode } from '../services/phone';
-import { completeIdentity, consumeIdentity, startIdentity } from '../services/identity';
+import { completeIdentity, consumeIdentity, requestPersonalAuth, startIdentity } from '../services/identity';
 import { resetPassword, startPasswordReset } from '../services/recovery';
 import { smsFor } from '../providers/sms';
 import { captchaFor } from '../providers/captcha';
-import { devIdentityEnabled, identityFor } from '../providers/identity';
+import { IDENTITY_PURPOSES, devIdentityEnabled, identityFor } from '../providers/identity';
 import { findMemberById, findMemberByLoginId, markIdentityVerified } from '../../db/members';
 import { findPartner } from '../../db/partners';
 import { operation } from '../openapi';
@@ -163,16 +163,26 @@ export const accountRoutes = new Hono<ApiEnv>()
     '/api/personal-auth',
     operation({
       tag: 'Verification',
-      summary: "Start the signed-in member's identity verification",
-      description: 'status tells whether the member is verified already (2) or not (0).',
+      summary: 'Start identity verification of a SPEC §3 auth flow type',
+      description:
+        "type personal (the default) verifies the signed-in member (a guest gets 401) and answers the member's personal-auth status after the call (SPEC §3: 1 requested, or 2 when approved already). personal-signup, id, password and expire are guests' flows and answer as GET /api/auth/signup/personal-auth and /api/auth/signin/find do; password and expire name the account (loginId).",
       ok: personalAuthStartSchema,
-      refusals: { 404: 'The member is gone (NOT_FOUND)' },
+      refusals: { 400: 'type password or expire without loginId, or the request fails validation (BAD_REQUEST)', 404: 'The member is gone (NOT_FOUND)' },
     }),
-    requireMember(),
+    optionalMember(),
+    validate('query', z.object({ type: z.enum(IDENTITY_PURPOSES).default('personal'), loginId: param.optional() })),
     async (c) => {
-      const member = await findMemberById(c.env.DB, c.var.session.memberId);
+      const { type, loginId } = c.req.valid('query');
+      if (type !== 'personal') {
+        if ((type === 'password' || type === 'expire') && !loginId) throw new Refusal(400, 'BAD_REQUEST', 'errors.badRequest');
+        return c.json(await startIdentity(c.env.DB, identityFor(c.env), type, { foreigner: false, loginId: type === 'personal-signup' ? null : (loginId ?? null) }));
+      }
+      const session = c.var.optionalSession;
+      if (!session) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
+      const member = await findMemberById(c.env.DB, session.memberId);
       if (!member) throw new Refusal(404, 'NOT_FOUND', 'errors.apiNotFound');
-      return c.json({ status: member.identityVerified ? 2 : 0, ...(await startIdentity(c.env.DB, identityFor(c.env), 'personal', { foreigner: member.isForeigner === 1, loginId: member.loginId })) });
+      const started = await startIdentity(c.env.DB, identityFor(c.env), 'personal', { foreigner: member.isForeigner === 1, loginId: member.loginId });
+      return c.json({ status: await requestPersonalAuth(c.env.DB, member.id), ...started });
     },
   )
   .post(
@@ -256,6 +266,13 @@ export const accountRoutes = new Hono<ApiEnv>()
     const member = await findMemberById(c.env.DB, c.var.session.memberId);
     if (!member) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
     return c.json({
-      profile: { ...toMe(member), piFlag: member.piFlag === 1, createdAt: new Date(member.createdAt * 1000).toISOString(), countryCode: member.countryCode, partnerCode: member.partnerCode },
+      profile: {
+        ...toMe(member),
+        piFlag: member.piFlag === 1,
+        personalAuthStatus: member.personalAuthStatus as 0 | 1 | 2 | 3,
+        createdAt: new Date(member.createdAt * 1000).toISOString(),
+        countryCode: member.countryCode,
+        partnerCode: member.partnerCode,
+      },
     } satisfies ProfileResponse);
   });

@@ -1,6 +1,8 @@
 import { randomToken } from '../../lib/crypto';
 import type { IdentityPurpose, IdentityProvider, IdentityResult } from '../providers/identity';
 import { completeIdentitySession, consumeIdentitySession, insertIdentitySession } from '../../db/identity-sessions';
+import { findMemberById, setPersonalAuthStatus } from '../../db/members';
+import { PERSONAL_AUTH_STATUS } from '../../shared/account-schemas';
 
 const SESSION_TTL_S = 30 * 60;
 
@@ -29,4 +31,10 @@ export async function completeIdentity(db: D1Database, sessionId: string, result
 export async function consumeIdentity(db: D1Database, authKey: string, purpose: IdentityPurpose, loginId?: string): Promise<(IdentityResult & { adult: boolean }) | null> {
   const row = await consumeIdentitySession(db, authKey, purpose, SESSION_TTL_S, loginId ?? null);
   return row ? { name: row.name, birthday: row.birthday, gender: row.gender, phone: row.phone, adult: row.adult === 1 } : null;
+}
+
+/** A member starts their own verification: requested (1), unless approved (2) already. Their status afterwards. */
+export async function requestPersonalAuth(db: D1Database, memberId: number): Promise<0 | 1 | 2 | 3> {
+  await setPersonalAuthStatus(db, memberId, PERSONAL_AUTH_STATUS.requested);
+  return ((await findMemberById(db, memberId))?.personalAuthStatus ?? PERSONAL_AUTH_STATUS.unapplied) as 0 | 1 | 2 | 3;
 }
