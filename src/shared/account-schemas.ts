@@ -155,13 +155,16 @@ export const phoneVerifiedSchema = z.object({ phoneVerificationToken: z.string()
 export const identityStartResponseSchema = z
   .object({
     provider: z.enum(['niceId', 'internal']),
-    url: z.string().describe("Open in a 400x600 popup; it posts { type: 'personal-auth', authKey } to the opener, then closes"),
+    url: z.string().describe("Open in a 400x600 popup (post `form` to it when there is one); it posts { type: 'personal-auth', authKey } to the opener, then closes"),
+    form: z.record(z.string(), z.string()).optional().describe('NICE: the fields to post to url in the popup (m, token_version_id, enc_data, integrity_value)'),
   })
   .meta({ id: 'IdentityStartResponse' });
 /** GET /api/personal-auth: the same; type personal (a member's own) adds the member's status after the call. */
 export const personalAuthStartSchema = identityStartResponseSchema.extend({
   status: personalAuthStatusSchema.optional().describe("type personal only: the member's status after this call (1 requested, or 2 when approved already)"),
 });
+/** NICE's answer at the return URL (GET query or POST form): what /callback/nice hands the API. */
+export const niceAnswerSchema = z.object({ token_version_id: z.string().min(1).max(100), enc_data: z.string().min(1).max(8000), integrity_value: z.string().min(1).max(200) });
 /** The development identity form's answer (POST /api/personal-auth/dev/complete). */
 export const identityCompletedSchema = z.object({ authKey: z.string() });
 /** POST /api/personal-auth/confirm { authKey } (member): marks the member identity-verified. */
