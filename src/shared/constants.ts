@@ -36,6 +36,8 @@ export const CACHE_MS = {
 /** Paths exempt from global handling (SPEC §2), matched as path prefixes. */
 /** The site's origin, which the proxy tells the API (identity providers send people back there). */
 export const SITE_ORIGIN_HEADER = 'x-site-origin';
+/** The brand the site is, which the proxy tells the API (policy texts name its company). */
+export const BRAND_HEADER = 'x-brand';
 /** Where NICE sends the person back after identity verification (an edge page). */
 export const NICE_RETURN_PATH = '/callback/nice';
 
