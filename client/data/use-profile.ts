@@ -9,7 +9,7 @@ export const PROFILE_CACHE_MS = 5 * 60_000;
 export function useProfile(me: Me | null): Me | null {
   const { data } = useSWR<ProfileResponse>(me ? '/api/my/profile' : null, {
     dedupingInterval: PROFILE_CACHE_MS,
-    fallbackData: me ? { profile: { ...me, piFlag: false, createdAt: '', countryCode: null, partnerCode: null } } : undefined,
+    fallbackData: me ? { profile: { ...me, piFlag: false, personalAuthStatus: me.identityVerified ? 2 : 0, createdAt: '', countryCode: null, partnerCode: null } } : undefined,
   });
   return me && data ? data.profile : null;
 }

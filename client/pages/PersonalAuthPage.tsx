@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { M, foreignerRules, stripSpaces } from '../../src/shared/account-rules';
 import type { PageProps } from '../../src/shared/page-props';
 import { completeDevIdentity, failureText } from '../data/account';
@@ -21,11 +21,60 @@ function check(form: Form): Record<keyof Form, Msg> {
   };
 }
 
+/** Hand the authKey to the window that opened the popup and close; false when there is none to hand it to. */
+function handToOpener(authKey: string): boolean {
+  const opener = window.opener as Window | null;
+  if (!opener || opener.closed) return false;
+  opener.postMessage({ type: 'personal-auth', authKey }, window.location.origin);
+  window.close();
+  return true;
+}
+
+/**
+ * /callback/nice: NICE's answer, checked by the API. A verified one goes to the opener at once; a refused
+ * one says why, in the person's language.
+ */
+function ProviderResult({ authKey, failure }: { authKey: string | null; failure: string | null }) {
+  const t = useT();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (authKey && !handToOpener(authKey)) setShown(true);
+  }, [authKey]);
+  return (
+    <section className="auth-page" aria-labelledby="identity-title">
+      <h1 id="identity-title">{t('identity.title')}</h1>
+      {failure ? (
+        <p role="alert">{failure}</p>
+      ) : (
+        <div role="status" className="find-result">
+          <p>{t('identity.nice.done')}</p>
+          {shown && authKey ? (
+            <>
+              <p>{t('identity.noOpener')}</p>
+              <p>
+                {t('identity.authKey')}: <code>{authKey}</code>
+              </p>
+            </>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}
+
 /**
  * /my/personal-auth: the development identity provider, opened as a 400x600 popup. It hands the
- * authKey to the opener and closes; opened on its own it shows the key instead.
+ * authKey to the opener and closes; opened on its own it shows the key instead. At /callback/nice the
+ * same page shows NICE's checked answer.
  */
 export function PersonalAuthPage({ props }: { props: PageProps }) {
+  const providerAuthKey = dataString(props, 'authKey');
+  const failure = dataString(props, 'failure');
+  if (providerAuthKey || failure) return <ProviderResult authKey={providerAuthKey} failure={failure} />;
+  return <DevIdentityForm props={props} />;
+}
+
+function DevIdentityForm({ props }: { props: PageProps }) {
   const t = useT();
   const setAlert = useSetAtom(alertMessageAtom);
   const [form, setForm] = useState<Form>(EMPTY);
@@ -43,11 +92,7 @@ export function PersonalAuthPage({ props }: { props: PageProps }) {
     const result = await completeDevIdentity({ session: dataString(props, 'session') ?? '', name: form.name, birthday: form.birthday, gender: form.gender as 'M' | 'F', phone: form.phone });
     setSending(false);
     if (!result.ok || !result.body?.authKey) return setAlert(failureText(result, t));
-    const opener = window.opener as Window | null;
-    if (opener && !opener.closed) {
-      opener.postMessage({ type: 'personal-auth', authKey: result.body.authKey }, window.location.origin);
-      window.close();
-    }
+    handToOpener(result.body.authKey);
     // Still here: no opener, or the browser kept the window open.
     setAuthKey(result.body.authKey);
   };

@@ -8,7 +8,7 @@
 // (cloudflare/workers-sdk #15317, #15451, #15203). Miniflare's own entry survives all three
 // (tests/e2e/aborts.spec.ts). `npm run dev` keeps `wrangler dev` for its rebuild-on-save.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
@@ -27,6 +27,7 @@ export function buildAll({ quiet = false } = {}) {
 
 /** `wrangler deploy --dry-run`: the exact bundle a deploy uploads, React's production build included. */
 export function buildWorker({ config = 'wrangler.toml', outdir = WORKER_BUNDLE_DIR } = {}) {
+  rmSync(resolve(outdir), { recursive: true, force: true }); // no text module of an older build lingers
   execFileSync(WRANGLER, ['deploy', '--dry-run', '-c', config, '--outdir', resolve(outdir)], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...toolEnv(), NODE_ENV: 'production' },
@@ -59,12 +60,17 @@ export async function startServer({ port, state = DEFAULT_STATE, onLog, logReque
       workers: [
         {
           ...workerOptions,
-          // The bundle is already built: wrangler's module rules describe its sources, not the bundle.
+          // The bundle is already built: wrangler's module rules describe its sources, not the bundle. Its
+          // modules are index.js and the text modules wrangler emits beside it (the policy texts, policies/*.md).
           modulesRules: undefined,
           rootPath: process.cwd(),
           name,
-          modules: true,
-          scriptPath: join(outdir, 'index.js'),
+          modules: [
+            { type: 'ESModule', path: join(outdir, 'index.js') },
+            ...readdirSync(outdir)
+              .filter((file) => /^[0-9a-f]{40}-.+\.md$/.test(file)) // not the README wrangler writes there
+              .map((file) => ({ type: 'Text', path: join(outdir, file) })),
+          ],
         },
       ],
     }),

@@ -9,8 +9,27 @@ export interface IdentitySessionRow {
   adult: number;
 }
 
-export async function insertIdentitySession(db: D1Database, s: { id: string; purpose: string; provider: string; loginId: string | null }): Promise<void> {
-  await db.prepare('INSERT INTO identity_sessions (id, purpose, provider, login_id) VALUES (?, ?, ?, ?)').bind(s.id, s.purpose, s.provider, s.loginId).run();
+export async function insertIdentitySession(db: D1Database, s: { id: string; purpose: string; provider: string; loginId: string | null; providerRef?: string; providerKey?: string }): Promise<void> {
+  await db
+    .prepare('INSERT INTO identity_sessions (id, purpose, provider, login_id, provider_ref, provider_key) VALUES (?, ?, ?, ?, ?, ?)')
+    .bind(s.id, s.purpose, s.provider, s.loginId, s.providerRef ?? null, s.providerKey ?? null)
+    .run();
+}
+
+/** An open session the provider's answer names (by its own request id), started within `ttlS` seconds. */
+export function findOpenSessionByRef(db: D1Database, providerRef: string, ttlS: number): Promise<{ id: string; purpose: string; loginId: string | null; providerKey: string } | null> {
+  return db
+    .prepare(
+      `SELECT id, purpose, login_id AS loginId, provider_key AS providerKey FROM identity_sessions
+       WHERE provider_ref = ? AND provider_key IS NOT NULL AND completed_at IS NULL AND created_at > unixepoch() - ?`,
+    )
+    .bind(providerRef, ttlS)
+    .first();
+}
+
+/** Close a session whose verification the provider reported as failed (no authKey); false when it was not open. */
+export async function failIdentitySession(db: D1Database, sessionId: string): Promise<boolean> {
+  return (await db.prepare('UPDATE identity_sessions SET completed_at = unixepoch() WHERE id = ? AND completed_at IS NULL RETURNING id').bind(sessionId).first()) !== null;
 }
 
 /** Record the result on a session started within `ttlS` seconds and not completed yet; false otherwise. */

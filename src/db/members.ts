@@ -6,6 +6,8 @@ export interface MemberRow {
   name: string | null;
   isForeigner: number;
   identityVerified: number;
+  /** SPEC §3: 0 unapplied, 1 requested, 2 approved, 3 rejected (PERSONAL_AUTH_STATUS). */
+  personalAuthStatus: number;
   adult: number;
   piFlag: number;
   birthday: string | null;
@@ -19,7 +21,7 @@ export interface MemberRow {
 }
 
 const MEMBER_COLUMNS = `id, login_id AS loginId, nickname, password_hash AS passwordHash, name, is_foreigner AS isForeigner,
-  identity_verified AS identityVerified, adult, pi_flag AS piFlag, birthday, gender, phone, country_code AS countryCode,
+  identity_verified AS identityVerified, personal_auth_status AS personalAuthStatus, adult, pi_flag AS piFlag, birthday, gender, phone, country_code AS countryCode,
   partner_code AS partnerCode, blocked, last_login_at AS lastLoginAt, created_at AS createdAt`;
 
 export function findMemberByLoginId(db: D1Database, loginId: string): Promise<MemberRow | null> {
@@ -109,6 +111,15 @@ export async function markIdentityVerified(db: D1Database, memberId: number, v: 
     .prepare('UPDATE members SET identity_verified = 1, name = ?, birthday = ?, gender = ?, phone = ?, adult = ? WHERE id = ?')
     .bind(v.name, v.birthday, v.gender, v.phone, +v.adult, memberId)
     .run();
+}
+
+/**
+ * A member's verification was asked for (1) or came back refused (3). An approved member (2) stays
+ * approved: a new try cannot undo a finished verification. False when nothing changed.
+ */
+export async function setPersonalAuthStatus(db: D1Database, memberId: number, status: 1 | 3): Promise<boolean> {
+  const row = await db.prepare('UPDATE members SET personal_auth_status = ? WHERE id = ? AND personal_auth_status <> 2 RETURNING id').bind(status, memberId).first();
+  return row !== null;
 }
 
 /** Take one login-attempt slot for this ID and return how many it has used in the current window. */

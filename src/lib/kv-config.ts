@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { channelSettingsSchema } from '../shared/streams-schemas';
 import type { ChannelSettings } from '../shared/streams-api';
+import { brandSchema, type Brand } from '../shared/brand-schema';
 
 /** KV `flags`: the service-wide switches ops flips (npm run ops). */
 export const flagsSchema = z.object({ maintenance: z.boolean(), emergency: z.boolean() });
@@ -46,4 +47,20 @@ export async function readChannelSettings(kv: KVNamespace): Promise<ChannelSetti
   const raw = await kv.get(CHANNEL_SETTINGS_KEY, 'json').catch(() => null);
   const parsed = channelSettingsSchema.safeParse(raw);
   return parsed.success ? parsed.data : DEFAULT_CHANNEL_SETTINGS;
+}
+
+/**
+ * A brand's configuration (KV `brand:<id>`), for the API's texts that name the company (policies). The
+ * edge resolves hosts to brands (src/brands/registry.ts); the API only reads the one it is told. Without
+ * an id, or for an unknown one, the hosts' default brand; null when KV holds none valid.
+ */
+export async function readBrandConfig(kv: KVNamespace, id: string | undefined): Promise<Brand | null> {
+  const read = async (key: string) => {
+    const parsed = brandSchema.safeParse(await kv.get(`brand:${key}`, 'json').catch(() => null));
+    return parsed.success ? parsed.data : null;
+  };
+  const named = id && /^[a-z][a-z0-9-]{1,30}$/.test(id) ? await read(id) : null;
+  if (named) return named;
+  const hosts = (await kv.get('hosts', 'json').catch(() => null)) as { defaultBrand?: unknown } | null;
+  return typeof hosts?.defaultBrand === 'string' ? read(hosts.defaultBrand) : null;
 }

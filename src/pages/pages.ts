@@ -6,6 +6,7 @@ import { buildPageProps, respond } from '../render/respond';
 import { loadMe, loadPageData } from './load';
 import { safeCallbackPath } from '../shared/callback-url';
 import { apiJson, callerOf } from '../proxy/caller';
+import { NICE_RETURN_PATH } from '../shared/constants';
 
 /** Sign-up pages need to know about a partner cookie: it hides identity verification, and toptoon hides the foreigner tab. */
 function signupData(c: Context<AppEnv>) {
@@ -50,6 +51,22 @@ export const pages = new Hono<AppEnv>()
     return respond(c, buildPageProps(c, 'COMPLETED_SIGNUP_MARKETING', { title: c.var.t('signup.completeTitle'), ...partner }, await loadMe(c)));
   })
   .get('/member/find/findId', async (c) => respond(c, buildPageProps(c, 'FIND_ID', { title: c.var.t('find.title') }, await loadMe(c))))
+  /**
+   * NICE sends the person back here in the popup (GET or POST, as NICE chooses): the API checks the answer;
+   * the page hands the authKey to the opener, or says in the person's language why it was refused.
+   */
+  .on(['GET', 'POST'], NICE_RETURN_PATH, async (c) => {
+    const fields = c.req.method === 'POST' ? await c.req.parseBody().catch(() => ({}) as Record<string, unknown>) : c.req.query();
+    const answer = Object.fromEntries(['token_version_id', 'enc_data', 'integrity_value'].map((k) => [k, typeof fields[k] === 'string' ? fields[k] : '']));
+    const res = await apiJson<{ authKey?: string; error?: { message?: string } }>(c, callerOf(c), '/api/personal-auth/nice/return', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(answer),
+    });
+    const result = res.ok && res.body?.authKey ? { authKey: res.body.authKey } : { failure: res.body?.error?.message ?? c.var.t('identity.nice.invalid') };
+    c.header('cache-control', 'no-store');
+    return respond(c, buildPageProps(c, 'PERSONAL_AUTH', { title: c.var.t('identity.title'), provider: 'niceId', ...result }), res.ok ? 200 : 400);
+  })
   .get('/my/personal-auth', async (c) => {
     const type = c.req.query('type') ?? 'personal';
     const provider = c.req.query('provider') === 'internal' ? 'internal' : 'niceId';

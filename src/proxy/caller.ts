@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../lib/env';
 import type { Locale } from '../shared/locales';
 import { apiApp } from '../api';
-import { CLIENT_HEADER, COOKIE, type AppType } from '../shared/constants';
+import { BRAND_HEADER, CLIENT_HEADER, COOKIE, SITE_ORIGIN_HEADER, type AppType } from '../shared/constants';
 import { clearSession, hasTokens, storeTokens } from './session';
 
 /** Raised when the API answers 503 to a server-side call (SPEC §8 SERVICE_UNAVAILABLE). */
@@ -24,12 +24,17 @@ export interface Caller {
   ip?: string;
   /** Sent as the Bearer token; without it the call asks as a guest. */
   access?: string;
+  /** The site's origin (scheme and host the browser used): providers send people back there. */
+  site?: string;
+  /** The brand this site is (its id): the API's texts name its company. */
+  brand?: string;
 }
 
 /** What the request itself says about where it comes from, before any edge middleware has run. */
-export function requestOrigin(c: Context<AppEnv>): Pick<Caller, 'partnerCode' | 'country' | 'ip'> {
+export function requestOrigin(c: Context<AppEnv>): Pick<Caller, 'partnerCode' | 'country' | 'ip' | 'site'> {
   const country = (c.req.raw as { cf?: { country?: unknown } }).cf?.country;
   return {
+    site: new URL(c.req.url).origin,
     partnerCode: getCookie(c, COOKIE.partnerCode),
     country: typeof country === 'string' ? country : undefined,
     ip: c.req.header('cf-connecting-ip'),
@@ -38,7 +43,7 @@ export function requestOrigin(c: Context<AppEnv>): Pick<Caller, 'partnerCode' | 
 
 /** The requester as the edge middleware knows them, with the member's current access token. */
 export function callerOf(c: Context<AppEnv>): Caller {
-  return { ...requestOrigin(c), deviceId: c.var.deviceId, appType: c.var.appType, locale: c.var.locale, access: c.var.accessToken };
+  return { ...requestOrigin(c), brand: c.var.brand?.id, deviceId: c.var.deviceId, appType: c.var.appType, locale: c.var.locale, access: c.var.accessToken };
 }
 
 /** The same requester asking as any guest would. */
@@ -57,13 +62,15 @@ function executionCtxOf(c: Context<AppEnv>): Context['executionCtx'] | undefined
 /** The headers a call carries: `base` (a browser's own, when forwarding) with the caller's in place of anything it claims. */
 function headersFor(caller: Caller, base?: HeadersInit): Headers {
   const headers = new Headers(base);
-  for (const name of ['cookie', 'host', 'authorization', 'x-partner-code', 'x-client-country', 'x-client-ip']) headers.delete(name);
+  for (const name of ['cookie', 'host', 'authorization', 'x-partner-code', 'x-client-country', 'x-client-ip', SITE_ORIGIN_HEADER, BRAND_HEADER]) headers.delete(name);
   headers.set(CLIENT_HEADER, caller.appType === 'embedded' ? 'web-embedded' : 'web');
   headers.set('x-device-id', caller.deviceId);
   headers.set('x-locale', caller.locale);
   if (caller.partnerCode) headers.set('x-partner-code', caller.partnerCode);
   if (caller.country) headers.set('x-client-country', caller.country);
   if (caller.ip) headers.set('x-client-ip', caller.ip);
+  if (caller.site) headers.set(SITE_ORIGIN_HEADER, caller.site);
+  if (caller.brand) headers.set(BRAND_HEADER, caller.brand);
   if (caller.access) headers.set('authorization', `Bearer ${caller.access}`);
   return headers;
 }

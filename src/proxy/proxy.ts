@@ -21,9 +21,8 @@ const OWN_PROOF = (path: string) => path === '/api/payments/webhook' || path.sta
 
 /** Calls whose answers carry tokens for the cookie jar. */
 const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oauth/refresh']);
-/** Signing out clears the cookies whatever the API says; 'expire' (every device) only once it worked. */
+/** Signing out clears the cookies whatever the API says. */
 const SIGNOUT_PATH = '/api/auth/signout';
-const EXPIRE_PATH = '/api/auth/expire';
 const PASSED_HEADERS = ['location', 'content-type', 'cache-control', 'content-language', 'etag', 'last-modified', 'retry-after'];
 
 /**
@@ -46,7 +45,7 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   const init: RequestInit = { method, headers: c.req.raw.headers, body };
   const upstream = TOKEN_PATHS.has(path) ? await callApi(c, callerOf(c), path + url.search, init) : await callAsMember(c, path + url.search, init);
 
-  if (path === SIGNOUT_PATH || (path === EXPIRE_PATH && upstream.ok)) clearSession(c);
+  if (path === SIGNOUT_PATH) clearSession(c);
   // Staff changed the channel settings: this isolate serves the new ones from now on (others on a viewer's refetch).
   if (path === CHANNEL_SETTINGS_ADMIN_PATH && upstream.ok) forgetChannelSettings();
   for (const name of PASSED_HEADERS) {

@@ -4,11 +4,17 @@
 // msg, message, event; data.error; msg 'ERROR'); every other refusal is the envelope of api-schemas.ts.
 // Kept apart from account-api.ts, which the browser imports for its constants (types re-exported only).
 import * as z from 'zod';
+import { deviceSpellingSchema } from './device';
 
 const text = (max: number) => z.string().max(max);
 const digits = (min: number, max: number) => z.string().regex(new RegExp(`^\\d{${min},${max}}$`));
 
-export const deviceSchema = z.enum(['MOBILEWEB', 'PCWEB']);
+/** SPEC §9's MOBILEWEB or PCWEB, or SPEC §3's device type (src/shared/device.ts). */
+export const deviceSchema = deviceSpellingSchema;
+
+/** SPEC §3 personal-auth status. */
+export const PERSONAL_AUTH_STATUS = { unapplied: 0, requested: 1, approved: 2, rejected: 3 } as const;
+export const personalAuthStatusSchema = z.literal([0, 1, 2, 3]).describe('SPEC §3 personal-auth status: 0 unapplied, 1 requested, 2 approved, 3 rejected');
 
 export const meDtoSchema = z
   .object({ loginId: z.string(), nickname: z.string(), identityVerified: z.boolean(), isForeigner: z.boolean(), adult: z.boolean() })
@@ -54,8 +60,8 @@ export const signinSuccessSchema = signinResponseSchema
   .extend(sessionTokensSchema.shape);
 /** 401, 423, 429: SPEC's own refusal (not the envelope). */
 export const signinRefusalSchema = signinResponseSchema.extend({
-  status: z.literal([401, 423, 429]),
-  msg: z.enum(['UNAUTHORIZED', 'BLOCKED', 'TOO_MANY_ATTEMPTS']),
+  status: z.literal([401, 403, 423, 429]),
+  msg: z.enum(['UNAUTHORIZED', 'EXPIRED', 'BLOCKED', 'TOO_MANY_ATTEMPTS']),
   event: z.null(),
 });
 
@@ -113,7 +119,13 @@ export const refreshRequestSchema = z.object({ refreshToken: text(200).min(1) })
 /** GET /api/my/profile */
 export const profileResponseSchema = z
   .object({
-    profile: meDtoSchema.extend({ piFlag: z.boolean(), createdAt: z.iso.datetime(), countryCode: z.string().nullable(), partnerCode: z.string().nullable() }),
+    profile: meDtoSchema.extend({
+      piFlag: z.boolean(),
+      personalAuthStatus: personalAuthStatusSchema,
+      createdAt: z.iso.datetime(),
+      countryCode: z.string().nullable(),
+      partnerCode: z.string().nullable(),
+    }),
   })
   .meta({ id: 'ProfileResponse' });
 
@@ -143,11 +155,16 @@ export const phoneVerifiedSchema = z.object({ phoneVerificationToken: z.string()
 export const identityStartResponseSchema = z
   .object({
     provider: z.enum(['niceId', 'internal']),
-    url: z.string().describe("Open in a 400x600 popup; it posts { type: 'personal-auth', authKey } to the opener, then closes"),
+    url: z.string().describe("Open in a 400x600 popup (post `form` to it when there is one); it posts { type: 'personal-auth', authKey } to the opener, then closes"),
+    form: z.record(z.string(), z.string()).optional().describe('NICE: the fields to post to url in the popup (m, token_version_id, enc_data, integrity_value)'),
   })
   .meta({ id: 'IdentityStartResponse' });
-/** GET /api/personal-auth (member): the same, with the member's standing (2 verified, 0 not). */
-export const personalAuthStartSchema = identityStartResponseSchema.extend({ status: z.literal([0, 2]) });
+/** GET /api/personal-auth: the same; type personal (a member's own) adds the member's status after the call. */
+export const personalAuthStartSchema = identityStartResponseSchema.extend({
+  status: personalAuthStatusSchema.optional().describe("type personal only: the member's status after this call (1 requested, or 2 when approved already)"),
+});
+/** NICE's answer at the return URL (GET query or POST form): what /callback/nice hands the API. */
+export const niceAnswerSchema = z.object({ token_version_id: z.string().min(1).max(100), enc_data: z.string().min(1).max(8000), integrity_value: z.string().min(1).max(200) });
 /** The development identity form's answer (POST /api/personal-auth/dev/complete). */
 export const identityCompletedSchema = z.object({ authKey: z.string() });
 /** POST /api/personal-auth/confirm { authKey } (member): marks the member identity-verified. */
@@ -179,10 +196,24 @@ export const devIdentityRequestSchema = z.object({
   gender: z.enum(['M', 'F']),
   phone: digits(9, 15),
 });
-/** POST /api/auth/expire: the signed-in member's own login ID. */
-export const expireSessionsRequestSchema = z.object({ loginId: text(100) });
-/** POST /api/oauth/generate: the signed-in member's own login ID. */
-export const tokenHandoffRequestSchema = z.object({ userId: text(100) });
+/** SPEC §4 expiry flow steps (waking a dormant account). */
+export const EXPIRY_STEPS = ['AGREEMENT', 'IDENTIFICATION', 'COMPLETE'] as const;
+/** POST /api/auth/expire: SPEC's { loginId }, then the agreement, then the identity verification's authKey. */
+export const expiryRequestSchema = z.object({
+  loginId: text(100),
+  agree: z.boolean().optional().describe('The owner agreed to wake the account (the AGREEMENT step)'),
+  authKey: text(200).optional().describe('From identity verification with type=expire (GET /api/personal-auth?type=expire&loginId=)'),
+});
+export const expiryResponseSchema = z
+  .object({ loginId: z.string(), step: z.enum(EXPIRY_STEPS).describe('The step the flow is at: COMPLETE once the account can sign in') })
+  .meta({ id: 'ExpiryResponse' });
+/** POST /api/oauth/generate: a member's own login ID (token handoff), or a guest's login ID with the authKey of a verification with type=password. */
+export const tokenHandoffRequestSchema = z.object({
+  userId: text(100),
+  authKey: text(200).optional().describe('Guests: from identity verification with type=password; answers a password reset token'),
+});
+/** POST /api/oauth/generate as a guest: the token PUT /api/oauth/password takes. */
+export const passwordResetGrantSchema = z.object({ msg: z.literal('SUCCESS'), authToken: z.string() });
 
 export type FindIdRequest = z.infer<typeof findIdRequestSchema>;
 export type FindPasswordRequest = z.infer<typeof findPasswordRequestSchema>;
@@ -201,3 +232,4 @@ export type SendPhoneCodeRequest = z.infer<typeof sendPhoneCodeRequestSchema>;
 export type ConfirmPhoneCodeRequest = z.infer<typeof confirmPhoneCodeRequestSchema>;
 export type IdentityStartResponse = z.infer<typeof identityStartResponseSchema>;
 export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
+export type ExpiryResponse = z.infer<typeof expiryResponseSchema>;

@@ -34,6 +34,13 @@ export const CACHE_MS = {
 } as const;
 
 /** Paths exempt from global handling (SPEC §2), matched as path prefixes. */
+/** The site's origin, which the proxy tells the API (identity providers send people back there). */
+export const SITE_ORIGIN_HEADER = 'x-site-origin';
+/** The brand the site is, which the proxy tells the API (policy texts name its company). */
+export const BRAND_HEADER = 'x-brand';
+/** Where NICE sends the person back after identity verification (an edge page). */
+export const NICE_RETURN_PATH = '/callback/nice';
+
 export const EXEMPT_PATHS = ['/callback', '/api', '/robots.txt', '/sitemap.xml'] as const;
 /** The second list: EXEMPT_PATHS plus the auth pages. */
 export const AUTH_EXEMPT_PATHS = [...EXEMPT_PATHS, '/signin', '/signup', '/find', '/guest-auth'] as const;

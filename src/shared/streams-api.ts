@@ -2,7 +2,7 @@
 // streaming kinds; §7 Guest, Member streams, Channel notices and channels; §9 page defaults).
 
 // The enumerations live in streams-enums.ts (the schemas use them too); re-exported here for the callers.
-export { LIVE_TIME_OPTIONS, MAX_PAGE_LIMIT, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
+export { LIVE_TIME_OPTIONS, LIVE_TIME_OPTION_NUMBERS, MAX_PAGE_LIMIT, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
 export type { LiveTimeOption, PlayerType, StreamKind, StreamSource } from './streams-enums';
 import type { PlayerType, StreamSource } from './streams-enums';
 

@@ -14,6 +14,11 @@ export type PlayerType = (typeof PLAYER_TYPES)[number];
 /** GET /api/channels/{id}/live-time?option=current|today|week|month */
 export const LIVE_TIME_OPTIONS = ['current', 'today', 'week', 'month'] as const;
 export type LiveTimeOption = (typeof LIVE_TIME_OPTIONS)[number];
+/**
+ * The apps send the option as a number: 1 current, 2 today, 3 week, 4 month (in the order of the words,
+ * which the answer's `option` always carries).
+ */
+export const LIVE_TIME_OPTION_NUMBERS = { 1: 'current', 2: 'today', 3: 'week', 4: 'month' } as const satisfies Record<number, LiveTimeOption>;
 
 /** The most items a list call answers at once (SPEC §9). */
 export const MAX_PAGE_LIMIT = 100;

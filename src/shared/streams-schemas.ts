@@ -97,7 +97,14 @@ export const channelFindResponseSchema = z.object({ channelId: id, loginId: z.st
 export const subscriberCountResponseSchema = z.object({ channelId: id, count }).meta({ id: 'SubscriberCountResponse' });
 
 /** GET /api/guest/find-new-board?channelId&since: notices are 'new' when one was written after `since` (default: the last 24 hours). */
-export const newBoardResponseSchema = z.object({ channelId: id, hasNew: z.boolean(), latestAt: epochMs.nullable() }).meta({ id: 'NewBoardResponse' });
+export const newBoardResponseSchema = z
+  .object({
+    channelId: id.nullable().describe('The channel asked about; null when the call named none (every channel)'),
+    hasNew: z.boolean(),
+    latestAt: epochMs.nullable().describe('The newest notice, however old'),
+    boards: z.array(z.object({ noticeId: id, channelId: id, title: z.string(), createdAt: epochMs })).describe('The notices written after since, newest first (at most 10)'),
+  })
+  .meta({ id: 'NewBoardResponse' });
 
 export const bannerSchema = z.object({ id, title: z.string(), subtitle: z.string(), imageUrl: z.string(), linkUrl: z.string() }).meta({ id: 'Banner' });
 export const popupSchema = z.object({ id, title: z.string(), body: z.string(), imageUrl: z.string().nullable(), linkUrl: z.string().nullable() }).meta({ id: 'Popup' });

@@ -19,7 +19,8 @@ function resolvePath(from: string, spec: string): string | null {
   }
   const base = parts.join('/');
   for (const ext of EXTENSIONS) if (base + ext in sources) return base + ext;
-  return /\.json$|\?raw$/.test(base) ? null : `${base} (missing)`;
+  // Data files (brand configurations, policy texts) are not code: no layout rule applies to them.
+  return /\.(json|md)$|\?raw$/.test(base) ? null : `${base} (missing)`;
 }
 
 /** Every relative import of every file (static, dynamic, type-only and re-exports alike). */

@@ -216,12 +216,12 @@ describe('the document is OpenAPI 3.1 that holds together', () => {
   it('describes requests with the schemas that validate them', () => {
     const signin = doc.paths['/v2/api/auth/signin']!.post!.requestBody as { content: Record<string, { schema: Schema }> };
     expect(signin.content['application/json']!.schema.required).toEqual(['loginId', 'password']);
-    expect(signin.content['application/json']!.schema.properties!.device!.enum).toEqual(['MOBILEWEB', 'PCWEB']);
+    expect(signin.content['application/json']!.schema.properties!.device!.enum).toEqual(['PC', 'MOBILE_WEB', 'APP', 'UNKNOWN', 'PCWEB', 'MOBILEWEB']);
     const refresh = doc.paths['/api/oauth/refresh']!.post!.requestBody as { content: Record<string, { schema: Schema }> };
     expect(Object.keys(refresh.content)).toEqual(['application/x-www-form-urlencoded']);
     const params = doc.paths['/api/channels/{id}/live-time']!.get!.parameters as Array<{ name: string; in: string; schema: Schema }>;
     expect(params.find((p) => p.name === 'id')!.schema.pattern).toBe('^[1-9]\\d{0,14}$');
-    expect(params.find((p) => p.name === 'option')!.schema.enum).toEqual(['current', 'today', 'week', 'month']);
+    expect(params.find((p) => p.name === 'option')!.schema.enum).toEqual(['1', '2', '3', '4', 'current', 'today', 'week', 'month']);
     expect(doc.paths['/api/my/profile']!.get!.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/my/view-main']!.get!.security).toEqual([{}, { bearerAuth: [] }]);
   });

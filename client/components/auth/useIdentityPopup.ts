@@ -9,6 +9,24 @@ const CLOSED_POLL_MS = 500; // SPEC §9: popup-closed polling
 /** The popup posts its result and closes at once; give that message time to arrive before giving up. */
 const LATE_MESSAGE_MS = 150;
 
+/** NICE's standard window takes a form post: submit one into the popup window by its name. */
+function postInto(target: string, action: string, fields: Record<string, string>): void {
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = action;
+  form.target = target;
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+  form.remove();
+}
+
 /**
  * Identity verification in a 400x600 popup. The popup posts { type: 'personal-auth', authKey } to its
  * opener; closing it without that resolves null.
@@ -38,7 +56,8 @@ export function useIdentityPopup() {
         setAlert(t('identity.popupBlocked'));
         return null;
       }
-      popup.location.href = started.body.url;
+      if (started.body.form) postInto('personal-auth', started.body.url, started.body.form);
+      else popup.location.href = started.body.url;
       return new Promise<string | null>((resolve) => {
         let done = false;
         const finish = (authKey: string | null) => {

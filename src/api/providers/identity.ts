@@ -1,6 +1,9 @@
 import { providerChoice } from '../config';
+import { NICE_PRODUCT_ID, NICE_WINDOW_URL, niceRequest } from './nice';
 
-export type IdentityPurpose = 'personal' | 'personal-signup' | 'id' | 'password';
+/** SPEC §3 auth flow types that verify a person (phone is the foreigner's phone code, not this). */
+export const IDENTITY_PURPOSES = ['personal', 'personal-signup', 'id', 'password', 'expire'] as const;
+export type IdentityPurpose = (typeof IDENTITY_PURPOSES)[number];
 
 export interface IdentityStart {
   sessionId: string;
@@ -17,9 +20,19 @@ export interface IdentityResult {
   phone: string;
 }
 
+/** How the popup reaches the provider: open `url`, or post `form` to it; `ref` and `key` are kept for the answer. */
+export interface IdentityLaunch {
+  url: string;
+  form?: Record<string, string>;
+  /** The provider's id of this request (NICE's token_version_id), which its answer carries. */
+  ref?: string;
+  /** The secret that checks and opens the provider's answer (NICE's symmetric key). */
+  key?: string;
+}
+
 export interface IdentityProvider {
-  /** The popup URL for a new verification session. */
-  popupUrl(start: IdentityStart): Promise<string>;
+  /** Start the provider's side of a verification session; `returnUrl` is where its answer comes back. */
+  launch(start: IdentityStart & { returnUrl: string }): Promise<IdentityLaunch>;
 }
 
 /**
@@ -27,36 +40,24 @@ export interface IdentityProvider {
  * POST /api/personal-auth/dev/complete, which the API refuses unless this adapter is selected.
  */
 export const devIdentity: IdentityProvider = {
-  async popupUrl({ sessionId, purpose, provider, loginId }) {
+  async launch({ sessionId, purpose, provider, loginId }) {
     const query = new URLSearchParams({ session: sessionId, type: purpose, provider, ...(loginId ? { loginId } : {}) });
-    return `/my/personal-auth?${query}`;
+    return { url: `/my/personal-auth?${query}` };
   },
 };
 
 /**
- * Real adapter: NICE identity verification (NICE_API_URL, NICE_CLIENT_ID / NICE_CLIENT_SECRET secrets).
- * It obtains an access token by client credentials and asks NICE for a standard-window URL bound to
- * our session id; NICE returns to /callback/nice with the session id, where the result is decrypted.
+ * Real adapter: NICE identity verification (NICE_API_URL, NICE_CLIENT_ID / NICE_CLIENT_SECRET secrets,
+ * src/api/providers/nice.ts). The popup posts the encrypted request to NICE's standard window; NICE sends
+ * the person back to /callback/nice, where the answer is checked with the key kept on the session.
  */
-export function niceIdentity(env: Env): IdentityProvider {
+export function niceIdentity(env: Env, fetcher: typeof fetch = fetch): IdentityProvider {
   return {
-    async popupUrl({ sessionId }) {
+    async launch({ sessionId, returnUrl }) {
       if (!env.NICE_CLIENT_ID || !env.NICE_CLIENT_SECRET) throw new Error('NICE credentials are not configured');
-      const basic = btoa(`${env.NICE_CLIENT_ID}:${env.NICE_CLIENT_SECRET}`);
-      const tokenRes = await fetch(`${env.NICE_API_URL}/digital/niceid/oauth/oauth/token`, {
-        method: 'POST',
-        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'grant_type=client_credentials&scope=default',
-      });
-      if (!tokenRes.ok) throw new Error(`NICE token answered ${tokenRes.status}`);
-      const { dataBody } = (await tokenRes.json()) as { dataBody?: { access_token?: string } };
-      const windowRes = await fetch(`${env.NICE_API_URL}/digital/niceid/api/v1.0/common/crypto/token`, {
-        method: 'POST',
-        headers: { authorization: `bearer ${dataBody?.access_token ?? ''}`, 'content-type': 'application/json', ProductID: '2101979031' },
-        body: JSON.stringify({ dataHeader: { CNTY_CD: 'ko' }, dataBody: { req_dtim: new Date().toISOString(), req_no: sessionId, enc_mode: '1' } }),
-      });
-      if (!windowRes.ok) throw new Error(`NICE crypto token answered ${windowRes.status}`);
-      return `https://nice.checkplus.co.kr/CheckPlusSafeModel/service.cb?m=service&session=${encodeURIComponent(sessionId)}`;
+      const config = { apiUrl: env.NICE_API_URL, clientId: env.NICE_CLIENT_ID, clientSecret: env.NICE_CLIENT_SECRET, productId: NICE_PRODUCT_ID };
+      const { form, tokenVersionId, symmetricKey } = await niceRequest(config, fetcher, { reqNo: sessionId, returnUrl });
+      return { url: NICE_WINDOW_URL, form, ref: tokenVersionId, key: symmetricKey };
     },
   };
 }

@@ -1,18 +1,19 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { Refusal } from '../../lib/errors';
 import { M, stripSpaces } from '../../shared/account-rules';
-import { SESSION_INVALID_MESSAGE, requireMember } from '../middleware/auth';
+import { SESSION_INVALID_MESSAGE, optionalMember, requireMember } from '../middleware/auth';
 import { SESSION_INVALID } from '../../shared/account-api';
+import { NICE_RETURN_PATH, SITE_ORIGIN_HEADER } from '../../shared/constants';
 import { availability, findLoginIds, findRecommender, toMe } from '../services/accounts';
 import { confirmPhoneCode, sendPhoneCode } from '../services/phone';
-import { completeIdentity, consumeIdentity, startIdentity } from '../services/identity';
+import { completeIdentity, consumeIdentity, finishNiceIdentity, requestPersonalAuth, startIdentity } from '../services/identity';
 import { resetPassword, startPasswordReset } from '../services/recovery';
 import { smsFor } from '../providers/sms';
 import { captchaFor } from '../providers/captcha';
-import { devIdentityEnabled, identityFor } from '../providers/identity';
+import { IDENTITY_PURPOSES, devIdentityEnabled, identityFor } from '../providers/identity';
 import { findMemberById, findMemberByLoginId, markIdentityVerified } from '../../db/members';
 import { findPartner } from '../../db/partners';
 import { operation } from '../openapi';
@@ -29,6 +30,7 @@ import {
   identityCompletedSchema,
   identityConfirmedSchema,
   identityStartResponseSchema,
+  niceAnswerSchema,
   loginIdLookupSchema,
   passwordResetRequestSchema,
   passwordResetTokenSchema,
@@ -43,6 +45,13 @@ import {
 } from '../../shared/account-schemas';
 
 const param = z.string().min(1).max(100);
+
+/** Where an identity provider sends the person back: the site the call came through (the proxy says which), else this API's own origin. */
+function returnUrlOf(c: Context<ApiEnv>): string {
+  const site = c.req.header(SITE_ORIGIN_HEADER);
+  const origin = site && /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(site) ? site : new URL(c.req.url).origin;
+  return `${origin}${NICE_RETURN_PATH}`;
+}
 /** Account refusals carry the last part of their message key as the code (REQUIRED, PATTERN, INVALIDACCESS...). */
 const ACCOUNT_REFUSAL = "the code is the last part of the message's key, e.g. REQUIRED; also a request that fails validation (BAD_REQUEST)";
 
@@ -142,7 +151,7 @@ export const accountRoutes = new Hono<ApiEnv>()
       description: 'The authKey the popup posts back goes into POST /api/auth/signup.',
       ok: identityStartResponseSchema,
     }),
-    async (c) => c.json(await startIdentity(c.env.DB, identityFor(c.env), 'personal-signup', { foreigner: false, loginId: null })),
+    async (c) => c.json(await startIdentity(c.env.DB, identityFor(c.env), 'personal-signup', { foreigner: false, loginId: null, returnUrl: returnUrlOf(c) })),
   )
   .get(
     '/api/auth/signin/find',
@@ -156,23 +165,33 @@ export const accountRoutes = new Hono<ApiEnv>()
     async (c) => {
       const { loginId, type } = c.req.valid('query');
       if (type === 'password' && !loginId) throw new Refusal(400, 'BAD_REQUEST', 'errors.badRequest');
-      return c.json(await startIdentity(c.env.DB, identityFor(c.env), type, { foreigner: false, loginId: loginId ?? null }));
+      return c.json(await startIdentity(c.env.DB, identityFor(c.env), type, { foreigner: false, loginId: loginId ?? null, returnUrl: returnUrlOf(c) }));
     },
   )
   .get(
     '/api/personal-auth',
     operation({
       tag: 'Verification',
-      summary: "Start the signed-in member's identity verification",
-      description: 'status tells whether the member is verified already (2) or not (0).',
+      summary: 'Start identity verification of a SPEC §3 auth flow type',
+      description:
+        "type personal (the default) verifies the signed-in member (a guest gets 401) and answers the member's personal-auth status after the call (SPEC §3: 1 requested, or 2 when approved already). personal-signup, id, password and expire are guests' flows and answer as GET /api/auth/signup/personal-auth and /api/auth/signin/find do; password and expire name the account (loginId).",
       ok: personalAuthStartSchema,
-      refusals: { 404: 'The member is gone (NOT_FOUND)' },
+      refusals: { 400: 'type password or expire without loginId, or the request fails validation (BAD_REQUEST)', 404: 'The member is gone (NOT_FOUND)' },
     }),
-    requireMember(),
+    optionalMember(),
+    validate('query', z.object({ type: z.enum(IDENTITY_PURPOSES).default('personal'), loginId: param.optional() })),
     async (c) => {
-      const member = await findMemberById(c.env.DB, c.var.session.memberId);
+      const { type, loginId } = c.req.valid('query');
+      if (type !== 'personal') {
+        if ((type === 'password' || type === 'expire') && !loginId) throw new Refusal(400, 'BAD_REQUEST', 'errors.badRequest');
+        return c.json(await startIdentity(c.env.DB, identityFor(c.env), type, { foreigner: false, loginId: type === 'personal-signup' ? null : (loginId ?? null), returnUrl: returnUrlOf(c) }));
+      }
+      const session = c.var.optionalSession;
+      if (!session) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
+      const member = await findMemberById(c.env.DB, session.memberId);
       if (!member) throw new Refusal(404, 'NOT_FOUND', 'errors.apiNotFound');
-      return c.json({ status: member.identityVerified ? 2 : 0, ...(await startIdentity(c.env.DB, identityFor(c.env), 'personal', { foreigner: member.isForeigner === 1, loginId: member.loginId })) });
+      const started = await startIdentity(c.env.DB, identityFor(c.env), 'personal', { foreigner: member.isForeigner === 1, loginId: member.loginId, returnUrl: returnUrlOf(c) });
+      return c.json({ status: await requestPersonalAuth(c.env.DB, member.id), ...started });
     },
   )
   .post(
@@ -191,6 +210,21 @@ export const accountRoutes = new Hono<ApiEnv>()
       await markIdentityVerified(c.env.DB, c.var.session.memberId, identity);
       return c.json({ me: toMe((await findMemberById(c.env.DB, c.var.session.memberId))!) });
     },
+  )
+  .post(
+    '/api/personal-auth/nice/return',
+    operation({
+      tag: 'Verification',
+      summary: "NICE's answer, as it came back to /callback/nice: the authKey of the verification",
+      description:
+        "The site calls this from /callback/nice (native apps may too): NICE returns token_version_id, enc_data and integrity_value. The integrity value must be NICE's under the key of the open session it names, and the sealed request number that session's own; each answer counts once.",
+      ok: identityCompletedSchema,
+      refusals: {
+        400: "Forged, altered, replayed or expired (IDENTITY_INVALID; nothing changes), NICE reports the verification failed (IDENTITY_FAILED; a member's own verification becomes rejected, status 3), or the request fails validation (BAD_REQUEST)",
+      },
+    }),
+    validate('json', niceAnswerSchema),
+    async (c) => c.json({ authKey: await finishNiceIdentity(c.env.DB, c.req.valid('json')) }),
   )
   .post(
     '/api/personal-auth/dev/complete',
@@ -256,6 +290,13 @@ export const accountRoutes = new Hono<ApiEnv>()
     const member = await findMemberById(c.env.DB, c.var.session.memberId);
     if (!member) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
     return c.json({
-      profile: { ...toMe(member), piFlag: member.piFlag === 1, createdAt: new Date(member.createdAt * 1000).toISOString(), countryCode: member.countryCode, partnerCode: member.partnerCode },
+      profile: {
+        ...toMe(member),
+        piFlag: member.piFlag === 1,
+        personalAuthStatus: member.personalAuthStatus as 0 | 1 | 2 | 3,
+        createdAt: new Date(member.createdAt * 1000).toISOString(),
+        countryCode: member.countryCode,
+        partnerCode: member.partnerCode,
+      },
     } satisfies ProfileResponse);
   });

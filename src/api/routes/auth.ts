@@ -4,14 +4,18 @@ import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { Refusal } from '../../lib/errors';
 import { operation } from '../openapi';
-import { requireMember } from '../middleware/auth';
+import { optionalMember, requireMember } from '../middleware/auth';
 import { refusedField, signIn, signUp, toMe } from '../services/accounts';
 import { SESSION_TTL_S, endSession, refreshSession, startSession, type Tokens } from '../services/sessions';
 import { loginEvent } from '../services/login-event';
-import { revokeMemberStatements } from '../../db/sessions';
+import { expiryStep } from '../services/expiry';
+import { startPasswordReset } from '../services/recovery';
+import { M } from '../../shared/account-rules';
 import { apiErrorSchema, okResponseSchema, type OkResponse } from '../../shared/api-schemas';
 import {
-  expireSessionsRequestSchema,
+  expiryRequestSchema,
+  expiryResponseSchema,
+  passwordResetGrantSchema,
   refreshRefusalSchema,
   refreshRequestSchema,
   signinRefusalSchema,
@@ -45,6 +49,7 @@ export const authRoutes = new Hono<ApiEnv>()
       ok: signinSuccessSchema,
       answers: {
         401: [signinRefusalSchema, "Wrong ID or password (msg UNAUTHORIZED, message ''): the page says so without telling which"],
+        403: [signinRefusalSchema, 'The account is dormant: a year without signing in (msg EXPIRED); the owner wakes it through POST /api/auth/expire'],
         423: [signinRefusalSchema, 'The account is blocked (msg BLOCKED)'],
         429: [signinRefusalSchema, 'Too many attempts for this ID (msg TOO_MANY_ATTEMPTS); wait 10 minutes'],
       },
@@ -63,9 +68,10 @@ export const authRoutes = new Hono<ApiEnv>()
         if (!(err instanceof Refusal)) throw err;
         // SPEC's own shape, not the envelope. 401 carries an empty message: the page says 'wrong ID or
         // password' without telling which.
-        const status = err.status as 401 | 423 | 429;
+        const status = err.status as 401 | 403 | 423 | 429;
         const message = status === 401 ? '' : c.var.t(err.messageKey);
-        return c.json({ status, msg: status === 423 ? 'BLOCKED' : status === 429 ? 'TOO_MANY_ATTEMPTS' : 'UNAUTHORIZED', message, event: null }, status);
+        const msg = ({ 401: 'UNAUTHORIZED', 403: 'EXPIRED', 423: 'BLOCKED', 429: 'TOO_MANY_ATTEMPTS' } as const)[status];
+        return c.json({ status, msg, message, event: null }, status);
       }
     },
   )
@@ -103,36 +109,42 @@ export const authRoutes = new Hono<ApiEnv>()
     '/api/auth/expire',
     operation({
       tag: 'Auth',
-      summary: "Revoke every session of the signed-in member's account",
-      ok: okResponseSchema,
-      refusals: { 403: 'loginId is not the signed-in member (FORBIDDEN)' },
+      summary: 'Wake a dormant account: the SPEC §4 expiry flow (AGREEMENT, IDENTIFICATION, COMPLETE)',
+      description:
+        'Open to guests (a dormant account cannot sign in). { loginId } answers the step the account is at: AGREEMENT while dormant, COMPLETE when it can sign in. { loginId, agree: true } answers IDENTIFICATION; { loginId, agree: true, authKey } with the authKey of GET /api/personal-auth?type=expire&loginId= wakes the account when the verified person is its owner, and answers COMPLETE.',
+      ok: expiryResponseSchema,
+      refusals: {
+        400: 'authKey without agree (AGREEMENTREQUIRED), an authKey that is unknown, used or for another account (REQUIRED), a verified person who is not the owner (IDENTITYMISMATCH), or the request fails validation (BAD_REQUEST)',
+        404: 'No account has this login ID (NOTFOUND)',
+      },
     }),
-    requireMember(),
-    validate('json', expireSessionsRequestSchema),
-    async (c) => {
-      if (c.req.valid('json').loginId.toLowerCase() !== c.var.session.loginId.toLowerCase()) {
-        throw new Refusal(403, 'FORBIDDEN', 'auth.errors.invalidAccess');
-      }
-      await c.env.DB.batch(revokeMemberStatements(c.env.DB, c.var.session.memberId, Date.now()));
-      return c.json({ ok: true } satisfies OkResponse);
-    },
+    validate('json', expiryRequestSchema),
+    async (c) => c.json(await expiryStep(c.env.DB, c.req.valid('json'))),
   )
-  /** A fresh token pair for the member's own native app (handoff); refused for anyone else's ID. */
   .post(
     '/api/oauth/generate',
     operation({
       tag: 'Auth',
-      summary: "A fresh token pair for the member's own native app (handoff)",
-      ok: tokenGrantSchema,
-      refusals: { 403: 'userId is not the signed-in member (FORBIDDEN)' },
+      summary: "A member's token pair for their own native app, or a guest's password reset token",
+      description:
+        'Signed in: a fresh token pair for the member themself (handoff; userId must be their own). A guest proves the account with the authKey of identity verification with type=password and gets the authToken PUT /api/oauth/password takes (as POST /api/auth/signin/find-password/confirm answers).',
+      ok: z.union([tokenGrantSchema, passwordResetGrantSchema]),
+      refusals: {
+        400: 'A guest without authKey (IDENTITYNEEDED), or the verified person is not the owner (REQUIRED), or the request fails validation (BAD_REQUEST)',
+        403: 'userId is not the signed-in member (FORBIDDEN)',
+      },
     }),
-    requireMember(),
+    optionalMember(),
     validate('json', tokenHandoffRequestSchema),
     async (c) => {
-      if (c.req.valid('json').userId.toLowerCase() !== c.var.session.loginId.toLowerCase()) {
-        throw new Refusal(403, 'FORBIDDEN', 'auth.errors.invalidAccess');
+      const { userId, authKey } = c.req.valid('json');
+      const session = c.var.optionalSession;
+      if (!session) {
+        if (!authKey) throw new Refusal(400, 'IDENTITYNEEDED', M.identityNeeded);
+        return c.json({ msg: 'SUCCESS', authToken: await startPasswordReset(c.env.DB, userId, authKey) } satisfies z.infer<typeof passwordResetGrantSchema>);
       }
-      const tokens = await startSession(c.env, { id: c.var.session.memberId, loginId: c.var.session.loginId }, true);
+      if (userId.toLowerCase() !== session.loginId.toLowerCase()) throw new Refusal(403, 'FORBIDDEN', 'auth.errors.invalidAccess');
+      const tokens = await startSession(c.env, { id: session.memberId, loginId: session.loginId }, true);
       return c.json({ msg: 'SUCCESS', ...tokenFields(tokens) } satisfies z.infer<typeof tokenGrantSchema>);
     },
   )

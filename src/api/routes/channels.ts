@@ -4,13 +4,17 @@ import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { optionalMember } from '../middleware/auth';
-import { LIVE_TIME_OPTIONS } from '../../shared/streams-api';
+import { LIVE_TIME_OPTIONS, LIVE_TIME_OPTION_NUMBERS, type LiveTimeOption } from '../../shared/streams-api';
 import { channelFindResponseSchema, channelPageResponseSchema, liveAuthResponseSchema, liveTimeResponseSchema, streamDetailSchema } from '../../shared/streams-schemas';
 import { channelFind, channelPage, liveAuth, liveTime, streamById } from '../services/channels';
 import { id, idParam, secretOf, settingsOf, viewerOf } from './watch-params';
 
 const text = (max: number) => z.string().max(max);
 const NO_CHANNEL = 'No such channel (CHANNEL_NOT_FOUND)';
+/** The word, or the apps' number for it (LIVE_TIME_OPTION_NUMBERS); read as the word. */
+const liveTimeOption = z
+  .enum([...LIVE_TIME_OPTIONS, '1', '2', '3', '4'])
+  .transform((v) => (v in LIVE_TIME_OPTION_NUMBERS ? LIVE_TIME_OPTION_NUMBERS[Number(v) as keyof typeof LIVE_TIME_OPTION_NUMBERS] : (v as LiveTimeOption)));
 
 /** A channel, its streams and the password check of protected lives (SPEC §7 Channel notices and channels, Guest). */
 export const channelRoutes = new Hono<ApiEnv>()
@@ -38,12 +42,12 @@ export const channelRoutes = new Hono<ApiEnv>()
     operation({
       tag: 'Channels',
       summary: "A channel's broadcast time",
-      description: "current: the open live's elapsed time; today, week (from Monday), month: the total within the period, in KST.",
+      description: "option: current (or 1): the open live's elapsed time; today (2), week (3, from Monday), month (4): the total within the period, in KST. The answer's option is always the word.",
       ok: liveTimeResponseSchema,
       refusals: { 404: NO_CHANNEL },
     }),
     validate('param', idParam),
-    validate('query', z.object({ option: z.enum(LIVE_TIME_OPTIONS).default('current') })),
+    validate('query', z.object({ option: liveTimeOption.default('current') })),
     async (c) => c.json(await liveTime(c.env.DB, c.req.valid('param').id, c.req.valid('query').option)),
   )
   // Ours (not in SPEC's list): one stream, live or recorded, for the recorded-stream player page.

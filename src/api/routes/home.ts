@@ -20,11 +20,13 @@ import {
 } from '../../shared/streams-schemas';
 import { CACHE_MS } from '../../shared/constants';
 import { listBanners, listLogos, listPopups, listThemes } from '../../db/home-content';
-import { DEVICES, deviceClass, suggestions, viewMain } from '../services/home';
+import { deviceClass, suggestions, viewMain } from '../services/home';
+import { deviceSpellingSchema, deviceType } from '../../shared/device';
 import { channelSubscriberCount, findNewBoard } from '../services/channels';
 import { channelIdQuery, id, settingsOf } from './watch-params';
 
-const deviceQuery = z.object({ device: z.enum(DEVICES).default('UNKNOWN') });
+/** SPEC §9's PCWEB and MOBILEWEB as well as SPEC §3's device type; read as the latter. */
+const deviceQuery = z.object({ device: deviceSpellingSchema.default('UNKNOWN').transform(deviceType) });
 const NO_CHANNEL = 'No such channel (CHANNEL_NOT_FOUND)';
 
 /** The home page's calls (SPEC §7 Guest and Other: view-main). */
@@ -94,15 +96,16 @@ export const homeRoutes = new Hono<ApiEnv>()
     '/api/guest/find-new-board',
     operation({
       tag: 'Channels',
-      summary: 'Whether a channel has new notices',
-      description: 'New: written after since (epoch ms; default the last 24 hours).',
+      summary: 'Whether a channel (or, without channelId, any channel) has new notices',
+      description:
+        'New: written after since (epoch ms; default the last 24 hours). SPEC lists the call without parameters: then it answers over every channel (channelId null), with the newest notices to link to.',
       ok: newBoardResponseSchema,
       refusals: { 404: NO_CHANNEL },
     }),
     validate(
       'query',
       z.object({
-        channelId: id,
+        channelId: id.optional(),
         since: z
           .string()
           .regex(/^\d{1,15}$/)

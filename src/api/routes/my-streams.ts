@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
-import { requireMember } from '../middleware/auth';
+import { SESSION_INVALID_MESSAGE, optionalMember, requireMember } from '../middleware/auth';
+import { SESSION_INVALID } from '../../shared/account-api';
 import { PAGE_DEFAULTS } from '../../shared/streams-api';
 import {
   channelListItemSchema,
@@ -25,7 +26,7 @@ const channelList = listResponseSchema(channelListItemSchema);
 const NOT_IN_LIST = "The channel is not in the list (NOT_IN_LIST); 'all' never is";
 
 /** The member's recent-view, gift-view and subscriptions-view lists and their recordings (SPEC §7 Member). */
-/** Every route here is members-only (requireMember per route: a sub-app's use() would reach other /api/my calls). */
+/** Members-only except the recorded list (requireMember per route: a sub-app's use() would reach other /api/my calls). */
 export const myStreamRoutes = new Hono<ApiEnv>()
   .get(
     '/api/my/streams/played',
@@ -94,19 +95,23 @@ export const myStreamRoutes = new Hono<ApiEnv>()
     validate('param', z.object({ x: z.literal('gift'), id: channelOrAll })),
     async (c) => c.json(await hideGift(c.env.DB, c.var.session.memberId, c.req.valid('param').id)),
   )
+  // Guests too (SPEC lists it among calls the channel page makes): a channel's recordings are as public as
+  // its page; only "my own channel" (no channelId) needs the member.
   .get(
     '/api/my/stream/recorded-stream-list',
     operation({
       tag: 'My lists',
       summary: "A channel's recordings, newest first",
-      description: "Without channelId: the member's own channel (an empty list when they have none).",
+      description: "With channelId: anyone's view of that channel's recordings (a guest too). Without: the signed-in member's own channel (an empty list when they have none); a guest gets 401.",
       ok: listResponseSchema(streamCardSchema),
       refusals: { 404: 'No such channel (CHANNEL_NOT_FOUND)' },
     }),
-    requireMember(),
+    optionalMember(),
     validate('query', pageQuery(PAGE_DEFAULTS.recordedLimit).extend({ channelId: id.optional() })),
     async (c) => {
       const { channelId, offset, limit } = c.req.valid('query');
-      return c.json(await recordedList(c.env.DB, c.var.session.memberId, channelId, { offset, limit }));
+      const memberId = c.var.optionalSession?.memberId ?? null;
+      if (channelId === undefined && memberId === null) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
+      return c.json(await recordedList(c.env.DB, memberId, channelId, { offset, limit }));
     },
   );

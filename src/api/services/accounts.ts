@@ -6,6 +6,7 @@ import { clearLoginAttempts, findMemberByLoginId, findMembersByIdentity, insertM
 import { findPartner } from '../../db/partners';
 import { consumePhoneToken } from './phone';
 import { consumeIdentity, isAdult } from './identity';
+import { deviceType } from '../../shared/device';
 
 /**
  * An account rule's refusal: its code is the last part of the message key (REQUIRED, PATTERN,
@@ -30,6 +31,13 @@ export function toMe(m: MemberRow): MeDto {
  * Check credentials. Every attempt takes a slot first, so at most MAX_LOGIN_ATTEMPTS passwords are ever
  * checked per ID per window, however many arrive at once; a missing ID and a wrong password look alike.
  */
+/** A year without signing in makes an account dormant (PIPA's one-year validity period); the expiry flow wakes it. */
+export const DORMANT_AFTER_MS = 365 * 86_400_000;
+
+export function isDormant(member: Pick<MemberRow, 'lastLoginAt' | 'createdAt'>, now = Date.now()): boolean {
+  return (member.lastLoginAt ?? member.createdAt * 1000) < now - DORMANT_AFTER_MS;
+}
+
 export async function signIn(db: D1Database, loginId: string, password: string): Promise<MemberRow> {
   const id = stripSpaces(loginId);
   const attempts = await takeLoginAttempt(db, id, Date.now(), LOGIN_WINDOW_MS);
@@ -38,6 +46,8 @@ export async function signIn(db: D1Database, loginId: string, password: string):
   const ok = await verifyPassword(password, member?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!member || !ok) throw accountRefusal(401, M.loginFailed);
   if (member.blocked) throw accountRefusal(423, M.accountBlocked);
+  // Only the owner (right password) learns the account is dormant; it stays dormant until the expiry flow.
+  if (isDormant(member)) throw accountRefusal(403, M.accountDormant);
   await clearLoginAttempts(db, id);
   await markLoggedIn(db, member.id, Date.now());
   return member;
@@ -127,7 +137,7 @@ export async function signUp(db: D1Database, input: SignupRequest, options: { pa
     partnerCode: partner?.code ?? null,
     recommenderId,
     marketingAgreed: input.terms === true,
-    device: input.device,
+    device: deviceType(input.device),
   });
   if (id === null) throw accountRefusal(409, (await loginIdTaken(db, loginId)) ? M.idTaken : M.nicknameTaken);
   await markLoggedIn(db, id, Date.now());

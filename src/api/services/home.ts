@@ -5,12 +5,10 @@ import { PAGE_DEFAULTS, type ChannelSettings, type ListResponse, type StreamCard
 import { listBanners, listPopups, listThemes } from '../../db/home-content';
 import { listOpenLives, listRecentlyWatchedStreams, listSuggestedLives, type Page } from '../../db/streams';
 import { toStreamCard } from './streams';
-
-export const DEVICES = ['PC', 'MOBILE_WEB', 'APP', 'UNKNOWN'] as const;
-export type Device = (typeof DEVICES)[number];
+import type { DeviceType } from '../../shared/device';
 
 /** Themes are kept per device class; an unknown device sees only the themes meant for every device. */
-export function deviceClass(device: Device): 'PC' | 'MOBILE' | null {
+export function deviceClass(device: DeviceType): 'PC' | 'MOBILE' | null {
   if (device === 'PC') return 'PC';
   if (device === 'MOBILE_WEB' || device === 'APP') return 'MOBILE';
   return null;
@@ -32,7 +30,7 @@ export async function suggestions(db: D1Database, settings: ChannelSettings, mem
   return { items, offset: 0, limit, total: items.length };
 }
 
-export async function viewMain(db: D1Database, settings: ChannelSettings, memberId: number | null, device: Device, now = Date.now()): Promise<ViewMainResponse> {
+export async function viewMain(db: D1Database, settings: ChannelSettings, memberId: number | null, device: DeviceType, now = Date.now()): Promise<ViewMainResponse> {
   const page = { offset: PAGE_DEFAULTS.offset, limit: PAGE_DEFAULTS.streamLimit };
   const [banners, lives, themes, suggested, recent, popups] = await Promise.all([
     listBanners(db, 'classic', now),

@@ -61,9 +61,9 @@ export async function removeSubscriptions(db: D1Database, memberId: number, chan
 }
 
 /** A channel's recordings (default: the member's own channel; none when they have no channel). */
-export async function recordedList(db: D1Database, memberId: number, channelId: number | undefined, page: Page): Promise<ListResponse<StreamCard>> {
+export async function recordedList(db: D1Database, memberId: number | null, channelId: number | undefined, page: Page): Promise<ListResponse<StreamCard>> {
   if (channelId !== undefined && !(await channelExists(db, channelId))) throw notFoundChannel();
-  const id = channelId ?? (await findChannelByOwner(db, memberId))?.id;
+  const id = channelId ?? (memberId === null ? undefined : (await findChannelByOwner(db, memberId))?.id);
   if (id === undefined) return { items: [], offset: page.offset, limit: page.limit, total: 0 };
   const { rows, total } = await listRecorded(db, id, page);
   return { items: rows.map(toStreamCard), offset: page.offset, limit: page.limit, total };
