@@ -6,7 +6,10 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { couponGrant, creditPurchase, earningsOf, gift, type MoveResult, refundPurchase, systemAccount, walletOf } from '../../src/api/services/ledger';
+import { useCoupon } from '../../src/api/services/coupons';
+import { sendGift } from '../../src/api/services/luv';
 import { dumpTables, FAILING_SQL, faultyDb } from './fault-db';
+import { liveChannel } from './watch-fixtures';
 
 const LEDGER_TABLES = ['ledger_accounts', 'ledger_movements', 'ledger_entries'];
 // The alongside statements' own table: test-only, made here (a payment's or coupon's table stands in later).
@@ -108,5 +111,46 @@ describe('a fault at any statement of a money batch leaves nothing half-written'
     // Past the end of the batch is a mistake in the test, said as such (not a fault that never fired).
     faulty.arm(LEDGER_STATEMENTS);
     await expect(creditPurchase(faulty.db, { memberId: viewer, amount: 1, key: newKey('past') })).rejects.toThrow(/past the batch/);
+  });
+});
+
+// The services' own batches, with the rows they write beside the movement: a coupon's redemption and count,
+// a gift's line in the gift-view list. The same fault at each statement, through the service as the API calls it.
+describe("a fault at any statement of a service's money batch leaves its own rows unwritten too", () => {
+  const SERVICE_TABLES = [...LEDGER_TABLES, 'coupons', 'coupon_redemptions', 'gift_history'];
+  const serviceTables = () => dumpTables(env.DB, SERVICE_TABLES);
+
+  /** `attempt(db, i)` is the i-th call (its own coupon or key), made twice: with the fault at statement i, then without. */
+  async function atEveryStatement(attempt: (db: D1Database, i: number) => Promise<unknown>) {
+    const probe = faultyDb(env.DB);
+    await attempt(probe.db, -1);
+    const length = probe.lastTargetBatch!.length;
+    expect(length, 'the batch carries rows beside the movement').toBeGreaterThan(LEDGER_STATEMENTS);
+    const faulty = faultyDb(env.DB);
+    for (let index = 0; index < length; index++) {
+      const before = await serviceTables();
+      faulty.arm(index);
+      await expect(attempt(faulty.db, index), `statement ${index}`).rejects.toThrow(/no such function/);
+      expect(faulty.fired, `statement ${index}: the fault happened`).toBe(index + 1);
+      expect(await serviceTables(), `statement ${index}: nothing written`).toEqual(before);
+      await attempt(faulty.db, index); // the fault gone, the same call goes through
+      expect((await serviceTables()).ledger_movements, `statement ${index}: retried`).toHaveLength(before.ledger_movements!.length + 1);
+    }
+  }
+
+  it('useCoupon: the grant, the redemption row and the count', async () => {
+    // One single-use coupon per attempt, minted before any snapshot (index -1 is the probe's).
+    const codes = new Map<number, string>();
+    for (let i = -1; i < 20; i++) {
+      const code = `FLT${run}${i + 1}`.toUpperCase().replace(/[^A-Z0-9]/g, 'A');
+      await env.DB.prepare('INSERT INTO coupons (code, luv, expires_at, max_redemptions) VALUES (?, 31, unixepoch() + 86400, 1)').bind(code).run();
+      codes.set(i, code);
+    }
+    await atEveryStatement((db, i) => useCoupon(db, viewer, codes.get(i)!));
+  });
+
+  it('sendGift: the gift and its gift-view line', async () => {
+    const channel = await liveChannel({ ownerId: creator });
+    await atEveryStatement((db, i) => sendGift({ ...env, DB: db }, viewer, { channelId: channel.id, amount: 3, idempotencyKey: `fault-gift-${run}-${i + 1}` }));
   });
 });

@@ -2,7 +2,8 @@ import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { assertSafeConfig } from '../../src/api/config';
 import { devDepositBody, signWebhook } from '../../src/api/providers/pg';
-import { gift } from '../../src/api/services/ledger';
+import { gift, walletOf } from '../../src/api/services/ledger';
+import { cancelPayment, confirmPayment } from '../../src/api/services/payments';
 import { auditAccounts } from '../../src/db/ledger';
 import { translatorFor } from '../../src/lib/i18n';
 import {
@@ -21,6 +22,7 @@ import {
   shopResponseSchema,
   waitingSummarySchema,
 } from '../../src/shared/shop-schemas';
+import { dumpTables, faultyDb } from './fault-db';
 import type { Browser } from './helpers';
 import { expectRefused, insertMember, json, signedIn } from './watch-fixtures';
 
@@ -575,5 +577,66 @@ describe('configuration', () => {
     expect(devCheckoutEnabled(env)).toBe(true);
     expect(devCheckoutEnabled({ ...env, ENVIRONMENT: 'production' })).toBe(false);
     expect(devCheckoutEnabled({ ...env, PG_PROVIDER: 'toss' })).toBe(false);
+  });
+});
+
+// A fault at each statement of the batch that credits a confirmed payment or takes a refund's luv back
+// (tests/worker/fault-db.ts): the ledger and the payment's rows are as before, and the same call then goes through.
+describe('a fault in a payment money batch leaves nothing half-written', () => {
+  const MONEY_TABLES = ['ledger_accounts', 'ledger_movements', 'ledger_entries', 'payment_refunds'];
+  const moneyTables = () => dumpTables(env.DB, MONEY_TABLES);
+
+  /** A member with a card payment approved at the dev PG, not yet confirmed; their wallet is open (opening one is not money). */
+  async function approvedAtPg() {
+    const member = await signedIn();
+    await walletOf(env.DB, member.id);
+    const created = await order(member.browser);
+    const back = successBody(await checkout(member.browser, created, 'approve'));
+    return { member, created, body: { paymentKey: back.paymentKey!, orderId: back.orderId!, amount: back.amount } };
+  }
+
+  it('confirm: the credit and the approval commit together or not at all', async () => {
+    const probe = faultyDb(env.DB);
+    const first = await approvedAtPg();
+    await confirmPayment({ ...env, DB: probe.db }, first.member.id, first.body, {});
+    const length = probe.lastTargetBatch!.length;
+    expect(length, 'the credit carries the status change').toBeGreaterThan(5);
+    for (let index = 0; index < length; index++) {
+      const { member, created, body } = await approvedAtPg();
+      const faulty = faultyDb(env.DB);
+      const broken = { ...env, DB: faulty.db };
+      const before = await moneyTables();
+      faulty.arm(index);
+      await expect(confirmPayment(broken, member.id, body, {}), `statement ${index}`).rejects.toThrow(/no such function/);
+      expect(faulty.fired).toBe(1);
+      expect(await moneyTables(), `statement ${index}: nothing moved`).toEqual(before);
+      expect((await paymentRow(created.orderId))!.status, `statement ${index}: not approved`).not.toBe(9);
+      const again = await confirmPayment(broken, member.id, body, {});
+      expect(again.payment.status).toBe(9);
+      expect(again.balance).toBe(100);
+      await expectAudit();
+    }
+  });
+
+  it('refund: the wallet debit and the pending refund commit together or not at all', async () => {
+    const probe = faultyDb(env.DB);
+    const first = await bought();
+    await cancelPayment({ ...env, DB: probe.db }, first.id, first.payment.paymentId, {});
+    const length = probe.lastTargetBatch!.length;
+    expect(length, 'the debit carries the pending refund').toBeGreaterThan(5);
+    for (let index = 0; index < length; index++) {
+      const buyer = await bought();
+      const faulty = faultyDb(env.DB);
+      const broken = { ...env, DB: faulty.db };
+      const before = await moneyTables();
+      faulty.arm(index);
+      await expect(cancelPayment(broken, buyer.id, buyer.payment.paymentId, {}), `statement ${index}`).rejects.toThrow(/no such function/);
+      expect(faulty.fired).toBe(1);
+      expect(await moneyTables(), `statement ${index}: nothing moved`).toEqual(before);
+      const refunded = await cancelPayment(broken, buyer.id, buyer.payment.paymentId, {});
+      expect(refunded.refundedLuv).toBe(100);
+      expect(refunded.balance).toBe(0);
+      await expectAudit();
+    }
   });
 });
