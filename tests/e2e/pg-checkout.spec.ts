@@ -45,7 +45,7 @@ async function chooseByKeyboard(page: Page, label: string): Promise<URL> {
   const button = page.getByRole('button', { name: label });
   for (let i = 0; i < 12 && !(await button.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(button).toBeFocused();
-  await Promise.all([page.waitForURL(/\/shop\/luv\/(success|fail)/), page.keyboard.press('Enter')]);
+  await Promise.all([page.waitForURL(/\/luv\/shop\/(success|fail)/), page.keyboard.press('Enter')]);
   return new URL(page.url());
 }
 
