@@ -1,6 +1,7 @@
 import type { GiftEvent } from '../../realtime/chat-state';
 import { useT } from '../../i18n/i18n';
 import { useCurrency } from './currency';
+import { GiftIcon } from './GiftIcon';
 
 /**
  * The picture of a gift over the chat, for everyone in the room: who, how much (in the brand's
@@ -13,7 +14,7 @@ export function GiftBanner({ frame }: { frame: Extract<GiftEvent, { kind: 'gift'
   return (
     <div className="chat-effect chat-effect-gift gift-banner" data-effect="gift">
       <span className="chat-effect-icon" aria-hidden="true">
-        🎁
+        <GiftIcon size={28} />
       </span>
       <span className="gift-banner-text">
         <span className="gift-banner-title">{t('giftEffect.banner', { nickname: frame.from.nickname, amount: formatAmount(frame.amount), currency })}</span>

@@ -1,4 +1,5 @@
 import { useSetAtom } from 'jotai';
+import { GiftIcon } from './GiftIcon';
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { Me } from '../../../src/shared/page-props';
 import { useRouter } from '../../app/router-context';
@@ -67,7 +68,7 @@ export function GiftButton({ channelId, creatorNickname, me, onAir }: GiftButton
           onFocus={me ? preload : undefined}
           onClick={() => (me ? openDialog() : showMembersOnly(true))}
         >
-          <span aria-hidden="true">🎁</span> {t('giftDialog.open', { currency })}
+          <GiftIcon /> {t('giftDialog.open', { currency })}
         </button>
       )}
       {failed && (
