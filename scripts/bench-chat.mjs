@@ -8,6 +8,7 @@
 // Also printed: where the Worker's time goes (sender -> room, stamped by the room's `at`, and room ->
 // members), and the runtime's ceiling: how many frames/s a Durable Object that does nothing but send
 // reaches on this machine (scripts/bench/send-ceiling), against the frames/s this load asks for.
+import { signedIn } from './lib/signed-in.mjs';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -22,30 +23,10 @@ function arg(name, fallback) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
-/** A cookie jar over fetch: enough to sign in through the proxy (XSRF header included). */
+/** A chat ticket for a demo member signed in through the proxy. */
 async function ticketFor(origin, loginId, room) {
-  const jar = new Map();
-  const keep = (res) => {
-    for (const line of res.headers.getSetCookie()) {
-      const pair = line.split(';')[0];
-      const name = pair.slice(0, pair.indexOf('='));
-      const value = pair.slice(pair.indexOf('=') + 1);
-      if (value && !/max-age=0/i.test(line)) jar.set(name, value);
-      else jar.delete(name);
-    }
-    return res;
-  };
-  const headers = () => ({ 'content-type': 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '', origin });
-  keep(await fetch(`${origin}/v2/api/guest/timeCheck`));
-  const signin = keep(
-    await fetch(`${origin}/v2/api/auth/signin`, {
-      method: 'POST',
-      headers: headers(),
-      body: JSON.stringify({ loginId, password: 'demo-pass-1234', loginKeep: false, saveId: false, device: 'PCWEB' }),
-    }),
-  );
-  if (!signin.ok) throw new Error(`sign-in of ${loginId} answered ${signin.status}: ${await signin.text()}`);
-  const res = await fetch(`${origin}/api/chat/ticket`, { method: 'POST', headers: headers(), body: JSON.stringify({ room }) });
+  const member = await signedIn(origin, loginId, 'demo-pass-1234', { sendOrigin: true });
+  const res = await member.post('/api/chat/ticket', { room });
   if (!res.ok) throw new Error(`ticket for ${loginId} answered ${res.status}: ${await res.text()}`);
   return (await res.json()).ticket;
 }

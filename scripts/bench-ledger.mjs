@@ -11,6 +11,7 @@
 // Then the question of one Durable Object per wallet: scripts/bench/ledger-do runs the ledger's gift()
 // straight on D1 and through a per-wallet object, same workload and concurrency, spread over 50 wallets
 // and all from one hot wallet, and prints both rates and the ratio.
+import { signedIn } from './lib/signed-in.mjs';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -41,26 +42,7 @@ const DO_PORT = 8852;
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const ms = (v) => `${v.toFixed(1)} ms`;
 
-/** A member's cookie jar over fetch, signed in through the proxy; `post` sends the XSRF header as the site does. */
-async function signIn(loginId) {
-  const jar = new Map();
-  const keep = (res) => {
-    for (const line of res.headers.getSetCookie()) {
-      const pair = line.split(';')[0];
-      const name = pair.slice(0, pair.indexOf('='));
-      const value = pair.slice(pair.indexOf('=') + 1);
-      if (value && !/max-age=0/i.test(line)) jar.set(name, value);
-      else jar.delete(name);
-    }
-    return res;
-  };
-  const headers = () => ({ 'content-type': 'application/json', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '' });
-  const post = async (path, body) => keep(await fetch(`${ORIGIN}${path}`, { method: 'POST', headers: headers(), body: JSON.stringify(body) }));
-  keep(await fetch(`${ORIGIN}/v2/api/guest/timeCheck`));
-  const res = await post('/v2/api/auth/signin', { loginId, password: DEMO_PASSWORD, loginKeep: false, saveId: false, device: 'PCWEB' });
-  if (!res.ok) throw new Error(`sign-in of ${loginId} answered ${res.status}: ${await res.text()}`);
-  return { loginId, post };
-}
+const signIn = (loginId) => signedIn(ORIGIN, loginId, DEMO_PASSWORD);
 
 /** Runs `call(i)` for i < n with `concurrency` in flight; each call resolves to a label. Latencies in ms, sorted. */
 async function pool(n, concurrency, call) {

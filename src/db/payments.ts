@@ -36,17 +36,8 @@ const COLUMNS = `id, order_id AS orderId, member_id AS memberId, pack_id AS pack
   deposit_secret AS depositSecret, deposited_amount AS depositedAmount, refunded_luv AS refundedLuv, refunded_amount AS refundedAmount,
   failure_code AS failureCode, failure_message AS failureMessage, created_at AS createdAt, approved_at AS approvedAt, cancelled_at AS cancelledAt`;
 
-export interface NewOrder {
-  orderId: string;
-  memberId: number;
-  packId: string;
-  orderName: string;
-  luv: number;
-  amount: number;
-  method: PaymentMethod;
-  provider: 'dev' | 'toss';
-  createdAt: number;
-}
+/** An order as it is created (status 1): what the server fixed for it. */
+export type NewOrder = Pick<PaymentRow, 'orderId' | 'memberId' | 'packId' | 'orderName' | 'luv' | 'amount' | 'method' | 'provider' | 'createdAt'>;
 
 export async function insertOrder(db: D1Database, o: NewOrder): Promise<PaymentRow> {
   const row = await db

@@ -1,7 +1,7 @@
 import { SELF, env } from 'cloudflare:test';
 import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
-import { Browser, devIdentity, propsOf, setCookies, signUpMember } from './helpers';
+import { Browser, devIdentity, productionEnv, propsOf, setCookies, signUpMember } from './helpers';
 import { assertSafeConfig } from '../../src/api/config';
 
 const count = async (table: string) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
@@ -342,18 +342,7 @@ describe('find ID and password', () => {
 
 describe('providers', () => {
   it('refuse development adapters and the development secret in production', () => {
-    const base = {
-      ...env,
-      ENVIRONMENT: 'production',
-      SMS_PROVIDER: 'http',
-      CAPTCHA_PROVIDER: 'turnstile',
-      IDENTITY_PROVIDER: 'nice',
-      JWT_SECRET: 'x'.repeat(40),
-      PG_PROVIDER: 'toss',
-      TOSS_SECRET_KEY: 'sk',
-      TOSS_CLIENT_KEY: 'ck',
-      TOSS_WEBHOOK_SECRET: 'wh',
-    } as Env;
+    const base = productionEnv();
     expect(() => assertSafeConfig(base)).not.toThrow();
     expect(() => assertSafeConfig({ ...base, SMS_PROVIDER: 'dev' })).toThrow(/development adapters/);
     expect(() => assertSafeConfig({ ...base, IDENTITY_PROVIDER: 'dev' })).toThrow(/development adapters/);

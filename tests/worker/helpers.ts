@@ -4,6 +4,22 @@ import { clearAllCaches } from '../../src/lib/ttl-cache';
 export const ORIGIN = 'http://localhost:8787';
 
 /** A request to the Worker as a browser on `host` would send it. */
+/** The test env as a production deploy would be configured: real adapters, a real-length secret, Toss with its secrets. */
+export function productionEnv(): Env {
+  return {
+    ...env,
+    ENVIRONMENT: 'production',
+    SMS_PROVIDER: 'http',
+    CAPTCHA_PROVIDER: 'turnstile',
+    IDENTITY_PROVIDER: 'nice',
+    JWT_SECRET: 'x'.repeat(40),
+    PG_PROVIDER: 'toss',
+    TOSS_SECRET_KEY: 'live_sk_x',
+    TOSS_CLIENT_KEY: 'live_ck_x',
+    TOSS_WEBHOOK_SECRET: 'whsec',
+  } as Env;
+}
+
 export function get(path: string, { host = 'flex.localhost', headers = {} as Record<string, string>, cookie }: { host?: string; headers?: Record<string, string>; cookie?: string } = {}) {
   return SELF.fetch(`http://${host}:8787${path}`, {
     redirect: 'manual',

@@ -23,7 +23,7 @@ import {
   waitingSummarySchema,
 } from '../../src/shared/shop-schemas';
 import { dumpTables, faultyDb } from './fault-db';
-import type { Browser } from './helpers';
+import { type Browser, productionEnv } from './helpers';
 import { expectRefused, insertMember, json, signedIn } from './watch-fixtures';
 
 // Buying luv through the real API and the offline dev PG: its checkout page, its confirm, its signed webhooks.
@@ -550,18 +550,7 @@ describe('refunds', () => {
 
 describe('configuration', () => {
   it('refuses the dev PG in production and Toss without its secrets', () => {
-    const base = {
-      ...env,
-      ENVIRONMENT: 'production',
-      SMS_PROVIDER: 'http',
-      CAPTCHA_PROVIDER: 'turnstile',
-      IDENTITY_PROVIDER: 'nice',
-      JWT_SECRET: 'x'.repeat(40),
-      PG_PROVIDER: 'toss',
-      TOSS_SECRET_KEY: 'live_sk_x',
-      TOSS_CLIENT_KEY: 'live_ck_x',
-      TOSS_WEBHOOK_SECRET: 'whsec',
-    } as Env;
+    const base = productionEnv();
     expect(() => assertSafeConfig(base)).not.toThrow();
     expect(() => assertSafeConfig({ ...base, PG_PROVIDER: 'dev' })).toThrow(/PG_PROVIDER=dev/);
     for (const name of ['TOSS_SECRET_KEY', 'TOSS_CLIENT_KEY', 'TOSS_WEBHOOK_SECRET'] as const) {
