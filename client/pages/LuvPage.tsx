@@ -11,6 +11,7 @@ import { setLuvBalance, useLuvBalance } from '../data/use-luv-balance';
 import { appendPage, formatAmount } from '../components/wallet/payment-logic';
 import { Tabs } from '../components/wallet/WalletParts';
 import { formatDate } from '../components/watch/format-date';
+import { ItemsSection } from '../components/items/ItemsSection';
 
 type GiftTab = 'sent' | 'received';
 
@@ -58,6 +59,7 @@ export function LuvPage({ props }: { props: PageProps }) {
         </section>
         <CouponBox locale={props.locale} currency={currency} />
       </div>
+      <ItemsSection locale={props.locale} currency={currency} />
       <h2 className="section" id="wallet-gifts">
         {t('wallet.gifts')}
       </h2>

@@ -21,6 +21,7 @@ import { couponRoutes } from './routes/coupons';
 import { luvPresetRoutes } from './routes/luv-presets';
 import { shoppingRoutes } from './routes/shoppings';
 import { pgCheckoutRoutes } from './routes/pg-checkout';
+import { itemRoutes } from './routes/items';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -67,6 +68,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', luvPresetRoutes)
   .route('/', shoppingRoutes)
   .route('/', pgCheckoutRoutes)
+  .route('/', itemRoutes)
   .route('/', devRoutes);
 
 /**

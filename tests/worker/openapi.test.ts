@@ -360,6 +360,38 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'GET', '/api/channels/{id}/luv-preset', await browser.fetch('/api/channels/999999999/luv-preset'), 404);
   });
 
+  it('items: buy, inventory and sum, gift, LEX and inventory-row uses, used and gift lists, and their refusals', async () => {
+    const { browser, id } = await signedIn('adult');
+    const other = await signedIn('adult');
+    const live = await liveChannel({ ownerId: other.id });
+    await creditPurchase(env.DB, { memberId: id, amount: 2000, key: `openapi-items:${id}` });
+    const buy = (body: Record<string, unknown>) => browser.json('/api/my/items/buy', { prodName: '100', quantity: 2, idempotencyKey: `openapi-${id}-lex`, ...body });
+    await expectDocumented(doc, 'POST', '/api/my/items/buy', await buy({}), 200);
+    await expectDocumented(doc, 'POST', '/api/my/items/buy', await buy({ prodName: '420', quantity: 1, idempotencyKey: `openapi-${id}-pass` }), 200);
+    await expectDocumented(doc, 'POST', '/api/my/items/buy', await buy({ quantity: 99, idempotencyKey: `openapi-${id}-big` }), 409);
+    await expectDocumented(doc, 'POST', '/api/my/items/buy', await buy({ prodName: '12345' }), 404);
+    await expectDocumented(doc, 'POST', '/api/my/items/buy', await buy({ quantity: 0 }), 400);
+    const mine = await expectDocumented<{ items: Array<{ itemId: number; prodName: string }> }>(doc, 'GET', '/api/my/items', await browser.fetch('/api/my/items'), 200);
+    await expectDocumented(doc, 'GET', '/api/luv/items-sum', await browser.fetch('/api/luv/items-sum'), 200);
+    const gift = { prodName: '100', quantity: 1, loginId: other.loginId, idempotencyKey: `openapi-${id}-gift` };
+    await expectDocumented(doc, 'POST', '/api/my/items/gift', await browser.json('/api/my/items/gift', gift), 200);
+    await expectDocumented(doc, 'POST', '/api/my/items/gift', await browser.json('/api/my/items/gift', { ...gift, quantity: 5, idempotencyKey: `openapi-${id}-gift5` }), 409);
+    await expectDocumented(doc, 'POST', '/api/my/items/gift', await browser.json('/api/my/items/gift', { ...gift, loginId: undefined }), 400);
+    const lex = { content: '안녕', channelId: live.id, fontStyle: 'bold' };
+    await expectDocumented(doc, 'POST', '/api/my/useItems/{prodName}', await browser.json('/api/my/useItems/100', lex), 200);
+    await expectDocumented(doc, 'POST', '/api/my/useItems/{prodName}', await browser.json('/api/my/useItems/100', lex), 409);
+    await expectDocumented(doc, 'POST', '/api/my/useItems/{prodName}', await browser.json('/api/my/useItems/100', { ...lex, fontStyle: 'x' }), 400);
+    await expectDocumented(doc, 'POST', '/api/my/useItems/{prodName}', await browser.json('/api/my/useItems/7', lex), 404);
+    const pass = mine.items.find((i) => i.prodName === '420')!;
+    await expectDocumented(doc, 'POST', '/api/my/item/{itemId}/use', await browser.json(`/api/my/item/${pass.itemId}/use`, {}), 200);
+    await expectDocumented(doc, 'POST', '/api/my/item/{itemId}/use', await browser.json(`/api/my/item/${pass.itemId}/use`, {}), 409);
+    await expectDocumented(doc, 'POST', '/api/my/item/{itemId}/use', await browser.json('/api/my/item/999999999/use', {}), 404);
+    await expectDocumented(doc, 'POST', '/api/my/item/all-item/used', await browser.json('/api/my/item/all-item/used', { prodName: '100' }), 200);
+    await expectDocumented(doc, 'POST', '/api/my/item/all-item/used', await browser.json('/api/my/item/all-item/used', { prodName: 'zzz' }), 404);
+    await expectDocumented(doc, 'GET', '/api/luv/sentitem-list', await browser.fetch('/api/luv/sentitem-list'), 200);
+    await expectDocumented(doc, 'GET', '/api/luv/receiveditem-list', await other.browser.fetch('/api/luv/receiveditem-list?limit=5'), 200);
+  });
+
   it("sign-in and sign-up in SPEC's own shapes, through the site and from the API itself (tokens)", async () => {
     const { loginId, password } = await signUpMember();
     const browser = new Browser();

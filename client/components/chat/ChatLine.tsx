@@ -94,6 +94,16 @@ export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen
   const money = useCurrency();
   const trigger = useRef<HTMLButtonElement>(null);
   const f = line.frame;
+  if (f.type === 'event' && f.kind === 'item' && f.effect.startsWith('lex-') && f.text) {
+    // A LEX message: the sender's words, highlighted in the font style they chose.
+    return (
+      <li className={`chat-line chat-lex chat-lex-${f.effect.slice(4)}`} data-item={f.itemCode}>
+        <span className="chat-lex-badge">{t('items.lex.badge')}</span>
+        <span className="chat-author">{f.from.nickname}</span>
+        <span className="chat-text">{f.text}</span>
+      </li>
+    );
+  }
   if (f.type !== 'message') {
     const text = eventText(t, line, money);
     if (!text) return null;

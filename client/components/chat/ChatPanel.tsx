@@ -13,6 +13,7 @@ import { ChatMessageList } from './ChatMessageList';
 import { ChatShell } from './ChatShell';
 import { GiftBanner } from '../gift/GiftBanner';
 import { mayFreeze } from './moderation';
+import { LexOption, useLexSender } from '../items/LexOption';
 
 export interface ChatPanelProps {
   channelId: number;
@@ -130,13 +131,18 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
     if (state.error?.code === 'LOGIN_REQUIRED') showMembersOnly(true);
   }, [state.error, showMembersOnly]);
 
+  const lex = useLexSender(!!me, channelId);
   const askToSignIn = () => showMembersOnly(true);
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (guest) return askToSignIn();
     const message = text.trim();
     if (!message) return;
     dismissError();
+    if (lex.active) {
+      if (await lex.send(message)) setText('');
+      return;
+    }
     if (send(message)) setText('');
   };
   const onGuestKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -224,9 +230,10 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
         <span id="chat-count" className="chat-count" data-over={length > CHAT_MAX_TEXT || undefined}>
           {t('chat.count', { count: length, max: CHAT_MAX_TEXT })}
         </span>
-        <button type="submit" className="btn btn-primary btn-small" disabled={final || (!guest && (!state.joined || length > CHAT_MAX_TEXT))}>
+        <button type="submit" className="btn btn-primary btn-small" disabled={final || lex.busy || (!guest && (!state.joined || length > CHAT_MAX_TEXT))}>
           {t('chat.send')}
         </button>
+        <LexOption lex={lex} />
       </form>
     </section>
   );

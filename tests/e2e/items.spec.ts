@@ -1,0 +1,104 @@
+// Items on a live channel (issue 13): member A, whose wallet a coupon filled, buys a LEX on the wallet page
+// (its inventory lists it), then sends a LEX message in the neon style from the chat input; member B, in a
+// browser of their own, sees it highlighted in that style; A's LEX is spent and the option goes away.
+// The live is a streams row (no video is needed to chat).
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url } from './fixtures';
+
+const MARK = 'e2e-items';
+const CHANNEL = { id: 2, path: '/channel/demo_caster2' };
+const PASSWORD = 'demo-pass-1234';
+const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(() => {
+  d1(
+    `INSERT INTO streams (channel_id, kind, source, title, adult, has_password, started_at, last_media_at, viewer_count)
+     SELECT ${CHANNEL.id}, 1, 'flex', '${MARK} 라이브', 0, 0, ${Date.now() - 60_000}, ${Date.now()}, 2
+     WHERE NOT EXISTS (SELECT 1 FROM streams s WHERE s.channel_id = ${CHANNEL.id} AND s.ended_at IS NULL)`,
+  );
+});
+
+test.afterAll(() => {
+  d1(`UPDATE watch_history SET stream_id = NULL WHERE stream_id IN (SELECT id FROM streams WHERE title = '${MARK} 라이브')`);
+  d1(`DELETE FROM streams WHERE title = '${MARK} 라이브'`);
+});
+
+/** A new member of this run (the demo members' password), so no other spec's items or wallet are involved. */
+function newMember(prefix: string): { loginId: string; nickname: string } {
+  const suffix = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
+  const member = { loginId: `${prefix}${suffix}`, nickname: `${prefix}${suffix}` };
+  d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${member.loginId}', '${member.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
+  return member;
+}
+
+async function person(browser: Browser, loginId: string, path: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ locale: 'ko-KR' });
+  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signIn(page, loginId, PASSWORD, path);
+  return { context, page, errors };
+}
+
+async function redeem(page: Page, couponNumber: string): Promise<number> {
+  return page.evaluate(async (couponNumber) => {
+    const xsrf = decodeURIComponent(
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.slice('XSRF-TOKEN='.length) ?? '',
+    );
+    const res = await fetch('/api/shoppings/useCoupon', { method: 'POST', headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: JSON.stringify({ couponNumber }) });
+    return res.status;
+  }, couponNumber);
+}
+
+const chatJoined = (page: Page) => expect(page.getByRole('region', { name: ko.chat.title }).getByRole('status').filter({ hasText: ko.chat.status.open })).toBeVisible();
+
+test('a member buys a LEX on the wallet page and sends it on a live channel; another member sees the highlighted message', async ({ browser }) => {
+  const sender = newMember('lexa');
+  const watcher = newMember('lexb');
+  const a = await person(browser, sender.loginId, '/luv');
+  const code = ops('coupon', '--luv', '300').trim().split('\n').at(-1)!.trim();
+  expect(await redeem(a.page, code)).toBe(200);
+
+  // The wallet's items: none yet; buy one LEX with the keyboard-usable form.
+  await gotoHydrated(a.page, url('flex', '/luv'));
+  const items = a.page.getByRole('region', { name: ko.items.title });
+  await expect(items.getByText(ko.items.empty)).toBeVisible();
+  await items.getByLabel(ko.items.buyItem, { exact: true }).selectOption('100');
+  await items.getByLabel(ko.items.buyQuantity, { exact: true }).fill('1');
+  await items.getByRole('button', { name: ko.items.buy, exact: true }).click();
+  await expect(items.getByText(fill(ko.items.bought, { item: ko.items.names['100'], count: 1 }))).toBeVisible();
+  await expect(items.locator('li[data-prod="100"]')).toContainText(fill(ko.items.quantity, { count: 1 }));
+  await expectNoSeriousA11yViolations(a.page);
+
+  // On air: A sends the LEX in the neon style; B sees it highlighted.
+  const b = await person(browser, watcher.loginId, CHANNEL.path);
+  await gotoHydrated(a.page, url('flex', CHANNEL.path));
+  await chatJoined(a.page);
+  await chatJoined(b.page);
+  const toggle = a.page.getByRole('checkbox', { name: fill(ko.items.lex.toggle, { count: 1 }) });
+  await toggle.check();
+  await a.page.getByLabel(ko.items.lex.font).selectOption('neon');
+  await expectNoSeriousA11yViolations(a.page);
+  const text = `빛나는 메시지 ${sender.loginId}`;
+  await a.page.getByLabel(ko.chat.inputLabel).fill(text);
+  await a.page.getByLabel(ko.chat.inputLabel).press('Enter');
+
+  const onB = b.page.locator('.chat-lex.chat-lex-neon').filter({ hasText: text });
+  await expect(onB).toBeVisible();
+  await expect(onB).toContainText(sender.nickname);
+  await expect(onB.locator('.chat-lex-badge')).toHaveText(ko.items.lex.badge);
+  // The highlight is real styling, not only a class: a background other than the plain lines'.
+  expect(await onB.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  // A's LEX is spent: the option is gone and the input is cleared.
+  await expect(toggle).toHaveCount(0);
+  await expect(a.page.getByLabel(ko.chat.inputLabel)).toHaveValue('');
+
+  for (const who of [a, b]) expect(who.errors).toEqual([]);
+  for (const who of [a, b]) await who.context.close();
+});
