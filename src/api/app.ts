@@ -21,6 +21,7 @@ import { couponRoutes } from './routes/coupons';
 import { luvPresetRoutes } from './routes/luv-presets';
 import { shoppingRoutes } from './routes/shoppings';
 import { pgCheckoutRoutes } from './routes/pg-checkout';
+import { subscriptionRoutes } from './routes/subscriptions';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -67,6 +68,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', luvPresetRoutes)
   .route('/', shoppingRoutes)
   .route('/', pgCheckoutRoutes)
+  .route('/', subscriptionRoutes)
   .route('/', devRoutes);
 
 /**
