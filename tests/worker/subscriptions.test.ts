@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { SELF, createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import worker from '../../src/index';
 import { auditAccounts, memberBalance } from '../../src/db/ledger';
@@ -7,7 +7,9 @@ import { creditPurchase } from '../../src/api/services/ledger';
 import type { SubscribeResponse, SubscriptionListResponse } from '../../src/shared/subscription-schemas';
 import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
 import type { Browser } from './helpers';
-import { clearWatchTables, expectRefused, insertChannel, json, signedIn } from './watch-fixtures';
+import { clearWatchTables, expectRefused, insertChannel, json, liveChannel, signedIn } from './watch-fixtures';
+import { ChatClient, say } from './chat-helpers';
+import type { ChatTicketResponse } from '../../src/shared/chat-protocol';
 
 // Subscriptions through the real API, and the Cron Trigger through the Worker's own scheduled handler.
 // Ledger rows are immutable (never cleared): every test works with members of its own.
@@ -188,5 +190,41 @@ describe('the Cron Trigger (scheduled handler)', () => {
     expect(await row(viewer.id, channel.id)).toMatchObject({ status: 3, term: 1 });
     expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(70);
     await expectLedgerBalanced();
+  });
+});
+
+describe('the subscriber badge in chat', () => {
+  /** The member's ticket from the API, then the socket, joined. */
+  async function chatAs(browser: Browser, room: number) {
+    const res = await browser.json('/api/chat/ticket', { room: String(room) });
+    expect(res.status).toBe(200);
+    const { ticket } = await json<ChatTicketResponse>(res);
+    const up = await SELF.fetch(`http://flex.localhost:8787/chat/${room}?ticket=${encodeURIComponent(ticket)}`, { headers: { upgrade: 'websocket', origin: 'http://flex.localhost:8787' } });
+    expect(up.status).toBe(101);
+    const client = new ChatClient(up.webSocket!);
+    client.send({ type: 'join', room: String(room), streamId: null, source: 'web' });
+    await client.waitFor((f) => f.type === 'connection' && f.status === 'joined');
+    return client;
+  }
+
+  it("comes from the server's knowledge: a subscriber's message carries it, another member's does not", async () => {
+    const viewer = await signedIn();
+    const other = await signedIn();
+    const creator = await signedIn();
+    const channel = await liveChannel({ ownerId: creator.id });
+    await fund(viewer.id, 30);
+    expect((await subscribe(viewer.browser, { channelId: channel.id, plan: 'month1', idempotencyKey: newKey() })).status).toBe(200);
+
+    const mine = await chatAs(viewer.browser, channel.id);
+    const theirs = await chatAs(other.browser, channel.id);
+    const said = await say(mine, 'subscriber here');
+    expect(said).toMatchObject({ type: 'message', from: { loginId: viewer.loginId, subscriber: true } });
+    const heard = await theirs.waitFor((f) => f.type === 'message' && f.text === 'subscriber here');
+    expect(heard).toMatchObject({ from: { loginId: viewer.loginId, subscriber: true } });
+    const plain = await say(theirs, 'not one');
+    expect(plain).toMatchObject({ type: 'message', from: { loginId: other.loginId } });
+    expect((plain as { from: { subscriber?: boolean } }).from.subscriber).toBeUndefined();
+    mine.close();
+    theirs.close();
   });
 });
