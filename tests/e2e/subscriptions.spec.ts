@@ -3,7 +3,7 @@
 // subscriber badge, and another viewer, in a browser of their own, sees it. The badge comes from the
 // server (the chat ticket), not from the page. The channel, its creator and the live are this file's own.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url } from './fixtures';
+import { d1, expect, expectNoSeriousA11yViolations, ko, ops, signIn, test } from './fixtures';
 
 const PASSWORD = 'demo-pass-1234';
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { LuvSumResponse } from '../../../src/shared/luv-schemas';
-import { PLAN_IDS, type PlanId, SUBSCRIPTION_PLANS, type SubscribeResponse } from '../../../src/shared/subscription-schemas';
+import { PLAN_IDS, type PlanId, SUBSCRIPTION_PLANS } from '../../../src/shared/subscription-plans';
+import type { SubscribeResponse } from '../../../src/shared/subscription-schemas';
 import { call } from '../../data/api';
 import { LUV_SUM_KEY } from '../../data/gift-api';
 import { useT } from '../../i18n/i18n';
