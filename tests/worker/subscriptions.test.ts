@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import worker from '../../src/index';
 import { auditAccounts, memberBalance } from '../../src/db/ledger';
 import { historyOf } from '../../src/db/subscriptions';
+import { renewDueSubscriptions } from '../../src/api/services/subscriptions';
 import { creditPurchase } from '../../src/api/services/ledger';
 import type { SubscribeResponse, SubscriptionListResponse } from '../../src/shared/subscription-schemas';
 import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
@@ -14,10 +15,7 @@ import type { ChatTicketResponse } from '../../src/shared/chat-protocol';
 // Subscriptions through the real API, and the Cron Trigger through the Worker's own scheduled handler.
 // Ledger rows are immutable (never cleared): every test works with members of its own.
 
-beforeEach(async () => {
-  await env.DB.batch(['subscription_history', 'subscription_terms'].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
-  await clearWatchTables();
-});
+beforeEach(clearWatchTables);
 
 const DAY = 86_400_000;
 let keys = 0;
@@ -180,6 +178,17 @@ describe('the Cron Trigger (scheduled handler)', () => {
     expect(await subMovements(viewer.id, channel.id)).toBe(1);
     expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(70);
     expect((await historyOf(env.DB, viewer.id, channel.id)).map((h) => [h.term, h.kind])).toEqual([[1, 2]]);
+  });
+
+  it('works through the due subscriptions page by page in one run', async () => {
+    const { viewer, channel } = await viewerAndChannel(200);
+    const second = await insertChannel({ ownerId: (await signedIn()).id });
+    const a = await json<SubscribeResponse>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'monthly', idempotencyKey: newKey() }));
+    await json<SubscribeResponse>(await subscribe(viewer.browser, { channelId: second.id, plan: 'monthly', idempotencyKey: newKey() }));
+    const report = await renewDueSubscriptions(env.DB, a.expiresAt + 60_000, 1);
+    expect(report).toEqual({ renewed: 2, replayed: 0, failed: 0, expired: 0 });
+    expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(80);
+    await expectLedgerBalanced();
   });
 
   it('a fixed plan lapses at its end, never renewed', async () => {

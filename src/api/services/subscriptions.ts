@@ -108,9 +108,21 @@ export interface RenewalReport {
  * the next term paid under its own key, history 1) or lapses to 3 expired (a fixed plan, a cancelled
  * renewal, or a wallet short of the price: history 3). Safe to run twice or at once: a term is paid once.
  */
-export async function renewDueSubscriptions(db: D1Database, now = Date.now(), batch = 100): Promise<RenewalReport> {
+export async function renewDueSubscriptions(db: D1Database, now = Date.now(), batch = 100, maxBatches = 20): Promise<RenewalReport> {
   const report: RenewalReport = { renewed: 0, replayed: 0, failed: 0, expired: 0 };
-  for (const s of await dueSubscriptions(db, now, batch)) {
+  // Page after page while pages come full and the last one changed something (a row that keeps failing
+  // for another reason stays due and would be read again: it waits for the next run).
+  for (let i = 0; i < maxBatches; i++) {
+    const due = await dueSubscriptions(db, now, batch);
+    const before = report.renewed + report.failed + report.expired;
+    await renewBatch(db, due, now, report);
+    if (due.length < batch || report.renewed + report.failed + report.expired === before) break;
+  }
+  return report;
+}
+
+async function renewBatch(db: D1Database, due: SubscriptionRow[], now: number, report: RenewalReport): Promise<void> {
+  for (const s of due) {
     const plan = s.plan ? SUBSCRIPTION_PLANS[s.plan] : null;
     if (s.status !== 1 || !plan?.renews) {
       await expire(db, s, null);
@@ -132,7 +144,6 @@ export async function renewDueSubscriptions(db: D1Database, now = Date.now(), ba
       }
     }
   }
-  return report;
 }
 
 async function renew(db: D1Database, s: SubscriptionRow, planId: PlanId, now: number): Promise<'applied' | 'replayed'> {
