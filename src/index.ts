@@ -1,5 +1,5 @@
 import { app } from './app';
-import { assertSafeConfig } from './api';
+import { assertSafeConfig, renewDueSubscriptions } from './api';
 
 export { LiveChannel } from './live';
 export { ChatRoom } from './chat';
@@ -14,5 +14,9 @@ export default {
       checked = true;
     }
     return app.fetch(request, env, ctx);
+  },
+  // The Cron Trigger (wrangler.toml [triggers]): renew the subscriptions due at the scheduled time.
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(renewDueSubscriptions(env.DB, controller.scheduledTime).then((report) => console.log('subscription renewals', JSON.stringify(report))));
   },
 } satisfies ExportedHandler<Env>;

@@ -12,6 +12,7 @@ import { formatCount, formatDuration, useClock } from '../components/watch/time'
 import { formatDate } from '../components/watch/format-date';
 import { LazyChat } from '../components/chat/LazyChat';
 import { GiftButton } from '../components/gift/GiftButton';
+import { SubscribeButton } from '../components/subscribe/SubscribeButton';
 import { useRouter } from '../app/router-context';
 import { useChannelSettings } from '../data/use-channel-settings';
 import { settingsNeedReload, shownAccess } from '../components/watch/live-access';
@@ -68,6 +69,8 @@ export function ChannelPage({ props }: { props: PageProps }) {
   // them. A switch that went off hides the player at once (below); one that came back needs the page's
   // data again (a signed playback URL, the gate the server decides), so the page reloads it in place.
   const settings = useChannelSettings(data.settings);
+  // A new subscription: the page's data again (subscriber count, the subscribed flag, and so the chat's ticket).
+  const onSubscribed = useCallback(() => void refresh({ keepScroll: true }), [refresh]);
   const lastSettings = useRef(settings);
   useEffect(() => {
     const before = lastSettings.current;
@@ -95,8 +98,10 @@ export function ChannelPage({ props }: { props: PageProps }) {
           </div>
         )}
       </div>
-      {/* Chat works whether or not the channel is live. */}
+      {/* Chat works whether or not the channel is live. It joins again once the member subscribes: the
+          ticket that opens the socket is where the room learns of the subscriber badge. */}
       <LazyChat
+        key={channel.subscribed ? 'subscriber' : 'viewer'}
         channelId={channel.channelId}
         streamId={live?.streamId ?? null}
         me={props.me}
@@ -126,13 +131,15 @@ export function ChannelPage({ props }: { props: PageProps }) {
           <dt>{t('channel.subscribers')}</dt>
           <dd>{formatCount(channel.subscriberCount, props.locale)}</dd>
         </dl>
-        {/* Paid subscription comes later: a guest is asked to sign in; a member sees where they stand. */}
+        {/* A guest is asked to sign in; a member subscribes (not to their own channel) or sees they do. */}
         {!props.me ? (
           <button type="button" className="btn btn-primary" onClick={() => showMembersOnly(true)}>
             {t('channel.subscribe')}
           </button>
+        ) : channel.subscribed ? (
+          <p className="badge badge-subscribed">{t('channel.subscribed')}</p>
         ) : (
-          channel.subscribed && <p className="badge badge-subscribed">{t('channel.subscribed')}</p>
+          !isCreator && props.brand.features.subscriptions && props.brand.features.luv && <SubscribeButton channelId={channel.channelId} channelTitle={channel.title} onSubscribed={onSubscribed} />
         )}
         {channel.description && <p className="watch-description">{channel.description}</p>}
       </section>

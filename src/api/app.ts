@@ -22,6 +22,7 @@ import { luvPresetRoutes } from './routes/luv-presets';
 import { shoppingRoutes } from './routes/shoppings';
 import { pgCheckoutRoutes } from './routes/pg-checkout';
 import { itemRoutes } from './routes/items';
+import { subscriptionRoutes } from './routes/subscriptions';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -69,6 +70,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', shoppingRoutes)
   .route('/', pgCheckoutRoutes)
   .route('/', itemRoutes)
+  .route('/', subscriptionRoutes)
   .route('/', devRoutes);
 
 /**

@@ -2,3 +2,4 @@
 // once per isolate. The API imports nothing of the edge; nothing outside src/api imports past this file.
 export { apiApp } from './app';
 export { assertSafeConfig } from './config';
+export { renewDueSubscriptions } from './services/subscriptions';

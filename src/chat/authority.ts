@@ -26,6 +26,8 @@ export interface Identity {
   loginId: string;
   nickname: string;
   role: MemberRole;
+  /** From the ticket: the API found a running subscription to this channel. */
+  subscriber?: true;
 }
 
 /** A member the authority wants off the room (kick, blacklist): every shard closes their sockets. */
@@ -64,7 +66,7 @@ export class Authority {
 
   user(who: Identity): ChatUser {
     const badge = who.memberId === this.ownerId ? 'creator' : this.store.isManager(who.loginId) ? 'manager' : null;
-    return { loginId: who.loginId, nickname: who.nickname, role: who.role, badge };
+    return { loginId: who.loginId, nickname: who.nickname, role: who.role, badge, ...('subscriber' in who && who.subscriber ? { subscriber: true as const } : {}) };
   }
 
   standing(who: Identity | SeenMember | null): Standing {

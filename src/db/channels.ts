@@ -82,11 +82,11 @@ export function updateChannelStatement(db: D1Database, channelId: number, u: Cha
 }
 
 export async function subscriberCount(db: D1Database, channelId: number): Promise<number> {
-  return (await db.prepare('SELECT COUNT(*) AS n FROM channel_subscriptions WHERE channel_id = ? AND status = 1').bind(channelId).first<{ n: number }>())!.n;
+  return (await db.prepare('SELECT COUNT(*) AS n FROM channel_subscriptions WHERE channel_id = ? AND status IN (1, 5)').bind(channelId).first<{ n: number }>())!.n;
 }
 
 export async function isSubscribed(db: D1Database, memberId: number, channelId: number): Promise<boolean> {
-  return (await db.prepare('SELECT 1 FROM channel_subscriptions WHERE member_id = ? AND channel_id = ? AND status = 1').bind(memberId, channelId).first()) !== null;
+  return (await db.prepare('SELECT 1 FROM channel_subscriptions WHERE member_id = ? AND channel_id = ? AND status IN (1, 5)').bind(memberId, channelId).first()) !== null;
 }
 
 /** Notices written after `after` (ms), newest first: one channel's, or every channel's (channelId null). */

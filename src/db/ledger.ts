@@ -4,7 +4,7 @@
 export type AccountKind = 'wallet' | 'earnings' | 'platform_revenue' | 'pg_clearing' | 'promotions';
 export type MemberAccountKind = 'wallet' | 'earnings';
 export type SystemAccountKind = Exclude<AccountKind, MemberAccountKind>;
-export type MovementKind = 'purchase' | 'gift' | 'coupon' | 'refund';
+export type MovementKind = 'purchase' | 'gift' | 'coupon' | 'refund' | 'subscription';
 
 export interface Leg {
   accountId: number;

@@ -86,7 +86,7 @@ export async function hideGifts(db: D1Database, memberId: number, channelId: num
 
 /**
  * Hide subscription rows, all or none: one statement refuses the lot when any of them is active
- * (status 1), so a subscription renewed meanwhile can never be hidden. Returns how many rows went,
+ * (status 1, or 5 renewal cancelled: still running), so a subscription renewed meanwhile can never be hidden. Returns how many rows went,
  * or null when an active one blocked it.
  */
 export async function hideEndedSubscriptions(db: D1Database, memberId: number, channelIds: number[]): Promise<number | null> {
@@ -95,10 +95,10 @@ export async function hideEndedSubscriptions(db: D1Database, memberId: number, c
     db
       .prepare(
         `UPDATE channel_subscriptions SET hidden = 1 WHERE member_id = ?1 AND channel_id IN (${marks}) AND hidden = 0
-         AND NOT EXISTS (SELECT 1 FROM channel_subscriptions a WHERE a.member_id = ?1 AND a.status = 1 AND a.channel_id IN (${marks}))`,
+         AND NOT EXISTS (SELECT 1 FROM channel_subscriptions a WHERE a.member_id = ?1 AND a.status IN (1, 5) AND a.channel_id IN (${marks}))`,
       )
       .bind(memberId, ...channelIds),
-    db.prepare(`SELECT COUNT(*) AS n FROM channel_subscriptions WHERE member_id = ?1 AND status = 1 AND channel_id IN (${marks})`).bind(memberId, ...channelIds),
+    db.prepare(`SELECT COUNT(*) AS n FROM channel_subscriptions WHERE member_id = ?1 AND status IN (1, 5) AND channel_id IN (${marks})`).bind(memberId, ...channelIds),
   ]);
   if ((active!.results[0] as { n: number }).n > 0) return null;
   return update!.meta.changes;

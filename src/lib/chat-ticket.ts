@@ -18,6 +18,8 @@ const memberClaimsSchema = z.strictObject({
   loginId: z.string().min(1).max(40),
   nickname: z.string().min(1).max(40),
   role: memberRoleSchema,
+  /** The API's word that the member subscribes to this room's channel (absent: not a subscriber). */
+  subscriber: z.literal(true).optional(),
   room: roomIdSchema,
   exp: z.number().int(),
 });

@@ -78,7 +78,8 @@ async function admit(c: Context<AppEnv>, room: string): Promise<Identity | null>
   return ticketFromApi(c, { room, playback: c.req.query('playback') }, token || null);
 }
 
-const identityOf = (claims: ChatTicketClaims): Identity | null => ('guest' in claims ? null : { memberId: claims.memberId, loginId: claims.loginId, nickname: claims.nickname, role: claims.role });
+const identityOf = (claims: ChatTicketClaims): Identity | null =>
+  'guest' in claims ? null : { memberId: claims.memberId, loginId: claims.loginId, nickname: claims.nickname, role: claims.role, ...(claims.subscriber ? { subscriber: true as const } : {}) };
 
 async function ticketFromApi(c: Context<AppEnv>, request: ChatTicketRequest, token: string | null): Promise<Identity | null> {
   // This route runs before the edge middleware: the caller comes from the request alone.

@@ -78,7 +78,14 @@ export const PONG_FRAME = '{"type":"connection","status":"pong"}';
 
 // ---- server -> client --------------------------------------------------------------------------
 
-export const chatUserSchema = z.object({ loginId, nickname: z.string().min(1).max(40), role: memberRoleSchema, badge: roomBadgeSchema });
+export const chatUserSchema = z.object({
+  loginId,
+  nickname: z.string().min(1).max(40),
+  role: memberRoleSchema,
+  badge: roomBadgeSchema,
+  /** A paying subscriber of this channel (status 1 or 5), as the API knew when it signed their ticket. */
+  subscriber: z.literal(true).optional(),
+});
 export type ChatUser = z.infer<typeof chatUserSchema>;
 
 export const messageFrameSchema = z.object({ type: z.literal('message'), id: z.number().int(), at: z.number(), from: chatUserSchema, text: z.string() });

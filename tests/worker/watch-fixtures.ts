@@ -14,6 +14,8 @@ export async function clearWatchTables(): Promise<void> {
     'stream_segments',
     'watch_history',
     'gift_history',
+    'subscription_history',
+    'subscription_terms',
     'channel_subscriptions',
     'channel_notices',
     'live_auth_attempts',

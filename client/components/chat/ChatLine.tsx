@@ -5,13 +5,14 @@ import { useT, type Translate } from '../../i18n/i18n';
 import type { ModerationChoice } from './moderation';
 import { useCurrency } from '../gift/currency';
 
-/** Room badge (creator, manager) and site role (P, O, S, J; V members carry none). */
+/** Room badge (creator, manager), site role (P, O, S, J; V members carry none) and the subscriber badge. */
 export function RoleBadges({ user }: { user: ChatUser }) {
   const t = useT();
   return (
     <>
       {user.badge && <span className={`chat-badge chat-badge-${user.badge}`}>{t(`chat.badge.${user.badge}`)}</span>}
       {user.role !== 'V' && <span className={`chat-badge chat-badge-role-${user.role}`}>{t(`chat.badge.${user.role}`)}</span>}
+      {user.subscriber && <span className="chat-badge chat-badge-subscriber">{t('subscriptions.badge')}</span>}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { STAFF, standingOf } from '../../shared/chat-permissions';
 import { jwtSecret } from '../config';
 import { Refusal } from '../../lib/errors';
 import { chatChannel, chatMember, type ChatChannelRow, type ChatMemberRow } from '../../db/chat';
+import { isSubscribed } from '../../db/channels';
 import { findOpenLive, type StreamRow } from '../../db/streams';
 import { accessFor, type AccessSubject, type Viewer } from './streams';
 
@@ -18,7 +19,12 @@ import { accessFor, type AccessSubject, type Viewer } from './streams';
  */
 export async function issueChatTicket(env: Env, memberId: number | null, request: ChatTicketRequest, now = Date.now()): Promise<ChatTicketResponse> {
   const channelId = Number(request.room);
-  const [member, channel, live] = await Promise.all([memberId === null ? Promise.resolve(null) : chatMember(env.DB, memberId), chatChannel(env.DB, channelId), findOpenLive(env.DB, channelId)]);
+  const [member, channel, live, subscriber] = await Promise.all([
+    memberId === null ? Promise.resolve(null) : chatMember(env.DB, memberId),
+    chatChannel(env.DB, channelId),
+    findOpenLive(env.DB, channelId),
+    memberId === null ? Promise.resolve(false) : isSubscribed(env.DB, memberId, channelId),
+  ]);
   if (memberId !== null && (!member || member.blocked)) throw new Refusal(401, 'UNAUTHORIZED', 'chat.unauthorized');
   if (!channel) throw new Refusal(404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
   const access = await roomAccess(env, channel, live, member, request.playback);
@@ -26,7 +32,7 @@ export async function issueChatTicket(env: Env, memberId: number | null, request
 
   const exp = now + CHAT_TICKET_TTL_MS;
   const claims: ChatTicketClaims = member
-    ? { memberId: member.id, loginId: member.loginId, nickname: member.nickname, role: member.role, room: request.room, exp }
+    ? { memberId: member.id, loginId: member.loginId, nickname: member.nickname, role: member.role, ...(subscriber ? { subscriber: true as const } : {}), room: request.room, exp }
     : { guest: true, room: request.room, exp };
   return { ticket: await signChatTicket(jwtSecret(env), claims), expiresAt: exp };
 }

@@ -147,3 +147,27 @@ export async function gift(db: D1Database, p: { from: number; to: number; amount
   const [from, to] = await Promise.all([walletOf(db, p.from), earningsOf(db, p.to)]);
   return transfer(db, p.key, 'gift', from, to, amount, p.alongside);
 }
+
+/** The creator's share of a subscription's price; the rest is the platform's (rounded in the creator's disfavour). */
+export const SUBSCRIPTION_CREATOR_SHARE_PERCENT = 70;
+
+/**
+ * A subscription term paid with luv: the subscriber's wallet -> the creator's earnings (70%) and
+ * platform_revenue (the rest), one movement (alongside: the subscription's rows).
+ */
+export async function subscriptionPayment(db: D1Database, p: { from: number; creator: number; amount: number; key: string; alongside?: readonly D1PreparedStatement[] }): Promise<MoveResult> {
+  const amount = checkPositive(p.amount);
+  if (p.from === p.creator) throw new Refusal(400, 'OWN_CHANNEL', 'subscriptions.errors.ownChannel');
+  const creatorShare = Math.floor((amount * SUBSCRIPTION_CREATOR_SHARE_PERCENT) / 100);
+  const [wallet, earnings, platform] = await Promise.all([walletOf(db, p.from), earningsOf(db, p.creator), systemAccount(db, 'platform_revenue')]);
+  return move(db, {
+    idempotencyKey: p.key,
+    kind: 'subscription',
+    alongside: p.alongside,
+    legs: [
+      { accountId: wallet, amount: -amount },
+      { accountId: earnings, amount: creatorShare },
+      { accountId: platform, amount: amount - creatorShare },
+    ],
+  });
+}

@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import type { LuvSumResponse } from '../../../src/shared/luv-schemas';
+import { PLAN_IDS, type PlanId, SUBSCRIPTION_PLANS } from '../../../src/shared/subscription-plans';
+import type { SubscribeResponse } from '../../../src/shared/subscription-schemas';
+import { call } from '../../data/api';
+import { LUV_SUM_KEY } from '../../data/gift-api';
+import { useT } from '../../i18n/i18n';
+import { useCurrency } from '../gift/currency';
+import { SHOP_PATH } from '../gift/GiftDialog';
+import { Modal } from '../modals/Modal';
+
+export interface SubscribeDialogProps {
+  channelId: number;
+  channelTitle: string;
+  onClose: () => void;
+  /** Closed after a subscription went through (the page reloads its counts and badge). */
+  onSubscribed: () => void;
+}
+
+/**
+ * The subscribe dialog: the plans (SPEC §9) with their price in the brand's currency, the wallet, and pay.
+ * One idempotency key per opened dialog and plan: a second click or a retry after a lost answer pays once.
+ */
+export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed }: SubscribeDialogProps) {
+  const t = useT();
+  const { currency, formatAmount } = useCurrency();
+  const { mutate } = useSWRConfig();
+  const wallet = useSWR<LuvSumResponse>(LUV_SUM_KEY);
+  const [plan, setPlan] = useState<PlanId>('monthly');
+  const [keys] = useState(() => Object.fromEntries(PLAN_IDS.map((p) => [p, crypto.randomUUID()])) as Record<PlanId, string>);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const [done, setDone] = useState(false);
+  const price = SUBSCRIPTION_PLANS[plan].luv;
+  const balance = wallet.data?.balance ?? null;
+
+  // Closing after a subscription went through tells the page, which then shows the member as subscribed.
+  const finish = () => {
+    onClose();
+    if (done) onSubscribed();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending || done) return;
+    setSending(true);
+    setError(null);
+    const result = await call<SubscribeResponse>('POST', '/api/my/subscriptions', { channelId, plan, idempotencyKey: keys[plan] });
+    setSending(false);
+    if (result.ok && result.body) {
+      await mutate(LUV_SUM_KEY, { balance: result.body.balance }, { revalidate: false });
+      setDone(true);
+      return;
+    }
+    setError({ code: result.code ?? 'UNKNOWN', message: result.message || t('subscriptions.failed') });
+  };
+
+  return (
+    <Modal id="subscribe-dialog" className="modal-gift" open title={t('subscriptions.dialogTitle', { channel: channelTitle })} onCancel={finish} onOutsideClick={() => {}}>
+      <p className="gift-balance">{t('subscriptions.balance', { amount: balance === null ? '…' : formatAmount(balance), currency })}</p>
+      <form className="gift-form" onSubmit={submit} noValidate>
+        <fieldset className="field">
+          <legend className="field-label">{t('subscriptions.button')}</legend>
+          {PLAN_IDS.map((id) => (
+            <label key={id} className="subscribe-plan">
+              <input type="radio" name="subscribe-plan" value={id} checked={plan === id} disabled={done} onChange={() => setPlan(id)} /> {t(`subscriptions.plans.${id}`)} —{' '}
+              {t('subscriptions.price', { amount: formatAmount(SUBSCRIPTION_PLANS[id].luv), currency })}
+            </label>
+          ))}
+        </fieldset>
+        {error && (
+          <div className="gift-refusal" role="alert">
+            <p className="field-error">{error.message}</p>
+            {error.code === 'INSUFFICIENT_LUV' && (
+              <a className="btn btn-small" href={SHOP_PATH}>
+                {t('giftDialog.buy', { currency })}
+              </a>
+            )}
+          </div>
+        )}
+        {done && (
+          <p className="gift-sent" role="status">
+            {t('subscriptions.done')}
+          </p>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="btn btn-ghost" onClick={finish}>
+            {t('subscriptions.cancel')}
+          </button>
+          {!done && (
+            <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending || undefined}>
+              {sending ? t('subscriptions.paying') : `${t('subscriptions.confirm')} (${t('subscriptions.price', { amount: formatAmount(price), currency })})`}
+            </button>
+          )}
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import type { ApiEnv } from '../env';
+import { validate } from '../../lib/validate';
+import { operation } from '../openapi';
+import { requireMember } from '../middleware/auth';
+import { PAGE_DEFAULTS } from '../../shared/streams-api';
+import { cancelRenewalRequestSchema, cancelRenewalResponseSchema, subscribeRequestSchema, subscribeResponseSchema, subscriptionListResponseSchema } from '../../shared/subscription-schemas';
+import { cancelRenewal, subscribe, subscriptionList } from '../services/subscriptions';
+import { pageQuery } from './watch-params';
+
+const listPage = pageQuery(PAGE_DEFAULTS.streamLimit);
+
+/** Paid channel subscriptions (SPEC §4, §7 Other, §9): subscribing with luv, cancelling renewal, the two lists. Members only. */
+export const subscriptionRoutes = new Hono<ApiEnv>()
+  .post(
+    '/api/my/subscriptions',
+    operation({
+      tag: 'Subscriptions',
+      summary: 'Subscribe to a channel, paying the first term with luv from the wallet',
+      description:
+        'Plans (SPEC §9): monthly (3,300 KRW = 30 luv, renews itself every 30 days), month1 (30 luv, 30 days), month3 (9,900 KRW = 90 luv, 90 days), at 110 KRW a luv. ' +
+        "70% goes to the creator's earnings, the rest to the platform. idempotencyKey: a retry with the same key answers the first result (replayed: true) and moves nothing.",
+      ok: subscribeResponseSchema,
+      refusals: {
+        400: 'Your own channel (OWN_CHANNEL), or a bad plan or key',
+        404: 'No such channel (CHANNEL_NOT_FOUND)',
+        409: 'Already subscribed (ALREADY_SUBSCRIBED), the wallet is short (INSUFFICIENT_LUV), or the key was used for another subscription (IDEMPOTENCY_CONFLICT)',
+      },
+    }),
+    requireMember(),
+    validate('json', subscribeRequestSchema),
+    async (c) => c.json(await subscribe(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
+  )
+  .post(
+    '/api/my/subscriptions/cancel-renewal',
+    operation({
+      tag: 'Subscriptions',
+      summary: 'Stop a monthly subscription renewing (status 5); it runs to its expiry',
+      ok: cancelRenewalResponseSchema,
+      refusals: { 409: 'No renewing monthly subscription to this channel (NOT_RENEWING)' },
+    }),
+    requireMember(),
+    validate('json', cancelRenewalRequestSchema),
+    async (c) => c.json(await cancelRenewal(c.env.DB, c.var.session.memberId, c.req.valid('json').channelId)),
+  )
+  .get(
+    '/api/my/subscription-list',
+    operation({ tag: 'Subscriptions', summary: "The member's paid subscriptions, newest first, with each channel's creator", ok: subscriptionListResponseSchema }),
+    requireMember(),
+    validate('query', listPage),
+    async (c) => c.json(await subscriptionList(c.env.DB, 'member', c.var.session.memberId, c.req.valid('query'))),
+  )
+  .get(
+    '/api/my/channel-subscription-list',
+    operation({ tag: 'Subscriptions', summary: "The subscribers of the member's own channel, newest first", ok: subscriptionListResponseSchema }),
+    requireMember(),
+    validate('query', listPage),
+    async (c) => c.json(await subscriptionList(c.env.DB, 'channel', c.var.session.memberId, c.req.valid('query'))),
+  );

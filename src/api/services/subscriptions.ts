@@ -1,0 +1,174 @@
+// Paid channel subscriptions: subscribing (one ledger movement with the subscription's rows alongside),
+// cancelling the renewal, the renewal run of the Cron Trigger, and the two lists.
+//
+// Every paid term has one ledger key, sub:<member>:<channel>:<term>, whoever pays it (a subscribe or a
+// renewal run): two calls for the same term, concurrent or repeated, write one movement and the second is a
+// replay that moves nothing. The term's rows go in the movement's batch and throw when they cannot apply.
+// Money: the plan's luv goes from the wallet, 70% to the creator's earnings and the rest to platform_revenue
+// (SUBSCRIPTION_CREATOR_SHARE_PERCENT in services/ledger.ts).
+
+import { findChannel } from '../../db/channels';
+import { memberBalance } from '../../db/ledger';
+import {
+  cancelRenewal as cancelRenewalRow,
+  dueSubscriptions,
+  expire,
+  findSubscription,
+  findTermByRequest,
+  listSubscriptions,
+  renewStatements,
+  type SubscriptionRow,
+  subscribeStatement,
+  type TermWrite,
+  termStatement,
+} from '../../db/subscriptions';
+import { Refusal } from '../../lib/errors';
+import { type PlanId, SUBSCRIPTION_PLANS, type SubscribeRequest, type SubscribeResponse, type SubscriptionListResponse } from '../../shared/subscription-schemas';
+import { subscriptionPayment } from './ledger';
+import { notFoundChannel } from './watch-error';
+
+const DAY_MS = 86_400_000;
+const termKey = (memberId: number, channelId: number, term: number) => `sub:${memberId}:${channelId}:${term}`;
+/** Status 1 subscribed and 5 renewal cancelled are running terms (5 until its expiry). */
+const isActive = (s: SubscriptionRow | null, now: number) => s !== null && (s.status === 1 || s.status === 5) && (s.expiresAt === null || s.expiresAt > now);
+
+/** Subscribe the member to a channel with a plan, paying its first term from their wallet. */
+export async function subscribe(db: D1Database, memberId: number, request: SubscribeRequest, now = Date.now()): Promise<SubscribeResponse> {
+  const plan = SUBSCRIPTION_PLANS[request.plan];
+  const [channel, current, earlier] = await Promise.all([
+    findChannel(db, request.channelId),
+    findSubscription(db, memberId, request.channelId),
+    findTermByRequest(db, memberId, request.idempotencyKey),
+  ]);
+  // A retry of a subscribe that went through answers it as it was.
+  if (earlier) {
+    if (earlier.channelId !== request.channelId || earlier.plan !== request.plan) throw new Refusal(409, 'IDEMPOTENCY_CONFLICT', 'luv.errors.idempotencyConflict');
+    return {
+      channelId: request.channelId,
+      plan: request.plan,
+      status: current?.status ?? 1,
+      expiresAt: current?.expiresAt ?? earlier.endsAt,
+      balance: await memberBalance(db, memberId, 'wallet'),
+      replayed: true,
+    };
+  }
+  if (!channel) throw notFoundChannel();
+  if (channel.ownerId === memberId) throw new Refusal(400, 'OWN_CHANNEL', 'subscriptions.errors.ownChannel');
+  if (isActive(current, now)) throw new Refusal(409, 'ALREADY_SUBSCRIBED', 'subscriptions.errors.alreadySubscribed');
+
+  const term: TermWrite = {
+    memberId,
+    channelId: channel.id,
+    term: (current?.term ?? 0) + 1,
+    plan: request.plan,
+    luv: plan.luv,
+    startsAt: now,
+    endsAt: now + plan.days * DAY_MS,
+    requestKey: request.idempotencyKey,
+  };
+  const result = await subscriptionPayment(db, {
+    from: memberId,
+    creator: channel.ownerId,
+    amount: plan.luv,
+    key: termKey(memberId, channel.id, term.term),
+    alongside: [termStatement(db, term), subscribeStatement(db, term)],
+  });
+  if (result.status === 'replayed') {
+    // A concurrent subscribe paid this term first: report the subscription it made.
+    const now2 = await findSubscription(db, memberId, channel.id);
+    return {
+      channelId: channel.id,
+      plan: now2?.plan ?? request.plan,
+      status: now2?.status ?? 1,
+      expiresAt: now2?.expiresAt ?? term.endsAt,
+      balance: await memberBalance(db, memberId, 'wallet'),
+      replayed: true,
+    };
+  }
+  const wallet = result.legs.find((leg) => leg.amount < 0)!.accountId;
+  return { channelId: channel.id, plan: request.plan, status: 1, expiresAt: term.endsAt, balance: result.balances!.get(wallet)!, replayed: false };
+}
+
+/** Stop a monthly subscription renewing: status 5, and it runs to its expiry. */
+export async function cancelRenewal(db: D1Database, memberId: number, channelId: number, now = Date.now()) {
+  if (!(await cancelRenewalRow(db, memberId, channelId, now))) throw new Refusal(409, 'NOT_RENEWING', 'subscriptions.errors.notRenewing');
+  const row = (await findSubscription(db, memberId, channelId))!;
+  return { channelId, status: 5 as const, expiresAt: row.expiresAt ?? now };
+}
+
+export interface RenewalReport {
+  renewed: number;
+  replayed: number;
+  failed: number;
+  expired: number;
+}
+
+/**
+ * The Cron Trigger's run: every subscription whose term has ended by `now` is renewed (monthly, status 1:
+ * the next term paid under its own key, history 1) or lapses to 3 expired (a fixed plan, a cancelled
+ * renewal, or a wallet short of the price: history 3). Safe to run twice or at once: a term is paid once.
+ */
+export async function renewDueSubscriptions(db: D1Database, now = Date.now(), batch = 100, maxBatches = 20): Promise<RenewalReport> {
+  const report: RenewalReport = { renewed: 0, replayed: 0, failed: 0, expired: 0 };
+  // Page after page while pages come full and the last one changed something (a row that keeps failing
+  // for another reason stays due and would be read again: it waits for the next run).
+  for (let i = 0; i < maxBatches; i++) {
+    const due = await dueSubscriptions(db, now, batch);
+    const before = report.renewed + report.failed + report.expired;
+    await renewBatch(db, due, now, report);
+    if (due.length < batch || report.renewed + report.failed + report.expired === before) break;
+  }
+  return report;
+}
+
+async function renewBatch(db: D1Database, due: SubscriptionRow[], now: number, report: RenewalReport): Promise<void> {
+  for (const s of due) {
+    const plan = s.plan ? SUBSCRIPTION_PLANS[s.plan] : null;
+    if (s.status !== 1 || !plan?.renews) {
+      await expire(db, s, null);
+      report.expired++;
+      continue;
+    }
+    try {
+      const result = await renew(db, s, s.plan!, now);
+      if (result === 'applied') report.renewed++;
+      else report.replayed++;
+    } catch (error) {
+      if (error instanceof Refusal && error.code === 'INSUFFICIENT_LUV') {
+        await expire(db, s, now);
+        report.failed++;
+      } else if (error instanceof Error && /subscription term out of order|subscription_history\.kind/.test(error.message)) {
+        report.replayed++; // cancelled or renewed by someone else between our read and our batch: nothing moved
+      } else {
+        console.error('subscription renewal failed', s.memberId, s.channelId, error);
+      }
+    }
+  }
+}
+
+async function renew(db: D1Database, s: SubscriptionRow, planId: PlanId, now: number): Promise<'applied' | 'replayed'> {
+  const plan = SUBSCRIPTION_PLANS[planId];
+  const channel = await findChannel(db, s.channelId);
+  if (!channel) throw new Refusal(404, 'CHANNEL_NOT_FOUND', 'errors.channelNotFound');
+  // The next term starts where the last ended, so a late run does not shift the member's renewal date.
+  const startsAt = s.expiresAt!;
+  const term: TermWrite = { memberId: s.memberId, channelId: s.channelId, term: s.term + 1, plan: planId, luv: plan.luv, startsAt, endsAt: startsAt + plan.days * DAY_MS, requestKey: null };
+  const result = await subscriptionPayment(db, {
+    from: s.memberId,
+    creator: channel.ownerId,
+    amount: plan.luv,
+    key: termKey(s.memberId, s.channelId, term.term),
+    alongside: [termStatement(db, term), ...renewStatements(db, term, now)],
+  });
+  return result.status;
+}
+
+export async function subscriptionList(db: D1Database, side: 'member' | 'channel', memberId: number, page: { offset: number; limit: number }): Promise<SubscriptionListResponse> {
+  const { rows, total } = await listSubscriptions(db, side, memberId, page);
+  return {
+    offset: page.offset,
+    limit: page.limit,
+    total,
+    items: rows.map((r) => ({ channelId: r.channelId, title: r.title, loginId: r.loginId, nickname: r.nickname, plan: r.plan!, status: r.status, startedAt: r.startedAt, expiresAt: r.expiresAt })),
+  };
+}

@@ -1,0 +1,19 @@
+// The subscription plans (SPEC §9) and SPEC §4's numbers, without zod: the page's dialog imports this.
+// Prices: SPEC §9 gives them in KRW (3,300 / 3,300 / 9,900). They are paid with luv from the wallet at the
+// packs' rate of 110 KRW a luv (src/api/services/payments.ts), so 30, 30 and 90 luv. Item codes 700-702.
+
+export const KRW_PER_LUV = 110;
+
+export const SUBSCRIPTION_PLANS = {
+  /** Monthly, renewing itself each term until the renewal is cancelled. */
+  monthly: { itemCode: 700, krw: 3_300, luv: 3_300 / KRW_PER_LUV, days: 30, renews: true },
+  month1: { itemCode: 701, krw: 3_300, luv: 3_300 / KRW_PER_LUV, days: 30, renews: false },
+  month3: { itemCode: 702, krw: 9_900, luv: 9_900 / KRW_PER_LUV, days: 90, renews: false },
+} as const;
+export type PlanId = keyof typeof SUBSCRIPTION_PLANS;
+export const PLAN_IDS = Object.keys(SUBSCRIPTION_PLANS) as PlanId[];
+
+/** SPEC §4 subscription status. */
+export const SUBSCRIPTION_STATUS = { subscribed: 1, unsubscribed: 2, expired: 3, unused: 4, renewalCancelled: 5 } as const;
+/** SPEC §4 renewal history. */
+export const RENEWAL_HISTORY = { renewal: 1, renewalCancel: 2, paymentRenewalFailed: 3 } as const;

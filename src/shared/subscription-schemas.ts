@@ -1,0 +1,57 @@
+// Channel subscriptions (SPEC §4, §7 Other, §9): the plans, and the request/answer shapes of the calls.
+//
+// Prices: SPEC §9 gives them in KRW (3,300 / 3,300 / 9,900). They are paid with luv from the wallet at the
+// packs' rate of 110 KRW a luv (src/api/services/payments.ts), so 30, 30 and 90 luv. Item codes 700-702.
+
+import * as z from 'zod';
+import { pageInfoSchema } from './streams-schemas';
+
+export { KRW_PER_LUV, PLAN_IDS, type PlanId, RENEWAL_HISTORY, SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUS } from './subscription-plans';
+import { PLAN_IDS, type PlanId } from './subscription-plans';
+
+const channelId = z.int().positive().max(Number.MAX_SAFE_INTEGER);
+const epochMs = z.int().nonnegative();
+
+export const subscribeRequestSchema = z
+  .strictObject({
+    channelId,
+    plan: z.enum(PLAN_IDS as [PlanId, ...PlanId[]]),
+    /** The client's id for this purchase: a retry with the same key subscribes once. */
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  })
+  .meta({ id: 'SubscribeRequest' });
+export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
+
+export const subscribeResponseSchema = z
+  .object({
+    channelId,
+    plan: z.enum(PLAN_IDS as [PlanId, ...PlanId[]]),
+    status: z.int().min(1).max(5).describe('SPEC §4 subscription status'),
+    expiresAt: epochMs,
+    /** The wallet after paying. */
+    balance: z.int().nonnegative(),
+    /** True when an earlier call (same key, or a concurrent one for the same term) paid. */
+    replayed: z.boolean(),
+  })
+  .meta({ id: 'SubscribeResponse' });
+export type SubscribeResponse = z.infer<typeof subscribeResponseSchema>;
+
+export const cancelRenewalRequestSchema = z.strictObject({ channelId }).meta({ id: 'CancelRenewalRequest' });
+export const cancelRenewalResponseSchema = z.object({ channelId, status: z.literal(5), expiresAt: epochMs }).meta({ id: 'CancelRenewalResponse' });
+
+export const subscriptionListItemSchema = z
+  .object({
+    channelId,
+    title: z.string(),
+    /** The other side: the channel's creator in the member's list, the subscriber in the channel's. */
+    loginId: z.string(),
+    nickname: z.string(),
+    plan: z.enum(PLAN_IDS as [PlanId, ...PlanId[]]),
+    status: z.int().min(1).max(5).describe('SPEC §4 subscription status'),
+    startedAt: epochMs,
+    expiresAt: epochMs.nullable(),
+  })
+  .meta({ id: 'SubscriptionListItem' });
+export type SubscriptionListItem = z.infer<typeof subscriptionListItemSchema>;
+export const subscriptionListResponseSchema = pageInfoSchema.extend({ items: z.array(subscriptionListItemSchema) }).meta({ id: 'SubscriptionListResponse' });
+export type SubscriptionListResponse = z.infer<typeof subscriptionListResponseSchema>;

@@ -1,0 +1,108 @@
+// Subscribing on a live channel (issue 13): a member whose wallet a coupon filled subscribes through the
+// channel page's dialog (plans priced in the brand's currency); their next chat message carries the
+// subscriber badge, and another viewer, in a browser of their own, sees it. The badge comes from the
+// server (the chat ticket), not from the page. The channel, its creator and the live are this file's own.
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { d1, expect, expectNoSeriousA11yViolations, ko, ops, signIn, test } from './fixtures';
+
+const PASSWORD = 'demo-pass-1234';
+const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
+const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
+const suffix = Date.now().toString(36).slice(-6);
+const CREATOR = { loginId: `subc${suffix}`, nickname: `구독방${suffix}` };
+const MEMBER = { loginId: `subm${suffix}`, nickname: `구독자${suffix}` };
+const TITLE = `e2e-subs ${suffix}`;
+const PATH = `/channel/${CREATOR.loginId}`;
+
+test.beforeAll(() => {
+  for (const m of [CREATOR, MEMBER]) {
+    d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${m.loginId}', '${m.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
+  }
+  d1(`INSERT INTO channels (owner_id, title, stream_key) SELECT id, '${TITLE}', 'e2e_subs_key_${suffix}_abcdefghij' FROM members WHERE login_id = '${CREATOR.loginId}'`);
+  d1(
+    `INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at, viewer_count)
+     SELECT c.id, 1, 'flex', '${TITLE}', ${Date.now() - 60_000}, ${Date.now()}, 1 FROM channels c WHERE c.title = '${TITLE}'`,
+  );
+});
+
+test.afterAll(() => {
+  d1(`UPDATE streams SET ended_at = ${Date.now()}, kind = 2 WHERE title = '${TITLE}' AND ended_at IS NULL`);
+});
+
+async function person(browser: Browser, loginId: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ locale: 'ko-KR' });
+  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signIn(page, loginId, PASSWORD, PATH);
+  return { context, page, errors };
+}
+
+/** A write from inside the page, as the page's own code makes it (cookies, the XSRF header). */
+function post<T>(page: Page, path: string, body: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice('XSRF-TOKEN='.length) ?? '',
+      );
+      const res = await fetch(path, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: JSON.stringify(body) });
+      return { status: res.status, body: await res.json() };
+    },
+    { path, body },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: ko.chat.title });
+const log = (page: Page) => page.getByRole('log', { name: ko.chat.log });
+const input = (page: Page) => page.getByLabel(ko.chat.inputLabel);
+const joined = (page: Page) => expect(panel(page).getByRole('status').filter({ hasText: ko.chat.status.open })).toBeVisible();
+async function say(page: Page, text: string) {
+  await input(page).fill(text);
+  await input(page).press('Enter');
+}
+/** The log line of a message, found by its text. */
+const lineOf = (page: Page, text: string) => log(page).locator('li.chat-message').filter({ hasText: text }).last();
+
+test('a member subscribes on a live channel and the subscriber badge shows on their chat message for another viewer', async ({ browser }) => {
+  const a = await person(browser, MEMBER.loginId);
+  const code = ops('coupon', '--luv', '100').trim().split('\n').at(-1)!.trim();
+  expect((await post<{ balance: number }>(a.page, '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
+  const b = await person(browser, 'demo_minor');
+  await joined(a.page);
+  await joined(b.page);
+
+  // Before subscribing: no badge on A's message.
+  const before = `구독 전 ${suffix}`;
+  await say(a.page, before);
+  await expect(lineOf(b.page, before)).toBeVisible();
+  await expect(lineOf(b.page, before).getByText(ko.subscriptions.badge, { exact: true })).toHaveCount(0);
+
+  // The dialog, by keyboard: open, pick the 1-month plan, pay.
+  const open = a.page.getByRole('button', { name: ko.subscriptions.button, exact: true });
+  await open.focus();
+  await a.page.keyboard.press('Enter');
+  const dialog = a.page.getByRole('dialog', { name: fill(ko.subscriptions.dialogTitle, { channel: TITLE }) });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(fill(ko.subscriptions.price, { amount: 30, currency: CURRENCY }));
+  await expect(dialog).toContainText(fill(ko.subscriptions.price, { amount: 90, currency: CURRENCY }));
+  await expectNoSeriousA11yViolations(a.page);
+  await dialog.getByRole('radio', { name: new RegExp(ko.subscriptions.plans.month1) }).check();
+  await dialog.getByRole('button', { name: new RegExp(ko.subscriptions.confirm) }).click();
+  await expect(dialog.getByRole('status')).toHaveText(ko.subscriptions.done);
+  await dialog.getByRole('button', { name: ko.subscriptions.cancel }).click();
+  await expect(a.page.getByText(ko.channel.subscribed, { exact: true })).toBeVisible();
+
+  // The chat joined again with a ticket that knows; B sees the badge on A's new message.
+  await joined(a.page);
+  const after = `구독 후 ${suffix}`;
+  await say(a.page, after);
+  await expect(lineOf(b.page, after).getByText(ko.subscriptions.badge, { exact: true })).toBeVisible();
+  expect(a.errors).toEqual([]);
+  expect(b.errors).toEqual([]);
+  await a.context.close();
+  await b.context.close();
+});
