@@ -4,8 +4,9 @@
 // broadcast on the channel page (ffmpeg test pattern, thumbnails on). Each page runs `--runs` times (3),
 // one after another with a fresh browser each; it prints every run, then the median score, LCP and TBT
 // and the worst CLS per page, PASS/FAIL against the goals. --verbose adds, per run, the LCP element,
-// each layout shift with the element that moved and Lighthouse's guess at its cause, and the scripts
-// that cost the main thread most. On a 2-core machine single runs vary by ~20 points: run nothing else.
+// each layout shift with the element that moved and Lighthouse's guess at its cause, the scripts that
+// cost the main thread most, and the long tasks (start and length, simulated) with the script they
+// belong to. On a 2-core machine single runs vary by ~20 points: run nothing else.
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -49,6 +50,8 @@ async function measure(url) {
     }));
     const lcpElement = (audit('lcp-breakdown-insight')?.details?.items ?? []).find((item) => item.type === 'node');
     const scripts = (audit('bootup-time')?.details?.items ?? []).slice(0, 4).map((item) => `${String(item.url).replace(HOST, '')} ${Math.round(item.scripting)} ms`);
+    // The tasks behind TBT: Lighthouse's long tasks (simulated times), by the script they are attributed to.
+    const longTasks = (audit('long-tasks')?.details?.items ?? []).map((item) => `${String(item.url).replace(HOST, '')} @${Math.round(item.startTime)} ${Math.round(item.duration)} ms`);
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       fcp: audit('first-contentful-paint').numericValue,
@@ -59,6 +62,7 @@ async function measure(url) {
       lcpElement: lcpElement ? `${lcpElement.selector ?? ''} ${lcpElement.snippet ?? ''}`.trim() : null,
       shifts,
       scripts,
+      longTasks,
     };
   } finally {
     chrome.kill();
@@ -110,6 +114,7 @@ try {
         console.log(`           LCP element: ${run.lcpElement ?? 'none'}`);
         for (const shift of run.shifts) console.log(`           shift ${shift.score.toFixed(3)} ${shift.node}${shift.causes.length ? ` (${shift.causes.join('; ')})` : ''}`);
         console.log(`           scripting: ${run.scripts.join(', ')}`);
+        console.log(`           long tasks: ${run.longTasks.join(', ') || 'none'}`);
       }
     }
     const row = {

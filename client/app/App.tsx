@@ -5,12 +5,10 @@ import { Header } from '../components/layout/Header';
 import { Footer } from '../components/layout/Footer';
 import { ProgressBar } from '../components/layout/ProgressBar';
 import { Toasts } from '../components/layout/Toasts';
-import { AlertModal } from '../components/modals/AlertModal';
-import { MembersOnlyModal } from '../components/modals/MembersOnlyModal';
-import { SessionExpiredModal } from '../components/modals/SessionExpiredModal';
 import { SESSION_EXPIRED_EVENT } from '../state/events';
-import { sessionExpiredAtom, showLoginModalAtom } from '../state/ui';
+import { alertMessageAtom, sessionExpiredAtom, showLoginModalAtom, showMembersOnlyAtom } from '../state/ui';
 import { ChunkErrorBoundary, LazyBoundary } from './LazyBoundary';
+import { whenIdle } from './idle';
 import { lazyComponent } from './lazy';
 import { pageFor } from './pages';
 
@@ -40,6 +38,41 @@ function LoginModalOnDemand(props: { path: string; showForeignerLink: boolean })
   ) : null;
 }
 
+type GlobalModalsComponent = typeof import('../components/modals/GlobalModals').GlobalModals;
+let globalModals: Promise<GlobalModalsComponent> | null = null;
+const loadGlobalModals = () => {
+  globalModals ??= import('../components/modals/GlobalModals').then((m) => m.GlobalModals);
+  globalModals.catch(() => (globalModals = null)); // the next request tries again
+  return globalModals;
+};
+
+/**
+ * The alert, members-only and session-expired modals are closed on every first paint: their code loads
+ * once the browser is idle after hydration, or at once if one is asked to open sooner (the atoms keep the
+ * request, so it shows when the code arrives). Off the first load of every page.
+ */
+function GlobalModalsAfterIdle(props: { appType: PageProps['appType']; path: string }) {
+  const alert = useAtomValue(alertMessageAtom);
+  const membersOnly = useAtomValue(showMembersOnlyAtom);
+  const expired = useAtomValue(sessionExpiredAtom);
+  const asked = !!alert || membersOnly || expired;
+  const [idle, setIdle] = useState(false);
+  const [Modals, setModals] = useState<GlobalModalsComponent | null>(null);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  useEffect(() => {
+    if (Modals || !(idle || asked)) return;
+    let alive = true;
+    loadGlobalModals().then(
+      (component) => alive && setModals(() => component),
+      () => {},
+    );
+    return () => {
+      alive = false;
+    };
+  }, [Modals, idle, asked]);
+  return Modals ? <Modals {...props} /> : null;
+}
+
 export function App({ props }: { props: PageProps }) {
   useGlobalEvents();
   useEffect(() => {
@@ -62,9 +95,7 @@ export function App({ props }: { props: PageProps }) {
       </main>
       <Footer brand={props.brand} />
       <Toasts />
-      <AlertModal appType={props.appType} />
-      <MembersOnlyModal path={props.path} />
-      <SessionExpiredModal />
+      <GlobalModalsAfterIdle appType={props.appType} path={props.path} />
       <LoginModalOnDemand path={props.path} showForeignerLink={props.brand.features.foreignerSignup} />
     </div>
   );

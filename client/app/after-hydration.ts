@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 
 /**
  * A component whose code arrives after hydration (the player, the chat). The server and the hydrating
@@ -21,7 +21,8 @@ export function afterHydration<P>(load: () => Promise<ComponentType<P>>): () => 
     useEffect(() => {
       let alive = true;
       start().then(
-        (component) => alive && setComponent(() => component),
+        // A transition: the component's first render is sliced into short tasks, not one long one.
+        (component) => alive && startTransition(() => setComponent(() => component)),
         () => alive && setFailed(true),
       );
       return () => {

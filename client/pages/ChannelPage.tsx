@@ -45,11 +45,16 @@ export function RecordedList({ streams, locale }: { streams: StreamCard[]; local
   );
 }
 
+/** How long the live has run, ticking each second: only this re-renders, not the page (the chat, the player). */
+function LiveTime({ serverNow, startedAt }: { serverNow: number; startedAt: number }) {
+  const now = useClock(serverNow);
+  return <time dateTime={`PT${Math.max(0, Math.floor((now - startedAt) / 1000))}S`}>{formatDuration(now - startedAt)}</time>;
+}
+
 export function ChannelPage({ props }: { props: PageProps }) {
   const t = useT();
   const data = props.data as Partial<ChannelData>;
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
-  const now = useClock(data.now ?? 0);
   // The password form's answer: the live's playback for this viewer.
   const [unlocked, setUnlocked] = useState<Playback | null>(null);
   const { refresh } = useRouter();
@@ -124,7 +129,7 @@ export function ChannelPage({ props }: { props: PageProps }) {
               <dd>{formatCount(live.viewerCount, props.locale)}</dd>
               <dt>{t('channel.liveTime')}</dt>
               <dd>
-                <time dateTime={`PT${Math.max(0, Math.floor((now - live.startedAt) / 1000))}S`}>{formatDuration(now - live.startedAt)}</time>
+                <LiveTime serverNow={data.now ?? 0} startedAt={live.startedAt} />
               </dd>
             </>
           )}

@@ -1,4 +1,5 @@
-import { chatAccessRefusalOf, chatSocketPath, type ChatTicketRequest, type ChatTicketResponse } from '../../src/shared/chat-protocol';
+import { chatAccessRefusalOf, chatSocketPath } from '../../src/shared/chat-protocol';
+import type { ChatTicketRequest, ChatTicketResponse } from '../../src/shared/chat-ticket-api';
 import { apiFetch } from '../data/api';
 import type { TicketResult } from './ticket-retry';
 

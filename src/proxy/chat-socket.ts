@@ -4,7 +4,8 @@ import { Refusal, type ApiErrorBody } from '../lib/errors';
 import { getRegistry, normalizeHost, resolveBrand } from '../brands/registry';
 import { appTypeFor, nativeAppVersion, newDeviceId } from '../middleware/client-context';
 import { callApi, requestOrigin, type Caller } from './caller';
-import { CHAT_ACCESS_CODES, chatAccessMessageKey, chatAccessRefusalOf, roomIdSchema, type ChatTicketRequest, type ChatTicketResponse } from '../shared/chat-protocol';
+import { CHAT_ACCESS_CODES, chatAccessMessageKey, chatAccessRefusalOf, roomIdSchema } from '../shared/chat-protocol';
+import type { ChatTicketRequest, ChatTicketResponse } from '../shared/chat-ticket-api';
 import { verifyChatTicket, type ChatTicketClaims } from '../lib/chat-ticket';
 import { hubStub, shardStub, SHARD_HEADERS, type Identity } from '../chat';
 

@@ -1,7 +1,7 @@
 import { SELF, env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signPlayback } from '../../src/lib/playback-token';
-import type { ChatTicketResponse } from '../../src/shared/chat-protocol';
+import type { ChatTicketResponse } from '../../src/shared/chat-ticket-api';
 import type { LiveAuthResponse } from '../../src/shared/streams-api';
 import { ChatClient, ORIGIN, say } from './chat-helpers';
 import { Browser } from './helpers';

@@ -10,7 +10,7 @@ import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api
 import type { Browser } from './helpers';
 import { clearWatchTables, expectRefused, insertChannel, json, liveChannel, signedIn } from './watch-fixtures';
 import { ChatClient, say } from './chat-helpers';
-import type { ChatTicketResponse } from '../../src/shared/chat-protocol';
+import type { ChatTicketResponse } from '../../src/shared/chat-ticket-api';
 
 // Subscriptions through the real API, and the Cron Trigger through the Worker's own scheduled handler.
 // Ledger rows are immutable (never cleared): every test works with members of its own.

@@ -3,7 +3,7 @@ import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation, type Operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
-import { chatTicketRequestSchema, chatTicketResponseSchema } from '../../shared/chat-protocol';
+import { chatTicketRequestSchema, chatTicketResponseSchema } from '../../shared/chat-ticket-api';
 import { issueChatTicket } from '../services/chat';
 
 /** A ticket is this viewer's alone. */

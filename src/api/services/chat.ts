@@ -1,5 +1,6 @@
 import { CHAT_TICKET_TTL_MS, signChatTicket, type ChatTicketClaims } from '../../lib/chat-ticket';
-import { CHAT_ACCESS_CODES, chatAccessMessageKey, type ChatTicketRequest, type ChatTicketResponse } from '../../shared/chat-protocol';
+import { CHAT_ACCESS_CODES, chatAccessMessageKey } from '../../shared/chat-protocol';
+import type { ChatTicketRequest, ChatTicketResponse } from '../../shared/chat-ticket-api';
 import type { PlaybackAccess } from '../../shared/streams-api';
 import { playbackTokenValid } from '../../lib/playback-token';
 import { STAFF, standingOf } from '../../shared/chat-permissions';
