@@ -9,3 +9,9 @@ export async function publishChatEvent(env: Env, channelId: number, event: Publi
   const room = String(channelId);
   return hubStub(env, room).publish(room, event);
 }
+
+/** Whether a member may put words in a room (a channel id) now: not muted or banned there. */
+export async function chatMayWrite(env: Env, channelId: number, loginId: string): Promise<boolean> {
+  const room = String(channelId);
+  return hubStub(env, room).mayWrite(loginId);
+}

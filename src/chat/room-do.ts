@@ -360,10 +360,18 @@ export class ChatRoom extends DurableObject<Env> {
     return outcome.reply;
   }
 
+  /** Whether a member may put words in this room now: not muted, not banned (the hub keeps the sanctions). */
+  mayWrite(loginId: string): boolean {
+    const now = Date.now();
+    return this.store.sanction(loginId, 'mute', now) === undefined && this.store.sanction(loginId, 'ban', now) === undefined;
+  }
+
   /** Events from the API and the live pipeline (channel status, gifts, items, settings). */
   publish(room: string, event: unknown): boolean {
     const parsed = publishedEventSchema.safeParse(event);
-    if (!parsed.success) {
+    // An item that carries words (a LEX line) is words in the room: not from a muted or banned member.
+    const silenced = parsed.success && parsed.data.kind === 'item' && parsed.data.text !== undefined && !this.mayWrite(parsed.data.from.loginId);
+    if (!parsed.success || silenced) {
       this.store.countDrop('event');
       return false;
     }

@@ -1,4 +1,7 @@
-import { env } from 'cloudflare:test';
+import { env, runInDurableObject } from 'cloudflare:test';
+import type { ChatRoom } from '../../src/chat/room-do';
+import { hubStub } from '../../src/chat/shards';
+import type { RoomStore } from '../../src/db/chat-room';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditAccounts } from '../../src/db/ledger';
 import { creditPurchase } from '../../src/api/services/ledger';
@@ -169,6 +172,23 @@ describe('using items', () => {
     expect(event).toMatchObject({ from: { loginId: sender.loginId }, itemCode: 100, effect: 'lex-neon', text: '안녕하세요 여러분' });
     const used = await json<UsedItemsResponse>(await sender.browser.json('/api/my/item/all-item/used', { prodName: '100' }));
     expect(used.items).toEqual([expect.objectContaining({ prodName: '100', channelId: channel.id, content: '안녕하세요 여러분', fontStyle: 'neon' })]);
+  });
+
+  it('keeps the LEX of a member muted in that room and shows nothing (the room keeps the sanctions)', async () => {
+    const sender = await buyer();
+    const channel = await liveChannel({ ownerId: (await signedIn()).id });
+    await bought(sender.browser, '100', 1);
+    const room = String(channel.id);
+    await runInDurableObject(hubStub(env, room), (instance: ChatRoom) => {
+      (instance as unknown as { store: RoomStore }).store.setSanction(sender.loginId, 'mute', Date.now() + 60_000);
+    });
+    const res = await sender.browser.json('/api/my/useItems/100', { content: 'hello', channelId: channel.id, fontStyle: 'bold' });
+    await expectRefused(res, 403, ko.items.errors.silenced);
+    expect(await held(sender.browser, '100')).toBe(1);
+    // Told directly, the room refuses the words too (a mute that lands between the check and the event).
+    const words = { kind: 'item' as const, from: { loginId: sender.loginId, nickname: 'x' }, itemCode: 100, effect: 'lex-bold', text: 'hello' };
+    expect(await hubStub(env, room).publish(room, words)).toBe(false);
+    expect(await hubStub(env, room).publish(room, { ...words, text: undefined })).toBe(true);
   });
 
   it('uses the same last item exactly once when asked twice in parallel', async () => {

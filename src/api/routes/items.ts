@@ -74,6 +74,7 @@ export const itemRoutes = new Hono<ApiEnv>()
       ok: itemUseResponseSchema,
       refusals: {
         400: 'Not a message item (NOT_A_MESSAGE_ITEM), or bad content or fontStyle',
+        403: 'The member is muted or banned in that room (CHAT_SILENCED); the item is kept',
         404: 'Unknown prodName or channel',
         409: 'No LEX held (ITEM_NOT_HELD) or the channel is not live (NOT_LIVE)',
       },

@@ -1,4 +1,4 @@
-import { publishChatEvent } from '../../chat';
+import { chatMayWrite, publishChatEvent } from '../../chat';
 import { liveChannelIds } from '../../db/chat';
 import type { PublishedEvent } from '../../shared/chat-protocol';
 
@@ -22,4 +22,9 @@ export async function publishSettingsUpdate(env: Env): Promise<number> {
   const channels = await liveChannelIds(env.DB);
   const sent = await Promise.all(channels.map((id) => publishChatEvent(env, id, { kind: 'CHANNELING_SETTING_UPDATE' }).catch(() => false)));
   return sent.filter(Boolean).length;
+}
+
+/** Whether the member may put words in the channel's room now (not muted or banned there). */
+export function mayWriteInRoom(env: Env, channelId: number, loginId: string): Promise<boolean> {
+  return chatMayWrite(env, channelId, loginId);
 }

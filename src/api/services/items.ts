@@ -34,7 +34,7 @@ import {
   LEX_CODE,
   type UsedItemsResponse,
 } from '../../shared/items';
-import { publishItemEffect } from './chat-events';
+import { mayWriteInRoom, publishItemEffect } from './chat-events';
 import { move, systemAccount, walletOf } from './ledger';
 import { notFoundChannel } from './watch-error';
 
@@ -142,6 +142,8 @@ export async function useLex(
   if (!channel) throw notFoundChannel();
   if (!live) throw notLive();
   if (!member) throw notHeld();
+  // A LEX line is words in the room: a member muted or banned there keeps the item and sends nothing.
+  if (!(await mayWriteInRoom(env, channel.id, member.loginId))) throw new Refusal(403, 'CHAT_SILENCED', 'items.errors.silenced');
   const key = useKey(memberId, request.idempotencyKey);
   const recorded = await recordEvent(env.DB, {
     key,
