@@ -1,10 +1,10 @@
 // The luv ledger's SQL (migration 0007): accounts, the statements of one movement, balances and entries.
 // The rules (legs sum to zero, replays, refusals) are the service's: src/api/services/ledger.ts.
 
-export type AccountKind = 'wallet' | 'earnings' | 'platform_revenue' | 'pg_clearing' | 'promotions';
-export type MemberAccountKind = 'wallet' | 'earnings';
+export type AccountKind = 'wallet' | 'earnings' | 'payout_pending' | 'platform_revenue' | 'pg_clearing' | 'promotions';
+export type MemberAccountKind = 'wallet' | 'earnings' | 'payout_pending';
 export type SystemAccountKind = Exclude<AccountKind, MemberAccountKind>;
-export type MovementKind = 'purchase' | 'gift' | 'coupon' | 'refund' | 'subscription';
+export type MovementKind = 'purchase' | 'gift' | 'coupon' | 'refund' | 'subscription' | 'payout_request' | 'payout_cancel' | 'payout_paid' | 'exchange';
 
 export interface Leg {
   accountId: number;
