@@ -22,6 +22,8 @@ import { watchPages } from './pages/watch-pages';
 import { walletPages } from './pages/wallet-pages';
 import { apiReference } from './docs/api-reference';
 import { API_CONTRACT_PATHS } from './shared/api-contract';
+import { collector, reportServerError } from './errors';
+import { waitUntil } from './proxy/caller';
 
 /**
  * The edge app. Order: brand -> locale -> client context, then what must answer even during
@@ -39,6 +41,8 @@ app.get('/chat/:room', callerLocale(), chatSocket);
 app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
 app.use(brand(), locale(), clientContext(), xsrfCookie());
 app.route('/', site);
+// The local error collector (development and tests): browsers' Sentry envelopes, before the gate like site resources.
+app.route('/', collector);
 for (const prefix of [...PROXIED_PREFIXES, DEV_PREFIX, DEV_PG_PREFIX]) app.all(`${prefix}*`, proxy);
 // The API's contract: the document comes from the API through the proxy (from API_ORIGIN when the API
 // lives there), the reference page renders it; both answer during maintenance, like site resources.
@@ -55,7 +59,7 @@ app.onError((err, c) => {
   // /live and /chat refuse as the API does: the envelope, in the caller's language (callerLocale).
   if (err instanceof Refusal) return refusalResponse(c, err);
   if (err instanceof ServiceUnavailableError && c.req.path !== MAINTENANCE_PATH) return c.redirect(MAINTENANCE_PATH, 302);
-  console.error('edge error', err);
+  void reportServerError(err, { env: c.env, waitUntil: (work) => waitUntil(c, work), brand: c.var.brand?.id ?? null, page: c.req.path, userAgent: c.req.header('user-agent') ?? null });
   const message = c.var.t ? c.var.t('errors.internal') : 'Internal error';
   return c.text(message, 500);
 });

@@ -7,4 +7,6 @@ interface Env {
   TOSS_SECRET_KEY?: string;
   TOSS_CLIENT_KEY?: string;
   TOSS_WEBHOOK_SECRET?: string;
+  /** Browsers' error reports in production: a Sentry project's DSN (https). Without it production browsers report nothing. */
+  SENTRY_DSN_BROWSER?: string;
 }

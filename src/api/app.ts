@@ -26,6 +26,8 @@ import { subscriptionRoutes } from './routes/subscriptions';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
+import { reportServerError } from '../errors';
+import { waitUntilOf } from './wait-until';
 
 const DEVICE_ID = /^[0-9a-f]{10}$/;
 /**
@@ -91,6 +93,7 @@ apiApp.notFound((c) => refusalResponse(c, new Refusal(404, 'NOT_FOUND', 'errors.
 apiApp.onError((err, c) => {
   if (err instanceof Refusal) return refusalResponse(c, err);
   if (err instanceof HTTPException && err.status < 500) return refusalResponse(c, new Refusal(err.status as 400, 'BAD_REQUEST', 'errors.badRequest'));
-  console.error('api error', err);
-  return refusalResponse(c, new Refusal(500, 'INTERNAL', 'errors.internal'));
+  // The brand is the edge's (the proxy names its host); the API reports what failed, where.
+  const report = reportServerError(err, { env: c.env, waitUntil: waitUntilOf(c), brand: c.req.header('x-forwarded-host') ?? null, page: c.req.path, userAgent: c.req.header('user-agent') ?? null });
+  return report.then(() => refusalResponse(c, new Refusal(500, 'INTERNAL', 'errors.internal')));
 });

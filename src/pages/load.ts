@@ -3,7 +3,8 @@ import type { AppEnv } from '../lib/env';
 import type { Me } from '../shared/page-props';
 import type { ProfileResponse } from '../shared/account-api';
 import { meDtoSchema } from '../shared/account-schemas';
-import { memberJson, ServiceUnavailableError } from '../proxy/caller';
+import { memberJson, ServiceUnavailableError, waitUntil } from '../proxy/caller';
+import { reportServerError } from '../errors';
 
 /**
  * Run a page's data loaders; a failure renders the page with empty data (SPEC §8), except a 503,
@@ -14,7 +15,8 @@ export async function loadPageData<T extends Record<string, unknown>>(c: Context
     return await loader();
   } catch (err) {
     if (err instanceof ServiceUnavailableError) throw err;
-    console.warn(`initial data for ${c.req.path} failed; rendering with empty props`, err);
+    console.warn(`initial data for ${c.req.path} failed; rendering with empty props`);
+    await reportServerError(err, { env: c.env, waitUntil: (work) => waitUntil(c, work), brand: c.var.brand?.id ?? null, page: c.req.path, userAgent: c.req.header('user-agent') ?? null });
     return {};
   }
 }

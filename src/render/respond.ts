@@ -10,6 +10,8 @@ import { publicBrand } from '../shared/brand-schema';
 import type { Me, PageKey, PageProps } from '../shared/page-props';
 import { Document } from './document';
 import { preloadsFor } from './preload';
+import { RELEASE, type ErrorReportingConfig } from '../shared/release';
+import { isProductionEnv } from '../shared/environment';
 
 const MAX_QUERY_KEYS = 20;
 const MAX_QUERY_VALUE = 200;
@@ -38,7 +40,15 @@ export function buildPageProps(c: Context<AppEnv>, page: PageKey, data: Record<s
     query: pageQuery(url),
     brand: publicBrand(c.var.brand),
     data,
+    errorReporting: errorReportingOf(c.env),
   };
+}
+
+/** Production reports to its Sentry project (an https DSN) or not at all; development and tests to the local collector. */
+function errorReportingOf(env: Env): ErrorReportingConfig | null {
+  const environment = env.ENVIRONMENT ?? 'production';
+  if (!isProductionEnv(environment)) return { dsn: null, release: RELEASE, environment };
+  return env.SENTRY_DSN_BROWSER?.startsWith('https://') ? { dsn: env.SENTRY_DSN_BROWSER, release: RELEASE, environment } : null;
 }
 
 /** Whether the client asks for the page's props as JSON (in-app navigation) rather than the document. */

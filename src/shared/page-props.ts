@@ -2,6 +2,7 @@ import type { PublicBrand } from './brand-schema';
 import type { MeDto } from './account-schemas';
 import type { AppType } from './constants';
 import type { Locale, Messages } from './locales';
+import type { ErrorReportingConfig } from './release';
 import type {
   Banner,
   ChannelListItem,
@@ -67,6 +68,8 @@ export interface PageProps {
   brand: PublicBrand;
   /** Page-specific data; empty when the page's initial data failed to load. */
   data: Record<string, unknown>;
+  /** Where the browser reports its errors; null: it reports nothing. */
+  errorReporting: ErrorReportingConfig | null;
 }
 
 // ---- Watch pages' data (issue 4): what each page's loader puts in `data`, read back by its client page.
