@@ -3,7 +3,7 @@
 // browser of their own, sees it highlighted in that style; A's LEX is spent and the option goes away.
 // The live is a streams row (no video is needed to chat).
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url } from './fixtures';
+import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url, openTestLive, removeTestLives } from './fixtures';
 
 const MARK = 'e2e-items';
 const CHANNEL = { id: 2, path: '/channel/demo_caster2' };
@@ -12,18 +12,9 @@ const fill = (text: string, params: Record<string, string | number>) => text.rep
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(() => {
-  d1(
-    `INSERT INTO streams (channel_id, kind, source, title, adult, has_password, started_at, last_media_at, viewer_count)
-     SELECT ${CHANNEL.id}, 1, 'flex', '${MARK} 라이브', 0, 0, ${Date.now() - 60_000}, ${Date.now()}, 2
-     WHERE NOT EXISTS (SELECT 1 FROM streams s WHERE s.channel_id = ${CHANNEL.id} AND s.ended_at IS NULL)`,
-  );
-});
+test.beforeAll(() => openTestLive(CHANNEL.id, `${MARK} 라이브`, { viewers: 2 }));
 
-test.afterAll(() => {
-  d1(`UPDATE watch_history SET stream_id = NULL WHERE stream_id IN (SELECT id FROM streams WHERE title = '${MARK} 라이브')`);
-  d1(`DELETE FROM streams WHERE title = '${MARK} 라이브'`);
-});
+test.afterAll(() => removeTestLives(`${MARK} 라이브`));
 
 /** A new member of this run (the demo members' password), so no other spec's items or wallet are involved. */
 function newMember(prefix: string): { loginId: string; nickname: string } {
