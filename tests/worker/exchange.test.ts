@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { SELF, env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditAccounts, memberBalance } from '../../src/db/ledger';
 import { earningsOf, gift, move, subscriptionPayment, systemAccount } from '../../src/api/services/ledger';
@@ -7,7 +7,9 @@ import type { ExchangeApplyResponse, ExchangeEvent, ExchangeNow, ExchangeRate, E
 import type { MemberLevelInfo, RankingsResponse } from '../../src/shared/fan-schemas';
 import { MEMBER_LEVELS } from '../../src/shared/member-levels';
 import type { Browser } from './helpers';
-import { clearWatchTables, expectRefused, insertChannel, insertMember, json, signedIn } from './watch-fixtures';
+import { clearWatchTables, expectRefused, insertChannel, insertMember, json, liveChannel, signedIn } from './watch-fixtures';
+import { ChatClient, say } from './chat-helpers';
+import type { ChatTicketResponse } from '../../src/shared/chat-ticket-api';
 
 // The exchange event (earnings -> wallet at the event's rate, within caps and a window), the member level and
 // the rankings, through the real API. Ledger rows are immutable (never cleared): every test has its own
@@ -326,5 +328,44 @@ describe('GET /api/my/rankings', () => {
     const someoneElse = await signedIn();
     expect(await json<RankingsResponse>(await someoneElse.browser.fetch('/api/my/rankings?period=month'))).toMatchObject({ myChannel: null, myFanRanks: [], me: { amount: 0, rank: null } });
     await expectRefused(await me.browser.fetch('/api/my/rankings?period=year'), 400);
+  });
+});
+
+describe('the level icon in chat', () => {
+  async function chatAs(browser: Browser, room: number) {
+    const res = await browser.json('/api/chat/ticket', { room: String(room) });
+    expect(res.status).toBe(200);
+    const { ticket } = await json<ChatTicketResponse>(res);
+    const up = await SELF.fetch(`http://flex.localhost:8787/chat/${room}?ticket=${encodeURIComponent(ticket)}`, { headers: { upgrade: 'websocket', origin: 'http://flex.localhost:8787' } });
+    expect(up.status).toBe(101);
+    const client = new ChatClient(up.webSocket!);
+    client.send({ type: 'join', room: String(room), streamId: null, source: 'web' });
+    await client.waitFor((f) => f.type === 'connection' && f.status === 'joined');
+    return client;
+  }
+
+  it("a member's messages carry their level from luv sent, as the API knew when it signed the ticket", async () => {
+    const fan = await signedIn();
+    const newcomer = await signedIn();
+    const channel = await liveChannel({});
+    const { walletOf } = await import('../../src/api/services/ledger');
+    const [pg, wallet] = await Promise.all([systemAccount(env.DB, 'pg_clearing'), walletOf(env.DB, fan.id)]);
+    await move(env.DB, {
+      idempotencyKey: `test-buy:${newKey()}`,
+      kind: 'purchase',
+      legs: [
+        { accountId: pg, amount: -300 },
+        { accountId: wallet, amount: 300 },
+      ],
+    });
+    await gift(env.DB, { from: fan.id, to: channel.ownerId, amount: 300, key: `test-gift:${newKey()}` });
+
+    const mine = await chatAs(fan.browser, channel.id);
+    const theirs = await chatAs(newcomer.browser, channel.id);
+    expect(await say(mine, 'level three')).toMatchObject({ type: 'message', from: { loginId: fan.loginId, level: 3 } });
+    expect(await theirs.waitFor((f) => f.type === 'message' && f.text === 'level three')).toMatchObject({ from: { level: 3 } });
+    expect(await say(theirs, 'level one')).toMatchObject({ type: 'message', from: { loginId: newcomer.loginId, level: 1 } });
+    mine.close();
+    theirs.close();
   });
 });
