@@ -93,3 +93,41 @@ test('a member buys a LEX on the wallet page and sends it on a live channel; ano
   for (const who of [a, b]) expect(who.errors).toEqual([]);
   for (const who of [a, b]) await who.context.close();
 });
+
+test('a member gives items to another member from the wallet; the receiver holds them, and a wrong ID or too many is refused in Korean', async ({ browser }) => {
+  const giver = newMember('gifa');
+  const receiver = newMember('gifb');
+  const a = await person(browser, giver.loginId, '/luv');
+  const code = ops('coupon', '--luv', '300').trim().split('\n').at(-1)!.trim();
+  expect(await redeem(a.page, code)).toBe(200);
+  await gotoHydrated(a.page, url('flex', '/luv'));
+  const items = a.page.getByRole('region', { name: ko.items.title });
+  await items.getByLabel(ko.items.buyItem, { exact: true }).selectOption('440');
+  await items.getByLabel(ko.items.buyQuantity, { exact: true }).fill('2');
+  await items.getByRole('button', { name: ko.items.buy, exact: true }).click();
+  await expect(items.locator('li[data-prod="440"]')).toContainText(fill(ko.items.quantity, { count: 2 }));
+
+  const form = a.page.getByRole('form', { name: ko.items.giftTitle });
+  const result = form.getByRole('status');
+  // Nobody by that ID: the API's refusal, in Korean; nothing moved.
+  await form.getByLabel(ko.items.giftTo, { exact: true }).fill(`nobody${Date.now()}`);
+  await form.getByRole('button', { name: ko.items.gift, exact: true }).click();
+  await expect(result).toHaveText(ko.items.errors.memberNotFound);
+  // More than held: said before anything is sent.
+  await form.getByLabel(ko.items.giftTo, { exact: true }).fill(receiver.loginId);
+  await form.getByLabel(ko.items.giftQuantity, { exact: true }).fill('3');
+  await form.getByRole('button', { name: ko.items.gift, exact: true }).click();
+  await expect(result).toHaveText(fill(ko.items.giftTooMany, { count: 2 }));
+  await form.getByLabel(ko.items.giftQuantity, { exact: true }).fill('1');
+  await form.getByLabel(ko.items.giftQuantity, { exact: true }).press('Enter');
+  await expect(result).toHaveText(fill(ko.items.gifted, { loginId: receiver.loginId, item: fill(ko.items.names.event, { code: 440 }), count: 1 }));
+  await expect(items.locator('li[data-prod="440"]')).toContainText(fill(ko.items.quantity, { count: 1 }));
+  await expectNoSeriousA11yViolations(a.page);
+
+  const b = await person(browser, receiver.loginId, '/luv');
+  await gotoHydrated(b.page, url('flex', '/luv'));
+  await expect(b.page.getByRole('region', { name: ko.items.title }).locator('li[data-prod="440"]')).toContainText(fill(ko.items.quantity, { count: 1 }));
+
+  for (const who of [a, b]) expect(who.errors).toEqual([]);
+  for (const who of [a, b]) await who.context.close();
+});
