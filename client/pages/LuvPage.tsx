@@ -11,6 +11,9 @@ import { Tabs } from '../components/wallet/WalletParts';
 import { formatDate } from '../components/watch/format-date';
 import { usePagedList } from '../components/lists/use-paged-list';
 import { ItemsSection } from '../components/items/ItemsSection';
+import { ExchangeSection } from '../components/exchange/ExchangeSection';
+import { LevelCard } from '../components/fans/LevelCard';
+import { RankingsSection } from '../components/fans/RankingsSection';
 
 type GiftTab = 'sent' | 'received';
 
@@ -23,6 +26,8 @@ export function LuvPage({ props }: { props: PageProps }) {
   const amount = (value: number) => t('wallet.amount', { amount: formatAmount(value, props.locale), currency });
   const [tab, setTab] = useState<GiftTab>('sent');
   const { waiting, received } = data;
+  // An exchange takes from the earnings: the card follows without a reload.
+  const [earnings, setEarnings] = useState<number | null>(received?.balance ?? null);
 
   return (
     <section className="wallet-page" aria-labelledby="wallet-title">
@@ -46,7 +51,7 @@ export function LuvPage({ props }: { props: PageProps }) {
           {received ? (
             <dl className="watch-stats">
               <dt>{t('wallet.earningsBalance')}</dt>
-              <dd>{amount(received.balance)}</dd>
+              <dd data-testid="earnings-balance">{amount(earnings ?? received.balance)}</dd>
               <dt>{t('wallet.earningsMonth')}</dt>
               <dd>{amount(received.thisMonth)}</dd>
               <dt>{t('wallet.earningsTotal')}</dt>
@@ -57,6 +62,8 @@ export function LuvPage({ props }: { props: PageProps }) {
           )}
         </section>
         <CouponBox locale={props.locale} currency={currency} />
+        <LevelCard locale={props.locale} currency={currency} />
+        {props.brand.features.exchangeEvent && <ExchangeSection locale={props.locale} currency={currency} onEarnings={setEarnings} />}
       </div>
       <ItemsSection locale={props.locale} currency={currency} />
       <h2 className="section" id="wallet-gifts">
@@ -76,6 +83,7 @@ export function LuvPage({ props }: { props: PageProps }) {
         <GiftList key="sent" hidden={tab !== 'sent'} kind="sent" initial={data.sent ?? null} locale={props.locale} amount={amount} />
         <GiftList key="received" hidden={tab !== 'received'} kind="received" initial={data.receivedList ?? null} locale={props.locale} amount={amount} />
       </Tabs>
+      <RankingsSection locale={props.locale} currency={currency} />
     </section>
   );
 }

@@ -30,3 +30,7 @@ export function seedEntries(root = process.cwd()) {
   const brands = Object.fromEntries(readdirSync(join(root, 'brands')).map((id) => [id, JSON.parse(readFileSync(join(root, 'brands', id, 'brand.json'), 'utf8'))]));
   return kvSeedEntries(brands);
 }
+
+export function kvDelete(key, options) {
+  run(['kv', 'key', 'delete', key, '--binding', 'CONFIG', ...target(options)]);
+}

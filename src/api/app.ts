@@ -23,6 +23,8 @@ import { shoppingRoutes } from './routes/shoppings';
 import { pgCheckoutRoutes } from './routes/pg-checkout';
 import { itemRoutes } from './routes/items';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { exchangeRoutes } from './routes/exchange';
+import { fanRoutes } from './routes/fans';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -73,6 +75,8 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', pgCheckoutRoutes)
   .route('/', itemRoutes)
   .route('/', subscriptionRoutes)
+  .route('/', exchangeRoutes)
+  .route('/', fanRoutes)
   .route('/', devRoutes);
 
 /**

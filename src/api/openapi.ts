@@ -23,6 +23,8 @@ export const API_TAGS = [
   { name: 'Luv', description: "Sending luv to a live channel, the member's balances and gift lists" },
   { name: 'Payments', description: 'Buying luv through the payment gateway (flax payments), refunds, luv paid from the wallet, and the PG webhook' },
   { name: 'Subscriptions', description: 'Paid channel subscriptions: subscribing with luv, renewal, the member and channel lists' },
+  { name: 'Exchange event', description: 'Converting received luv (earnings) into spendable luv at the event rate, within its window and caps' },
+  { name: 'Fans', description: "The member's level from the luv they sent, and gift rankings" },
   { name: 'Creator', description: "A creator's own channel: registration, stream key and settings" },
   { name: 'Chat', description: 'Tickets for the chat socket (/chat/{room}?ticket=...)' },
   { name: 'Staff', description: 'Calls for operators (P and O members)' },

@@ -28,6 +28,8 @@ export interface Identity {
   role: MemberRole;
   /** From the ticket: the API found a running subscription to this channel. */
   subscriber?: true;
+  /** From the ticket: the member's level, shown beside their name (absent when they hide it). */
+  level?: number;
 }
 
 /** A member the authority wants off the room (kick, blacklist): every shard closes their sockets. */
@@ -66,7 +68,14 @@ export class Authority {
 
   user(who: Identity): ChatUser {
     const badge = who.memberId === this.ownerId ? 'creator' : this.store.isManager(who.loginId) ? 'manager' : null;
-    return { loginId: who.loginId, nickname: who.nickname, role: who.role, badge, ...('subscriber' in who && who.subscriber ? { subscriber: true as const } : {}) };
+    return {
+      loginId: who.loginId,
+      nickname: who.nickname,
+      role: who.role,
+      badge,
+      ...('subscriber' in who && who.subscriber ? { subscriber: true as const } : {}),
+      ...('level' in who && who.level ? { level: who.level } : {}),
+    };
   }
 
   standing(who: Identity | SeenMember | null): Standing {

@@ -20,6 +20,8 @@ const memberClaimsSchema = z.strictObject({
   role: memberRoleSchema,
   /** The API's word that the member subscribes to this room's channel (absent: not a subscriber). */
   subscriber: z.literal(true).optional(),
+  /** The member's level from luv sent (src/shared/member-levels.ts); absent when they hide its icon. */
+  level: z.number().int().min(1).max(99).optional(),
   room: roomIdSchema,
   exp: z.number().int(),
 });

@@ -80,7 +80,16 @@ async function admit(c: Context<AppEnv>, room: string): Promise<Identity | null>
 }
 
 const identityOf = (claims: ChatTicketClaims): Identity | null =>
-  'guest' in claims ? null : { memberId: claims.memberId, loginId: claims.loginId, nickname: claims.nickname, role: claims.role, ...(claims.subscriber ? { subscriber: true as const } : {}) };
+  'guest' in claims
+    ? null
+    : {
+        memberId: claims.memberId,
+        loginId: claims.loginId,
+        nickname: claims.nickname,
+        role: claims.role,
+        ...(claims.subscriber ? { subscriber: true as const } : {}),
+        ...(claims.level ? { level: claims.level } : {}),
+      };
 
 async function ticketFromApi(c: Context<AppEnv>, request: ChatTicketRequest, token: string | null): Promise<Identity | null> {
   // This route runs before the edge middleware: the caller comes from the request alone.

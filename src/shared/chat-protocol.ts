@@ -86,6 +86,8 @@ export const chatUserSchema = z.object({
   badge: roomBadgeSchema,
   /** A paying subscriber of this channel (status 1 or 5), as the API knew when it signed their ticket. */
   subscriber: z.optional(z.literal(true)),
+  /** The member's level from luv sent (src/shared/member-levels.ts), as the API knew when it signed their ticket. */
+  level: z.optional(z.int().check(z.minimum(1), z.maximum(99))),
 });
 export type ChatUser = z.infer<typeof chatUserSchema>;
 

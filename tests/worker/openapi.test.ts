@@ -392,6 +392,38 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'GET', '/api/luv/receiveditem-list', await other.browser.fetch('/api/luv/receiveditem-list?limit=5'), 200);
   });
 
+  it('the exchange event, the member level and the rankings', async () => {
+    const { browser, id } = await signedIn();
+    const e = '/api/events/exchange';
+    await env.CONFIG.delete('exchange_event');
+    await expectDocumented(doc, 'GET', `${e}/status`, await browser.fetch(`${e}/status`), 200);
+    await expectDocumented(doc, 'GET', `${e}/rate`, await browser.fetch(`${e}/rate`), 404);
+    await expectDocumented(doc, 'GET', `${e}/amount/total`, await browser.fetch(`${e}/amount/total`), 404);
+    await expectDocumented(doc, 'GET', `${e}/amount/now`, await browser.fetch(`${e}/amount/now`), 404);
+    await expectDocumented(doc, 'POST', `${e}/apply`, await browser.json(`${e}/apply`, { amount: 10, idempotencyKey: 'openapi-ex-0' }), 409);
+    const now = Date.now();
+    await env.CONFIG.put('exchange_event', JSON.stringify({ id: `openapi-${now}`, startsAt: now - 60_000, endsAt: now + 3_600_000, ratePermille: 1100, memberCap: 100, totalCap: 1000 }));
+    await expectDocumented(doc, 'GET', `${e}/status`, await browser.fetch(`${e}/status`), 200);
+    await expectDocumented(doc, 'GET', `${e}/rate`, await browser.fetch(`${e}/rate`), 200);
+    await expectDocumented(doc, 'GET', `${e}/amount/total`, await browser.fetch(`${e}/amount/total`), 200);
+    await expectDocumented(doc, 'GET', `${e}/amount/now`, await browser.fetch(`${e}/amount/now`), 200);
+    await expectDocumented(doc, 'POST', `${e}/apply`, await browser.json(`${e}/apply`, { amount: 10, idempotencyKey: 'openapi-ex-1' }), 409); // no earnings
+    await expectDocumented(doc, 'POST', `${e}/apply`, await browser.json(`${e}/apply`, { amount: -1, idempotencyKey: 'openapi-ex-1' }), 400);
+    const { earningsOf, move, systemAccount } = await import('../../src/api/services/ledger');
+    await move(env.DB, {
+      idempotencyKey: `openapi-earn-${now}`,
+      kind: 'purchase',
+      legs: [
+        { accountId: await systemAccount(env.DB, 'pg_clearing'), amount: -50 },
+        { accountId: await earningsOf(env.DB, id), amount: 50 },
+      ],
+    });
+    await expectDocumented(doc, 'POST', `${e}/apply`, await browser.json(`${e}/apply`, { amount: 10, idempotencyKey: 'openapi-ex-2' }), 200);
+    await expectDocumented(doc, 'GET', '/api/my/member-level-info', await browser.fetch('/api/my/member-level-info'), 200);
+    await expectDocumented(doc, 'GET', '/api/my/rankings', await browser.fetch('/api/my/rankings?period=all'), 200);
+    await expectDocumented(doc, 'GET', '/api/my/rankings', await browser.fetch('/api/my/rankings?period=day'), 400);
+  });
+
   it("sign-in and sign-up in SPEC's own shapes, through the site and from the API itself (tokens)", async () => {
     const { loginId, password } = await signUpMember();
     const browser = new Browser();

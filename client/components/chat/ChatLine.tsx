@@ -4,8 +4,9 @@ import type { ChatLine as Line } from '../../realtime/chat-state';
 import { useT, type Translate } from '../../i18n/i18n';
 import type { ModerationChoice } from './moderation';
 import { useCurrency } from '../gift/currency';
+import { LevelBadge } from '../fans/LevelBadge';
 
-/** Room badge (creator, manager), site role (P, O, S, J; V members carry none) and the subscriber badge. */
+/** Room badge (creator, manager), site role (P, O, S, J; V members carry none), the subscriber badge and the member level. */
 export function RoleBadges({ user }: { user: ChatUser }) {
   const t = useT();
   return (
@@ -13,6 +14,7 @@ export function RoleBadges({ user }: { user: ChatUser }) {
       {user.badge && <span className={`chat-badge chat-badge-${user.badge}`}>{t(`chat.badge.${user.badge}`)}</span>}
       {user.role !== 'V' && <span className={`chat-badge chat-badge-role-${user.role}`}>{t(`chat.badge.${user.role}`)}</span>}
       {user.subscriber && <span className="chat-badge chat-badge-subscriber">{t('subscriptions.badge')}</span>}
+      {user.level && <LevelBadge level={user.level} size={16} />}
     </>
   );
 }

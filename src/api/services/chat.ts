@@ -9,6 +9,7 @@ import { chatChannel, chatMember, type ChatChannelRow, type ChatMemberRow } from
 import { isSubscribed } from '../../db/channels';
 import { findOpenLive, type StreamRow } from '../../db/streams';
 import { accessFor, type AccessSubject, type RuleAccess, type Viewer } from './streams';
+import { shownLevel } from './fans';
 
 /**
  * A short-lived chat ticket for a viewer who may watch the channel: a signed-in member (memberId; the
@@ -19,11 +20,12 @@ import { accessFor, type AccessSubject, type RuleAccess, type Viewer } from './s
  */
 export async function issueChatTicket(env: Env, memberId: number | null, request: ChatTicketRequest, now = Date.now()): Promise<ChatTicketResponse> {
   const channelId = Number(request.room);
-  const [member, channel, live, subscriber] = await Promise.all([
+  const [member, channel, live, subscriber, level] = await Promise.all([
     memberId === null ? Promise.resolve(null) : chatMember(env.DB, memberId),
     chatChannel(env.DB, channelId),
     findOpenLive(env.DB, channelId),
     memberId === null ? Promise.resolve(false) : isSubscribed(env.DB, memberId, channelId),
+    memberId === null ? Promise.resolve(null) : shownLevel(env.DB, memberId),
   ]);
   if (memberId !== null && (!member || member.blocked)) throw new Refusal(401, 'UNAUTHORIZED', 'chat.unauthorized');
   if (!channel) throw new Refusal(404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
@@ -32,7 +34,16 @@ export async function issueChatTicket(env: Env, memberId: number | null, request
 
   const exp = now + CHAT_TICKET_TTL_MS;
   const claims: ChatTicketClaims = member
-    ? { memberId: member.id, loginId: member.loginId, nickname: member.nickname, role: member.role, ...(subscriber ? { subscriber: true as const } : {}), room: request.room, exp }
+    ? {
+        memberId: member.id,
+        loginId: member.loginId,
+        nickname: member.nickname,
+        role: member.role,
+        ...(subscriber ? { subscriber: true as const } : {}),
+        ...(level ? { level } : {}),
+        room: request.room,
+        exp,
+      }
     : { guest: true, room: request.room, exp };
   return { ticket: await signChatTicket(jwtSecret(env), claims), expiresAt: exp };
 }

@@ -1,0 +1,117 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { creditedFor, rateText } from '../../../src/shared/exchange-rules';
+import { useT } from '../../i18n/i18n';
+import { applyExchange, newApplyKey, useExchangeNow, useExchangeStatus, useExchangeTotal } from '../../data/exchange-api';
+import { setLuvBalance } from '../../data/use-luv-balance';
+import { parseAmount } from '../gift/amounts';
+import { formatAmount } from '../wallet/payment-logic';
+import { formatDate } from '../watch/format-date';
+
+/**
+ * The exchange event on the wallet page: the rate, the window, the member's remaining cap, what is left in
+ * the event, and a form that converts received luv into luv to spend (POST /api/events/exchange/apply). Shown
+ * only while an event is set (upcoming, open or just ended).
+ */
+export function ExchangeSection({ locale, currency, onEarnings }: { locale: string; currency: string; onEarnings?: (earnings: number) => void }) {
+  const t = useT();
+  const { data: status } = useExchangeStatus();
+  const hasEvent = !!status && status.state !== 'none';
+  const { data: total, mutate: refreshTotal } = useExchangeTotal(hasEvent);
+  const { data: now, mutate: refreshNow } = useExchangeNow(hasEvent);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // One key per intended apply: a retry of the same amount after a lost answer reuses it; a new amount is a new apply.
+  const pending = useRef<{ amount: number; key: string } | null>(null);
+  if (!status || !hasEvent || status.ratePermille === null) return null;
+
+  const amount = (value: number) => t('wallet.amount', { amount: formatAmount(value, locale), currency });
+  const rate = status.ratePermille;
+  const open = status.state === 'open';
+  const parsed = parseAmount(text);
+  const preview = 'amount' in parsed ? creditedFor(parsed.amount, rate) : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if ('problem' in parsed) return setResult({ ok: false, text: t(`giftDialog.errors.${parsed.problem.key}`, parsed.problem.params) });
+    if (pending.current?.amount !== parsed.amount) pending.current = { amount: parsed.amount, key: newApplyKey() };
+    setBusy(true);
+    const done = await applyExchange(parsed.amount, pending.current.key);
+    setBusy(false);
+    if (done.ok && done.body) {
+      pending.current = null;
+      setText('');
+      setLuvBalance(done.body.wallet);
+      onEarnings?.(done.body.earnings);
+      setResult({ ok: true, text: t('exchange.done', { amount: amount(done.body.amount), credited: amount(done.body.credited) }) });
+    } else if (done.status !== 0) {
+      // Refused: nothing moved, and the same key would be refused again the same way. A new try is a new apply.
+      pending.current = null;
+      setResult({ ok: false, text: done.message || t('exchange.failed') });
+    } else {
+      setResult({ ok: false, text: t('exchange.network') });
+    }
+    await Promise.all([refreshNow(), refreshTotal()]);
+  };
+
+  return (
+    <section className="wallet-exchange wallet-card" aria-labelledby="exchange-title">
+      <h2 id="exchange-title">{t('exchange.title')}</h2>
+      <p>{t('exchange.intro', { rate: rateText(rate), currency })}</p>
+      <dl className="watch-stats exchange-stats">
+        <dt>{t('exchange.rate')}</dt>
+        <dd data-testid="exchange-rate">{t('exchange.rateValue', { from: amount(100), to: amount(creditedFor(100, rate)) })}</dd>
+        <dt>{t('exchange.window')}</dt>
+        <dd>
+          {formatDate(status.startsAt ?? 0, locale, true)} – {formatDate(status.endsAt ?? 0, locale, true)}
+        </dd>
+        {now && (
+          <>
+            <dt>{t('exchange.yourRemaining')}</dt>
+            <dd data-testid="exchange-remaining">{t('exchange.ofCap', { amount: amount(now.remaining), cap: amount(now.memberCap) })}</dd>
+            <dt>{t('exchange.earnings')}</dt>
+            <dd>{amount(now.earnings)}</dd>
+          </>
+        )}
+        {total && (
+          <>
+            <dt>{t('exchange.totalLeft')}</dt>
+            <dd data-testid="exchange-total-left">{t('exchange.ofCap', { amount: amount(total.remaining), cap: amount(total.totalCap) })}</dd>
+          </>
+        )}
+      </dl>
+      {open ? (
+        <form className="field" onSubmit={submit} noValidate>
+          <label htmlFor="exchange-amount" className="field-label">
+            {t('exchange.amountLabel')}
+          </label>
+          <div className="field-row">
+            <input
+              id="exchange-amount"
+              name="amount"
+              className="input"
+              inputMode="numeric"
+              autoComplete="off"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              aria-invalid={result?.ok === false}
+              aria-describedby="exchange-preview exchange-result"
+            />
+            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+              {busy ? t('exchange.applying') : t('exchange.apply')}
+            </button>
+          </div>
+          <p id="exchange-preview" className="muted">
+            {preview !== null && preview > 0 ? t('exchange.preview', { credited: amount(preview) }) : t('exchange.available', { amount: amount(now?.available ?? 0) })}
+          </p>
+          <p id="exchange-result" className={result?.ok === false ? 'field-error' : 'muted'} role="status">
+            {result?.text}
+          </p>
+        </form>
+      ) : (
+        <p className="muted">{status.state === 'upcoming' ? t('exchange.upcoming', { date: formatDate(status.startsAt ?? 0, locale, true) }) : t('exchange.ended')}</p>
+      )}
+    </section>
+  );
+}
