@@ -6,7 +6,7 @@
 // Members, channel and live are this file's own.
 import type { Browser, Page } from '@playwright/test';
 import { payoutQuote } from '../../src/shared/payout-rules';
-import { PORT, d1, expect, expectNoSeriousA11yViolations, ko, ops, signIn, test } from './fixtures';
+import { PORT, d1, expect, expectNoSeriousA11yViolations, ko, ops, removeTestLives, signIn, test } from './fixtures';
 
 const PASSWORD = 'demo-pass-1234';
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
@@ -31,9 +31,7 @@ test.beforeAll(() => {
   );
 });
 
-test.afterAll(() => {
-  d1(`UPDATE streams SET ended_at = ${Date.now()}, kind = 2 WHERE title = '${TITLE}' AND ended_at IS NULL`);
-});
+test.afterAll(() => removeTestLives(TITLE));
 
 /** A call from inside the page, as the page's own code makes it (cookies, the XSRF header). */
 function call<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {

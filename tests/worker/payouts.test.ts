@@ -7,7 +7,8 @@ import { creditPurchase, gift } from '../../src/api/services/ledger';
 import { BANK_CODES, PAYOUT_MIN_LUV, payoutQuote } from '../../src/shared/payout-rules';
 import type { BankListResponse, StaffWithdrawResponse, WithdrawCancelResponse, WithdrawListResponse, WithdrawResponse } from '../../src/shared/payout-schemas';
 import type { Browser } from './helpers';
-import { expectRefused, json, signedIn } from './watch-fixtures';
+import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
+import { expectRefused, insertChannel, json, signedIn } from './watch-fixtures';
 
 // Creator payouts through the real API (and the real proxy): the bank account, requests, the creator's
 // cancel, the operators' approve / pay / reject, and every refusal leaving the ledger as it was.
@@ -170,7 +171,7 @@ describe('POST /api/luv/withdraw', () => {
     expect(await balances(creator.id)).toEqual({ earnings: 50, pending: 1_000 });
     expect(await payoutRows(creator.id)).toBe(10);
     await expectLedgerBalanced();
-  });
+  }, 30_000);
 });
 
 describe('GET /api/luv/withdraw-cancel', () => {
@@ -265,5 +266,23 @@ describe('operators: /api/admin/payouts (and so npm run ops -- payout)', () => {
     await expect(set("UPDATE payouts SET status = 'paid' WHERE id = ?")).rejects.toThrow(/payout status out of order/);
     await expect(set('UPDATE payouts SET luv = 1 WHERE id = ?')).rejects.toThrow(/immutable/);
     await expect(set('DELETE FROM payouts WHERE id = ?')).rejects.toThrow(/never deleted/);
+  });
+});
+
+describe('subscription leftover: cancelling the renewal where the member sees their subscriptions', () => {
+  it('the subscriptions-view list carries the plan; cancel-renewal makes it 5 with a history line 2, once', async () => {
+    const viewer = await signedIn();
+    const creator = await signedIn();
+    const channel = await insertChannel({ ownerId: creator.id });
+    await creditPurchase(env.DB, { memberId: viewer.id, amount: 30, key: `payout-test-sub:${newKey()}` });
+    expect((await viewer.browser.json('/api/my/subscriptions', { channelId: channel.id, plan: 'monthly', idempotencyKey: newKey() })).status).toBe(200);
+    const view = async () => (await json<ListResponse<ChannelListItem>>(await viewer.browser.fetch('/api/my/streams/subscriptions'))).items.find((i) => i.channelId === channel.id)!;
+    expect(await view()).toMatchObject({ status: 1, plan: 'monthly' });
+
+    expect((await viewer.browser.json('/api/my/subscriptions/cancel-renewal', { channelId: channel.id })).status).toBe(200);
+    expect(await view()).toMatchObject({ status: 5, plan: 'monthly' });
+    await expectRefused(await viewer.browser.json('/api/my/subscriptions/cancel-renewal', { channelId: channel.id }), 409);
+    const history = await env.DB.prepare('SELECT kind FROM subscription_history WHERE member_id = ? AND channel_id = ?').bind(viewer.id, channel.id).all<{ kind: number }>();
+    expect(history.results.map((h) => h.kind)).toEqual([2]);
   });
 });
