@@ -233,19 +233,22 @@ describe('operators: /api/admin/payouts (and so npm run ops -- payout)', () => {
 
   it('reject gives the luv back; nothing can follow it; a cancel racing a reject lets one through and returns the luv once', async () => {
     const operator = await staff();
-    const creator = await creatorWith(600);
+    const creator = await creatorWith(800);
     const first = (await json<WithdrawResponse>(await withdraw(creator.browser, 300))).withdrawal;
     const rejected = await json<StaffWithdrawResponse>(await decide(operator.browser, first.withdrawId, 'reject'));
     expect(rejected.withdrawal.status).toBe('rejected');
-    expect(await balances(creator.id)).toEqual({ earnings: 600, pending: 0 });
+    expect(await balances(creator.id)).toEqual({ earnings: 800, pending: 0 });
     for (const action of ['approve', 'pay'] as const) await expectRefused(await decide(operator.browser, first.withdrawId, action), 409);
     await expectRefused(await cancel(creator.browser, first.withdrawId), 409);
 
+    // Another request stays pending, so a second return of the same luv would find enough in payout_pending:
+    // only the withdrawal's state (its trigger) can stop it.
+    expect((await withdraw(creator.browser, 300)).status).toBe(200);
     for (let i = 0; i < 3; i++) {
       const { withdrawal } = await json<WithdrawResponse>(await withdraw(creator.browser, 200));
       const [c, r] = await Promise.all([cancel(creator.browser, withdrawal.withdrawId), decide(operator.browser, withdrawal.withdrawId, 'reject')]);
       expect([c.status, r.status].sort()).toEqual([200, 409]);
-      expect(await balances(creator.id)).toEqual({ earnings: 600, pending: 0 });
+      expect(await balances(creator.id)).toEqual({ earnings: 500, pending: 300 });
     }
     expect(await decide(operator.browser, 999_999_999, 'approve').then((r) => r.status)).toBe(404);
     await expectLedgerBalanced();
