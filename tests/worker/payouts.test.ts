@@ -197,6 +197,8 @@ describe('GET /api/luv/withdraw-cancel', () => {
     await expectRefused(await cancel(other.browser, withdrawal.withdrawId, 'en'), 404, en.payout.errors.notFound);
     await expectRefused(await cancel(creator.browser, withdrawal.withdrawId + 1_000_000), 404);
     await expectRefused(await creator.browser.fetch('/api/luv/withdraw-cancel?withdrawId=abc'), 400);
+    // A link on another site that a browser follows with the creator's cookies: refused.
+    await expectRefused(await creator.browser.fetch(`/api/luv/withdraw-cancel?withdrawId=${withdrawal.withdrawId}`, { headers: { 'sec-fetch-site': 'cross-site' } }), 403, ko.payout.errors.crossSite);
     expect(await balances(creator.id)).toEqual({ earnings: 0, pending: 300 });
     expect((await json<WithdrawListResponse>(await creator.browser.fetch('/api/luv/withdraw-list'))).items[0]!.status).toBe('requested');
   });

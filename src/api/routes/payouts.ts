@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../env';
+import { Refusal } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember, requireStaff } from '../middleware/auth';
@@ -70,14 +71,21 @@ export const payoutRoutes = new Hono<ApiEnv>()
     operation({
       tag: 'Payouts',
       summary: 'Cancel a withdrawal not yet approved; its luv goes back to earnings',
-      description: 'SPEC makes this a GET. Cancelling again answers the cancelled withdrawal and moves nothing.',
+      description:
+        'SPEC makes this a GET, which another site could make a browser send with its cookies: one that the browser marks as ' +
+        'coming from another site (Sec-Fetch-Site: cross-site) is refused. Cancelling again answers the cancelled withdrawal and moves nothing.',
       ok: withdrawCancelResponseSchema,
-      refusals: { 404: `${NOT_FOUND}, or it is someone else's`, 409: 'It was approved, paid or rejected already (WITHDRAWAL_STATE)' },
+      refusals: {
+        403: 'Sent from another site (CROSS_SITE)',
+        404: `${NOT_FOUND}, or it is someone else's`,
+        409: 'It was approved, paid or rejected already (WITHDRAWAL_STATE)',
+      },
     }),
     requireMember(),
     validate('query', withdrawCancelQuerySchema),
     async (c) => {
       c.header('cache-control', 'no-store');
+      if (c.req.header('sec-fetch-site') === 'cross-site') throw new Refusal(403, 'CROSS_SITE', 'payout.errors.crossSite');
       return c.json(await cancelWithdrawal(c.env.DB, c.var.session.memberId, c.req.valid('query').withdrawId));
     },
   )
