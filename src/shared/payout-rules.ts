@@ -57,6 +57,14 @@ export function payoutQuote(luv: number): PayoutQuote {
 /** A withdrawal's states; the transitions allowed are the trigger's of migration 0014. */
 export const PAYOUT_STATUSES = ['requested', 'approved', 'paid', 'rejected', 'cancelled'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+/** The state changes allowed, from -> to: the service's check, and migration 0014's trigger payouts_status_in_order. */
+export const PAYOUT_TRANSITIONS: Readonly<Record<PayoutStatus, readonly PayoutStatus[]>> = {
+  requested: ['approved', 'cancelled', 'rejected'],
+  approved: ['paid', 'rejected'],
+  paid: [],
+  rejected: [],
+  cancelled: [],
+};
 /** The creator may cancel only a request nobody has approved yet: once approved the transfer may be under way. */
 export const CREATOR_CANCELLABLE: readonly PayoutStatus[] = ['requested'];
 

@@ -1,9 +1,12 @@
 import { env } from 'cloudflare:test';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import ko from '../../locales/ko.json';
 import { auditAccounts, memberBalance } from '../../src/db/ledger';
 import { creditPurchase, gift } from '../../src/api/services/ledger';
+import { cancelWithdrawal, decideWithdrawal, requestWithdrawal, setBankAccount } from '../../src/api/services/payouts';
+import { Refusal } from '../../src/lib/errors';
 import { BANK_CODES, PAYOUT_MIN_LUV, payoutQuote } from '../../src/shared/payout-rules';
 import type { BankListResponse, StaffWithdrawResponse, WithdrawCancelResponse, WithdrawListResponse, WithdrawResponse } from '../../src/shared/payout-schemas';
 import type { Browser } from './helpers';
@@ -289,5 +292,128 @@ describe('subscription leftover: cancelling the renewal where the member sees th
     await expectRefused(await viewer.browser.json('/api/my/subscriptions/cancel-renewal', { channelId: channel.id }), 409);
     const history = await env.DB.prepare('SELECT kind FROM subscription_history WHERE member_id = ? AND channel_id = ?').bind(viewer.id, channel.id).all<{ kind: number }>();
     expect(history.results.map((h) => h.kind)).toEqual([2]);
+  });
+});
+
+/** One step of a random run: creators and withdrawals are indexes (a withdrawal index picks among those made so far). */
+type Step = { op: 'request'; creator: number; amount: number; key: number } | { op: 'cancel'; creator: number; w: number } | { op: 'approve' | 'pay' | 'reject'; w: number };
+const CREATORS = 2;
+const START = 600;
+const step: fc.Arbitrary<Step> = fc.oneof(
+  // Keys from a small pool, so a key comes back with the same amount (a replay) or another (a conflict).
+  fc.record({ op: fc.constant('request' as const), creator: fc.nat(CREATORS - 1), amount: fc.constantFrom(50, 100, 150, 250, 400), key: fc.nat(3) }),
+  fc.record({ op: fc.constant('cancel' as const), creator: fc.nat(CREATORS - 1), w: fc.nat(50) }),
+  fc.record({ op: fc.constantFrom('approve' as const, 'pay' as const, 'reject' as const), w: fc.nat(50) }),
+);
+
+let bare = 0;
+async function bareMember(): Promise<{ id: number }> {
+  const name = `pm${Date.now().toString(36)}${++bare}`;
+  return (await env.DB.prepare("INSERT INTO members (login_id, nickname, password_hash) VALUES (?, ?, 'x') RETURNING id").bind(name, name.slice(-10)).first<{ id: number }>())!;
+}
+
+interface PayoutModel {
+  earnings: number[];
+  pending: number[];
+  clearing: number;
+  revenue: number;
+  keys: Map<string, { amount: number; w: number }>;
+  withdrawals: { id: number; creator: number; luv: number; status: string }[];
+}
+
+/** What the model says a step answers ('ok', 'replayed' or a refusal's code), the model updated. */
+function expected(m: PayoutModel, s: Step): string {
+  if (s.op === 'request') {
+    const used = m.keys.get(`${s.creator}:${s.key}`);
+    if (used) return used.amount === s.amount ? 'replayed' : 'IDEMPOTENCY_CONFLICT';
+    if (s.amount < PAYOUT_MIN_LUV) return 'BELOW_MINIMUM';
+    if (m.earnings[s.creator]! < s.amount) return 'INSUFFICIENT_EARNINGS';
+    m.earnings[s.creator]! -= s.amount;
+    m.pending[s.creator]! += s.amount;
+    m.withdrawals.push({ id: 0, creator: s.creator, luv: s.amount, status: 'requested' });
+    m.keys.set(`${s.creator}:${s.key}`, { amount: s.amount, w: m.withdrawals.length - 1 });
+    return 'ok';
+  }
+  const w = m.withdrawals[s.w % m.withdrawals.length]!;
+  const back = () => {
+    m.earnings[w.creator]! += w.luv;
+    m.pending[w.creator]! -= w.luv;
+  };
+  const target = { cancel: 'cancelled', approve: 'approved', pay: 'paid', reject: 'rejected' }[s.op];
+  if (s.op === 'cancel' && s.creator !== w.creator) return 'WITHDRAWAL_NOT_FOUND';
+  if (w.status === target) return 'replayed';
+  const allowed = { cancel: ['requested'], approve: ['requested'], pay: ['approved'], reject: ['requested', 'approved'] }[s.op];
+  if (!allowed.includes(w.status)) return 'WITHDRAWAL_STATE';
+  if (s.op === 'cancel' || s.op === 'reject') back();
+  if (s.op === 'pay') {
+    const fee = payoutQuote(w.luv).feeLuv;
+    m.pending[w.creator]! -= w.luv;
+    m.clearing += w.luv - fee;
+    m.revenue += fee;
+  }
+  w.status = target;
+  return 'ok';
+}
+
+describe('model test: random requests, cancels, approvals, payments, rejections and replays against a plain model', () => {
+  it('every balance equals the model, none negative, the sum conserved', { timeout: 300_000 }, async () => {
+    let runs = 0;
+    const outcomes: Record<string, number> = {};
+    const started = Date.now();
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 20 }), async (steps) => {
+        runs += 1;
+        // Members by hand (the services are called directly; sign-ups of one identity are limited).
+        const creators = await Promise.all(Array.from({ length: CREATORS }, () => bareMember()));
+        const viewer = await bareMember();
+        await creditPurchase(env.DB, { memberId: viewer.id, amount: START * CREATORS, key: `model-buy:${newKey()}` });
+        for (const c of creators) {
+          await gift(env.DB, { from: viewer.id, to: c.id, amount: START, key: `model-gift:${newKey()}` });
+          await setBankAccount(env.DB, c.id, ACCOUNT as Parameters<typeof setBankAccount>[2]);
+        }
+        const model: PayoutModel = {
+          earnings: Array(CREATORS).fill(START),
+          pending: Array(CREATORS).fill(0),
+          clearing: await systemBalance('pg_clearing'),
+          revenue: await systemBalance('platform_revenue'),
+          keys: new Map(),
+          withdrawals: [],
+        };
+        const run = `${runs}-${Date.now()}`;
+        for (const s of steps) {
+          if (s.op !== 'request' && model.withdrawals.length === 0) continue;
+          const w = s.op === 'request' ? null : model.withdrawals[s.w % model.withdrawals.length]!;
+          let outcome: string;
+          let madeId = 0;
+          try {
+            if (s.op === 'request') {
+              const r = await requestWithdrawal(env.DB, creators[s.creator]!.id, { amount: s.amount, idempotencyKey: `model-${run}-${s.key}` });
+              outcome = r.replayed ? 'replayed' : 'ok';
+              madeId = r.withdrawal.withdrawId;
+            } else if (s.op === 'cancel') {
+              const before = w!.status;
+              await cancelWithdrawal(env.DB, creators[s.creator]!.id, w!.id);
+              outcome = before === 'cancelled' ? 'replayed' : 'ok';
+            } else {
+              const r = await decideWithdrawal(env.DB, w!.id, ({ approve: 'approved', pay: 'paid', reject: 'rejected' } as const)[s.op]);
+              outcome = r.replayed ? 'replayed' : 'ok';
+            }
+          } catch (error) {
+            if (!(error instanceof Refusal)) throw error;
+            outcome = error.code;
+          }
+          expect(outcome, JSON.stringify(s)).toBe(expected(model, s));
+          // The model's new withdrawal is the row the call made.
+          if (s.op === 'request' && outcome === 'ok') model.withdrawals.at(-1)!.id = madeId;
+          outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+        }
+        for (const [i, c] of creators.entries()) expect(await balances(c.id), `creator ${i}`).toEqual({ earnings: model.earnings[i], pending: model.pending[i] });
+        expect([await systemBalance('pg_clearing'), await systemBalance('platform_revenue')]).toEqual([model.clearing, model.revenue]);
+        await expectLedgerBalanced();
+      }),
+      { numRuns: 40 },
+    );
+    console.log(`payout model test: ${runs} runs in ${Date.now() - started} ms, ${JSON.stringify(outcomes)}`);
+    expect(Object.keys(outcomes).sort()).toEqual(['BELOW_MINIMUM', 'IDEMPOTENCY_CONFLICT', 'INSUFFICIENT_EARNINGS', 'WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_STATE', 'ok', 'replayed']);
   });
 });

@@ -20,6 +20,7 @@ import {
   PAYOUT_KRW_PER_LUV,
   PAYOUT_MAX_LUV,
   PAYOUT_MIN_LUV,
+  PAYOUT_TRANSITIONS,
   type PayoutStatus,
   payoutQuote,
 } from '../../shared/payout-rules';
@@ -135,6 +136,7 @@ export async function withdrawalList(db: D1Database, memberId: number, page: { o
  */
 async function transition(db: D1Database, row: PayoutRow, status: Exclude<PayoutStatus, 'requested'>, now: number): Promise<{ row: PayoutRow; replayed: boolean }> {
   if (row.status === status) return { row, replayed: true };
+  if (!PAYOUT_TRANSITIONS[row.status].includes(status)) throw wrongState();
   const change = setStatusStatement(db, row.id, status, now);
   try {
     if (status === 'approved') {
@@ -146,7 +148,8 @@ async function transition(db: D1Database, row: PayoutRow, status: Exclude<Payout
     const result = status === 'paid' ? await payoutPaid(db, { ...p, feeLuv: row.feeLuv }) : await payoutReturn(db, p);
     return { row: (await findPayout(db, row.id))!, replayed: result.status === 'replayed' };
   } catch (error) {
-    if (outOfOrder(error)) throw wrongState();
+    // Changed by someone else since the read: the trigger refuses, or the luv already left payout_pending.
+    if (outOfOrder(error) || (error instanceof Refusal && error.code === 'INSUFFICIENT_LUV')) throw wrongState();
     throw error;
   }
 }
