@@ -16,6 +16,8 @@ export const listPage = (api: string, offset: number, limit: number) => call<Lis
 export const deletePlayed = (channelId: number | 'all') => call<unknown>('DELETE', `/api/my/streams/played/${channelId}`);
 export const deletePresent = (channelId: number) => call<unknown>('DELETE', `/api/my/streams/gift/present/${channelId}`);
 export const removeSubscriptions = (channelIds: number[]) => call<unknown>('DELETE', '/api/my/streams/subscriptions/remove', { channelIds });
+/** Stop a monthly subscription renewing (status 5, history 2); it runs to its expiry. */
+export const cancelRenewal = (channelId: number) => call<{ channelId: number; status: 5; expiresAt: number }>('POST', '/api/my/subscriptions/cancel-renewal', { channelId });
 
 export interface ChannelForm {
   title: string;

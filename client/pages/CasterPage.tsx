@@ -3,8 +3,9 @@ import { useT } from '../i18n/i18n';
 import { StreamKeyPanel } from '../components/caster/StreamKeyPanel';
 import { ChannelSettingsForm, RegisterChannelForm } from '../components/caster/ChannelForms';
 import { LazyLuvPresetEditor } from '../components/caster/LazyLuvPresetEditor';
+import { LazyPayoutPanel } from '../components/caster/LazyPayoutPanel';
 
-/** The creator studio: register a channel, or get its stream key, encoder commands and settings. */
+/** The creator studio: register a channel, or get its stream key, encoder commands, settings, gift presets and payouts. */
 export function CasterPage({ props }: { props: PageProps }) {
   const t = useT();
   const data = props.data as Partial<CasterData>;
@@ -24,6 +25,7 @@ export function CasterPage({ props }: { props: PageProps }) {
           <StreamKeyPanel key={data.channel.channelId} initial={data.channel} origin={data.origin} />
           {data.settings ? <ChannelSettingsForm settings={data.settings} themes={themes} /> : <p className="empty-state">{t('caster.settingsUnavailable')}</p>}
           <LazyLuvPresetEditor />
+          {props.brand.features.luv && <LazyPayoutPanel />}
         </>
       )}
     </section>

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { MY_LISTS, type MyListData, type MyListKey, type PageProps } from '../../src/shared/page-props';
 import { PAGE_DEFAULTS, type ChannelListItem } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
-import { alertMessageAtom } from '../state/ui';
-import { deletePlayed, deletePresent, listPage, removeSubscriptions } from '../data/watch-api';
+import { alertMessageAtom, pushToastAtom } from '../state/ui';
+import { cancelRenewal, deletePlayed, deletePresent, listPage, removeSubscriptions } from '../data/watch-api';
+import { formatDate } from '../components/watch/format-date';
 import type { ApiResult } from '../data/api';
 import { ChannelRow } from '../components/lists/ChannelRow';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
@@ -25,6 +26,8 @@ export function MyListPage({ props }: { props: PageProps }) {
   const [total, setTotal] = useState(initial?.total ?? 0);
   const [busy, setBusy] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
+  const [renewalOf, setRenewalOf] = useState<ChannelListItem | null>(null);
+  const pushToast = useSetAtom(pushToastAtom);
   const currency = t(`currency.${props.brand.currency}`);
 
   const fail = (result: ApiResult<unknown>) => setAlert(result.message || t('errors.network'));
@@ -50,6 +53,16 @@ export function MyListPage({ props }: { props: PageProps }) {
       if (!done.ok) return fail(done);
       setItems((all) => all.filter((item) => item.channelId !== channelId));
       setTotal((n) => Math.max(0, n - 1));
+    });
+  /** A monthly subscription stops renewing (status 5): it stays in the list, running to its expiry. */
+  const stopRenewal = (item: ChannelListItem) =>
+    run(async () => {
+      setRenewalOf(null);
+      const done = await cancelRenewal(item.channelId);
+      if (!done.ok || !done.body) return fail(done);
+      const { status, expiresAt } = done.body;
+      setItems((all) => all.map((i) => (i.channelId === item.channelId ? { ...i, status, expiresAt } : i)));
+      pushToast({ key: 'payout.renewal.done', params: { date: formatDate(expiresAt, props.locale) } });
     });
   const removeAll = () =>
     run(async () => {
@@ -77,7 +90,16 @@ export function MyListPage({ props }: { props: PageProps }) {
       ) : (
         <ul className="channel-list" aria-busy={busy}>
           {items.map((item) => (
-            <ChannelRow key={item.channelId} item={item} list={list} locale={props.locale} currency={currency} busy={busy} onDelete={() => remove(item.channelId)} />
+            <ChannelRow
+              key={item.channelId}
+              item={item}
+              list={list}
+              locale={props.locale}
+              currency={currency}
+              busy={busy}
+              onDelete={() => remove(item.channelId)}
+              onCancelRenewal={() => setRenewalOf(item)}
+            />
           ))}
         </ul>
       )}
@@ -86,6 +108,15 @@ export function MyListPage({ props }: { props: PageProps }) {
           {t('lists.loadMore')}
         </button>
       )}
+      <ConfirmModal
+        id="cancel-renewal-modal"
+        open={renewalOf !== null}
+        title={t('payout.renewal.confirmTitle')}
+        message={renewalOf ? t('payout.renewal.confirm', { nickname: renewalOf.creator.nickname, date: formatDate(renewalOf.expiresAt ?? Date.now(), props.locale) }) : ''}
+        confirmLabel={t('subscriptions.cancelRenewal')}
+        onConfirm={() => renewalOf && stopRenewal(renewalOf)}
+        onCancel={() => setRenewalOf(null)}
+      />
       <ConfirmModal
         id="delete-all-modal"
         open={confirmAll}

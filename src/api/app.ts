@@ -25,6 +25,7 @@ import { itemRoutes } from './routes/items';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { exchangeRoutes } from './routes/exchange';
 import { fanRoutes } from './routes/fans';
+import { payoutRoutes, staffPayoutRoutes } from './routes/payouts';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -77,6 +78,8 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', subscriptionRoutes)
   .route('/', exchangeRoutes)
   .route('/', fanRoutes)
+  .route('/', payoutRoutes)
+  .route('/', staffPayoutRoutes)
   .route('/', devRoutes);
 
 /**

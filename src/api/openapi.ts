@@ -22,6 +22,7 @@ export const API_TAGS = [
   { name: 'My lists', description: "The member's recently watched, gifted and subscribed channels, and recordings" },
   { name: 'Luv', description: "Sending luv to a live channel, the member's balances and gift lists" },
   { name: 'Payments', description: 'Buying luv through the payment gateway (flax payments), refunds, luv paid from the wallet, and the PG webhook' },
+  { name: 'Payouts', description: "A creator's withdrawals of earnings to their bank account, and that account" },
   { name: 'Subscriptions', description: 'Paid channel subscriptions: subscribing with luv, renewal, the member and channel lists' },
   { name: 'Exchange event', description: 'Converting received luv (earnings) into spendable luv at the event rate, within its window and caps' },
   { name: 'Fans', description: "The member's level from the luv they sent, and gift rankings" },

@@ -13,6 +13,8 @@ export interface ChannelListRow {
   at: number;
   status: number | null;
   expiresAt: number | null;
+  /** Subscriptions only: the plan (null for rows from before plans). */
+  plan: string | null;
   totalAmount: number | null;
 }
 
@@ -20,9 +22,9 @@ const CHANNEL_JOIN = 'JOIN channels ch ON ch.id = x.channel_id JOIN members m ON
 const CHANNEL_COLUMNS = 'x.channel_id AS channelId, ch.title, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, ch.thumbnail_at AS thumbnailAt';
 
 const LISTS = {
-  played: { table: 'watch_history', at: 'x.watched_at', extra: 'NULL AS status, NULL AS expiresAt, NULL AS totalAmount', where: '' },
-  present: { table: 'gift_history', at: 'x.last_gift_at', extra: 'NULL AS status, NULL AS expiresAt, x.total_amount AS totalAmount', where: ' AND x.hidden = 0' },
-  subscriptions: { table: 'channel_subscriptions', at: 'x.started_at', extra: 'x.status, x.expires_at AS expiresAt, NULL AS totalAmount', where: ' AND x.hidden = 0' },
+  played: { table: 'watch_history', at: 'x.watched_at', extra: 'NULL AS status, NULL AS expiresAt, NULL AS plan, NULL AS totalAmount', where: '' },
+  present: { table: 'gift_history', at: 'x.last_gift_at', extra: 'NULL AS status, NULL AS expiresAt, NULL AS plan, x.total_amount AS totalAmount', where: ' AND x.hidden = 0' },
+  subscriptions: { table: 'channel_subscriptions', at: 'x.started_at', extra: 'x.status, x.expires_at AS expiresAt, x.plan, NULL AS totalAmount', where: ' AND x.hidden = 0' },
 } as const;
 export type MemberList = keyof typeof LISTS;
 

@@ -6,6 +6,7 @@
 // A namespace import, as in chat-protocol.ts: a bundle keeps only the zod parts used.
 import * as z from 'zod';
 import { LIVE_TIME_OPTIONS, MAX_PAGE_LIMIT, MAX_VIEWERS_LIMIT, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
+import { PLAN_IDS, type PlanId } from './subscription-plans';
 
 /** Database ids, counts and epoch-ms times are whole numbers. */
 const id = z.int().positive();
@@ -142,6 +143,11 @@ export const channelListItemSchema = z
     at: epochMs.describe('played: watched at; subscriptions: started at; present: last gift at'),
     status: z.int().optional().describe('subscriptions only: SPEC §4 status'),
     expiresAt: epochMs.nullable().optional().describe('subscriptions only'),
+    plan: z
+      .enum(PLAN_IDS as [PlanId, ...PlanId[]])
+      .nullable()
+      .optional()
+      .describe('subscriptions only: the plan (monthly renews itself until its renewal is cancelled)'),
     totalAmount: count.optional().describe('present only: the total sent'),
   })
   .meta({ id: 'ChannelListItem' });

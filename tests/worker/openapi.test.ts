@@ -4,7 +4,7 @@ import en from '../../locales/en.json';
 import ko from '../../locales/ko.json';
 import { apiApp } from '../../src/api/app';
 import { API_TAGS } from '../../src/api/openapi';
-import { creditPurchase } from '../../src/api/services/ledger';
+import { creditPurchase, gift as giftLuv } from '../../src/api/services/ledger';
 import { operationsOf, type OpenApiDocument, type Schema } from '../../src/docs/api-reference';
 import { Browser, get, setFlags, signUpMember } from './helpers';
 import { clearWatchTables, insertChannel, insertStream, liveChannel, memberIdOf, signedIn } from './watch-fixtures';
@@ -422,6 +422,42 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'GET', '/api/my/member-level-info', await browser.fetch('/api/my/member-level-info'), 200);
     await expectDocumented(doc, 'GET', '/api/my/rankings', await browser.fetch('/api/my/rankings?period=all'), 200);
     await expectDocumented(doc, 'GET', '/api/my/rankings', await browser.fetch('/api/my/rankings?period=day'), 400);
+  });
+
+  it('payouts: rules, banks, the bank account, withdraw, its list and cancel, and the staff queue and decisions', async () => {
+    const { browser, id } = await signedIn('adult');
+    const viewer = await signedIn('adult');
+    await creditPurchase(env.DB, { memberId: viewer.id, amount: 500, key: `openapi-payout-buy:${id}` });
+    await giftLuv(env.DB, { from: viewer.id, to: id, amount: 500, key: `openapi-payout-gift:${id}` });
+    await expectDocumented(doc, 'GET', '/api/luv/withdraw-rules', await browser.fetch('/api/luv/withdraw-rules?amount=150'), 200);
+    await expectDocumented(doc, 'GET', '/api/my/banks', await browser.fetch('/api/my/banks'), 200);
+    await expectDocumented(doc, 'GET', '/api/my/bank-account', await browser.fetch('/api/my/bank-account'), 200);
+    const withdraw = (amount: number, key: string) => browser.json('/api/luv/withdraw', { amount, idempotencyKey: `openapi-${id}-${key}` });
+    await expectDocumented(doc, 'POST', '/api/luv/withdraw', await withdraw(200, 'nobank'), 409);
+    await expectDocumented(
+      doc,
+      'PUT',
+      '/api/my/bank-account',
+      await browser.json('/api/my/bank-account', { bank_code: '004', bank_account: '123456-01-234567', bank_holder_name: '김하늘' }, 'PUT'),
+      200,
+    );
+    await expectDocumented(doc, 'PUT', '/api/my/bank-account', await browser.json('/api/my/bank-account', { bank_code: '1' }, 'PUT'), 400);
+    await expectDocumented(doc, 'POST', '/api/luv/withdraw', await withdraw(50, 'small'), 400);
+    const made = await expectDocumented<{ withdrawal: { withdrawId: number } }>(doc, 'POST', '/api/luv/withdraw', await withdraw(200, 'first'), 200);
+    await expectDocumented(doc, 'POST', '/api/luv/withdraw', await withdraw(200, 'second'), 200);
+    await expectDocumented(doc, 'GET', '/api/luv/withdraw-list', await browser.fetch('/api/luv/withdraw-list?limit=5'), 200);
+    await expectDocumented(doc, 'GET', '/api/luv/withdraw-cancel', await browser.fetch(`/api/luv/withdraw-cancel?withdrawId=${made.withdrawal.withdrawId}`), 200);
+    await expectDocumented(doc, 'GET', '/api/luv/withdraw-cancel', await browser.fetch('/api/luv/withdraw-cancel?withdrawId=999999999'), 404);
+    const staff = await signedIn('adult');
+    await env.DB.prepare("UPDATE members SET role = 'O' WHERE id = ?").bind(staff.id).run();
+    const second = (
+      await expectDocumented<{ items: Array<{ withdrawId: number; status: string }> }>(doc, 'GET', '/api/admin/payouts', await staff.browser.fetch('/api/admin/payouts?status=requested'), 200)
+    ).items[0]!;
+    await expectDocumented(doc, 'POST', '/api/admin/payouts/{withdrawId}/pay', await staff.browser.json(`/api/admin/payouts/${second.withdrawId}/pay`, {}), 409);
+    await expectDocumented(doc, 'POST', '/api/admin/payouts/{withdrawId}/approve', await staff.browser.json(`/api/admin/payouts/${second.withdrawId}/approve`, {}), 200);
+    await expectDocumented(doc, 'POST', '/api/admin/payouts/{withdrawId}/pay', await staff.browser.json(`/api/admin/payouts/${second.withdrawId}/pay`, {}), 200);
+    await expectDocumented(doc, 'POST', '/api/admin/payouts/{withdrawId}/reject', await staff.browser.json(`/api/admin/payouts/${made.withdrawal.withdrawId}/reject`, {}), 409);
+    await expectDocumented(doc, 'POST', '/api/admin/payouts/{withdrawId}/reject', await staff.browser.json('/api/admin/payouts/999999999/reject', {}), 404);
   });
 
   it("sign-in and sign-up in SPEC's own shapes, through the site and from the API itself (tokens)", async () => {

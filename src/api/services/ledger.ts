@@ -171,3 +171,35 @@ export async function subscriptionPayment(db: D1Database, p: { from: number; cre
     ],
   });
 }
+
+export const payoutPendingOf = (db: D1Database, memberId: number) => findOrCreateAccount(db, 'payout_pending', memberId);
+
+/** A creator asks to withdraw: their earnings -> their payout_pending (alongside: the withdrawal's row). */
+export async function payoutRequest(db: D1Database, p: { memberId: number; amount: number; key: string; alongside?: readonly D1PreparedStatement[] }): Promise<MoveResult> {
+  const amount = checkPositive(p.amount);
+  const [from, to] = await Promise.all([earningsOf(db, p.memberId), payoutPendingOf(db, p.memberId)]);
+  return transfer(db, p.key, 'payout_request', from, to, amount, p.alongside);
+}
+
+/** A withdrawal cancelled by its creator or rejected by an operator: payout_pending -> earnings. */
+export async function payoutReturn(db: D1Database, p: { memberId: number; amount: number; key: string; alongside?: readonly D1PreparedStatement[] }): Promise<MoveResult> {
+  const amount = checkPositive(p.amount);
+  const [from, to] = await Promise.all([payoutPendingOf(db, p.memberId), earningsOf(db, p.memberId)]);
+  return transfer(db, p.key, 'payout_cancel', from, to, amount, p.alongside);
+}
+
+/**
+ * A withdrawal paid: the luv leaves payout_pending, its fee to platform_revenue and the rest to pg_clearing
+ * (the money went out by bank transfer: the creator's net and the tax withheld for the tax office).
+ */
+export async function payoutPaid(db: D1Database, p: { memberId: number; amount: number; feeLuv: number; key: string; alongside?: readonly D1PreparedStatement[] }): Promise<MoveResult> {
+  const amount = checkPositive(p.amount);
+  if (!Number.isSafeInteger(p.feeLuv) || p.feeLuv < 0 || p.feeLuv >= amount) throw badAmount();
+  const [pending, clearing, platform] = await Promise.all([payoutPendingOf(db, p.memberId), systemAccount(db, 'pg_clearing'), systemAccount(db, 'platform_revenue')]);
+  const legs: Leg[] = [
+    { accountId: pending, amount: -amount },
+    { accountId: clearing, amount: amount - p.feeLuv },
+  ];
+  if (p.feeLuv > 0) legs.push({ accountId: platform, amount: p.feeLuv });
+  return move(db, { idempotencyKey: p.key, kind: 'payout_paid', legs, alongside: p.alongside });
+}

@@ -8,6 +8,7 @@ import { deleteWatches, hideEndedSubscriptions, hideGifts, listChannels, upsertW
 import { thumbnailUrl, toStreamCard } from './streams';
 import { Refusal } from '../../lib/errors';
 import { notFoundChannel } from './watch-error';
+import type { PlanId } from '../../shared/subscription-plans';
 
 export async function memberChannelList(db: D1Database, list: MemberList, memberId: number, page: Page): Promise<ListResponse<ChannelListItem>> {
   const { rows, total } = await listChannels(db, list, memberId, page);
@@ -24,7 +25,7 @@ export async function memberChannelList(db: D1Database, list: MemberList, member
       thumbnailUrl: thumbnailUrl(r.channelId, r.thumbnailAt),
       live: live ? toStreamCard(live) : null,
       at: r.at,
-      ...(list === 'subscriptions' ? { status: r.status!, expiresAt: r.expiresAt } : {}),
+      ...(list === 'subscriptions' ? { status: r.status!, expiresAt: r.expiresAt, plan: (r.plan as PlanId | null) ?? null } : {}),
       ...(list === 'present' ? { totalAmount: r.totalAmount ?? 0 } : {}),
     };
   });

@@ -1,0 +1,110 @@
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import useSWR from 'swr';
+import type { BankAccountResponse, Withdrawal, WithdrawListResponse } from '../../../src/shared/payout-schemas';
+import { MAX_PAGE_LIMIT } from '../../../src/shared/streams-api';
+import { useRouter } from '../../app/router-context';
+import type { ApiError } from '../../data/api';
+import { BANK_ACCOUNT_KEY, cancelWithdrawal } from '../../data/payout-api';
+import { useT } from '../../i18n/i18n';
+import { alertMessageAtom, pushToastAtom } from '../../state/ui';
+import { useCurrency } from '../gift/currency';
+import { formatDate } from '../watch/format-date';
+import { BankAccountForm } from './BankAccountForm';
+import { WithdrawForm } from './WithdrawForm';
+
+const PAGE = 10;
+const listKey = (pages: number) => `/api/luv/withdraw-list?limit=${Math.min(PAGE * pages, MAX_PAGE_LIMIT)}`;
+
+/**
+ * The creator's payouts in the studio: earnings and what waits to be paid, the bank account, the request
+ * form with its figures, and the withdrawals with their states (a request not yet approved can be cancelled).
+ */
+export function PayoutPanel() {
+  const t = useT();
+  const { currency, formatAmount } = useCurrency();
+  const [pages, setPages] = useState(1);
+  const list = useSWR<WithdrawListResponse, ApiError>(listKey(pages), { keepPreviousData: true });
+  const account = useSWR<BankAccountResponse, ApiError>(BANK_ACCOUNT_KEY);
+  if (list.error || account.error) {
+    return (
+      <p className="field-error" role="alert">
+        {t('payout.loadFailed')}
+      </p>
+    );
+  }
+  if (!list.data || !account.data) return <p role="status">{t('payout.loading')}</p>;
+  const refresh = () => void list.mutate();
+  return (
+    <>
+      <p className="payout-balance" aria-live="polite">
+        <strong data-testid="payout-earnings">{t('payout.earnings', { amount: formatAmount(list.data.earnings), currency })}</strong>
+        <br />
+        <span className="muted" data-testid="payout-pending">
+          {t('payout.pending', { amount: formatAmount(list.data.pending), currency })}
+        </span>
+      </p>
+      <BankAccountForm account={account.data.account} onSaved={(saved) => void account.mutate({ account: saved }, { revalidate: false })} />
+      <WithdrawForm earnings={list.data.earnings} onDone={refresh} />
+      <WithdrawalList data={list.data} onChanged={refresh} onMore={() => setPages(pages + 1)} />
+    </>
+  );
+}
+
+function WithdrawalList({ data, onChanged, onMore }: { data: WithdrawListResponse; onChanged: () => void; onMore: () => void }) {
+  const t = useT();
+  const { props } = useRouter();
+  const { currency, formatAmount } = useCurrency();
+  const pushToast = useSetAtom(pushToastAtom);
+  const setAlert = useSetAtom(alertMessageAtom);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const cancel = async (w: Withdrawal) => {
+    setBusy(w.withdrawId);
+    const answer = await cancelWithdrawal(w.withdrawId);
+    setBusy(null);
+    if (!answer.ok) return setAlert(answer.message || t('errors.network'));
+    pushToast({ key: 'payout.list.cancelled', params: { currency } });
+    onChanged();
+  };
+
+  return (
+    <div className="payout-list">
+      <h3 id="payout-list-title">{t('payout.list.title')}</h3>
+      {data.items.length === 0 ? (
+        <p className="empty-state">{t('payout.list.empty')}</p>
+      ) : (
+        <ul aria-labelledby="payout-list-title" aria-busy={busy !== null}>
+          {data.items.map((w) => {
+            const date = formatDate(w.requestedAt, props.locale, true);
+            return (
+              <li key={w.withdrawId} className="payout-row" data-status={w.status}>
+                <span className={`badge payout-status payout-status-${w.status}`}>{t(`payout.status.${w.status}`)}</span>
+                <span className="payout-row-text">
+                  <span>{t('payout.list.amount', { amount: formatAmount(w.luv), currency, net: formatAmount(w.netKrw) })}</span>
+                  <span className="muted">{t('payout.list.requestedAt', { date })}</span>
+                </span>
+                {w.cancellable && (
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={busy !== null}
+                    aria-label={t('payout.list.cancelLabel', { amount: formatAmount(w.luv), currency, date })}
+                    onClick={() => void cancel(w)}
+                  >
+                    {t('payout.list.cancel')}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {data.items.length < data.total && data.limit < MAX_PAGE_LIMIT && (
+        <button type="button" className="btn btn-block load-more" onClick={onMore}>
+          {t('payout.list.more')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { INCOME_TAX_PERCENT, LOCAL_TAX_PERCENT_OF_INCOME_TAX, PAYOUT_FEE_PERCENT, PAYOUT_KRW_PER_LUV, PAYOUT_MIN_LUV, type PayoutQuote, payoutQuote } from '../../../src/shared/payout-rules';
+import { requestWithdrawal } from '../../data/payout-api';
+import { useT } from '../../i18n/i18n';
+import { pushToastAtom } from '../../state/ui';
+import { useCurrency } from '../gift/currency';
+
+const LOCAL_TAX_PERCENT = (INCOME_TAX_PERCENT * LOCAL_TAX_PERCENT_OF_INCOME_TAX) / 100;
+
+/**
+ * The withdrawal request: an amount, then its figures (fee, withholding, net: src/shared/payout-rules.ts,
+ * the server's own) to check before confirming. One idempotency key per review: a double click or a retry
+ * after a lost answer requests once.
+ */
+export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: () => void }) {
+  const t = useT();
+  const { currency, formatAmount } = useCurrency();
+  const pushToast = useSetAtom(pushToastAtom);
+  const [text, setText] = useState('');
+  const [tried, setTried] = useState(false);
+  const [review, setReview] = useState<{ quote: PayoutQuote; key: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const amountInput = useRef<HTMLInputElement>(null);
+
+  const amount = /^\d{1,12}$/.test(text.replace(/[\s,]/g, '')) ? Number(text.replace(/[\s,]/g, '')) : Number.NaN;
+  const problem =
+    !Number.isSafeInteger(amount) || amount < PAYOUT_MIN_LUV ? t('payout.errors.amount', { min: formatAmount(PAYOUT_MIN_LUV) }) : amount > earnings ? t('payout.errors.insufficient') : null;
+
+  useEffect(() => {
+    if (review) confirmButton.current?.focus();
+  }, [review]);
+
+  const toReview = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setFailure(null);
+    if (problem) return;
+    setReview({ quote: payoutQuote(amount), key: crypto.randomUUID() });
+  };
+  const back = () => {
+    setReview(null);
+    requestAnimationFrame(() => amountInput.current?.focus());
+  };
+  const confirm = async () => {
+    if (!review || sending) return;
+    setSending(true);
+    setFailure(null);
+    const answer = await requestWithdrawal(review.quote.luv, review.key);
+    setSending(false);
+    if (answer.ok) {
+      pushToast({ key: 'payout.request.done', params: { amount: formatAmount(review.quote.luv), currency } });
+      setReview(null);
+      setText('');
+      setTried(false);
+      onDone();
+    } else {
+      setFailure(answer.message || t('payout.request.failed'));
+    }
+  };
+
+  const krw = (n: number) => t('payout.quote.krw', { amount: formatAmount(n) });
+  return (
+    <div className="payout-request">
+      <h3 id="payout-request-title">{t('payout.request.title')}</h3>
+      {!review ? (
+        <form onSubmit={toReview} noValidate aria-labelledby="payout-request-title">
+          <div className="field">
+            <label className="field-label" htmlFor="payout-amount">
+              {t('payout.request.amount', { currency })}
+            </label>
+            <div className="field-row">
+              <input
+                ref={amountInput}
+                id="payout-amount"
+                className="input"
+                inputMode="numeric"
+                autoComplete="off"
+                value={text}
+                aria-invalid={tried && !!problem}
+                aria-describedby={tried && problem ? 'payout-amount-help payout-amount-error' : 'payout-amount-help'}
+                onChange={(e) => setText(e.target.value)}
+              />
+              <button type="submit" className="btn">
+                {t('payout.request.review')}
+              </button>
+            </div>
+            <p id="payout-amount-help" className="muted">
+              {t('payout.request.help', { min: formatAmount(PAYOUT_MIN_LUV), currency, krw: formatAmount(PAYOUT_KRW_PER_LUV) })}
+            </p>
+            {tried && problem && (
+              <p id="payout-amount-error" className="field-error" role="alert">
+                {problem}
+              </p>
+            )}
+          </div>
+        </form>
+      ) : (
+        <section className="payout-review" aria-labelledby="payout-review-title">
+          <h4 id="payout-review-title">{t('payout.request.confirmTitle')}</h4>
+          <dl className="payout-quote">
+            <dt>{t('payout.quote.luv')}</dt>
+            <dd>
+              {formatAmount(review.quote.luv)} {currency}
+            </dd>
+            <dt>{t('payout.quote.gross')}</dt>
+            <dd>{krw(review.quote.grossKrw)}</dd>
+            <dt>{t('payout.quote.fee', { percent: PAYOUT_FEE_PERCENT })}</dt>
+            <dd>−{krw(review.quote.feeKrw)}</dd>
+            <dt>{t('payout.quote.income')}</dt>
+            <dd>{krw(review.quote.incomeKrw)}</dd>
+            <dt>{t('payout.quote.incomeTax', { percent: INCOME_TAX_PERCENT })}</dt>
+            <dd>−{krw(review.quote.incomeTaxKrw)}</dd>
+            <dt>{t('payout.quote.localTax', { percent: LOCAL_TAX_PERCENT })}</dt>
+            <dd>−{krw(review.quote.localTaxKrw)}</dd>
+            <dt>{t('payout.quote.withholding')}</dt>
+            <dd data-testid="payout-withholding">−{krw(review.quote.withholdingKrw)}</dd>
+            <dt className="payout-net">{t('payout.quote.net')}</dt>
+            <dd className="payout-net" data-testid="payout-net">
+              {krw(review.quote.netKrw)}
+            </dd>
+          </dl>
+          <p className="muted">{t('payout.quote.note')}</p>
+          {failure && (
+            <p className="field-error" role="alert">
+              {failure}
+            </p>
+          )}
+          <p className="field-row">
+            <button ref={confirmButton} type="button" className="btn btn-primary" disabled={sending} aria-busy={sending || undefined} onClick={confirm}>
+              {sending ? t('payout.request.sending') : t('payout.request.confirm')}
+            </button>
+            <button type="button" className="btn" disabled={sending} onClick={back}>
+              {t('payout.request.back')}
+            </button>
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { BankAccount, BankAccountResponse, WithdrawCancelResponse, WithdrawResponse } from '../../src/shared/payout-schemas';
+import { call } from './api';
+
+// The studio's payout calls. SWR keys are the API paths.
+
+/** The creator's withdrawals with their earnings and pending luv (first page). */
+export const WITHDRAW_LIST_KEY = '/api/luv/withdraw-list?limit=10';
+export const BANK_ACCOUNT_KEY = '/api/my/bank-account';
+export const BANKS_KEY = '/api/my/banks';
+
+export const saveBankAccount = (account: BankAccount) => call<BankAccountResponse>('PUT', BANK_ACCOUNT_KEY, account);
+export const requestWithdrawal = (amount: number, idempotencyKey: string) => call<WithdrawResponse>('POST', '/api/luv/withdraw', { amount, idempotencyKey });
+export const cancelWithdrawal = (withdrawId: number) => call<WithdrawCancelResponse>('GET', `/api/luv/withdraw-cancel?withdrawId=${withdrawId}`);

@@ -1,0 +1,185 @@
+// Creator payouts (issue 13): a creator whose earnings are real gifts (a viewer's coupon luv, sent to the
+// live channel) registers a bank account in the studio, asks to withdraw, sees the fee, the 3.3%
+// withholding and the net before confirming, sees the request, cancels it and has the earnings back. Then
+// an operator approves and pays a second request with `npm run ops -- payout`, and the studio shows it paid.
+// Last, the subscription leftover: a member cancels the renewal of a monthly subscription from their list.
+// Members, channel and live are this file's own.
+import type { Browser, Page } from '@playwright/test';
+import { payoutQuote } from '../../src/shared/payout-rules';
+import { PORT, d1, expect, expectNoSeriousA11yViolations, ko, ops, removeTestLives, signIn, test } from './fixtures';
+
+const PASSWORD = 'demo-pass-1234';
+const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
+const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
+const won = (n: number) => fill(ko.payout.quote.krw, { amount: n.toLocaleString('ko-KR') });
+const suffix = Date.now().toString(36).slice(-6);
+const CREATOR = { loginId: `payc${suffix}`, nickname: `정산방${suffix}` };
+const VIEWER = { loginId: `payv${suffix}`, nickname: `후원자${suffix}` };
+const STAFF = { loginId: `payo${suffix}`, nickname: `운영자${suffix}` };
+const TITLE = `e2e-payout ${suffix}`;
+const CHANNEL_PATH = `/channel/${CREATOR.loginId}`;
+
+test.beforeAll(() => {
+  for (const m of [CREATOR, VIEWER, STAFF]) {
+    d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${m.loginId}', '${m.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
+  }
+  d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
+  d1(`INSERT INTO channels (owner_id, title, stream_key) SELECT id, '${TITLE}', 'e2e_payout_key_${suffix}_abcdefghij' FROM members WHERE login_id = '${CREATOR.loginId}'`);
+  d1(
+    `INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at, viewer_count)
+     SELECT c.id, 1, 'flex', '${TITLE}', ${Date.now() - 60_000}, ${Date.now()}, 1 FROM channels c WHERE c.title = '${TITLE}'`,
+  );
+});
+
+test.afterAll(() => removeTestLives(TITLE));
+
+/** A call from inside the page, as the page's own code makes it (cookies, the XSRF header). */
+function call<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice('XSRF-TOKEN='.length) ?? '',
+      );
+      const init: RequestInit = { method, headers: { accept: 'application/json', 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf } };
+      if (body !== undefined) init.body = JSON.stringify(body);
+      const res = await fetch(path, init);
+      return { status: res.status, body: await res.json() };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+/** A member signed in, in a Korean browser of their own, on `path`. */
+async function person(browser: Browser, loginId: string, path: string) {
+  const context = await browser.newContext({ locale: 'ko-KR' });
+  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signIn(page, loginId, PASSWORD, path);
+  return { context, page, errors };
+}
+
+/** The viewer redeems a coupon of `luv` and gifts it all to the creator's live channel: real earnings. */
+async function giveEarnings(browser: Browser, luv: number) {
+  const viewer = await person(browser, VIEWER.loginId, CHANNEL_PATH);
+  const code = ops('coupon', '--luv', String(luv)).trim().split('\n').at(-1)!.trim();
+  expect((await call(viewer.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
+  const channelId = await viewer.page.evaluate(() => JSON.parse(document.getElementById('__PROPS__')!.textContent!).data.channelPage.channel.channelId as number);
+  const sent = await call(viewer.page, 'POST', '/api/luv/gift', { channelId, amount: luv, idempotencyKey: `e2e-payout-${suffix}-${luv}-${Date.now()}` });
+  expect(sent.status).toBe(200);
+  await viewer.context.close();
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: ko.payout.title });
+const earningsLine = (luv: number) => fill(ko.payout.earnings, { amount: luv.toLocaleString('ko-KR'), currency: CURRENCY });
+const pendingLine = (luv: number) => fill(ko.payout.pending, { amount: luv.toLocaleString('ko-KR'), currency: CURRENCY });
+const rowOf = (page: Page, luv: number) =>
+  panel(page)
+    .locator('li.payout-row')
+    .filter({ hasText: fill(ko.payout.list.amount, { amount: luv.toLocaleString('ko-KR'), currency: CURRENCY, net: payoutQuote(luv).netKrw.toLocaleString('ko-KR') }) })
+    .first();
+
+test('a creator with earnings requests a payout, sees the withholding and net, confirms, sees it requested, cancels it and has the earnings back', async ({ browser }) => {
+  await giveEarnings(browser, 300);
+  const creator = await person(browser, CREATOR.loginId, '/caster');
+  const page = creator.page;
+  await expect(panel(page).getByTestId('payout-earnings')).toHaveText(earningsLine(300));
+
+  // No bank account yet: the panel says so, and a request is refused in words.
+  await expect(panel(page).getByText(ko.payout.account.none).first()).toBeVisible();
+  await panel(page).getByLabel(ko.payout.account.bank).selectOption({ label: ko.payout.banks['088'] });
+  await panel(page).getByLabel(ko.payout.account.number).fill('110-123-456789');
+  await panel(page).getByLabel(ko.payout.account.holder).fill('김정산');
+  await panel(page).getByRole('button', { name: ko.payout.account.save }).click();
+  await expect(panel(page).getByText(fill(ko.payout.account.registered, { bank: ko.payout.banks['088'], number: '110-123-456789', holder: '김정산' }))).toBeVisible();
+
+  // Below the minimum is refused before anything is sent.
+  const amount = panel(page).getByLabel(fill(ko.payout.request.amount, { currency: CURRENCY }));
+  await amount.fill('50');
+  await amount.press('Enter');
+  await expect(
+    panel(page)
+      .getByRole('alert')
+      .filter({ hasText: fill(ko.payout.errors.amount, { min: 100 }) }),
+  ).toBeVisible();
+
+  // 200 luv: the figures before confirming.
+  const quote = payoutQuote(200);
+  expect(quote).toMatchObject({ grossKrw: 20_000, feeKrw: 4_000, withholdingKrw: 520, netKrw: 15_480 });
+  await amount.fill('200');
+  await panel(page).getByRole('button', { name: ko.payout.request.review }).click();
+  const review = panel(page).getByRole('region', { name: ko.payout.request.confirmTitle });
+  await expect(review.getByTestId('payout-withholding')).toHaveText(`−${won(quote.withholdingKrw)}`);
+  await expect(review.getByTestId('payout-net')).toHaveText(won(quote.netKrw));
+  await expect(review).toContainText(won(quote.grossKrw));
+  await expect(review).toContainText(`−${won(quote.feeKrw)}`);
+  await expect(review.getByRole('button', { name: ko.payout.request.confirm })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Enter');
+
+  await expect(rowOf(page, 200)).toContainText(ko.payout.status.requested);
+  await expect(panel(page).getByTestId('payout-earnings')).toHaveText(earningsLine(100));
+  await expect(panel(page).getByTestId('payout-pending')).toHaveText(pendingLine(200));
+
+  // Cancel it: the row says cancelled, the earnings are whole again.
+  await rowOf(page, 200).getByRole('button', { name: ko.payout.list.cancel }).click();
+  await expect(rowOf(page, 200)).toContainText(ko.payout.status.cancelled);
+  await expect(rowOf(page, 200).getByRole('button')).toHaveCount(0);
+  await expect(panel(page).getByTestId('payout-earnings')).toHaveText(earningsLine(300));
+  await expect(panel(page).getByTestId('payout-pending')).toHaveText(pendingLine(0));
+  await expectNoSeriousA11yViolations(page);
+  expect(creator.errors).toEqual([]);
+  await creator.context.close();
+});
+
+test('an operator approves and pays a request with npm run ops -- payout; the studio shows it paid', async ({ browser }) => {
+  const creator = await person(browser, CREATOR.loginId, '/caster');
+  const page = creator.page;
+  const made = await call<{ withdrawal: { withdrawId: number } }>(page, 'POST', '/api/luv/withdraw', { amount: 150, idempotencyKey: `e2e-ops-${suffix}` });
+  expect(made.status).toBe(200);
+  const id = String(made.body.withdrawal.withdrawId);
+
+  expect(ops('payout', 'list', 'requested')).toContain(CREATOR.loginId);
+  process.env.OPS_PASSWORD = PASSWORD;
+  // Paying before approving is refused by the Worker, and the script says so.
+  expect(() => ops('payout', 'pay', id, '--as', STAFF.loginId, '--port', String(PORT))).toThrow(/WITHDRAWAL_STATE/);
+  expect(ops('payout', 'approve', id, '--as', STAFF.loginId, '--port', String(PORT))).toContain('approved');
+  expect(ops('payout', 'pay', id, '--as', STAFF.loginId, '--port', String(PORT))).toContain('paid');
+  // Not staff: refused.
+  expect(() => ops('payout', 'reject', id, '--as', VIEWER.loginId, '--port', String(PORT))).toThrow(/FORBIDDEN/);
+
+  await page.reload();
+  await expect(rowOf(page, 150)).toContainText(ko.payout.status.paid);
+  await expect(panel(page).getByTestId('payout-earnings')).toHaveText(earningsLine(150));
+  await expect(panel(page).getByTestId('payout-pending')).toHaveText(pendingLine(0));
+  expect(creator.errors).toEqual([]);
+  await creator.context.close();
+});
+
+test('a member cancels the renewal of a monthly subscription from their subscriptions list', async ({ browser }) => {
+  const member = await person(browser, VIEWER.loginId, CHANNEL_PATH);
+  const code = ops('coupon', '--luv', '30').trim().split('\n').at(-1)!.trim();
+  expect((await call(member.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
+  const channelId = await member.page.evaluate(() => JSON.parse(document.getElementById('__PROPS__')!.textContent!).data.channelPage.channel.channelId as number);
+  expect((await call(member.page, 'POST', '/api/my/subscriptions', { channelId, plan: 'monthly', idempotencyKey: `e2e-sub-${suffix}` })).status).toBe(200);
+
+  await member.page.goto(`http://flex.localhost:${PORT}/my/subscriptions`);
+  await expect(member.page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const row = member.page.locator('li.channel-row').filter({ hasText: CREATOR.nickname });
+  await row.getByRole('button', { name: `${ko.subscriptions.cancelRenewal}: ${CREATOR.nickname}` }).click();
+  const dialog = member.page.getByRole('dialog', { name: ko.payout.renewal.confirmTitle });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousA11yViolations(member.page);
+  await dialog.getByRole('button', { name: ko.subscriptions.cancelRenewal }).click();
+  await expect(row).toContainText(ko.payout.renewal.runsUntil.split(' · ')[0]!);
+  await expect(row.getByRole('button', { name: `${ko.subscriptions.cancelRenewal}: ${CREATOR.nickname}` })).toHaveCount(0);
+  // The server agrees: status 5 (renewal cancelled).
+  const list = await call<{ items: { channelId: number; status: number }[] }>(member.page, 'GET', '/api/my/subscription-list');
+  expect(list.body.items.find((i) => i.channelId === channelId)?.status).toBe(5);
+  expect(member.errors).toEqual([]);
+  await member.context.close();
+});
