@@ -23,6 +23,7 @@ import { shoppingRoutes } from './routes/shoppings';
 import { pgCheckoutRoutes } from './routes/pg-checkout';
 import { itemRoutes } from './routes/items';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { uploadRoutes } from './routes/uploads';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -71,6 +72,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', pgCheckoutRoutes)
   .route('/', itemRoutes)
   .route('/', subscriptionRoutes)
+  .route('/', uploadRoutes)
   .route('/', devRoutes);
 
 /**
