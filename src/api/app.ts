@@ -24,6 +24,8 @@ import { pgCheckoutRoutes } from './routes/pg-checkout';
 import { itemRoutes } from './routes/items';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { uploadRoutes } from './routes/uploads';
+import { noticeRoutes } from './routes/notices';
+import { channelProfileRoutes } from './routes/channel-profile';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -73,6 +75,8 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', itemRoutes)
   .route('/', subscriptionRoutes)
   .route('/', uploadRoutes)
+  .route('/', noticeRoutes)
+  .route('/', channelProfileRoutes)
   .route('/', devRoutes);
 
 /**

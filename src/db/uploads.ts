@@ -20,3 +20,17 @@ export function insertUploadStatement(db: D1Database, u: UploadRow): D1PreparedS
 export function findUpload(db: D1Database, key: string): Promise<UploadRow | null> {
   return db.prepare('SELECT key, owner_id AS ownerId, purpose, content_type AS contentType, size, width, height, created_at AS createdAt FROM uploads WHERE key = ?').bind(key).first<UploadRow>();
 }
+
+/** Forget these uploads' rows; answers the keys that went (a key something still references stays: its foreign key refuses). */
+export async function deleteUploads(db: D1Database, keys: string[]): Promise<string[]> {
+  const gone: string[] = [];
+  for (const key of keys) {
+    const row = await db
+      .prepare('DELETE FROM uploads WHERE key = ? RETURNING key')
+      .bind(key)
+      .first<{ key: string }>()
+      .catch(() => null);
+    if (row) gone.push(row.key);
+  }
+  return gone;
+}

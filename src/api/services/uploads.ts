@@ -9,7 +9,13 @@ import { imageSize } from 'image-size';
 import { UPLOAD_LIMITS, UPLOAD_TYPES, UPLOAD_KEY_PATTERN, uploadUrl, type UploadType } from '../../shared/uploads';
 import { randomToken } from '../../lib/crypto';
 import { Refusal } from '../../lib/errors';
-import { findUpload, insertUploadStatement, type UploadRow } from '../../db/uploads';
+import { deleteUploads, findUpload, insertUploadStatement, type UploadRow } from '../../db/uploads';
+
+/** A file as a form brings it (a File; only its size and bytes count, never its name or declared type). */
+export interface UploadFile {
+  readonly size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
 
 /** A file that passed every check, not stored yet. */
 export interface CheckedUpload {
@@ -75,7 +81,7 @@ function measure(type: UploadType, bytes: Uint8Array): { width: number; height: 
  * its bytes prove, then (images) its dimensions. Refusals: 413 UPLOAD_TOO_LARGE, 415 UPLOAD_SVG,
  * 415 UPLOAD_TYPE, 415 UPLOAD_UNREADABLE, 413 UPLOAD_DIMENSIONS.
  */
-export async function checkUpload(file: Blob, accept: readonly UploadType[]): Promise<CheckedUpload> {
+export async function checkUpload(file: UploadFile, accept: readonly UploadType[]): Promise<CheckedUpload> {
   const images = accept.every((t) => UPLOAD_TYPES[t].image);
   const limit = images ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.fileBytes;
   if (file.size > limit) throw new Refusal(413, 'UPLOAD_TOO_LARGE', images ? 'uploads.imageTooLarge' : 'uploads.fileTooLarge');
@@ -105,7 +111,7 @@ export async function storeUpload(env: Env, ownerId: number, purpose: string, ch
 }
 
 /** Check and store in one go (one file). */
-export async function acceptUpload(env: Env, ownerId: number, purpose: string, file: Blob, accept: readonly UploadType[]): Promise<StoredUpload> {
+export async function acceptUpload(env: Env, ownerId: number, purpose: string, file: UploadFile, accept: readonly UploadType[]): Promise<StoredUpload> {
   return storeUpload(env, ownerId, purpose, await checkUpload(file, accept));
 }
 
@@ -125,4 +131,10 @@ export async function describeUpload(db: D1Database, key: string | null): Promis
   if (!key) return null;
   const row = await findUpload(db, key);
   return row ? { key, url: uploadUrl(key), contentType: row.contentType, size: row.size, width: row.width, height: row.height } : null;
+}
+
+/** Files no longer used (a notice's removed images): their rows and objects go, unless something else still references them. */
+export async function discardUploads(env: Env, keys: string[]): Promise<void> {
+  const gone = await deleteUploads(env.DB, keys);
+  if (gone.length > 0) await env.UPLOADS.delete(gone);
 }
