@@ -32,10 +32,33 @@ export const noticeSchema = z
   .meta({ id: 'ChannelNotice' });
 
 export const noticeListResponseSchema = z
-  .object({ offset: z.int().nonnegative(), limit: z.int().positive(), total: z.int().nonnegative(), items: z.array(noticeSchema) })
+  .object({
+    offset: z.int().nonnegative(),
+    limit: z.int().positive(),
+    total: z.int().nonnegative(),
+    items: z.array(noticeSchema),
+    canWrite: z.boolean().describe("Whether the signed-in member may write this channel's notices (its creator or a manager); false for guests"),
+  })
   .meta({ id: 'ChannelNoticeList' });
 
 export const noticeDeletedResponseSchema = z.object({ noticeId: id, deleted: z.literal(true) }).meta({ id: 'ChannelNoticeDeleted' });
+
+/** POST /v4/api/lives/live-board-check {userId, platform, option}: a creator's live and notice board at a glance. */
+export const liveBoardCheckRequestSchema = z.object({
+  userId: z.string().trim().min(1).max(100).describe("The creator's login ID"),
+  platform: z.string().max(20).optional().describe('What the apps send (PC, MOBILE, APP); not used'),
+  option: z.string().max(50).optional().describe('What the apps send; not used'),
+});
+export const liveBoardCheckResponseSchema = z
+  .object({
+    channelId: id,
+    live: z.boolean(),
+    streamId: id.nullable().describe('The open live, when there is one'),
+    noticeCount: z.int().nonnegative(),
+    latestNoticeAt: epochMs.nullable(),
+    pinnedNoticeId: id.nullable(),
+  })
+  .meta({ id: 'LiveBoardCheckResponse' });
 
 export const channelLinkSchema = z.object({
   label: z.string().trim().min(1).max(30),
@@ -111,6 +134,7 @@ export type ChannelNotice = z.infer<typeof noticeSchema>;
 export type ChannelNoticeList = z.infer<typeof noticeListResponseSchema>;
 export type NoticeCreateForm = z.infer<typeof noticeCreateFormSchema>;
 export type NoticeUpdateForm = z.infer<typeof noticeUpdateFormSchema>;
+export type LiveBoardCheckResponse = z.infer<typeof liveBoardCheckResponseSchema>;
 export type ChannelLink = z.infer<typeof channelLinkSchema>;
 export type ChannelProfile = z.infer<typeof channelProfileSchema>;
 export type ChannelProfileForm = z.infer<typeof channelProfileFormSchema>;

@@ -83,7 +83,8 @@ describe('writing notices', () => {
 
     // A guest reads the list, the notice and its images; the channel page shows the pinned notice.
     const list = await ok<ChannelNoticeList>(await get(`/api/channels/${channel.id}/notices`));
-    expect(list).toMatchObject({ total: 1, offset: 0, limit: 10 });
+    expect(list).toMatchObject({ total: 1, offset: 0, limit: 10, canWrite: false });
+    expect(await ok<ChannelNoticeList>(await creator.browser.fetch(`/api/channels/${channel.id}/notices`))).toMatchObject({ canWrite: true });
     expect(list.items[0]).toEqual(notice);
     expect(await ok<ChannelNotice>(await get(`/api/channels/${channel.id}/notices/${notice.noticeId}`))).toEqual(notice);
     const image = await get(notice.images[0]!.url);
@@ -122,6 +123,7 @@ describe('writing notices', () => {
   it("the channel's manager posts, edits and deletes the channel's notices, the creator's too", async () => {
     const { creator, manager, channel } = await channelWithManager();
     const byCreator = await ok<ChannelNotice>(await post(creator.browser, noticeForm({ title: '운영자 공지', body: '본문' })));
+    expect(await ok<ChannelNoticeList>(await manager.browser.fetch(`/api/channels/${channel.id}/notices`))).toMatchObject({ canWrite: true });
     const byManager = await ok<ChannelNotice>(await post(manager.browser, noticeForm({ channelId: channel.id, title: '매니저 공지', body: '본문' })));
     expect(byManager.author?.loginId).toBe(manager.loginId);
     const edited = await ok<ChannelNotice>(await put(manager.browser, noticeForm({ noticeId: byCreator.noticeId, title: '고친 제목', body: '고친 본문' })));
@@ -166,6 +168,7 @@ describe("nobody else changes a channel's notices", () => {
     // A member without a channel posting "to their own": no channel.
     expect(await code(await post(stranger.browser, noticeForm({ title: '내 공지', body: '본문' })), 404)).toBe('NO_CHANNEL');
 
+    for (const who of [stranger, other.manager, other.creator]) expect(await ok<ChannelNoticeList>(await who.browser.fetch(`/api/channels/${channel.id}/notices`))).toMatchObject({ canWrite: false });
     const guest = new Browser();
     await guest.open('/');
     expect((await post(guest, noticeForm({ channelId: channel.id, title: '손님', body: '본문' }))).status).toBe(401);

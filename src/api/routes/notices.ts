@@ -3,11 +3,19 @@ import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
-import { requireMember } from '../middleware/auth';
+import { optionalMember, requireMember } from '../middleware/auth';
 import { uploadBody } from '../middleware/upload-body';
 import { PAGE_DEFAULTS } from '../../shared/streams-api';
-import { noticeCreateFormSchema, noticeDeletedResponseSchema, noticeListResponseSchema, noticeSchema, noticeUpdateFormSchema } from '../../shared/channel-schemas';
-import { channelNotice, channelNotices, createNotice, editNotice, removeNotice } from '../services/notices';
+import {
+  liveBoardCheckRequestSchema,
+  liveBoardCheckResponseSchema,
+  noticeCreateFormSchema,
+  noticeDeletedResponseSchema,
+  noticeListResponseSchema,
+  noticeSchema,
+  noticeUpdateFormSchema,
+} from '../../shared/channel-schemas';
+import { channelNotice, channelNotices, createNotice, editNotice, liveBoardCheck, removeNotice } from '../services/notices';
 import { id, idParam, pageQuery } from './watch-params';
 
 const WRITE_REFUSALS = {
@@ -64,9 +72,13 @@ export const noticeRoutes = new Hono<ApiEnv>()
   .get(
     '/api/channels/:id/notices',
     operation({ tag: 'Notices', summary: "A channel's notices, the pinned one first, then newest first", ok: noticeListResponseSchema, refusals: { 404: 'No such channel (CHANNEL_NOT_FOUND)' } }),
+    optionalMember(),
     validate('param', idParam),
     validate('query', pageQuery(PAGE_DEFAULTS.itemLimit)),
-    async (c) => c.json(await channelNotices(c.env.DB, c.req.valid('param').id, c.req.valid('query'))),
+    async (c) => {
+      const session = c.var.optionalSession;
+      return c.json(await channelNotices(c.env, c.req.valid('param').id, c.req.valid('query'), session ? { memberId: session.memberId, loginId: session.loginId } : null));
+    },
   )
   .get(
     '/api/channels/:id/notices/:noticeId',
@@ -76,4 +88,16 @@ export const noticeRoutes = new Hono<ApiEnv>()
       const { id: channelId, noticeId } = c.req.valid('param');
       return c.json(await channelNotice(c.env.DB, channelId, noticeId));
     },
+  )
+  .post(
+    '/v4/api/lives/live-board-check',
+    operation({
+      tag: 'Notices',
+      summary: "Whether a creator is live, and their channel's notices at a glance",
+      description: 'userId is the creator login ID; platform and option are accepted as the apps send them.',
+      ok: liveBoardCheckResponseSchema,
+      refusals: { 404: 'No channel for that login ID (CHANNEL_NOT_FOUND)' },
+    }),
+    validate('json', liveBoardCheckRequestSchema),
+    async (c) => c.json(await liveBoardCheck(c.env.DB, c.req.valid('json').userId)),
   );

@@ -4,6 +4,7 @@
 import { channelLinksSchema, type ChannelLink, type ChannelProfile, type ChannelProfileForm } from '../../shared/channel-schemas';
 import { IMAGE_TYPES } from '../../shared/uploads';
 import { Refusal } from '../../lib/errors';
+import { PAGE_SCOPES, purgePages } from '../../edge-cache';
 import { findChannelByOwner, updateChannelProfile, type ChannelRow } from '../../db/channels';
 import { checkUpload, describeUpload, discardUploads, storeUpload, type StoredUpload } from './uploads';
 
@@ -56,5 +57,7 @@ export async function updateOwnChannelProfile(env: Env, memberId: number, form: 
   await updateChannelProfile(env.DB, channel.id, { title: form.name, description: form.description, links: JSON.stringify(links), profileImageKey, bannerKey });
   const replaced = [channel.profileImageKey !== profileImageKey ? channel.profileImageKey : null, channel.bannerKey !== bannerKey ? channel.bannerKey : null].filter((k): k is string => k !== null);
   await discardUploads(env, replaced);
+  // Lists show the channel's name; its page shows all of the profile.
+  await purgePages(env, [PAGE_SCOPES.lists, PAGE_SCOPES.channel(channel.id)]);
   return profileOf(env.DB, { ...channel, title: form.name, description: form.description, links: JSON.stringify(links), profileImageKey, bannerKey });
 }

@@ -2,10 +2,12 @@
 // (the managers the creator assigned in chat), read by everyone. Bodies are sanitized rich text; images
 // go through the upload module. Every check runs before anything is written.
 
-import type { ChannelNotice, ChannelNoticeList, NoticeCreateForm, NoticeUpdateForm } from '../../shared/channel-schemas';
+import type { ChannelNotice, ChannelNoticeList, LiveBoardCheckResponse, NoticeCreateForm, NoticeUpdateForm } from '../../shared/channel-schemas';
+import { PAGE_SCOPES, purgePages } from '../../edge-cache';
 import { IMAGE_TYPES, UPLOAD_LIMITS, uploadUrl } from '../../shared/uploads';
 import { Refusal } from '../../lib/errors';
-import { findChannel, findChannelByOwner, type ChannelRow } from '../../db/channels';
+import { findChannel, findChannelByLoginId, findChannelByOwner, noticeSummary, type ChannelRow } from '../../db/channels';
+import { findOpenLive } from '../../db/streams';
 import { deleteNotice, findNotice, findNoticeById, findPinnedNotice, insertNotice, listNotices, noticeImages, updateNotice, type NoticeImageRow, type NoticeRow } from '../../db/notices';
 import { checkUpload, discardUploads, storeUpload, type UploadFile } from './uploads';
 import { isChannelManager } from './chat-events';
@@ -36,6 +38,9 @@ async function channelFor(env: Env, writer: Writer, channelId: number | undefine
 export async function mayWriteNotices(env: Env, channel: ChannelRow, writer: Writer): Promise<boolean> {
   return channel.ownerId === writer.memberId || isChannelManager(env, channel.id, writer.loginId);
 }
+
+/** The channel page (cached for guests) shows the notice count and the pinned notice. */
+const purgeChannelPage = (env: Env, channelId: number) => purgePages(env, [PAGE_SCOPES.channel(channelId)]);
 
 function cleanBody(body: string): string {
   const html = sanitizeRichText(body);
@@ -76,6 +81,7 @@ export async function createNotice(env: Env, writer: Writer, form: NoticeCreateF
   const body = cleanBody(form.body);
   const imageKeys = await storeImages(env, writer, form.images, 0);
   const noticeId = await insertNotice(env.DB, { channelId: channel.id, authorId: writer.memberId, title: form.title, body, pinned: form.pinned ?? false, imageKeys, now });
+  await purgeChannelPage(env, channel.id);
   return withImages(env.DB, (await findNotice(env.DB, channel.id, noticeId))!);
 }
 
@@ -90,6 +96,7 @@ export async function editNotice(env: Env, writer: Writer, form: NoticeUpdateFor
   const added = await storeImages(env, writer, form.images, kept.length);
   const updated = await updateNotice(env.DB, { channelId: channel.id, noticeId: existing.noticeId, title: form.title, body, pinned: form.pinned ?? false, imageKeys: [...kept, ...added], now });
   if (!updated) throw notFoundNotice();
+  await purgeChannelPage(env, channel.id);
   await discardUploads(
     env,
     current.filter((key) => !kept.includes(key)),
@@ -102,18 +109,29 @@ export async function removeNotice(env: Env, writer: Writer, channelId: number, 
   const channel = await channelFor(env, writer, channelId);
   const images = (await noticeImages(env.DB, [noticeId])).map((i) => i.key);
   if (!(await deleteNotice(env.DB, channel.id, noticeId))) throw notFoundNotice();
+  await purgeChannelPage(env, channel.id);
   await discardUploads(env, images);
   return { noticeId, deleted: true };
 }
 
-export async function channelNotices(db: D1Database, channelId: number, page: { offset: number; limit: number }): Promise<ChannelNoticeList> {
-  if (!(await findChannel(db, channelId))) throw notFoundChannel();
-  const { rows, total } = await listNotices(db, channelId, page);
+/** A channel's notices; canWrite tells the signed-in reader whether they may write them. */
+export async function channelNotices(env: Env, channelId: number, page: { offset: number; limit: number }, reader: Writer | null): Promise<ChannelNoticeList> {
+  const channel = await findChannel(env.DB, channelId);
+  if (!channel) throw notFoundChannel();
+  const [{ rows, total }, canWrite] = await Promise.all([listNotices(env.DB, channelId, page), reader ? mayWriteNotices(env, channel, reader) : false]);
   const images = await noticeImages(
-    db,
+    env.DB,
     rows.map((r) => r.noticeId),
   );
-  return { ...page, total, items: rows.map((r) => toNotice(r, images)) };
+  return { ...page, total, items: rows.map((r) => toNotice(r, images)), canWrite };
+}
+
+/** POST /v4/api/lives/live-board-check: whether the creator is live, and their notices at a glance. */
+export async function liveBoardCheck(db: D1Database, loginId: string): Promise<LiveBoardCheckResponse> {
+  const channel = await findChannelByLoginId(db, loginId);
+  if (!channel) throw notFoundChannel();
+  const [live, summary, pinned] = await Promise.all([findOpenLive(db, channel.id), noticeSummary(db, channel.id), findPinnedNotice(db, channel.id)]);
+  return { channelId: channel.id, live: live !== null, streamId: live?.id ?? null, noticeCount: summary.count, latestNoticeAt: summary.latestAt, pinnedNoticeId: pinned?.noticeId ?? null };
 }
 
 export async function channelNotice(db: D1Database, channelId: number, noticeId: number): Promise<ChannelNotice> {
