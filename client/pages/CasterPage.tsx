@@ -3,6 +3,7 @@ import { useT } from '../i18n/i18n';
 import { StreamKeyPanel } from '../components/caster/StreamKeyPanel';
 import { ChannelSettingsForm, RegisterChannelForm } from '../components/caster/ChannelForms';
 import { LazyLuvPresetEditor } from '../components/caster/LazyLuvPresetEditor';
+import { ChannelProfileSection } from '../components/caster/ChannelProfileForm';
 
 /** The creator studio: register a channel, or get its stream key, encoder commands and settings. */
 export function CasterPage({ props }: { props: PageProps }) {
@@ -23,6 +24,7 @@ export function CasterPage({ props }: { props: PageProps }) {
           </p>
           <StreamKeyPanel key={data.channel.channelId} initial={data.channel} origin={data.origin} />
           {data.settings ? <ChannelSettingsForm settings={data.settings} themes={themes} /> : <p className="empty-state">{t('caster.settingsUnavailable')}</p>}
+          <ChannelProfileSection />
           <LazyLuvPresetEditor />
         </>
       )}
