@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../env';
-import { validate } from '../../lib/validate';
+import { validate, validateMultipart } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
 import { uploadBody } from '../middleware/upload-body';
@@ -33,6 +33,6 @@ export const channelProfileRoutes = new Hono<ApiEnv>()
     }),
     requireMember(),
     uploadBody(),
-    validate('form', channelProfileFormSchema),
+    validateMultipart(channelProfileFormSchema),
     async (c) => c.json(await updateOwnChannelProfile(c.env, c.var.session.memberId, c.req.valid('form'))),
   );

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
-import { validate } from '../../lib/validate';
+import { validate, validateMultipart } from '../../lib/validate';
 import { operation } from '../openapi';
 import { optionalMember, requireMember } from '../middleware/auth';
 import { uploadBody } from '../middleware/upload-body';
@@ -35,7 +35,7 @@ export const noticeRoutes = new Hono<ApiEnv>()
     operation({ tag: 'Notices', summary: 'Post a channel notice (multipart, with images)', ok: noticeSchema, refusals: WRITE_REFUSALS }),
     requireMember(),
     uploadBody(),
-    validate('form', noticeCreateFormSchema),
+    validateMultipart(noticeCreateFormSchema),
     async (c) => c.json(await createNotice(c.env, writer(c), c.req.valid('form'))),
   )
   .put(
@@ -49,7 +49,7 @@ export const noticeRoutes = new Hono<ApiEnv>()
     }),
     requireMember(),
     uploadBody(),
-    validate('form', noticeUpdateFormSchema),
+    validateMultipart(noticeUpdateFormSchema),
     async (c) => c.json(await editNotice(c.env, writer(c), c.req.valid('form'))),
   )
   .delete(
