@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../env';
-import { validate, validateMultipart } from '../../lib/validate';
+import { validateMultipart } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
 import { uploadBody } from '../middleware/upload-body';
