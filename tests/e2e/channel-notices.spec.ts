@@ -101,10 +101,13 @@ test('a creator posts a notice with an image; a guest reads it, moving through t
   await expect(noticesTab).toHaveAttribute('aria-selected', 'true');
   const panel = guest.getByRole('tabpanel');
   await expect(panel.getByRole('heading', { name: ko.notice.list })).toBeVisible();
-  // A guest may not write.
+  // The list has come (the panel fetches it when first opened); a guest may not write.
+  const item = panel.getByRole('button', { name: new RegExp(NOTICE.title) });
+  await expect(item).toBeVisible();
   await expect(panel.getByRole('button', { name: ko.notice.write })).toHaveCount(0);
+  await expect(noticesTab).toBeFocused();
   await guest.keyboard.press('Tab');
-  await expect(panel.getByRole('button', { name: new RegExp(NOTICE.title) })).toBeFocused();
+  await expect(item).toBeFocused();
   await guest.keyboard.press('Enter');
   await expect(panel.getByRole('heading', { name: NOTICE.title })).toBeVisible();
   const image = panel.getByRole('img', { name: ko.notice.imageAlt.replace('{{n}}', '1') });
