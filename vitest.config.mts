@@ -23,6 +23,9 @@ export default defineConfig(async () => {
     test: {
       include: ['tests/unit/**/*.test.ts', 'tests/worker/**/*.test.ts'],
       setupFiles: ['tests/worker/setup.ts'],
+      // sanitize-html is CommonJS that requires postcss, which requires nanoid's CommonJS build: the test
+      // runner loads it pre-bundled (as wrangler's bundle does for the Worker itself).
+      deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },
     },
   };
 });

@@ -3,6 +3,7 @@
 interface __BaseEnv_Env {
 	CONFIG: KVNamespace;
 	MEDIA: R2Bucket;
+	UPLOADS: R2Bucket;
 	DB: D1Database;
 	ASSETS: Fetcher;
 	API_ORIGIN: string;

@@ -68,10 +68,12 @@ function errorOf(body: unknown): { message: string; code: string | null } {
   return { message, code: err?.code ?? b.code ?? null };
 }
 
-/** One API call through apiFetch, with `json` as its body when given; it never throws. */
+/** One API call through apiFetch, with `json` (or a FormData, sent as multipart) as its body when given; it never throws. */
 export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, json?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
   const init: RequestInit = { method, headers };
-  if (json !== undefined) {
+  // A form (multipart, with files): the browser writes its content type and boundary.
+  if (json instanceof FormData) init.body = json;
+  else if (json !== undefined) {
     init.headers = { ...headers, 'content-type': 'application/json' };
     init.body = JSON.stringify(json);
   }

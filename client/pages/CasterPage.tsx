@@ -4,6 +4,7 @@ import { StreamKeyPanel } from '../components/caster/StreamKeyPanel';
 import { ChannelSettingsForm, RegisterChannelForm } from '../components/caster/ChannelForms';
 import { LazyLuvPresetEditor } from '../components/caster/LazyLuvPresetEditor';
 import { LazyPayoutPanel } from '../components/caster/LazyPayoutPanel';
+import { ChannelProfileSection } from '../components/caster/ChannelProfileForm';
 
 /** The creator studio: register a channel, or get its stream key, encoder commands, settings, gift presets and payouts. */
 export function CasterPage({ props }: { props: PageProps }) {
@@ -24,6 +25,7 @@ export function CasterPage({ props }: { props: PageProps }) {
           </p>
           <StreamKeyPanel key={data.channel.channelId} initial={data.channel} origin={data.origin} />
           {data.settings ? <ChannelSettingsForm settings={data.settings} themes={themes} /> : <p className="empty-state">{t('caster.settingsUnavailable')}</p>}
+          <ChannelProfileSection />
           <LazyLuvPresetEditor />
           {props.brand.features.luv && <LazyPayoutPanel />}
         </>

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChannelData, PageProps } from '../../src/shared/page-props';
-import type { Playback, StreamCard } from '../../src/shared/streams-api';
+import type { Playback } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
 import { showMembersOnlyAtom } from '../state/ui';
 import { AccessGate } from '../components/watch/AccessGate';
@@ -9,7 +9,12 @@ import { WatchPlayer } from '../components/watch/WatchPlayer';
 import { StreamThumb } from '../components/watch/StreamThumb';
 import { StreamBadges } from '../components/watch/StreamCardView';
 import { formatCount, formatDuration, useClock } from '../components/watch/time';
-import { formatDate } from '../components/watch/format-date';
+import { ChannelTabs } from '../components/channel/ChannelTabs';
+import { NoticesPanel } from '../components/channel/NoticesPanel';
+import { PinnedNotice } from '../components/channel/PinnedNotice';
+import { RecordedList } from '../components/channel/RecordedList';
+import { RecordedPanel } from '../components/channel/RecordedPanel';
+import { ChannelAvatar, ChannelBanner, ChannelLinks } from '../components/channel/ChannelProfileView';
 import { LazyChat } from '../components/chat/LazyChat';
 import { GiftButton } from '../components/gift/GiftButton';
 import { SubscribeButton } from '../components/subscribe/SubscribeButton';
@@ -21,29 +26,11 @@ import { PURGE_REACH_MS } from '../../src/shared/page-cache';
 /** Past PURGE_REACH_MS, for the purge's own round trip. */
 const REFRESH_MARGIN_MS = 500;
 
-/** A channel's recordings, each a link to its player page. */
-export function RecordedList({ streams, locale }: { streams: StreamCard[]; locale: string }) {
-  const t = useT();
-  if (streams.length === 0) return <p className="empty-state">{t('channel.noRecorded')}</p>;
-  return (
-    <ul className="recorded-list">
-      {streams.map((stream) => (
-        <li key={stream.streamId}>
-          <a href={`/vod/${stream.streamId}`} className="recorded-item">
-            <StreamThumb url={stream.thumbnailUrl} nickname={stream.creator.nickname} />
-            <span className="recorded-text">
-              <span className="recorded-title">{stream.title}</span>
-              <span className="muted">
-                {formatDate(stream.startedAt, locale)} · {formatDuration(stream.durationMs)}
-              </span>
-            </span>
-            <StreamBadges live={false} adult={stream.adult} locked={false} />
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
+const TAB_IDS = ['live', 'recorded', 'notices'] as const;
+type TabId = (typeof TAB_IDS)[number];
+/** ?tab=notices&notice=12 opens a notice (a link to it); anything else starts on the live tab. */
+const tabFrom = (query: Record<string, string>): TabId => ((TAB_IDS as readonly string[]).includes(query.tab ?? '') ? (query.tab as TabId) : query.notice ? 'notices' : 'live');
+const noticeFrom = (query: Record<string, string>): number | null => (/^[1-9]\d{0,14}$/.test(query.notice ?? '') ? Number(query.notice) : null);
 
 /** How long the live has run, ticking each second: only this re-renders, not the page (the chat, the player). */
 function LiveTime({ serverNow, startedAt }: { serverNow: number; startedAt: number }) {
@@ -76,6 +63,8 @@ export function ChannelPage({ props }: { props: PageProps }) {
   const settings = useChannelSettings(data.settings);
   // A new subscription: the page's data again (subscriber count, the subscribed flag, and so the chat's ticket).
   const onSubscribed = useCallback(() => void refresh({ keepScroll: true }), [refresh]);
+  const [tab, setTab] = useState<TabId>(() => tabFrom(props.query));
+  const [openNotice, setOpenNotice] = useState<number | null>(() => noticeFrom(props.query));
   const lastSettings = useRef(settings);
   useEffect(() => {
     const before = lastSettings.current;
@@ -115,8 +104,10 @@ export function ChannelPage({ props }: { props: PageProps }) {
         locked={!playback && (access === 'identity' || access === 'adult' || access === 'password') ? access : null}
       />
       <section className="watch-info">
+        <ChannelBanner channel={channel} />
         <h1 id="watch-title">{title}</h1>
         <p className="watch-creator">
+          <ChannelAvatar channel={channel} />
           {channel.creator.nickname} <span className="muted">@{channel.creator.loginId}</span>
         </p>
         {live && <StreamBadges live adult={live.adult} locked={live.hasPassword} />}
@@ -147,18 +138,46 @@ export function ChannelPage({ props }: { props: PageProps }) {
           !isCreator && props.brand.features.subscriptions && props.brand.features.luv && <SubscribeButton channelId={channel.channelId} channelTitle={channel.title} onSubscribed={onSubscribed} />
         )}
         {channel.description && <p className="watch-description">{channel.description}</p>}
+        <ChannelLinks channel={channel} />
       </section>
-      <section id="notices" className="section" aria-labelledby="notices-title">
-        <h2 id="notices-title">{t('channel.notices')}</h2>
-        <p>
-          {channel.noticeCount > 0 && channel.latestNoticeAt
-            ? t('channel.noticeSummary', { count: channel.noticeCount, date: formatDate(channel.latestNoticeAt, props.locale) })
-            : t('channel.noNotices')}
-        </p>
-      </section>
-      <section className="section" aria-labelledby="recorded-title">
-        <h2 id="recorded-title">{t('channel.recorded')}</h2>
-        <RecordedList streams={page.recorded} locale={props.locale} />
+      {page.pinnedNotice && (
+        <PinnedNotice
+          notice={page.pinnedNotice}
+          locale={props.locale}
+          onOpen={() => {
+            setOpenNotice(page.pinnedNotice!.noticeId);
+            setTab('notices');
+          }}
+        />
+      )}
+      <section id="notices" className="section" aria-label={t('channelProfile.tabs.label')}>
+        <ChannelTabs
+          label={t('channelProfile.tabs.label')}
+          selected={tab}
+          onSelect={(id) => setTab(id as TabId)}
+          tabs={[
+            {
+              id: 'live',
+              label: t('channelProfile.tabs.live'),
+              panel: live ? (
+                <p>
+                  <StreamBadges live adult={live.adult} locked={live.hasPassword} /> {live.title}
+                </p>
+              ) : (
+                <section aria-labelledby="last-recording-title">
+                  <h3 id="last-recording-title">{t('channelProfile.lastRecording')}</h3>
+                  {page.recorded[0] ? <RecordedList streams={[page.recorded[0]]} locale={props.locale} /> : <p className="empty-state">{t('channelProfile.noLive')}</p>}
+                </section>
+              ),
+            },
+            { id: 'recorded', label: t('channelProfile.tabs.recorded'), panel: <RecordedPanel channelId={channel.channelId} first={page.recorded} locale={props.locale} /> },
+            {
+              id: 'notices',
+              label: `${t('channelProfile.tabs.notices')} ${channel.noticeCount > 0 ? `(${formatCount(channel.noticeCount, props.locale)})` : ''}`.trim(),
+              panel: <NoticesPanel channelId={channel.channelId} locale={props.locale} openId={openNotice} onOpen={setOpenNotice} />,
+            },
+          ]}
+        />
       </section>
     </article>
   );

@@ -26,6 +26,9 @@ import { subscriptionRoutes } from './routes/subscriptions';
 import { exchangeRoutes } from './routes/exchange';
 import { fanRoutes } from './routes/fans';
 import { payoutRoutes, staffPayoutRoutes } from './routes/payouts';
+import { uploadRoutes } from './routes/uploads';
+import { noticeRoutes } from './routes/notices';
+import { channelProfileRoutes } from './routes/channel-profile';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -80,6 +83,9 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', fanRoutes)
   .route('/', payoutRoutes)
   .route('/', staffPayoutRoutes)
+  .route('/', uploadRoutes)
+  .route('/', noticeRoutes)
+  .route('/', channelProfileRoutes)
   .route('/', devRoutes);
 
 /**

@@ -27,6 +27,9 @@ export const API_TAGS = [
   { name: 'Exchange event', description: 'Converting received luv (earnings) into spendable luv at the event rate, within its window and caps' },
   { name: 'Fans', description: "The member's level from the luv they sent, and gift rankings" },
   { name: 'Creator', description: "A creator's own channel: registration, stream key and settings" },
+  { name: 'Channel profile', description: "A channel's public profile (name, description, images, links) and its creator's editing of it" },
+  { name: 'Notices', description: "A channel's notices: written by its creator and managers, read by everyone" },
+  { name: 'Uploads', description: 'Files members uploaded (images), served inertly' },
   { name: 'Chat', description: 'Tickets for the chat socket (/chat/{room}?ticket=...)' },
   { name: 'Staff', description: 'Calls for operators (P and O members)' },
   { name: 'Site', description: 'Policy texts and partner codes' },
@@ -52,14 +55,19 @@ export function jsonResponse(schema: z.ZodType, description: string): ResponseSp
 /** A refusal in the error envelope (ApiError): `description` says when, naming its codes. */
 export const refusal = (description: string): ResponseSpec => jsonResponse(apiErrorSchema, description);
 
-type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 423 | 429 | 502;
+type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 423 | 429 | 502;
+
+/** A 200 that is a file rather than JSON: the media types it may have. */
+export interface BinaryAnswer {
+  binary: readonly string[];
+}
 
 export interface Operation {
   tag: ApiTag;
   summary: string;
   description?: string;
-  /** The 200 answer. */
-  ok: z.ZodType;
+  /** The 200 answer: a JSON schema, or a file's media types. */
+  ok: z.ZodType | BinaryAnswer;
   okDescription?: string;
   /**
    * Refusals in the envelope: status → when, with the codes. A validated route gets its 400 (validation)
@@ -72,7 +80,10 @@ export interface Operation {
 
 /** A route's own entry in the document: put it first among the route's handlers. */
 export function operation(op: Operation) {
-  const responses: Record<string, ResponseSpec> = { 200: jsonResponse(op.ok, op.okDescription ?? 'OK') };
+  const description = op.okDescription ?? 'OK';
+  const responses: Record<string, ResponseSpec> = {
+    200: 'binary' in op.ok ? { description, content: Object.fromEntries(op.ok.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) } : jsonResponse(op.ok, description),
+  };
   for (const [status, when] of Object.entries(op.refusals ?? {})) responses[status] = refusal(when);
   for (const [status, answer] of Object.entries(op.answers ?? {})) responses[status] = jsonResponse(answer[0], answer[1]);
   return describeRoute({ tags: [op.tag], summary: op.summary, ...(op.description ? { description: op.description } : {}), responses });

@@ -15,3 +15,9 @@ export async function chatMayWrite(env: Env, channelId: number, loginId: string)
   const room = String(channelId);
   return hubStub(env, room).mayWrite(loginId);
 }
+
+/** Whether a member is one of a room's (a channel id's) managers: chat moderation's list is the one list. */
+export async function chatIsManager(env: Env, channelId: number, loginId: string): Promise<boolean> {
+  const room = String(channelId);
+  return hubStub(env, room).isManager(loginId);
+}

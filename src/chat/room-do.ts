@@ -366,6 +366,11 @@ export class ChatRoom extends DurableObject<Env> {
     return this.store.sanction(loginId, 'mute', now) === undefined && this.store.sanction(loginId, 'ban', now) === undefined;
   }
 
+  /** Whether the channel's creator made this member a manager of the room (the hub keeps the list). */
+  isManager(loginId: string): boolean {
+    return this.store.isManager(loginId);
+  }
+
   /** Events from the API and the live pipeline (channel status, gifts, items, settings). */
   publish(room: string, event: unknown): boolean {
     const parsed = publishedEventSchema.safeParse(event);

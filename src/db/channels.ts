@@ -21,12 +21,16 @@ export interface ChannelRow {
   passwordHash: string | null;
   thumbnailAt: number | null;
   maxViewers: number | null;
+  profileImageKey: string | null;
+  bannerKey: string | null;
+  /** JSON array of { label, url }. */
+  links: string;
 }
 
 const CHANNEL_SELECT = `SELECT ch.id, ch.owner_id AS ownerId, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, ch.title, ch.description,
   ch.theme_id AS themeId, t.code AS themeCode, ch.stream_key AS streamKey, ch.source, ch.external_url AS externalUrl,
   ch.external_hls_url AS externalHlsUrl, ch.adult, ch.adult_plus AS adultPlus, ch.password_hash AS passwordHash, ch.thumbnail_at AS thumbnailAt,
-  ch.max_viewers AS maxViewers
+  ch.max_viewers AS maxViewers, ch.profile_image_key AS profileImageKey, ch.banner_key AS bannerKey, ch.links
   FROM channels ch JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
 
 export function findChannel(db: D1Database, channelId: number): Promise<ChannelRow | null> {
@@ -138,4 +142,16 @@ export async function takeLiveAuthAttempt(db: D1Database, channelId: number, dev
 
 export async function clearLiveAuthAttempts(db: D1Database, channelId: number, deviceId: string): Promise<void> {
   await db.prepare('DELETE FROM live_auth_attempts WHERE channel_id = ? AND device_id = ?').bind(channelId, deviceId).run();
+}
+
+/** The channel profile's fields (name is the channel's title). */
+export async function updateChannelProfile(
+  db: D1Database,
+  channelId: number,
+  p: { title: string; description: string; links: string; profileImageKey: string | null; bannerKey: string | null },
+): Promise<void> {
+  await db
+    .prepare('UPDATE channels SET title = ?, description = ?, links = ?, profile_image_key = ?, banner_key = ? WHERE id = ?')
+    .bind(p.title, p.description, p.links, p.profileImageKey, p.bannerKey, channelId)
+    .run();
 }

@@ -15,9 +15,10 @@ export function documents<M extends object>(middleware: M, spec: DescribeRouteOp
 /**
  * Mark a validator with the schema it validates, the same mark hono-openapi's own validator() sets, so
  * the route's parameters and request body are documented from that schema while the validation itself
- * stays zValidator's with our localized hook (src/lib/validate.ts). A form is urlencoded (the refresh call).
+ * stays zValidator's with our localized hook (src/lib/validate.ts). A form is urlencoded (the refresh call)
+ * unless it carries files (multipart/form-data: notices, the channel profile).
  */
-export function withSchema<M extends object>(middleware: M, target: keyof ValidationTargets, schema: z.ZodType): M {
-  const options = target === 'form' ? { media: 'application/x-www-form-urlencoded' } : undefined;
+export function withSchema<M extends object>(middleware: M, target: keyof ValidationTargets, schema: z.ZodType, formMedia = 'application/x-www-form-urlencoded'): M {
+  const options = target === 'form' ? { media: formMedia } : undefined;
   return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema), options } });
 }

@@ -8,7 +8,7 @@ import { withSchema } from './openapi-marks';
  * zod validation for any request part; failures answer 400 in the caller's language and change nothing.
  * The schema is also what the OpenAPI document shows for that part (withSchema).
  */
-export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T, formMedia?: 'multipart/form-data') {
   const middleware = zValidator(target, schema, (result) => {
     if (!result.success) {
       const fields: Record<string, string> = {};
@@ -16,5 +16,8 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
       throw new Refusal(400, 'BAD_REQUEST', 'errors.badRequest', fields);
     }
   });
-  return withSchema(middleware, target, schema);
+  return withSchema(middleware, target, schema, formMedia);
 }
+
+/** A multipart form (files among its fields), documented as multipart/form-data. */
+export const validateMultipart = <T extends z.ZodType>(schema: T) => validate('form', schema, 'multipart/form-data');

@@ -5,6 +5,8 @@ import { SESSION_INVALID, UNSAFE_METHODS } from '../shared/account-api';
 import { callApi, callAsMember, callerOf } from './caller';
 import { clearSession, hasTokens, rememberLoginId, storeTokens, withoutTokens } from './session';
 import { xsrfValid } from './xsrf';
+import { readCapped } from '../lib/body-cap';
+import { UPLOAD_REQUEST_MAX_BYTES } from '../shared/uploads';
 import { CHANNEL_SETTINGS_ADMIN_PATH, CHANNEL_SETTINGS_PATH, cachedChannelSettingsResponse, forgetChannelSettings } from './channel-settings';
 
 /** Paths the browser and native apps call through us (SPEC §7). */
@@ -23,7 +25,19 @@ const OWN_PROOF = (path: string) => path === '/api/payments/webhook' || path.sta
 const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oauth/refresh']);
 /** Signing out clears the cookies whatever the API says. */
 const SIGNOUT_PATH = '/api/auth/signout';
-const PASSED_HEADERS = ['location', 'content-type', 'cache-control', 'content-language', 'etag', 'last-modified', 'retry-after'];
+/** Besides the usual, what keeps an uploaded file inert (GET /api/uploads/{key}). */
+const PASSED_HEADERS = [
+  'location',
+  'content-type',
+  'cache-control',
+  'content-language',
+  'etag',
+  'last-modified',
+  'retry-after',
+  'content-disposition',
+  'content-security-policy',
+  'x-content-type-options',
+];
 
 /**
  * Forward one browser request to the API: cookies become a Bearer token, unsafe methods need the XSRF
@@ -41,7 +55,10 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   if (UNSAFE_METHODS.has(method) && !OWN_PROOF(path) && !(await xsrfValid(c))) {
     return c.json({ error: { code: 'XSRF', message: c.var.t('errors.xsrf') } }, 403);
   }
-  const body = UNSAFE_METHODS.has(method) ? await c.req.raw.arrayBuffer() : undefined;
+  // No body is larger than an upload request may be (issue 15): refused by its Content-Length unread, or
+  // once reading passes the limit.
+  const body = UNSAFE_METHODS.has(method) ? await readCapped(c.req.raw, UPLOAD_REQUEST_MAX_BYTES) : undefined;
+  if (body === null) return c.json({ error: { code: 'UPLOAD_TOO_LARGE', message: c.var.t('uploads.requestTooLarge') } }, 413);
   const init: RequestInit = { method, headers: c.req.raw.headers, body };
   const upstream = TOKEN_PATHS.has(path) ? await callApi(c, callerOf(c), path + url.search, init) : await callAsMember(c, path + url.search, init);
 

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { LIVE_TIME_OPTIONS, MAX_PAGE_LIMIT, MAX_VIEWERS_LIMIT, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
 import { PLAN_IDS, type PlanId } from './subscription-plans';
+import { channelLinkSchema, noticeSchema } from './channel-schemas';
 
 /** Database ids, counts and epoch-ms times are whole numbers. */
 const id = z.int().positive();
@@ -74,11 +75,21 @@ export const channelInfoSchema = z
     latestNoticeAt: epochMs.nullable(),
     thumbnailUrl: z.string().nullable(),
     subscribed: z.boolean().describe('Whether the signed-in viewer subscribes (false for guests)'),
+    profileImageUrl: z.string().nullable().describe("The channel profile's image (GET /api/uploads/{key}); null when none"),
+    bannerUrl: z.string().nullable(),
+    links: z.array(channelLinkSchema),
   })
   .meta({ id: 'ChannelInfo' });
 
 /** GET /api/channels/{id}/channel-page */
-export const channelPageResponseSchema = z.object({ channel: channelInfoSchema, live: streamDetailSchema.nullable(), recorded: z.array(streamCardSchema) }).meta({ id: 'ChannelPageResponse' });
+export const channelPageResponseSchema = z
+  .object({
+    channel: channelInfoSchema,
+    live: streamDetailSchema.nullable(),
+    recorded: z.array(streamCardSchema),
+    pinnedNotice: noticeSchema.nullable().describe('The notice its creator pinned to the channel page'),
+  })
+  .meta({ id: 'ChannelPageResponse' });
 
 /** GET /api/channels/{id}/live-time?option=current|today|week|month */
 export const liveTimeResponseSchema = z

@@ -460,6 +460,58 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'POST', '/api/admin/payouts/{withdrawId}/reject', await staff.browser.json('/api/admin/payouts/999999999/reject', {}), 404);
   });
 
+  it('notices, the channel profile, uploads and live-board-check (issue 15): multipart bodies documented, answers as documented', async () => {
+    const creator = await signedIn('adult');
+    const channel = await insertChannel({ ownerId: creator.id });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0, 0, 0, 0, 0]);
+    for (const [method, path] of [
+      ['post', '/api/my/channel-notice'],
+      ['put', '/api/my/channel-notice'],
+      ['put', '/api/my/channel/profile'],
+    ] as const) {
+      const body = doc.paths[path]![method]!.requestBody as { content: Record<string, unknown> };
+      expect(Object.keys(body.content), `${method} ${path}`).toContain('multipart/form-data');
+    }
+    const form = new FormData();
+    form.append('title', '공지');
+    form.append('body', '<b>본문</b>');
+    form.append('images', new File([png], 'a.png'));
+    const notice = await expectDocumented<{ noticeId: number; images: Array<{ url: string }> }>(
+      doc,
+      'POST',
+      '/api/my/channel-notice',
+      await creator.browser.fetch('/api/my/channel-notice', { method: 'POST', body: form }),
+      200,
+    );
+    await expectDocumented(doc, 'GET', '/api/channels/{id}/notices', await get(`/api/channels/${channel.id}/notices`), 200);
+    await expectDocumented(doc, 'GET', '/api/channels/{id}/notices/{noticeId}', await get(`/api/channels/${channel.id}/notices/${notice.noticeId}`), 200);
+    await expectDocumented(doc, 'GET', '/api/channels/{id}/notices/{noticeId}', await get(`/api/channels/${channel.id}/notices/999999`), 404);
+    const edit = new FormData();
+    edit.append('noticeId', String(notice.noticeId));
+    edit.append('title', '공지');
+    edit.append('body', '본문');
+    edit.append('images', new File([new TextEncoder().encode('<svg onload="x"/>')], 'x.svg'));
+    await expectDocumented(doc, 'PUT', '/api/my/channel-notice', await creator.browser.fetch('/api/my/channel-notice', { method: 'PUT', body: edit }), 415);
+    await expectDocumented(doc, 'POST', '/v4/api/lives/live-board-check', await creator.browser.json('/v4/api/lives/live-board-check', { userId: creator.loginId, platform: 'PC' }), 200);
+    await expectDocumented(doc, 'GET', '/api/my/channel/profile', await creator.browser.fetch('/api/my/channel/profile'), 200);
+    const profile = new FormData();
+    profile.append('name', '채널');
+    profile.append('description', '');
+    profile.append('banner', new File([png], 'b.png'));
+    await expectDocumented(doc, 'PUT', '/api/my/channel/profile', await creator.browser.fetch('/api/my/channel/profile', { method: 'PUT', body: profile }), 200);
+    await expectDocumented(doc, 'GET', '/api/channels/{id}/channel-page', await get(`/api/channels/${channel.id}/channel-page`), 200);
+    await expectDocumented(doc, 'DELETE', '/api/my/{x}/channel-notice/{id}', await creator.browser.fetch(`/api/my/${channel.id}/channel-notice/${notice.noticeId}`, { method: 'DELETE' }), 200);
+    // The file itself is documented as binary in the type it was stored as.
+    expect((await get(notice.images[0]!.url)).status).toBe(404); // its notice is gone, and its image with it
+    expect(Object.keys((doc.paths['/api/uploads/{key}']!.get!.responses!['200'] as { content: Record<string, unknown> }).content)).toEqual([
+      'image/jpeg',
+      'image/png',
+      'image/gif',
+      'image/webp',
+      'application/pdf',
+    ]);
+  });
+
   it("sign-in and sign-up in SPEC's own shapes, through the site and from the API itself (tokens)", async () => {
     const { loginId, password } = await signUpMember();
     const browser = new Browser();

@@ -31,18 +31,22 @@ import { broadcastsBetween, findOpenLive, findStream, listRecorded } from '../..
 import { accessFor, playbackFor, withSeat, streamDetail, thumbnailUrl, toStreamCard, type Viewer } from './streams';
 import { Refusal } from '../../lib/errors';
 import { notFoundChannel } from './watch-error';
+import { pinnedNoticeOf } from './notices';
+import { linksOf } from './channel-profile';
+import { uploadUrl } from '../../shared/uploads';
 
 export const LIVE_AUTH_MAX_TRIES = 10;
 export const LIVE_AUTH_WINDOW_MS = 10 * 60_000;
 
 export async function channelPage(db: D1Database, channelId: number, viewer: Viewer | null, settings: ChannelSettings, secret: string): Promise<ChannelPageResponse> {
-  const [channel, subscribers, notices, subscribed, live, recorded] = await Promise.all([
+  const [channel, subscribers, notices, subscribed, live, recorded, pinnedNotice] = await Promise.all([
     findChannel(db, channelId),
     subscriberCount(db, channelId),
     noticeSummary(db, channelId),
     viewer ? isSubscribed(db, viewer.memberId, channelId) : Promise.resolve(false),
     findOpenLive(db, channelId),
     listRecorded(db, channelId, { offset: PAGE_DEFAULTS.offset, limit: PAGE_DEFAULTS.recordedLimit }),
+    pinnedNoticeOf(db, channelId),
   ]);
   if (!channel) throw notFoundChannel();
   return {
@@ -57,9 +61,13 @@ export async function channelPage(db: D1Database, channelId: number, viewer: Vie
       latestNoticeAt: notices.latestAt,
       thumbnailUrl: thumbnailUrl(channelId, channel.thumbnailAt),
       subscribed,
+      profileImageUrl: channel.profileImageKey ? uploadUrl(channel.profileImageKey) : null,
+      bannerUrl: channel.bannerKey ? uploadUrl(channel.bannerKey) : null,
+      links: linksOf(channel),
     },
     live: live ? await streamDetail(live, viewer, settings, secret) : null,
     recorded: recorded.rows.map(toStreamCard),
+    pinnedNotice,
   };
 }
 

@@ -1,4 +1,4 @@
-import { chatMayWrite, publishChatEvent } from '../../chat';
+import { chatIsManager, chatMayWrite, publishChatEvent } from '../../chat';
 import { liveChannelIds } from '../../db/chat';
 import type { PublishedEvent } from '../../shared/chat-protocol';
 
@@ -27,4 +27,9 @@ export async function publishSettingsUpdate(env: Env): Promise<number> {
 /** Whether the member may put words in the channel's room now (not muted or banned there). */
 export function mayWriteInRoom(env: Env, channelId: number, loginId: string): Promise<boolean> {
   return chatMayWrite(env, channelId, loginId);
+}
+
+/** Whether the member is one of the channel's managers (assigned by its creator in chat). */
+export function isChannelManager(env: Env, channelId: number, loginId: string): Promise<boolean> {
+  return chatIsManager(env, channelId, loginId);
 }

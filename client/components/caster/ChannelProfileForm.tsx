@@ -1,0 +1,144 @@
+import { useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import type { ChannelLink, ChannelProfile } from '../../../src/shared/channel-schemas';
+import { IMAGE_ACCEPT } from '../../../src/shared/uploads';
+import type { ApiError } from '../../data/api';
+import { channelProfilePath, saveChannelProfile } from '../../data/channel-api';
+import { useT } from '../../i18n/i18n';
+import { pushToastAtom } from '../../state/ui';
+import { Spinner } from '../auth/Spinner';
+
+const MAX_LINKS = 5;
+
+/** The studio's channel profile section: loads GET /api/my/channel/profile, saves with PUT (multipart). */
+export function ChannelProfileSection() {
+  const t = useT();
+  const { data, error, mutate } = useSWR<ChannelProfile, ApiError>(channelProfilePath);
+  return (
+    <section className="section" aria-labelledby="channel-profile-title">
+      <h2 id="channel-profile-title">{t('channelProfile.edit')}</h2>
+      {error ? (
+        <p className="field-error">{error.message}</p>
+      ) : !data ? (
+        <p role="status">…</p>
+      ) : (
+        <ProfileForm key={data.channelId} profile={data} onSaved={(saved) => void mutate(saved, { revalidate: false })} />
+      )}
+    </section>
+  );
+}
+
+function ImageField({
+  id,
+  label,
+  current,
+  onFile,
+  remove,
+  onRemove,
+}: {
+  id: string;
+  label: string;
+  current: string | null;
+  onFile: (file: File | null) => void;
+  remove: boolean;
+  onRemove: (on: boolean) => void;
+}) {
+  const t = useT();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {current && !remove && <img className="profile-preview" src={current} alt="" />}
+      <input id={id} className="input" type="file" accept={IMAGE_ACCEPT} onChange={(e) => onFile(e.target.files?.[0] ?? null)} />
+      {current && (
+        <label className="check">
+          <input type="checkbox" checked={remove} onChange={(e) => onRemove(e.target.checked)} />
+          {t('channelProfile.removeImage')}
+        </label>
+      )}
+    </div>
+  );
+}
+
+function ProfileForm({ profile, onSaved }: { profile: ChannelProfile; onSaved: (saved: ChannelProfile) => void }) {
+  const t = useT();
+  const pushToast = useSetAtom(pushToastAtom);
+  const [name, setName] = useState(profile.name);
+  const [description, setDescription] = useState(profile.description);
+  const [links, setLinks] = useState<ChannelLink[]>(profile.links);
+  const [profileImage, setProfileImage] = useState<File | null>(null);
+  const [banner, setBanner] = useState<File | null>(null);
+  const [removeProfile, setRemoveProfile] = useState(false);
+  const [removeBanner, setRemoveBanner] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    const form = new FormData();
+    form.append('name', name.trim());
+    form.append('description', description);
+    form.append('links', JSON.stringify(links.filter((l) => l.label.trim() || l.url.trim())));
+    if (profileImage) form.append('profileImage', profileImage);
+    if (banner) form.append('banner', banner);
+    form.append('removeProfileImage', String(removeProfile));
+    form.append('removeBanner', String(removeBanner));
+    setSending(true);
+    setError('');
+    const result = await saveChannelProfile(form);
+    setSending(false);
+    if (!result.ok || !result.body) return setError(result.message || t('errors.network'));
+    pushToast({ key: 'channelProfile.saved' });
+    onSaved(result.body);
+  };
+  const setLink = (i: number, patch: Partial<ChannelLink>) => setLinks(links.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+
+  return (
+    <form className="auth-form caster-form" onSubmit={submit} aria-labelledby="channel-profile-title" aria-describedby={error ? 'channel-profile-error' : undefined}>
+      <div className="field">
+        <label className="field-label" htmlFor="profile-name">
+          {t('channelProfile.name')}
+        </label>
+        <input id="profile-name" className="input" required maxLength={40} value={name} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor="profile-description">
+          {t('channelProfile.description')}
+        </label>
+        <textarea id="profile-description" className="input" rows={3} maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />
+      </div>
+      <ImageField id="profile-image" label={t('channelProfile.profileImage')} current={profile.profileImage?.url ?? null} onFile={setProfileImage} remove={removeProfile} onRemove={setRemoveProfile} />
+      <ImageField id="profile-banner" label={t('channelProfile.banner')} current={profile.banner?.url ?? null} onFile={setBanner} remove={removeBanner} onRemove={setRemoveBanner} />
+      <fieldset className="field">
+        <legend className="field-label">{t('channelProfile.links')}</legend>
+        {links.map((link, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their position is their identity
+          <div key={i} className="check-row">
+            <input className="input" aria-label={`${t('channelProfile.linkLabel')} ${i + 1}`} maxLength={30} value={link.label} onChange={(e) => setLink(i, { label: e.target.value })} />
+            <input className="input" type="url" aria-label={`${t('channelProfile.linkUrl')} ${i + 1}`} maxLength={300} value={link.url} onChange={(e) => setLink(i, { url: e.target.value })} />
+            <button type="button" className="btn" onClick={() => setLinks(links.filter((_, j) => j !== i))}>
+              {t('channelProfile.removeLink')}
+            </button>
+          </div>
+        ))}
+        {links.length < MAX_LINKS && (
+          <button type="button" className="btn" onClick={() => setLinks([...links, { label: '', url: '' }])}>
+            {t('channelProfile.addLink')}
+          </button>
+        )}
+      </fieldset>
+      {error && (
+        <p id="channel-profile-error" className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={sending}>
+        {sending && <Spinner />}
+        {t('channelProfile.save')}
+      </button>
+    </form>
+  );
+}

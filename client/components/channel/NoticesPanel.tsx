@@ -1,0 +1,150 @@
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import useSWR from 'swr';
+import type { ChannelNotice, ChannelNoticeList } from '../../../src/shared/channel-schemas';
+import type { ApiError } from '../../data/api';
+import { deleteNotice, noticePath, noticesPath } from '../../data/channel-api';
+import { useT } from '../../i18n/i18n';
+import { pushToastAtom } from '../../state/ui';
+import { formatDate } from '../watch/format-date';
+import { NoticeBody } from './NoticeBody';
+import { NoticeEditor } from './NoticeEditor';
+import { Pager } from './Pager';
+
+const PAGE = 10;
+
+/** The notices tab: the list (pinned first), one notice's page, and for its creator and managers the editor. */
+export function NoticesPanel({ channelId, locale, openId, onOpen }: { channelId: number; locale: string; openId: number | null; onOpen: (noticeId: number | null) => void }) {
+  const t = useT();
+  const [offset, setOffset] = useState(0);
+  const [editing, setEditing] = useState<ChannelNotice | 'new' | null>(null);
+  const list = useSWR<ChannelNoticeList, ApiError>(noticesPath(channelId, offset, PAGE));
+  const canWrite = list.data?.canWrite ?? false;
+
+  if (editing) {
+    return (
+      <NoticeEditor
+        channelId={channelId}
+        notice={editing === 'new' ? null : editing}
+        onCancel={() => setEditing(null)}
+        onSaved={(saved) => {
+          setEditing(null);
+          void list.mutate();
+          onOpen(saved.noticeId);
+        }}
+      />
+    );
+  }
+  if (openId !== null) {
+    return (
+      <NoticeView
+        channelId={channelId}
+        noticeId={openId}
+        locale={locale}
+        canWrite={canWrite}
+        onBack={() => onOpen(null)}
+        onEdit={setEditing}
+        onDeleted={() => {
+          void list.mutate();
+          onOpen(null);
+        }}
+      />
+    );
+  }
+  return (
+    <section aria-labelledby="notice-list-title">
+      <div className="panel-head">
+        <h3 id="notice-list-title">{t('notice.list')}</h3>
+        {canWrite && (
+          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+            {t('notice.write')}
+          </button>
+        )}
+      </div>
+      {list.error ? (
+        <p className="field-error">{t('notice.failed')}</p>
+      ) : !list.data ? (
+        <p role="status">…</p>
+      ) : list.data.items.length === 0 ? (
+        <p className="empty-state">{t('notice.empty')}</p>
+      ) : (
+        <>
+          <ul className="notice-list">
+            {list.data.items.map((notice) => (
+              <li key={notice.noticeId}>
+                <button type="button" className="notice-link" onClick={() => onOpen(notice.noticeId)}>
+                  {notice.pinned && <span className="badge">{t('notice.pinned')}</span>}
+                  <span className="notice-title">{notice.title}</span>
+                  <span className="muted">{formatDate(notice.createdAt, locale)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Pager offset={offset} limit={PAGE} total={list.data.total} onPage={setOffset} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function NoticeView({
+  channelId,
+  noticeId,
+  locale,
+  canWrite,
+  onBack,
+  onEdit,
+  onDeleted,
+}: {
+  channelId: number;
+  noticeId: number;
+  locale: string;
+  canWrite: boolean;
+  onBack: () => void;
+  onEdit: (notice: ChannelNotice) => void;
+  onDeleted: () => void;
+}) {
+  const t = useT();
+  const pushToast = useSetAtom(pushToastAtom);
+  const { data, error } = useSWR<ChannelNotice, ApiError>(noticePath(channelId, noticeId));
+  const [deleting, setDeleting] = useState(false);
+  const remove = async () => {
+    if (deleting || !window.confirm(t('notice.deleteConfirm'))) return;
+    setDeleting(true);
+    const result = await deleteNotice(channelId, noticeId);
+    setDeleting(false);
+    if (!result.ok) return pushToast({ key: 'notice.failed' });
+    pushToast({ key: 'notice.deleted' });
+    onDeleted();
+  };
+  return (
+    <article className="notice-view" aria-labelledby="notice-view-title">
+      <button type="button" className="btn" onClick={onBack}>
+        ← {t('notice.back')}
+      </button>
+      {error ? (
+        <p className="field-error">{error.status === 404 ? error.message : t('notice.failed')}</p>
+      ) : !data ? (
+        <p role="status">…</p>
+      ) : (
+        <>
+          <h3 id="notice-view-title">
+            {data.pinned && <span className="badge">{t('notice.pinned')}</span>} {data.title}
+          </h3>
+          <p className="muted">{t('notice.by', { nickname: data.author?.nickname ?? '', date: formatDate(data.createdAt, locale, true) })}</p>
+          <NoticeBody notice={data} />
+          {canWrite && (
+            <div className="notice-actions">
+              <button type="button" className="btn" onClick={() => onEdit(data)}>
+                {t('notice.edit')}
+              </button>
+              <button type="button" className="btn" onClick={() => void remove()} disabled={deleting}>
+                {t('notice.delete')}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,30 @@
+import type { StreamCard } from '../../../src/shared/streams-api';
+import { useT } from '../../i18n/i18n';
+import { StreamThumb } from '../watch/StreamThumb';
+import { StreamBadges } from '../watch/StreamCardView';
+import { formatDuration } from '../watch/time';
+import { formatDate } from '../watch/format-date';
+
+/** A channel's recordings, each a link to its player page. */
+export function RecordedList({ streams, locale }: { streams: StreamCard[]; locale: string }) {
+  const t = useT();
+  if (streams.length === 0) return <p className="empty-state">{t('channel.noRecorded')}</p>;
+  return (
+    <ul className="recorded-list">
+      {streams.map((stream) => (
+        <li key={stream.streamId}>
+          <a href={`/vod/${stream.streamId}`} className="recorded-item">
+            <StreamThumb url={stream.thumbnailUrl} nickname={stream.creator.nickname} />
+            <span className="recorded-text">
+              <span className="recorded-title">{stream.title}</span>
+              <span className="muted">
+                {formatDate(stream.startedAt, locale)} · {formatDuration(stream.durationMs)}
+              </span>
+            </span>
+            <StreamBadges live={false} adult={stream.adult} locked={false} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,126 @@
+// Channel notices (issue 15): a creator writes a pinned notice with an image on their channel page; a
+// guest, in a browser of their own, sees it pinned on the page (the cached guest page was purged), moves
+// through the channel tabs with the keyboard alone, and reads the notice and its image. The creator, the
+// channel and a recording are this file's own.
+import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url } from './fixtures';
+
+const PASSWORD = 'demo-pass-1234';
+const suffix = Date.now().toString(36).slice(-6);
+const CREATOR = { loginId: `ntc${suffix}`, nickname: `공지방${suffix}` };
+const CHANNEL = `e2e-notices ${suffix}`;
+const PATH = `/channel/${CREATOR.loginId}`;
+const NOTICE = { title: `방송 일정 ${suffix}`, body: '이번 주 방송은\n금요일 밤 9시에 합니다.' };
+
+/** A real 40x20 PNG (a red and blue split), so the viewer's browser has something to decode and draw. */
+function realPng(): Buffer {
+  const width = 40;
+  const height = 20;
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) rows.set(x < width / 2 ? [220, 30, 40] : [30, 60, 220], y * (width * 3 + 1) + 1 + x * 3);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+test.beforeAll(() => {
+  d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${CREATOR.loginId}', '${CREATOR.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
+  d1(`INSERT INTO channels (owner_id, title, stream_key) SELECT id, '${CHANNEL}', 'e2e_notice_key_${suffix}_abcdefghij' FROM members WHERE login_id = '${CREATOR.loginId}'`);
+  const started = Date.now() - 3_600_000;
+  d1(
+    `INSERT INTO streams (channel_id, kind, source, title, started_at, ended_at, duration_ms)
+     SELECT c.id, 2, 'flex', '지난 방송 ${suffix}', ${started}, ${started + 600_000}, 600000 FROM channels c WHERE c.title = '${CHANNEL}'`,
+  );
+});
+
+const tabs = (page: Page) => page.getByRole('tablist', { name: ko.channelProfile.tabs.label });
+
+test('a creator posts a notice with an image; a guest reads it, moving through the channel tabs by keyboard', async ({ browser }) => {
+  // The creator, on their own channel page: the notices tab, the editor, an image, pinned.
+  const creatorContext = await browser.newContext({ locale: 'ko-KR' });
+  await creatorContext.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
+  const creator = await creatorContext.newPage();
+  const creatorErrors: string[] = [];
+  creator.on('pageerror', (error) => creatorErrors.push(error.message));
+  await signIn(creator, CREATOR.loginId, PASSWORD, PATH);
+  await tabs(creator).getByRole('tab', { name: ko.channelProfile.tabs.notices }).click();
+  await expect(creator.getByText(ko.notice.empty)).toBeVisible();
+  await creator.getByRole('button', { name: ko.notice.write }).click();
+  const editor = creator.getByRole('form', { name: ko.notice.write });
+  await editor.getByLabel(ko.notice.title).fill(NOTICE.title);
+  await editor.getByLabel(ko.notice.body).fill(NOTICE.body);
+  await editor.getByLabel(ko.notice.images).setInputFiles({ name: 'schedule.png', mimeType: 'image/png', buffer: realPng() });
+  await editor.getByLabel(ko.notice.pin).check();
+  await expectNoSeriousA11yViolations(creator);
+  await editor.getByRole('button', { name: ko.notice.submit }).click();
+  // Saved: the notice's own page shows in the tab, with the image the server stored.
+  await expect(creator.getByRole('heading', { name: NOTICE.title })).toBeVisible();
+  await expect(creator.getByRole('img', { name: ko.notice.imageAlt.replace('{{n}}', '1') })).toBeVisible();
+  expect(creatorErrors).toEqual([]);
+
+  // A guest, in a browser of their own.
+  const guestContext = await browser.newContext({ locale: 'ko-KR' });
+  await guestContext.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
+  const guest = await guestContext.newPage();
+  const guestErrors: string[] = [];
+  guest.on('pageerror', (error) => guestErrors.push(error.message));
+  await gotoHydrated(guest, url('flex', PATH));
+  // The pinned notice is on the page itself, its image decoded.
+  const pinned = guest.getByRole('region', { name: new RegExp(NOTICE.title) });
+  await expect(pinned).toBeVisible();
+  await expect(pinned.getByText('금요일 밤 9시에 합니다.')).toBeVisible();
+  const pinnedImage = pinned.getByRole('img', { name: ko.notice.imageAlt.replace('{{n}}', '1') });
+  await expect.poll(() => pinnedImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40);
+
+  // The tabs by keyboard alone: focus the selected tab, arrows move and select, Enter opens a notice.
+  const liveTab = tabs(guest).getByRole('tab', { name: ko.channelProfile.tabs.live });
+  await expect(liveTab).toHaveAttribute('aria-selected', 'true');
+  await liveTab.focus();
+  await expect(guest.getByRole('tabpanel')).toContainText(`지난 방송 ${suffix}`);
+  await guest.keyboard.press('ArrowRight');
+  const recordedTab = tabs(guest).getByRole('tab', { name: ko.channelProfile.tabs.recorded });
+  await expect(recordedTab).toBeFocused();
+  await expect(recordedTab).toHaveAttribute('aria-selected', 'true');
+  await expect(guest.getByRole('tabpanel', { name: ko.channelProfile.tabs.recorded })).toContainText(`지난 방송 ${suffix}`);
+  await guest.keyboard.press('ArrowRight');
+  const noticesTab = tabs(guest).getByRole('tab', { name: new RegExp(ko.channelProfile.tabs.notices) });
+  await expect(noticesTab).toBeFocused();
+  await expect(noticesTab).toHaveAttribute('aria-selected', 'true');
+  const panel = guest.getByRole('tabpanel');
+  await expect(panel.getByRole('heading', { name: ko.notice.list })).toBeVisible();
+  // The list has come (the panel fetches it when first opened); a guest may not write.
+  const item = panel.getByRole('button', { name: new RegExp(NOTICE.title) });
+  await expect(item).toBeVisible();
+  await expect(panel.getByRole('button', { name: ko.notice.write })).toHaveCount(0);
+  await expect(noticesTab).toBeFocused();
+  await guest.keyboard.press('Tab');
+  await expect(item).toBeFocused();
+  await guest.keyboard.press('Enter');
+  await expect(panel.getByRole('heading', { name: NOTICE.title })).toBeVisible();
+  const image = panel.getByRole('img', { name: ko.notice.imageAlt.replace('{{n}}', '1') });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40);
+  await expect(panel.getByRole('button', { name: ko.notice.edit })).toHaveCount(0);
+  // Home wraps around to the first tab.
+  await noticesTab.focus();
+  await guest.keyboard.press('Home');
+  await expect(liveTab).toBeFocused();
+  await expect(liveTab).toHaveAttribute('aria-selected', 'true');
+  await expectNoSeriousA11yViolations(guest);
+  expect(guestErrors).toEqual([]);
+
+  await creatorContext.close();
+  await guestContext.close();
+});
