@@ -5,6 +5,8 @@ import { SESSION_INVALID, UNSAFE_METHODS } from '../shared/account-api';
 import { callApi, callAsMember, callerOf } from './caller';
 import { clearSession, hasTokens, rememberLoginId, storeTokens, withoutTokens } from './session';
 import { xsrfValid } from './xsrf';
+import { clearBrandCookie } from '../lib/cookies';
+import { SOCIAL_SIGNUP_COOKIE } from '../shared/social';
 import { CHANNEL_SETTINGS_ADMIN_PATH, CHANNEL_SETTINGS_PATH, cachedChannelSettingsResponse, forgetChannelSettings } from './channel-settings';
 
 /** Paths the browser and native apps call through us (SPEC §7). */
@@ -20,7 +22,12 @@ export const DEV_PG_PREFIX = '/__pg/';
 const OWN_PROOF = (path: string) => path === '/api/payments/webhook' || path.startsWith(DEV_PG_PREFIX);
 
 /** Calls whose answers carry tokens for the cookie jar. */
-const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oauth/refresh']);
+const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oauth/refresh', '/v3/api/m/signup/kakao']);
+/** Social sign-in, sign-up and link-by-password (issue 14) answer tokens too, and spend the sign-up form's ticket cookie. */
+const SOCIAL_TOKEN_PATH = /^\/api\/auth\/(signin\/oauth\/|signup\/oauth\/|oauth\/[a-z]+\/link$)|^\/v3\/api\/m\/signup\/kakao$/;
+const isTokenPath = (path: string) => TOKEN_PATHS.has(path) || SOCIAL_TOKEN_PATH.test(path);
+// Their success also spends the social sign-up form's ticket cookie (SOCIAL_SIGNUP_COOKIE).
+
 /** Signing out clears the cookies whatever the API says. */
 const SIGNOUT_PATH = '/api/auth/signout';
 const PASSED_HEADERS = ['location', 'content-type', 'cache-control', 'content-language', 'etag', 'last-modified', 'retry-after'];
@@ -43,7 +50,7 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   }
   const body = UNSAFE_METHODS.has(method) ? await c.req.raw.arrayBuffer() : undefined;
   const init: RequestInit = { method, headers: c.req.raw.headers, body };
-  const upstream = TOKEN_PATHS.has(path) ? await callApi(c, callerOf(c), path + url.search, init) : await callAsMember(c, path + url.search, init);
+  const upstream = isTokenPath(path) ? await callApi(c, callerOf(c), path + url.search, init) : await callAsMember(c, path + url.search, init);
 
   if (path === SIGNOUT_PATH) clearSession(c);
   // Staff changed the channel settings: this isolate serves the new ones from now on (others on a viewer's refetch).
@@ -59,7 +66,8 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   const json = (await upstream.json().catch(() => null)) as Record<string, unknown> | null;
   if (upstream.status === 401 && (json?.error as { code?: string } | undefined)?.code === SESSION_INVALID) clearSession(c);
   if (json && hasTokens(json)) {
-    if (!TOKEN_PATHS.has(path)) return c.json(withoutTokens(json), upstream.status as 200); // tokens never reach page script
+    if (!isTokenPath(path)) return c.json(withoutTokens(json), upstream.status as 200); // tokens never reach page script
+    if (SOCIAL_TOKEN_PATH.test(path)) clearBrandCookie(c, SOCIAL_SIGNUP_COOKIE);
     const requestBody = safeJson(body);
     if (path === '/v2/api/auth/signin' && typeof requestBody?.loginId === 'string') rememberLoginId(c, requestBody.loginId, json.save_id === true);
     return c.json(storeTokens(c, json), upstream.status as 200);
