@@ -93,6 +93,7 @@ async function startIssuer(provider, port, host) {
         return await token(body, req, res);
       }
       if (req.method === 'GET' && shape.profile && url.pathname === shape.profile) return profile(req, res);
+      if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
       service.requestHandler(req, res);
     } catch (err) {
       send(res, 500, { error: 'server_error', error_description: String(err?.message ?? err) });

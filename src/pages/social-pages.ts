@@ -57,7 +57,8 @@ export const socialPages = new Hono<AppEnv>()
     const { code, state, error } = c.req.query();
     const { res, json } = await postJson(c, `/api/auth/oauth/${provider}/callback`, { code, state, error, binding });
     const answer = (json ?? {}) as Outcome;
-    if (!res.ok || !('outcome' in answer)) return refused(c, (answer as { error?: { code?: string } }).error?.code);
+    // A member signed in here was linking: the reason shows on their page; anyone else's on the sign-in page.
+    if (!res.ok || !('outcome' in answer)) return refused(c, (answer as { error?: { code?: string } }).error?.code, c.var.loggedIn ? SOCIAL_ACCOUNT_PATH : '/signin');
     if (answer.outcome === 'linked') return c.redirect(answer.callbackURL, 302);
     if (answer.outcome === 'signup') {
       setBrandCookie(c, SOCIAL_SIGNUP_COOKIE, answer.accessToken, { httpOnly: true, maxAge: TEN_MINUTES });
