@@ -19,7 +19,9 @@ export const DEV_PG_PREFIX = '/__pg/';
  * Unsafe calls that carry their own proof instead of the XSRF header: the PG's webhook (signed, or read back
  * from the PG) and the dev checkout's form (a token of its own, bound to the order).
  */
-const OWN_PROOF = (path: string) => path === '/api/payments/webhook' || path.startsWith(DEV_PG_PREFIX);
+const OWN_PROOF = (path: string) => path === '/api/payments/webhook' || path.startsWith(DEV_PG_PREFIX) || path === ASP_TOKEN_PATH;
+/** An ASP partner's server (its key is its proof) gets its user's tokens in the body: server to server, not a browser's cookies. */
+const ASP_TOKEN_PATH = '/v4/api/asp/accesstoken';
 
 /** Calls whose answers carry tokens for the cookie jar. */
 const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oauth/refresh', '/v3/api/m/signup/kakao']);
@@ -66,6 +68,7 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   const json = (await upstream.json().catch(() => null)) as Record<string, unknown> | null;
   if (upstream.status === 401 && (json?.error as { code?: string } | undefined)?.code === SESSION_INVALID) clearSession(c);
   if (json && hasTokens(json)) {
+    if (path === ASP_TOKEN_PATH) return c.json(json, upstream.status as 200);
     if (!isTokenPath(path)) return c.json(withoutTokens(json), upstream.status as 200); // tokens never reach page script
     if (SOCIAL_TOKEN_PATH.test(path)) clearBrandCookie(c, SOCIAL_SIGNUP_COOKIE);
     const requestBody = safeJson(body);

@@ -38,3 +38,21 @@ CREATE TABLE oauth_used_codes (
   used_at    INTEGER NOT NULL,               -- ms
   PRIMARY KEY (provider, code_hash)
 );
+
+-- ASP partners (SPEC §7 POST /v4/api/asp/accesstoken): a partner's server proves itself with its key
+-- (stored hashed; `npm run ops -- asp-key <partnerCode>` mints one) and gets a session for one of its users,
+-- named by the userkey it sent when that user signed up (SPEC §3 sign-up payload aspCode, userkey).
+CREATE TABLE asp_keys (
+  partner_code  TEXT PRIMARY KEY REFERENCES partners(code),
+  key_hash      TEXT NOT NULL,               -- SHA-256, base64url
+  created_at    INTEGER NOT NULL DEFAULT (unixepoch())
+);
+
+CREATE TABLE asp_members (
+  partner_code  TEXT NOT NULL REFERENCES partners(code),
+  userkey       TEXT NOT NULL,
+  member_id     INTEGER NOT NULL REFERENCES members(id),
+  created_at    INTEGER NOT NULL DEFAULT (unixepoch()),
+  PRIMARY KEY (partner_code, userkey),
+  UNIQUE (partner_code, member_id)
+);
