@@ -58,12 +58,18 @@ test('a person clicks Kakao, signs up through the provider, then logs in with it
   expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
 });
 
-test('isSnsLoginKakao false (the ops command) hides the Kakao button on the sign-in page', async ({ page }) => {
+test('isSnsLoginKakao false (the ops command) hides the Kakao button on the sign-in page and in the login modal', async ({ page }) => {
   try {
     ops('channeling', 'isSnsLoginKakao', 'false');
     await gotoHydrated(page, url('flex', '/signin'));
     await expect(page.getByRole('button', { name: ko.login.social.naver })).toBeVisible();
     await expect(page.getByRole('button', { name: ko.login.social.kakao })).toHaveCount(0);
+    // The login modal on another page asks for the settings when it opens.
+    await gotoHydrated(page, url('flex', '/'));
+    await page.locator('.site-header').getByRole('button', { name: ko.nav.login, exact: true }).click();
+    const modal = page.getByRole('dialog', { name: ko.login.title });
+    await expect(modal.getByRole('button', { name: ko.login.social.google })).toBeVisible();
+    await expect(modal.getByRole('button', { name: ko.login.social.kakao })).toHaveCount(0);
   } finally {
     ops('channeling', 'isSnsLoginKakao', 'true');
   }
