@@ -66,8 +66,9 @@ export interface OAuthTransactionRow {
 
 export async function insertTransaction(db: D1Database, t: OAuthTransactionRow, now: number): Promise<void> {
   await db.batch([
-    // Old abandoned ones go as new ones come.
+    // Old abandoned ones go as new ones come; a spent code is kept a day, far past any provider's code lifetime.
     db.prepare('DELETE FROM oauth_transactions WHERE expires_at < ?').bind(now),
+    db.prepare('DELETE FROM oauth_used_codes WHERE used_at < ?').bind(now - 86_400_000),
     db
       .prepare('INSERT INTO oauth_transactions (state, provider, binding_hash, verifier, nonce, redirect_uri, return_path, intent, member_id, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
       .bind(t.state, t.provider, t.bindingHash, t.verifier, t.nonce, t.redirectUri, t.returnPath, t.intent, t.memberId, t.expiresAt),
