@@ -131,3 +131,31 @@ test('a member gives items to another member from the wallet; the receiver holds
   for (const who of [a, b]) expect(who.errors).toEqual([]);
   for (const who of [a, b]) await who.context.close();
 });
+
+test('a full live turns a member away until they use a full-room pass; then it plays', async ({ browser }) => {
+  const holder = newMember('pass');
+  d1(`UPDATE channels SET max_viewers = 1 WHERE id = ${CHANNEL.id}`); // the test live counts 2 viewers
+  try {
+    const a = await person(browser, holder.loginId, CHANNEL.path);
+    const gate = a.page.getByRole('region', { name: ko.channel.restricted });
+    await expect(gate.getByText(ko.channel.full)).toBeVisible();
+    await expectNoSeriousA11yViolations(a.page);
+    // The gate's way to a pass: the wallet, where a coupon's luv buys one and it is used.
+    const code = ops('coupon', '--luv', '1000').trim().split('\n').at(-1)!.trim();
+    expect(await redeem(a.page, code)).toBe(200);
+    await gate.getByRole('link', { name: ko.channel.fullPass }).click();
+    await a.page.waitForURL('**/luv');
+    const items = a.page.getByRole('region', { name: ko.items.title });
+    await items.getByLabel(ko.items.buyItem, { exact: true }).selectOption('420');
+    await items.getByRole('button', { name: ko.items.buy, exact: true }).click();
+    await items.getByRole('button', { name: fill(ko.items.useLabel, { item: ko.items.names['420'] }) }).click();
+    await expect(items.getByText(fill(ko.items.used, { item: ko.items.names['420'] }))).toBeVisible();
+    await gotoHydrated(a.page, url('flex', CHANNEL.path));
+    await expect(a.page.getByRole('region', { name: ko.channel.restricted })).toHaveCount(0);
+    await expect(a.page.locator('video')).toHaveCount(1);
+    expect(a.errors).toEqual([]);
+    await a.context.close();
+  } finally {
+    d1(`UPDATE channels SET max_viewers = NULL WHERE id = ${CHANNEL.id}`);
+  }
+});
