@@ -14,7 +14,7 @@ async function throughKakao(page: import('@playwright/test').Page) {
   await page.getByRole('button', { name: 'Agree and continue' }).click();
 }
 
-test('a person clicks Kakao, signs up through the provider, then logs in with it', async ({ page, context, consoleErrors }) => {
+test('a person clicks Kakao, signs up through the provider, then logs in with it', async ({ page, consoleErrors }) => {
   await gotoHydrated(page, url('flex', '/signin'));
   for (const provider of ['naver', 'kakao', 'twitch', 'google'] as const) await expect(page.getByRole('button', { name: ko.login.social[provider] })).toBeVisible();
   await throughKakao(page);
@@ -40,8 +40,10 @@ test('a person clicks Kakao, signs up through the provider, then logs in with it
   await page.waitForURL('**/completed/signup**');
   await expect(page.locator('.site-header .me')).toBeVisible();
 
-  // Another day, another browser: Kakao alone logs them in.
-  await context.clearCookies();
+  // Logged out: Kakao alone logs them in again.
+  await page.locator('.site-header').getByRole('button', { name: ko.nav.logout }).click();
+  await page.waitForURL(url('flex', '/'));
+  await expect(page.locator('.site-header .me')).toHaveCount(0);
   await gotoHydrated(page, url('flex', '/signin?callbackURL=%2Fluv'));
   await throughKakao(page);
   await page.waitForURL('**/luv');
