@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { startSocialIssuers } from './scripts/lib/social-issuers.mjs';
 
 // Unit and Worker tests, all inside workerd with the bindings of wrangler.toml (local D1, KV, R2).
 /** config/development.env as bindings (KEY=value lines), so tests run with the development adapters. */
@@ -12,11 +13,15 @@ function devVars(): Record<string, string> {
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.resolve('src/db/migrations'));
+  // The social-login providers as real OAuth servers on loopback (free ports; workerd reaches 127.0.0.1),
+  // for the whole run: unref'd, they end with the process.
+  const issuers = await startSocialIssuers({ ports: {} });
+  issuers.unref();
   return {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
-        miniflare: { bindings: { ...devVars(), TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test', DEV_PG_DEPOSIT_DELAY_MS: '0' } },
+        miniflare: { bindings: { ...devVars(), ...issuers.bindings, TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test', DEV_PG_DEPOSIT_DELAY_MS: '0' } },
       }),
     ],
     resolve: { alias: { '@client/ssr': path.resolve('client/ssr.ts') } },

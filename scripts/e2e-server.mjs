@@ -3,6 +3,7 @@
 // Same server as `npm start` (Miniflare, production bundle); needs `npm run build` first for the client.
 // Usage: node scripts/e2e-server.mjs [PORT STATE_DIR] (default: E2E in scripts/lib/wrangler.mjs)
 import { buildWorker, freshState, startServer } from './lib/server.mjs';
+import { startSocialIssuers } from './lib/social-issuers.mjs';
 import { E2E } from './lib/wrangler.mjs';
 import { seedDemo } from './seed-demo.mjs';
 
@@ -12,9 +13,12 @@ const state = process.argv[3] ?? E2E.state;
 buildWorker();
 freshState(state);
 seedDemo({ persistTo: state });
+// The social-login providers on free loopback ports (so `npm start` may run beside the tests).
+const issuers = await startSocialIssuers({ ports: {} });
 const server = await startServer({
   port,
   state,
+  bindings: issuers.bindings,
   onLog: (level, message) => level === 'error' && console.error(message),
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.stop().finally(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => Promise.all([server.stop(), issuers.stop()]).finally(() => process.exit(0)));

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startBroadcast } from './lib/broadcaster.mjs';
 import { buildAll, startServer } from './lib/server.mjs';
+import { DEV_SOCIAL_PORTS, startSocialIssuers } from './lib/social-issuers.mjs';
 import { migrate } from './lib/wrangler.mjs';
 import { kvBulkPut, seedEntries } from './lib/kv.mjs';
 import { DEMO_CHANNEL_PASSWORD, DEMO_PASSWORD, DEMO_STREAM_KEYS, seedDemo } from './seed-demo.mjs';
@@ -46,7 +47,9 @@ function liveStatus(message) {
   }
 }
 
-const server = await startServer({ port: PORT, onLog, logRequests: verbose });
+// The social-login providers (Naver, Kakao, Google, Twitch) as loopback OAuth servers (issue 14).
+const issuers = await startSocialIssuers({ ports: DEV_SOCIAL_PORTS });
+const server = await startServer({ port: PORT, onLog, logRequests: verbose, bindings: issuers.bindings });
 const children = new Set();
 let stopping = false;
 
@@ -70,6 +73,7 @@ async function stop() {
   for (const child of children) child.kill('SIGINT');
   setTimeout(() => process.exit(0), 1500).unref();
   await server.stop().catch(() => {});
+  await issuers.stop().catch(() => {});
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
 // Miniflare's own exit hook ends the process on SIGTERM before ffmpeg has stopped: an encoder left behind
@@ -95,6 +99,9 @@ ${brands.map((b) => `  ${b.id.padEnd(10)} ${brandUrl(b.id).padEnd(34)} ${b.servi
     demo_viewer                  a verified adult viewer
     demo_minor                   a verified minor
   demo broadcasts: channels 1 and 2 (stream keys ${DEMO_STREAM_KEYS[0]}, ${DEMO_STREAM_KEYS[1]})
+  social login: local stand-ins for ${Object.entries(issuers.origins)
+    .map(([p, o]) => `${p} ${o}`)
+    .join(', ')} (any account name signs in)
 
   Ctrl-C stops. ${verbose ? 'Logging every request.' : 'npm start -- --verbose logs every request.'}
 `);

@@ -20,6 +20,7 @@ import { live } from './live';
 import { chatSocket } from './proxy/chat-socket';
 import { watchPages } from './pages/watch-pages';
 import { walletPages } from './pages/wallet-pages';
+import { socialPages } from './pages/social-pages';
 import { apiReference } from './docs/api-reference';
 import { API_CONTRACT_PATHS } from './shared/api-contract';
 import { collector, reportServerError } from './errors';
@@ -49,6 +50,7 @@ for (const prefix of [...PROXIED_PREFIXES, DEV_PREFIX, DEV_PG_PREFIX]) app.all(`
 app.get(API_CONTRACT_PATHS.document, proxy);
 app.route('/', apiReference);
 app.use(gate(), partner(), documentRenderer);
+app.route('/', socialPages);
 app.route('/', pages);
 app.route('/', watchPages);
 app.route('/', walletPages);

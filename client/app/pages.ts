@@ -18,6 +18,8 @@ const MODULES: Record<PageModule, Page> = {
   SignInPage: lazyComponent(() => import('../pages/SignInPage').then((m) => m.SignInPage)),
   SignUpPage: lazyComponent(() => import('../pages/SignUpPage').then((m) => m.SignUpPage)),
   ForeignerSignUpPage: lazyComponent(() => import('../pages/ForeignerSignUpPage').then((m) => m.ForeignerSignUpPage)),
+  SocialSignUpPage: lazyComponent(() => import('../pages/SocialSignUpPage').then((m) => m.SocialSignUpPage)),
+  SocialAccountsPage: lazyComponent(() => import('../pages/SocialAccountsPage').then((m) => m.SocialAccountsPage)),
   CompletedSignupPage: lazyComponent(() => import('../pages/CompletedSignupPage').then((m) => m.CompletedSignupPage)),
   CompletedSignupMarketingPage: lazyComponent(() => import('../pages/CompletedSignupMarketingPage').then((m) => m.CompletedSignupMarketingPage)),
   FindIdPage: lazyComponent(() => import('../pages/FindIdPage').then((m) => m.FindIdPage)),

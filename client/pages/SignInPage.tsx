@@ -6,6 +6,8 @@ import { useT } from '../i18n/i18n';
 import { alertMessageAtom } from '../state/ui';
 import { LoginForm } from '../components/auth/LoginForm';
 import { dataString, searchOf } from './page-data';
+import { SOCIAL_ERROR_QUERY, type SocialProvider } from '../../src/shared/social';
+import { socialErrorKey } from '../components/social/social-error';
 
 export function SignInPage({ props }: { props: PageProps }) {
   const t = useT();
@@ -13,15 +15,19 @@ export function SignInPage({ props }: { props: PageProps }) {
   const callbackURL = dataString(props, 'callbackURL');
   // The server drops a callbackURL that leads off the site (SPEC §8 'invalid access'): say so.
   const refused = !!props.query.callbackURL && !callbackURL;
+  // A refused social login comes back here with ?socialError= (SPEC §8: unknown failures say '알 수 없는 오류가 발생하였습니다.').
+  const socialError = socialErrorKey(props.query[SOCIAL_ERROR_QUERY]);
   useEffect(() => {
     if (refused) setAlert(t(M.invalidAccess));
-  }, [refused, setAlert, t]);
+    else if (socialError) setAlert(t(socialError));
+  }, [refused, socialError, setAlert, t]);
+  const socialProviders = Array.isArray(props.data.socialProviders) ? (props.data.socialProviders as SocialProvider[]) : [];
 
   return (
     <section className="auth-page" aria-labelledby="signin-title">
       <h1 id="signin-title">{t('login.title')}</h1>
       {/* Without a callbackURL a member goes home: reloading /signin would show the form again, logged in. */}
-      <LoginForm idPrefix="signin-page" callbackURL={callbackURL ?? '/'} savedLoginId={dataString(props, 'savedLoginId')} />
+      <LoginForm idPrefix="signin-page" callbackURL={callbackURL ?? '/'} savedLoginId={dataString(props, 'savedLoginId')} socialProviders={socialProviders} />
       <p className="auth-alt">
         {t('login.noAccount')} <a href={`/signup${searchOf(props)}`}>{t('login.signupLink')}</a>
       </p>

@@ -45,7 +45,7 @@ export function freshState(state) {
  * Serves the built Worker on 127.0.0.1:port. `onLog(level, message)` gets every console line the Worker
  * writes (level 'error' for console.error and uncaught errors); `logRequests` prints a line per request.
  */
-export async function startServer({ port, state = DEFAULT_STATE, onLog, logRequests = false, config = 'wrangler.toml', outdir = WORKER_BUNDLE_DIR, name = 'flex-live' }) {
+export async function startServer({ port, state = DEFAULT_STATE, onLog, logRequests = false, config = 'wrangler.toml', outdir = WORKER_BUNDLE_DIR, name = 'flex-live', bindings = {} }) {
   const envFiles = config === 'wrangler.toml' ? [DEV_ENV_FILE] : [];
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, { envFiles });
   const mf = new Miniflare(
@@ -60,6 +60,8 @@ export async function startServer({ port, state = DEFAULT_STATE, onLog, logReque
       workers: [
         {
           ...workerOptions,
+          // Bindings over wrangler.toml's and the env file's (the loopback social-login issuers' addresses).
+          bindings: { ...workerOptions.bindings, ...bindings },
           // The bundle is already built: wrangler's module rules describe its sources, not the bundle. Its
           // modules are index.js and the text modules wrangler emits beside it (the policy texts, policies/*.md).
           modulesRules: undefined,

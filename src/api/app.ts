@@ -7,6 +7,7 @@ import { readFlags } from '../lib/kv-config';
 import { guestRoutes } from './routes/guest';
 import { partnerRoutes } from './routes/partners';
 import { authRoutes } from './routes/auth';
+import { socialRoutes } from './routes/social';
 import { accountRoutes } from './routes/accounts';
 import { staticRoutes } from './routes/static';
 import { devRoutes } from './routes/dev';
@@ -64,6 +65,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', guestRoutes)
   .route('/', partnerRoutes)
   .route('/', authRoutes)
+  .route('/', socialRoutes)
   .route('/', accountRoutes)
   .route('/', staticRoutes)
   .route('/', homeRoutes)

@@ -9,6 +9,8 @@ export interface ProviderChoice {
   identity: 'dev' | 'nice';
   /** The payment gateway: the Worker's own dev checkout, or Toss Payments. */
   pg: 'dev' | 'toss';
+  /** Social login: the loopback issuers of scripts/lib/social-issuers.mjs, or the real providers. */
+  oauth: 'dev' | 'real';
 }
 
 export function providerChoice(env: Env): ProviderChoice {
@@ -17,6 +19,7 @@ export function providerChoice(env: Env): ProviderChoice {
     captcha: env.CAPTCHA_PROVIDER === 'local' ? 'local' : 'turnstile',
     identity: env.IDENTITY_PROVIDER === 'dev' ? 'dev' : 'nice',
     pg: env.PG_PROVIDER === 'dev' ? 'dev' : 'toss',
+    oauth: env.OAUTH_PROVIDER === 'dev' ? 'dev' : 'real',
   };
 }
 
@@ -39,6 +42,7 @@ export function assertSafeConfig(env: Env): void {
     choice.captcha === 'local' && 'CAPTCHA_PROVIDER=local',
     choice.identity === 'dev' && 'IDENTITY_PROVIDER=dev',
     choice.pg === 'dev' && 'PG_PROVIDER=dev',
+    choice.oauth === 'dev' && 'OAUTH_PROVIDER=dev (loopback social-login issuers)',
   ].filter(Boolean);
   if (offline.length) throw new Error(`refusing to start: development adapters in production (${offline.join(', ')})`);
   if (!env.JWT_SECRET || env.JWT_SECRET === DEV_JWT_SECRET || env.JWT_SECRET.length < 32) {

@@ -15,6 +15,7 @@ import { apiErrorSchema } from '../shared/api-schemas';
 export const API_TAGS = [
   { name: 'Status', description: 'Maintenance and emergency flags (SPEC §4 Timecheck); they answer during maintenance too' },
   { name: 'Auth', description: 'Sign-in, sign-up, sessions and tokens' },
+  { name: 'Social', description: 'Social login and sign-up with Naver, Kakao, Google and Twitch: the callback, identity tickets, linking' },
   { name: 'Accounts', description: 'Availability checks and lookups before sign-up, and the member profile' },
   { name: 'Verification', description: 'Captcha, phone codes, identity verification and account recovery' },
   { name: 'Home', description: "The home page's content" },

@@ -70,7 +70,13 @@ export interface NewMember {
 
 /** Insert a member; null when the login ID or nickname was taken meanwhile (UNIQUE decides). */
 export async function insertMember(db: D1Database, m: NewMember): Promise<number | null> {
-  const row = await db
+  const row = await insertMemberStatement(db, m).first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+/** The insert as a statement (answers { id } when it applied), for a batch that creates more with the member. */
+export function insertMemberStatement(db: D1Database, m: NewMember): D1PreparedStatement {
+  return db
     .prepare(
       `INSERT INTO members (login_id, nickname, password_hash, name, is_foreigner, identity_verified, adult, birthday, gender, phone,
          country_code, partner_code, recommender_id, marketing_agreed, device)
@@ -93,9 +99,7 @@ export async function insertMember(db: D1Database, m: NewMember): Promise<number
       m.recommenderId,
       +m.marketingAgreed,
       m.device,
-    )
-    .first<{ id: number }>();
-  return row?.id ?? null;
+    );
 }
 
 export async function markLoggedIn(db: D1Database, memberId: number, at: number): Promise<void> {

@@ -7,6 +7,8 @@ import { loadMe, loadPageData } from './load';
 import { safeCallbackPath } from '../shared/callback-url';
 import { apiJson, callerOf } from '../proxy/caller';
 import { NICE_RETURN_PATH } from '../shared/constants';
+import { CHANNEL_SETTINGS_PATHS, type ChannelSettings } from '../shared/streams-api';
+import { enabledSocialProviders } from '../shared/social';
 
 /** Sign-up pages need to know about a partner cookie: it hides identity verification, and toptoon hides the foreigner tab. */
 function signupData(c: Context<AppEnv>) {
@@ -29,7 +31,10 @@ export const pages = new Hono<AppEnv>()
     // A callbackURL pointing elsewhere is refused: the page says '잘못된 접근입니다.' and stays here.
     const invalidCallback = requested !== undefined && callbackURL === null;
     const savedLoginId = getCookie(c, COOKIE.savedLoginId) ?? null;
-    return respond(c, buildPageProps(c, 'SIGNIN', { title: c.var.t('login.title'), callbackURL, invalidCallback, savedLoginId }, await loadMe(c)));
+    // The social buttons the channel settings enable (SPEC §2); none when the settings cannot be read.
+    const settings = await loadPageData(c, async () => (await apiJson<ChannelSettings>(c, callerOf(c), CHANNEL_SETTINGS_PATHS.guest)).body ?? {});
+    const socialProviders = enabledSocialProviders(settings);
+    return respond(c, buildPageProps(c, 'SIGNIN', { title: c.var.t('login.title'), callbackURL, invalidCallback, savedLoginId, socialProviders }, await loadMe(c)));
   })
   .get('/signup', async (c) => respond(c, buildPageProps(c, 'SIGNUP', { title: c.var.t('signup.title'), ...signupData(c) }, await loadMe(c))))
   .get('/signup/foreigner', async (c) => {

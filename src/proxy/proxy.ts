@@ -7,6 +7,8 @@ import { clearSession, hasTokens, rememberLoginId, storeTokens, withoutTokens } 
 import { xsrfValid } from './xsrf';
 import { readCapped } from '../lib/body-cap';
 import { UPLOAD_REQUEST_MAX_BYTES } from '../shared/uploads';
+import { clearBrandCookie } from '../lib/cookies';
+import { SOCIAL_SIGNUP_COOKIE } from '../shared/social';
 import { CHANNEL_SETTINGS_ADMIN_PATH, CHANNEL_SETTINGS_PATH, cachedChannelSettingsResponse, forgetChannelSettings } from './channel-settings';
 
 /** Paths the browser and native apps call through us (SPEC §7). */
@@ -19,10 +21,17 @@ export const DEV_PG_PREFIX = '/__pg/';
  * Unsafe calls that carry their own proof instead of the XSRF header: the PG's webhook (signed, or read back
  * from the PG) and the dev checkout's form (a token of its own, bound to the order).
  */
-const OWN_PROOF = (path: string) => path === '/api/payments/webhook' || path.startsWith(DEV_PG_PREFIX);
+const OWN_PROOF = (path: string) => path === '/api/payments/webhook' || path.startsWith(DEV_PG_PREFIX) || path === ASP_TOKEN_PATH;
+/** An ASP partner's server (its key is its proof) gets its user's tokens in the body: server to server, not a browser's cookies. */
+const ASP_TOKEN_PATH = '/v4/api/asp/accesstoken';
 
 /** Calls whose answers carry tokens for the cookie jar. */
-const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oauth/refresh']);
+const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oauth/refresh', '/v3/api/m/signup/kakao']);
+/** Social sign-in, sign-up and link-by-password (issue 14) answer tokens too, and spend the sign-up form's ticket cookie. */
+const SOCIAL_TOKEN_PATH = /^\/api\/auth\/(signin\/oauth\/|signup\/oauth\/|oauth\/[a-z]+\/link$)|^\/v3\/api\/m\/signup\/kakao$/;
+const isTokenPath = (path: string) => TOKEN_PATHS.has(path) || SOCIAL_TOKEN_PATH.test(path);
+// Their success also spends the social sign-up form's ticket cookie (SOCIAL_SIGNUP_COOKIE).
+
 /** Signing out clears the cookies whatever the API says. */
 const SIGNOUT_PATH = '/api/auth/signout';
 /** Besides the usual, what keeps an uploaded file inert (GET /api/uploads/{key}). */
@@ -60,7 +69,7 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   const body = UNSAFE_METHODS.has(method) ? await readCapped(c.req.raw, UPLOAD_REQUEST_MAX_BYTES) : undefined;
   if (body === null) return c.json({ error: { code: 'UPLOAD_TOO_LARGE', message: c.var.t('uploads.requestTooLarge') } }, 413);
   const init: RequestInit = { method, headers: c.req.raw.headers, body };
-  const upstream = TOKEN_PATHS.has(path) ? await callApi(c, callerOf(c), path + url.search, init) : await callAsMember(c, path + url.search, init);
+  const upstream = isTokenPath(path) ? await callApi(c, callerOf(c), path + url.search, init) : await callAsMember(c, path + url.search, init);
 
   if (path === SIGNOUT_PATH) clearSession(c);
   // Staff changed the channel settings: this isolate serves the new ones from now on (others on a viewer's refetch).
@@ -76,7 +85,9 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   const json = (await upstream.json().catch(() => null)) as Record<string, unknown> | null;
   if (upstream.status === 401 && (json?.error as { code?: string } | undefined)?.code === SESSION_INVALID) clearSession(c);
   if (json && hasTokens(json)) {
-    if (!TOKEN_PATHS.has(path)) return c.json(withoutTokens(json), upstream.status as 200); // tokens never reach page script
+    if (path === ASP_TOKEN_PATH) return c.json(json, upstream.status as 200);
+    if (!isTokenPath(path)) return c.json(withoutTokens(json), upstream.status as 200); // tokens never reach page script
+    if (SOCIAL_TOKEN_PATH.test(path)) clearBrandCookie(c, SOCIAL_SIGNUP_COOKIE);
     const requestBody = safeJson(body);
     if (path === '/v2/api/auth/signin' && typeof requestBody?.loginId === 'string') rememberLoginId(c, requestBody.loginId, json.save_id === true);
     return c.json(storeTokens(c, json), upstream.status as 200);

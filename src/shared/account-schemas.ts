@@ -137,8 +137,11 @@ export const loginIdLookupSchema = z.object({ result: z.enum(['ok', 'notfound'])
 export const refcodeResponseSchema = z.union([z.object({ result: z.literal('ok'), partnerCode: z.string(), name: z.string() }), z.object({ result: z.literal('notfound') })]);
 /** GET /api/guest/findRecommender/{code}?loginId=: 'notfound', 'overlap' (yourself), or the recommender's loginId. */
 export const recommenderResponseSchema = z.object({ result: z.string() }).meta({ id: 'RecommenderResponse' });
-/** GET /api/auth/geo-ip: the caller's country as the edge saw it. */
-export const geoIpResponseSchema = z.object({ countryCode: z.string().nullable() });
+/** GET /api/auth/geo-ip: the caller's country (src/api/services/geo-ip.ts says where it comes from). */
+export const geoIpResponseSchema = z.object({
+  countryCode: z.string().nullable().describe('ISO 3166-1 alpha-2, or null when unknown'),
+  source: z.enum(['edge', 'local-range']).nullable().describe("edge: Cloudflare's geolocation; local-range: a loopback or private address (GEO_LOCAL_COUNTRY)"),
+});
 
 /** POST /v2/api/auth/signup/send-phone-verification → 200 { message } | 400/429/502 envelope */
 export const sendPhoneCodeRequestSchema = z.object({

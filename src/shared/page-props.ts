@@ -30,6 +30,8 @@ export const PAGES = {
   SIGNIN: 'SignInPage',
   SIGNUP: 'SignUpPage',
   SIGNUP_FOREIGNER: 'ForeignerSignUpPage',
+  SIGNUP_SOCIAL: 'SocialSignUpPage',
+  MY_SOCIAL: 'SocialAccountsPage',
   COMPLETED_SIGNUP: 'CompletedSignupPage',
   COMPLETED_SIGNUP_MARKETING: 'CompletedSignupMarketingPage',
   FIND_ID: 'FindIdPage',

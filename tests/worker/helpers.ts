@@ -17,6 +17,7 @@ export function productionEnv(): Env {
     TOSS_SECRET_KEY: 'live_sk_x',
     TOSS_CLIENT_KEY: 'live_ck_x',
     TOSS_WEBHOOK_SECRET: 'whsec',
+    OAUTH_PROVIDER: '',
   } as Env;
 }
 

@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { M } from '../../../src/shared/account-rules';
 import { MS } from '../../../src/shared/constants';
+import { socialStartPath, type SocialProvider } from '../../../src/shared/social';
 import { useRouter } from '../../app/router-context';
 import type { ApiResult } from '../../data/api';
 import { signin } from '../../data/account';
@@ -11,8 +12,7 @@ import { Modal } from '../modals/Modal';
 import { Field } from './Field';
 import { Spinner } from './Spinner';
 
-export const SOCIAL_PROVIDERS = ['naver', 'kakao', 'twitch', 'google'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+export { SOCIAL_PROVIDERS, type SocialProvider } from '../../../src/shared/social';
 
 interface LoginFormProps {
   /** Prefix of element ids: the form can be on the page and in the login modal at once. */
@@ -22,7 +22,6 @@ interface LoginFormProps {
   savedLoginId?: string | null;
   /** Providers the channel settings enable (SPEC §2); none until those settings reach the page. */
   socialProviders?: readonly SocialProvider[];
-  onSocial?: (provider: SocialProvider) => void;
 }
 
 /** SPEC §8: the login error catalogue. */
@@ -34,7 +33,7 @@ function loginError(result: ApiResult<unknown>, status: number, t: Translate): s
   return status === 0 ? t('errors.network') : t(M.unknownError);
 }
 
-export function LoginForm({ idPrefix, callbackURL, savedLoginId = null, socialProviders = [], onSocial }: LoginFormProps) {
+export function LoginForm({ idPrefix, callbackURL, savedLoginId = null, socialProviders = [] }: LoginFormProps) {
   const t = useT();
   const { props } = useRouter();
   const setAlert = useSetAtom(alertMessageAtom);
@@ -75,7 +74,9 @@ export function LoginForm({ idPrefix, callbackURL, savedLoginId = null, socialPr
     setAlert(loginError(result, status, t));
   };
 
-  const providers = onSocial ? socialProviders : [];
+  const providers = socialProviders;
+  // To the provider through our /callback/<provider>/start, coming back to where login would have gone.
+  const onSocial = (provider: SocialProvider) => window.location.assign(socialStartPath(provider, callbackURL ?? window.location.pathname + window.location.search));
   return (
     <>
       <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={sending}>
@@ -102,7 +103,7 @@ export function LoginForm({ idPrefix, callbackURL, savedLoginId = null, socialPr
           <ul className="social-list" aria-label={t('login.socialTitle')}>
             {providers.map((provider) => (
               <li key={provider}>
-                <button type="button" className={`btn btn-block social-${provider}`} onClick={() => onSocial?.(provider)}>
+                <button type="button" className={`btn btn-block social-${provider}`} onClick={() => onSocial(provider)}>
                   {t(`login.social.${provider}`)}
                 </button>
               </li>

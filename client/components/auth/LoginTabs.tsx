@@ -6,6 +6,8 @@ import { LazyBoundary } from '../../app/LazyBoundary';
 import { readCookie } from '../../data/cookies';
 import { useT } from '../../i18n/i18n';
 import type { LoginModalType } from '../../state/ui';
+import { useChannelSettings } from '../../data/use-channel-settings';
+import { enabledSocialProviders } from '../../../src/shared/social';
 
 const TABS: LoginModalType[] = ['signIn', 'signUp'];
 
@@ -31,6 +33,9 @@ export function LoginTabs({ idPrefix, type, onChange, callbackURL, onSignedUp, s
   const refs = useRef<Record<LoginModalType, HTMLButtonElement | null>>({ signIn: null, signUp: null });
   // Only rendered in the open modal, never on the server: the cookie can be read while rendering.
   const foreigner = showForeignerLink && readCookie(COOKIE.partnerCode) !== 'toptoon';
+  // The social buttons each channel setting enables (SPEC §2), fetched when the modal first opens.
+  const settings = useChannelSettings(null);
+  const socialProviders = settings ? enabledSocialProviders(settings) : [];
 
   const onKeyDown = (event: KeyboardEvent) => {
     const index = TABS.indexOf(type);
@@ -74,7 +79,7 @@ export function LoginTabs({ idPrefix, type, onChange, callbackURL, onSignedUp, s
       >
         <LazyBoundary>
           {type === 'signIn' ? (
-            <LoginForm idPrefix={`${idPrefix}-login`} callbackURL={callbackURL} />
+            <LoginForm idPrefix={`${idPrefix}-login`} callbackURL={callbackURL} socialProviders={socialProviders} />
           ) : (
             <>
               {foreigner && (

@@ -15,6 +15,7 @@ const NAV: { href: string; key: string; page: PageKey | null; members: boolean }
   { href: '/my/subscriptions', key: 'nav.subscriptions', page: 'SUBSCRIPTIONS_VIEW', members: true },
   { href: '/my/gifts', key: 'nav.gifts', page: 'GIFT_VIEW', members: true },
   { href: '/caster', key: 'nav.studio', page: 'CASTER', members: true },
+  { href: '/my/social', key: 'social.navLabel', page: 'MY_SOCIAL', members: true },
   { href: '/my', key: 'nav.myPage', page: null, members: true },
 ];
 

@@ -7,6 +7,7 @@ import { M, stripSpaces } from '../../shared/account-rules';
 import { SESSION_INVALID_MESSAGE, optionalMember, requireMember } from '../middleware/auth';
 import { SESSION_INVALID } from '../../shared/account-api';
 import { NICE_RETURN_PATH, SITE_ORIGIN_HEADER } from '../../shared/constants';
+import { geoCountry } from '../services/geo-ip';
 import { availability, findLoginIds, findRecommender, toMe } from '../services/accounts';
 import { confirmPhoneCode, sendPhoneCode } from '../services/phone';
 import { completeIdentity, consumeIdentity, finishNiceIdentity, requestPersonalAuth, startIdentity } from '../services/identity';
@@ -91,8 +92,14 @@ export const accountRoutes = new Hono<ApiEnv>()
     validate('query', z.object({ loginId: param.optional() })),
     async (c) => c.json({ result: await findRecommender(c.env.DB, c.req.valid('param').code, c.req.valid('query').loginId) }),
   )
-  .get('/api/auth/geo-ip', operation({ tag: 'Accounts', summary: "The caller's country, as the edge saw it", ok: geoIpResponseSchema }), (c) =>
-    c.json({ countryCode: c.req.header('x-client-country') ?? null }),
+  .get(
+    '/api/auth/geo-ip',
+    operation({
+      tag: 'Accounts',
+      summary: "The caller's country: Cloudflare's geolocation, or GEO_LOCAL_COUNTRY for loopback and private addresses (local development)",
+      ok: geoIpResponseSchema,
+    }),
+    (c) => c.json(geoCountry({ edgeCountry: c.req.header('x-client-country'), ip: c.req.header('x-client-ip'), localCountry: c.env.GEO_LOCAL_COUNTRY })),
   )
 
   // Captcha and phone codes

@@ -10,6 +10,7 @@ import { SESSION_TTL_S, endSession, refreshSession, startSession, type Tokens } 
 import { loginEvent } from '../services/login-event';
 import { expiryStep } from '../services/expiry';
 import { startPasswordReset } from '../services/recovery';
+import { rememberAspUser } from '../services/asp';
 import { M } from '../../shared/account-rules';
 import { apiErrorSchema, okResponseSchema, type OkResponse } from '../../shared/api-schemas';
 import {
@@ -92,6 +93,8 @@ export const authRoutes = new Hono<ApiEnv>()
       const body = c.req.valid('json');
       try {
         const member = await signUp(c.env.DB, body, { partnerCookie: c.req.header('x-partner-code') ?? null });
+        // An ASP partner's user (asp_code, userkey): the partner's server may later ask for their session.
+        await rememberAspUser(c.env.DB, body.aspCode, body.userkey, member.id);
         const tokens = await startSession(c.env, member, false);
         return c.json({ data: { me: toMe(member) }, ...tokenFields(tokens) } satisfies z.infer<typeof signupSuccessSchema>);
       } catch (err) {

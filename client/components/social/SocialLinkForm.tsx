@@ -1,0 +1,41 @@
+import { useSetAtom } from 'jotai';
+import { useRef, useState, type FormEvent } from 'react';
+import type { SocialSignupPageData } from '../../../src/shared/social-pages';
+import { socialLink } from '../../data/social';
+import { useT } from '../../i18n/i18n';
+import { alertMessageAtom } from '../../state/ui';
+import { Field } from '../auth/Field';
+import { Spinner } from '../auth/Spinner';
+
+/** Already a member: prove the account with its password, and the provider account is linked to it (never by e-mail). */
+export function SocialLinkForm({ data }: { data: SocialSignupPageData }) {
+  const t = useT();
+  const setAlert = useSetAtom(alertMessageAtom);
+  const [loginId, setLoginId] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const inFlight = useRef(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (inFlight.current || !loginId || !password) return;
+    inFlight.current = true;
+    setPending(true);
+    const result = await socialLink(data.provider, { accessToken: data.accessToken, loginId, password });
+    if (result.ok) return window.location.assign(data.callbackURL ?? '/');
+    inFlight.current = false;
+    setPending(false);
+    setAlert(result.message || t('social.errors.unknown'));
+  };
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+      <Field id="social-link-loginId" name="loginId" label={t('login.id')} value={loginId} onValue={setLoginId} error={null} autoComplete="username" />
+      <Field id="social-link-password" name="password" type="password" label={t('login.password')} value={password} onValue={setPassword} error={null} autoComplete="current-password" />
+      <button type="submit" className="btn btn-block" disabled={pending}>
+        {pending && <Spinner />}
+        {t('social.linkSubmit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import type { PageProps } from '../../src/shared/page-props';
+import type { SocialSignupPageData } from '../../src/shared/social-pages';
+import { SocialLinkForm } from '../components/social/SocialLinkForm';
+import { SocialSignupForm } from '../components/social/SocialSignupForm';
+import { useT } from '../i18n/i18n';
+
+/** /signup/social/<provider>: a new person after the provider (SPEC §2 social sign-up), or an existing member linking it. */
+export function SocialSignUpPage({ props }: { props: PageProps }) {
+  const t = useT();
+  const data = props.data as unknown as SocialSignupPageData;
+  if (!data.accessToken) return null;
+  const provider = t(`social.name.${data.provider}`);
+  return (
+    <section className="auth-page" aria-labelledby="social-signup-title">
+      <h1 id="social-signup-title">{t('social.signupTitle')}</h1>
+      <p>{t('social.signupLead', { provider })}</p>
+      <SocialSignupForm data={data} />
+      <h2 id="social-link-title">{t('social.linkTitle')}</h2>
+      <p>{t('social.linkLead', { provider })}</p>
+      <SocialLinkForm data={data} />
+    </section>
+  );
+}
