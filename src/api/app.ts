@@ -23,6 +23,8 @@ import { shoppingRoutes } from './routes/shoppings';
 import { pgCheckoutRoutes } from './routes/pg-checkout';
 import { itemRoutes } from './routes/items';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { messageRoutes } from './routes/messages';
+import { settingRoutes } from './routes/settings';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -71,6 +73,8 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', pgCheckoutRoutes)
   .route('/', itemRoutes)
   .route('/', subscriptionRoutes)
+  .route('/', messageRoutes)
+  .route('/', settingRoutes)
   .route('/', devRoutes);
 
 /**

@@ -25,6 +25,8 @@ export const API_TAGS = [
   { name: 'Subscriptions', description: 'Paid channel subscriptions: subscribing with luv, renewal, the member and channel lists' },
   { name: 'Creator', description: "A creator's own channel: registration, stream key and settings" },
   { name: 'Chat', description: 'Tickets for the chat socket (/chat/{room}?ticket=...)' },
+  { name: 'Messages', description: 'Messages between members (쪽지), the block list, and the inbox socket (/inbox?ticket=...)' },
+  { name: 'My page', description: "The member's settings" },
   { name: 'Staff', description: 'Calls for operators (P and O members)' },
   { name: 'Site', description: 'Policy texts and partner codes' },
   { name: 'Contract', description: 'This document' },
