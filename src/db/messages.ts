@@ -234,3 +234,14 @@ export function saveSettings(db: D1Database, memberId: number, s: { [K in keyof 
     .bind(memberId, s.isView, s.isVibes, s.isSponser, s.memberSortCode, s.isBigFan, s.isMemberLevelIconEnabled, at)
     .first<SettingsRow>();
 }
+
+/** Which of these login IDs turned isSponser off: creators' received-gift lists show them as anonymous. */
+export async function hiddenSupporters(db: D1Database, loginIds: string[]): Promise<Set<string>> {
+  if (loginIds.length === 0) return new Set();
+  const unique = [...new Set(loginIds)].slice(0, 90);
+  const { results } = await db
+    .prepare(`SELECT m.login_id AS loginId FROM members m JOIN member_settings s ON s.member_id = m.id WHERE s.is_sponser = 0 AND m.login_id IN (${unique.map(() => '?').join(', ')})`)
+    .bind(...unique)
+    .all<{ loginId: string }>();
+  return new Set(results.map((r) => r.loginId));
+}
