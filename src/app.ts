@@ -22,6 +22,7 @@ import { inboxSocket } from './proxy/inbox-socket';
 import { INBOX_SOCKET_PATH } from './shared/message-limits';
 import { watchPages } from './pages/watch-pages';
 import { walletPages } from './pages/wallet-pages';
+import { messagesPages } from './pages/messages-pages';
 import { apiReference } from './docs/api-reference';
 import { API_CONTRACT_PATHS } from './shared/api-contract';
 
@@ -52,6 +53,7 @@ app.use(gate(), partner(), documentRenderer);
 app.route('/', pages);
 app.route('/', watchPages);
 app.route('/', walletPages);
+app.route('/', messagesPages);
 
 app.notFound((c) => respond(c, buildPageProps(c, 'NOT_FOUND', { title: c.var.t('notFound.title') }), 404));
 

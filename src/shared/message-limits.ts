@@ -19,3 +19,5 @@ export const DEFAULT_SETTINGS = { isView: true, isVibes: true, isSponser: true, 
 
 /** The inbox socket on the page's host (a MemberInbox object per member; the ticket comes from the API). */
 export const INBOX_SOCKET_PATH = '/inbox';
+/** SPEC §9 socket timers, as the chat's: reconnect from 500 ms, doubling up to 5 s. */
+export const INBOX_RECONNECT = { minDelayMs: 500, maxDelayMs: 5_000 } as const;

@@ -129,3 +129,28 @@ export const inboxFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings') }),
 ]);
 export type InboxFrame = z.infer<typeof inboxFrameSchema>;
+
+// ---- Pages (src/pages/messages-pages.ts loads them; client/pages draws them)
+
+export const MESSAGES_PATHS = { MESSAGES: '/messages', MY_PAGE: '/my' } as const;
+
+/** /messages[?with=<loginId>]: the conversations, the one opened, and the block list. Null parts failed to load. */
+export interface MessagesPageData {
+  title: string;
+  conversations: ConversationsResponse | null;
+  with: string | null;
+  thread: ConversationResponse | null;
+  blocks: BlockListResponse | null;
+}
+
+/** /my: the profile with its settings. */
+export interface MyPageData {
+  title: string;
+  profile: {
+    loginId: string;
+    nickname: string;
+    identityVerified: boolean;
+    createdAt: string;
+    settings: MemberSettings;
+  } | null;
+}

@@ -1,7 +1,8 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import type { PageKey, PageProps } from '../../../src/shared/page-props';
 import { useT } from '../../i18n/i18n';
-import { openLoginModalAtom, showMembersOnlyAtom } from '../../state/ui';
+import { openLoginModalAtom, showMembersOnlyAtom, unreadMessagesAtom } from '../../state/ui';
+import { useInbox } from '../../realtime/use-inbox';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { ActionButton } from '../ui/ActionButton';
 import { apiFetch } from '../../data/api';
@@ -15,7 +16,7 @@ const NAV: { href: string; key: string; page: PageKey | null; members: boolean }
   { href: '/my/subscriptions', key: 'nav.subscriptions', page: 'SUBSCRIPTIONS_VIEW', members: true },
   { href: '/my/gifts', key: 'nav.gifts', page: 'GIFT_VIEW', members: true },
   { href: '/caster', key: 'nav.studio', page: 'CASTER', members: true },
-  { href: '/my', key: 'nav.myPage', page: null, members: true },
+  { href: '/my', key: 'nav.myPage', page: 'MY_PAGE', members: true },
 ];
 
 export function Header({ props }: { props: PageProps }) {
@@ -28,6 +29,9 @@ export function Header({ props }: { props: PageProps }) {
   // would be one more chunk in every page's first load.
   const { data: wallet } = useSWR<{ balance: number }>(me ? '/api/luv/luv-sum' : null);
   const balance = me ? (wallet?.balance ?? null) : null;
+  // New messages reach every page of a member at once (their inbox socket), as the badge below.
+  useInbox(!!me);
+  const unread = useAtomValue(unreadMessagesAtom);
   const logout = async () => {
     await apiFetch('/api/auth/signout', { method: 'POST' }).catch(() => null);
     window.location.assign('/');
@@ -63,6 +67,19 @@ export function Header({ props }: { props: PageProps }) {
         {me ? (
           <>
             <span className="me">{t('nav.greeting', { nickname: me.nickname })}</span>
+            <a
+              href="/messages"
+              className="btn btn-small messages-link"
+              aria-current={props.page === 'MESSAGES' ? 'page' : undefined}
+              aria-label={unread ? t('messages.navUnread', { count: unread }) : undefined}
+            >
+              {t('messages.nav')}
+              {unread ? (
+                <span className="unread-badge" data-testid="unread-badge" aria-hidden="true">
+                  {unread > 99 ? '99+' : unread}
+                </span>
+              ) : null}
+            </a>
             {/* The balance arrives after hydration (one small call), never in the way of the page's own load. */}
             <a href="/luv" className="btn btn-small wallet-link" aria-current={props.page === 'LUV' ? 'page' : undefined}>
               {balance === null ? t('wallet.title') : t('wallet.navBalance', { amount: new Intl.NumberFormat(props.locale).format(balance), currency: t(`currency.${brand.currency}`) })}
