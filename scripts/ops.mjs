@@ -3,6 +3,7 @@
 // npm run ops -- channeling [<switch> <true|false>]   (SPEC §3 channel settings; no arguments prints them)
 // npm run ops -- coupon --luv <n> [--count <k>] [--days <d>] [--uses <u>]   (mints coupon codes: scripts/ops/coupon.mjs)
 // npm run ops -- deposit <orderId> [amount]   (the dev PG's deposit into a virtual account: scripts/ops/deposit.mjs)
+// npm run ops -- reports [--all] [close <id>]   (messages members reported to the operator: scripts/ops/reports.mjs)
 // Local by default; --remote for the deployed namespace. The edge notices flags within 10 s; a new role
 // applies from the member's next chat ticket. A channel switch changed here reaches running Workers
 // within their 10-minute settings cache and tells no chat room: for an immediate change that open
@@ -13,10 +14,11 @@ import { kvGet, kvPut } from './lib/kv.mjs';
 import { d1Query, parseTarget } from './lib/wrangler.mjs';
 import { COUPON_USAGE, mintCoupons } from './ops/coupon.mjs';
 import { DEPOSIT_USAGE, deposit } from './ops/deposit.mjs';
+import { REPORTS_USAGE, reports } from './ops/reports.mjs';
 
 const options = parseTarget(process.argv.slice(2));
 const [command, state, third] = options.words;
-const usage = `usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote] | ${COUPON_USAGE} | ${DEPOSIT_USAGE}`;
+const usage = `usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote] | ${COUPON_USAGE} | ${DEPOSIT_USAGE} | ${REPORTS_USAGE}`;
 
 /** Set a member's chat role. Both values are checked, then bound as parameters (never written into the SQL). */
 async function setRole(loginId, role) {
@@ -75,6 +77,8 @@ function readFlags() {
 
 if (command === 'deposit') {
   await deposit(process.argv.slice(2), options);
+} else if (command === 'reports') {
+  await reports(process.argv.slice(2), options);
 } else if (command === 'role') {
   await setRole(state, third);
 } else if (command === 'coupon') {

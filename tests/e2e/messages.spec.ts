@@ -3,7 +3,7 @@
 // member's chat lines in a live room, at once and history included. The members, channel and live are this
 // file's own.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url } from './fixtures';
+import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url } from './fixtures';
 
 const PASSWORD = 'demo-pass-1234';
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
@@ -77,6 +77,13 @@ test('two members message each other; the unread badge appears on the open page 
   await expect(received).toHaveText(words);
   await expect(received.locator('b')).toHaveCount(0);
   await expect(badge(b.page)).toHaveCount(0);
+
+  // B reports it: the operator's list has the words.
+  await b.page.locator('.thread-message').filter({ hasText: words }).getByRole('button', { name: ko.messages.thread.reportLabel }).click();
+  await expect(b.page.locator('.messages-notice')).toHaveText(ko.messages.thread.reported);
+  const listed = ops('reports');
+  expect(listed).toContain(`from ${A.loginId}, reported by ${B.loginId}`);
+  expect(listed).toContain(JSON.stringify(words));
 
   // B replies (the receiver is filled in); A's open page shows the badge and the new words without a reload.
   await expect(compose(b.page).getByLabel(ko.messages.compose.to)).toHaveValue(A.loginId);

@@ -4,7 +4,7 @@ import en from '../../locales/en.json';
 import ko from '../../locales/ko.json';
 import { MESSAGE_RATE_WINDOW_MS, MESSAGE_RECIPIENTS_PER_MINUTE } from '../../src/shared/message-limits';
 import type { BlockListResponse, ConversationResponse, ConversationsResponse, InboxFrame, InboxTicketResponse, MessageBoxResponse, SendMessageResponse } from '../../src/shared/message-schemas';
-import { Browser } from './helpers';
+import { Browser, propsOf } from './helpers';
 import { expectRefused, insertMember, json, signedIn } from './watch-fixtures';
 
 // Messages through the real proxy: members signed in with cookies, the API on D1, the inbox on its object.
@@ -278,5 +278,30 @@ describe('the inbox socket', () => {
     expect((await up(`?ticket=${ticket.slice(0, -2)}xx`)).status).toBe(401);
     expect((await up(`?ticket=${encodeURIComponent(ticket)}`, 'http://evil.example')).status).toBe(403);
     expect((await SELF.fetch(`http://flex.localhost:8787/inbox?ticket=${encodeURIComponent(ticket)}`)).status).toBe(426);
+  });
+});
+
+describe('the pages', () => {
+  it('send guests to sign-in, and render what members wrote as text (server rendering and page props alike)', async () => {
+    const guest = new Browser();
+    for (const path of ['/messages', '/my']) {
+      const res = await guest.open(path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get('location')).toContain('/signin');
+    }
+    const [a, b] = [await signedIn(), await signedIn()];
+    const words = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
+    await sent(a.browser, b.loginId, words);
+    const page = await b.browser.open(`/messages?with=${a.loginId}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;img src=x onerror=alert(2)&gt;'); // drawn as words in the thread
+    const props = propsOf(html) as { data: { thread: ConversationResponse } };
+    expect(props.data.thread.items.map((m) => m.content)).toEqual([words]);
+    const my = await b.browser.open('/my');
+    expect(my.status).toBe(200);
+    expect((propsOf(await my.text()) as { data: { profile: { loginId: string } } }).data.profile.loginId).toBe(b.loginId);
   });
 });
