@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import type { InventoryResponse, ItemBuyResponse, ItemUseResponse, LexFontStyle } from '../../src/shared/items';
+import type { InventoryResponse, ItemBuyResponse, ItemGiftResponse, ItemUseResponse, LexFontStyle } from '../../src/shared/items';
 import { call } from './api';
 
 // The item calls: the member's inventory (an SWR key, so the wallet page and the chat's LEX option agree),
-// buying with luv, and using an item.
+// buying with luv, giving and using an item.
 
 export const MY_ITEMS_KEY = '/api/my/items?limit=100';
 
@@ -13,6 +13,9 @@ export const useMyItems = (member: boolean) => useSWR<InventoryResponse>(member 
 const newKey = () => crypto.randomUUID().replaceAll('-', '');
 
 export const buyItem = (prodName: string, quantity: number) => call<ItemBuyResponse>('POST', '/api/my/items/buy', { prodName, quantity, idempotencyKey: newKey() });
+
+/** Give items to a member by login ID (the channel page gives to its live creator with channelId instead). */
+export const giveItem = (request: { prodName: string; quantity: number; loginId: string }) => call<ItemGiftResponse>('POST', '/api/my/items/gift', { ...request, idempotencyKey: newKey() });
 
 export const spendItem = (itemId: number) => call<ItemUseResponse>('POST', `/api/my/item/${itemId}/use`, { idempotencyKey: newKey() });
 

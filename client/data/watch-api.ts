@@ -29,5 +29,7 @@ export interface ChannelSettingsForm extends ChannelForm {
   adult: boolean;
   /** A new password; null removes it; undefined leaves it as it is. */
   password?: string | null;
+  /** Seats of a live; null: no limit; undefined leaves it as it is. */
+  maxViewers?: number | null;
 }
 export const saveChannelSettings = (form: ChannelSettingsForm) => call<unknown>('PUT', '/api/my/channel/settings', form);

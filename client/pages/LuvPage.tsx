@@ -1,16 +1,15 @@
-import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import type { GiftListItem, GiftListResponse } from '../../src/shared/luv-schemas';
 import type { PageProps } from '../../src/shared/page-props';
 import { PAGE_DEFAULTS } from '../../src/shared/streams-api';
 import { WALLET_PATHS, type LuvPageData } from '../../src/shared/wallet-pages';
 import { useT } from '../i18n/i18n';
-import { alertMessageAtom } from '../state/ui';
 import { giftList, redeemCoupon } from '../data/shop-api';
 import { setLuvBalance, useLuvBalance } from '../data/use-luv-balance';
-import { appendPage, formatAmount } from '../components/wallet/payment-logic';
+import { formatAmount } from '../components/wallet/payment-logic';
 import { Tabs } from '../components/wallet/WalletParts';
 import { formatDate } from '../components/watch/format-date';
+import { usePagedList } from '../components/lists/use-paged-list';
 import { ItemsSection } from '../components/items/ItemsSection';
 
 type GiftTab = 'sent' | 'received';
@@ -133,24 +132,19 @@ function CouponBox({ locale, currency }: { locale: string; currency: string }) {
 
 function GiftList({ kind, initial, locale, amount, hidden }: { kind: GiftTab; initial: GiftListResponse | null; locale: string; amount: (value: number) => string; hidden: boolean }) {
   const t = useT();
-  const setAlert = useSetAtom(alertMessageAtom);
-  const [items, setItems] = useState<GiftListItem[]>(initial?.items ?? []);
-  const [total, setTotal] = useState(initial?.total ?? 0);
-  const [busy, setBusy] = useState(false);
-  const more = async () => {
-    setBusy(true);
-    const next = await giftList(kind, items.length, PAGE_DEFAULTS.itemLimit);
-    setBusy(false);
-    if (!next.ok || !next.body) return setAlert(next.message || t('errors.network'));
-    setItems(appendPage(items, next.body.items, (item) => item.movementId));
-    setTotal(next.body.total);
-  };
+  const list = usePagedList<GiftListItem>(
+    initial,
+    (offset) => giftList(kind, offset, PAGE_DEFAULTS.itemLimit),
+    (item) => item.movementId,
+  );
+  const { items } = list;
   if (hidden) return null;
-  if (!initial) return <p className="empty-state">{t('wallet.listFailed')}</p>;
+  if (list.failed) return <p className="empty-state">{t('wallet.listFailed')}</p>;
+  if (items === null) return null;
   if (items.length === 0) return <p className="empty-state">{t(kind === 'sent' ? 'wallet.sentEmpty' : 'wallet.receivedEmpty')}</p>;
   return (
     <>
-      <ul className="ledger-list" aria-busy={busy}>
+      <ul className="ledger-list" aria-busy={list.busy}>
         {items.map((item) => (
           <li key={item.movementId} className="ledger-row">
             <span className="ledger-main">
@@ -165,8 +159,8 @@ function GiftList({ kind, initial, locale, amount, hidden }: { kind: GiftTab; in
           </li>
         ))}
       </ul>
-      {items.length < total && (
-        <button type="button" className="btn btn-block load-more" onClick={more} disabled={busy}>
+      {list.more && (
+        <button type="button" className="btn btn-block load-more" onClick={list.loadMore} disabled={list.busy}>
           {t('wallet.loadMore')}
         </button>
       )}

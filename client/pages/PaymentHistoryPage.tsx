@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import type { FlaxPayment, LuvPaymentListResponse } from '../../src/shared/shop-schemas';
 import { PAYMENT_PERIODS, PAYMENTS_PAGE, WALLET_PATHS, type PaymentPeriod, type PaymentsPageData } from '../../src/shared/wallet-pages';
@@ -7,8 +7,9 @@ import { useT } from '../i18n/i18n';
 import { alertMessageAtom, pushToastAtom } from '../state/ui';
 import { cancelPayment, flaxPayments, luvPayments } from '../data/shop-api';
 import { setLuvBalance, useLuvBalance } from '../data/use-luv-balance';
-import { appendPage, formatAmount, methodKey, replacePayment, statusKey } from '../components/wallet/payment-logic';
+import { formatAmount, methodKey, replacePayment, statusKey } from '../components/wallet/payment-logic';
 import { formatKrw, Tabs } from '../components/wallet/WalletParts';
+import { usePagedList } from '../components/lists/use-paged-list';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
 import { formatDate } from '../components/watch/format-date';
 
@@ -64,33 +65,6 @@ export function PaymentHistoryPage({ props }: { props: PageProps }) {
   );
 }
 
-/** A list paged from the API: the first page (given with the page, else fetched once mounted), then "load more". */
-function usePaged<T>(initial: T[] | null, initialTotal: number, fetchPage: (offset: number) => ReturnType<typeof flaxPayments | typeof luvPayments>, idOf: (item: T) => number) {
-  const t = useT();
-  const setAlert = useSetAtom(alertMessageAtom);
-  const [items, setItems] = useState<T[] | null>(initial);
-  const [total, setTotal] = useState(initialTotal);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const load = async (shown: T[]) => {
-    setBusy(true);
-    const next = await fetchPage(shown.length);
-    setBusy(false);
-    if (!next.ok || !next.body) {
-      if (shown.length === 0) setFailed(true);
-      else setAlert(next.message || t('errors.network'));
-      return;
-    }
-    setItems(appendPage(shown, next.body.items as T[], idOf));
-    setTotal(next.body.total);
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount; the lists are keyed by period
-  useEffect(() => {
-    if (initial === null) void load([]);
-  }, []);
-  return { items, setItems, total, busy, failed, load };
-}
-
 function FlaxList({
   props,
   period,
@@ -107,9 +81,8 @@ function FlaxList({
   const t = useT();
   const setAlert = useSetAtom(alertMessageAtom);
   const pushToast = useSetAtom(pushToastAtom);
-  const list = usePaged<FlaxPayment>(
-    initial,
-    initialTotal,
+  const list = usePagedList<FlaxPayment>(
+    initial && { items: initial, total: initialTotal },
     (offset) => flaxPayments(offset, PAYMENTS_PAGE, period, props.isMobile),
     (p) => p.paymentId,
   );
@@ -172,8 +145,8 @@ function FlaxList({
           </li>
         ))}
       </ul>
-      {items.length < list.total && (
-        <button type="button" className="btn btn-block load-more" onClick={() => list.load(items)} disabled={list.busy}>
+      {list.more && (
+        <button type="button" className="btn btn-block load-more" onClick={list.loadMore} disabled={list.busy}>
           {t('wallet.loadMore')}
         </button>
       )}
@@ -192,9 +165,8 @@ function FlaxList({
 
 function LuvList({ props, period, amount }: { props: PageProps; period: PaymentPeriod; amount: (value: number) => string }) {
   const t = useT();
-  const list = usePaged<LuvPaymentItem>(
+  const list = usePagedList<LuvPaymentItem>(
     null,
-    0,
     (offset) => luvPayments(offset, PAYMENTS_PAGE, period, props.isMobile),
     (p) => p.movementId,
   );
@@ -215,8 +187,8 @@ function LuvList({ props, period, amount }: { props: PageProps; period: PaymentP
           </li>
         ))}
       </ul>
-      {items.length < list.total && (
-        <button type="button" className="btn btn-block load-more" onClick={() => list.load(items)} disabled={list.busy}>
+      {list.more && (
+        <button type="button" className="btn btn-block load-more" onClick={list.loadMore} disabled={list.busy}>
           {t('wallet.loadMore')}
         </button>
       )}

@@ -20,11 +20,13 @@ export interface ChannelRow {
   adultPlus: number;
   passwordHash: string | null;
   thumbnailAt: number | null;
+  maxViewers: number | null;
 }
 
 const CHANNEL_SELECT = `SELECT ch.id, ch.owner_id AS ownerId, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, ch.title, ch.description,
   ch.theme_id AS themeId, t.code AS themeCode, ch.stream_key AS streamKey, ch.source, ch.external_url AS externalUrl,
-  ch.external_hls_url AS externalHlsUrl, ch.adult, ch.adult_plus AS adultPlus, ch.password_hash AS passwordHash, ch.thumbnail_at AS thumbnailAt
+  ch.external_hls_url AS externalHlsUrl, ch.adult, ch.adult_plus AS adultPlus, ch.password_hash AS passwordHash, ch.thumbnail_at AS thumbnailAt,
+  ch.max_viewers AS maxViewers
   FROM channels ch JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
 
 export function findChannel(db: D1Database, channelId: number): Promise<ChannelRow | null> {
@@ -70,15 +72,20 @@ export interface ChannelSettingsUpdate {
   adult: boolean;
   /** undefined keeps the current password; null clears it. */
   passwordHash: string | null | undefined;
+  /** undefined keeps the seats; null lifts the limit. */
+  maxViewers: number | null | undefined;
 }
 
+/** One UPDATE; a field left undefined keeps its value (COALESCE would not tell "keep" from "set to NULL"). */
 export function updateChannelStatement(db: D1Database, channelId: number, u: ChannelSettingsUpdate): D1PreparedStatement {
-  if (u.passwordHash === undefined) {
-    return db.prepare('UPDATE channels SET title = ?, description = ?, theme_id = ?, adult = ? WHERE id = ?').bind(u.title, u.description, u.themeId, +u.adult, channelId);
-  }
   return db
-    .prepare('UPDATE channels SET title = ?, description = ?, theme_id = ?, adult = ?, password_hash = ? WHERE id = ?')
-    .bind(u.title, u.description, u.themeId, +u.adult, u.passwordHash, channelId);
+    .prepare(
+      `UPDATE channels SET title = ?1, description = ?2, theme_id = ?3, adult = ?4,
+         password_hash = CASE WHEN ?5 THEN ?6 ELSE password_hash END,
+         max_viewers = CASE WHEN ?7 THEN ?8 ELSE max_viewers END
+       WHERE id = ?9`,
+    )
+    .bind(u.title, u.description, u.themeId, +u.adult, +(u.passwordHash !== undefined), u.passwordHash ?? null, +(u.maxViewers !== undefined), u.maxViewers ?? null, channelId);
 }
 
 export async function subscriberCount(db: D1Database, channelId: number): Promise<number> {

@@ -24,12 +24,14 @@ export interface StreamRow {
   themeCode: string | null;
   thumbnailAt: number | null;
   externalHlsUrl: string | null;
+  /** The channel's seats for its live (null: no limit). */
+  maxViewers: number | null;
 }
 
 const STREAM_COLUMNS = `s.id, s.channel_id AS channelId, s.kind, s.source, s.playback_url AS playbackUrl, s.title, s.adult, s.adult_plus AS adultPlus,
   s.has_password AS hasPassword, s.started_at AS startedAt, s.ended_at AS endedAt, s.duration_ms AS durationMs, s.viewer_count AS viewerCount,
   ch.owner_id AS ownerId, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, t.code AS themeCode, ch.thumbnail_at AS thumbnailAt,
-  ch.external_hls_url AS externalHlsUrl`;
+  ch.external_hls_url AS externalHlsUrl, ch.max_viewers AS maxViewers`;
 const STREAM_FROM = `streams s JOIN channels ch ON ch.id = s.channel_id JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
 const OPEN_LIVE = 's.ended_at IS NULL AND s.kind = 1';
 /** Adult lives drop out of lists when operators switch adult broadcasting off. */

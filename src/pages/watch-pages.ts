@@ -91,7 +91,8 @@ async function channelPage(c: Context<AppEnv>, loginId: string, me: Me | null, a
     const [page, settings] = await Promise.all([api<ChannelPageResponse>(`/api/channels/${channel.body.channelId}/channel-page`), channelSettings(c)]);
     if (missing(page)) return { missing: true };
     if (!page.ok || !page.body) throw new Error(`channel-page answered ${page.status}`);
-    complete = settings !== null;
+    // A signed playback URL (adult, password, seats) is one viewer's: such a page is never kept for others.
+    complete = settings !== null && !page.body.live?.playback?.expiresAt;
     const title = page.body.live?.title ?? page.body.channel.title;
     return { title: `${title} - ${channel.body.nickname}`, loginId, channelPage: page.body, now: Date.now(), settings } satisfies ChannelData;
   });

@@ -181,7 +181,7 @@ export const CHAT_ACCESS_CODES = {
   adult: 'ADULT_ONLY',
   password: 'PASSWORD_REQUIRED',
   unavailable: 'BROADCAST_UNAVAILABLE',
-} as const satisfies Record<Exclude<PlaybackAccess, 'ok'>, string>;
+} as const satisfies Record<Exclude<PlaybackAccess, 'ok' | 'full'>, string>; // seats limit watching, not the room
 export type ChatAccessRefusal = keyof typeof CHAT_ACCESS_CODES;
 export const chatAccessMessageKey = (reason: ChatAccessRefusal) => `chat.access.${reason}`;
 

@@ -22,3 +22,5 @@ export const LIVE_TIME_OPTION_NUMBERS = { 1: 'current', 2: 'today', 3: 'week', 4
 
 /** The most items a list call answers at once (SPEC §9). */
 export const MAX_PAGE_LIMIT = 100;
+/** The most seats a channel may set for its lives (channels.max_viewers CHECK in migration 0019). */
+export const MAX_VIEWERS_LIMIT = 100_000;

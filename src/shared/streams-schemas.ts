@@ -5,7 +5,7 @@
 // so no zod reaches the page for them.
 // A namespace import, as in chat-protocol.ts: a bundle keeps only the zod parts used.
 import * as z from 'zod';
-import { LIVE_TIME_OPTIONS, MAX_PAGE_LIMIT, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
+import { LIVE_TIME_OPTIONS, MAX_PAGE_LIMIT, MAX_VIEWERS_LIMIT, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
 
 /** Database ids, counts and epoch-ms times are whole numbers. */
 const id = z.int().positive();
@@ -36,9 +36,9 @@ export const streamCardSchema = z
 
 /** What the viewer may do with a live or recording (SPEC §6). */
 export const playbackAccessSchema = z
-  .enum(['ok', 'identity', 'adult', 'password', 'unavailable'])
+  .enum(['ok', 'identity', 'adult', 'password', 'unavailable', 'full'])
   .describe(
-    "ok; identity: adult-only, verify identity first (guests and unverified members); adult: verified but not an adult; password: a password-protected live, ask for it (GET /api/guest/live-Auth); unavailable: switched off by the operators' channel settings",
+    "ok; identity: adult-only, verify identity first (guests and unverified members); adult: verified but not an adult; password: a password-protected live, ask for it (GET /api/guest/live-Auth); unavailable: switched off by the operators' channel settings; full: every seat of the live is taken (the channel's maxViewers), and the viewer holds no full-room pass",
   )
   .meta({ id: 'PlaybackAccess' });
 
@@ -194,6 +194,7 @@ export const ownChannelSettingsSchema = z
     themeCode: z.string().nullable(),
     adult: z.boolean(),
     hasPassword: z.boolean().describe('Whether lives ask for a password; the password itself is never sent back'),
+    maxViewers: z.int().nullable().describe('Seats of a live: at most this many watch at once (the creator and full-room pass holders always get in); null: no limit'),
   })
   .meta({ id: 'OwnChannelSettings' });
 
@@ -213,6 +214,8 @@ export const channelSettingsRequestSchema = z.object({
   themeCode: themeCode.nullable(),
   adult: z.boolean(),
   password: z.string().min(4).max(32).regex(/^\S+$/).nullable().optional(),
+  /** Omitted keeps it, null lifts the limit. */
+  maxViewers: z.int().min(1).max(MAX_VIEWERS_LIMIT).nullable().optional(),
 });
 /** POST /api/my/streams/watch */
 export const watchRecordRequestSchema = z.object({ channelId });

@@ -3,7 +3,7 @@
 // through the room's CHANNELING_SETTING_UPDATE event, without a reload. The ops command's own change
 // (KV only) is what the edge's 10-minute copy hides until a fresh read.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url } from './fixtures';
+import { LOOPBACK, PORT, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url, openTestLive, removeTestLives } from './fixtures';
 
 const PASSWORD = 'demo-pass-1234';
 const MARK = 'e2e-chat-settings'; // titles of the lives this file opens, so it removes exactly those
@@ -110,15 +110,6 @@ test('a kicked member sees why, waits out the cooldown, rejoins with the button 
   }
 });
 
-/** An open live on a demo channel (one open live per channel: none is inserted if one is on air). */
-function openLive(channelId: number, title: string): void {
-  d1(
-    `INSERT INTO streams (channel_id, kind, source, title, adult, has_password, started_at, last_media_at, viewer_count)
-     SELECT ch.id, 1, 'flex', '${title}', ch.adult, ch.password_hash IS NOT NULL, ${Date.now() - 60_000}, ${Date.now()}, 1 FROM channels ch
-     WHERE ch.id = ${channelId} AND NOT EXISTS (SELECT 1 FROM streams s WHERE s.channel_id = ch.id AND s.ended_at IS NULL)`,
-  );
-}
-
 /** PUT /api/admin/channeling-switching from the operator's page (their cookies and XSRF token). */
 function changeSettings(operator: Page, patch: Record<string, boolean>): Promise<{ status: number; body: { notifiedRooms?: number; settings?: Record<string, unknown> } }> {
   return operator.evaluate(async (body) => {
@@ -146,8 +137,8 @@ const gate = (page: Page) => page.getByRole('region', { name: ko.channel.restric
 
 test('an operator switches broadcasting and adult broadcasting off and on: open channel pages follow without a reload', async ({ browser }) => {
   test.setTimeout(120_000);
-  openLive(GAME.id, `${MARK} 게임`);
-  openLive(ADULT.id, `${MARK} 심야`);
+  openTestLive(GAME.id, `${MARK} 게임`);
+  openTestLive(ADULT.id, `${MARK} 심야`);
   expect(ops('role', OPERATOR, 'O')).toContain(`role of ${OPERATOR} is now O`);
   const people: Person[] = [];
   let operator: Person | null = null;
@@ -200,7 +191,7 @@ test('an operator switches broadcasting and adult broadcasting off and on: open 
     if (operator) expect((await changeSettings(operator.page, { broadcasting: true, adultBroadcast: true })).status).toBe(200);
     for (const { context } of [...people, ...(operator ? [operator] : [])]) await context.close();
     ops('role', OPERATOR, 'V');
-    d1(`DELETE FROM streams WHERE title LIKE '${MARK}%' AND id NOT IN (SELECT stream_id FROM watch_history WHERE stream_id IS NOT NULL)`);
+    removeTestLives(MARK);
   }
 });
 

@@ -49,6 +49,27 @@ export function d1(sql: string): void {
 }
 
 /**
+ * An open live on a demo channel, titled so the test can find and remove it; none is inserted if one is
+ * already on air there (one open live per channel). It copies the channel's adult and password flags.
+ */
+export function openTestLive(channelId: number, title: string, { viewers = 1, startedAgoMs = 60_000 } = {}): void {
+  d1(
+    `INSERT INTO streams (channel_id, kind, source, title, adult, has_password, started_at, last_media_at, viewer_count)
+     SELECT ch.id, 1, 'flex', '${title}', ch.adult, ch.password_hash IS NOT NULL, ${Date.now() - startedAgoMs}, ${Date.now()}, ${viewers} FROM channels ch
+     WHERE ch.id = ${channelId} AND NOT EXISTS (SELECT 1 FROM streams s WHERE s.channel_id = ch.id AND s.ended_at IS NULL)`,
+  );
+}
+
+/**
+ * Removes the lives whose title starts with `titlePrefix`, not leaving them as recordings without video
+ * (the playback tests look for channel 2's recordings). Watch history keeps its rows, without the stream.
+ */
+export function removeTestLives(titlePrefix: string): void {
+  d1(`UPDATE watch_history SET stream_id = NULL WHERE stream_id IN (SELECT id FROM streams WHERE title LIKE '${titlePrefix}%')`);
+  d1(`DELETE FROM streams WHERE title LIKE '${titlePrefix}%'`);
+}
+
+/**
  * Console errors and uncaught page errors; a test ends by expecting none. The home page's event popup
  * (demo seed) opens once per browser session and would cover every page a test opens after it: tests
  * start as a visitor who already closed it, unless they ask for it with test.use({ eventPopup: true }).

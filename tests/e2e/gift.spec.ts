@@ -4,7 +4,7 @@
 // received list has it. Too large a gift is refused with a way to buy; a guest is asked to sign in; the
 // open dialog passes axe. The live is a streams row (no video is needed to gift).
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url } from './fixtures';
+import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url, openTestLive, removeTestLives } from './fixtures';
 
 const MARK = 'e2e-gift'; // the title of the live this file opens, so it closes exactly that one
 const CHANNEL = { id: 2, loginId: 'demo_caster2', nickname: '게임하는별', path: '/channel/demo_caster2' };
@@ -17,19 +17,10 @@ const won = (n: number) => n.toLocaleString('ko-KR');
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(() => {
-  d1(
-    `INSERT INTO streams (channel_id, kind, source, title, adult, has_password, started_at, last_media_at, viewer_count)
-     SELECT ${CHANNEL.id}, 1, 'flex', '${MARK} 라이브', 0, 0, ${Date.now() - 60_000}, ${Date.now()}, 2
-     WHERE NOT EXISTS (SELECT 1 FROM streams s WHERE s.channel_id = ${CHANNEL.id} AND s.ended_at IS NULL)`,
-  );
-});
+test.beforeAll(() => openTestLive(CHANNEL.id, `${MARK} 라이브`, { viewers: 2 }));
 
 // Gone afterwards, not left as a recording without video (the playback tests look for channel 2's recordings).
-test.afterAll(() => {
-  d1(`UPDATE watch_history SET stream_id = NULL WHERE stream_id IN (SELECT id FROM streams WHERE title = '${MARK} 라이브')`);
-  d1(`DELETE FROM streams WHERE title = '${MARK} 라이브'`);
-});
+test.afterAll(() => removeTestLives(`${MARK} 라이브`));
 
 /** A browser of its own (cookies, session) for each person, like people on different machines. */
 async function person(browser: Browser, loginId: string | null, options: { reducedMotion?: 'reduce' } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

@@ -3,7 +3,7 @@
 // browser of their own, sees it highlighted in that style; A's LEX is spent and the option goes away.
 // The live is a streams row (no video is needed to chat).
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url } from './fixtures';
+import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url, openTestLive, removeTestLives } from './fixtures';
 
 const MARK = 'e2e-items';
 const CHANNEL = { id: 2, path: '/channel/demo_caster2' };
@@ -12,18 +12,9 @@ const fill = (text: string, params: Record<string, string | number>) => text.rep
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(() => {
-  d1(
-    `INSERT INTO streams (channel_id, kind, source, title, adult, has_password, started_at, last_media_at, viewer_count)
-     SELECT ${CHANNEL.id}, 1, 'flex', '${MARK} 라이브', 0, 0, ${Date.now() - 60_000}, ${Date.now()}, 2
-     WHERE NOT EXISTS (SELECT 1 FROM streams s WHERE s.channel_id = ${CHANNEL.id} AND s.ended_at IS NULL)`,
-  );
-});
+test.beforeAll(() => openTestLive(CHANNEL.id, `${MARK} 라이브`, { viewers: 2 }));
 
-test.afterAll(() => {
-  d1(`UPDATE watch_history SET stream_id = NULL WHERE stream_id IN (SELECT id FROM streams WHERE title = '${MARK} 라이브')`);
-  d1(`DELETE FROM streams WHERE title = '${MARK} 라이브'`);
-});
+test.afterAll(() => removeTestLives(`${MARK} 라이브`));
 
 /** A new member of this run (the demo members' password), so no other spec's items or wallet are involved. */
 function newMember(prefix: string): { loginId: string; nickname: string } {
@@ -101,4 +92,70 @@ test('a member buys a LEX on the wallet page and sends it on a live channel; ano
 
   for (const who of [a, b]) expect(who.errors).toEqual([]);
   for (const who of [a, b]) await who.context.close();
+});
+
+test('a member gives items to another member from the wallet; the receiver holds them, and a wrong ID or too many is refused in Korean', async ({ browser }) => {
+  const giver = newMember('gifa');
+  const receiver = newMember('gifb');
+  const a = await person(browser, giver.loginId, '/luv');
+  const code = ops('coupon', '--luv', '300').trim().split('\n').at(-1)!.trim();
+  expect(await redeem(a.page, code)).toBe(200);
+  await gotoHydrated(a.page, url('flex', '/luv'));
+  const items = a.page.getByRole('region', { name: ko.items.title });
+  await items.getByLabel(ko.items.buyItem, { exact: true }).selectOption('440');
+  await items.getByLabel(ko.items.buyQuantity, { exact: true }).fill('2');
+  await items.getByRole('button', { name: ko.items.buy, exact: true }).click();
+  await expect(items.locator('li[data-prod="440"]')).toContainText(fill(ko.items.quantity, { count: 2 }));
+
+  const form = a.page.getByRole('form', { name: ko.items.giftTitle });
+  const result = form.getByRole('status');
+  // Nobody by that ID: the API's refusal, in Korean; nothing moved.
+  await form.getByLabel(ko.items.giftTo, { exact: true }).fill(`nobody${Date.now()}`);
+  await form.getByRole('button', { name: ko.items.gift, exact: true }).click();
+  await expect(result).toHaveText(ko.items.errors.memberNotFound);
+  // More than held: said before anything is sent.
+  await form.getByLabel(ko.items.giftTo, { exact: true }).fill(receiver.loginId);
+  await form.getByLabel(ko.items.giftQuantity, { exact: true }).fill('3');
+  await form.getByRole('button', { name: ko.items.gift, exact: true }).click();
+  await expect(result).toHaveText(fill(ko.items.giftTooMany, { count: 2 }));
+  await form.getByLabel(ko.items.giftQuantity, { exact: true }).fill('1');
+  await form.getByLabel(ko.items.giftQuantity, { exact: true }).press('Enter');
+  await expect(result).toHaveText(fill(ko.items.gifted, { loginId: receiver.loginId, item: fill(ko.items.names.event, { code: 440 }), count: 1 }));
+  await expect(items.locator('li[data-prod="440"]')).toContainText(fill(ko.items.quantity, { count: 1 }));
+  await expectNoSeriousA11yViolations(a.page);
+
+  const b = await person(browser, receiver.loginId, '/luv');
+  await gotoHydrated(b.page, url('flex', '/luv'));
+  await expect(b.page.getByRole('region', { name: ko.items.title }).locator('li[data-prod="440"]')).toContainText(fill(ko.items.quantity, { count: 1 }));
+
+  for (const who of [a, b]) expect(who.errors).toEqual([]);
+  for (const who of [a, b]) await who.context.close();
+});
+
+test('a full live turns a member away until they use a full-room pass; then it plays', async ({ browser }) => {
+  const holder = newMember('pass');
+  d1(`UPDATE channels SET max_viewers = 1 WHERE id = ${CHANNEL.id}`); // the test live counts 2 viewers
+  try {
+    const a = await person(browser, holder.loginId, CHANNEL.path);
+    const gate = a.page.getByRole('region', { name: ko.channel.restricted });
+    await expect(gate.getByText(ko.channel.full)).toBeVisible();
+    await expectNoSeriousA11yViolations(a.page);
+    // The gate's way to a pass: the wallet, where a coupon's luv buys one and it is used.
+    const code = ops('coupon', '--luv', '1000').trim().split('\n').at(-1)!.trim();
+    expect(await redeem(a.page, code)).toBe(200);
+    await gate.getByRole('link', { name: ko.channel.fullPass }).click();
+    await a.page.waitForURL('**/luv');
+    const items = a.page.getByRole('region', { name: ko.items.title });
+    await items.getByLabel(ko.items.buyItem, { exact: true }).selectOption('420');
+    await items.getByRole('button', { name: ko.items.buy, exact: true }).click();
+    await items.getByRole('button', { name: fill(ko.items.useLabel, { item: ko.items.names['420'] }) }).click();
+    await expect(items.getByText(fill(ko.items.used, { item: ko.items.names['420'] }))).toBeVisible();
+    await gotoHydrated(a.page, url('flex', CHANNEL.path));
+    await expect(a.page.getByRole('region', { name: ko.channel.restricted })).toHaveCount(0);
+    await expect(a.page.locator('video')).toHaveCount(1);
+    expect(a.errors).toEqual([]);
+    await a.context.close();
+  } finally {
+    d1(`UPDATE channels SET max_viewers = NULL WHERE id = ${CHANNEL.id}`);
+  }
 });

@@ -2,31 +2,20 @@
 // cards, themes, the event popup), channel gating (adult, password), the member lists and the creator
 // studio. Video playback itself is tests/e2e/playback.spec.ts.
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
-import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url } from './fixtures';
+import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url, openTestLive, removeTestLives } from './fixtures';
 
 const MARK = 'e2e-watch'; // titles of the lives this file inserts, so it can remove exactly those
 const PASSWORD_CHANNEL = { id: 4, loginId: 'demo_caster4', nickname: '비밀방송' };
 const ADULT_CHANNEL = { id: 3, loginId: 'demo_caster3' };
 
-/** An open live on a demo channel, unless one is already on air there (one open live per channel). */
-function openLive(channelId: number, title: string, viewers: number): void {
-  d1(
-    `INSERT INTO streams (channel_id, kind, source, title, adult, has_password, started_at, last_media_at, viewer_count)
-     SELECT ch.id, 1, 'flex', '${title}', ch.adult, ch.password_hash IS NOT NULL, ${Date.now() - 90_000}, ${Date.now()}, ${viewers} FROM channels ch
-     WHERE ch.id = ${channelId} AND NOT EXISTS (SELECT 1 FROM streams s WHERE s.channel_id = ch.id AND s.ended_at IS NULL)`,
-  );
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(() => {
-  openLive(PASSWORD_CHANNEL.id, `${MARK} 비밀 라이브`, 5);
-  openLive(ADULT_CHANNEL.id, `${MARK} 심야 라이브`, 3);
+  openTestLive(PASSWORD_CHANNEL.id, `${MARK} 비밀 라이브`, { viewers: 5, startedAgoMs: 90_000 });
+  openTestLive(ADULT_CHANNEL.id, `${MARK} 심야 라이브`, { viewers: 3, startedAgoMs: 90_000 });
 });
 
-test.afterAll(() => {
-  d1(`DELETE FROM streams WHERE title LIKE '${MARK}%' AND id NOT IN (SELECT stream_id FROM watch_history WHERE stream_id IS NOT NULL)`);
-});
+test.afterAll(() => removeTestLives(MARK));
 
 test('home shows the seeded banners, the live cards and the themes; a theme chip opens its page', async ({ page, consoleErrors }) => {
   await gotoHydrated(page, url('flex'));

@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { OwnChannelSettings, Theme } from '../../../src/shared/streams-api';
+import { MAX_VIEWERS_LIMIT } from '../../../src/shared/streams-enums';
 import { useRouter } from '../../app/router-context';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
@@ -93,7 +94,7 @@ export function RegisterChannelForm({ themes, nickname }: { themes: Theme[]; nic
   );
 }
 
-/** The channel's settings: title, description, theme, adult-only and the live password. */
+/** The channel's settings: title, description, theme, adult-only, the live password and the seats of a live. */
 export function ChannelSettingsForm({ settings, themes }: { settings: OwnChannelSettings; themes: Theme[] }) {
   const t = useT();
   const pushToast = useSetAtom(pushToastAtom);
@@ -102,10 +103,18 @@ export function ChannelSettingsForm({ settings, themes }: { settings: OwnChannel
   const [hasPassword, setHasPassword] = useState(settings.hasPassword);
   const [locked, setLocked] = useState(settings.hasPassword);
   const [password, setPassword] = useState('');
+  const [seats, setSeats] = useState(settings.maxViewers === null ? '' : String(settings.maxViewers));
   // Unchecked clears the password; checked with an empty field keeps the one already set.
   const passwordChange = !locked ? (hasPassword ? null : undefined) : password || undefined;
   const { sending, error, submit } = useSubmit(
-    () => saveChannelSettings({ ...form, title: form.title.trim(), adult, ...(passwordChange !== undefined ? { password: passwordChange } : {}) }),
+    () => {
+      // Empty: no limit; otherwise a whole number from 1 to MAX_VIEWERS_LIMIT.
+      const maxViewers = seats.trim() === '' ? null : Number(seats);
+      if (maxViewers !== null && !(Number.isInteger(maxViewers) && maxViewers >= 1 && maxViewers <= MAX_VIEWERS_LIMIT)) {
+        return Promise.resolve({ ok: false, message: t('caster.maxViewersRule', { max: MAX_VIEWERS_LIMIT }) });
+      }
+      return saveChannelSettings({ ...form, title: form.title.trim(), adult, maxViewers, ...(passwordChange !== undefined ? { password: passwordChange } : {}) });
+    },
     () => {
       setHasPassword(locked && (hasPassword || !!password));
       setPassword('');
@@ -146,6 +155,25 @@ export function ChannelSettingsForm({ settings, themes }: { settings: OwnChannel
           </p>
         </div>
       )}
+      <div className="field">
+        <label className="field-label" htmlFor="settings-seats">
+          {t('caster.maxViewers')}
+        </label>
+        <input
+          id="settings-seats"
+          className="input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_VIEWERS_LIMIT}
+          value={seats}
+          onChange={(e) => setSeats(e.target.value)}
+          aria-describedby="settings-seats-help"
+        />
+        <p id="settings-seats-help" className="muted">
+          {t('caster.maxViewersHelp')}
+        </p>
+      </div>
       <FormError id="settings-error" error={error} />
       <button type="submit" className="btn btn-primary" disabled={sending}>
         {sending && <Spinner />}

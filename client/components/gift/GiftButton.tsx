@@ -1,23 +1,14 @@
 import { useSetAtom } from 'jotai';
 import { GiftIcon } from './GiftIcon';
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { Me } from '../../../src/shared/page-props';
 import { useRouter } from '../../app/router-context';
 import { useT } from '../../i18n/i18n';
 import { showMembersOnlyAtom } from '../../state/ui';
+import { lazyDialog, useLazyDialog } from '../ui/use-lazy-dialog';
 import type { GiftDialogProps } from './GiftDialog';
 
-// The dialog is its own chunk: nothing of it loads with the channel page. Pointing at (or focusing) the
-// button starts fetching it, so it is usually there by the click. (Not lazyComponent with a Suspense
-// boundary: those modules would then be shared with main.js through a chunk of their own, which costs
-// the home page's first load.)
-let loading: Promise<ComponentType<GiftDialogProps>> | null = null;
-function loadDialog(): Promise<ComponentType<GiftDialogProps>> {
-  loading ??= import('./GiftDialog').then((m) => m.GiftDialog);
-  loading.catch(() => (loading = null)); // a failed load is tried again by the next click
-  return loading;
-}
-const preload = () => void loadDialog().catch(() => {});
+// The dialog is its own chunk: nothing of it loads with the channel page.
+const giftDialog = lazyDialog(() => import('./GiftDialog').then((m) => m.GiftDialog));
 
 export interface GiftButtonProps {
   channelId: number;
@@ -33,26 +24,7 @@ export function GiftButton({ channelId, creatorNickname, me, onAir }: GiftButton
   const { props } = useRouter();
   const currency = t(`currency.${props.brand.currency}`);
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
-  const [Dialog, setDialog] = useState<ComponentType<GiftDialogProps> | null>(null);
-  const [open, setOpen] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const openDialog = () => {
-    setOpen(true);
-    setFailed(false);
-    loadDialog().then(
-      (component) => setDialog(() => component),
-      () => setFailed(true),
-    );
-  };
-  const close = useCallback(() => setOpen(false), []);
-  // Back to the button once the dialog is gone (while the modal dialog is there, the page behind is inert).
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (wasOpen.current && !open) button.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
-  const waiting = open && !Dialog && !failed;
+  const { Dialog, open, failed, waiting, openDialog, close, button } = useLazyDialog<GiftDialogProps>(giftDialog);
   // A brand without luv has no gifts.
   if (!props.brand.features.luv) return null;
   return (
@@ -64,8 +36,8 @@ export function GiftButton({ channelId, creatorNickname, me, onAir }: GiftButton
           className="btn btn-primary gift-open"
           aria-haspopup="dialog"
           aria-busy={waiting || undefined}
-          onPointerEnter={me ? preload : undefined}
-          onFocus={me ? preload : undefined}
+          onPointerEnter={me ? giftDialog.preload : undefined}
+          onFocus={me ? giftDialog.preload : undefined}
           onClick={() => (me ? openDialog() : showMembersOnly(true))}
         >
           <GiftIcon /> {t('giftDialog.open', { currency })}

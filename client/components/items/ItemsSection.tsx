@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ITEM_CATALOGUE, MAX_ITEM_QUANTITY, type InventoryItem } from '../../../src/shared/items';
 import { useT } from '../../i18n/i18n';
-import { buyItem, spendItem, useMyItems } from '../../data/item-api';
+import { buyItem, giveItem, spendItem, useMyItems } from '../../data/item-api';
 import { setLuvBalance } from '../../data/use-luv-balance';
 import { formatAmount } from '../wallet/payment-logic';
 import { formatDate } from '../watch/format-date';
@@ -9,7 +9,7 @@ import { itemName } from './item-name';
 
 /**
  * The wallet's items: what the member holds (a use button for each, LEX is used from the chat input), when
- * their full-room pass ends, and a form to buy items with luv.
+ * their full-room pass ends, a form to give held items to another member, and a form to buy items with luv.
  */
 export function ItemsSection({ locale, currency }: { locale: string; currency: string }) {
   const t = useT();
@@ -56,6 +56,7 @@ export function ItemsSection({ locale, currency }: { locale: string; currency: s
       <p className={status?.ok === false ? 'field-error' : 'muted'} role="status">
         {status?.text}
       </p>
+      {data && data.items.length > 0 && <GiftForm held={data.items} onGiven={() => mutate()} />}
       <BuyForm locale={locale} currency={currency} onBought={() => mutate()} />
     </section>
   );
@@ -114,6 +115,76 @@ function BuyForm({ locale, currency, onBought }: { locale: string; currency: str
         </button>
       </div>
       <p id="items-buy-result" className={result?.ok === false ? 'field-error' : 'muted'} role="status">
+        {result?.text}
+      </p>
+    </form>
+  );
+}
+
+/** Give held items to another member by login ID (POST /api/my/items/gift); the API's refusal says why. */
+function GiftForm({ held, onGiven }: { held: InventoryItem[]; onGiven: () => void }) {
+  const t = useT();
+  const [prodName, setProdName] = useState(held[0]!.prodName);
+  const [loginId, setLoginId] = useState('');
+  const [quantity, setQuantity] = useState('1');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // The chosen row, or the first one when the chosen item was all given away.
+  const item = held.find((row) => row.prodName === prodName) ?? held[0]!;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const receiver = loginId.trim();
+    const count = Number(quantity);
+    if (!receiver) return setResult({ ok: false, text: t('items.giftNoReceiver') });
+    if (!Number.isInteger(count) || count < 1 || count > MAX_ITEM_QUANTITY) return setResult({ ok: false, text: t('items.badQuantity', { max: MAX_ITEM_QUANTITY }) });
+    if (count > item.quantity) return setResult({ ok: false, text: t('items.giftTooMany', { count: item.quantity }) });
+    setBusy(true);
+    const done = await giveItem({ prodName: item.prodName, quantity: count, loginId: receiver });
+    setBusy(false);
+    if (!done.ok) return setResult({ ok: false, text: done.message || t('errors.network') });
+    setResult({ ok: true, text: t('items.gifted', { loginId: receiver, item: itemName(t, item.prodName), count }) });
+    setQuantity('1');
+    onGiven();
+  };
+  return (
+    <form className="field items-gift" onSubmit={submit} noValidate aria-labelledby="items-gift-title">
+      <h3 id="items-gift-title">{t('items.giftTitle')}</h3>
+      <label htmlFor="items-gift-item" className="field-label">
+        {t('items.giftItem')}
+      </label>
+      <select id="items-gift-item" className="input" value={item.prodName} onChange={(e) => setProdName(e.target.value)}>
+        {held.map((row) => (
+          <option key={row.itemId} value={row.prodName}>
+            {itemName(t, row.prodName)} {t('items.quantity', { count: row.quantity })}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="items-gift-to" className="field-label">
+        {t('items.giftTo')}
+      </label>
+      <input id="items-gift-to" className="input" autoComplete="off" maxLength={40} value={loginId} onChange={(e) => setLoginId(e.target.value)} aria-describedby="items-gift-result" />
+      <label htmlFor="items-gift-quantity" className="field-label">
+        {t('items.giftQuantity')}
+      </label>
+      <div className="field-row">
+        <input
+          id="items-gift-quantity"
+          className="input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={Math.min(item.quantity, MAX_ITEM_QUANTITY)}
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+          aria-invalid={result?.ok === false}
+          aria-describedby="items-gift-result"
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          {t('items.gift')}
+        </button>
+      </div>
+      <p id="items-gift-result" className={result?.ok === false ? 'field-error' : 'muted'} role="status">
         {result?.text}
       </p>
     </form>

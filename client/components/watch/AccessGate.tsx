@@ -17,7 +17,7 @@ interface GateProps {
   onUnlocked: (playback: Playback) => void;
 }
 
-/** SPEC §6: adult-only needs a verified identity (and an adult); a protected live asks for its password. */
+/** SPEC §6: adult-only needs a verified identity (and an adult); a protected live asks for its password; a full one, a pass. */
 export function AccessGate({ access, channelId, me, onUnlocked }: GateProps) {
   const t = useT();
   return (
@@ -26,7 +26,27 @@ export function AccessGate({ access, channelId, me, onUnlocked }: GateProps) {
       {access === 'adult' && <p className="gate-message">{t('channel.adultOnly')}</p>}
       {access === 'unavailable' && <p className="gate-message">{t('channel.unavailable')}</p>}
       {access === 'password' && <PasswordGate channelId={channelId} me={me} onUnlocked={onUnlocked} />}
+      {access === 'full' && <FullGate />}
     </section>
+  );
+}
+
+/** Every seat is taken: a full-room pass (items 420-422, used on the wallet page) gets the viewer in. */
+function FullGate() {
+  const t = useT();
+  const { refresh } = useRouter();
+  return (
+    <>
+      <p className="gate-message">{t('channel.full')}</p>
+      <div className="gate-actions">
+        <a className="btn btn-primary" href="/luv">
+          {t('channel.fullPass')}
+        </a>
+        <button type="button" className="btn" onClick={() => void refresh()}>
+          {t('channel.fullRetry')}
+        </button>
+      </div>
+    </>
   );
 }
 

@@ -49,10 +49,18 @@ export async function rotateStreamKey(db: D1Database, memberId: number): Promise
 export async function channelSettingsOf(db: D1Database, memberId: number): Promise<OwnChannelSettings> {
   const channel = await findChannelByOwner(db, memberId);
   if (!channel) throw noChannel();
-  return { channelId: channel.id, title: channel.title, description: channel.description, themeCode: channel.themeCode, adult: channel.adult === 1, hasPassword: channel.passwordHash !== null };
+  return {
+    channelId: channel.id,
+    title: channel.title,
+    description: channel.description,
+    themeCode: channel.themeCode,
+    adult: channel.adult === 1,
+    hasPassword: channel.passwordHash !== null,
+    maxViewers: channel.maxViewers,
+  };
 }
 
-/** Save the settings; the live on air right now takes the new adult and password options at once. */
+/** Save the settings; the live on air right now takes the new adult, password and seat options at once. */
 export async function updateChannelSettings(db: D1Database, memberId: number, input: ChannelSettingsRequest): Promise<OwnChannelSettings> {
   const channel = await findChannelByOwner(db, memberId);
   if (!channel) throw noChannel();
@@ -60,8 +68,16 @@ export async function updateChannelSettings(db: D1Database, memberId: number, in
   const passwordHash = input.password === undefined ? undefined : input.password === null ? null : await hashPassword(input.password);
   const hasPassword = passwordHash === undefined ? channel.passwordHash !== null : passwordHash !== null;
   await db.batch([
-    updateChannelStatement(db, channel.id, { title: input.title, description: input.description, themeId, adult: input.adult, passwordHash }),
+    updateChannelStatement(db, channel.id, { title: input.title, description: input.description, themeId, adult: input.adult, passwordHash, maxViewers: input.maxViewers }),
     restrictOpenLiveStatement(db, channel.id, input.adult, hasPassword),
   ]);
-  return { channelId: channel.id, title: input.title, description: input.description, themeCode: input.themeCode, adult: input.adult, hasPassword };
+  return {
+    channelId: channel.id,
+    title: input.title,
+    description: input.description,
+    themeCode: input.themeCode,
+    adult: input.adult,
+    hasPassword,
+    maxViewers: input.maxViewers === undefined ? channel.maxViewers : input.maxViewers,
+  };
 }

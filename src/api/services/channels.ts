@@ -28,7 +28,7 @@ import {
   takeLiveAuthAttempt,
 } from '../../db/channels';
 import { broadcastsBetween, findOpenLive, findStream, listRecorded } from '../../db/streams';
-import { accessFor, playbackFor, streamDetail, thumbnailUrl, toStreamCard, type Viewer } from './streams';
+import { accessFor, playbackFor, withSeat, streamDetail, thumbnailUrl, toStreamCard, type Viewer } from './streams';
 import { Refusal } from '../../lib/errors';
 import { notFoundChannel } from './watch-error';
 
@@ -139,7 +139,8 @@ export async function liveAuth(
   if (!channel) throw notFoundChannel();
   if (!live) throw new Refusal(404, 'NOT_LIVE', 'errors.channelOffline');
   if (!channel.passwordHash) throw new Refusal(400, 'NO_PASSWORD', 'errors.livePasswordNotSet');
-  const access = accessFor(live, viewer, settings);
+  const access = withSeat(accessFor(live, viewer, settings), live, viewer, now);
+  if (access === 'full') throw new Refusal(403, 'ROOM_FULL', 'errors.roomFull');
   if (access === 'unavailable') throw new Refusal(403, 'UNAVAILABLE', 'errors.adultUnavailable');
   if (access === 'identity') throw new Refusal(403, 'IDENTITY_REQUIRED', 'errors.adultIdentityRequired');
   if (access === 'adult') throw new Refusal(403, 'ADULT_ONLY', 'errors.adultOnly');

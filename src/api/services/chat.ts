@@ -1,7 +1,6 @@
 import { CHAT_TICKET_TTL_MS, signChatTicket, type ChatTicketClaims } from '../../lib/chat-ticket';
 import { CHAT_ACCESS_CODES, chatAccessMessageKey } from '../../shared/chat-protocol';
 import type { ChatTicketRequest, ChatTicketResponse } from '../../shared/chat-ticket-api';
-import type { PlaybackAccess } from '../../shared/streams-api';
 import { playbackTokenValid } from '../../lib/playback-token';
 import { STAFF, standingOf } from '../../shared/chat-permissions';
 import { jwtSecret } from '../config';
@@ -9,7 +8,7 @@ import { Refusal } from '../../lib/errors';
 import { chatChannel, chatMember, type ChatChannelRow, type ChatMemberRow } from '../../db/chat';
 import { isSubscribed } from '../../db/channels';
 import { findOpenLive, type StreamRow } from '../../db/streams';
-import { accessFor, type AccessSubject, type Viewer } from './streams';
+import { accessFor, type AccessSubject, type RuleAccess, type Viewer } from './streams';
 
 /**
  * A short-lived chat ticket for a viewer who may watch the channel: a signed-in member (memberId; the
@@ -45,9 +44,10 @@ export async function issueChatTicket(env: Env, memberId: number | null, request
  * A password-protected live takes the playback token GET /api/guest/live-Auth signed for it as proof
  * the viewer knows the password.
  */
-async function roomAccess(env: Env, channel: ChatChannelRow, live: StreamRow | null, member: ChatMemberRow | null, playback: string | undefined): Promise<PlaybackAccess> {
+async function roomAccess(env: Env, channel: ChatChannelRow, live: StreamRow | null, member: ChatMemberRow | null, playback: string | undefined): Promise<RuleAccess> {
   if (member && standingOf(member.role, null) === STAFF) return 'ok';
-  const viewer: Viewer | null = member ? { memberId: member.id, identityVerified: member.identityVerified === 1, adult: member.adult === 1 } : null;
+  // Seats limit who watches, not who chats: the room is the channel's community (no pass is read here).
+  const viewer: Viewer | null = member ? { memberId: member.id, identityVerified: member.identityVerified === 1, adult: member.adult === 1, passUntil: null } : null;
   const subject: AccessSubject = live ?? { ownerId: channel.ownerId, kind: 3, endedAt: null, adult: channel.adult, adultPlus: channel.adultPlus, hasPassword: 0 };
   // Switches operators turned off hide the video, not the room: its members must still hear the
   // CHANNELING_SETTING_UPDATE that turns them back on.

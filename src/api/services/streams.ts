@@ -3,22 +3,25 @@
 
 import { LIVE_PATHS, playerTypeFor, type ChannelSettings, type Playback, type PlaybackAccess, type StreamCard, type StreamDetail } from '../../shared/streams-api';
 import { signPlayback } from '../../lib/playback-token';
-import { needsPlaybackToken } from '../../shared/stream-access';
+import { hasSeats, needsPlaybackToken } from '../../shared/stream-access';
 import { switchedOff } from '../../shared/channel-switches';
 import { findMemberById } from '../../db/members';
 import type { StreamRow } from '../../db/streams';
+import { passExpiry } from '../../db/items';
 
 /** The signed-in viewer as the access rules need them; null for a guest. */
 export interface Viewer {
   memberId: number;
   identityVerified: boolean;
   adult: boolean;
+  /** Until when (epoch ms) the viewer holds a full-room pass; null: none. */
+  passUntil: number | null;
 }
 
 export async function loadViewer(db: D1Database, memberId: number | null | undefined): Promise<Viewer | null> {
   if (!memberId) return null;
-  const member = await findMemberById(db, memberId);
-  return member ? { memberId: member.id, identityVerified: member.identityVerified === 1, adult: member.adult === 1 } : null;
+  const [member, passEnd] = await Promise.all([findMemberById(db, memberId), passExpiry(db, memberId)]);
+  return member ? { memberId: member.id, identityVerified: member.identityVerified === 1, adult: member.adult === 1, passUntil: passEnd === null ? null : passEnd * 1000 } : null;
 }
 
 export function thumbnailUrl(channelId: number, thumbnailAt: number | null): string | null {
@@ -48,6 +51,9 @@ export function toStreamCard(row: StreamRow): StreamCard {
 /** What the access rule reads of a stream (the chat room passes its channel's open live, or the channel itself). */
 export type AccessSubject = Pick<StreamRow, 'ownerId' | 'kind' | 'endedAt' | 'adult' | 'adultPlus' | 'hasPassword'>;
 
+/** What the player's rule decides; seats ('full') are decided after it, by withSeat. */
+export type RuleAccess = Exclude<PlaybackAccess, 'full'>;
+
 const isOpenLive = (row: AccessSubject) => row.endedAt === null && row.kind === 1;
 
 /**
@@ -56,7 +62,7 @@ const isOpenLive = (row: AccessSubject) => row.endedAt === null && row.kind === 
  * The password guards the live only: its recording follows the adult rules alone. `settings` null asks
  * who may be there whatever the operators' switches say (a chat room outlives a switched-off video).
  */
-export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: ChannelSettings | null): PlaybackAccess {
+export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: ChannelSettings | null): RuleAccess {
   if (viewer && viewer.memberId === row.ownerId) return 'ok';
   const adult = row.adult === 1 || row.adultPlus === 1;
   if (settings && switchedOff({ openLive: isOpenLive(row), adult }, settings)) return 'unavailable';
@@ -66,6 +72,19 @@ export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: C
   }
   if (row.hasPassword === 1 && isOpenLive(row)) return 'password';
   return 'ok';
+}
+
+/**
+ * A live with a limited number of seats (the channel's max_viewers) is 'full' once that many watch: only
+ * its creator and a holder of an active full-room pass (items 420-422) still get a seat. What the player
+ * rule allowed (ok, or a password to ask) is otherwise kept. The count is the live's viewer_count (distinct
+ * players of the last 15 s, reaching D1 every few seconds), so a seat is given on a count a moment old.
+ */
+export function withSeat(access: RuleAccess, row: AccessSubject & Pick<StreamRow, 'maxViewers' | 'viewerCount'>, viewer: Viewer | null, now = Date.now()): PlaybackAccess {
+  if (access !== 'ok' && access !== 'password') return access;
+  if (!hasSeats(row) || row.kind !== 1 || row.viewerCount < row.maxViewers!) return access;
+  if (viewer && (viewer.memberId === row.ownerId || (viewer.passUntil !== null && viewer.passUntil > now))) return access;
+  return 'full';
 }
 
 /** Our own restricted streams play only with a signed URL (the /live routes check it by the same rule). */
@@ -90,6 +109,6 @@ export async function playbackFor(row: StreamRow, jwtSecret: string): Promise<Pl
 
 /** A card plus what this viewer may do with it. */
 export async function streamDetail(row: StreamRow, viewer: Viewer | null, settings: ChannelSettings, jwtSecret: string): Promise<StreamDetail> {
-  const access = accessFor(row, viewer, settings);
+  const access = withSeat(accessFor(row, viewer, settings), row, viewer);
   return { ...toStreamCard(row), access, playback: access === 'ok' ? await playbackFor(row, jwtSecret) : null };
 }

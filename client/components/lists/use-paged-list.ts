@@ -1,0 +1,53 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import type { ApiResult } from '../../data/api';
+import { useT } from '../../i18n/i18n';
+import { alertMessageAtom } from '../../state/ui';
+import { appendPage } from '../wallet/payment-logic';
+
+export interface PagedList<T> {
+  /** The rows shown; null while the first page is on its way. */
+  items: T[] | null;
+  setItems: (update: (items: T[] | null) => T[] | null) => void;
+  total: number;
+  busy: boolean;
+  /** The first page could not be loaded (a later page's failure is an alert, the rows stay). */
+  failed: boolean;
+  /** Whether there are rows after those shown. */
+  more: boolean;
+  loadMore: () => Promise<void>;
+}
+
+/**
+ * A list paged from the API by offset: the first page (given with the page, else fetched once mounted),
+ * then "load more". Key the component by anything that starts the list afresh (a period, a tab).
+ */
+export function usePagedList<T>(
+  initial: { items: T[]; total: number } | null,
+  fetchPage: (offset: number) => Promise<ApiResult<{ items: T[]; total: number }>>,
+  idOf: (item: T) => number | string,
+): PagedList<T> {
+  const t = useT();
+  const setAlert = useSetAtom(alertMessageAtom);
+  const [items, setItems] = useState<T[] | null>(initial?.items ?? null);
+  const [total, setTotal] = useState(initial?.total ?? 0);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const load = async (shown: T[]) => {
+    setBusy(true);
+    const next = await fetchPage(shown.length);
+    setBusy(false);
+    if (!next.ok || !next.body) {
+      if (shown.length === 0) setFailed(true);
+      else setAlert(next.message || t('errors.network'));
+      return;
+    }
+    setItems(appendPage(shown, next.body.items, idOf));
+    setTotal(next.body.total);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount; lists are keyed by what restarts them
+  useEffect(() => {
+    if (initial === null) void load([]);
+  }, []);
+  return { items, setItems, total, busy, failed, more: items !== null && items.length < total, loadMore: () => load(items ?? []) };
+}
