@@ -3,8 +3,9 @@ import type { BlockListResponse, ConversationResponse, ConversationsResponse, Me
 import { apiFetch, type ApiResult } from './api';
 
 /** SWR keys are API paths: the inbox socket refreshes these when something changes. */
-export const BLOCK_LIST_KEY = '/api/my/member-messages-blackList';
-export const CONVERSATIONS_PREFIX = '/v2/api/my/messages';
+import { BLOCK_LIST_KEY, CONVERSATIONS_PREFIX } from '../inbox/keys';
+
+export { BLOCK_LIST_KEY, CONVERSATIONS_PREFIX };
 export const conversationsKey = (limit: number) => `${CONVERSATIONS_PREFIX}?offset=0&limit=${limit}`;
 export const threadKey = (loginId: string) => `/v2/api/my/messages-list?targetId=${encodeURIComponent(loginId)}`;
 

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import type { ProfileResponse } from '../../src/shared/account-api';
+import { PROFILE_CACHE_MS, PROFILE_KEY, type ProfileResponse } from '../../src/shared/account-api';
 import type { PageProps } from '../../src/shared/page-props';
 import { DEFAULT_SETTINGS, MEMBER_SORT_CODES } from '../../src/shared/message-limits';
 import type { MemberSettings, MyPageData } from '../../src/shared/message-schemas';
 import { useT } from '../i18n/i18n';
 import { saveSettings } from '../data/message-api';
-import { PROFILE_CACHE_MS, PROFILE_KEY } from '../data/use-profile';
 import { formatDate } from '../components/watch/format-date';
 
 type Flag = Exclude<keyof MemberSettings, 'memberSortCode'>;

@@ -32,5 +32,5 @@ export const pushToastAtom = atom(null, (get, set, toast: Omit<Toast, 'id'>) => 
   set(toastsAtom, [...get(toastsAtom), { id: nextToastId++, ...toast }]);
 });
 
-/** Unread messages of the signed-in member: null until the inbox socket's ticket tells (client/realtime/inbox-socket.ts). */
+/** Unread messages of the signed-in member: null until their inbox tells (client/inbox/inbox-socket.ts). */
 export const unreadMessagesAtom = atom<number | null>(null);

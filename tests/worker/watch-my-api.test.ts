@@ -176,7 +176,12 @@ describe('creator routes', () => {
     const access = async () => (await json<ChannelPageResponse>(await viewer.fetch(`/api/channels/${channel.id}/channel-page`))).live!.access;
     expect(await access()).toBe('ok');
     const settings = { title: '새 제목', description: '설명', themeCode: 'game', adult: false };
-    expect(await json(await owner.browser.json('/api/my/channel/settings', { ...settings, password: '1234' }, 'PUT'))).toEqual({ channelId: channel.id, ...settings, hasPassword: true, maxViewers: null });
+    expect(await json(await owner.browser.json('/api/my/channel/settings', { ...settings, password: '1234' }, 'PUT'))).toEqual({
+      channelId: channel.id,
+      ...settings,
+      hasPassword: true,
+      maxViewers: null,
+    });
     expect(await access()).toBe('password');
     expect((await viewer.fetch(`/api/guest/live-Auth?channelId=${channel.id}&password=1234`)).status).toBe(200);
     await owner.browser.json('/api/my/channel/settings', { ...settings, adult: true }, 'PUT'); // password kept

@@ -1,6 +1,9 @@
 import { INBOX_RECONNECT, INBOX_SOCKET_PATH } from '../../src/shared/message-limits';
 import type { InboxFrame, InboxTicketResponse } from '../../src/shared/message-schemas';
+import type { Cache, ScopedMutator } from 'swr';
+import { PROFILE_KEY, type ProfileResponse } from '../../src/shared/account-api';
 import { apiFetch } from '../data/api';
+import { BLOCK_LIST_KEY, CONVERSATIONS_PREFIX } from './keys';
 
 export interface InboxHandlers {
   /** The unread count at (re)connect, and after every change. */
@@ -83,4 +86,45 @@ export function connectInbox(handlers: InboxHandlers, location: Pick<Location, '
     clearInterval(ping);
     socket?.close(1000, 'leave');
   };
+}
+
+const VIBRATE_MS = 200;
+const isListKey = (key: unknown) => typeof key === 'string' && key.startsWith(CONVERSATIONS_PREFIX);
+
+export interface InboxPage {
+  setUnread: (unread: number) => void;
+  toast: (key: string, params: Record<string, string | number>) => void;
+  mutate: ScopedMutator;
+  /** SWR's cache: the profile in it carries the isVibes setting. */
+  cache: Cache;
+}
+
+/**
+ * What a page does with each frame: the badge follows the count, open message lists refresh, a new message
+ * shows a toast and (with isVibes) vibrates, the block list and the profile are fetched again when they change.
+ */
+export function connectPage(page: InboxPage): () => void {
+  return connectInbox({
+    onUnread: page.setUnread,
+    onFrame: (frame) => {
+      switch (frame.type) {
+        case 'message': {
+          page.toast('messages.newMessage', { nickname: frame.from.nickname });
+          const profile = page.cache.get(PROFILE_KEY)?.data as ProfileResponse | undefined;
+          if ((profile?.profile.settings?.isVibes ?? true) && typeof navigator.vibrate === 'function') navigator.vibrate(VIBRATE_MS);
+          void page.mutate(isListKey);
+          break;
+        }
+        case 'unread':
+          void page.mutate(isListKey);
+          break;
+        case 'blocks':
+          void page.mutate(BLOCK_LIST_KEY);
+          break;
+        case 'settings':
+          void page.mutate(PROFILE_KEY);
+          break;
+      }
+    },
+  });
 }
