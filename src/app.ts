@@ -18,9 +18,12 @@ import { site } from './pages/site';
 import { pages } from './pages/pages';
 import { live } from './live';
 import { chatSocket } from './proxy/chat-socket';
+import { inboxSocket } from './proxy/inbox-socket';
+import { INBOX_SOCKET_PATH } from './shared/message-limits';
 import { watchPages } from './pages/watch-pages';
 import { walletPages } from './pages/wallet-pages';
 import { socialPages } from './pages/social-pages';
+import { messagesPages } from './pages/messages-pages';
 import { apiReference } from './docs/api-reference';
 import { API_CONTRACT_PATHS } from './shared/api-contract';
 import { collector, reportServerError } from './errors';
@@ -39,6 +42,8 @@ app.route('/live', live);
 // Chat sockets likewise: checked before the upgrade (Origin against the brand's hosts, ticket), and a 101
 // carries none of the page headers or cookies. See src/proxy/chat-socket.ts.
 app.get('/chat/:room', callerLocale(), chatSocket);
+// A member's inbox socket (new messages, unread count), checked the same way (src/proxy/inbox-socket.ts).
+app.get(INBOX_SOCKET_PATH, callerLocale(), inboxSocket);
 app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
 app.use(brand(), locale(), clientContext(), xsrfCookie());
 app.route('/', site);
@@ -54,6 +59,7 @@ app.route('/', socialPages);
 app.route('/', pages);
 app.route('/', watchPages);
 app.route('/', walletPages);
+app.route('/', messagesPages);
 
 app.notFound((c) => respond(c, buildPageProps(c, 'NOT_FOUND', { title: c.var.t('notFound.title') }), 404));
 

@@ -4,6 +4,7 @@ import { assertSafeConfig, renewDueSubscriptions } from './api';
 export { LiveChannel } from './live';
 export { ChatRoom } from './chat';
 export { PageEpochs } from './edge-cache';
+export { MemberInbox } from './inbox';
 
 let checked = false;
 

@@ -49,9 +49,10 @@ const loadGlobalModals = () => {
 /**
  * The alert, members-only and session-expired modals are closed on every first paint: their code loads
  * once the browser is idle after hydration, or at once if one is asked to open sooner (the atoms keep the
- * request, so it shows when the code arrives). Off the first load of every page.
+ * request, so it shows when the code arrives). Off the first load of every page. A member's inbox listener
+ * comes with them.
  */
-function GlobalModalsAfterIdle(props: { appType: PageProps['appType']; path: string }) {
+function GlobalModalsAfterIdle(props: { appType: PageProps['appType']; path: string; member: boolean }) {
   const alert = useAtomValue(alertMessageAtom);
   const membersOnly = useAtomValue(showMembersOnlyAtom);
   const expired = useAtomValue(sessionExpiredAtom);
@@ -95,7 +96,7 @@ export function App({ props }: { props: PageProps }) {
       </main>
       <Footer brand={props.brand} />
       <Toasts />
-      <GlobalModalsAfterIdle appType={props.appType} path={props.path} />
+      <GlobalModalsAfterIdle appType={props.appType} path={props.path} member={!!props.me} />
       <LoginModalOnDemand path={props.path} showForeignerLink={props.brand.features.foreignerSignup} />
     </div>
   );

@@ -33,6 +33,8 @@ const MODULES: Record<PageModule, Page> = {
   ShopPage: lazyComponent(() => import('../pages/ShopPage').then((m) => m.ShopPage)),
   PaymentResultPage: lazyComponent(() => import('../pages/PaymentResultPage').then((m) => m.PaymentResultPage)),
   PaymentHistoryPage: lazyComponent(() => import('../pages/PaymentHistoryPage').then((m) => m.PaymentHistoryPage)),
+  MessagesPage: lazyComponent(() => import('../pages/MessagesPage').then((m) => m.MessagesPage)),
+  MyPage: lazyComponent(() => import('../pages/MyPage').then((m) => m.MyPage)),
 };
 
 /** The page for a key; the not-found page for a key this code does not know (props from a newer server). */

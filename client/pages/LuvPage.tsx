@@ -159,7 +159,7 @@ function GiftList({ kind, initial, locale, amount, hidden }: { kind: GiftTab; in
               {kind === 'sent' ? (
                 <a href={`/channel/${encodeURIComponent(item.loginId)}`}>{t('wallet.to', { nickname: item.nickname })}</a>
               ) : (
-                <span>{t('wallet.from', { nickname: item.nickname })}</span>
+                <span>{t('wallet.from', { nickname: item.anonymous ? t('settings.anonymousSupporter') : item.nickname })}</span>
               )}
               <span className="muted">{formatDate(item.createdAt, locale, true)}</span>
             </span>

@@ -31,3 +31,6 @@ let nextToastId = 1;
 export const pushToastAtom = atom(null, (get, set, toast: Omit<Toast, 'id'>) => {
   set(toastsAtom, [...get(toastsAtom), { id: nextToastId++, ...toast }]);
 });
+
+/** Unread messages of the signed-in member: null until their inbox tells (client/inbox/inbox-socket.ts). */
+export const unreadMessagesAtom = atom<number | null>(null);

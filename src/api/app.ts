@@ -30,6 +30,8 @@ import { payoutRoutes, staffPayoutRoutes } from './routes/payouts';
 import { uploadRoutes } from './routes/uploads';
 import { noticeRoutes } from './routes/notices';
 import { channelProfileRoutes } from './routes/channel-profile';
+import { messageRoutes } from './routes/messages';
+import { settingRoutes } from './routes/settings';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -88,6 +90,8 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', uploadRoutes)
   .route('/', noticeRoutes)
   .route('/', channelProfileRoutes)
+  .route('/', messageRoutes)
+  .route('/', settingRoutes)
   .route('/', devRoutes);
 
 /**

@@ -32,6 +32,8 @@ export const API_TAGS = [
   { name: 'Notices', description: "A channel's notices: written by its creator and managers, read by everyone" },
   { name: 'Uploads', description: 'Files members uploaded (images), served inertly' },
   { name: 'Chat', description: 'Tickets for the chat socket (/chat/{room}?ticket=...)' },
+  { name: 'Messages', description: 'Messages between members (쪽지), the block list, and the inbox socket (/inbox?ticket=...)' },
+  { name: 'My page', description: "The member's settings" },
   { name: 'Staff', description: 'Calls for operators (P and O members)' },
   { name: 'Site', description: 'Policy texts and partner codes' },
   { name: 'Contract', description: 'This document' },

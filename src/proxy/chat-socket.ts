@@ -39,7 +39,7 @@ export async function chatSocket(c: Context<AppEnv>): Promise<Response> {
 }
 
 /** Browsers always send Origin: it must be one of the hosts of the brand answering here. Native apps send none. */
-async function originAllowed(c: Context<AppEnv>): Promise<boolean> {
+export async function originAllowed(c: Context<AppEnv>): Promise<boolean> {
   const origin = c.req.header('origin');
   if (origin === undefined) return true;
   let originHost: string | null;

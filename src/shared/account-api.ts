@@ -27,6 +27,13 @@ export type {
 } from './account-schemas';
 
 /** The error code of a 401 whose session is gone: the page clears it and shows the session-expired modal. */
+/**
+ * The profile's SWR key (GET /api/my/profile), cached 5 minutes on the client (SPEC §9); a settings change
+ * replaces it at once (the settings page sets it; other pages hear of it through the inbox socket).
+ */
+export const PROFILE_KEY = '/api/my/profile';
+export const PROFILE_CACHE_MS = 5 * 60_000;
+
 export const SESSION_INVALID = 'SESSION_INVALID';
 export const SESSION_INVALID_MESSAGE = 'accessToken is not valid.';
 

@@ -5,6 +5,7 @@
 // Kept apart from account-api.ts, which the browser imports for its constants (types re-exported only).
 import * as z from 'zod';
 import { deviceSpellingSchema } from './device';
+import { memberSettingsSchema } from './message-schemas';
 
 const text = (max: number) => z.string().max(max);
 const digits = (min: number, max: number) => z.string().regex(new RegExp(`^\\d{${min},${max}}$`));
@@ -125,6 +126,7 @@ export const profileResponseSchema = z
       createdAt: z.iso.datetime(),
       countryCode: z.string().nullable(),
       partnerCode: z.string().nullable(),
+      settings: memberSettingsSchema,
     }),
   })
   .meta({ id: 'ProfileResponse' });

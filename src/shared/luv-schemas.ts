@@ -36,6 +36,8 @@ export const giftListItemSchema = z.object({
   nickname: z.string(),
   /** Epoch milliseconds. */
   createdAt: z.int().nonnegative(),
+  /** A giver who chose not to be shown (settings isSponser off): loginId and nickname are empty. */
+  anonymous: z.boolean(),
 });
 export type GiftListItem = z.infer<typeof giftListItemSchema>;
 

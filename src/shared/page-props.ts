@@ -48,6 +48,8 @@ export const PAGES = {
   SHOP_SUCCESS: 'PaymentResultPage',
   SHOP_FAIL: 'PaymentResultPage',
   PAYMENTS: 'PaymentHistoryPage',
+  MESSAGES: 'MessagesPage',
+  MY_PAGE: 'MyPage',
   NOT_FOUND: 'NoticePage',
 } as const;
 export type PageKey = keyof typeof PAGES;

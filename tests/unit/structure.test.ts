@@ -35,7 +35,7 @@ for (const [file, text] of Object.entries(sources)) {
 }
 
 /** The domains: each is entered only through its index.ts from outside. */
-const DOMAINS = ['api', 'live', 'chat', 'edge-cache', 'errors'] as const;
+const DOMAINS = ['api', 'live', 'chat', 'edge-cache', 'errors', 'inbox'] as const;
 /** Shared by every part of the Worker; they import no domain and nothing of the edge. */
 const COMMON = ['lib', 'shared', 'db'] as const;
 

@@ -54,7 +54,7 @@ describe('POST /api/luv/gift', () => {
 
     const sent = await list(viewer.browser, '/api/luv/sentluv-list');
     expect(sent).toMatchObject({ offset: 0, limit: 10, total: 1 });
-    expect(sent.items).toEqual([{ movementId: body.movementId, amount: 300, loginId: creator.loginId, nickname: expect.any(String), createdAt: expect.any(Number) }]);
+    expect(sent.items).toEqual([{ movementId: body.movementId, amount: 300, loginId: creator.loginId, nickname: expect.any(String), createdAt: expect.any(Number), anonymous: false }]);
     expect(Math.abs(sent.items[0]!.createdAt - Date.now())).toBeLessThan(60_000);
     const received = await list(creator.browser, '/api/luv/receivedluv-list');
     expect(received.total).toBe(1);

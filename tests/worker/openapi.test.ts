@@ -512,6 +512,35 @@ describe('contract: real answers fit the documented schema of their status', () 
     ]);
   });
 
+  it('messages, the block list and settings: each answer and refusal as documented', async () => {
+    const a = await signedIn('adult');
+    const b = await signedIn('adult');
+    const sent = await expectDocumented<{ message: { id: number } }>(doc, 'POST', '/api/my/messages', await a.browser.json('/api/my/messages', { loginId: b.loginId, content: '안녕' }), 200);
+    await expectDocumented(doc, 'POST', '/api/my/messages', await a.browser.json('/api/my/messages', { loginId: 'nobody_zz_1', content: 'x' }), 404);
+    await expectDocumented(doc, 'POST', '/api/my/messages', await a.browser.json('/api/my/messages', { loginId: a.loginId, content: 'x' }), 400);
+    await expectDocumented(doc, 'GET', '/api/my/messages', await b.browser.fetch('/api/my/messages?division=receive'), 200);
+    await expectDocumented(doc, 'GET', '/v2/api/my/messages', await b.browser.fetch('/v2/api/my/messages'), 200);
+    await expectDocumented(doc, 'GET', '/v2/api/my/messages-list', await b.browser.fetch(`/v2/api/my/messages-list?targetId=${a.loginId}`), 200);
+    await expectDocumented(doc, 'POST', '/v2/api/my/messages-read/{id}', await b.browser.fetch(`/v2/api/my/messages-read/${sent.message.id}`, { method: 'POST' }), 200);
+    await expectDocumented(doc, 'POST', '/v2/api/my/messages-read/{id}', await a.browser.fetch(`/v2/api/my/messages-read/${sent.message.id}`, { method: 'POST' }), 404);
+    await expectDocumented(doc, 'POST', '/api/my/messages/declaration/{id}', await b.browser.json(`/api/my/messages/declaration/${sent.message.id}`, {}), 200);
+    await expectDocumented(doc, 'POST', '/api/my/messages/declaration/{id}', await a.browser.json(`/api/my/messages/declaration/${sent.message.id}`, {}), 400);
+    await expectDocumented(doc, 'GET', '/api/my/messages/isblock', await a.browser.fetch(`/api/my/messages/isblock?targetId=${b.loginId}`), 200);
+    await expectDocumented(doc, 'POST', '/api/my/member-messages-blackAdd', await b.browser.json('/api/my/member-messages-blackAdd', { targetId: a.loginId }), 200);
+    await expectDocumented(doc, 'POST', '/api/my/messages', await a.browser.json('/api/my/messages', { loginId: b.loginId, content: 'x' }), 403);
+    await expectDocumented(doc, 'GET', '/api/my/member-messages-blackList', await b.browser.fetch('/api/my/member-messages-blackList'), 200);
+    await expectDocumented(doc, 'DELETE', '/api/my/member-messages-blackDelete', await b.browser.fetch(`/api/my/member-messages-blackDelete?targetId=${a.loginId}`, { method: 'DELETE' }), 200);
+    await expectDocumented(doc, 'DELETE', '/api/my/member-messages-blackDelete', await b.browser.fetch(`/api/my/member-messages-blackDelete?targetId=${a.loginId}`, { method: 'DELETE' }), 404);
+    await expectDocumented(doc, 'GET', '/api/my/messages/delete', await a.browser.fetch(`/api/my/messages/delete?id=${sent.message.id}`), 200);
+    await expectDocumented(doc, 'GET', '/api/my/messages/delete', await a.browser.fetch(`/api/my/messages/delete?id=${sent.message.id}`), 404);
+    await expectDocumented(doc, 'GET', '/api/my/messages/alldelete', await b.browser.fetch('/api/my/messages/alldelete?division=all'), 200);
+    await expectDocumented(doc, 'POST', '/api/my/app/messages/delete', await b.browser.json('/api/my/app/messages/delete', { matchId: a.loginId }), 200);
+    await expectDocumented(doc, 'POST', '/api/my/inbox-ticket', await b.browser.json('/api/my/inbox-ticket', {}), 200);
+    await expectDocumented(doc, 'POST', '/api/my/setting', await b.browser.json('/api/my/setting', { isVibes: false }), 200);
+    await expectDocumented(doc, 'POST', '/api/my/setting', await b.browser.json('/api/my/setting', { memberSortCode: 9 }), 400);
+    await expectDocumented(doc, 'GET', '/api/my/profile', await b.browser.fetch('/api/my/profile'), 200);
+  });
+
   it("sign-in and sign-up in SPEC's own shapes, through the site and from the API itself (tokens)", async () => {
     const { loginId, password } = await signUpMember();
     const browser = new Browser();

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { CHAT_MAX_TEXT, chatAccessMessageKey, type ChatAccessRefusal } from '../../../src/shared/chat-protocol';
 import type { Me } from '../../../src/shared/page-props';
@@ -7,7 +7,8 @@ import type { Playback } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { useChatRoom } from '../../realtime/use-chat-room';
 import { CHANNEL_SETTINGS_KEY } from '../../data/use-channel-settings';
-import { FINAL_STATUSES, rejoinWaitSeconds, type ChatEffect, type ChatState } from '../../realtime/chat-state';
+import { FINAL_STATUSES, rejoinWaitSeconds, type ChatEffect, type ChatLine, type ChatState } from '../../realtime/chat-state';
+import { useBlockedIds } from '../../data/message-api';
 import { openLoginModalAtom, showMembersOnlyAtom } from '../../state/ui';
 import { ChatMessageList } from './ChatMessageList';
 import { ChatShell } from './ChatShell';
@@ -101,6 +102,13 @@ function LockedChat({ reason }: { reason: ChatAccessRefusal }) {
   );
 }
 
+/** Who wrote a line's words: a chat message's author, or a LEX item's sender (an item line with text). */
+function authorOf(frame: ChatLine['frame']): string | null {
+  if (frame.type === 'message') return frame.from.loginId;
+  if (frame.type === 'event' && frame.kind === 'item' && frame.text) return frame.from.loginId;
+  return null;
+}
+
 /** The chat beside (PC) or below (mobile) the player, live or not: log, input, moderation, events. */
 export function ChatPanel({ locked, ...props }: ChatPanelProps) {
   return locked ? <LockedChat reason={locked} /> : <RoomPanel {...props} />;
@@ -124,6 +132,10 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
   });
   const [text, setText] = useState('');
   const guest = !me;
+  // Members the viewer blocked say nothing here: their lines are dropped on this screen only (as Twitch
+  // does), history included; the block list changes live through the inbox socket (client/realtime/use-inbox.ts).
+  const blocked = useBlockedIds(!!me);
+  const lines = useMemo(() => (blocked.size === 0 ? state.lines : state.lines.filter((line) => !blocked.has(authorOf(line.frame) ?? ''))), [state.lines, blocked]);
   const final = FINAL_STATUSES.has(state.status);
 
   // A write the room refused because we are a guest (the page thought otherwise): ask to sign in.
@@ -184,7 +196,7 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
       )}
       {state.frozen && <p className="chat-frozen">{t('chat.frozenNotice')}</p>}
       <div className="chat-body">
-        <ChatMessageList lines={state.lines} me={state.me} onAct={act} />
+        <ChatMessageList lines={lines} me={state.me} onAct={act} />
         <GiftEffects effects={state.effects} />
       </div>
       {finalText ? (

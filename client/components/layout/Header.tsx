@@ -1,7 +1,7 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import type { PageKey, PageProps } from '../../../src/shared/page-props';
 import { useT } from '../../i18n/i18n';
-import { openLoginModalAtom, showMembersOnlyAtom } from '../../state/ui';
+import { openLoginModalAtom, showMembersOnlyAtom, unreadMessagesAtom } from '../../state/ui';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { ActionButton } from '../ui/ActionButton';
 import { apiFetch } from '../../data/api';
@@ -16,7 +16,7 @@ const NAV: { href: string; key: string; page: PageKey | null; members: boolean }
   { href: '/my/gifts', key: 'nav.gifts', page: 'GIFT_VIEW', members: true },
   { href: '/caster', key: 'nav.studio', page: 'CASTER', members: true },
   { href: '/my/social', key: 'social.navLabel', page: 'MY_SOCIAL', members: true },
-  { href: '/my', key: 'nav.myPage', page: null, members: true },
+  { href: '/my', key: 'nav.myPage', page: 'MY_PAGE', members: true },
 ];
 
 export function Header({ props }: { props: PageProps }) {
@@ -29,6 +29,9 @@ export function Header({ props }: { props: PageProps }) {
   // would be one more chunk in every page's first load.
   const { data: wallet } = useSWR<{ balance: number }>(me ? '/api/luv/luv-sum' : null);
   const balance = me ? (wallet?.balance ?? null) : null;
+  // New messages reach every page of a member at once: their inbox (client/inbox, with the global modals)
+  // sets the count.
+  const unread = useAtomValue(unreadMessagesAtom);
   const logout = async () => {
     await apiFetch('/api/auth/signout', { method: 'POST' }).catch(() => null);
     window.location.assign('/');
@@ -64,6 +67,17 @@ export function Header({ props }: { props: PageProps }) {
         {me ? (
           <>
             <span className="me">{t('nav.greeting', { nickname: me.nickname })}</span>
+            <a href="/messages" className="btn btn-small messages-link" aria-current={props.page === 'MESSAGES' ? 'page' : undefined}>
+              {t('messages.nav')}
+              {!!unread && (
+                <>
+                  <span className="unread-badge" aria-hidden="true">
+                    {unread}
+                  </span>
+                  <span className="visually-hidden">{t('messages.unreadWords', { count: unread })}</span>
+                </>
+              )}
+            </a>
             {/* The balance arrives after hydration (one small call), never in the way of the page's own load. */}
             <a href="/luv" className="btn btn-small wallet-link" aria-current={props.page === 'LUV' ? 'page' : undefined}>
               {balance === null ? t('wallet.title') : t('wallet.navBalance', { amount: new Intl.NumberFormat(props.locale).format(balance), currency: t(`currency.${brand.currency}`) })}

@@ -18,6 +18,7 @@ import { IDENTITY_PURPOSES, devIdentityEnabled, identityFor } from '../providers
 import { findMemberById, findMemberByLoginId, markIdentityVerified } from '../../db/members';
 import { findPartner } from '../../db/partners';
 import { operation } from '../openapi';
+import { memberSettings } from '../services/settings';
 import { okResponseSchema, type OkResponse } from '../../shared/api-schemas';
 import {
   availabilityResponseSchema,
@@ -304,6 +305,7 @@ export const accountRoutes = new Hono<ApiEnv>()
         createdAt: new Date(member.createdAt * 1000).toISOString(),
         countryCode: member.countryCode,
         partnerCode: member.partnerCode,
+        settings: await memberSettings(c.env.DB, member.id),
       },
     } satisfies ProfileResponse);
   });

@@ -3,6 +3,7 @@
 
 import { findChannel } from '../../db/channels';
 import { findMovement, listGifts, memberBalance } from '../../db/ledger';
+import { hiddenSupporters } from '../../db/messages';
 import { findMemberById } from '../../db/members';
 import { findOpenLive } from '../../db/streams';
 import { receivedTotals } from '../../db/earnings';
@@ -54,7 +55,16 @@ export async function luvSum(db: D1Database, memberId: number, kind: 'wallet' | 
 
 export async function giftList(db: D1Database, memberId: number, side: 'sent' | 'received', page: { offset: number; limit: number }): Promise<GiftListResponse> {
   const { rows, total } = await listGifts(db, memberId, side, page);
-  return { items: rows, offset: page.offset, limit: page.limit, total };
+  // A giver who turned isSponser off (SPEC §3 Settings) is anonymous on the creator's side.
+  const hidden =
+    side === 'received'
+      ? await hiddenSupporters(
+          db,
+          rows.map((r) => r.loginId),
+        )
+      : new Set<string>();
+  const items = rows.map((r) => (hidden.has(r.loginId) ? { ...r, loginId: '', nickname: '', anonymous: true } : { ...r, anonymous: false }));
+  return { items, offset: page.offset, limit: page.limit, total };
 }
 
 /** The member's earnings now, and the gifts received all time and this month (KST). */

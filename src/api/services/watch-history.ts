@@ -1,6 +1,7 @@
 // A member's own watch lists: recently watched, gifted and subscribed channels (each row carrying its
 // channel's live, if any), and their recorded streams.
 
+import { memberSettings } from './settings';
 import type { ChannelListItem, DeletedResponse, ListResponse, RemovedResponse, StreamCard, WatchRecordedResponse } from '../../shared/streams-api';
 import { channelExists, findChannelByOwner } from '../../db/channels';
 import { listRecorded, openLivesOf, type Page } from '../../db/streams';
@@ -34,7 +35,8 @@ export async function memberChannelList(db: D1Database, list: MemberList, member
 
 export async function recordWatch(db: D1Database, memberId: number, channelId: number, now = Date.now()): Promise<WatchRecordedResponse> {
   if (!(await channelExists(db, channelId))) throw notFoundChannel();
-  await upsertWatch(db, memberId, channelId, now);
+  // SPEC §3 Settings isView off: watching is not recorded (the answer is the same, nothing is kept).
+  if ((await memberSettings(db, memberId)).isView) await upsertWatch(db, memberId, channelId, now);
   return { channelId, watchedAt: now };
 }
 

@@ -1,0 +1,320 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import type { PageProps } from '../../src/shared/page-props';
+import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_LIMIT, MESSAGE_RECIPIENTS_PER_MINUTE } from '../../src/shared/message-limits';
+import type { Message, MessagesPageData } from '../../src/shared/message-schemas';
+import { useT } from '../i18n/i18n';
+import { unreadMessagesAtom } from '../state/ui';
+import {
+  BLOCK_LIST_KEY,
+  CONVERSATIONS_PREFIX,
+  blockMember,
+  conversationsKey,
+  deleteConversation,
+  deleteMessage,
+  markRead,
+  olderMessages,
+  reportMessage,
+  sendMessage,
+  threadKey,
+  unblockMember,
+  type BlockListResponse,
+  type ConversationResponse,
+  type ConversationsResponse,
+} from '../data/message-api';
+import { formatDate } from '../components/watch/format-date';
+
+type Notice = { kind: 'status' | 'error'; text: string } | null;
+const codePoints = (text: string) => [...text].length;
+
+/** Messages (쪽지): the conversations, the one opened with its reply box, writing to anyone, and the block list. */
+export function MessagesPage({ props }: { props: PageProps }) {
+  const t = useT();
+  const data = props.data as Partial<MessagesPageData>;
+  const { mutate } = useSWRConfig();
+  const [limit, setLimit] = useState(MESSAGE_PAGE_LIMIT);
+  const { data: conversations } = useSWR<ConversationsResponse>(conversationsKey(limit), {
+    fallbackData: limit === MESSAGE_PAGE_LIMIT ? (data.conversations ?? undefined) : undefined,
+  });
+  const { data: blocks } = useSWR<BlockListResponse>(BLOCK_LIST_KEY, { fallbackData: data.blocks ?? undefined });
+  const [selected, setSelected] = useState<string | null>(data.with ?? null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const refreshLists = () => mutate((key) => typeof key === 'string' && key.startsWith(CONVERSATIONS_PREFIX));
+
+  const open = (loginId: string | null, keepNotice = false) => {
+    setSelected(loginId);
+    if (!keepNotice) setNotice(null);
+    const url = loginId ? `/messages?with=${encodeURIComponent(loginId)}` : '/messages';
+    window.history.replaceState(window.history.state, '', url);
+  };
+
+  const blockedIds = new Set((blocks?.items ?? []).map((b) => b.loginId));
+  const toggleBlock = async (loginId: string, block: boolean) => {
+    const res = block ? await blockMember(loginId) : await unblockMember(loginId);
+    if (!res.ok) return setNotice({ kind: 'error', text: res.message || t('messages.errors.failed') });
+    await mutate(BLOCK_LIST_KEY);
+    await refreshLists();
+    setNotice({ kind: 'status', text: t(block ? 'messages.blocks.added' : 'messages.blocks.removed', { id: loginId }) });
+  };
+
+  return (
+    <section className="messages-page" aria-labelledby="messages-title">
+      <h1 id="messages-title">{t('messages.title')}</h1>
+      <p className="messages-notice" role="status">
+        {notice?.kind === 'status' ? notice.text : ''}
+      </p>
+      {notice?.kind === 'error' && (
+        <p className="form-error" role="alert">
+          {notice.text}
+        </p>
+      )}
+      <div className="messages-layout">
+        <section className="messages-conversations" aria-labelledby="conversations-title">
+          <h2 id="conversations-title">{t('messages.conversations.title')}</h2>
+          {!conversations || conversations.items.length === 0 ? (
+            <p className="empty-state">{t('messages.conversations.empty')}</p>
+          ) : (
+            <ul className="conversation-list">
+              {conversations.items.map((c) => (
+                <li key={c.with.memberId}>
+                  <button
+                    type="button"
+                    className="conversation-button"
+                    aria-current={selected === c.with.loginId ? 'true' : undefined}
+                    aria-label={t('messages.conversations.open', { nickname: c.with.nickname })}
+                    onClick={() => open(c.with.loginId)}
+                  >
+                    <span className="conversation-who">
+                      {c.with.nickname} <span className="muted">({c.with.loginId})</span>
+                      {c.blocked && <span className="chat-badge">{t('messages.conversations.blocked')}</span>}
+                    </span>
+                    <span className="conversation-last">{c.last.mine ? t('messages.conversations.you', { text: c.last.content }) : c.last.content}</span>
+                    {c.unread > 0 && <span className="unread-badge">{t('messages.conversations.unread', { count: c.unread })}</span>}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {conversations && conversations.total > conversations.items.length && (
+            <button type="button" className="btn btn-small" onClick={() => setLimit((n) => Math.min(n + MESSAGE_PAGE_LIMIT, 100))}>
+              {t('messages.conversations.more')}
+            </button>
+          )}
+        </section>
+        <div className="messages-main">
+          {selected ? (
+            <Thread
+              key={selected}
+              loginId={selected}
+              initial={selected === data.with ? (data.thread ?? null) : null}
+              locale={props.locale}
+              blocked={blockedIds.has(selected)}
+              onBlock={(block) => toggleBlock(selected, block)}
+              onClosed={() => open(null)}
+              onNotice={setNotice}
+            />
+          ) : (
+            <p className="muted">{t('messages.thread.pick')}</p>
+          )}
+          <Compose to={selected} onSent={(to) => (to === selected ? refreshLists() : open(to, true))} onNotice={setNotice} />
+        </div>
+        <BlockList blocks={blocks ?? null} onToggle={toggleBlock} />
+      </div>
+    </section>
+  );
+}
+
+function Thread({
+  loginId,
+  initial,
+  locale,
+  blocked,
+  onBlock,
+  onClosed,
+  onNotice,
+}: {
+  loginId: string;
+  initial: ConversationResponse | null;
+  locale: string;
+  blocked: boolean;
+  onBlock: (block: boolean) => void;
+  onClosed: () => void;
+  onNotice: (notice: Notice) => void;
+}) {
+  const t = useT();
+  const { mutate } = useSWRConfig();
+  const setUnread = useSetAtom(unreadMessagesAtom);
+  const key = threadKey(loginId);
+  const { data, mutate: reload } = useSWR<ConversationResponse>(key, { fallbackData: initial ?? undefined });
+  const [older, setOlder] = useState<{ items: Message[]; more: boolean } | null>(null);
+  const items = [...(older?.items ?? []), ...(data?.items ?? [])];
+  const more = older ? older.more : (data?.more ?? false);
+  const readUpTo = useRef(0);
+
+  // Opening a conversation reads it: every received message up to the newest one shown.
+  const newestUnread = [...(data?.items ?? [])].reverse().find((m) => !m.mine && m.readAt === null);
+  useEffect(() => {
+    if (!newestUnread || readUpTo.current >= newestUnread.id) return;
+    readUpTo.current = newestUnread.id;
+    void markRead(newestUnread.id).then((res) => {
+      if (res.ok && res.body) setUnread(res.body.unread);
+      void mutate((k) => typeof k === 'string' && k.startsWith(CONVERSATIONS_PREFIX));
+    });
+  }, [newestUnread, setUnread, mutate]);
+
+  const loadOlder = async () => {
+    const first = items[0];
+    if (!first) return;
+    const res = await olderMessages(loginId, first.id);
+    if (!res.ok || !res.body) return onNotice({ kind: 'error', text: res.message || t('messages.errors.failed') });
+    setOlder({ items: [...res.body.items, ...(older?.items ?? [])], more: res.body.more });
+  };
+  const remove = async (id: number) => {
+    const res = await deleteMessage(id);
+    if (!res.ok) return onNotice({ kind: 'error', text: res.message || t('messages.errors.failed') });
+    setOlder((o) => (o ? { ...o, items: o.items.filter((m) => m.id !== id) } : o));
+    await reload();
+    void mutate((k) => typeof k === 'string' && k.startsWith(CONVERSATIONS_PREFIX));
+  };
+  const report = async (id: number) => {
+    const res = await reportMessage(id);
+    onNotice(res.ok ? { kind: 'status', text: t('messages.thread.reported') } : { kind: 'error', text: res.message || t('messages.errors.failed') });
+  };
+  const removeAll = async () => {
+    if (!window.confirm(t('messages.thread.deleteConfirm'))) return;
+    const res = await deleteConversation(loginId);
+    if (!res.ok) return onNotice({ kind: 'error', text: res.message || t('messages.errors.failed') });
+    void mutate((k) => typeof k === 'string' && k.startsWith(CONVERSATIONS_PREFIX));
+    onClosed();
+  };
+
+  const nickname = data?.with.nickname ?? loginId;
+  return (
+    <section className="messages-thread" aria-labelledby="thread-title">
+      <header className="thread-head">
+        <h2 id="thread-title">{t('messages.thread.title', { nickname })}</h2>
+        <button type="button" className="btn btn-small" aria-pressed={blocked} onClick={() => onBlock(!blocked)}>
+          {t(blocked ? 'messages.thread.unblock' : 'messages.thread.block')}
+        </button>
+        <button type="button" className="btn btn-small btn-ghost" onClick={removeAll}>
+          {t('messages.thread.deleteConversation')}
+        </button>
+      </header>
+      {blocked && <p className="muted">{t('messages.thread.blockedNote')}</p>}
+      {more && (
+        <button type="button" className="btn btn-small" onClick={loadOlder}>
+          {t('messages.thread.older')}
+        </button>
+      )}
+      {items.length === 0 ? (
+        <p className="empty-state">{t('messages.thread.empty')}</p>
+      ) : (
+        <ol className="thread-list" aria-label={t('messages.thread.title', { nickname })}>
+          {items.map((m) => (
+            <li key={m.id} className={`thread-message${m.mine ? ' thread-mine' : ''}`} data-message-id={m.id}>
+              <span className="thread-author">{m.mine ? t('messages.thread.me') : m.from.nickname}</span>
+              <p className="thread-text">{m.content}</p>
+              <span className="muted thread-time">
+                {formatDate(Date.parse(m.createdAt), locale, true)}
+                {m.mine && m.readAt ? ` · ${t('messages.thread.read')}` : ''}
+              </span>
+              <span className="thread-actions">
+                <button type="button" className="btn btn-small btn-ghost" aria-label={t('messages.thread.deleteLabel')} onClick={() => remove(m.id)}>
+                  {t('messages.thread.delete')}
+                </button>
+                {!m.mine && (
+                  <button type="button" className="btn btn-small btn-ghost" aria-label={t('messages.thread.reportLabel')} onClick={() => report(m.id)}>
+                    {t('messages.thread.report')}
+                  </button>
+                )}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function Compose({ to, onSent, onNotice }: { to: string | null; onSent: (to: string) => void; onNotice: (notice: Notice) => void }) {
+  const t = useT();
+  const [receiver, setReceiver] = useState(to ?? '');
+  const [content, setContent] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setReceiver(to ?? ''), [to]);
+  const length = codePoints(content.trim());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const target = receiver.trim();
+    if (!target || length === 0 || length > MESSAGE_MAX_LENGTH) return;
+    setBusy(true);
+    const res = await sendMessage(target, content);
+    setBusy(false);
+    if (!res.ok) return onNotice({ kind: 'error', text: res.message || t('messages.errors.failed') });
+    setContent('');
+    onNotice({ kind: 'status', text: t('messages.compose.sent') });
+    onSent(res.body?.message.to.loginId ?? target);
+  };
+
+  return (
+    <form className="messages-compose" onSubmit={submit} aria-labelledby="compose-title">
+      <h2 id="compose-title">{to ? t('messages.thread.reply') : t('messages.compose.title')}</h2>
+      <label htmlFor="compose-to">{t('messages.compose.to')}</label>
+      <input id="compose-to" name="to" type="text" autoComplete="off" maxLength={40} required value={receiver} onChange={(e) => setReceiver(e.target.value)} />
+      <label htmlFor="compose-content">{t('messages.compose.content')}</label>
+      <textarea id="compose-content" name="content" rows={3} required aria-describedby="compose-count compose-hint" value={content} onChange={(e) => setContent(e.target.value)} />
+      <span id="compose-count" className="muted" data-over={length > MESSAGE_MAX_LENGTH || undefined}>
+        {t('messages.compose.length', { count: length, max: MESSAGE_MAX_LENGTH })}
+      </span>
+      <p id="compose-hint" className="muted">
+        {t('messages.compose.limitHint', { count: MESSAGE_RECIPIENTS_PER_MINUTE })}
+      </p>
+      <button type="submit" className="btn btn-primary btn-small" disabled={busy || length === 0 || length > MESSAGE_MAX_LENGTH}>
+        {busy ? t('messages.compose.sending') : t('messages.compose.send')}
+      </button>
+    </form>
+  );
+}
+
+function BlockList({ blocks, onToggle }: { blocks: BlockListResponse | null; onToggle: (loginId: string, block: boolean) => Promise<void> }) {
+  const t = useT();
+  const [target, setTarget] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const id = target.trim();
+    if (!id) return;
+    await onToggle(id, true);
+    setTarget('');
+  };
+  return (
+    <section className="messages-blocks" aria-labelledby="blocks-title">
+      <h2 id="blocks-title">{t('messages.blocks.title')}</h2>
+      <p className="muted">{t('messages.blocks.hint')}</p>
+      <form onSubmit={submit} className="blocks-form">
+        <label htmlFor="block-target">{t('messages.blocks.target')}</label>
+        <input id="block-target" type="text" autoComplete="off" maxLength={40} value={target} onChange={(e) => setTarget(e.target.value)} />
+        <button type="submit" className="btn btn-small">
+          {t('messages.blocks.add')}
+        </button>
+      </form>
+      {!blocks || blocks.items.length === 0 ? (
+        <p className="empty-state">{t('messages.blocks.empty')}</p>
+      ) : (
+        <ul className="block-list">
+          {blocks.items.map((b) => (
+            <li key={b.memberId}>
+              <span>
+                {b.nickname} <span className="muted">({b.loginId})</span>
+              </span>
+              <button type="button" className="btn btn-small btn-ghost" onClick={() => onToggle(b.loginId, false)}>
+                {t('messages.blocks.remove', { nickname: b.nickname })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import { PROFILE_CACHE_MS, PROFILE_KEY, type ProfileResponse } from '../../src/shared/account-api';
+import type { PageProps } from '../../src/shared/page-props';
+import { DEFAULT_SETTINGS, MEMBER_SORT_CODES } from '../../src/shared/message-limits';
+import type { MemberSettings, MyPageData } from '../../src/shared/message-schemas';
+import { useT } from '../i18n/i18n';
+import { saveSettings } from '../data/message-api';
+import { formatDate } from '../components/watch/format-date';
+
+type Flag = Exclude<keyof MemberSettings, 'memberSortCode'>;
+/** The switches, in the order shown; `notBuilt`: the feature it is for does not exist yet (said on the page). */
+const FLAGS: { key: Flag; notBuilt?: boolean }[] = [
+  { key: 'isView' },
+  { key: 'isVibes' },
+  { key: 'isSponser' },
+  { key: 'isBigFan', notBuilt: true },
+  { key: 'isMemberLevelIconEnabled', notBuilt: true },
+];
+
+/** My page: the profile and its settings (SPEC §3). Each change is saved at once and replaces the cached profile. */
+export function MyPage({ props }: { props: PageProps }) {
+  const t = useT();
+  const data = props.data as Partial<MyPageData>;
+  // The profile's SWR entry (5 min, SPEC §9): the header reads the same key.
+  const { data: profile, mutate } = useSWR<ProfileResponse>(PROFILE_KEY, { dedupingInterval: PROFILE_CACHE_MS });
+  // What the member just chose shows at once (a checkbox follows the click); a refused save puts it back.
+  const [chosen, setChosen] = useState<MemberSettings | null>(null);
+  const settings: MemberSettings = chosen ?? profile?.profile.settings ?? data.profile?.settings ?? { ...DEFAULT_SETTINGS };
+  const [status, setStatus] = useState<{ kind: 'saving' | 'saved' | 'failed'; message?: string } | null>(null);
+  const who = profile?.profile ?? data.profile ?? null;
+
+  const change = async (patch: Partial<MemberSettings>) => {
+    setStatus({ kind: 'saving' });
+    setChosen({ ...settings, ...patch });
+    const res = await saveSettings(patch);
+    if (!res.ok || !res.body) {
+      setChosen(null);
+      setStatus({ kind: 'failed', message: res.message });
+      return;
+    }
+    const next = res.body.settings;
+    setChosen(next);
+    // The change replaces the cached profile at once; the other open pages hear of it through the inbox.
+    await mutate((current) => (current ? { profile: { ...current.profile, settings: next } } : current), { revalidate: !profile });
+    setStatus({ kind: 'saved' });
+  };
+
+  return (
+    <section className="my-page" aria-labelledby="my-title">
+      <h1 id="my-title">{t('settings.title')}</h1>
+      {who && (
+        <section aria-labelledby="my-profile">
+          <h2 id="my-profile">{t('settings.profile')}</h2>
+          <dl className="watch-stats">
+            <dt>{t('settings.loginId')}</dt>
+            <dd>{who.loginId}</dd>
+            <dt>{t('settings.nickname')}</dt>
+            <dd>{who.nickname}</dd>
+            <dt>{t('settings.verified')}</dt>
+            <dd>{t(who.identityVerified ? 'settings.verifiedYes' : 'settings.verifiedNo')}</dd>
+            {who.createdAt && (
+              <>
+                <dt>{t('settings.joined')}</dt>
+                <dd>{formatDate(Date.parse(who.createdAt), props.locale)}</dd>
+              </>
+            )}
+          </dl>
+          <p>
+            <a href="/messages">{t('settings.messagesLink')}</a>
+          </p>
+        </section>
+      )}
+      <section aria-labelledby="my-settings">
+        <h2 id="my-settings">{t('settings.section')}</h2>
+        <ul className="settings-list">
+          {FLAGS.map(({ key, notBuilt }) => (
+            <li key={key} className="settings-row">
+              <input type="checkbox" id={`setting-${key}`} checked={settings[key]} aria-describedby={`setting-${key}-hint`} onChange={(event) => change({ [key]: event.target.checked })} />
+              <label htmlFor={`setting-${key}`}>{t(`settings.${key}.label`)}</label>
+              <p id={`setting-${key}-hint`} className="muted">
+                {t(`settings.${key}.hint`)}
+                {notBuilt ? ` ${t('settings.notBuilt')}` : ''}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <fieldset className="settings-sort">
+          <legend>{t('settings.memberSortCode.label')}</legend>
+          {(['newest', 'unreadFirst'] as const).map((name) => (
+            <label key={name}>
+              <input
+                type="radio"
+                name="memberSortCode"
+                value={MEMBER_SORT_CODES[name]}
+                checked={settings.memberSortCode === MEMBER_SORT_CODES[name]}
+                onChange={() => change({ memberSortCode: MEMBER_SORT_CODES[name] })}
+              />{' '}
+              {t(`settings.memberSortCode.${name}`)}
+            </label>
+          ))}
+        </fieldset>
+        <p className="settings-status" role="status">
+          {status?.kind === 'saving' ? t('settings.saving') : status?.kind === 'saved' ? t('settings.saved') : status?.kind === 'failed' ? status.message || t('settings.failed') : ''}
+        </p>
+      </section>
+    </section>
+  );
+}

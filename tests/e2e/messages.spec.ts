@@ -1,0 +1,165 @@
+// Messages (쪽지, issue 16): two members write to each other and the header's unread badge appears on the
+// other's open page without a reload (the MemberInbox socket); a block stops messages and hides the blocked
+// member's chat lines in a live room, at once and history included. The members, channel and live are this
+// file's own.
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url } from './fixtures';
+
+const PASSWORD = 'demo-pass-1234';
+const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
+const suffix = Date.now().toString(36).slice(-6);
+const A = { loginId: `msga${suffix}`, nickname: `쪽지가${suffix}` };
+const B = { loginId: `msgb${suffix}`, nickname: `쪽지나${suffix}` };
+const D = { loginId: `msgd${suffix}`, nickname: `쪽지다${suffix}` };
+const CREATOR = { loginId: `msgc${suffix}`, nickname: `쪽지방${suffix}` };
+const TITLE = `e2e-messages ${suffix}`;
+const CHANNEL = `/channel/${CREATOR.loginId}`;
+
+test.beforeAll(() => {
+  for (const m of [A, B, D, CREATOR]) {
+    d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${m.loginId}', '${m.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
+  }
+  d1(`INSERT INTO channels (owner_id, title, stream_key) SELECT id, '${TITLE}', 'e2e_msg_key_${suffix}_abcdefghij' FROM members WHERE login_id = '${CREATOR.loginId}'`);
+  d1(
+    `INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at, viewer_count)
+     SELECT c.id, 1, 'flex', '${TITLE}', ${Date.now() - 60_000}, ${Date.now()}, 1 FROM channels c WHERE c.title = '${TITLE}'`,
+  );
+});
+
+test.afterAll(() => {
+  d1(`UPDATE streams SET ended_at = ${Date.now()}, kind = 2 WHERE title = '${TITLE}' AND ended_at IS NULL`);
+});
+
+async function person(browser: Browser, loginId: string, path: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ locale: 'ko-KR' });
+  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signIn(page, loginId, PASSWORD, path);
+  return { context, page, errors };
+}
+
+const badge = (page: Page) => page.locator('.site-header .unread-badge');
+const messagesLink = (page: Page) => page.locator('.site-header a.messages-link');
+const compose = (page: Page) => page.locator('form.messages-compose');
+async function write(page: Page, to: string, text: string) {
+  const form = compose(page);
+  await form.getByLabel(ko.messages.compose.to).fill(to);
+  await form.getByLabel(ko.messages.compose.content).fill(text);
+  await form.getByRole('button', { name: ko.messages.compose.send }).click();
+}
+const conversationWith = (page: Page, nickname: string) => page.getByRole('button', { name: fill(ko.messages.conversations.open, { nickname }) });
+
+test('two members message each other; the unread badge appears on the open page without a reload, and reading clears it', async ({ browser }) => {
+  const a = await person(browser, A.loginId, '/messages');
+  const b = await person(browser, B.loginId, '/');
+  await expect(badge(b.page)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(a.page);
+
+  // A writes; markup is words, never elements.
+  const words = `안녕 <b>굵게</b> ${suffix}`;
+  await write(a.page, B.loginId, words);
+  await expect(a.page.locator('.messages-notice')).toHaveText(ko.messages.compose.sent);
+  await expect(a.page.locator('.thread-text').filter({ hasText: words })).toBeVisible();
+
+  // B's home page, untouched: the badge and a toast arrive through the inbox socket.
+  await expect(badge(b.page)).toHaveText('1');
+  await expect(messagesLink(b.page)).toHaveAccessibleName(new RegExp(`^${ko.messages.nav}\\s*${fill(ko.messages.unreadWords, { count: 1 })}$`)); // the digit is for eyes only
+  await expect(b.page.locator('.toast').filter({ hasText: fill(ko.messages.newMessage, { nickname: A.nickname }) })).toBeVisible();
+
+  // B opens the messages page from the header and the conversation: reading it clears the badge.
+  await messagesLink(b.page).click();
+  await expect(b.page).toHaveURL(/\/messages$/);
+  await expect(b.page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await conversationWith(b.page, A.nickname).click();
+  const received = b.page.locator('.thread-text').filter({ hasText: words });
+  await expect(received).toHaveText(words);
+  await expect(received.locator('b')).toHaveCount(0);
+  await expect(badge(b.page)).toHaveCount(0);
+
+  // B reports it: the operator's list has the words.
+  await b.page.locator('.thread-message').filter({ hasText: words }).getByRole('button', { name: ko.messages.thread.reportLabel }).click();
+  await expect(b.page.locator('.messages-notice')).toHaveText(ko.messages.thread.reported);
+  const listed = ops('reports');
+  expect(listed).toContain(`from ${A.loginId}, reported by ${B.loginId}`);
+  expect(listed).toContain(JSON.stringify(words));
+
+  // B replies (the receiver is filled in); A's open page shows the badge and the new words without a reload.
+  await expect(compose(b.page).getByLabel(ko.messages.compose.to)).toHaveValue(A.loginId);
+  const reply = `답장 ${suffix}`;
+  await compose(b.page).getByLabel(ko.messages.compose.content).fill(reply);
+  await compose(b.page).getByRole('button', { name: ko.messages.compose.send }).click();
+  await expect(a.page.locator('.thread-text').filter({ hasText: reply })).toBeVisible();
+  await expectNoSeriousA11yViolations(b.page);
+  expect(a.errors).toEqual([]);
+  expect(b.errors).toEqual([]);
+  await a.context.close();
+  await b.context.close();
+});
+
+test("blocking stops the blocked member's messages and hides their chat lines in a live room at once", async ({ browser }) => {
+  const a = await person(browser, A.loginId, CHANNEL);
+  const b = await person(browser, B.loginId, CHANNEL);
+  const d = await person(browser, D.loginId, CHANNEL);
+  const log = (page: Page) => page.getByRole('log', { name: ko.chat.log });
+  const joined = (page: Page) => expect(page.getByRole('region', { name: ko.chat.title }).getByRole('status').filter({ hasText: ko.chat.status.open })).toBeVisible();
+  const say = async (page: Page, text: string) => {
+    await page.getByLabel(ko.chat.inputLabel).fill(text);
+    await page.getByLabel(ko.chat.inputLabel).press('Enter');
+  };
+  const line = (page: Page, text: string) => log(page).locator('li.chat-message').filter({ hasText: text });
+  for (const p of [a, b, d]) await joined(p.page);
+
+  const before = `차단 전 ${suffix}`;
+  await say(a.page, before);
+  await expect(line(b.page, before)).toBeVisible();
+
+  // B blocks A from the messages page in a second tab; the open channel tab drops A's lines at once.
+  const manage = await b.context.newPage();
+  await gotoHydrated(manage, url('flex', '/messages'));
+  await manage.getByLabel(ko.messages.blocks.target).fill(A.loginId);
+  await manage.getByRole('button', { name: ko.messages.blocks.add, exact: true }).click();
+  await expect(manage.locator('.block-list')).toContainText(A.loginId);
+  await expect(line(b.page, before)).toHaveCount(0);
+
+  // A's next line reaches the room (D sees it) but not B; D's line after it does reach B.
+  const after = `차단 후 ${suffix}`;
+  await say(a.page, after);
+  await expect(line(d.page, after)).toBeVisible();
+  const marker = `다른 사람 ${suffix}`;
+  await say(d.page, marker);
+  await expect(line(b.page, marker)).toBeVisible();
+  await expect(line(b.page, after)).toHaveCount(0);
+  await expect(line(a.page, after)).toBeVisible();
+
+  // A cannot message B: told so in A's language, and nothing reaches B.
+  await gotoHydrated(a.page, url('flex', '/messages'));
+  await write(a.page, B.loginId, `막힘 ${suffix}`);
+  await expect(a.page.getByRole('alert')).toHaveText(ko.messages.errors.blocked);
+  await expect(badge(b.page)).toHaveCount(0);
+
+  // Unblocking brings A's lines back on B's channel page.
+  await manage.getByRole('button', { name: fill(ko.messages.blocks.remove, { nickname: A.nickname }) }).click();
+  await expect(line(b.page, before)).toBeVisible();
+  expect([...a.errors, ...b.errors, ...d.errors]).toEqual([]);
+  for (const p of [a, b, d]) await p.context.close();
+});
+
+test('my page: a setting saved at once, kept after a reload, and reachable from the header', async ({ page, consoleErrors }) => {
+  await signIn(page, D.loginId, PASSWORD, '/');
+  await page.locator('.site-header').getByRole('link', { name: ko.nav.myPage }).click();
+  await expect(page).toHaveURL(/\/my$/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const vibes = page.getByLabel(ko.settings.isVibes.label);
+  await expect(vibes).toBeChecked();
+  await vibes.uncheck();
+  await expect(page.locator('.settings-status')).toHaveText(ko.settings.saved);
+  await page.getByLabel(ko.settings.memberSortCode.unreadFirst).check();
+  await expect(page.locator('.settings-status')).toHaveText(ko.settings.saved);
+  await expectNoSeriousA11yViolations(page);
+  await page.reload();
+  await expect(page.getByLabel(ko.settings.isVibes.label)).not.toBeChecked();
+  await expect(page.getByLabel(ko.settings.memberSortCode.unreadFirst)).toBeChecked();
+  expect(consoleErrors).toEqual([]);
+});
