@@ -2,7 +2,7 @@ import { viewDevice, type HomeData, type PageProps } from '../../src/shared/page
 import { useT } from '../i18n/i18n';
 import { useViewMain } from '../data/use-view-main';
 import { BannerCards, BannerCarousel } from '../components/home/BannerCarousel';
-import { EventPopup } from '../components/home/EventPopup';
+import { LazyEventPopup } from '../components/home/LazyEventPopup';
 import { StreamGrid } from '../components/watch/StreamCardView';
 import { useClock } from '../components/watch/time';
 
@@ -73,7 +73,7 @@ export function HomePage({ props }: { props: PageProps }) {
           </ul>
         </section>
       )}
-      {popup && <EventPopup key={popup.id} popup={popup} />}
+      {popup && <LazyEventPopup key={popup.id} popup={popup} />}
     </>
   );
 }

@@ -45,9 +45,13 @@ describe('maintenance gate', () => {
     const page = await get('/notices/maintenance');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('서비스 점검 중입니다');
-    for (const path of ['/robots.txt', '/sitemap.xml', '/callback/google/authorize']) {
+    for (const path of ['/robots.txt', '/sitemap.xml']) {
       expect((await get(path)).status).toBe(404); // not redirected: they reach their own handlers
     }
+    // A provider's return reaches the social callback (which refuses a call without its state), not the notice.
+    const callback = await get('/callback/google/authorize');
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toMatch(/^\/signin\?socialError=/);
     expect((await get('/api/guest/timeCheck/9?ver=2')).status).toBe(200);
   });
 
