@@ -4,6 +4,7 @@ import type { Cache, ScopedMutator } from 'swr';
 import { PROFILE_KEY, type ProfileResponse } from '../../src/shared/account-api';
 import { apiFetch } from '../data/api';
 import { BLOCK_LIST_KEY, CONVERSATIONS_PREFIX } from './keys';
+import { SIGNING_OUT_EVENT } from '../state/ui';
 
 export interface InboxHandlers {
   /** The unread count at (re)connect, and after every change. */
@@ -79,13 +80,19 @@ export function connectInbox(handlers: InboxHandlers, location: Pick<Location, '
     });
   }
 
-  void open();
-  return () => {
+  const stop = () => {
     closed = true;
     clearTimeout(retry);
     clearInterval(ping);
     socket?.close(1000, 'leave');
+    removeEventListener(SIGNING_OUT_EVENT, stop);
+    removeEventListener('pagehide', stop);
   };
+  // Signing out, or leaving the page: no reconnect (it would ask for a ticket the ended session cannot have).
+  addEventListener(SIGNING_OUT_EVENT, stop);
+  addEventListener('pagehide', stop);
+  void open();
+  return stop;
 }
 
 const VIBRATE_MS = 200;

@@ -34,3 +34,6 @@ export const pushToastAtom = atom(null, (get, set, toast: Omit<Toast, 'id'>) => 
 
 /** Unread messages of the signed-in member: null until their inbox tells (client/inbox/inbox-socket.ts). */
 export const unreadMessagesAtom = atom<number | null>(null);
+
+/** Dispatched on window just before the member signs out: realtime connections stop without reconnecting. */
+export const SIGNING_OUT_EVENT = 'flx:signing-out';

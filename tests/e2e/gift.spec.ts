@@ -118,7 +118,7 @@ test('a new member buys through the dev checkout and gifts it live; another view
   const creator = await person(browser, CHANNEL.loginId);
   await gotoHydrated(creator.page, url('flex', '/luv'));
   await creator.page.getByRole('tab', { name: ko.wallet.received }).click();
-  const panel = creator.page.getByRole('tabpanel');
+  const panel = creator.page.getByRole('tabpanel', { name: ko.wallet.received });
   await expect(panel).toContainText(buyer.nickname);
   await expect(panel.locator('li').filter({ hasText: buyer.nickname }).first()).toContainText(won(amount));
 

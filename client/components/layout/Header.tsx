@@ -7,6 +7,7 @@ import { ActionButton } from '../ui/ActionButton';
 import { apiFetch } from '../../data/api';
 import { useProfile } from '../../data/use-profile';
 import useSWR from 'swr';
+import { SIGNING_OUT_EVENT } from '../../state/ui';
 
 /** The main menu; the member lists and the studio are members-only (SPEC §6). */
 const NAV: { href: string; key: string; page: PageKey | null; members: boolean }[] = [
@@ -33,6 +34,8 @@ export function Header({ props }: { props: PageProps }) {
   // sets the count.
   const unread = useAtomValue(unreadMessagesAtom);
   const logout = async () => {
+    // Realtime connections (the inbox) stop first: none asks for a new ticket as the session ends.
+    dispatchEvent(new Event(SIGNING_OUT_EVENT));
     await apiFetch('/api/auth/signout', { method: 'POST' }).catch(() => null);
     window.location.assign('/');
   };
