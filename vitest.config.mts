@@ -28,6 +28,9 @@ export default defineConfig(async () => {
     test: {
       include: ['tests/unit/**/*.test.ts', 'tests/worker/**/*.test.ts'],
       setupFiles: ['tests/worker/setup.ts'],
+      // Two test files at a time (each in its own workerd isolate): the default on a 2-core machine is one, and
+      // the files spend much of their time waiting on workerd, not on the CPU.
+      maxWorkers: 2,
       // sanitize-html is CommonJS that requires postcss, which requires nanoid's CommonJS build: the test
       // runner loads it pre-bundled (as wrangler's bundle does for the Worker itself).
       deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },
