@@ -31,6 +31,9 @@ export default defineConfig(async () => {
       // Two test files at a time (each in its own workerd isolate): the default on a 2-core machine is one, and
       // the files spend much of their time waiting on workerd, not on the CPU.
       maxWorkers: 2,
+      // With two at a time a heavy test (a fault-injection batch, 200 parallel calls) can pass vitest's 5 s default
+      // on a loaded machine: tests check behaviour, not timings, so they get room.
+      testTimeout: 20_000,
       // sanitize-html is CommonJS that requires postcss, which requires nanoid's CommonJS build: the test
       // runner loads it pre-bundled (as wrangler's bundle does for the Worker itself).
       deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },
