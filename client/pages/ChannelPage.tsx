@@ -18,6 +18,7 @@ import { ChannelAvatar, ChannelBanner, ChannelLinks } from '../components/channe
 import { LazyChat } from '../components/chat/LazyChat';
 import { GiftButton } from '../components/gift/GiftButton';
 import { SubscribeButton } from '../components/subscribe/SubscribeButton';
+import { ReportButton } from '../components/cs/ReportButton';
 import { useRouter } from '../app/router-context';
 import { useChannelSettings } from '../data/use-channel-settings';
 import { settingsNeedReload, shownAccess } from '../components/watch/live-access';
@@ -109,6 +110,7 @@ export function ChannelPage({ props }: { props: PageProps }) {
         <p className="watch-creator">
           <ChannelAvatar channel={channel} />
           {channel.creator.nickname} <span className="muted">@{channel.creator.loginId}</span>
+          {!isCreator && <ReportButton target={{ type: 'member', id: channel.creator.loginId, label: channel.creator.nickname }} me={props.me} />}
         </p>
         {live && <StreamBadges live adult={live.adult} locked={live.hasPassword} />}
         {/* Gifts go to a live channel; a creator gives none to their own. */}
@@ -139,6 +141,7 @@ export function ChannelPage({ props }: { props: PageProps }) {
         )}
         {channel.description && <p className="watch-description">{channel.description}</p>}
         <ChannelLinks channel={channel} />
+        {!isCreator && <ReportButton target={{ type: 'channel', id: String(channel.channelId), label: channel.title }} me={props.me} />}
       </section>
       {page.pinnedNotice && (
         <PinnedNotice

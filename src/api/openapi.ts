@@ -34,6 +34,7 @@ export const API_TAGS = [
   { name: 'Chat', description: 'Tickets for the chat socket (/chat/{room}?ticket=...)' },
   { name: 'Messages', description: 'Messages between members (쪽지), the block list, and the inbox socket (/inbox?ticket=...)' },
   { name: 'My page', description: "The member's settings" },
+  { name: 'Customer service', description: "Inquiries and their answers, the platform's notices and guides, reports (declarations) and account change requests" },
   { name: 'Staff', description: 'Calls for operators (P and O members)' },
   { name: 'Site', description: 'Policy texts and partner codes' },
   { name: 'Contract', description: 'This document' },

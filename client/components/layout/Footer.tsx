@@ -36,6 +36,10 @@ export function Footer({ brand }: { brand: PublicBrand }) {
           )}
         </nav>
       )}
+      <nav aria-label={t('cs.title')} className="footer-links">
+        <a href="/cs/notices">{t('cs.footer.cs')}</a>
+        <a href="/cs/guides">{t('cs.guides')}</a>
+      </nav>
       <p className="footer-copy">{t('footer.copyright', { year: new Date().getFullYear(), name: brand.companyName })}</p>
     </footer>
   );

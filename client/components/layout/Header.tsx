@@ -18,6 +18,7 @@ const NAV: { href: string; key: string; page: PageKey | null; members: boolean }
   { href: '/caster', key: 'nav.studio', page: 'CASTER', members: true },
   { href: '/my/social', key: 'social.navLabel', page: 'MY_SOCIAL', members: true },
   { href: '/my', key: 'nav.myPage', page: 'MY_PAGE', members: true },
+  { href: '/cs/notices', key: 'cs.title', page: 'CS_POSTS', members: false },
 ];
 
 export function Header({ props }: { props: PageProps }) {
