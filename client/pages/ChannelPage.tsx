@@ -110,7 +110,6 @@ export function ChannelPage({ props }: { props: PageProps }) {
         <p className="watch-creator">
           <ChannelAvatar channel={channel} />
           {channel.creator.nickname} <span className="muted">@{channel.creator.loginId}</span>
-          {!isCreator && <ReportButton target={{ type: 'member', id: channel.creator.loginId, label: channel.creator.nickname }} me={props.me} />}
         </p>
         {live && <StreamBadges live adult={live.adult} locked={live.hasPassword} />}
         {/* Gifts go to a live channel; a creator gives none to their own. */}
@@ -141,7 +140,13 @@ export function ChannelPage({ props }: { props: PageProps }) {
         )}
         {channel.description && <p className="watch-description">{channel.description}</p>}
         <ChannelLinks channel={channel} />
-        {!isCreator && <ReportButton target={{ type: 'channel', id: String(channel.channelId), label: channel.title }} me={props.me} />}
+        {/* Reporting (issue 16): the channel, or its creator as a member; a guest is asked to sign in. */}
+        {!isCreator && (
+          <div className="watch-report">
+            <ReportButton target={{ type: 'channel', id: String(channel.channelId), label: channel.title }} me={props.me} />
+            <ReportButton target={{ type: 'member', id: channel.creator.loginId, label: channel.creator.nickname }} me={props.me} />
+          </div>
+        )}
       </section>
       {page.pinnedNotice && (
         <PinnedNotice
