@@ -8,6 +8,7 @@ import { creditPurchase, gift as giftLuv } from '../../src/api/services/ledger';
 import { operationsOf, type OpenApiDocument, type Schema } from '../../src/docs/api-reference';
 import { Browser, get, setFlags, signUpMember } from './helpers';
 import { clearWatchTables, insertChannel, insertStream, liveChannel, memberIdOf, signedIn } from './watch-fixtures';
+import { file, jpeg, svgWithScript } from './upload-fixtures';
 
 // The published contract (GET /openapi.json, GET /docs/api) against the API itself: every route is
 // documented and nothing else is, the document holds together as OpenAPI 3.1, and real answers of real
@@ -539,6 +540,79 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'POST', '/api/my/setting', await b.browser.json('/api/my/setting', { isVibes: false }), 200);
     await expectDocumented(doc, 'POST', '/api/my/setting', await b.browser.json('/api/my/setting', { memberSortCode: 9 }), 400);
     await expectDocumented(doc, 'GET', '/api/my/profile', await b.browser.fetch('/api/my/profile'), 200);
+  });
+
+  it('customer service (issue 16): inquiries, posts, reports, account changes and the staff side, multipart bodies documented', async () => {
+    const [a, b, staff] = [await signedIn('adult'), await signedIn('adult'), await signedIn('adult')];
+    await env.DB.prepare("UPDATE members SET role = 'O' WHERE id = ?").bind(staff.id).run();
+    const form = (fields: Record<string, string>, files: File[] = []) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      for (const x of files) f.append('files', x);
+      return { method: 'POST', body: f };
+    };
+    const inquiryFields = { categoryId: '5', title: '재생 오류', content: '영상이 멈춰요' };
+    const inquiry = await expectDocumented<{ id: number; attachments: { url: string }[] }>(
+      doc,
+      'POST',
+      '/api/cs/inquiry-write',
+      await a.browser.fetch('/api/cs/inquiry-write', form(inquiryFields, [file(jpeg(12, 12), 'a.jpg')])),
+      200,
+    );
+    await expectDocumented(doc, 'POST', '/api/cs/inquiry-write', await a.browser.fetch('/api/cs/inquiry-write', form({ ...inquiryFields, categoryId: '0' })), 400);
+    await expectDocumented(doc, 'POST', '/api/cs/inquiry-write', await a.browser.fetch('/api/cs/inquiry-write', form(inquiryFields, [file(svgWithScript(), 'x.svg')])), 415);
+    await expectDocumented(doc, 'GET', '/api/cs/inquiry-list', await a.browser.fetch('/api/cs/inquiry-list'), 200);
+    await expectDocumented(doc, 'GET', '/v2/api/cs/inquiry-list', await a.browser.fetch('/v2/api/cs/inquiry-list?boardType=QNA&categoryId=5&title=%EC%98%A4%EB%A5%98'), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/inquiry-detail/{id}', await b.browser.fetch(`/api/cs/inquiry-detail/${inquiry.id}`), 404);
+    await expectDocumented(doc, 'GET', '/api/cs/attachments/{key}', await b.browser.fetch(inquiry.attachments[0]!.url), 404);
+    expect((await staff.browser.fetch(inquiry.attachments[0]!.url)).status).toBe(200);
+    await expectDocumented(doc, 'GET', '/api/admin/cs/inquiries', await staff.browser.fetch('/api/admin/cs/inquiries?status=all'), 200);
+    await expectDocumented(doc, 'GET', '/api/admin/cs/inquiries', await a.browser.fetch('/api/admin/cs/inquiries'), 403);
+    await expectDocumented(doc, 'PUT', '/api/admin/cs/inquiries/{id}/answer', await staff.browser.json(`/api/admin/cs/inquiries/${inquiry.id}/answer`, { answer: '고쳤습니다' }, 'PUT'), 200);
+    await expectDocumented(doc, 'PUT', '/api/admin/cs/inquiries/{id}/answer', await staff.browser.json('/api/admin/cs/inquiries/99999999/answer', { answer: 'x' }, 'PUT'), 404);
+    await expectDocumented(doc, 'GET', '/api/cs/inquiry-detail/{id}', await a.browser.fetch(`/api/cs/inquiry-detail/${inquiry.id}`), 200);
+    await expectDocumented(doc, 'DELETE', '/api/cs/inquiry-delete/{id}', await b.browser.fetch(`/api/cs/inquiry-delete/${inquiry.id}`, { method: 'DELETE' }), 404);
+    await expectDocumented(doc, 'DELETE', '/api/cs/inquiry-delete/{id}', await a.browser.fetch(`/api/cs/inquiry-delete/${inquiry.id}`, { method: 'DELETE' }), 200);
+
+    for (const list of ['notice-list', 'develop-notice-list', 'guide-list']) await expectDocumented(doc, 'GET', `/api/cs/${list}`, await get(`/api/cs/${list}?limit=2&title=a`), 200);
+    const written = await expectDocumented<{ id: number }>(doc, 'POST', '/api/admin/cs/posts', await staff.browser.json('/api/admin/cs/posts', { kind: 'guide', title: '가이드', body: '본문' }), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/post-detail/{id}', await get(`/api/cs/post-detail/${written.id}`), 200);
+    await expectDocumented(doc, 'DELETE', '/api/admin/cs/posts/{id}', await staff.browser.fetch(`/api/admin/cs/posts/${written.id}`, { method: 'DELETE' }), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/post-detail/{id}', await get(`/api/cs/post-detail/${written.id}`), 404);
+
+    const channel = await insertChannel({ ownerId: b.id });
+    const filed = await expectDocumented<{ id: number }>(
+      doc,
+      'POST',
+      '/api/cs/declaration-post',
+      await a.browser.fetch('/api/cs/declaration-post', form({ targetType: 'channel', targetId: String(channel.id), reason: 'spam' })),
+      200,
+    );
+    await expectDocumented(doc, 'POST', '/api/cs/declaration-post', await a.browser.fetch('/api/cs/declaration-post', form({ targetType: 'member', targetId: 'nobody_zz_9', reason: 'spam' })), 404);
+    await expectDocumented(doc, 'GET', '/api/cs/declaration-list', await a.browser.fetch('/api/cs/declaration-list'), 200);
+    await expectDocumented(doc, 'GET', '/api/admin/cs/reports', await staff.browser.fetch('/api/admin/cs/reports?status=all'), 200);
+    await expectDocumented(doc, 'PUT', '/api/admin/cs/reports/{source}/{id}/close', await staff.browser.json(`/api/admin/cs/reports/cs/${filed.id}/close`, {}, 'PUT'), 200);
+    await expectDocumented(doc, 'DELETE', '/api/cs/declaration-delete/{id}', await a.browser.fetch(`/api/cs/declaration-delete/${filed.id}`, { method: 'DELETE' }), 409);
+    await expectDocumented(doc, 'DELETE', '/api/cs/declaration-delete/{id}', await b.browser.fetch(`/api/cs/declaration-delete/${filed.id}`, { method: 'DELETE' }), 404);
+
+    const change = await expectDocumented<{ id: number }>(
+      doc,
+      'POST',
+      '/api/cs/accountChange',
+      await a.browser.fetch('/api/cs/accountChange', form({ kind: 'phone', content: '번호를 바꿨어요' })),
+      200,
+    );
+    await expectDocumented(doc, 'GET', '/api/cs/accountChange-list', await a.browser.fetch('/api/cs/accountChange-list'), 200);
+    await expectDocumented(doc, 'GET', '/api/admin/cs/account-changes', await staff.browser.fetch('/api/admin/cs/account-changes'), 200);
+    await expectDocumented(
+      doc,
+      'PUT',
+      '/api/admin/cs/account-changes/{id}',
+      await staff.browser.json(`/api/admin/cs/account-changes/${change.id}`, { status: 'rejected', note: '서류가 필요합니다' }, 'PUT'),
+      200,
+    );
+    await expectDocumented(doc, 'PUT', '/api/admin/cs/account-changes/{id}', await staff.browser.json(`/api/admin/cs/account-changes/${change.id}`, { status: 'done' }, 'PUT'), 404);
+    await expectDocumented(doc, 'GET', '/static/{file}', await get('/static/youth-protection'), 200);
   });
 
   it("sign-in and sign-up in SPEC's own shapes, through the site and from the API itself (tokens)", async () => {
