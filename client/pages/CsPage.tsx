@@ -1,6 +1,6 @@
 import type { PageProps } from '../../src/shared/page-props';
 import { CS_PATHS, CS_POST_PAGES } from '../../src/shared/cs-rules';
-import type { CsPostPageData, CsPostsPageData } from '../../src/shared/cs-schemas';
+import type { CsPostPageData, CsPostsPageData, PolicyPageData } from '../../src/shared/cs-schemas';
 import { useT } from '../i18n/i18n';
 import { CsNav, Paragraphs } from '../components/cs/CsNav';
 import { formatDate } from '../components/watch/format-date';
@@ -10,7 +10,7 @@ export function CsPage({ props }: { props: PageProps }) {
   return (
     <section className="cs-page" aria-labelledby="cs-title">
       <CsNav props={props} />
-      {props.page === 'CS_POST' ? <PostView props={props} /> : <PostList props={props} />}
+      {props.page === 'CS_POST' ? <PostView props={props} /> : props.page === 'POLICY' ? <PolicyView props={props} /> : <PostList props={props} />}
     </section>
   );
 }
@@ -76,6 +76,26 @@ function PostView({ props }: { props: PageProps }) {
       <p>
         <a href={CS_POST_PAGES[post.kind]}>{t('cs.backToList')}</a>
       </p>
+    </article>
+  );
+}
+
+/** A policy text (terms, privacy, youth protection, operating policy) for the site's brand. */
+function PolicyView({ props }: { props: PageProps }) {
+  const t = useT();
+  const policy = (props.data as Partial<PolicyPageData>).policy ?? null;
+  if (!policy) {
+    return (
+      <>
+        <h1 id="cs-title">{t('cs.footer.policies')}</h1>
+        <p className="empty-state">{t('cs.errors.postNotFound')}</p>
+      </>
+    );
+  }
+  return (
+    <article lang={policy.locale}>
+      <h1 id="cs-title">{policy.title}</h1>
+      <Paragraphs text={policy.body} />
     </article>
   );
 }

@@ -4,7 +4,20 @@ import { buildPageProps, respond } from '../render/respond';
 import { signinRedirect } from '../middleware/gate';
 import type { ApiAnswer } from '../proxy/caller';
 import { CS_PATHS, CS_POST_PAGES, type CsPostKind } from '../shared/cs-rules';
-import type { AccountChangeList, CsDeskPageData, CsPost, CsPostList, CsPostPageData, CsPostsPageData, Inquiry, InquiryList, ReportList, StaffCsPageData, StaffReportList } from '../shared/cs-schemas';
+import type {
+  AccountChangeList,
+  CsDeskPageData,
+  CsPost,
+  CsPostList,
+  CsPostPageData,
+  CsPostsPageData,
+  Inquiry,
+  PolicyPageData,
+  InquiryList,
+  ReportList,
+  StaffCsPageData,
+  StaffReportList,
+} from '../shared/cs-schemas';
 import { loadPageData } from './load';
 import { pageSession } from './watch-load';
 
@@ -50,6 +63,17 @@ export const csPages = new Hono<AppEnv>()
     const data = await loadPageData(c, async () => ({ title: '', post: id ? bodyOf(await api<CsPost>(`/api/cs/post-detail/${id}`)) : null }) satisfies CsPostPageData);
     const title = (data as Partial<CsPostPageData>).post?.title ?? c.var.t('cs.title');
     return respond(c, buildPageProps(c, 'CS_POST', { ...data, title }, me), (data as Partial<CsPostPageData>).post ? 200 : 404);
+  })
+  // A policy text (GET /static/{file}) as a page of its own: the footer links here.
+  .get('/policies/:file', async (c) => {
+    const { me, api } = await pageSession(c);
+    const file = c.req.param('file');
+    const data = await loadPageData(c, async () => ({
+      title: '',
+      policy: /^[a-z-]{1,40}$/.test(file) ? bodyOf(await api<NonNullable<PolicyPageData['policy']>>(`/static/${file}`)) : null,
+    }));
+    const policy = (data as Partial<PolicyPageData>).policy ?? null;
+    return respond(c, buildPageProps(c, 'POLICY', { ...data, title: policy?.title ?? c.var.t('cs.footer.policies') }, me), policy ? 200 : 404);
   })
   .get(
     CS_PATHS.inquiries,

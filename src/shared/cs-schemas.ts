@@ -225,6 +225,10 @@ export interface CsPostPageData {
   title: string;
   post: CsPost | null;
 }
+export interface PolicyPageData {
+  title: string;
+  policy: { title: string; body: string; locale: string } | null;
+}
 export interface CsDeskPageData {
   title: string;
   view: 'inquiries' | 'inquiry' | 'reports' | 'account-change';

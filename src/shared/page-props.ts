@@ -52,6 +52,7 @@ export const PAGES = {
   MY_PAGE: 'MyPage',
   CS_POSTS: 'CsPage',
   CS_POST: 'CsPage',
+  POLICY: 'CsPage',
   CS_DESK: 'CsDeskPage',
   STAFF_CS: 'StaffCsPage',
   NOT_FOUND: 'NoticePage',

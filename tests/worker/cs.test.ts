@@ -234,6 +234,15 @@ describe('pages and policies', () => {
     expect((await get('/cs/inquiries')).status).toBe(302);
   });
 
+  it('shows each policy as a page, linked from every page footer', async () => {
+    const home = await (await get('/', { headers: { 'accept-language': 'ko' } })).text();
+    for (const file of ['service-rules', 'privacy-rules', 'youth-protection', 'operating-policy']) expect(home).toContain(`href="/policies/${file}"`);
+    const page = await get('/policies/youth-protection', { headers: { 'accept-language': 'ko' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('청소년 보호정책');
+    expect((await get('/policies/no-such-policy')).status).toBe(404);
+  });
+
   it('serves youth protection and operating policy texts: English where translated, Korean otherwise', async () => {
     const en_ = await json<{ title: string; locale: string }>(await get('/static/youth-protection', { headers: { 'accept-language': 'en' } }));
     expect(en_).toMatchObject({ locale: 'en' });

@@ -1,5 +1,6 @@
 import type { PublicBrand } from '../../../src/shared/brand-schema';
 import { useT } from '../../i18n/i18n';
+import { CS_PATHS, FOOTER_POLICIES } from '../../../src/shared/cs-rules';
 
 /** Company details the law asks for, and where to get the app. */
 export function Footer({ brand }: { brand: PublicBrand }) {
@@ -36,9 +37,13 @@ export function Footer({ brand }: { brand: PublicBrand }) {
           )}
         </nav>
       )}
-      <nav aria-label={t('cs.title')} className="footer-links">
+      <nav aria-label={t('cs.footer.policies')} className="footer-links">
+        {FOOTER_POLICIES.map((file) => (
+          <a key={file} href={CS_PATHS.policy(file)}>
+            {t(`cs.policies.${file}`)}
+          </a>
+        ))}
         <a href="/cs/notices">{t('cs.footer.cs')}</a>
-        <a href="/cs/guides">{t('cs.guides')}</a>
       </nav>
       <p className="footer-copy">{t('footer.copyright', { year: new Date().getFullYear(), name: brand.companyName })}</p>
     </footer>
