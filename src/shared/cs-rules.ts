@@ -56,9 +56,6 @@ export const CS_PATHS = {
   policy: (file: string) => `/policies/${file}`,
 } as const;
 
-/** The policy texts of GET /static/{file} the footer links to, in its order (terms first). */
-export const FOOTER_POLICIES = ['service-rules', 'privacy-rules', 'youth-protection', 'operating-policy'] as const;
-
 /** The list page of each kind of post. */
 export const CS_POST_PAGES: Record<CsPostKind, string> = { notice: CS_PATHS.notices, 'develop-notice': CS_PATHS.developNotices, guide: CS_PATHS.guides };
 

@@ -1,6 +1,11 @@
 import type { PublicBrand } from '../../../src/shared/brand-schema';
 import { useT } from '../../i18n/i18n';
-import { CS_PATHS, FOOTER_POLICIES } from '../../../src/shared/cs-rules';
+
+/**
+ * The policy texts of GET /static/{file} linked here (terms first), each a page at /policies/{file}.
+ * Listed here rather than imported from src/shared/cs-rules.ts: this is in every page's first load.
+ */
+const POLICY_LINKS = ['service-rules', 'privacy-rules', 'youth-protection', 'operating-policy'] as const;
 
 /** Company details the law asks for, and where to get the app. */
 export function Footer({ brand }: { brand: PublicBrand }) {
@@ -38,8 +43,8 @@ export function Footer({ brand }: { brand: PublicBrand }) {
         </nav>
       )}
       <nav aria-label={t('cs.footer.policies')} className="footer-links">
-        {FOOTER_POLICIES.map((file) => (
-          <a key={file} href={CS_PATHS.policy(file)}>
+        {POLICY_LINKS.map((file) => (
+          <a key={file} href={`/policies/${file}`}>
             {t(`cs.policies.${file}`)}
           </a>
         ))}
