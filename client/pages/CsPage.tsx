@@ -1,5 +1,5 @@
 import type { PageProps } from '../../src/shared/page-props';
-import { CS_PATHS, CS_POST_PAGES } from '../../src/shared/cs-rules';
+import { CS_PATHS, CS_POST_PAGES, FOOTER_POLICIES } from '../../src/shared/cs-rules';
 import type { CsPostPageData, CsPostsPageData, PolicyPageData } from '../../src/shared/cs-schemas';
 import { useT } from '../i18n/i18n';
 import { CsNav, Paragraphs } from '../components/cs/CsNav';
@@ -93,9 +93,22 @@ function PolicyView({ props }: { props: PageProps }) {
     );
   }
   return (
-    <article lang={policy.locale}>
-      <h1 id="cs-title">{policy.title}</h1>
-      <Paragraphs text={policy.body} />
-    </article>
+    <>
+      <nav className="cs-nav" aria-label={t('cs.footer.policies')}>
+        <ul>
+          {FOOTER_POLICIES.map((file) => (
+            <li key={file}>
+              <a href={CS_PATHS.policy(file)} aria-current={props.path === CS_PATHS.policy(file) ? 'page' : undefined}>
+                {t(`cs.policies.${file}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <article lang={policy.locale}>
+        <h1 id="cs-title">{policy.title}</h1>
+        <Paragraphs text={policy.body} />
+      </article>
+    </>
   );
 }

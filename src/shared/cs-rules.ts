@@ -56,6 +56,9 @@ export const CS_PATHS = {
   policy: (file: string) => `/policies/${file}`,
 } as const;
 
+/** The policy texts of GET /static/{file} with a page (/policies/{file}), in the order their pages list them. */
+export const FOOTER_POLICIES = ['service-rules', 'privacy-rules', 'youth-protection', 'operating-policy'] as const;
+
 /** The list page of each kind of post. */
 export const CS_POST_PAGES: Record<CsPostKind, string> = { notice: CS_PATHS.notices, 'develop-notice': CS_PATHS.developNotices, guide: CS_PATHS.guides };
 

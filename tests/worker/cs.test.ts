@@ -234,12 +234,15 @@ describe('pages and policies', () => {
     expect((await get('/cs/inquiries')).status).toBe(302);
   });
 
-  it('shows each policy as a page, linked from every page footer', async () => {
+  it('shows each policy as a page: the footer links the terms, whose page links the others', async () => {
     const home = await (await get('/', { headers: { 'accept-language': 'ko' } })).text();
-    for (const file of ['service-rules', 'privacy-rules', 'youth-protection', 'operating-policy']) expect(home).toContain(`href="/policies/${file}"`);
+    expect(home).toContain('href="/policies/service-rules"');
+    expect(home).toContain('href="/cs/notices"');
     const page = await get('/policies/youth-protection', { headers: { 'accept-language': 'ko' } });
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('청소년 보호정책');
+    const html = await page.text();
+    expect(html).toContain('청소년 보호정책');
+    for (const file of ['service-rules', 'privacy-rules', 'youth-protection', 'operating-policy']) expect(html).toContain(`href="/policies/${file}"`);
     expect((await get('/policies/no-such-policy')).status).toBe(404);
   });
 

@@ -1,12 +1,6 @@
 import type { PublicBrand } from '../../../src/shared/brand-schema';
 import { useT } from '../../i18n/i18n';
 
-/**
- * The policy texts of GET /static/{file} linked here (terms first), each a page at /policies/{file}.
- * Listed here rather than imported from src/shared/cs-rules.ts: this is in every page's first load.
- */
-const POLICY_LINKS = ['service-rules', 'privacy-rules', 'youth-protection', 'operating-policy'] as const;
-
 /** Company details the law asks for, and where to get the app. */
 export function Footer({ brand }: { brand: PublicBrand }) {
   const t = useT();
@@ -42,12 +36,9 @@ export function Footer({ brand }: { brand: PublicBrand }) {
           )}
         </nav>
       )}
+      {/* The terms' page links the other policies (privacy, youth protection, operating policy): this is in every first load. */}
       <nav aria-label={t('cs.footer.policies')} className="footer-links">
-        {POLICY_LINKS.map((file) => (
-          <a key={file} href={`/policies/${file}`}>
-            {t(`cs.policies.${file}`)}
-          </a>
-        ))}
+        <a href="/policies/service-rules">{t('cs.footer.policies')}</a>
         <a href="/cs/notices">{t('cs.footer.cs')}</a>
       </nav>
       <p className="footer-copy">{t('footer.copyright', { year: new Date().getFullYear(), name: brand.companyName })}</p>
