@@ -128,9 +128,7 @@ export async function updatePost(db: D1Database, p: PostWrite & { postId: number
       .prepare('UPDATE board_posts SET category = ?3, title = ?4, body = ?5, body_text = ?6, updated_at = ?7 WHERE id = ?1 AND author_id = ?2 RETURNING id')
       .bind(p.postId, p.authorId, p.category, p.title, p.body, p.bodyText, p.now),
     db.prepare(`DELETE FROM board_post_images WHERE post_id = ?1 AND ${mine}`).bind(p.postId, p.authorId),
-    ...p.imageKeys.map((key, position) =>
-      db.prepare(`INSERT INTO board_post_images (post_id, position, upload_key) SELECT ?1, ?3, ?4 WHERE ${mine}`).bind(p.postId, p.authorId, position, key),
-    ),
+    ...p.imageKeys.map((key, position) => db.prepare(`INSERT INTO board_post_images (post_id, position, upload_key) SELECT ?1, ?3, ?4 WHERE ${mine}`).bind(p.postId, p.authorId, position, key)),
   ]);
   return results[0]!.results.length > 0;
 }

@@ -64,7 +64,10 @@ export const boardListQuerySchema = z.object({
     .string()
     .regex(/^[1-9]\d{0,14}$/)
     .transform(Number),
-  category: z.enum([...BOARD_CATEGORIES, 'all']).optional().describe('A category, or all (the default)'),
+  category: z
+    .enum([...BOARD_CATEGORIES, 'all'])
+    .optional()
+    .describe('A category, or all (the default)'),
   filter: z.enum(BOARD_SEARCH_SCOPES).optional().describe('Where search looks: all (title and text, the default), title, content or author (nickname or login ID)'),
   search: z.string().trim().max(BOARD_LIMITS.search).optional().describe('Words to find; empty: no search'),
 });
@@ -118,11 +121,17 @@ export const boardCommentQuerySchema = z.object({
     .regex(/^[1-9]\d{0,14}$/)
     .transform(Number)
     .optional()
-    .describe("A comment: answer its replies instead"),
+    .describe('A comment: answer its replies instead'),
   category: z.string().max(20).optional().describe('What the apps send; not used'),
 });
 
-const positiveId = z.union([id, z.string().regex(/^[1-9]\d{0,14}$/).transform(Number)]);
+const positiveId = z.union([
+  id,
+  z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/)
+    .transform(Number),
+]);
 
 export const boardCommentWriteSchema = z.object({
   boardId: positiveId,

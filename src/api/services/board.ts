@@ -138,10 +138,7 @@ export async function boardList(env: Env, query: BoardListQuery, page: { offset:
   const channel = await channelOf(env, query.channelId);
   const category = query.category && query.category !== 'all' ? query.category : null;
   const search = query.search ? query.search : null;
-  const [{ rows, total }, setting] = await Promise.all([
-    db.listPosts(env.DB, { channelId: channel.id, category, scope: query.filter ?? 'all', search }, page),
-    boardSetting(env, channel.id, member),
-  ]);
+  const [{ rows, total }, setting] = await Promise.all([db.listPosts(env.DB, { channelId: channel.id, category, scope: query.filter ?? 'all', search }, page), boardSetting(env, channel.id, member)]);
   if (member && !search) await db.recordVisit(env.DB, member.memberId, channel.id, now);
   return { channelId: channel.id, category, ...page, total, items: rows.map(toSummary), canWrite: setting.canWrite };
 }
@@ -247,12 +244,7 @@ function toComment(row: db.BoardCommentRow, member: Member | null, staff: boolea
 }
 
 /** GET /api/cs/board-comment: the post's comments with their first replies, or (commentId) one comment's replies. */
-export async function comments(
-  env: Env,
-  q: { channelId?: number; boardId: number; commentId?: number },
-  page: { offset: number; limit: number },
-  member: Member | null,
-): Promise<BoardCommentList> {
+export async function comments(env: Env, q: { channelId?: number; boardId: number; commentId?: number }, page: { offset: number; limit: number }, member: Member | null): Promise<BoardCommentList> {
   const post = await postOf(env, q.boardId, q.channelId);
   const staff = await moderates(env, await channelOf(env, post.channelId), member);
   let parentId: number | null = null;
@@ -262,7 +254,14 @@ export async function comments(
     parentId = parent.commentId;
   }
   const { rows, total } = await db.listComments(env.DB, post.boardId, parentId, page);
-  const replies = parentId === null ? await db.repliesOf(env.DB, rows.map((r) => r.commentId), BOARD_LIMITS.repliesShown) : [];
+  const replies =
+    parentId === null
+      ? await db.repliesOf(
+          env.DB,
+          rows.map((r) => r.commentId),
+          BOARD_LIMITS.repliesShown,
+        )
+      : [];
   const items: BoardCommentThread[] = rows.map((row) => ({
     ...toComment(row, member, staff),
     replyCount: row.replyCount,

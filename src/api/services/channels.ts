@@ -14,16 +14,7 @@ import {
 } from '../../shared/streams-api';
 import { signPlayback } from '../../lib/playback-token';
 import { verifyPassword } from '../../lib/crypto';
-import {
-  channelExists,
-  clearLiveAuthAttempts,
-  findChannel,
-  findChannelByLoginId,
-  isSubscribed,
-  noticeSummary,
-  subscriberCount,
-  takeLiveAuthAttempt,
-} from '../../db/channels';
+import { channelExists, clearLiveAuthAttempts, findChannel, findChannelByLoginId, isSubscribed, noticeSummary, subscriberCount, takeLiveAuthAttempt } from '../../db/channels';
 import { broadcastsBetween, findOpenLive, findStream, listRecorded } from '../../db/streams';
 import { accessFor, playbackFor, withSeat, streamDetail, thumbnailUrl, toStreamCard, type Viewer } from './streams';
 import { Refusal } from '../../lib/errors';
