@@ -26,6 +26,8 @@ export const boardDetailPath = (channelId: number, boardId: number) => `/api/cs/
 export const boardCommentsPath = (channelId: number, boardId: number, offset = 0) =>
   `/api/cs/board-comment?channelId=${channelId}&boardId=${boardId}&offset=${offset}&limit=${BOARD_LIMITS.commentPage}`;
 export const boardRepliesPath = (boardId: number, commentId: number) => `/api/cs/board-comment?boardId=${boardId}&commentId=${commentId}&limit=100`;
+/** New posts on a channel's board since the signed-in member last opened it (the board tab's mark). */
+export const newBoardPath = (channelId: number) => `/api/guest/find-new-board?channelId=${channelId}`;
 export const boardSettingPath = (channelId: number) => `/api/cs/board-setting-check?channelId=${channelId}`;
 
 export const writeBoardPost = (form: FormData) => call<BoardPost>('POST', '/api/cs/board-write', form);

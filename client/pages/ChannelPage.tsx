@@ -11,7 +11,7 @@ import { StreamBadges } from '../components/watch/StreamCardView';
 import { formatCount, formatDuration, useClock } from '../components/watch/time';
 import { ChannelTabs } from '../components/channel/ChannelTabs';
 import { NoticesPanel } from '../components/channel/NoticesPanel';
-import { BoardPanel } from '../components/board/BoardPanel';
+import { BoardPanel, useNewBoardCount } from '../components/board/BoardPanel';
 import { PinnedNotice } from '../components/channel/PinnedNotice';
 import { RecordedList } from '../components/channel/RecordedList';
 import { RecordedPanel } from '../components/channel/RecordedPanel';
@@ -67,6 +67,7 @@ export function ChannelPage({ props }: { props: PageProps }) {
   const [tab, setTab] = useState<TabId>(() => tabFrom(props.query));
   const [openNotice, setOpenNotice] = useState<number | null>(() => idFrom(props.query.notice));
   const [openPost, setOpenPost] = useState<number | null>(() => idFrom(props.query.post));
+  const newPosts = useNewBoardCount(data.channelPage?.channel.channelId ?? 0, !!props.me && !!data.channelPage);
   const lastSettings = useRef(settings);
   useEffect(() => {
     const before = lastSettings.current;
@@ -178,7 +179,11 @@ export function ChannelPage({ props }: { props: PageProps }) {
               label: `${t('channelProfile.tabs.notices')} ${channel.noticeCount > 0 ? `(${formatCount(channel.noticeCount, props.locale)})` : ''}`.trim(),
               panel: <NoticesPanel channelId={channel.channelId} locale={props.locale} openId={openNotice} onOpen={setOpenNotice} />,
             },
-            { id: 'board', label: t('board.tab'), panel: <BoardPanel channelId={channel.channelId} locale={props.locale} signedIn={!!props.me} openId={openPost} onOpen={setOpenPost} /> },
+            {
+              id: 'board',
+              label: newPosts ? `${t('board.tab')} (${t('board.newPosts', { count: newPosts })})` : t('board.tab'),
+              panel: <BoardPanel channelId={channel.channelId} locale={props.locale} signedIn={!!props.me} openId={openPost} onOpen={setOpenPost} />,
+            },
           ]}
         />
       </section>

@@ -11,6 +11,8 @@ const FAN = { loginId: `bfa${suffix}`, nickname: `팬하나${suffix}` };
 const OTHER_FAN = { loginId: `bfb${suffix}`, nickname: `팬둘${suffix}` };
 const PATH = `/channel/${CREATOR.loginId}`;
 const POST = { title: `팬아트 올립니다 ${suffix}`, body: '어제 방송 보고 그렸어요.\n좋아해 주세요!' };
+/** Markup that would run script if the page rendered it as written; the server keeps none of it. */
+const HOSTILE = '<img src=x onerror="window.__xss=1"><svg onload="window.__xss=2"></svg><a href="javascript:window.__xss=3">링크</a><p style="background:url(javascript:window.__xss=4)">끝</p>';
 
 test.beforeAll(() => {
   for (const m of [CREATOR, FAN, OTHER_FAN]) {
@@ -20,14 +22,17 @@ test.beforeAll(() => {
 });
 
 /** A member in a browser of their own, signed in on the channel page, its board tab open. */
-async function onBoard(browser: Browser, loginId: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+async function onBoard(browser: Browser, loginId: string, newPosts = 0): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ locale: 'ko-KR' });
   await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await signIn(page, loginId, PASSWORD, PATH);
-  await page.getByRole('tab', { name: ko.board.tab }).click();
+  const tab = page.getByRole('tab', { name: ko.board.tab });
+  // A member sees how many posts are new to them since they last opened this board.
+  if (newPosts) await expect(tab).toContainText(ko.board.newPosts.replace('{{count}}', String(newPosts)));
+  await tab.click();
   await expect(page.getByRole('heading', { name: ko.board.list })).toBeVisible();
   return { page, errors, close: () => context.close() };
 }
@@ -42,18 +47,21 @@ test('a fan posts on the board, the creator pins it, another fan likes it and co
   const editor = fan.page.getByRole('form', { name: ko.board.write });
   await editor.getByLabel(ko.board.category).selectOption('fanart');
   await editor.getByLabel(ko.board.title).fill(POST.title);
-  await editor.getByLabel(ko.board.body).fill(POST.body);
+  await editor.getByLabel(ko.board.body).fill(`<p>${POST.body.replace('\n', '</p><p>')}</p>${HOSTILE}`);
   await expectNoSeriousA11yViolations(fan.page);
   await editor.getByRole('button', { name: ko.board.submit }).click();
   await expect(fan.page.getByRole('heading', { name: POST.title })).toBeVisible();
   await expect(fan.page.getByText('좋아해 주세요!')).toBeVisible();
+  await expect(fan.page.locator('.notice-body a', { hasText: '링크' })).not.toHaveAttribute('href');
+  await expect(fan.page.locator('.notice-body img, .notice-body svg, .notice-body [style]')).toHaveCount(0);
+  expect(await fan.page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   // Not theirs to pin: only the creator and managers get the button.
   await expect(fan.page.getByRole('button', { name: ko.board.pin, exact: true })).toHaveCount(0);
   expect(fan.errors).toEqual([]);
   await fan.close();
 
   // The creator opens it from the list and pins it.
-  const creator = await onBoard(browser, CREATOR.loginId);
+  const creator = await onBoard(browser, CREATOR.loginId, 1);
   await postButton(creator.page).click();
   await creator.page.getByRole('button', { name: ko.board.pin, exact: true }).click();
   await expect(creator.page.getByRole('button', { name: ko.board.unpin })).toBeVisible();
@@ -79,6 +87,7 @@ test('a fan posts on the board, the creator pins it, another fan likes it and co
   await comment.getByLabel(ko.board.commentLabel).fill('<b>멋져요</b>');
   await comment.getByRole('button', { name: ko.board.commentSubmit }).click();
   await expect(other.page.locator('.board-comment p', { hasText: '<b>멋져요</b>' })).toBeVisible();
+  expect(await other.page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   await expectNoSeriousA11yViolations(other.page);
   expect(other.errors).toEqual([]);
   await other.close();

@@ -1,16 +1,22 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { BOARD_CATEGORIES, BOARD_LIMITS, BOARD_SEARCH_SCOPES, type BoardSearchScope } from '../../../src/shared/board';
-import type { BoardList, BoardPost, BoardSetting } from '../../../src/shared/board-schemas';
+import type { BoardList, BoardPost, BoardSetting, NewBoardResponse } from '../../../src/shared/board-schemas';
 import type { ApiError } from '../../data/api';
-import { boardListPath, boardSettingPath, type BoardListParams } from '../../data/board-api';
+import { boardListPath, boardSettingPath, newBoardPath, type BoardListParams } from '../../data/board-api';
 import { useT } from '../../i18n/i18n';
 import { showMembersOnlyAtom } from '../../state/ui';
 import { Pager } from '../channel/Pager';
 import { formatDate } from '../watch/format-date';
 import { BoardEditor } from './BoardEditor';
 import { BoardPostView } from './BoardPostView';
+
+/** How many posts are new to the signed-in member on this board (null for guests, or before it is known). */
+export function useNewBoardCount(channelId: number, signedIn: boolean): number | null {
+  const { data } = useSWR<NewBoardResponse, ApiError>(signedIn ? newBoardPath(channelId) : null);
+  return data ? data.boards.length : null;
+}
 
 /**
  * The channel page's board tab: categories, search and the paged list; a post's page with its likes and
@@ -36,7 +42,9 @@ export function BoardPanel({
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
   const [params, setParams] = useState<BoardListParams>({ channelId, category: 'all', filter: 'all', search: '', offset: 0 });
   const [editing, setEditing] = useState<BoardPost | 'new' | null>(null);
-  const list = useSWR<BoardList, ApiError>(boardListPath(params));
+  const { mutate } = useSWRConfig();
+  // Reading the list is the member's visit (the server records it): the tab's new-post mark goes.
+  const list = useSWR<BoardList, ApiError>(boardListPath(params), { onSuccess: () => void mutate(newBoardPath(channelId)) });
   const setting = useSWR<BoardSetting, ApiError>(boardSettingPath(channelId));
 
   if (editing) {
