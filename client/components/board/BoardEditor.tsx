@@ -4,6 +4,7 @@ import { BOARD_CATEGORIES, BOARD_LIMITS, type BoardCategory } from '../../../src
 import type { BoardPost } from '../../../src/shared/board-schemas';
 import { IMAGE_ACCEPT } from '../../../src/shared/uploads';
 import { updateBoardPost, writeBoardPost } from '../../data/board-api';
+import { multipart } from '../../data/multipart';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { Spinner } from '../auth/Spinner';
@@ -33,14 +34,14 @@ export function BoardEditor({ channelId, post, onSaved, onCancel }: { channelId:
     event.preventDefault();
     if (sending) return;
     if (tooMany) return setError(t('uploads.tooMany'));
-    const form = new FormData();
-    if (post) form.append('boardId', String(post.boardId));
-    else form.append('channelId', String(channelId));
-    form.append('category', category);
-    form.append('title', title.trim());
-    form.append('body', body);
-    for (const key of keep) form.append('keepImages', key);
-    for (const file of files) form.append('images', file);
+    const form = multipart({
+      ...(post ? { boardId: post.boardId } : { channelId }),
+      category,
+      title: title.trim(),
+      body,
+      keepImages: keep,
+      images: files,
+    });
     setSending(true);
     setError('');
     const result = await (post ? updateBoardPost(form) : writeBoardPost(form));
