@@ -29,6 +29,7 @@ import { fanRoutes } from './routes/fans';
 import { payoutRoutes, staffPayoutRoutes } from './routes/payouts';
 import { uploadRoutes } from './routes/uploads';
 import { noticeRoutes } from './routes/notices';
+import { boardRoutes } from './routes/board';
 import { channelProfileRoutes } from './routes/channel-profile';
 import { messageRoutes } from './routes/messages';
 import { settingRoutes } from './routes/settings';
@@ -91,6 +92,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', staffPayoutRoutes)
   .route('/', uploadRoutes)
   .route('/', noticeRoutes)
+  .route('/', boardRoutes)
   .route('/', channelProfileRoutes)
   .route('/', messageRoutes)
   .route('/', settingRoutes)

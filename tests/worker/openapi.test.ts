@@ -513,6 +513,58 @@ describe('contract: real answers fit the documented schema of their status', () 
     ]);
   });
 
+  it('the channel board (issue 15): every board call, answers and refusals as documented', async () => {
+    const creator = await signedIn('adult');
+    const fan = await signedIn('adult');
+    const channel = await insertChannel({ ownerId: creator.id });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0, 0, 0, 0, 0]);
+    for (const [method, path] of [
+      ['post', '/api/cs/board-write'],
+      ['put', '/api/cs/board-update'],
+    ] as const) {
+      const body = doc.paths[path]![method]!.requestBody as { content: Record<string, unknown> };
+      expect(Object.keys(body.content), `${method} ${path}`).toContain('multipart/form-data');
+    }
+    const form = new FormData();
+    form.append('channelId', String(channel.id));
+    form.append('category', 'free');
+    form.append('title', '글');
+    form.append('body', '<b>본문</b>');
+    form.append('images', new File([png], 'a.png'));
+    const post = await expectDocumented<{ boardId: number }>(doc, 'POST', '/api/cs/board-write', await fan.browser.fetch('/api/cs/board-write', { method: 'POST', body: form }), 200);
+    const id = post.boardId;
+    await expectDocumented(doc, 'GET', '/api/cs/board-list', await get(`/api/cs/board-list?channelId=${channel.id}&category=free&search=${encodeURIComponent('본문')}`), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/board-list', await get('/api/cs/board-list?channelId=999999'), 404);
+    await expectDocumented(doc, 'GET', '/api/cs/board-detail', await fan.browser.fetch(`/api/cs/board-detail?channelId=${channel.id}&boardId=${id}`), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/board-detail', await get(`/api/cs/board-detail?channelId=${channel.id}&boardId=999999`), 404);
+    const edit = new FormData();
+    edit.append('boardId', String(id));
+    edit.append('category', 'question');
+    edit.append('title', '고친 글');
+    edit.append('body', '본문');
+    await expectDocumented(doc, 'PUT', '/api/cs/board-update', await creator.browser.fetch('/api/cs/board-update', { method: 'PUT', body: edit }), 403);
+    await expectDocumented(doc, 'PUT', '/api/cs/board-update', await fan.browser.fetch('/api/cs/board-update', { method: 'PUT', body: edit }), 200);
+    await expectDocumented(doc, 'PUT', '/api/cs/board-important/{channelId}/{boardId}', await creator.browser.fetch(`/api/cs/board-important/${channel.id}/${id}`, { method: 'PUT' }), 200);
+    await expectDocumented(doc, 'PUT', '/api/cs/board-important/{channelId}/{boardId}', await fan.browser.fetch(`/api/cs/board-important/${channel.id}/${id}`, { method: 'PUT' }), 403);
+    await expectDocumented(doc, 'POST', '/api/cs/board-like', await fan.browser.json('/api/cs/board-like', { boardId: id }), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/board-likeCount/{boardId}', await get(`/api/cs/board-likeCount/${id}`), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/board-like-User/{boardId}', await fan.browser.fetch(`/api/cs/board-like-User/${id}`), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/board-like-User/{boardId}', await get('/api/cs/board-like-User/999999'), 404);
+    const note = await expectDocumented<{ commentId: number }>(doc, 'POST', '/api/cs/board-comment', await creator.browser.json('/api/cs/board-comment', { boardId: id, content: '댓글' }), 200);
+    await expectDocumented(doc, 'POST', '/api/cs/board-comment', await fan.browser.json('/api/cs/board-comment', { boardId: id, content: '답글', parentId: note.commentId }), 200);
+    await expectDocumented(doc, 'POST', '/api/cs/board-comment', await fan.browser.json('/api/cs/board-comment', { boardId: id, content: '' }), 400);
+    await expectDocumented(doc, 'GET', '/api/cs/board-comment', await get(`/api/cs/board-comment?channelId=${channel.id}&boardId=${id}`), 200);
+    await expectDocumented(doc, 'PUT', '/api/cs/board-comment', await fan.browser.json('/api/cs/board-comment', { commentId: note.commentId, content: '바꿈' }, 'PUT'), 403);
+    await expectDocumented(doc, 'PUT', '/api/cs/board-comment', await creator.browser.json('/api/cs/board-comment', { commentId: note.commentId, content: '바꿈' }, 'PUT'), 200);
+    await expectDocumented(doc, 'DELETE', '/api/cs/board-comment/{commentId}', await creator.browser.fetch(`/api/cs/board-comment/${note.commentId}`, { method: 'DELETE' }), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/board-setting-check', await fan.browser.fetch(`/api/cs/board-setting-check?channelId=${channel.id}`), 200);
+    await expectDocumented(doc, 'PUT', '/api/my/channel/board-setting', await creator.browser.json('/api/my/channel/board-setting', { writePermission: 'subscribers' }, 'PUT'), 200);
+    await expectDocumented(doc, 'PUT', '/api/my/channel/board-setting', await fan.browser.json('/api/my/channel/board-setting', { writePermission: 'subscribers' }, 'PUT'), 404);
+    await expectDocumented(doc, 'GET', '/api/guest/find-new-board', await creator.browser.fetch('/api/guest/find-new-board'), 200);
+    await expectDocumented(doc, 'DELETE', '/api/cs/board-delete/{id}', await creator.browser.fetch(`/api/cs/board-delete/${id}`, { method: 'DELETE' }), 200);
+    await expectDocumented(doc, 'DELETE', '/api/cs/board-delete/{id}', await creator.browser.fetch(`/api/cs/board-delete/${id}`, { method: 'DELETE' }), 404);
+  });
+
   it('messages, the block list and settings: each answer and refusal as documented', async () => {
     const a = await signedIn('adult');
     const b = await signedIn('adult');
