@@ -32,6 +32,8 @@ import { noticeRoutes } from './routes/notices';
 import { channelProfileRoutes } from './routes/channel-profile';
 import { messageRoutes } from './routes/messages';
 import { settingRoutes } from './routes/settings';
+import { emojiRoutes } from './routes/emoji';
+import { agencyRoutes } from './routes/agencies';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -92,6 +94,8 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', channelProfileRoutes)
   .route('/', messageRoutes)
   .route('/', settingRoutes)
+  .route('/', emojiRoutes)
+  .route('/', agencyRoutes)
   .route('/', devRoutes);
 
 /**

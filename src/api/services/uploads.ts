@@ -115,11 +115,18 @@ export async function acceptUpload(env: Env, ownerId: number, purpose: string, f
   return storeUpload(env, ownerId, purpose, await checkUpload(file, accept));
 }
 
-/** A stored file to serve: its bytes and the type recorded when its bytes were checked. */
-export async function openUpload(env: Env, key: string): Promise<{ body: ReadableStream; contentType: string; size: number; image: boolean } | null> {
+/** Agency contracts: never served by the public upload route, only through a signed link to their creator. */
+export const CONTRACT_PURPOSE = 'agency-contract';
+const PRIVATE_PURPOSES: ReadonlySet<string> = new Set([CONTRACT_PURPOSE]);
+
+/**
+ * A stored file to serve: its bytes and the type recorded when its bytes were checked. Private files
+ * (contracts) only with `purpose` naming theirs, after the caller checked the right to them.
+ */
+export async function openUpload(env: Env, key: string, purpose?: string): Promise<{ body: ReadableStream; contentType: string; size: number; image: boolean } | null> {
   if (!UPLOAD_KEY_PATTERN.test(key)) return null;
   const row = await findUpload(env.DB, key);
-  if (!row) return null;
+  if (!row || (PRIVATE_PURPOSES.has(row.purpose) && row.purpose !== purpose)) return null;
   const object = await env.UPLOADS.get(key);
   if (!object) return null;
   const image = Object.values(UPLOAD_TYPES).some((t) => t.image && t.contentType === row.contentType);
