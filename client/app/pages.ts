@@ -35,6 +35,8 @@ const MODULES: Record<PageModule, Page> = {
   PaymentHistoryPage: lazyComponent(() => import('../pages/PaymentHistoryPage').then((m) => m.PaymentHistoryPage)),
   MessagesPage: lazyComponent(() => import('../pages/MessagesPage').then((m) => m.MessagesPage)),
   MyPage: lazyComponent(() => import('../pages/MyPage').then((m) => m.MyPage)),
+  AgencyInvitesPage: lazyComponent(() => import('../pages/AgencyInvitesPage').then((m) => m.AgencyInvitesPage)),
+  AgencyPage: lazyComponent(() => import('../pages/AgencyPage').then((m) => m.AgencyPage)),
 };
 
 /** The page for a key; the not-found page for a key this code does not know (props from a newer server). */

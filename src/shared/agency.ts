@@ -18,3 +18,6 @@ export const AGENCY_PATHS = {
   /** A contract's reference (answers nothing without a signature). */
   contract: (key: string) => `/api/agency-contracts/${key}`,
 } as const;
+
+/** The site's pages: the creator's invites and the agency's own. */
+export const AGENCY_PAGE_PATHS = { invites: '/my/agency-invites', agency: '/agency' } as const;

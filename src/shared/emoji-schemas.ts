@@ -51,6 +51,7 @@ export const emojiListResponseSchema = z
     limit: z.int().positive(),
     total: z.int().nonnegative(),
     items: z.array(emojiSchema).describe("Favorites first (signed in), then the channel's own, then the common set"),
+    memberId: id.nullable().describe('The signed-in member (the memberId change-favorite-emoticon takes); null for guests'),
   })
   .meta({ id: 'EmojiList' });
 

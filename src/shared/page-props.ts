@@ -50,6 +50,8 @@ export const PAGES = {
   PAYMENTS: 'PaymentHistoryPage',
   MESSAGES: 'MessagesPage',
   MY_PAGE: 'MyPage',
+  AGENCY_INVITES: 'AgencyInvitesPage',
+  AGENCY: 'AgencyPage',
   NOT_FOUND: 'NoticePage',
 } as const;
 export type PageKey = keyof typeof PAGES;

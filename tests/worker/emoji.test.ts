@@ -24,11 +24,10 @@ async function refused(res: Response, status: number, code: string) {
   expect((JSON.parse(text) as { error: { code: string } }).error.code).toBe(code);
 }
 
-let seq = 0;
 /** An image stored as the upload module would (R2 object + uploads row), and an emoji row for it. */
 async function insertEmoji(channelId: number | null, code: string, title = code): Promise<{ id: number; key: string }> {
   const owner = await insertMember();
-  const key = `${'k'.repeat(24)}${String(++seq).padStart(4, '0')}${Date.now() % 10000}`.padEnd(32, 'x').slice(0, 32) + '.png';
+  const key = `${crypto.randomUUID().replaceAll('-', '')}.png`;
   await env.UPLOADS.put(key, png(32, 32), { httpMetadata: { contentType: 'image/png' } });
   await env.DB.prepare("INSERT INTO uploads (key, owner_id, purpose, content_type, size, width, height, created_at) VALUES (?, ?, 'emoji', 'image/png', 40, 32, 32, 0)").bind(key, owner.id).run();
   const row = await env.DB.prepare('INSERT INTO emoji (channel_id, code, title, upload_key, created_at) VALUES (?, ?, ?, ?, 0) RETURNING id').bind(channelId, code, title, key).first<{ id: number }>();

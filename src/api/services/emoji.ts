@@ -26,7 +26,7 @@ export async function showAllEmoji(db: D1Database, q: ShowAllEmojiQuery, memberI
   if (q.type === 'channel' && q.option === undefined) throw new Refusal(400, 'BAD_REQUEST', 'emoji.errors.channelRequired', { option: 'required' });
   const filter = { common: q.type !== 'channel', channelId: q.type === 'common' ? null : (q.option ?? null), title: q.title || null, memberId };
   const { total, rows } = await listEmoji(db, filter, q.offset, q.limit);
-  return { offset: q.offset, limit: q.limit, total, items: rows.map(view) };
+  return { offset: q.offset, limit: q.limit, total, items: rows.map(view), memberId };
 }
 
 async function ownChannelId(db: D1Database, memberId: number): Promise<number> {
