@@ -142,6 +142,8 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
   const guest = !me;
   const pick = (code: string) => {
     setText((current) => `${current}${current && !current.endsWith(' ') ? ' ' : ''}${emojiToken(code)} `);
+    // One pick closes the picker and leaves the writer typing where they were.
+    setPicking(false);
     input.current?.focus();
   };
   const closePicker = () => {

@@ -40,7 +40,10 @@ export function EmojiPicker({ channelId, member, onPick, onClose }: EmojiPickerP
     if (!data?.memberId) return;
     const done = await call<FavoriteEmojiResponse>('POST', '/api/lives/change-favorite-emoticon', { memberId: data.memberId, emojiId: emoji.emojiId });
     setFailure(done.ok ? null : done.message || t('emoji.picker.failed'));
-    if (done.ok) await mutate();
+    if (!done.ok) return;
+    await mutate();
+    // The emoji moved between groups (a new button): the focus follows it.
+    requestAnimationFrame(() => document.getElementById(`emoji-star-${emoji.emojiId}`)?.focus());
   };
 
   return (
@@ -95,7 +98,14 @@ export function EmojiPicker({ channelId, member, onPick, onClose }: EmojiPickerP
                     <img src={emoji.url} alt="" width={32} height={32} loading="lazy" />
                   </button>
                   {member && (
-                    <button type="button" className="emoji-star" aria-pressed={emoji.favorite} aria-label={t('emoji.picker.favorite', { title: emoji.title })} onClick={() => toggleFavorite(emoji)}>
+                    <button
+                      id={`emoji-star-${emoji.emojiId}`}
+                      type="button"
+                      className="emoji-star"
+                      aria-pressed={emoji.favorite}
+                      aria-label={t('emoji.picker.favorite', { title: emoji.title })}
+                      onClick={() => toggleFavorite(emoji)}
+                    >
                       {emoji.favorite ? '★' : '☆'}
                     </button>
                   )}
