@@ -48,6 +48,22 @@ function inviteForm(fields: Record<string, string>, contract?: File): FormData {
 const sendInvite = (agency: Awaited<ReturnType<typeof agencyAccount>>, form: FormData) => agency.browser.fetch('/api/agency/invites', { method: 'POST', body: form });
 const channelAgencyId = async (channelId: number) => (await env.DB.prepare('SELECT agency_id AS a FROM channels WHERE id = ?').bind(channelId).first<{ a: number | null }>())!.a;
 
+describe('agency pages', () => {
+  it('the invite page and the agency page are for members: a guest goes to sign-in and comes back', async () => {
+    for (const path of ['/my/agency-invites', '/agency']) {
+      const guest = await get(path);
+      expect(guest.status, path).toBe(302);
+      expect(guest.headers.get('location'), path).toContain(`callbackURL=${encodeURIComponent(path)}`);
+    }
+    const member = await signedIn();
+    const page = await member.browser.fetch('/my/agency-invites', { headers: { 'x-page-props': '1' } });
+    expect(page.status).toBe(200);
+    expect(((await page.json()) as { page: string }).page).toBe('AGENCY_INVITES');
+    const agencyPage = await member.browser.fetch('/agency', { headers: { 'x-page-props': '1' } });
+    expect(((await agencyPage.json()) as { page: string }).page).toBe('AGENCY');
+  });
+});
+
 describe('agency invites', () => {
   it('invite, badge, read, signed contract, accept: the channel joins the agency', async () => {
     const agency = await agencyAccount();
