@@ -27,7 +27,7 @@ export function CasterPage({ props }: { props: PageProps }) {
           </p>
           <StreamKeyPanel key={data.channel.channelId} initial={data.channel} origin={data.origin} />
           {data.settings ? <ChannelSettingsForm settings={data.settings} themes={themes} /> : <p className="empty-state">{t('caster.settingsUnavailable')}</p>}
-          <AgencyStatus />
+          {props.brand.features.agencyInvites && <AgencyStatus />}
           <ChannelProfileSection />
           <LazyEmojiManager />
           <LazyLuvPresetEditor />

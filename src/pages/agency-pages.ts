@@ -11,12 +11,15 @@ import { pageSession } from './watch-load';
  */
 export const agencyPages = new Hono<AppEnv>()
   .get(AGENCY_PAGE_PATHS.invites, async (c) => {
+    // A brand without agency invites has neither page (its proxy refuses their calls too).
+    if (!c.var.brand.features.agencyInvites) return c.notFound();
     const { me } = await pageSession(c);
     if (!me) return signinRedirect(c);
     c.header('cache-control', 'no-store');
     return respond(c, buildPageProps(c, 'AGENCY_INVITES', { title: c.var.t('agency.invites.title') }, me));
   })
   .get(AGENCY_PAGE_PATHS.agency, async (c) => {
+    if (!c.var.brand.features.agencyInvites) return c.notFound();
     const { me } = await pageSession(c);
     if (!me) return signinRedirect(c);
     c.header('cache-control', 'no-store');

@@ -29,7 +29,8 @@ async function person(browser: Browser, loginId: string, path: string): Promise<
 }
 
 test('an agency invites a creator with a contract; the creator downloads it and accepts; the channel shows linked', async ({ browser }) => {
-  const agency = await person(browser, 'demo_agency', '/agency');
+  // Two browsers sign in at once: the agency to its page, the creator to the studio.
+  const [agency, creator] = await Promise.all([person(browser, 'demo_agency', '/agency'), person(browser, CREATOR.loginId, '/caster')]);
   const form = agency.page.getByRole('form', { name: ko.agency.page.invite });
   await form.getByLabel(ko.agency.page.loginId).fill(CREATOR.loginId);
   await form.getByLabel(ko.agency.page.message).fill('함께 방송해요');
@@ -39,8 +40,8 @@ test('an agency invites a creator with a contract; the creator downloads it and 
   await expect(agency.page.getByRole('cell', { name: `${CREATOR.nickname} (${CREATOR.loginId})` })).toBeVisible();
   await expectNoSeriousA11yViolations(agency.page);
 
-  // The creator's studio: not linked yet, and a badge for the new invite.
-  const creator = await person(browser, CREATOR.loginId, '/caster');
+  // The creator's studio, loaded again: not linked yet, and a badge for the new invite.
+  await gotoHydrated(creator.page, url('flex', '/caster'));
   await expect(creator.page.getByTestId('agency-link-state')).toHaveText(ko.agency.invites.notLinked);
   await expect(creator.page.getByText(fill(ko.agency.badge, { count: 1 }))).toBeVisible();
   await creator.page.getByRole('link', { name: ko.agency.invites.link }).click();

@@ -3,7 +3,7 @@
 // sees both drawn as images the room vouched for, and stars one, which then leads their picker.
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url } from './fixtures';
+import { d1, expect, expectNoSeriousA11yViolations, ko, signIn, test, url } from './fixtures';
 
 const PASSWORD = 'demo-pass-1234';
 const suffix = Date.now().toString(36).slice(-6);
@@ -54,8 +54,9 @@ const log = (page: Page) => page.getByRole('log', { name: ko.chat.log });
 const joined = (page: Page) => expect(page.getByRole('region', { name: ko.chat.title }).getByRole('status').filter({ hasText: ko.chat.status.open })).toBeVisible();
 
 test('an emoji goes from the picker into chat and renders for another viewer', async ({ browser }) => {
+  // Two browsers sign in at once: the creator to the studio, a viewer to the channel page.
+  const [creator, viewer] = await Promise.all([person(browser, CREATOR.loginId, '/caster'), person(browser, 'demo_viewer', PATH)]);
   // The studio: the creator's own emoji, from a real PNG.
-  const creator = await person(browser, CREATOR.loginId, '/caster');
   const studio = creator.page.getByRole('region', { name: ko.emoji.studio.title });
   await studio.getByLabel(ko.emoji.studio.code).fill(CODE);
   await studio.getByLabel(ko.emoji.studio.name).fill(TITLE);
@@ -63,12 +64,11 @@ test('an emoji goes from the picker into chat and renders for another viewer', a
   await studio.getByRole('button', { name: ko.emoji.studio.add }).click();
   await expect(studio.getByRole('img', { name: TITLE })).toBeVisible();
 
-  // A viewer waits on the channel page.
-  const viewer = await person(browser, 'demo_viewer', PATH);
   await joined(viewer.page);
 
-  // The creator's channel page: the picker by keyboard alone.
-  await gotoHydrated(creator.page, url('flex', PATH));
+  // The creator's channel page (in-app navigation from the studio): the picker by keyboard alone.
+  await creator.page.getByRole('link', { name: ko.caster.viewChannel }).click();
+  await expect(creator.page).toHaveURL(url('flex', PATH));
   await joined(creator.page);
   const toggle = creator.page.getByRole('button', { name: ko.emoji.picker.open });
   await toggle.focus();

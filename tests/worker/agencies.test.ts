@@ -62,6 +62,12 @@ describe('agency pages', () => {
     const agencyPage = await member.browser.fetch('/agency', { headers: { 'x-page-props': '1' } });
     expect(((await agencyPage.json()) as { page: string }).page).toBe('AGENCY');
   });
+
+  it('a brand without agency invites (shell) has neither the pages nor the calls', async () => {
+    for (const path of ['/my/agency-invites', '/agency', '/api/my/agency-invites/has-new', '/api/agency/invites', `/api/agency-contracts/${'a'.repeat(32)}.pdf?expires=1&signature=x`]) {
+      expect((await get(path, { host: 'shell.localhost' })).status, path).toBe(404);
+    }
+  });
 });
 
 describe('agency invites', () => {
