@@ -34,7 +34,10 @@ const members = [
   { login: 'demo_caster4', nickname: '비밀방송', name: '최솔', birthday: '1992-06-30', gender: 'M', adult: 1 },
   { login: 'demo_viewer', nickname: '데모시청자', name: '정바다', birthday: '1995-04-12', gender: 'F', adult: 1 },
   { login: 'demo_minor', nickname: '데모청소년', name: '한새싹', birthday: '2012-05-05', gender: 'M', adult: 0 },
+  { login: 'demo_agency', nickname: '데모엔터', name: '오대표', birthday: '1985-01-20', gender: 'M', adult: 1 },
 ];
+/** demo_agency is an agency account (its page: /agency). */
+const AGENCY = { login: 'demo_agency', name: '데모엔터테인먼트' };
 
 // Ids 1-4 on a fresh database (scripts/demo/*.sql and the browser tests rely on channels 1 and 2).
 const channels = [
@@ -56,6 +59,7 @@ function demoSql() {
       `INSERT OR IGNORE INTO channels (id, owner_id, title, description, theme_id, stream_key, source, adult, password_hash) SELECT ${ch.id}, m.id, ${q(ch.title)}, ${q(ch.description)}, (SELECT id FROM themes WHERE code = ${q(ch.theme)}), ${q(DEMO_STREAM_KEYS[i])}, 'flex', ${ch.adult}, ${q(ch.password ? hashPassword(ch.password) : null)} FROM members m WHERE m.login_id = ${q(ch.owner)};`,
     );
   });
+  lines.push(`INSERT OR IGNORE INTO agencies (member_id, name, created_at) SELECT id, ${q(AGENCY.name)}, 0 FROM members WHERE login_id = ${q(AGENCY.login)};`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -76,6 +80,9 @@ export function seedDemo({ persistTo } = {}) {
     d1File(join(dir, name), { persistTo });
     ran.push(name);
   }
+  // The common emoji set: real PNGs in the uploads bucket as well as D1 (its own script: it is asynchronous).
+  execFileSync(process.execPath, ['scripts/seed-emoji.mjs', ...(persistTo ? ['--persist-to', persistTo] : [])], { stdio: 'ignore' });
+  ran.push('(common emoji)');
   return ran;
 }
 
@@ -88,6 +95,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { persistTo } = parseTarget(argv);
   const ran = seedDemo({ persistTo });
   console.log(`seeded demo data into D1 (${persistTo ?? 'local'}): ${ran.join(', ')}`);
-  console.log('demo logins (password demo-pass-1234): demo_caster1..4, demo_viewer (adult), demo_minor; channel 4 password 1234');
+  console.log('demo logins (password demo-pass-1234): demo_caster1..4, demo_viewer (adult), demo_minor, demo_agency (an agency); channel 4 password 1234');
   console.log(`dev-only stream keys: ${DEMO_STREAM_KEYS.join(', ')}`);
 }

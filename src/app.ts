@@ -25,6 +25,7 @@ import { walletPages } from './pages/wallet-pages';
 import { socialPages } from './pages/social-pages';
 import { messagesPages } from './pages/messages-pages';
 import { csPages } from './pages/cs-pages';
+import { agencyPages } from './pages/agency-pages';
 import { apiReference } from './docs/api-reference';
 import { API_CONTRACT_PATHS } from './shared/api-contract';
 import { collector, reportServerError } from './errors';
@@ -62,6 +63,7 @@ app.route('/', watchPages);
 app.route('/', walletPages);
 app.route('/', messagesPages);
 app.route('/', csPages);
+app.route('/', agencyPages);
 
 app.notFound((c) => respond(c, buildPageProps(c, 'NOT_FOUND', { title: c.var.t('notFound.title') }), 404));
 

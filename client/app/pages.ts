@@ -38,6 +38,8 @@ const MODULES: Record<PageModule, Page> = {
   CsPage: lazyComponent(() => import('../pages/CsPage').then((m) => m.CsPage)),
   CsDeskPage: lazyComponent(() => import('../pages/CsDeskPage').then((m) => m.CsDeskPage)),
   StaffCsPage: lazyComponent(() => import('../pages/StaffCsPage').then((m) => m.StaffCsPage)),
+  AgencyInvitesPage: lazyComponent(() => import('../pages/AgencyInvitesPage').then((m) => m.AgencyInvitesPage)),
+  AgencyPage: lazyComponent(() => import('../pages/AgencyPage').then((m) => m.AgencyPage)),
 };
 
 /** The page for a key; the not-found page for a key this code does not know (props from a newer server). */

@@ -6,6 +6,8 @@ import { LazyLuvPresetEditor } from '../components/caster/LazyLuvPresetEditor';
 import { LazyPayoutPanel } from '../components/caster/LazyPayoutPanel';
 import { ChannelProfileSection } from '../components/caster/ChannelProfileForm';
 import { BoardSettingSection } from '../components/board/BoardSettingSection';
+import { LazyEmojiManager } from '../components/caster/LazyEmojiManager';
+import { AgencyStatus } from '../components/caster/AgencyStatus';
 
 /** The creator studio: register a channel, or get its stream key, encoder commands, settings, gift presets and payouts. */
 export function CasterPage({ props }: { props: PageProps }) {
@@ -26,8 +28,10 @@ export function CasterPage({ props }: { props: PageProps }) {
           </p>
           <StreamKeyPanel key={data.channel.channelId} initial={data.channel} origin={data.origin} />
           {data.settings ? <ChannelSettingsForm settings={data.settings} themes={themes} /> : <p className="empty-state">{t('caster.settingsUnavailable')}</p>}
+          {props.brand.features.agencyInvites && <AgencyStatus />}
           <ChannelProfileSection />
           <BoardSettingSection channelId={data.channel.channelId} />
+          <LazyEmojiManager />
           <LazyLuvPresetEditor />
           {props.brand.features.luv && <LazyPayoutPanel />}
         </>

@@ -35,6 +35,8 @@ import { messageRoutes } from './routes/messages';
 import { settingRoutes } from './routes/settings';
 import { csRoutes } from './routes/cs';
 import { csStaffRoutes } from './routes/cs-staff';
+import { emojiRoutes } from './routes/emoji';
+import { agencyRoutes } from './routes/agencies';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -98,6 +100,8 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', settingRoutes)
   .route('/', csRoutes)
   .route('/', csStaffRoutes)
+  .route('/', emojiRoutes)
+  .route('/', agencyRoutes)
   .route('/', devRoutes);
 
 /**

@@ -31,6 +31,8 @@ export const API_TAGS = [
   { name: 'Channel profile', description: "A channel's public profile (name, description, images, links) and its creator's editing of it" },
   { name: 'Notices', description: "A channel's notices: written by its creator and managers, read by everyone" },
   { name: 'Board', description: "A channel's board: members' posts, comments and replies, likes, pins, and who may write" },
+  { name: 'Emoji', description: "The common emoji set, channels' own (uploaded by their creators) and members' favorites" },
+  { name: 'Agencies', description: 'Agencies inviting creators, and the creators answering their invites' },
   { name: 'Uploads', description: 'Files members uploaded (images), served inertly' },
   { name: 'Chat', description: 'Tickets for the chat socket (/chat/{room}?ticket=...)' },
   { name: 'Messages', description: 'Messages between members (쪽지), the block list, and the inbox socket (/inbox?ticket=...)' },

@@ -19,6 +19,7 @@ import {
 import { ANNOUNCE_NEEDS, immune, mayAct, mayTarget, mayWriteFrozen, rateExempt, standingOf, type Standing } from '../shared/chat-permissions';
 import type { RoomStore, SeenMember } from '../db/chat-room';
 import { cleanText } from '../shared/text';
+import type { ChatEmoji } from '../shared/emoji';
 
 /** Who a socket is: a signed-in member (from their ticket) or null for a guest. */
 export interface Identity {
@@ -104,14 +105,15 @@ export class Authority {
     return { me: who ? this.user(who) : null, frozen: this.frozen(), history: this.store.historyPage(CHAT_HISTORY) };
   }
 
-  write(who: Identity | null, frame: WriteFrame, now: number): Outcome {
+  /** `emoji`: what the message's codes name in this room (src/chat/emoji.ts); only those it still shows are kept. */
+  write(who: Identity | null, frame: WriteFrame, now: number, emoji: readonly ChatEmoji[] = []): Outcome {
     if (!who) return refuse('LOGIN_REQUIRED');
     // Who the writer is in this room, looked up once for the whole decision.
     const me = this.user(who);
     const standing = standingOf(me.role, me.badge);
     const barred = this.ban(me.loginId, standing, now);
     if (barred?.status === 'error') return refuse(barred.code, barred.until);
-    if (frame.type === 'message') return this.message(me, standing, frame.text, now);
+    if (frame.type === 'message') return this.message(me, standing, frame.text, now, emoji);
     if (frame.type === 'announce') {
       if (standing < ANNOUNCE_NEEDS[frame.kind]) return refuse('FORBIDDEN');
       const text = cleanText(frame.text);
@@ -122,7 +124,7 @@ export class Authority {
     return this.action(me, standing, frame, now);
   }
 
-  private message(from: ChatUser, standing: Standing, raw: string, now: number): Outcome {
+  private message(from: ChatUser, standing: Standing, raw: string, now: number, emoji: readonly ChatEmoji[]): Outcome {
     const text = cleanText(raw);
     if (!text) return done([]);
     if (codePoints(text) > CHAT_MAX_TEXT) return refuse('TOO_LONG');
@@ -138,7 +140,9 @@ export class Authority {
       if (last && now - last.at < CHAT_DUPLICATE_WINDOW_MS && last.text.toLowerCase() === text.toLowerCase()) return refuse('DUPLICATE', last.at + CHAT_DUPLICATE_WINDOW_MS);
       this.store.noteSend(from.loginId, text, now);
     }
-    return done([this.store.appendMessage((id) => ({ type: 'message', id, at: now, from, text }))]);
+    // Cleaning may have cut a code apart: only emoji whose token is still in the words travel with them.
+    const shown = emoji.filter((e) => text.includes(`:${e.code}:`));
+    return done([this.store.appendMessage((id) => ({ type: 'message', id, at: now, from, text, ...(shown.length ? { emoji: shown } : {}) }))]);
   }
 
   private action(by: ChatUser, standing: Standing, frame: Extract<WriteFrame, { type: 'action' }>, now: number): Outcome {

@@ -19,6 +19,7 @@ import { Authority, type Identity, type Removal } from './authority';
 import { chatChannel } from '../db/chat';
 import { RoomStore } from '../db/chat-room';
 import { Pacer, ShardReporter, SpokeOutbox } from './fan-out';
+import { chatEmojiOf } from './emoji';
 import { RESERVATION_MS, hubStub, pickShard, sendGap, shardCapacity, shardStub } from './shards';
 
 interface Attachment {
@@ -355,7 +356,9 @@ export class ChatRoom extends DurableObject<Env> {
       this.prunedAt = now;
       this.store.pruneWriters(now - WRITER_MEMORY_MS);
     }
-    const outcome = authority.write(who, frame, now);
+    // Emoji are looked up before the decision (the one await), from what the words name, never from a URL.
+    const emoji = frame.type === 'message' && who ? await chatEmojiOf(this.env.DB, Number(this.room), frame.text) : [];
+    const outcome = authority.write(who, frame, Date.now(), emoji);
     this.fanOut(outcome.broadcast, outcome.removals);
     return outcome.reply;
   }

@@ -33,6 +33,8 @@ const ASP_TOKEN_PATH = '/v4/api/asp/accesstoken';
 const FEATURE_PATHS: ReadonlyArray<readonly [prefix: string, feature: keyof BrandFeatures]> = [
   ['/api/events/exchange/', 'exchangeEvent'],
   ['/api/my/agency-invites', 'agencyInvites'],
+  ['/api/agency/', 'agencyInvites'],
+  ['/api/agency-contracts/', 'agencyInvites'],
   ['/api/shoppings/useCoupon', 'coupons'],
 ];
 export const featureOf = (path: string) => FEATURE_PATHS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? null;

@@ -3,6 +3,8 @@
 // describes, are classic zod in ./chat-ticket-api.ts.
 import * as z from 'zod/mini';
 import type { PlaybackAccess } from './streams-api';
+import { EMOJI_CODE_PATTERN, EMOJI_LIMITS } from './emoji';
+import { UPLOAD_KEY_PATTERN } from './uploads';
 
 /**
  * The chat wire protocol (SPEC §7 Real-time chat), imported by the ChatRoom object and the client alike.
@@ -91,7 +93,16 @@ export const chatUserSchema = z.object({
 });
 export type ChatUser = z.infer<typeof chatUserSchema>;
 
-export const messageFrameSchema = z.object({ type: z.literal('message'), id: z.int(), at: z.number(), from: chatUserSchema, text: z.string() });
+/** An emoji a message shows: its :code: and the key of its image in our upload store (the room resolved it). */
+export const chatEmojiSchema = z.object({ code: z.string().check(z.regex(EMOJI_CODE_PATTERN)), key: z.string().check(z.regex(UPLOAD_KEY_PATTERN)) });
+export const messageFrameSchema = z.object({
+  type: z.literal('message'),
+  id: z.int(),
+  at: z.number(),
+  from: chatUserSchema,
+  text: z.string(),
+  emoji: z.optional(z.array(chatEmojiSchema).check(z.maxLength(EMOJI_LIMITS.perMessage))),
+});
 export type MessageFrame = z.infer<typeof messageFrameSchema>;
 
 export const actionResultFrameSchema = z.object({

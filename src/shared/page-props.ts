@@ -55,6 +55,8 @@ export const PAGES = {
   POLICY: 'CsPage',
   CS_DESK: 'CsDeskPage',
   STAFF_CS: 'StaffCsPage',
+  AGENCY_INVITES: 'AgencyInvitesPage',
+  AGENCY: 'AgencyPage',
   NOT_FOUND: 'NoticePage',
 } as const;
 export type PageKey = keyof typeof PAGES;

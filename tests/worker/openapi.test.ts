@@ -565,6 +565,68 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'DELETE', '/api/cs/board-delete/{id}', await creator.browser.fetch(`/api/cs/board-delete/${id}`, { method: 'DELETE' }), 404);
   });
 
+  it('emoji and agency invites (issue 15): answers and refusals as documented', async () => {
+    const creator = await signedIn('adult');
+    const channel = await insertChannel({ ownerId: creator.id });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0, 0, 0, 0, 0]);
+    const form = new FormData();
+    form.append('code', 'docwave');
+    form.append('title', '손인사');
+    form.append('image', new File([png], 'w.png'));
+    const emoji = await expectDocumented<{ emojiId: number }>(doc, 'POST', '/api/my/channel/emoji', await creator.browser.fetch('/api/my/channel/emoji', { method: 'POST', body: form }), 200);
+    await expectDocumented(doc, 'POST', '/api/my/channel/emoji', await creator.browser.fetch('/api/my/channel/emoji', { method: 'POST', body: form }), 409);
+    await expectDocumented(doc, 'GET', '/api/my/channel/emoji', await creator.browser.fetch('/api/my/channel/emoji'), 200);
+    await expectDocumented(doc, 'GET', '/api/guest/show-all-emoji', await get(`/api/guest/show-all-emoji?option=${channel.id}`), 200);
+    await expectDocumented(doc, 'GET', '/api/guest/show-all-emoji', await get('/api/guest/show-all-emoji?type=channel'), 400);
+    await expectDocumented(
+      doc,
+      'POST',
+      '/api/lives/change-favorite-emoticon',
+      await creator.browser.json('/api/lives/change-favorite-emoticon', { memberId: creator.id, emojiId: emoji.emojiId }),
+      200,
+    );
+    await expectDocumented(
+      doc,
+      'POST',
+      '/api/lives/change-favorite-emoticon',
+      await creator.browser.json('/api/lives/change-favorite-emoticon', { memberId: creator.id + 1, emojiId: emoji.emojiId }),
+      403,
+    );
+    await expectDocumented(doc, 'DELETE', '/api/my/channel/emoji/{id}', await creator.browser.fetch(`/api/my/channel/emoji/${emoji.emojiId}`, { method: 'DELETE' }), 200);
+    await expectDocumented(doc, 'DELETE', '/api/my/channel/emoji/{id}', await creator.browser.fetch(`/api/my/channel/emoji/${emoji.emojiId}`, { method: 'DELETE' }), 404);
+
+    const agency = await signedIn('adult');
+    await env.DB.prepare('INSERT INTO agencies (member_id, name, created_at) VALUES (?, ?, 0)').bind(agency.id, `문서소속사${agency.id}`).run();
+    await expectDocumented(doc, 'GET', '/api/agency/invites', await creator.browser.fetch('/api/agency/invites'), 403);
+    const inviteForm = new FormData();
+    inviteForm.append('loginId', creator.loginId);
+    inviteForm.append('contract', new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], 'c.pdf'));
+    const invite = await expectDocumented<{ inviteId: number; contractUrl: string }>(
+      doc,
+      'POST',
+      '/api/agency/invites',
+      await agency.browser.fetch('/api/agency/invites', { method: 'POST', body: inviteForm }),
+      200,
+    );
+    await expectDocumented(doc, 'GET', '/api/agency/invites', await agency.browser.fetch('/api/agency/invites'), 200);
+    await expectDocumented(doc, 'GET', '/api/my/agency-invites/has-new', await creator.browser.fetch('/api/my/agency-invites/has-new'), 200);
+    await expectDocumented(doc, 'GET', '/api/my/agency-invites/me', await creator.browser.fetch('/api/my/agency-invites/me'), 200);
+    await expectDocumented(doc, 'GET', '/api/my/agency-invites/{id}', await creator.browser.fetch(`/api/my/agency-invites/${invite.inviteId}`), 200);
+    await expectDocumented(doc, 'GET', '/api/my/agency-invites/{id}', await agency.browser.fetch(`/api/my/agency-invites/${invite.inviteId}`), 404);
+    const link = await expectDocumented<{ url: string }>(
+      doc,
+      'POST',
+      '/api/my/agency-invites/download-url',
+      await creator.browser.json('/api/my/agency-invites/download-url', { url: invite.contractUrl }),
+      200,
+    );
+    await expectDocumented(doc, 'POST', '/api/my/agency-invites/download-url', await agency.browser.json('/api/my/agency-invites/download-url', { url: invite.contractUrl }), 404);
+    await expectDocumented(doc, 'GET', '/api/agency-contracts/{key}', await get(invite.contractUrl), 403);
+    expect((await get(link.url)).headers.get('content-type')).toBe('application/pdf');
+    await expectDocumented(doc, 'POST', '/api/my/agency-invites/{id}/respond', await creator.browser.json(`/api/my/agency-invites/${invite.inviteId}/respond`, { type: 'accept' }), 200);
+    await expectDocumented(doc, 'POST', '/api/my/agency-invites/{id}/respond', await creator.browser.json(`/api/my/agency-invites/${invite.inviteId}/respond`, { type: 'accept' }), 409);
+  });
+
   it('messages, the block list and settings: each answer and refusal as documented', async () => {
     const a = await signedIn('adult');
     const b = await signedIn('adult');

@@ -11,6 +11,9 @@ const next = () => `${Date.now() % 100000}${++seq}`;
 /** Empty every watch table so each test sees only its own channels and streams. */
 export async function clearWatchTables(): Promise<void> {
   const tables = [
+    'emoji_favorites',
+    'emoji',
+    'agency_invites',
     'stream_segments',
     'watch_history',
     'gift_history',

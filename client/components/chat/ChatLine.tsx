@@ -5,6 +5,7 @@ import { useT, type Translate } from '../../i18n/i18n';
 import type { ModerationChoice } from './moderation';
 import { useCurrency } from '../gift/currency';
 import { LevelBadge } from '../fans/LevelBadge';
+import { ChatText } from '../emoji/ChatText';
 
 /** Room badge (creator, manager), site role (P, O, S, J; V members carry none), the subscriber badge and the member level. */
 export function RoleBadges({ user }: { user: ChatUser }) {
@@ -164,7 +165,7 @@ export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen
       ) : (
         <span className="chat-author">{f.from.nickname}</span>
       )}
-      <span className="chat-text">{f.text}</span>
+      <ChatText text={f.text} emoji={f.emoji} />
       {menuOpen && <ModerationMenu id={menuId} user={f.from} choices={choices ?? []} onClose={close} onAct={onAct} onReport={onReport ? () => onReport(f.from, f.text) : null} />}
     </li>
   );

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { CHAT_MAX_TEXT, chatAccessMessageKey, type ChatAccessRefusal } from '../../../src/shared/chat-protocol';
 import type { Me } from '../../../src/shared/page-props';
@@ -15,6 +15,11 @@ import { ChatShell } from './ChatShell';
 import { GiftBanner } from '../gift/GiftBanner';
 import { mayFreeze } from './moderation';
 import { LexOption, useLexSender } from '../items/LexOption';
+import { lazyComponent } from '../../app/lazy';
+import { emojiToken } from '../../../src/shared/emoji';
+
+// The picker is a chunk of its own, fetched when its button is first pointed at, focused or pressed.
+const EmojiPicker = lazyComponent(() => import('../emoji/EmojiPicker').then((m) => m.EmojiPicker));
 
 export interface ChatPanelProps {
   channelId: number;
@@ -131,7 +136,20 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
     onSettingsChanged,
   });
   const [text, setText] = useState('');
+  const [picking, setPicking] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const pickerButton = useRef<HTMLButtonElement>(null);
   const guest = !me;
+  const pick = (code: string) => {
+    setText((current) => `${current}${current && !current.endsWith(' ') ? ' ' : ''}${emojiToken(code)} `);
+    // One pick closes the picker and leaves the writer typing where they were.
+    setPicking(false);
+    input.current?.focus();
+  };
+  const closePicker = () => {
+    setPicking(false);
+    pickerButton.current?.focus();
+  };
   // Members the viewer blocked say nothing here: their lines are dropped on this screen only (as Twitch
   // does), history included; the block list changes live through the inbox socket (client/realtime/use-inbox.ts).
   const blocked = useBlockedIds(!!me);
@@ -224,6 +242,7 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
           {t('chat.inputLabel')}
         </label>
         <input
+          ref={input}
           id="chat-input"
           className="chat-input"
           type="text"
@@ -242,11 +261,29 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
         <span id="chat-count" className="chat-count" data-over={length > CHAT_MAX_TEXT || undefined}>
           {t('chat.count', { count: length, max: CHAT_MAX_TEXT })}
         </span>
+        <button
+          ref={pickerButton}
+          type="button"
+          className="btn btn-small chat-emoji-toggle"
+          aria-expanded={picking}
+          aria-controls={picking ? 'chat-emoji-picker' : undefined}
+          disabled={final}
+          onPointerEnter={() => void EmojiPicker.preload()}
+          onFocus={() => void EmojiPicker.preload()}
+          onClick={() => (guest ? askToSignIn() : setPicking((open) => !open))}
+        >
+          {t('emoji.picker.open')}
+        </button>
         <button type="submit" className="btn btn-primary btn-small" disabled={final || lex.busy || (!guest && (!state.joined || length > CHAT_MAX_TEXT))}>
           {t('chat.send')}
         </button>
         <LexOption lex={lex} />
       </form>
+      {picking && (
+        <Suspense fallback={<p role="status">{t('emoji.picker.loading')}</p>}>
+          <EmojiPicker channelId={channelId} member={!guest} onPick={pick} onClose={closePicker} />
+        </Suspense>
+      )}
     </section>
   );
 }

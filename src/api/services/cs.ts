@@ -125,7 +125,7 @@ async function deleteWithFiles(env: Env, owner: AttachmentOwner, rowId: number, 
 export async function openAttachment(env: Env, key: string, reader: { memberId: number; staff: boolean }) {
   const row = await findAttachmentUpload(env.DB, key);
   if (!row || (row.ownerId !== reader.memberId && !reader.staff)) return null;
-  return openUpload(env, key, 'private');
+  return openUpload(env, key, 'cs');
 }
 
 async function underHourlyLimit(count: Promise<number>, max: number): Promise<void> {

@@ -1,0 +1,84 @@
+import { useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import { EMOJI_LIMITS } from '../../../src/shared/emoji';
+import type { Emoji, OwnEmojiList } from '../../../src/shared/emoji-schemas';
+import { IMAGE_ACCEPT } from '../../../src/shared/uploads';
+import { call, type ApiError } from '../../data/api';
+import { useT } from '../../i18n/i18n';
+import { pushToastAtom } from '../../state/ui';
+
+export const OWN_EMOJI_KEY = '/api/my/channel/emoji';
+
+/** The studio's channel emoji: the list with a delete button each, and a form to add one (code, name, image). */
+export function EmojiManager() {
+  const t = useT();
+  const { data, error, mutate } = useSWR<OwnEmojiList, ApiError>(OWN_EMOJI_KEY);
+  const pushToast = useSetAtom(pushToastAtom);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (error) return <p className="field-error">{t('emoji.studio.failed')}</p>;
+  if (!data) return <p role="status">{t('emoji.picker.loading')}</p>;
+
+  const add = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setBusy(true);
+    const done = await call<Emoji>('POST', OWN_EMOJI_KEY, new FormData(form));
+    setBusy(false);
+    setFailure(done.ok ? null : done.message || t('emoji.studio.failed'));
+    if (!done.ok) return;
+    form.reset();
+    pushToast({ key: 'emoji.studio.added' });
+    await mutate();
+  };
+  const remove = async (emoji: Emoji) => {
+    const done = await call('DELETE', `${OWN_EMOJI_KEY}/${emoji.emojiId}`);
+    setFailure(done.ok ? null : done.message || t('emoji.studio.failed'));
+    if (!done.ok) return;
+    pushToast({ key: 'emoji.studio.deleted' });
+    await mutate();
+  };
+
+  return (
+    <>
+      <p>{t('emoji.studio.count', { count: data.items.length, max: data.max })}</p>
+      {data.items.length === 0 ? (
+        <p className="empty-state">{t('emoji.studio.empty')}</p>
+      ) : (
+        <ul className="emoji-studio-list">
+          {data.items.map((emoji) => (
+            <li key={emoji.emojiId}>
+              <img src={emoji.url} alt={emoji.title} width={40} height={40} />
+              <code>:{emoji.code}:</code>
+              <button type="button" className="btn btn-small" onClick={() => remove(emoji)}>
+                {t('emoji.studio.delete', { code: emoji.code })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="form" onSubmit={add} aria-labelledby="emoji-add-title">
+        <h3 id="emoji-add-title">{t('emoji.studio.add')}</h3>
+        <label htmlFor="emoji-code">{t('emoji.studio.code')}</label>
+        <input id="emoji-code" name="code" required pattern="[a-z0-9_]{2,20}" maxLength={20} autoComplete="off" aria-describedby="emoji-code-hint" />
+        <p id="emoji-code-hint" className="field-hint">
+          {t('emoji.studio.codeHint')}
+        </p>
+        <label htmlFor="emoji-title">{t('emoji.studio.name')}</label>
+        <input id="emoji-title" name="title" required maxLength={30} autoComplete="off" />
+        <label htmlFor="emoji-image">{t('emoji.studio.image')}</label>
+        <input id="emoji-image" name="image" type="file" required accept={IMAGE_ACCEPT} data-max-bytes={EMOJI_LIMITS.bytes} />
+        {failure && (
+          <p className="field-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={busy || data.items.length >= data.max}>
+          {t('emoji.studio.add')}
+        </button>
+      </form>
+    </>
+  );
+}
