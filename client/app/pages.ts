@@ -35,6 +35,8 @@ const MODULES: Record<PageModule, Page> = {
   PaymentHistoryPage: lazyComponent(() => import('../pages/PaymentHistoryPage').then((m) => m.PaymentHistoryPage)),
   MessagesPage: lazyComponent(() => import('../pages/MessagesPage').then((m) => m.MessagesPage)),
   MyPage: lazyComponent(() => import('../pages/MyPage').then((m) => m.MyPage)),
+  ExpirePage: lazyComponent(() => import('../pages/ExpirePage').then((m) => m.ExpirePage)),
+  MyListsPage: lazyComponent(() => import('../pages/MyListsPage').then((m) => m.MyListsPage)),
 };
 
 /** The page for a key; the not-found page for a key this code does not know (props from a newer server). */

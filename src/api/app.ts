@@ -32,6 +32,7 @@ import { noticeRoutes } from './routes/notices';
 import { channelProfileRoutes } from './routes/channel-profile';
 import { messageRoutes } from './routes/messages';
 import { settingRoutes } from './routes/settings';
+import { profileRoutes } from './routes/profile';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -92,6 +93,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', channelProfileRoutes)
   .route('/', messageRoutes)
   .route('/', settingRoutes)
+  .route('/', profileRoutes)
   .route('/', devRoutes);
 
 /**

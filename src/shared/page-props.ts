@@ -50,6 +50,8 @@ export const PAGES = {
   PAYMENTS: 'PaymentHistoryPage',
   MESSAGES: 'MessagesPage',
   MY_PAGE: 'MyPage',
+  EXPIRE: 'ExpirePage',
+  MY_LISTS: 'MyListsPage',
   NOT_FOUND: 'NoticePage',
 } as const;
 export type PageKey = keyof typeof PAGES;
