@@ -21,8 +21,7 @@ const putProfile = (b: Browser, fields: Record<string, string | File>, init: { x
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return b.fetch('/api/my/profile', { method: 'PUT', body: form, ...init });
 };
-const uploadsOf = async (memberId: number) =>
-  (await env.DB.prepare('SELECT count(*) AS n FROM uploads WHERE owner_id = ?').bind(memberId).first<{ n: number }>())!.n;
+const uploadsOf = async (memberId: number) => (await env.DB.prepare('SELECT count(*) AS n FROM uploads WHERE owner_id = ?').bind(memberId).first<{ n: number }>())!.n;
 let people = 0;
 /** A person of their own (the dev identity form's CI is a keyed hash of the person). */
 const person = () => ({ name: '정다운', birthday: '1990-02-03', gender: 'M', phone: `0109${String(Date.now() % 10_000_000).padStart(7, '0')}`.slice(0, 10) + String(++people % 10) });
@@ -158,7 +157,9 @@ describe('the expiry flow of a dormant account (SPEC §4)', () => {
   it('sign-in sends the owner to it; only the owner’s identity wakes the account, which then signs in', async () => {
     const owner = person();
     const { loginId, password } = await signUpMember(new Browser(), {}, owner);
-    await env.DB.prepare('UPDATE members SET last_login_at = ? WHERE login_id = ?').bind(Date.now() - 400 * 86_400_000, loginId).run();
+    await env.DB.prepare('UPDATE members SET last_login_at = ? WHERE login_id = ?')
+      .bind(Date.now() - 400 * 86_400_000, loginId)
+      .run();
     const guest = new Browser();
     const refused = await guest.json('/v2/api/auth/signin', { loginId, password, loginKeep: false, saveId: false, device: 'PCWEB' });
     expect(refused.status).toBe(403);
