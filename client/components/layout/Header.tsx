@@ -70,7 +70,7 @@ export function Header({ props }: { props: PageProps }) {
         <LocaleSwitcher locales={brand.locales} current={props.locale} path={props.path} />
         {me ? (
           <>
-            <a href="/my" className="me" aria-label={t('member.headerProfile', { nickname: me.nickname })}>
+            <a href="/my" className="me">
               <Avatar url={me.avatarUrl} nickname={me.nickname} size={28} />
               <span>{t('nav.greeting', { nickname: me.nickname })}</span>
             </a>
