@@ -106,3 +106,35 @@ test('a dormant account goes through agreement, identity verification and comple
   }).toPass({ timeout: 15_000 });
   await expect(page.locator('.site-header .me')).toContainText(SLEEPER.nickname);
 });
+
+test("the member's lists are tabs a keyboard moves through, and the login modal's sign-up tab offers social sign-up", async ({ page }) => {
+  await signIn(page, AVATAR.loginId, PASSWORD, '/my/lists');
+  const tabs = page.getByRole('tablist', { name: ko.member.lists.title });
+  const first = tabs.getByRole('tab', { name: ko.member.lists.tabs.subscriptions, exact: true });
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toContainText(ko.member.lists.empty.subscriptions);
+  await first.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: ko.member.lists.tabs.subscribers, exact: true })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(tabs.getByRole('tab', { name: ko.member.lists.tabs.receivedItems, exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toContainText(ko.member.lists.empty.receivedItems);
+  await expect(page).toHaveURL(/\/my\/lists\?tab=receivedItems$/);
+  await expectNoSeriousA11yViolations(page);
+
+  // A guest: the modal's sign-up tab starts with the providers' buttons (SPEC §2), which leave for the provider.
+  const guest = await page.context().browser()!.newContext({ locale: 'ko-KR' });
+  const visitor = await guest.newPage();
+  await visitor.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
+  await gotoHydrated(visitor, url('flex', '/'));
+  await visitor.getByRole('banner').getByRole('button', { name: ko.nav.login }).click();
+  const dialog = visitor.getByRole('dialog', { name: ko.login.title });
+  await dialog.getByRole('tab', { name: ko.login.tabSignup }).click();
+  const kakao = dialog.getByRole('button', { name: fill(ko.member.socialSignup.button, { provider: ko.social.name.kakao }) });
+  await expect(kakao).toBeVisible();
+  await expectNoSeriousA11yViolations(visitor);
+  const leaving = visitor.waitForRequest((req) => new URL(req.url()).pathname === '/callback/kakao/start');
+  await kakao.click();
+  expect(new URL((await leaving).url()).searchParams.get('callbackURL')).toBe('/');
+  await guest.close();
+});

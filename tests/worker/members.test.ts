@@ -1,9 +1,11 @@
-import { env } from 'cloudflare:test';
+import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { creditPurchase } from '../../src/api/services/ledger';
 import type { ProfileResponse } from '../../src/shared/account-api';
 import type { MemberLevelInfo } from '../../src/shared/fan-schemas';
 import type { MyListsPageData } from '../../src/shared/member-lists';
+import { messageFrameSchema } from '../../src/shared/chat-protocol';
+import { ChatClient, say } from './chat-helpers';
 import { Browser, devIdentity, propsOf, signUpMember } from './helpers';
 import { leaveFor, newPerson, returnFrom } from './social-helpers';
 import { file, png, svgWithScript } from './upload-fixtures';
@@ -119,6 +121,34 @@ describe('what isBigFan and isMemberLevelIconEnabled change', () => {
     expect((await ticketClaims(creator.browser, channel.id)).bigFan).toBeUndefined();
     await fan.browser.json('/api/my/setting', { isBigFan: false });
     expect((await ticketClaims(fan.browser, channel.id)).bigFan).toBeUndefined();
+  });
+
+  it("the room's messages carry the badge and the avatar from the ticket, checked by the chat protocol both ends use", async () => {
+    const [fan, other, creator] = [await signedIn(), await signedIn(), await signedIn()];
+    const channel = await liveChannel({ ownerId: creator.id });
+    await creditPurchase(env.DB, { memberId: fan.id, amount: 10, key: `members-room:${Date.now()}:${fan.id}` });
+    expect((await fan.browser.json('/api/luv/gift', { channelId: channel.id, amount: 5, idempotencyKey: `room${Date.now()}` })).status).toBe(200);
+    const { profile } = await json<ProfileResponse>(await putProfile(fan.browser, { avatar: file(png(24, 24), 'a.png') }));
+    const chatAs = async (b: Browser) => {
+      const { ticket } = await json<{ ticket: string }>(await b.json('/api/chat/ticket', { room: String(channel.id) }));
+      const up = await SELF.fetch(`http://flex.localhost:8787/chat/${channel.id}?ticket=${encodeURIComponent(ticket)}`, { headers: { upgrade: 'websocket', origin: 'http://flex.localhost:8787' } });
+      expect(up.status).toBe(101);
+      const client = new ChatClient(up.webSocket!);
+      client.send({ type: 'join', room: String(channel.id), streamId: null, source: 'web' });
+      await client.waitFor((f) => f.type === 'connection' && f.status === 'joined');
+      return client;
+    };
+    const [mine, theirs] = [await chatAs(fan.browser), await chatAs(other.browser)];
+    await say(mine, 'big fan here');
+    const heard = await theirs.waitFor((f) => f.type === 'message' && f.text === 'big fan here');
+    expect(heard).toMatchObject({ from: { loginId: fan.loginId, bigFan: true, avatar: profile.avatarUrl!.split('/').pop() } });
+    expect(messageFrameSchema.safeParse(heard).success).toBe(true);
+    const plain = await say(theirs, 'just me');
+    expect(plain).toMatchObject({ from: { loginId: other.loginId } });
+    expect(plain).not.toHaveProperty('from.bigFan');
+    expect(plain).not.toHaveProperty('from.avatar');
+    mine.close();
+    theirs.close();
   });
 
   it('the avatar travels in the chat ticket, so the room shows it beside the name', async () => {
