@@ -61,7 +61,7 @@ export function ProfileForm({ profile }: { profile: { nickname: string; avatarUr
       <button type="submit" className="btn btn-primary" disabled={status?.kind === 'saving'}>
         {t('member.profile.save')}
       </button>
-      <p className="settings-status" role="status">
+      <p className="profile-status" role="status">
         {status?.kind === 'saving' ? t('settings.saving') : status?.kind === 'saved' ? t('settings.saved') : status?.kind === 'failed' ? status.message : ''}
       </p>
     </form>
