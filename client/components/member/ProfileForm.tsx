@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { PROFILE_KEY, type ProfileResponse } from '../../../src/shared/account-api';
 import { IMAGE_ACCEPT, UPLOAD_LIMITS } from '../../../src/shared/uploads';
 import { call } from '../../data/api';
+import { multipart } from '../../data/multipart';
 import { useT } from '../../i18n/i18n';
 import { Avatar } from './Avatar';
 
@@ -23,10 +24,7 @@ export function ProfileForm({ profile }: { profile: { nickname: string; avatarUr
     event.preventDefault();
     if (file && file.size > UPLOAD_LIMITS.imageBytes) return setStatus({ kind: 'failed', message: t('uploads.imageTooLarge') });
     setStatus({ kind: 'saving' });
-    const form = new FormData();
-    if (nickname !== profile.nickname) form.set('nickname', nickname);
-    if (file) form.set('avatar', file);
-    else if (remove) form.set('removeAvatar', 'true');
+    const form = multipart({ nickname: nickname !== profile.nickname ? nickname : null, avatar: file, removeAvatar: !file && remove ? true : null });
     const res = await call<ProfileResponse>('PUT', PROFILE_KEY, form);
     if (!res.ok || !res.body) return setStatus({ kind: 'failed', message: res.message || t('settings.failed') });
     await mutate(PROFILE_KEY, res.body, { revalidate: false });
