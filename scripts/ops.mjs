@@ -10,6 +10,7 @@
 // npm run ops -- reports [--all] [close <id|cs:id>]   (what members reported to the operator: scripts/ops/reports.mjs)
 // npm run ops -- inquiry [list|show <id>|answer <id> --as <staff> --text ...]   (customer service inquiries: scripts/ops/inquiry.mjs)
 // npm run ops -- agency grant|list|invite|invites ...   (agency accounts and their invites to creators: scripts/ops/agency.mjs)
+// npm run ops -- dormant <loginId>   (makes an account dormant, for the expiry flow: scripts/ops/dormant.mjs)
 // Local by default; --remote for the deployed namespace. The edge notices flags within 10 s; a new role
 // applies from the member's next chat ticket. A channel switch changed here reaches running Workers
 // within their 10-minute settings cache and tells no chat room: for an immediate change that open
@@ -27,10 +28,11 @@ import { ASP_KEY_USAGE, mintAspKey } from './ops/asp-key.mjs';
 import { REPORTS_USAGE, reports } from './ops/reports.mjs';
 import { INQUIRY_USAGE, inquiry } from './ops/inquiry.mjs';
 import { AGENCY_USAGE, agency } from './ops/agency.mjs';
+import { DORMANT_USAGE, makeDormant } from './ops/dormant.mjs';
 
 const options = parseTarget(process.argv.slice(2));
 const [command, state, third] = options.words;
-const usage = `usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote] | ${COUPON_USAGE} | ${DEPOSIT_USAGE} | ${ERRORS_USAGE} | ${EXCHANGE_USAGE} | ${PAYOUT_USAGE} | ${ASP_KEY_USAGE} | ${REPORTS_USAGE} | ${INQUIRY_USAGE} | ${AGENCY_USAGE}`;
+const usage = `usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote] | ${COUPON_USAGE} | ${DEPOSIT_USAGE} | ${ERRORS_USAGE} | ${EXCHANGE_USAGE} | ${PAYOUT_USAGE} | ${ASP_KEY_USAGE} | ${REPORTS_USAGE} | ${INQUIRY_USAGE} | ${AGENCY_USAGE} | ${DORMANT_USAGE}`;
 
 /** Set a member's chat role. Both values are checked, then bound as parameters (never written into the SQL). */
 async function setRole(loginId, role) {
@@ -101,6 +103,8 @@ if (command === 'deposit') {
   await inquiry(process.argv.slice(2), options);
 } else if (command === 'agency') {
   await agency(process.argv.slice(2), options);
+} else if (command === 'dormant') {
+  await makeDormant(state, options);
 } else if (command === 'role') {
   await setRole(state, third);
 } else if (command === 'asp-key') {

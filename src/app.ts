@@ -26,6 +26,7 @@ import { socialPages } from './pages/social-pages';
 import { messagesPages } from './pages/messages-pages';
 import { csPages } from './pages/cs-pages';
 import { agencyPages } from './pages/agency-pages';
+import { memberPages } from './pages/member-pages';
 import { apiReference } from './docs/api-reference';
 import { API_CONTRACT_PATHS } from './shared/api-contract';
 import { collector, reportServerError } from './errors';
@@ -64,6 +65,7 @@ app.route('/', walletPages);
 app.route('/', messagesPages);
 app.route('/', csPages);
 app.route('/', agencyPages);
+app.route('/', memberPages);
 
 app.notFound((c) => respond(c, buildPageProps(c, 'NOT_FOUND', { title: c.var.t('notFound.title') }), 404));
 

@@ -40,6 +40,8 @@ const MODULES: Record<PageModule, Page> = {
   StaffCsPage: lazyComponent(() => import('../pages/StaffCsPage').then((m) => m.StaffCsPage)),
   AgencyInvitesPage: lazyComponent(() => import('../pages/AgencyInvitesPage').then((m) => m.AgencyInvitesPage)),
   AgencyPage: lazyComponent(() => import('../pages/AgencyPage').then((m) => m.AgencyPage)),
+  ExpirePage: lazyComponent(() => import('../pages/ExpirePage').then((m) => m.ExpirePage)),
+  MyListsPage: lazyComponent(() => import('../pages/MyListsPage').then((m) => m.MyListsPage)),
 };
 
 /** The page for a key; the not-found page for a key this code does not know (props from a newer server). */

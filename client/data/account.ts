@@ -2,6 +2,7 @@ import type {
   AvailabilityResponse,
   CaptchaChallenge,
   ConfirmPhoneCodeRequest,
+  ExpiryResponse,
   IdentityStartResponse,
   ProfileResponse,
   RecommenderResponse,
@@ -38,14 +39,18 @@ export const sendPhoneCode = (req: SendPhoneCodeRequest) => call<{ message?: str
 export const confirmPhoneCode = (req: ConfirmPhoneCodeRequest) => call<{ phoneVerificationToken: string }>('POST', '/api/personal-auth/foreigner', req);
 
 /** Which identity check to start: at sign-up, for a signed-in member, or to find an ID or reset a password. */
-export type IdentityPurpose = { kind: 'signup' } | { kind: 'personal' } | { kind: 'find'; type: 'id' | 'password'; loginId?: string };
+export type IdentityPurpose = { kind: 'signup' } | { kind: 'personal' } | { kind: 'find'; type: 'id' | 'password'; loginId?: string } | { kind: 'expire'; loginId: string };
 
 export function startIdentity(purpose: IdentityPurpose) {
   if (purpose.kind === 'signup') return call<IdentityStartResponse>('GET', '/api/auth/signup/personal-auth?type=personal-signup');
   if (purpose.kind === 'personal') return call<IdentityStartResponse>('GET', '/api/personal-auth?type=personal');
+  if (purpose.kind === 'expire') return call<IdentityStartResponse>('GET', `/api/personal-auth?type=expire&loginId=${seg(purpose.loginId)}`);
   const loginId = purpose.loginId ? `loginId=${seg(purpose.loginId)}&` : '';
   return call<IdentityStartResponse>('GET', `/api/auth/signin/find?${loginId}type=${purpose.type}`);
 }
+
+/** SPEC §4 expiry flow (POST /api/auth/expire): the step the account is at after this call. */
+export const expireStep = (body: { loginId: string; agree?: boolean; authKey?: string }) => call<ExpiryResponse>('POST', '/api/auth/expire', body);
 
 export const findIdConfirm = (authKey: string) => call<{ loginIds: string[] }>('POST', '/api/auth/signin/find-id/confirm', { authKey });
 export const findPasswordConfirm = (loginId: string, authKey: string) => call<{ authToken: string }>('POST', '/api/auth/signin/find-password/confirm', { loginId, authKey });

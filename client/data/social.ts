@@ -20,6 +20,7 @@ export interface SocialSignupBody {
 type SignupAnswer = { data?: { me?: MeDto; error?: string; field?: string } };
 
 export const socialSignup = (provider: SocialProvider, body: SocialSignupBody) => call<SignupAnswer>('POST', `/api/auth/signup/oauth/${provider}`, body);
-export const socialLink = (provider: SocialProvider, body: { accessToken: string; loginId: string; password: string }) => call<{ me?: MeDto }>('POST', `/api/auth/oauth/${provider}/link`, body);
+export const socialLink = (provider: SocialProvider, body: { accessToken: string; loginId: string; password: string } | { accessToken: string; authKey: string }) =>
+  call<{ me?: MeDto }>('POST', `/api/auth/oauth/${provider}/link`, body);
 export const socialAccounts = () => call<SocialAccounts>('GET', '/api/my/social');
 export const unlinkSocial = (provider: SocialProvider) => call<SocialAccounts>('DELETE', `/api/my/social/${provider}`);

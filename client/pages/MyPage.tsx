@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { PROFILE_CACHE_MS, PROFILE_KEY, type ProfileResponse } from '../../src/shared/account-api';
 import type { PageProps } from '../../src/shared/page-props';
 import { DEFAULT_SETTINGS, MEMBER_SORT_CODES } from '../../src/shared/message-limits';
@@ -7,16 +7,32 @@ import type { MemberSettings, MyPageData } from '../../src/shared/message-schema
 import { useT } from '../i18n/i18n';
 import { saveSettings } from '../data/message-api';
 import { formatDate } from '../components/watch/format-date';
+import type { MemberLevelInfo } from '../../src/shared/fan-schemas';
+import { LevelBadge } from '../components/fans/LevelBadge';
+import { ProfileForm } from '../components/member/ProfileForm';
+import { Avatar } from '../components/member/Avatar';
+
+const LEVEL_KEY = '/api/my/member-level-info';
 
 type Flag = Exclude<keyof MemberSettings, 'memberSortCode'>;
-/** The switches, in the order shown; `notBuilt`: the feature it is for does not exist yet (said on the page). */
-const FLAGS: { key: Flag; notBuilt?: boolean }[] = [
-  { key: 'isView' },
-  { key: 'isVibes' },
-  { key: 'isSponser' },
-  { key: 'isBigFan', notBuilt: true },
-  { key: 'isMemberLevelIconEnabled', notBuilt: true },
-];
+/** The switches, in the order shown. */
+const FLAGS: { key: Flag }[] = [{ key: 'isView' }, { key: 'isVibes' }, { key: 'isSponser' }, { key: 'isBigFan' }, { key: 'isMemberLevelIconEnabled' }];
+
+/** The member's level (GET /api/my/member-level-info): its icon only while isMemberLevelIconEnabled is on. */
+function LevelLine() {
+  const t = useT();
+  const { data } = useSWR<MemberLevelInfo>(LEVEL_KEY);
+  if (!data) return null;
+  return (
+    <>
+      <dt>{t('member.level')}</dt>
+      <dd className="my-level">
+        {data.icon ? <LevelBadge level={data.level} /> : null} {t('member.levelValue', { level: data.level })}
+        {!data.icon && <span className="muted"> {t('member.levelIconHidden')}</span>}
+      </dd>
+    </>
+  );
+}
 
 /** My page: the profile and its settings (SPEC §3). Each change is saved at once and replaces the cached profile. */
 export function MyPage({ props }: { props: PageProps }) {
@@ -24,6 +40,7 @@ export function MyPage({ props }: { props: PageProps }) {
   const data = props.data as Partial<MyPageData>;
   // The profile's SWR entry (5 min, SPEC §9): the header reads the same key.
   const { data: profile, mutate } = useSWR<ProfileResponse>(PROFILE_KEY, { dedupingInterval: PROFILE_CACHE_MS });
+  const { mutate: globalMutate } = useSWRConfig();
   // What the member just chose shows at once (a checkbox follows the click); a refused save puts it back.
   const [chosen, setChosen] = useState<MemberSettings | null>(null);
   const settings: MemberSettings = chosen ?? profile?.profile.settings ?? data.profile?.settings ?? { ...DEFAULT_SETTINGS };
@@ -43,6 +60,8 @@ export function MyPage({ props }: { props: PageProps }) {
     setChosen(next);
     // The change replaces the cached profile at once; the other open pages hear of it through the inbox.
     await mutate((current) => (current ? { profile: { ...current.profile, settings: next } } : current), { revalidate: !profile });
+    // The level card shows its icon by the new setting.
+    if ('isMemberLevelIconEnabled' in patch) await globalMutate(LEVEL_KEY);
     setStatus({ kind: 'saved' });
   };
 
@@ -52,6 +71,10 @@ export function MyPage({ props }: { props: PageProps }) {
       {who && (
         <section aria-labelledby="my-profile">
           <h2 id="my-profile">{t('settings.profile')}</h2>
+          <p className="my-identity">
+            <Avatar url={who.avatarUrl} nickname={who.nickname} size={48} />
+            <strong>{who.nickname}</strong>
+          </p>
           <dl className="watch-stats">
             <dt>{t('settings.loginId')}</dt>
             <dd>{who.loginId}</dd>
@@ -65,22 +88,33 @@ export function MyPage({ props }: { props: PageProps }) {
                 <dd>{formatDate(Date.parse(who.createdAt), props.locale)}</dd>
               </>
             )}
+            <LevelLine />
           </dl>
-          <p>
-            <a href="/messages">{t('settings.messagesLink')}</a>
-          </p>
+          <nav aria-label={t('member.links')}>
+            <ul className="my-links">
+              <li>
+                <a href="/my/lists">{t('member.lists.title')}</a>
+              </li>
+              <li>
+                <a href="/messages">{t('settings.messagesLink')}</a>
+              </li>
+              <li>
+                <a href="/my/social">{t('social.navLabel')}</a>
+              </li>
+            </ul>
+          </nav>
+          <ProfileForm profile={who} />
         </section>
       )}
       <section aria-labelledby="my-settings">
         <h2 id="my-settings">{t('settings.section')}</h2>
         <ul className="settings-list">
-          {FLAGS.map(({ key, notBuilt }) => (
+          {FLAGS.map(({ key }) => (
             <li key={key} className="settings-row">
               <input type="checkbox" id={`setting-${key}`} checked={settings[key]} aria-describedby={`setting-${key}-hint`} onChange={(event) => change({ [key]: event.target.checked })} />
               <label htmlFor={`setting-${key}`}>{t(`settings.${key}.label`)}</label>
               <p id={`setting-${key}-hint`} className="muted">
                 {t(`settings.${key}.hint`)}
-                {notBuilt ? ` ${t('settings.notBuilt')}` : ''}
               </p>
             </li>
           ))}

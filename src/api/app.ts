@@ -37,6 +37,7 @@ import { csRoutes } from './routes/cs';
 import { csStaffRoutes } from './routes/cs-staff';
 import { emojiRoutes } from './routes/emoji';
 import { agencyRoutes } from './routes/agencies';
+import { profileRoutes } from './routes/profile';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -102,6 +103,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', csStaffRoutes)
   .route('/', emojiRoutes)
   .route('/', agencyRoutes)
+  .route('/', profileRoutes)
   .route('/', devRoutes);
 
 /**

@@ -31,6 +31,10 @@ export interface Identity {
   subscriber?: true;
   /** From the ticket: the member's level, shown beside their name (absent when they hide it). */
   level?: number;
+  /** From the ticket: among the channel's top fans, with the badge on. */
+  bigFan?: true;
+  /** From the ticket: the member's avatar (an upload key). */
+  avatar?: string;
 }
 
 /** A member the authority wants off the room (kick, blacklist): every shard closes their sockets. */
@@ -76,6 +80,8 @@ export class Authority {
       badge,
       ...('subscriber' in who && who.subscriber ? { subscriber: true as const } : {}),
       ...('level' in who && who.level ? { level: who.level } : {}),
+      ...('bigFan' in who && who.bigFan ? { bigFan: true as const } : {}),
+      ...('avatar' in who && who.avatar ? { avatar: who.avatar } : {}),
     };
   }
 

@@ -8,11 +8,15 @@ export interface ChatMemberRow {
   blocked: number;
   identityVerified: number;
   adult: number;
+  avatarKey: string | null;
 }
 
 /** What a chat ticket says about its member, and what deciding their access to a room needs. */
 export function chatMember(db: D1Database, memberId: number): Promise<ChatMemberRow | null> {
-  return db.prepare('SELECT id, login_id AS loginId, nickname, role, blocked, identity_verified AS identityVerified, adult FROM members WHERE id = ?').bind(memberId).first<ChatMemberRow>();
+  return db
+    .prepare('SELECT id, login_id AS loginId, nickname, role, blocked, identity_verified AS identityVerified, adult, avatar_key AS avatarKey FROM members WHERE id = ?')
+    .bind(memberId)
+    .first<ChatMemberRow>();
 }
 
 /** What a room's access follows when no live is on air: the channel's owner and adult flags. */

@@ -7,6 +7,8 @@ export interface IdentitySessionRow {
   gender: 'M' | 'F';
   phone: string;
   adult: number;
+  /** The person's CI (NICE's, or the dev form's keyed hash); null when the provider gave none. */
+  ci: string | null;
 }
 
 export async function insertIdentitySession(db: D1Database, s: { id: string; purpose: string; provider: string; loginId: string | null; providerRef?: string; providerKey?: string }): Promise<void> {
@@ -36,10 +38,10 @@ export async function failIdentitySession(db: D1Database, sessionId: string): Pr
 export async function completeIdentitySession(db: D1Database, sessionId: string, authKey: string, result: IdentitySessionRow, ttlS: number): Promise<boolean> {
   const row = await db
     .prepare(
-      `UPDATE identity_sessions SET auth_key = ?, name = ?, birthday = ?, gender = ?, phone = ?, adult = ?, completed_at = unixepoch()
+      `UPDATE identity_sessions SET auth_key = ?, name = ?, birthday = ?, gender = ?, phone = ?, adult = ?, ci = ?, completed_at = unixepoch()
        WHERE id = ? AND completed_at IS NULL AND created_at > unixepoch() - ? RETURNING id`,
     )
-    .bind(authKey, result.name, result.birthday, result.gender, result.phone, result.adult, sessionId, ttlS)
+    .bind(authKey, result.name, result.birthday, result.gender, result.phone, result.adult, result.ci, sessionId, ttlS)
     .first();
   return row !== null;
 }
@@ -53,8 +55,22 @@ export function consumeIdentitySession(db: D1Database, authKey: string, purpose:
     .prepare(
       `UPDATE identity_sessions SET used_at = unixepoch()
        WHERE auth_key = ? AND purpose = ? AND used_at IS NULL AND completed_at > unixepoch() - ? AND (? IS NULL OR login_id = ? COLLATE NOCASE)
-       RETURNING name, birthday, gender, phone, adult`,
+       RETURNING name, birthday, gender, phone, adult, ci`,
     )
     .bind(authKey, purpose, ttlS, loginId, loginId)
+    .first<IdentitySessionRow>();
+}
+
+/**
+ * The result an authKey holds, without using it: still unused, for `purpose`, within `ttlS` seconds of
+ * completion. Lets a caller decide whether to spend it (linking by identity spends it only on a match).
+ */
+export function peekIdentitySession(db: D1Database, authKey: string, purpose: string, ttlS: number): Promise<IdentitySessionRow | null> {
+  return db
+    .prepare(
+      `SELECT name, birthday, gender, phone, adult, ci FROM identity_sessions
+       WHERE auth_key = ? AND purpose = ? AND used_at IS NULL AND completed_at > unixepoch() - ?`,
+    )
+    .bind(authKey, purpose, ttlS)
     .first<IdentitySessionRow>();
 }

@@ -18,11 +18,15 @@ export interface MemberRow {
   blocked: number;
   lastLoginAt: number | null;
   createdAt: number;
+  /** The avatar's upload key (uploads.key); null shows the initial. */
+  avatarKey: string | null;
+  /** The verified person's CI (identity_sessions.ci); null when unverified or verified before CIs were kept. */
+  ci: string | null;
 }
 
 const MEMBER_COLUMNS = `id, login_id AS loginId, nickname, password_hash AS passwordHash, name, is_foreigner AS isForeigner,
   identity_verified AS identityVerified, personal_auth_status AS personalAuthStatus, adult, pi_flag AS piFlag, birthday, gender, phone, country_code AS countryCode,
-  partner_code AS partnerCode, blocked, last_login_at AS lastLoginAt, created_at AS createdAt`;
+  partner_code AS partnerCode, blocked, last_login_at AS lastLoginAt, created_at AS createdAt, avatar_key AS avatarKey, ci`;
 
 export function findMemberByLoginId(db: D1Database, loginId: string): Promise<MemberRow | null> {
   return db.prepare(`SELECT ${MEMBER_COLUMNS} FROM members WHERE login_id = ?`).bind(loginId).first<MemberRow>();
@@ -66,6 +70,8 @@ export interface NewMember {
   recommenderId: number | null;
   marketingAgreed: boolean;
   device: string;
+  /** The verified person's CI (identity verification), when there is one. */
+  ci?: string | null;
 }
 
 /** Insert a member; null when the login ID or nickname was taken meanwhile (UNIQUE decides). */
@@ -79,8 +85,8 @@ export function insertMemberStatement(db: D1Database, m: NewMember): D1PreparedS
   return db
     .prepare(
       `INSERT INTO members (login_id, nickname, password_hash, name, is_foreigner, identity_verified, adult, birthday, gender, phone,
-         country_code, partner_code, recommender_id, marketing_agreed, device)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         country_code, partner_code, recommender_id, marketing_agreed, device, ci)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT DO NOTHING RETURNING id`,
     )
     .bind(
@@ -99,7 +105,24 @@ export function insertMemberStatement(db: D1Database, m: NewMember): D1PreparedS
       m.recommenderId,
       +m.marketingAgreed,
       m.device,
+      m.ci ?? null,
     );
+}
+
+/** The verified member the same person already is (by CI), if any. */
+export function findVerifiedMemberByCi(db: D1Database, ci: string): Promise<MemberRow | null> {
+  return db.prepare(`SELECT ${MEMBER_COLUMNS} FROM members WHERE ci = ? AND identity_verified = 1 ORDER BY id LIMIT 1`).bind(ci).first<MemberRow>();
+}
+
+/** Change the nickname and avatar; false when the nickname is another member's (UNIQUE). */
+export async function updateProfile(db: D1Database, memberId: number, change: { nickname: string; avatarKey: string | null }): Promise<boolean> {
+  try {
+    await db.prepare('UPDATE members SET nickname = ?, avatar_key = ? WHERE id = ?').bind(change.nickname, change.avatarKey, memberId).run();
+    return true;
+  } catch (err) {
+    if (/UNIQUE/i.test(String(err))) return false;
+    throw err;
+  }
 }
 
 export async function markLoggedIn(db: D1Database, memberId: number, at: number): Promise<void> {
@@ -110,10 +133,10 @@ export function setPasswordStatement(db: D1Database, memberId: number, passwordH
   return db.prepare('UPDATE members SET password_hash = ? WHERE id = ?').bind(passwordHash, memberId);
 }
 
-export async function markIdentityVerified(db: D1Database, memberId: number, v: { name: string; birthday: string; gender: string; phone: string; adult: boolean }): Promise<void> {
+export async function markIdentityVerified(db: D1Database, memberId: number, v: { name: string; birthday: string; gender: string; phone: string; adult: boolean; ci?: string | null }): Promise<void> {
   await db
-    .prepare('UPDATE members SET identity_verified = 1, name = ?, birthday = ?, gender = ?, phone = ?, adult = ? WHERE id = ?')
-    .bind(v.name, v.birthday, v.gender, v.phone, +v.adult, memberId)
+    .prepare('UPDATE members SET identity_verified = 1, name = ?, birthday = ?, gender = ?, phone = ?, adult = ?, ci = coalesce(?, ci) WHERE id = ?')
+    .bind(v.name, v.birthday, v.gender, v.phone, +v.adult, v.ci ?? null, memberId)
     .run();
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberRoleSchema, roomIdSchema } from '../shared/chat-protocol';
+import { UPLOAD_KEY_PATTERN } from '../shared/uploads';
 import { fromBase64Url, hmacSign, hmacVerify, toBase64Url } from './crypto';
 
 /**
@@ -22,6 +23,10 @@ const memberClaimsSchema = z.strictObject({
   subscriber: z.literal(true).optional(),
   /** The member's level from luv sent (src/shared/member-levels.ts); absent when they hide its icon. */
   level: z.number().int().min(1).max(99).optional(),
+  /** Among the channel's top fans (services/fans.ts shownBigFan); absent when they hide the badge. */
+  bigFan: z.literal(true).optional(),
+  /** The member's avatar (an upload key, served at /api/uploads/<key>); absent when they have none. */
+  avatar: z.string().regex(UPLOAD_KEY_PATTERN).optional(),
   room: roomIdSchema,
   exp: z.number().int(),
 });

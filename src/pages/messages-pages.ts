@@ -42,7 +42,7 @@ export const messagesPages = new Hono<AppEnv>()
       const p = answer?.profile;
       return {
         title,
-        profile: p ? { loginId: p.loginId, nickname: p.nickname, identityVerified: p.identityVerified, createdAt: p.createdAt, settings: p.settings } : null,
+        profile: p ? { loginId: p.loginId, nickname: p.nickname, identityVerified: p.identityVerified, createdAt: p.createdAt, avatarUrl: p.avatarUrl, settings: p.settings } : null,
       } satisfies MyPageData;
     });
     return respond(c, buildPageProps(c, 'MY_PAGE', { ...data, title }, me));

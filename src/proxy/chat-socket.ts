@@ -89,6 +89,8 @@ const identityOf = (claims: ChatTicketClaims): Identity | null =>
         role: claims.role,
         ...(claims.subscriber ? { subscriber: true as const } : {}),
         ...(claims.level ? { level: claims.level } : {}),
+        ...(claims.bigFan ? { bigFan: true as const } : {}),
+        ...(claims.avatar ? { avatar: claims.avatar } : {}),
       };
 
 async function ticketFromApi(c: Context<AppEnv>, request: ChatTicketRequest, token: string | null): Promise<Identity | null> {

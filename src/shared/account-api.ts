@@ -12,6 +12,7 @@ export type {
   ConfirmPhoneCodeRequest,
   DevIdentityRequest,
   Device,
+  ExpiryResponse,
   FindIdRequest,
   FindPasswordRequest,
   IdentityStartResponse,

@@ -18,7 +18,14 @@ export const PERSONAL_AUTH_STATUS = { unapplied: 0, requested: 1, approved: 2, r
 export const personalAuthStatusSchema = z.literal([0, 1, 2, 3]).describe('SPEC §3 personal-auth status: 0 unapplied, 1 requested, 2 approved, 3 rejected');
 
 export const meDtoSchema = z
-  .object({ loginId: z.string(), nickname: z.string(), identityVerified: z.boolean(), isForeigner: z.boolean(), adult: z.boolean() })
+  .object({
+    loginId: z.string(),
+    nickname: z.string(),
+    identityVerified: z.boolean(),
+    isForeigner: z.boolean(),
+    adult: z.boolean(),
+    avatarUrl: z.string().nullable().describe("The member's avatar (GET /api/uploads/{key}); null shows the initial"),
+  })
   .meta({ id: 'Me', description: 'The signed-in member' });
 
 /**

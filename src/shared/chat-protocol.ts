@@ -90,6 +90,10 @@ export const chatUserSchema = z.object({
   subscriber: z.optional(z.literal(true)),
   /** The member's level from luv sent (src/shared/member-levels.ts), as the API knew when it signed their ticket. */
   level: z.optional(z.int().check(z.minimum(1), z.maximum(99))),
+  /** Among the channel's top fans (열혈팬) with their isBigFan setting on, as the API knew when it signed their ticket. */
+  bigFan: z.optional(z.literal(true)),
+  /** The member's avatar: an upload key (shown from /api/uploads/<key>). */
+  avatar: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{32}\.(jpg|png|gif|webp)$/))),
 });
 export type ChatUser = z.infer<typeof chatUserSchema>;
 

@@ -49,6 +49,10 @@ export const MAINTENANCE_EXEMPT_PATHS = [...EXEMPT_PATHS, '/notices/maintenance'
 
 export const MAINTENANCE_PATH = '/notices/maintenance';
 export const SIGNIN_PATH = '/signin';
+/** SPEC §4 expiry flow: where a dormant account is woken (under /signin: open in emergency mode too). */
+export const EXPIRE_PATH = '/signin/expire';
+/** The member's lists (SPEC §7 Member and Other lists), linked from my page. */
+export const MY_LISTS_PATH = '/my/lists';
 
 /** Application types: `embedded` inside the native wrapper, `main` otherwise. */
 export const APP_TYPES = ['main', 'embedded'] as const;

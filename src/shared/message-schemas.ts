@@ -151,6 +151,7 @@ export interface MyPageData {
     nickname: string;
     identityVerified: boolean;
     createdAt: string;
+    avatarUrl: string | null;
     settings: MemberSettings;
   } | null;
 }

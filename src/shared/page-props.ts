@@ -57,6 +57,8 @@ export const PAGES = {
   STAFF_CS: 'StaffCsPage',
   AGENCY_INVITES: 'AgencyInvitesPage',
   AGENCY: 'AgencyPage',
+  EXPIRE: 'ExpirePage',
+  MY_LISTS: 'MyListsPage',
   NOT_FOUND: 'NoticePage',
 } as const;
 export type PageKey = keyof typeof PAGES;

@@ -62,8 +62,18 @@ export const socialSignupRequestSchema = z.object({
 });
 export type SocialSignupRequest = z.infer<typeof socialSignupRequestSchema>;
 
-/** POST /api/auth/oauth/{provider}/link: an existing member links by password. */
-export const socialLinkRequestSchema = z.object({ accessToken: ticket, loginId: text(100), password: text(100) });
+/**
+ * POST /api/auth/oauth/{provider}/link: an existing member links by proving the account: its password, or
+ * the same verified identity (the authKey of a verification with type=personal-signup whose CI is that
+ * member's). Never by e-mail.
+ */
+export const socialLinkRequestSchema = z.union([
+  z.strictObject({ accessToken: ticket, loginId: text(100), password: text(100) }).meta({ title: 'By password' }),
+  z
+    .strictObject({ accessToken: ticket, authKey: text(200).describe('From identity verification with type=personal-signup (GET /api/auth/signup/personal-auth)') })
+    .meta({ title: 'By verified identity' }),
+]);
+export type SocialLinkRequest = z.infer<typeof socialLinkRequestSchema>;
 
 export const socialAccountsSchema = z
   .object({

@@ -26,7 +26,7 @@ test('a person clicks Kakao, signs up through the provider, then logs in with it
   await expect(page.getByText(`${person}@example.com`)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel(ko.social.field.nickname).fill(nickname);
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: ko.identity.verify }).click()]);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: ko.identity.verify, exact: true }).click()]);
   await expect(popup.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await popup.getByLabel('이름').fill('김소셜');
   await popup.getByLabel('생년월일').fill('1994-03-04');

@@ -654,6 +654,17 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'POST', '/api/my/setting', await b.browser.json('/api/my/setting', { isVibes: false }), 200);
     await expectDocumented(doc, 'POST', '/api/my/setting', await b.browser.json('/api/my/setting', { memberSortCode: 9 }), 400);
     await expectDocumented(doc, 'GET', '/api/my/profile', await b.browser.fetch('/api/my/profile'), 200);
+    // PUT /api/my/profile (multipart, issue 16): the avatar and the refusals as documented.
+    const avatar = new FormData();
+    avatar.set('avatar', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0, 0, 0, 0, 0])], 'a.png'));
+    expect(Object.keys((doc.paths['/api/my/profile']!.put!.requestBody as { content: Record<string, unknown> }).content)).toContain('multipart/form-data');
+    await expectDocumented(doc, 'PUT', '/api/my/profile', await b.browser.fetch('/api/my/profile', { method: 'PUT', body: avatar }), 200);
+    const badNickname = new FormData();
+    badNickname.set('nickname', 'x');
+    await expectDocumented(doc, 'PUT', '/api/my/profile', await b.browser.fetch('/api/my/profile', { method: 'PUT', body: badNickname }), 400);
+    const svg = new FormData();
+    svg.set('avatar', new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'a.png'));
+    await expectDocumented(doc, 'PUT', '/api/my/profile', await b.browser.fetch('/api/my/profile', { method: 'PUT', body: svg }), 415);
   });
 
   it('customer service (issue 16): inquiries, posts, reports, account changes and the staff side, multipart bodies documented', async () => {

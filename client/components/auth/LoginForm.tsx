@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { M } from '../../../src/shared/account-rules';
-import { MS } from '../../../src/shared/constants';
+import { EXPIRE_PATH, MS } from '../../../src/shared/constants';
 import { socialStartPath, type SocialProvider } from '../../../src/shared/social';
 import { useRouter } from '../../app/router-context';
 import type { ApiResult } from '../../data/api';
@@ -67,6 +67,11 @@ export function LoginForm({ idPrefix, callbackURL, savedLoginId = null, socialPr
       // Stay "sending" until the page goes: no second login in between.
       if (result.body?.event) setEvent(result.body.event);
       else redirect();
+      return;
+    }
+    if (status === 403 && result.body?.msg === 'EXPIRED') {
+      // SPEC §4: a dormant account goes to the expiry flow (AGREEMENT, IDENTIFICATION, COMPLETE).
+      window.location.assign(`${EXPIRE_PATH}?loginId=${encodeURIComponent(loginId.trim())}`);
       return;
     }
     inFlight.current = false;

@@ -8,6 +8,7 @@ import { useT } from '../../i18n/i18n';
 import type { LoginModalType } from '../../state/ui';
 import { useChannelSettings } from '../../data/use-channel-settings';
 import { enabledSocialProviders } from '../../../src/shared/social';
+import { SocialSignupButtons } from './SocialSignupButtons';
 
 const TABS: LoginModalType[] = ['signIn', 'signUp'];
 
@@ -87,6 +88,7 @@ export function LoginTabs({ idPrefix, type, onChange, callbackURL, onSignedUp, s
                   {t('signup.foreignerLink')}
                 </a>
               )}
+              <SocialSignupButtons providers={socialProviders} callbackURL={callbackURL} />
               <DomesticSignupForm idPrefix={`${idPrefix}-signup`} inModal callbackURL={null} onComplete={onSignedUp} />
             </>
           )}

@@ -6,6 +6,7 @@ import type { ModerationChoice } from './moderation';
 import { useCurrency } from '../gift/currency';
 import { LevelBadge } from '../fans/LevelBadge';
 import { ChatText } from '../emoji/ChatText';
+import { Avatar, avatarUrlOf } from '../member/Avatar';
 
 /** Room badge (creator, manager), site role (P, O, S, J; V members carry none), the subscriber badge and the member level. */
 export function RoleBadges({ user }: { user: ChatUser }) {
@@ -16,6 +17,7 @@ export function RoleBadges({ user }: { user: ChatUser }) {
       {user.role !== 'V' && <span className={`chat-badge chat-badge-role-${user.role}`}>{t(`chat.badge.${user.role}`)}</span>}
       {user.subscriber && <span className="chat-badge chat-badge-subscriber">{t('subscriptions.badge')}</span>}
       {user.level && <LevelBadge level={user.level} size={16} />}
+      {user.bigFan && <span className="chat-badge chat-badge-bigfan">{t('member.bigFanBadge')}</span>}
     </>
   );
 }
@@ -149,6 +151,7 @@ export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen
   };
   return (
     <li className="chat-line chat-message">
+      <Avatar url={avatarUrlOf(f.from.avatar)} nickname={f.from.nickname} size={20} />
       <RoleBadges user={f.from} />
       {(choices && choices.length > 0) || onReport ? (
         <button

@@ -8,6 +8,7 @@ import { apiFetch, settleCalls } from '../../data/api';
 import { useProfile } from '../../data/use-profile';
 import useSWR from 'swr';
 import { SIGNING_OUT_EVENT } from '../../state/ui';
+import { Avatar } from '../member/Avatar';
 
 /** The main menu; the member lists and the studio are members-only (SPEC §6). */
 const NAV: { href: string; key: string; page: PageKey | null; members: boolean }[] = [
@@ -72,7 +73,10 @@ export function Header({ props }: { props: PageProps }) {
         <LocaleSwitcher locales={brand.locales} current={props.locale} path={props.path} />
         {me ? (
           <>
-            <span className="me">{t('nav.greeting', { nickname: me.nickname })}</span>
+            <a href="/my" className="me">
+              <Avatar url={me.avatarUrl} nickname={me.nickname} size={28} />
+              <span>{t('nav.greeting', { nickname: me.nickname })}</span>
+            </a>
             <a href="/messages" className="btn btn-small messages-link" aria-current={props.page === 'MESSAGES' ? 'page' : undefined}>
               {t('messages.nav')}
               {!!unread && (

@@ -6,8 +6,12 @@ import { useT } from '../../i18n/i18n';
 import { alertMessageAtom } from '../../state/ui';
 import { Field } from '../auth/Field';
 import { Spinner } from '../auth/Spinner';
+import { useIdentityPopup } from '../auth/useIdentityPopup';
 
-/** Already a member: prove the account with its password, and the provider account is linked to it (never by e-mail). */
+/**
+ * Already a member: prove the account with its password, or by verifying one's identity (the same verified
+ * person as a member: their CI), and the provider account is linked to it. Never by e-mail.
+ */
 export function SocialLinkForm({ data }: { data: SocialSignupPageData }) {
   const t = useT();
   const setAlert = useSetAtom(alertMessageAtom);
@@ -15,6 +19,20 @@ export function SocialLinkForm({ data }: { data: SocialSignupPageData }) {
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
+  const { verify, busy } = useIdentityPopup();
+
+  const onIdentity = async () => {
+    if (inFlight.current) return;
+    const authKey = await verify({ kind: 'signup' });
+    if (!authKey) return;
+    inFlight.current = true;
+    setPending(true);
+    const result = await socialLink(data.provider, { accessToken: data.accessToken, authKey });
+    if (result.ok) return window.location.assign(data.callbackURL ?? '/');
+    inFlight.current = false;
+    setPending(false);
+    setAlert(result.message || t('social.errors.unknown'));
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -35,6 +53,12 @@ export function SocialLinkForm({ data }: { data: SocialSignupPageData }) {
       <button type="submit" className="btn btn-block" disabled={pending}>
         {pending && <Spinner />}
         {t('social.linkSubmit')}
+      </button>
+      <p className="muted" id="social-link-identity-hint">
+        {t('member.link.identityHint')}
+      </p>
+      <button type="button" className="btn btn-block" disabled={pending || busy} aria-describedby="social-link-identity-hint" onClick={onIdentity}>
+        {t('member.link.identityButton')}
       </button>
     </form>
   );

@@ -18,6 +18,8 @@ export interface IdentityResult {
   birthday: string; // yyyy-MM-dd
   gender: 'M' | 'F';
   phone: string;
+  /** The person's CI (NICE's connecting information; the dev form's keyed hash); absent when the provider gave none. */
+  ci?: string | null;
 }
 
 /** How the popup reaches the provider: open `url`, or post `form` to it; `ref` and `key` are kept for the answer. */
@@ -60,6 +62,16 @@ export function niceIdentity(env: Env, fetcher: typeof fetch = fetch): IdentityP
       return { url: NICE_WINDOW_URL, form, ref: tokenVersionId, key: symmetricKey };
     },
   };
+}
+
+/**
+ * The dev form's stand-in for NICE's CI: a keyed hash of the person it names (a real CI is a keyed hash of
+ * the resident registration number), so the same person entered twice is the same CI, as with NICE.
+ */
+export async function devCi(person: { name: string; birthday: string; gender: string; phone: string }): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode('flex-live-dev-ci'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode([person.name.trim(), person.birthday, person.gender, person.phone].join('|')));
+  return `dev-${btoa(String.fromCharCode(...new Uint8Array(mac))).replace(/=+$/, '')}`;
 }
 
 export function identityFor(env: Env): IdentityProvider {

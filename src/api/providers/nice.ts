@@ -129,7 +129,7 @@ function eucKrDecoder(): TextDecoder | null {
 }
 
 /** The person a successful answer proves, in our terms; null when a field we need is missing or malformed. */
-export function personOf(result: NiceResult): { name: string; birthday: string; gender: 'M' | 'F'; phone: string } | null {
+export function personOf(result: NiceResult): { name: string; birthday: string; gender: 'M' | 'F'; phone: string; ci: string | null } | null {
   let name = result.name ?? '';
   try {
     if (result.utf8_name) name = decodeURIComponent(result.utf8_name);
@@ -140,7 +140,8 @@ export function personOf(result: NiceResult): { name: string; birthday: string; 
   const phone = result.mobileno ?? result.mobile_no ?? '';
   const gender = result.gender === '1' ? 'M' : result.gender === '0' ? 'F' : null;
   if (!name.trim() || !birth || !gender || !/^\d{9,15}$/.test(phone)) return null;
-  return { name: name.trim(), birthday: `${birth[1]}-${birth[2]}-${birth[3]}`, gender, phone };
+  // CI: the person's connecting information, the same at every service (what linking by identity compares).
+  return { name: name.trim(), birthday: `${birth[1]}-${birth[2]}-${birth[3]}`, gender, phone, ci: result.ci?.trim() || null };
 }
 
 /** yyyyMMddHHmmss in KST, NICE's req_dtim. */

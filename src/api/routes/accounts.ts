@@ -14,11 +14,10 @@ import { completeIdentity, consumeIdentity, finishNiceIdentity, requestPersonalA
 import { resetPassword, startPasswordReset } from '../services/recovery';
 import { smsFor } from '../providers/sms';
 import { captchaFor } from '../providers/captcha';
-import { IDENTITY_PURPOSES, devIdentityEnabled, identityFor } from '../providers/identity';
+import { IDENTITY_PURPOSES, devCi, devIdentityEnabled, identityFor } from '../providers/identity';
 import { findMemberById, findMemberByLoginId, markIdentityVerified } from '../../db/members';
 import { findPartner } from '../../db/partners';
 import { operation } from '../openapi';
-import { memberSettings } from '../services/settings';
 import { okResponseSchema, type OkResponse } from '../../shared/api-schemas';
 import {
   availabilityResponseSchema,
@@ -39,11 +38,9 @@ import {
   personalAuthStartSchema,
   phoneCodeSentSchema,
   phoneVerifiedSchema,
-  profileResponseSchema,
   recommenderResponseSchema,
   refcodeResponseSchema,
   sendPhoneCodeRequestSchema,
-  type ProfileResponse,
 } from '../../shared/account-schemas';
 
 const param = z.string().min(1).max(100);
@@ -247,7 +244,7 @@ export const accountRoutes = new Hono<ApiEnv>()
     async (c) => {
       if (!devIdentityEnabled(c.env)) throw new Refusal(404, 'NOT_FOUND', 'errors.apiNotFound');
       const { session, ...result } = c.req.valid('json');
-      const authKey = await completeIdentity(c.env.DB, session, result);
+      const authKey = await completeIdentity(c.env.DB, session, { ...result, ci: await devCi(result) });
       if (!authKey) throw new Refusal(400, 'INVALID_ACCESS', M.invalidAccess);
       return c.json({ authKey });
     },
@@ -291,21 +288,4 @@ export const accountRoutes = new Hono<ApiEnv>()
       await resetPassword(c.env.DB, loginId, authToken, password);
       return c.json({ ok: true } satisfies OkResponse);
     },
-  )
-
-  // The member's own profile
-  .get('/api/my/profile', operation({ tag: 'Accounts', summary: "The signed-in member's profile", ok: profileResponseSchema }), requireMember(), async (c) => {
-    const member = await findMemberById(c.env.DB, c.var.session.memberId);
-    if (!member) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
-    return c.json({
-      profile: {
-        ...toMe(member),
-        piFlag: member.piFlag === 1,
-        personalAuthStatus: member.personalAuthStatus as 0 | 1 | 2 | 3,
-        createdAt: new Date(member.createdAt * 1000).toISOString(),
-        countryCode: member.countryCode,
-        partnerCode: member.partnerCode,
-        settings: await memberSettings(c.env.DB, member.id),
-      },
-    } satisfies ProfileResponse);
-  });
+  );

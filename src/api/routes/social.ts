@@ -7,7 +7,7 @@ import { operation } from '../openapi';
 import { optionalMember, requireMember } from '../middleware/auth';
 import { refusedField, toMe } from '../services/accounts';
 import { SESSION_TTL_S, startSession, type Tokens } from '../services/sessions';
-import { beginSocial, finishSocial, linkWithPassword, socialAccounts, socialSignIn, socialSignUp, unlinkSocial } from '../services/social';
+import { beginSocial, finishSocial, linkWithIdentity, linkWithPassword, socialAccounts, socialSignIn, socialSignUp, unlinkSocial } from '../services/social';
 import { registerChannel } from '../services/caster';
 import { SITE_ORIGIN_HEADER } from '../../shared/constants';
 import type { SocialProvider } from '../../shared/social';
@@ -176,15 +176,26 @@ export const socialRoutes = new Hono<ApiEnv>()
     '/api/auth/oauth/:provider/link',
     operation({
       tag: 'Social',
-      summary: "Link the ticket's provider account to an existing member who proves it with their password, and sign them in",
-      description: 'The password check counts against the same lockout as sign-in. Never linked by e-mail.',
+      summary: "Link the ticket's provider account to an existing member who proves it (their password, or the same verified identity), and sign them in",
+      description:
+        "By password: the check counts against the same lockout as sign-in. By identity: the authKey of a verification (type=personal-signup) whose CI is a verified member's links to that member; the authKey is spent only when it matches. Never linked by e-mail.",
       ok: socialSigninResponseSchema,
-      refusals: { 401: 'Wrong ID or password, or a bad ticket', 409: "The provider account is another member's, or this member has another one", 429: 'Too many attempts' },
+      refusals: {
+        400: 'The authKey is unknown, used or expired (IDENTITY_REQUIRED), or the request fails validation (BAD_REQUEST)',
+        401: 'Wrong ID or password, or a bad ticket',
+        403: 'The account is dormant (DORMANT): wake it through POST /api/auth/expire',
+        404: 'No verified member is this person (SOCIAL_IDENTITY_NO_MATCH)',
+        409: "The provider account is another member's, or this member has another one",
+        423: 'The account is blocked (BLOCKED)',
+        429: 'Too many attempts',
+      },
     }),
     validate('param', providerParam),
     validate('json', socialLinkRequestSchema),
     async (c) => {
-      const member = await linkWithPassword(c.env, c.req.valid('param').provider, c.req.valid('json'));
+      const input = c.req.valid('json');
+      const provider = c.req.valid('param').provider;
+      const member = 'authKey' in input ? await linkWithIdentity(c.env, provider, input) : await linkWithPassword(c.env, provider, input);
       const tokens = await startSession(c.env, member, false);
       return c.json({ status: 200, msg: 'SUCCESS', me: toMe(member), ...tokenFields(tokens) } satisfies z.infer<typeof socialSigninResponseSchema>);
     },

@@ -7,6 +7,7 @@ import { findPartner } from '../../db/partners';
 import { consumePhoneToken } from './phone';
 import { consumeIdentity, isAdult } from './identity';
 import { deviceType } from '../../shared/device';
+import { uploadUrl } from '../../shared/uploads';
 
 /**
  * An account rule's refusal: its code is the last part of the message key (REQUIRED, PATTERN,
@@ -24,7 +25,14 @@ export const MAX_LOGIN_ATTEMPTS = 5;
 export const LOGIN_WINDOW_MS = 10 * 60_000;
 
 export function toMe(m: MemberRow): MeDto {
-  return { loginId: m.loginId, nickname: m.nickname, identityVerified: m.identityVerified === 1, isForeigner: m.isForeigner === 1, adult: m.adult === 1 };
+  return {
+    loginId: m.loginId,
+    nickname: m.nickname,
+    identityVerified: m.identityVerified === 1,
+    isForeigner: m.isForeigner === 1,
+    adult: m.adult === 1,
+    avatarUrl: m.avatarKey ? uploadUrl(m.avatarKey) : null,
+  };
 }
 
 /**
@@ -104,7 +112,7 @@ export async function signUp(db: D1Database, input: SignupRequest, options: { pa
   const partnerCode = options.partnerCookie ?? input.partnerCode ?? null;
   const partner = partnerCode ? await findPartner(db, partnerCode) : null;
 
-  let person: { name: string | null; birthday: string | null; gender: 'M' | 'F' | null; phone: string | null; countryCode: string | null; verified: boolean };
+  let person: { name: string | null; birthday: string | null; gender: 'M' | 'F' | null; phone: string | null; countryCode: string | null; verified: boolean; ci?: string | null };
   if (input.isForeigner) {
     const phone = stripSpaces(input.phone ?? '');
     const countryCode = stripSpaces(input.countryCode ?? '');
@@ -115,7 +123,7 @@ export async function signUp(db: D1Database, input: SignupRequest, options: { pa
   } else if (input.authKey) {
     const identity = await consumeIdentity(db, input.authKey, 'personal-signup');
     if (!identity) throw accountRefusal(400, M.identityRequired, 'authKey');
-    person = { name: identity.name, birthday: identity.birthday, gender: identity.gender, phone: identity.phone, countryCode: '82', verified: true };
+    person = { name: identity.name, birthday: identity.birthday, gender: identity.gender, phone: identity.phone, countryCode: '82', verified: true, ci: identity.ci ?? null };
   } else if (options.partnerCookie) {
     person = { name: input.name ?? null, birthday: null, gender: null, phone: null, countryCode: null, verified: false };
   } else {
@@ -138,6 +146,7 @@ export async function signUp(db: D1Database, input: SignupRequest, options: { pa
     recommenderId,
     marketingAgreed: input.terms === true,
     device: deviceType(input.device),
+    ci: person.ci ?? null,
   });
   if (id === null) throw accountRefusal(409, (await loginIdTaken(db, loginId)) ? M.idTaken : M.nicknameTaken);
   await markLoggedIn(db, id, Date.now());

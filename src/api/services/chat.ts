@@ -9,7 +9,7 @@ import { chatChannel, chatMember, type ChatChannelRow, type ChatMemberRow } from
 import { isSubscribed } from '../../db/channels';
 import { findOpenLive, type StreamRow } from '../../db/streams';
 import { accessFor, type AccessSubject, type RuleAccess, type Viewer } from './streams';
-import { shownLevel } from './fans';
+import { shownBigFan, shownLevel } from './fans';
 
 /**
  * A short-lived chat ticket for a viewer who may watch the channel: a signed-in member (memberId; the
@@ -29,6 +29,7 @@ export async function issueChatTicket(env: Env, memberId: number | null, request
   ]);
   if (memberId !== null && (!member || member.blocked)) throw new Refusal(401, 'UNAUTHORIZED', 'chat.unauthorized');
   if (!channel) throw new Refusal(404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
+  const bigFan = member ? await shownBigFan(env.DB, member.id, channel.ownerId) : false;
   const access = await roomAccess(env, channel, live, member, request.playback);
   if (access !== 'ok') throw new Refusal(403, CHAT_ACCESS_CODES[access], chatAccessMessageKey(access));
 
@@ -41,6 +42,8 @@ export async function issueChatTicket(env: Env, memberId: number | null, request
         role: member.role,
         ...(subscriber ? { subscriber: true as const } : {}),
         ...(level ? { level } : {}),
+        ...(bigFan ? { bigFan: true as const } : {}),
+        ...(member.avatarKey ? { avatar: member.avatarKey } : {}),
         room: request.room,
         exp,
       }

@@ -7,13 +7,24 @@ import { fanRanksOf, luvSent, luvSentOf, senderStanding, topChannels, topSenders
 import { levelFor, levelIcon, nextLevel } from '../../shared/member-levels';
 import { type MemberLevelInfo, RANKING_SIZE, type RankingPeriod, type RankingsResponse, type SenderRank } from '../../shared/fan-schemas';
 import { kstPeriodStart } from './channels';
+import { memberSettings } from './settings';
+
+/** The member's isMemberLevelIconEnabled setting (SPEC §3 member settings, POST /api/my/setting). */
+export async function levelIconEnabled(db: D1Database, memberId: number): Promise<boolean> {
+  return (await memberSettings(db, memberId)).isMemberLevelIconEnabled;
+}
+
+/** A channel's big fans (열혈팬, as SOOP calls them): its top senders of luv gifts of all time. */
+export const BIG_FANS_PER_CHANNEL = 10;
 
 /**
- * The member's isMemberLevelIconEnabled setting (SPEC §3 member settings). POST /api/my/setting, which will
- * store it, does not exist yet: until it does, the setting reads as its default, on.
+ * Whether the member shows the big-fan badge in this creator's room: among the creator's BIG_FANS_PER_CHANNEL
+ * top senders of all time, and their isBigFan setting on.
  */
-export async function levelIconEnabled(_db: D1Database, _memberId: number): Promise<boolean> {
-  return true;
+export async function shownBigFan(db: D1Database, memberId: number, creatorId: number): Promise<boolean> {
+  if (memberId === creatorId) return false;
+  const [settings, fans] = await Promise.all([memberSettings(db, memberId), topSenders(db, 0, BIG_FANS_PER_CHANNEL, creatorId)]);
+  return settings.isBigFan && fans.some((fan) => fan.memberId === memberId);
 }
 
 export async function memberLevelInfo(db: D1Database, memberId: number): Promise<MemberLevelInfo> {

@@ -2,7 +2,7 @@ import { randomToken } from '../../lib/crypto';
 import { Refusal } from '../../lib/errors';
 import type { IdentityPurpose, IdentityProvider, IdentityResult } from '../providers/identity';
 import { NICE_SUCCESS, openNiceAnswer, personOf, type NiceAnswer } from '../providers/nice';
-import { completeIdentitySession, consumeIdentitySession, failIdentitySession, findOpenSessionByRef, insertIdentitySession } from '../../db/identity-sessions';
+import { completeIdentitySession, consumeIdentitySession, peekIdentitySession, failIdentitySession, findOpenSessionByRef, insertIdentitySession } from '../../db/identity-sessions';
 import { findMemberById, findMemberByLoginId, setPersonalAuthStatus } from '../../db/members';
 import { PERSONAL_AUTH_STATUS } from '../../shared/account-schemas';
 
@@ -57,14 +57,20 @@ export async function finishNiceIdentity(db: D1Database, answer: NiceAnswer): Pr
 /** Record a finished verification (from the provider's callback, or the dev form) and hand out its authKey. */
 export async function completeIdentity(db: D1Database, sessionId: string, result: IdentityResult): Promise<string | null> {
   const authKey = randomToken(24);
-  const recorded = { name: result.name, birthday: result.birthday, gender: result.gender, phone: result.phone, adult: +isAdult(result.birthday) };
+  const recorded = { name: result.name, birthday: result.birthday, gender: result.gender, phone: result.phone, adult: +isAdult(result.birthday), ci: result.ci ?? null };
   return (await completeIdentitySession(db, sessionId, authKey, recorded, SESSION_TTL_S)) ? authKey : null;
 }
 
 /** Use an authKey once, for the purpose it was started for. */
 export async function consumeIdentity(db: D1Database, authKey: string, purpose: IdentityPurpose, loginId?: string): Promise<(IdentityResult & { adult: boolean }) | null> {
   const row = await consumeIdentitySession(db, authKey, purpose, SESSION_TTL_S, loginId ?? null);
-  return row ? { name: row.name, birthday: row.birthday, gender: row.gender, phone: row.phone, adult: row.adult === 1 } : null;
+  return row ? { name: row.name, birthday: row.birthday, gender: row.gender, phone: row.phone, adult: row.adult === 1, ci: row.ci } : null;
+}
+
+/** An authKey's result without using it (see peekIdentitySession). */
+export async function peekIdentity(db: D1Database, authKey: string, purpose: IdentityPurpose): Promise<{ ci: string | null } | null> {
+  const row = await peekIdentitySession(db, authKey, purpose, SESSION_TTL_S);
+  return row ? { ci: row.ci } : null;
 }
 
 /** A member starts their own verification: requested (1), unless approved (2) already. Their status afterwards. */

@@ -15,10 +15,10 @@ import { SOCIAL_ACCOUNT_PATH, socialCallbackPath, type SocialProvider } from '..
 import type { SocialSignupRequest, SocialAccounts } from '../../shared/social-schemas';
 import { OAuthFailure, isOidc, oauthClient, type SocialIdentity } from '../providers/oauth';
 import { deleteIdentityKeepingAWayIn, findIdentity, identitiesOf, insertIdentityForLoginIdStatement, insertIdentityStatement, insertTransaction, spendCode, takeTransaction } from '../../db/social';
-import { findMemberById, findMemberByLoginId, insertMemberStatement, loginIdTaken, markLoggedIn, nicknameTaken, type MemberRow } from '../../db/members';
+import { findMemberById, findMemberByLoginId, findVerifiedMemberByCi, insertMemberStatement, loginIdTaken, markLoggedIn, nicknameTaken, type MemberRow } from '../../db/members';
 import { findPartner } from '../../db/partners';
 import { accountRefusal, findRecommender, isDormant, signIn } from './accounts';
-import { consumeIdentity, isAdult } from './identity';
+import { consumeIdentity, isAdult, peekIdentity } from './identity';
 import { deviceType } from '../../shared/device';
 
 const TRANSACTION_TTL_MS = 10 * 60_000;
@@ -215,7 +215,7 @@ export async function socialSignUp(env: Env, provider: SocialProvider, input: So
   }
   const partnerCode = options.partnerCookie ?? input.partnerCode ?? null;
   const partner = partnerCode ? await findPartner(env.DB, partnerCode) : null;
-  let person: { name: string | null; birthday: string | null; gender: 'M' | 'F' | null; phone: string | null; verified: boolean } = {
+  let person: { name: string | null; birthday: string | null; gender: 'M' | 'F' | null; phone: string | null; verified: boolean; ci?: string | null } = {
     name: null,
     birthday: null,
     gender: null,
@@ -225,7 +225,7 @@ export async function socialSignUp(env: Env, provider: SocialProvider, input: So
   if (input.authKey) {
     const verified = await consumeIdentity(env.DB, input.authKey, 'personal-signup');
     if (!verified) throw accountRefusal(400, M.identityRequired, 'authKey');
-    person = { name: verified.name, birthday: verified.birthday, gender: verified.gender, phone: verified.phone, verified: true };
+    person = { name: verified.name, birthday: verified.birthday, gender: verified.gender, phone: verified.phone, verified: true, ci: verified.ci ?? null };
   } else if (!options.partnerCookie) {
     throw accountRefusal(400, M.identityRequired, 'authKey');
   }
@@ -248,6 +248,7 @@ export async function socialSignUp(env: Env, provider: SocialProvider, input: So
       recommenderId,
       marketingAgreed: input.terms === true,
       device: deviceType(input.device),
+      ci: person.ci ?? null,
     }),
     insertIdentityForLoginIdStatement(env.DB, { provider, subject: identity.subject, email: identity.email, linkedAt: now }, loginId),
   ]).catch(() => {
@@ -266,6 +267,29 @@ export async function linkWithPassword(env: Env, provider: SocialProvider, input
   const linked = await findIdentity(env.DB, provider, identity.subject);
   if (linked && linked.memberId !== member.id) throw new Refusal(409, 'SOCIAL_TAKEN', 'social.errors.taken');
   if (!linked) await linkIdentity(env.DB, member.id, identity);
+  return member;
+}
+
+/**
+ * Link by the same verified identity: the authKey's CI must be a verified member's (never an e-mail, a
+ * name or a phone alone). The authKey is spent only on a match, so a person with no account can still
+ * use it to sign up. The member is signed in as a password sign-in would (blocked and dormant refused).
+ */
+export async function linkWithIdentity(env: Env, provider: SocialProvider, input: { accessToken: string; authKey: string }): Promise<MemberRow> {
+  const identity = await ticketIdentity(env, input.accessToken, provider);
+  const verified = await peekIdentity(env.DB, input.authKey, 'personal-signup');
+  if (!verified) throw accountRefusal(400, M.identityRequired, 'authKey');
+  const member = verified.ci ? await findVerifiedMemberByCi(env.DB, verified.ci) : null;
+  if (!member) throw new Refusal(404, 'SOCIAL_IDENTITY_NO_MATCH', 'member.link.noMatch');
+  if (member.blocked) throw accountRefusal(423, M.accountBlocked);
+  if (isDormant(member)) throw accountRefusal(403, M.accountDormant);
+  const linked = await findIdentity(env.DB, provider, identity.subject);
+  if (linked && linked.memberId !== member.id) throw new Refusal(409, 'SOCIAL_TAKEN', 'social.errors.taken');
+  // Spent now: a second use of the same verification (or a race) links nothing more.
+  const spent = await consumeIdentity(env.DB, input.authKey, 'personal-signup');
+  if (!spent || spent.ci !== verified.ci) throw accountRefusal(400, M.identityRequired, 'authKey');
+  if (!linked) await linkIdentity(env.DB, member.id, identity);
+  await markLoggedIn(env.DB, member.id, Date.now());
   return member;
 }
 
