@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { app } from '../../src/app';
 import { PROXIED_PREFIXES } from '../../src/proxy/proxy';
 import { EDGE_CACHE_HEADER } from '../../src/shared/page-cache';
-import { Browser, get, signUpMember } from './helpers';
+import { Browser, get, productionEnv, signUpMember } from './helpers';
 import { securityRow } from './security-table';
 
 /** GET routes of the edge app that answer pages or page-level resources (not /live, /chat, the proxied API). */
@@ -102,6 +102,23 @@ describe('response headers on every page (issue 17 part 8)', () => {
     expect(cacheStates).toContain('HIT');
     expect(faults).toEqual([]);
     expect(seen.size).toBe(4);
+  });
+
+  it('answers pages with the same headers in production (where a development-only route once answered 404 to every request after it)', async (context) => {
+    const faults: string[] = [];
+    for (const path of ['/', '/signin', '/docs/api']) {
+      const res = await app.request(`http://flex.localhost:8787${path}`, {}, productionEnv());
+      const body = await res.text();
+      if (res.status !== 200) faults.push(`${path}: ${res.status}`);
+      faults.push(...headerFaults(path, res, body));
+    }
+    securityRow(context, {
+      area: 'headers',
+      tried: 'home, sign-in and API reference pages with production settings',
+      letThrough: faults.length === 0 ? 0 : faults.join('; '),
+      pass: faults.length === 0,
+    });
+    expect(faults).toEqual([]);
   });
 
   it('keeps scripts from the page to its nonce: a hostile query or title cannot carry one', async () => {

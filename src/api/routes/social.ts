@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { Refusal } from '../../lib/errors';
+import { clientLimitKey } from '../../lib/client-address';
 import { operation } from '../openapi';
 import { optionalMember, requireMember } from '../middleware/auth';
 import { refusedField, toMe } from '../services/accounts';
@@ -184,7 +185,8 @@ export const socialRoutes = new Hono<ApiEnv>()
     validate('param', providerParam),
     validate('json', socialLinkRequestSchema),
     async (c) => {
-      const member = await linkWithPassword(c.env, c.req.valid('param').provider, c.req.valid('json'));
+      const clientKey = clientLimitKey(c.env.ENVIRONMENT, c.req.header('x-client-ip'));
+      const member = await linkWithPassword(c.env, c.req.valid('param').provider, { ...c.req.valid('json'), clientKey });
       const tokens = await startSession(c.env, member, false);
       return c.json({ status: 200, msg: 'SUCCESS', me: toMe(member), ...tokenFields(tokens) } satisfies z.infer<typeof socialSigninResponseSchema>);
     },
