@@ -25,7 +25,7 @@ const violations = (page: Page) => page.evaluate(() => (window as unknown as { _
 async function expectNonceOnScripts(page: Page, header: string | undefined): Promise<void> {
   const nonce = /'nonce-([^']+)'/.exec(header ?? '')?.[1];
   expect(nonce).toBeTruthy();
-  const scripts = await page.evaluate(() => [...document.querySelectorAll('script')].map((s) => ({ src: s.src, nonce: s.nonce })));
+  const scripts = await page.evaluate(() => Array.from(document.querySelectorAll('script')).map((s) => ({ src: s.src, nonce: s.nonce })));
   expect(scripts.length).toBeGreaterThan(0);
   for (const script of scripts) expect(script.nonce, script.src || 'inline').toBe(nonce);
 }
