@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
+import type { BrandFeatures } from '../shared/brand-schema';
 import { isProductionEnv } from '../shared/environment';
 import { SESSION_INVALID, UNSAFE_METHODS } from '../shared/account-api';
 import { callApi, callAsMember, callerOf } from './caller';
@@ -24,6 +25,17 @@ export const DEV_PG_PREFIX = '/__pg/';
 const OWN_PROOF = (path: string) => path === '/api/payments/webhook' || path.startsWith(DEV_PG_PREFIX) || path === ASP_TOKEN_PATH;
 /** An ASP partner's server (its key is its proof) gets its user's tokens in the body: server to server, not a browser's cookies. */
 const ASP_TOKEN_PATH = '/v4/api/asp/accesstoken';
+
+/**
+ * Calls of a feature a brand may switch off (brands/<id>/brand.json `features`): refused here, before the API,
+ * as not found on that brand. The pages hide what they lead to; this keeps a direct call from reaching it.
+ */
+const FEATURE_PATHS: ReadonlyArray<readonly [prefix: string, feature: keyof BrandFeatures]> = [
+  ['/api/events/exchange/', 'exchangeEvent'],
+  ['/api/my/agency-invites', 'agencyInvites'],
+  ['/api/shoppings/useCoupon', 'coupons'],
+];
+export const featureOf = (path: string) => FEATURE_PATHS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? null;
 
 /** Calls whose answers carry tokens for the cookie jar. */
 const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oauth/refresh', '/v3/api/m/signup/kakao']);
@@ -56,6 +68,8 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const path = url.pathname;
   if ((path.startsWith(DEV_PREFIX) || path.startsWith(DEV_PG_PREFIX)) && isProductionEnv(c.env.ENVIRONMENT)) return c.notFound();
+  const feature = featureOf(path);
+  if (feature && c.var.brand && !c.var.brand.features[feature]) return c.json({ error: { code: 'FEATURE_OFF', message: c.var.t('errors.featureOff') } }, 404);
   const method = c.req.method;
   if (method === 'GET' && path === CHANNEL_SETTINGS_PATH) {
     const cached = await cachedChannelSettingsResponse(c);
