@@ -44,6 +44,8 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
       baseUri: ["'none'"],
       objectSrc: ["'none'"],
     },
+    // A handler's own headers win: an upload is served with its sandboxing CSP (src/api/routes/uploads.ts).
+    overwrite: false,
     xFrameOptions: 'SAMEORIGIN',
     referrerPolicy: 'strict-origin-when-cross-origin',
     // What the site uses: fullscreen and picture-in-picture for the player, autoplay for live video, the
