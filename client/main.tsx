@@ -1,3 +1,4 @@
+import './app/zod-jitless';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { PageProps } from '../src/shared/page-props';

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './lib/env';
 import { brand } from './middleware/brand';
 import { locale } from './middleware/locale';
@@ -7,6 +6,7 @@ import { clientContext } from './middleware/client-context';
 import { xsrfCookie } from './middleware/xsrf-cookie';
 import { gate } from './middleware/gate';
 import { partner } from './middleware/partner';
+import { securityHeaders } from './middleware/security-headers';
 import { documentRenderer } from './render/document';
 import { buildPageProps, respond } from './render/respond';
 import { DEV_PG_PREFIX, DEV_PREFIX, PROXIED_PREFIXES, proxy } from './proxy/proxy';
@@ -47,7 +47,8 @@ app.route('/live', live);
 app.get('/chat/:room', callerLocale(), chatSocket);
 // A member's inbox socket (new messages, unread count), checked the same way (src/proxy/inbox-socket.ts).
 app.get(INBOX_SOCKET_PATH, callerLocale(), inboxSocket);
-app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
+// Content-Security-Policy with a nonce per response, Referrer-Policy, Permissions-Policy, frame-ancestors.
+app.use(securityHeaders());
 app.use(brand(), locale(), clientContext(), xsrfCookie());
 app.route('/', site);
 // The local error collector (development and tests): browsers' Sentry envelopes, before the gate like site resources.

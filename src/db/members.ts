@@ -164,6 +164,26 @@ export async function takeLoginAttempt(db: D1Database, loginId: string, now: num
   return row!.attempts;
 }
 
+/** Take one sign-in slot for this client and return how many its current window has used. */
+export async function takeClientLoginAttempt(db: D1Database, clientKey: string, now: number, windowMs: number): Promise<number> {
+  const row = await db
+    .prepare(
+      `INSERT INTO login_client_attempts (client_key, attempts, window_start) VALUES (?1, 1, ?2)
+       ON CONFLICT(client_key) DO UPDATE SET
+         attempts = CASE WHEN login_client_attempts.window_start <= ?2 - ?3 THEN 1 ELSE login_client_attempts.attempts + 1 END,
+         window_start = CASE WHEN login_client_attempts.window_start <= ?2 - ?3 THEN ?2 ELSE login_client_attempts.window_start END
+       RETURNING attempts`,
+    )
+    .bind(clientKey, now, windowMs)
+    .first<{ attempts: number }>();
+  return row!.attempts;
+}
+
+/** A successful sign-in gives its slot back: only failures use up a client's allowance. */
+export async function returnClientLoginAttempt(db: D1Database, clientKey: string): Promise<void> {
+  await db.prepare('UPDATE login_client_attempts SET attempts = attempts - 1 WHERE client_key = ? AND attempts > 0').bind(clientKey).run();
+}
+
 export async function clearLoginAttempts(db: D1Database, loginId: string): Promise<void> {
   await db.prepare('DELETE FROM login_attempts WHERE login_id = ?').bind(loginId).run();
 }

@@ -12,6 +12,8 @@ export interface CacheEntry {
   expires: number;
   /** The purge counters it was built under, by scope. */
   epochs: Record<string, number>;
+  /** A document's Content-Security-Policy nonce as rendered: each answer puts its own in its place. */
+  nonce?: string;
   /** A parsed form of the body, made at most once per isolate (see `parsed`). */
   memo?: unknown;
 }
@@ -19,6 +21,7 @@ export interface CacheEntry {
 const CACHE_NAME = 'pages';
 const EXPIRES_HEADER = 'x-page-cache-expires';
 const EPOCHS_HEADER = 'x-page-cache-epochs';
+const NONCE_HEADER = 'x-page-cache-nonce';
 
 /** The memory tier's bounds: a page is tens of KB; a Worker isolate has 128 MB. */
 const MEMORY_MAX_ENTRIES = 500;
@@ -76,7 +79,8 @@ async function fromSharedCache(origin: string, key: string, now: number): Promis
     await res.body?.cancel();
     return null;
   }
-  return { body: new Uint8Array(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? 'text/plain', expires, epochs };
+  const nonce = res.headers.get(NONCE_HEADER) ?? undefined;
+  return { body: new Uint8Array(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? 'text/plain', expires, epochs, nonce };
 }
 
 /** Whether the counters an entry was built under still hold; false too when they cannot be read. */
@@ -115,6 +119,7 @@ export function store(origin: string, key: string, entry: CacheEntry, waitUntil:
   const res = new Response(entry.body, {
     headers: { 'content-type': entry.contentType, 'cache-control': `public, max-age=${ttl}`, [EXPIRES_HEADER]: String(entry.expires), [EPOCHS_HEADER]: encodeEpochs(entry.epochs) },
   });
+  if (entry.nonce) res.headers.set(NONCE_HEADER, entry.nonce);
   waitUntil(sharedCache().then((cache) => cache.put(requestFor(origin, key), res)));
 }
 

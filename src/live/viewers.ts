@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { COOKIE } from '../shared/constants';
 import { sha256 } from '../lib/crypto';
+import { edgeClientAddress } from '../lib/client-address';
 
 // Who fetched a live playlist, and telling the channel's object about it without a call per fetch.
 
@@ -16,7 +17,7 @@ const lastReported = new Map<string, number>();
 export async function viewerId(c: Context<AppEnv>): Promise<string> {
   const device = getCookie(c, COOKIE.uuid);
   if (device && DEVICE_ID.test(device)) return `d:${device}`;
-  const ip = c.req.header('cf-connecting-ip') ?? '';
+  const ip = edgeClientAddress(c.req.raw.headers) ?? '';
   const ua = c.req.header('user-agent') ?? '';
   return `h:${(await sha256(`${ip}\n${ua}`)).slice(0, 22)}`;
 }

@@ -1,7 +1,8 @@
 // Guest pages from the edge cache (README "Page cache"). A guest's page carries nothing of its viewer: its
 // props hold no member, and what they do hold that differs between guests (brand, locale, device class,
 // app type and version, path) is the key. Cookies the middleware sets (device id, XSRF token) ride on the
-// response, not in the body; the document has no nonce. So one copy serves every guest asking the same.
+// response, not in the body; the document's script nonce is replaced by each answer's own (withFreshNonce).
+// So one copy serves every guest asking the same.
 //
 // Kept per key: the page props (the X-Page-Props answer, and what the HTML and a member's home page are
 // made from) and the rendered document, each until PAGE_CACHE_TTL_S after its data was read or until a
@@ -14,7 +15,7 @@ import type { PageProps } from '../shared/page-props';
 import type { Brand } from '../shared/brand-schema';
 import { EDGE_CACHE_HEADER } from '../shared/page-cache';
 import { PAGE_SCOPES, currentEpochs, expiryFromNow, lookup, parsed, store, type CacheEntry } from '../edge-cache';
-import { HTML_CONTENT_TYPE, JSON_CONTENT_TYPE, pageHeaders, respond, respondCapturing, wantsProps } from '../render/respond';
+import { HTML_CONTENT_TYPE, JSON_CONTENT_TYPE, pageHeaders, respond, respondCapturing, wantsProps, withFreshNonce } from '../render/respond';
 import { waitUntil } from '../proxy/caller';
 
 /**
@@ -94,7 +95,7 @@ const propsOf = (entry: CacheEntry) => parsed(entry, (body) => JSON.parse(decode
 function serve(c: Context<AppEnv>, entry: CacheEntry, how: 'HIT' | 'MISS'): Response {
   pageHeaders(c);
   c.header(EDGE_CACHE_HEADER, how);
-  return c.body(entry.body, 200, { 'content-type': entry.contentType });
+  return c.body(withFreshNonce(c, entry.body, entry.nonce), 200, { 'content-type': entry.contentType });
 }
 
 /** Run a loader with the site-wide counter and whatever it depends on recorded; null counters: not kept. */
@@ -161,10 +162,10 @@ export async function guestPage(c: Context<AppEnv>, build: (depend: Depend) => P
     if (!('entry' in got)) return answerUnkept(c, got.built);
     const source = got.entry;
     c.header(EDGE_CACHE_HEADER, 'MISS');
-    const { response, body } = await respondCapturing(c, propsOf(source), 'html');
+    const { response, body, nonce } = await respondCapturing(c, propsOf(source), 'html');
     // The document shows the props' data: it lives no longer than they do and falls with them.
     if (body) {
-      entry = { body, contentType: HTML_CONTENT_TYPE, expires: source.expires, epochs: source.epochs };
+      entry = { body, contentType: HTML_CONTENT_TYPE, expires: source.expires, epochs: source.epochs, nonce };
       store(keys.origin, keys.html, entry, (p) => waitUntil(c, p));
     }
     return response;

@@ -5,6 +5,7 @@ import type { Locale } from '../shared/locales';
 import { apiApp } from '../api';
 import { BRAND_HEADER, CLIENT_HEADER, COOKIE, SITE_ORIGIN_HEADER, type AppType } from '../shared/constants';
 import { clearSession, hasTokens, storeTokens } from './session';
+import { edgeClientAddress } from '../lib/client-address';
 
 /** Raised when the API answers 503 to a server-side call (SPEC §8 SERVICE_UNAVAILABLE). */
 export class ServiceUnavailableError extends Error {
@@ -37,7 +38,8 @@ export function requestOrigin(c: Context<AppEnv>): Pick<Caller, 'partnerCode' | 
     site: new URL(c.req.url).origin,
     partnerCode: getCookie(c, COOKIE.partnerCode),
     country: typeof country === 'string' ? country : undefined,
-    ip: c.req.header('cf-connecting-ip'),
+    // Cloudflare's CF-Connecting-IP only, never a header the client writes (src/lib/client-address.ts).
+    ip: edgeClientAddress(c.req.raw.headers),
   };
 }
 
@@ -50,6 +52,8 @@ export function callerOf(c: Context<AppEnv>): Caller {
 export const asGuest = (caller: Caller): Caller => ({ ...caller, access: undefined });
 
 const INTERNAL_ORIGIN = 'https://api.internal';
+const EDGE_ONLY_HEADERS = ['cookie', 'host', 'authorization', 'x-partner-code', 'x-client-country', 'x-client-ip'];
+const CLIENT_WRITABLE_ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip', 'true-client-ip', 'forwarded', 'cf-connecting-ip'];
 
 function executionCtxOf(c: Context<AppEnv>): Context['executionCtx'] | undefined {
   try {
@@ -62,7 +66,9 @@ function executionCtxOf(c: Context<AppEnv>): Context['executionCtx'] | undefined
 /** The headers a call carries: `base` (a browser's own, when forwarding) with the caller's in place of anything it claims. */
 function headersFor(caller: Caller, base?: HeadersInit): Headers {
   const headers = new Headers(base);
-  for (const name of ['cookie', 'host', 'authorization', 'x-partner-code', 'x-client-country', 'x-client-ip', SITE_ORIGIN_HEADER, BRAND_HEADER]) headers.delete(name);
+  // What only the edge may tell the API: a browser's or app's own copies of these never pass (nor do the
+  // forwarding headers a client can write: the API reads none, and an API_ORIGIN server must not either).
+  for (const name of [...EDGE_ONLY_HEADERS, ...CLIENT_WRITABLE_ADDRESS_HEADERS, SITE_ORIGIN_HEADER, BRAND_HEADER]) headers.delete(name);
   headers.set(CLIENT_HEADER, caller.appType === 'embedded' ? 'web-embedded' : 'web');
   headers.set('x-device-id', caller.deviceId);
   headers.set('x-locale', caller.locale);

@@ -8,6 +8,8 @@ declare module '@hono/react-renderer' {
     pageProps: PageProps;
     /** Chunks the page needs beyond main.js (src/render/preload.ts). */
     preloads: string[];
+    /** This response's Content-Security-Policy nonce: every script of the document carries it. */
+    nonce?: string;
   }
 }
 
@@ -25,7 +27,7 @@ export function serializeProps(props: PageProps): string {
 }
 
 /** The one HTML document: brand SEO in the head, the app streamed into #root, props for hydration. */
-export function Document({ children, pageProps, preloads }: { children?: ReactNode; pageProps: PageProps; preloads: string[] }) {
+export function Document({ children, pageProps, preloads, nonce }: { children?: ReactNode; pageProps: PageProps; preloads: string[]; nonce?: string }) {
   const { brand, locale } = pageProps;
   const brandVars = {
     '--brand-primary': brand.colors.primary,
@@ -51,16 +53,16 @@ export function Document({ children, pageProps, preloads }: { children?: ReactNo
         <link rel="apple-touch-icon" href={brand.icons.appIcon} />
         <link rel="manifest" href="/manifest.json" />
         <link rel="stylesheet" href={CLIENT_STYLES} precedence="default" />
-        <link rel="modulepreload" href={CLIENT_SCRIPT} />
+        <link rel="modulepreload" href={CLIENT_SCRIPT} nonce={nonce} />
         {preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
+          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
         ))}
       </head>
       <body>
         <div id="root">{children}</div>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON props for hydration; serializeProps escapes <, U+2028 and U+2029, so it cannot close the script */}
-        <script id={PROPS_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: serializeProps(pageProps) }} />
-        <script type="module" src={CLIENT_SCRIPT} async />
+        <script id={PROPS_ELEMENT_ID} type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: serializeProps(pageProps) }} />
+        <script type="module" src={CLIENT_SCRIPT} nonce={nonce} async />
       </body>
     </html>
   );

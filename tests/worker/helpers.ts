@@ -45,7 +45,7 @@ export function setCookies(res: Response): Record<string, string> {
 
 /** The page props a rendered page carries for hydration. */
 export function propsOf(html: string): Record<string, unknown> {
-  const match = /<script id="__PROPS__" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  const match = /<script id="__PROPS__" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(html);
   if (!match) throw new Error('no props in page');
   return JSON.parse(match[1]!) as Record<string, unknown>;
 }

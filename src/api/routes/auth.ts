@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { Refusal } from '../../lib/errors';
+import { clientLimitKey } from '../../lib/client-address';
 import { operation } from '../openapi';
 import { optionalMember, requireMember } from '../middleware/auth';
 import { refusedField, signIn, signUp, toMe } from '../services/accounts';
@@ -46,13 +47,14 @@ export const authRoutes = new Hono<ApiEnv>()
     operation({
       tag: 'Auth',
       summary: 'Sign in with login ID and password',
-      description: "At most 5 password checks per login ID per 10 quiet minutes. Refusals keep SPEC's own shape (status, msg, message, event), not the envelope.",
+      description:
+        "At most 5 password checks per login ID per 10 quiet minutes, and 50 failed sign-ins per client (its address as Cloudflare saw it) per 10 minutes. Refusals keep SPEC's own shape (status, msg, message, event), not the envelope.",
       ok: signinSuccessSchema,
       answers: {
         401: [signinRefusalSchema, "Wrong ID or password (msg UNAUTHORIZED, message ''): the page says so without telling which"],
         403: [signinRefusalSchema, 'The account is dormant: a year without signing in (msg EXPIRED); the owner wakes it through POST /api/auth/expire'],
         423: [signinRefusalSchema, 'The account is blocked (msg BLOCKED)'],
-        429: [signinRefusalSchema, 'Too many attempts for this ID (msg TOO_MANY_ATTEMPTS); wait 10 minutes'],
+        429: [signinRefusalSchema, 'Too many attempts for this ID or from this client (msg TOO_MANY_ATTEMPTS); wait 10 minutes'],
       },
     }),
     validate('json', signinRequestSchema),
@@ -60,7 +62,7 @@ export const authRoutes = new Hono<ApiEnv>()
       const body = c.req.valid('json');
       try {
         // The row signIn returns was read before this login was recorded: lastLoginAt is the previous visit.
-        const member = await signIn(c.env.DB, body.loginId, body.password);
+        const member = await signIn(c.env.DB, body.loginId, body.password, clientLimitKey(c.env.ENVIRONMENT, c.req.header('x-client-ip')));
         const tokens = await startSession(c.env, member, body.loginKeep);
         return c.json({ status: 200, msg: 'SUCCESS', message: '', event: loginEvent(member.lastLoginAt, c.var.t), me: toMe(member), save_id: body.saveId, ...tokenFields(tokens) } satisfies z.infer<
           typeof signinSuccessSchema

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { Refusal } from '../../lib/errors';
+import { clientLimitKey } from '../../lib/client-address';
 import { operation } from '../openapi';
 import { optionalMember, requireMember } from '../middleware/auth';
 import { refusedField, toMe } from '../services/accounts';
@@ -195,7 +196,8 @@ export const socialRoutes = new Hono<ApiEnv>()
     async (c) => {
       const input = c.req.valid('json');
       const provider = c.req.valid('param').provider;
-      const member = 'authKey' in input ? await linkWithIdentity(c.env, provider, input) : await linkWithPassword(c.env, provider, input);
+      const clientKey = clientLimitKey(c.env.ENVIRONMENT, c.req.header('x-client-ip'));
+      const member = 'authKey' in input ? await linkWithIdentity(c.env, provider, input) : await linkWithPassword(c.env, provider, { ...input, clientKey });
       const tokens = await startSession(c.env, member, false);
       return c.json({ status: 200, msg: 'SUCCESS', me: toMe(member), ...tokenFields(tokens) } satisfies z.infer<typeof socialSigninResponseSchema>);
     },

@@ -2,7 +2,19 @@ import { M, domesticRules, foreignerRules, maskLoginId, stripSpaces } from '../.
 import type { MeDto, SignupRequest } from '../../shared/account-api';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/crypto';
 import { Refusal } from '../../lib/errors';
-import { clearLoginAttempts, findMemberByLoginId, findMembersByIdentity, insertMember, loginIdTaken, markLoggedIn, nicknameTaken, takeLoginAttempt, type MemberRow } from '../../db/members';
+import {
+  clearLoginAttempts,
+  findMemberByLoginId,
+  findMembersByIdentity,
+  insertMember,
+  loginIdTaken,
+  markLoggedIn,
+  nicknameTaken,
+  returnClientLoginAttempt,
+  takeClientLoginAttempt,
+  takeLoginAttempt,
+  type MemberRow,
+} from '../../db/members';
 import { findPartner } from '../../db/partners';
 import { consumePhoneToken } from './phone';
 import { consumeIdentity, isAdult } from './identity';
@@ -23,6 +35,12 @@ export const refusedField = (refusal: Refusal): string | undefined => Object.key
 
 export const MAX_LOGIN_ATTEMPTS = 5;
 export const LOGIN_WINDOW_MS = 10 * 60_000;
+/**
+ * Failed sign-ins one client may make per LOGIN_WINDOW_MS, over all IDs (credential stuffing: 5 per ID alone
+ * would let one client try 5 passwords on every ID there is). Generous for people behind one shared address
+ * (offices, carrier NAT); successes do not count.
+ */
+export const MAX_CLIENT_LOGIN_FAILURES = 50;
 
 export function toMe(m: MemberRow): MeDto {
   return {
@@ -35,10 +53,6 @@ export function toMe(m: MemberRow): MeDto {
   };
 }
 
-/**
- * Check credentials. Every attempt takes a slot first, so at most MAX_LOGIN_ATTEMPTS passwords are ever
- * checked per ID per window, however many arrive at once; a missing ID and a wrong password look alike.
- */
 /** A year without signing in makes an account dormant (PIPA's one-year validity period); the expiry flow wakes it. */
 export const DORMANT_AFTER_MS = 365 * 86_400_000;
 
@@ -46,9 +60,17 @@ export function isDormant(member: Pick<MemberRow, 'lastLoginAt' | 'createdAt'>, 
   return (member.lastLoginAt ?? member.createdAt * 1000) < now - DORMANT_AFTER_MS;
 }
 
-export async function signIn(db: D1Database, loginId: string, password: string): Promise<MemberRow> {
+/**
+ * Check credentials. Every attempt takes a slot first, of the client (clientKey: src/lib/client-address.ts) and
+ * then of the ID, so at most MAX_CLIENT_LOGIN_FAILURES failures per client and MAX_LOGIN_ATTEMPTS passwords per ID
+ * are ever checked per window, however many arrive at once; a missing ID and a wrong password look alike. A
+ * client over its limit touches no ID's count: its flood locks no one else out.
+ */
+export async function signIn(db: D1Database, loginId: string, password: string, clientKey: string): Promise<MemberRow> {
   const id = stripSpaces(loginId);
-  const attempts = await takeLoginAttempt(db, id, Date.now(), LOGIN_WINDOW_MS);
+  const now = Date.now();
+  if ((await takeClientLoginAttempt(db, clientKey, now, LOGIN_WINDOW_MS)) > MAX_CLIENT_LOGIN_FAILURES) throw accountRefusal(429, M.tooManyAttempts);
+  const attempts = await takeLoginAttempt(db, id, now, LOGIN_WINDOW_MS);
   if (attempts > MAX_LOGIN_ATTEMPTS) throw accountRefusal(429, M.tooManyAttempts);
   const member = id ? await findMemberByLoginId(db, id) : null;
   const ok = await verifyPassword(password, member?.passwordHash ?? DUMMY_PASSWORD_HASH);
@@ -56,7 +78,7 @@ export async function signIn(db: D1Database, loginId: string, password: string):
   if (member.blocked) throw accountRefusal(423, M.accountBlocked);
   // Only the owner (right password) learns the account is dormant; it stays dormant until the expiry flow.
   if (isDormant(member)) throw accountRefusal(403, M.accountDormant);
-  await clearLoginAttempts(db, id);
+  await Promise.all([clearLoginAttempts(db, id), returnClientLoginAttempt(db, clientKey)]);
   await markLoggedIn(db, member.id, Date.now());
   return member;
 }

@@ -261,9 +261,9 @@ export async function socialSignUp(env: Env, provider: SocialProvider, input: So
 }
 
 /** An existing member links the ticket's identity by proving the account with its password (then is signed in). */
-export async function linkWithPassword(env: Env, provider: SocialProvider, input: { accessToken: string; loginId: string; password: string }): Promise<MemberRow> {
+export async function linkWithPassword(env: Env, provider: SocialProvider, input: { accessToken: string; loginId: string; password: string; clientKey: string }): Promise<MemberRow> {
   const identity = await ticketIdentity(env, input.accessToken, provider);
-  const member = await signIn(env.DB, input.loginId, input.password);
+  const member = await signIn(env.DB, input.loginId, input.password, input.clientKey);
   const linked = await findIdentity(env.DB, provider, identity.subject);
   if (linked && linked.memberId !== member.id) throw new Refusal(409, 'SOCIAL_TAKEN', 'social.errors.taken');
   if (!linked) await linkIdentity(env.DB, member.id, identity);
