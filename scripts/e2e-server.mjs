@@ -4,6 +4,7 @@
 // Usage: node scripts/e2e-server.mjs [PORT STATE_DIR] (default: E2E in scripts/lib/wrangler.mjs)
 import { buildWorkerAsync, freshSeededState, startServer } from './lib/server.mjs';
 import { startSocialIssuers } from './lib/social-issuers.mjs';
+import { startSqlControl } from './lib/sql-control.mjs';
 import { E2E } from './lib/wrangler.mjs';
 import { demoSeedSql } from './seed-demo.mjs';
 
@@ -20,4 +21,6 @@ const server = await startServer({
   bindings: issuers.bindings,
   onLog: (level, message) => level === 'error' && console.error(message),
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => Promise.all([server.stop(), issuers.stop()]).finally(() => process.exit(0)));
+// The tests' writes to D1 (fixtures.ts d1()), through this server's own binding: no wrangler start each.
+const control = await startSqlControl({ db: await server.mf.getD1Database('DB'), state, purgeUrl: `http://127.0.0.1:${port}/__dev/page-cache/purge` });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => Promise.all([server.stop(), issuers.stop(), control.stop()]).finally(() => process.exit(0)));
