@@ -18,7 +18,7 @@ const issuers = await startSocialIssuers({ ports: {} });
 const server = await startServer({
   port,
   state,
-  bindings: issuers.bindings,
+  bindings: { ...issuers.bindings, DEV_PG_DEPOSIT_DELAY_MS: String(E2E.pgDepositDelayMs) },
   onLog: (level, message) => level === 'error' && console.error(message),
 });
 // The tests' writes to D1 (fixtures.ts d1()), through this server's own binding: no wrangler start each.
