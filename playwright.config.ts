@@ -1,13 +1,43 @@
 import { defineConfig } from '@playwright/test';
 import { E2E } from './scripts/lib/wrangler.mjs';
 
+/**
+ * Specs that change what every other spec sees run alone, after all the others (the `serial` project below).
+ * Everything else runs two at a time, so a new spec is parallel unless it is listed here: list it when it flips
+ * a service flag or channel setting, writes the brand or event KV, changes the home page's contents, opens a live
+ * on a demo channel (one open live per channel: openTestLive/removeTestLives, the broadcaster), or relies on the
+ * edge page cache keeping what another spec's d1() purges. A spec whose members, channel and live are its own
+ * (subscriptions.spec.ts, messages.spec.ts) needs none of this. Parallel specs only meet other parallel specs:
+ * chat.spec.ts (demo channel 1 off air, which only the serial playback and sources specs put on air) and
+ * gift.spec.ts (the only parallel spec with a live on demo channel 2) stay parallel for that reason.
+ */
+const SERIAL: Record<string, string> = {
+  'gate.spec.ts': 'maintenance and emergency flags: every page of every spec is redirected',
+  'social.spec.ts': 'channeling isSnsLoginKakao: sign-in pages lose a button',
+  'chat-settings.spec.ts': 'channeling settings (broadcasting, adult), lives on demo channels 2 and 3, demo_caster4 made an operator',
+  'exchange.spec.ts': 'the exchange event in KV: every wallet page shows it',
+  'page-cache.spec.ts': "the edge's copy of the guest home, which any d1() purges and any new live changes",
+  'watch-pages.spec.ts': "the home page's live cards, lives on demo channels 2-4, demo_viewer's watch history",
+  'playback.spec.ts': 'real broadcasts on demo channels 1-3 (recorded, ended, adult)',
+  'sources.spec.ts': 'a real broadcast on demo channel 1',
+  'aborts.spec.ts': 'a real broadcast on demo channel 2, and an abort storm the server must survive',
+  'items.spec.ts': 'a live on demo channel 2, which gift.spec.ts opens too (parallel: the two must not overlap)',
+};
+const serialSpecs = Object.keys(SERIAL).map((file) => `**/${file}`);
+
 /** Browser tests: Debian's Chromium driven by Playwright, against the Miniflare server with its own state. */
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1, // the service flags are global: tests that flip them must not overlap others
+  workers: 2, // the `parallel` project; the `serial` one runs on one of them, after it (SERIAL above)
+  projects: [
+    { name: 'parallel', testIgnore: serialSpecs },
+    // After `parallel` (a failure there skips these: fix it first), one spec at a time. Naming a serial spec
+    // on the command line runs the whole `parallel` project first: add --no-deps to run just that spec.
+    { name: 'serial', testMatch: serialSpecs, dependencies: ['parallel'], workers: 1 },
+  ],
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   outputDir: 'test-results/e2e-artifacts', // Playwright empties this folder; the vitest report lives beside it

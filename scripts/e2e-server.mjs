@@ -2,23 +2,25 @@
 // demo accounts and channels 1-4, no broadcaster), so tests never touch the developer's `npm start` data.
 // Same server as `npm start` (Miniflare, production bundle); needs `npm run build` first for the client.
 // Usage: node scripts/e2e-server.mjs [PORT STATE_DIR] (default: E2E in scripts/lib/wrangler.mjs)
-import { buildWorker, freshState, startServer } from './lib/server.mjs';
+import { buildWorkerAsync, freshSeededState, startServer } from './lib/server.mjs';
 import { startSocialIssuers } from './lib/social-issuers.mjs';
+import { startSqlControl } from './lib/sql-control.mjs';
 import { E2E } from './lib/wrangler.mjs';
-import { seedDemo } from './seed-demo.mjs';
+import { demoSeedSql } from './seed-demo.mjs';
 
 const port = Number(process.argv[2] ?? E2E.port);
 const state = process.argv[3] ?? E2E.state;
 
-buildWorker();
-freshState(state);
-seedDemo({ persistTo: state });
+// The Worker's build and the state's preparation at the same time: each is mostly a wrangler start.
+await Promise.all([buildWorkerAsync(), freshSeededState(state, demoSeedSql())]);
 // The social-login providers on free loopback ports (so `npm start` may run beside the tests).
 const issuers = await startSocialIssuers({ ports: {} });
 const server = await startServer({
   port,
   state,
-  bindings: issuers.bindings,
+  bindings: { ...issuers.bindings, DEV_PG_DEPOSIT_DELAY_MS: String(E2E.pgDepositDelayMs) },
   onLog: (level, message) => level === 'error' && console.error(message),
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => Promise.all([server.stop(), issuers.stop()]).finally(() => process.exit(0)));
+// The tests' writes to D1 (fixtures.ts d1()), through this server's own binding: no wrangler start each.
+const control = await startSqlControl({ db: await server.mf.getD1Database('DB'), state, purgeUrl: `http://127.0.0.1:${port}/__dev/page-cache/purge` });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => Promise.all([server.stop(), issuers.stop(), control.stop()]).finally(() => process.exit(0)));

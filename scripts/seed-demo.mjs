@@ -7,7 +7,7 @@
 // The stream keys demo-stream-key-0001..0004 are public in this file: never seed them anywhere real.
 import { execFileSync } from 'node:child_process';
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,6 +61,15 @@ function demoSql() {
   });
   lines.push(`INSERT OR IGNORE INTO agencies (member_id, name, created_at) SELECT id, ${q(AGENCY.name)}, 0 FROM members WHERE login_id = ${q(AGENCY.login)};`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The SQL seedDemo runs, as one text (the browser tests' server runs it with the migrations in one go). */
+export function demoSeedSql() {
+  const dir = join(process.cwd(), 'scripts', 'demo');
+  const extra = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  return [demoSql(), ...extra.map((name) => readFileSync(join(dir, name), 'utf8'))].join('\n');
 }
 
 /** Seeds the demo accounts and channels, then scripts/demo/*.sql; returns the files it ran. */

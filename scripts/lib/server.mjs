@@ -7,13 +7,15 @@
 // when a client aborts a request, drops a request body half-way or gives up on a WebSocket handshake
 // (cloudflare/workers-sdk #15317, #15451, #15203). Miniflare's own entry survives all three
 // (tests/e2e/aborts.spec.ts). `npm run dev` keeps `wrangler dev` for its rebuild-on-save.
-import { execFileSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { kvBulkPut, seedEntries } from './kv.mjs';
-import { DEFAULT_STATE, WRANGLER, migrate, toolEnv } from './wrangler.mjs';
+import { DEFAULT_STATE, WRANGLER, migrate, targetArgs, toolEnv } from './wrangler.mjs';
 
 export const WORKER_BUNDLE_DIR = 'dist/worker';
 export const DEV_ENV_FILE = 'config/development.env';
@@ -39,6 +41,46 @@ export function freshState(state) {
   rmSync(state, { recursive: true, force: true });
   migrate({ persistTo: state });
   kvBulkPut(seedEntries(), { persistTo: state });
+}
+
+const execFileAsync = promisify(execFile);
+
+/** buildWorker without blocking: the browser tests' server prepares its state meanwhile. */
+export async function buildWorkerAsync({ config = 'wrangler.toml', outdir = WORKER_BUNDLE_DIR } = {}) {
+  rmSync(resolve(outdir), { recursive: true, force: true });
+  await execFileAsync(WRANGLER, ['deploy', '--dry-run', '-c', config, '--outdir', resolve(outdir)], { env: { ...toolEnv(), NODE_ENV: 'production' } });
+}
+
+/**
+ * freshState plus `seedSql`, in about a tenth of the time (the browser tests' server starts with it; every
+ * wrangler start costs seconds, over 10 s on a busy machine): the migrations, wrangler's own bookkeeping of
+ * them (the d1_migrations table `wrangler d1 migrations apply` writes, so a later apply skips them) and the
+ * seed in ONE `wrangler d1 execute --file`, while the KV configuration goes in through Miniflare's KV
+ * binding on the same folder (the database and the namespace are separate files: the two do not meet).
+ */
+export async function freshSeededState(state, seedSql = '') {
+  rmSync(state, { recursive: true, force: true });
+  const dir = resolve('src/db/migrations'); // wrangler.toml's migrations_dir
+  const migrations = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  const sql = [
+    'CREATE TABLE IF NOT EXISTS "d1_migrations"(\n\t\tid         INTEGER PRIMARY KEY AUTOINCREMENT,\n\t\tname       TEXT UNIQUE,\n\t\tapplied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL\n);',
+    ...migrations.map((name) => `${readFileSync(join(dir, name), 'utf8')}\nINSERT INTO "d1_migrations" (name) values ('${name.replace(/'/g, "''")}');`),
+    seedSql,
+  ].join('\n');
+  const file = join(mkdtempSync(join(tmpdir(), 'fresh-state-')), 'state.sql');
+  writeFileSync(file, sql);
+  const d1 = execFileAsync(WRANGLER, ['d1', 'execute', 'DB', ...targetArgs({ persistTo: state }), '--file', file], { env: toolEnv() });
+  const { kvNamespaces } = unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions;
+  const mf = new Miniflare(convertV4MiniflareOptions({ modules: true, script: 'export default {}', kvNamespaces, resourcePersistencePath: resolve(state, 'v3') }));
+  try {
+    const kv = await mf.getKVNamespace('CONFIG');
+    for (const { key, value } of seedEntries()) await kv.put(key, value);
+  } finally {
+    await mf.dispose();
+  }
+  await d1;
 }
 
 /**

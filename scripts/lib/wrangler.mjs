@@ -10,8 +10,21 @@ export const tool = (name) => join(process.cwd(), 'node_modules', '.bin', name);
 export const WRANGLER = tool('wrangler');
 /** The local state `npm start` and the plain wrangler commands use. */
 export const DEFAULT_STATE = '.wrangler/state';
-/** The browser tests' server: its own port (E2E_PORT overrides it, for two checkouts side by side) and state, so a running `npm start` never clashes. */
-export const E2E = { port: Number(process.env.E2E_PORT) || 8799, state: '.wrangler/e2e-state' };
+/**
+ * The browser tests' server: its own port (E2E_PORT overrides it, for two checkouts or two runs side by side)
+ * and state, one folder per port (each run empties its own), so a running `npm start` never clashes.
+ */
+const e2ePort = Number(process.env.E2E_PORT) || 8799;
+export const E2E = {
+  port: e2ePort,
+  state: `.wrangler/e2e-state-${e2ePort}`,
+  /**
+   * DEV_PG_DEPOSIT_DELAY_MS of the test server (config/development.env says 10 s): the window in which
+   * pg-checkout.spec.ts's `ops deposit` must pay a virtual account before the dev PG does it by itself. On a
+   * busy machine that command alone took over 10 s, and the PG won the race.
+   */
+  pgDepositDelayMs: 30_000,
+};
 
 export const toolEnv = () => ({ ...process.env, WRANGLER_SEND_METRICS: 'false' });
 

@@ -60,6 +60,7 @@ async function deliveryMs(from: Page, to: Page, text: string): Promise<number> {
 test.describe.configure({ mode: 'serial' });
 
 test('two members see each other’s messages within a second; the creator mutes one, whose next message is refused', async ({ browser }) => {
+  test.setTimeout(120_000); // three browsers signing in: 36-48 s on a busy machine, past 60 s when it is very busy
   const viewer = await member(browser, 'demo_viewer');
   const minor = await member(browser, 'demo_minor');
 

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { E2E, d1Command, tool } from '../../scripts/lib/wrangler.mjs';
+import { controlPortFile } from '../../scripts/lib/sql-control.mjs';
+import { E2E, tool } from '../../scripts/lib/wrangler.mjs';
 
 export const PORT = E2E.port;
 export const STATE = E2E.state;
@@ -41,11 +42,16 @@ export function ops(...args: string[]): string {
   return execFileSync(tool('node'), ['scripts/ops.mjs', ...args, '--persist-to', STATE], { encoding: 'utf8' });
 }
 
-/** Run SQL against the browser tests' local D1 (the same state folder the test server uses). */
+/**
+ * Run SQL against the browser tests' D1, as one batch (all or nothing), then purge the edge page cache:
+ * written behind the app's back, the cache must not keep showing what was there before. It goes through
+ * the test server's own D1 binding (scripts/lib/sql-control.mjs): a wrangler start per call cost 10-20 s.
+ */
 export function d1(sql: string): void {
-  d1Command(sql, { persistTo: STATE });
-  // Written behind the app's back: the edge page cache must not keep showing what was there before.
-  execFileSync(process.execPath, ['-e', 'fetch(process.argv[1], { method: "POST" }).then((r) => process.exit(r.status === 204 ? 0 : 1))', `${LOOPBACK}/__dev/page-cache/purge`]);
+  const port = readFileSync(controlPortFile(STATE), 'utf8').trim();
+  const post =
+    'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",async()=>{const r=await fetch(process.argv[1],{method:"POST",body:s});if(r.status!==204){console.error(await r.text());process.exit(1)}})';
+  execFileSync(process.execPath, ['-e', post, `http://127.0.0.1:${port}/`], { input: sql, stdio: ['pipe', 'inherit', 'pipe'] });
 }
 
 /**

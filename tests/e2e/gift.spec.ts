@@ -127,6 +127,7 @@ test('a new member buys through the dev checkout and gifts it live; another view
 });
 
 test('the studio sets presets; a gift from A shows for B within a second, A’s balance follows, the creator receives it', async ({ browser }) => {
+  test.setTimeout(120_000); // four browsers, a coupon and a dozen page loads: over 60 s on a busy machine
   // The creator's presets, with the editor's checks on the way.
   const creator = await person(browser, CHANNEL.loginId);
   await gotoHydrated(creator.page, url('flex', '/caster'));

@@ -1,0 +1,60 @@
+// The browser tests' way into the test server's D1 (tests/e2e/fixtures.ts d1()): a loopback port of the
+// e2e server process itself that runs SQL through the Worker's own D1 binding (Miniflare's), as one batch
+// like `wrangler d1 execute` (all or nothing), then purges the edge page cache as the tests need. A test
+// used to pay a whole wrangler start (10-20 s on a busy machine) for every write; this is milliseconds.
+// Never part of the Worker: only scripts/e2e-server.mjs starts it, on 127.0.0.1 and a port the OS picks,
+// written to <state>/sql-control-port for the tests to read.
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+
+export const controlPortFile = (state) => join(state, 'sql-control-port');
+
+/**
+ * `sql` cut into statements at the semicolons outside quotes and comments (what test fixtures write:
+ * INSERT/UPDATE/DELETE, no triggers), empty ones dropped.
+ */
+export function splitStatements(sql) {
+  const statements = [];
+  let current = '';
+  let quote = null;
+  for (let i = 0; i < sql.length; i++) {
+    const ch = sql[i];
+    if (quote) {
+      current += ch;
+      if (ch === quote) quote = null; // a doubled quote closes and reopens: still right
+    } else if (ch === "'" || ch === '"' || ch === '`') {
+      quote = ch;
+      current += ch;
+    } else if (ch === '-' && sql[i + 1] === '-') {
+      while (i < sql.length && sql[i] !== '\n') i++;
+      current += '\n';
+    } else if (ch === ';') {
+      statements.push(current);
+      current = '';
+    } else current += ch;
+  }
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter(Boolean);
+}
+
+/** Starts the control port for `db` (the server's D1 binding); `purgeUrl` is the Worker's dev page-cache purge. */
+export async function startSqlControl({ db, state, purgeUrl }) {
+  const server = createServer(async (req, res) => {
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    try {
+      const statements = splitStatements(Buffer.concat(chunks).toString('utf8'));
+      if (statements.length === 0) throw new Error('no SQL');
+      await db.batch(statements.map((s) => db.prepare(s)));
+      const purged = await fetch(purgeUrl, { method: 'POST' });
+      if (purged.status !== 204) throw new Error(`page cache purge answered ${purged.status}`);
+      res.writeHead(204).end();
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error?.stack ?? error));
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  writeFileSync(controlPortFile(state), String(server.address().port));
+  return { stop: () => new Promise((resolve) => server.close(resolve)) };
+}
