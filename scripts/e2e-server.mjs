@@ -7,6 +7,7 @@ import { startSocialIssuers } from './lib/social-issuers.mjs';
 import { startSqlControl } from './lib/sql-control.mjs';
 import { E2E } from './lib/wrangler.mjs';
 import { demoSeedSql } from './seed-demo.mjs';
+import { seedEmojiInto } from './seed-emoji.mjs';
 
 const port = Number(process.argv[2] ?? E2E.port);
 const state = process.argv[3] ?? E2E.state;
@@ -21,6 +22,8 @@ const server = await startServer({
   bindings: { ...issuers.bindings, DEV_PG_DEPOSIT_DELAY_MS: String(E2E.pgDepositDelayMs) },
   onLog: (level, message) => level === 'error' && console.error(message),
 });
+// The common emoji set (real PNGs in the uploads bucket), through the server's own bindings.
+await seedEmojiInto({ db: await server.mf.getD1Database('DB'), uploads: await server.mf.getR2Bucket('UPLOADS') });
 // The tests' writes to D1 (fixtures.ts d1()), through this server's own binding: no wrangler start each.
 const control = await startSqlControl({ db: await server.mf.getD1Database('DB'), state, purgeUrl: `http://127.0.0.1:${port}/__dev/page-cache/purge` });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => Promise.all([server.stop(), issuers.stop(), control.stop()]).finally(() => process.exit(0)));

@@ -114,27 +114,30 @@ export const COMMON = [
 ];
 
 /** Writes the missing common emoji; answers the codes it added. */
-export async function seedEmoji(target = {}) {
-  return withLocalStore(target, async ({ db, uploads }) => {
-    await db.prepare("INSERT OR IGNORE INTO members (login_id, nickname, password_hash) VALUES ('flex_emoji', '플렉스이모티콘', 'none')").run();
-    const owner = await db.prepare("SELECT id FROM members WHERE login_id = 'flex_emoji'").first();
-    const added = [];
-    for (const e of COMMON) {
-      if (await db.prepare('SELECT 1 FROM emoji WHERE channel_id IS NULL AND code = ?').bind(e.code).first()) continue;
-      const png = drawPng(e.paint);
-      const key = await uploadKey('png');
-      await uploads.put(key, png, { httpMetadata: { contentType: 'image/png' } });
-      const now = Date.now();
-      await db.batch([
-        db
-          .prepare("INSERT INTO uploads (key, owner_id, purpose, content_type, size, width, height, created_at) VALUES (?, ?, 'emoji', 'image/png', ?, ?, ?, ?)")
-          .bind(key, owner.id, png.length, SIZE, SIZE, now),
-        db.prepare('INSERT INTO emoji (channel_id, code, title, upload_key, created_at) VALUES (NULL, ?, ?, ?, ?)').bind(e.code, e.title, key, now),
-      ]);
-      added.push(e.code);
-    }
-    return added;
-  });
+export function seedEmoji(target = {}) {
+  return withLocalStore(target, seedEmojiInto);
+}
+
+/** The common set into a D1 database and the uploads bucket (a running server's own bindings, or withLocalStore's). */
+export async function seedEmojiInto({ db, uploads }) {
+  await db.prepare("INSERT OR IGNORE INTO members (login_id, nickname, password_hash) VALUES ('flex_emoji', '플렉스이모티콘', 'none')").run();
+  const owner = await db.prepare("SELECT id FROM members WHERE login_id = 'flex_emoji'").first();
+  const added = [];
+  for (const e of COMMON) {
+    if (await db.prepare('SELECT 1 FROM emoji WHERE channel_id IS NULL AND code = ?').bind(e.code).first()) continue;
+    const png = drawPng(e.paint);
+    const key = await uploadKey('png');
+    await uploads.put(key, png, { httpMetadata: { contentType: 'image/png' } });
+    const now = Date.now();
+    await db.batch([
+      db
+        .prepare("INSERT INTO uploads (key, owner_id, purpose, content_type, size, width, height, created_at) VALUES (?, ?, 'emoji', 'image/png', ?, ?, ?, ?)")
+        .bind(key, owner.id, png.length, SIZE, SIZE, now),
+      db.prepare('INSERT INTO emoji (channel_id, code, title, upload_key, created_at) VALUES (NULL, ?, ?, ?, ?)').bind(e.code, e.title, key, now),
+    ]);
+    added.push(e.code);
+  }
+  return added;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
