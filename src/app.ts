@@ -9,7 +9,8 @@ import { gate } from './middleware/gate';
 import { partner } from './middleware/partner';
 import { documentRenderer } from './render/document';
 import { buildPageProps, respond } from './render/respond';
-import { DEV_PG_PREFIX, DEV_PREFIX, PROXIED_PREFIXES, proxy } from './proxy/proxy';
+import { DEV_PG_PREFIX, DEV_PREFIX, OWN_PROOF, PROXIED_PREFIXES, proxy } from './proxy/proxy';
+import { requestGuard } from './middleware/request-guard';
 import { ServiceUnavailableError } from './proxy/caller';
 import { Refusal, refusalResponse } from './lib/errors';
 import { callerLocale } from './lib/caller-locale';
@@ -46,6 +47,9 @@ app.get('/chat/:room', callerLocale(), chatSocket);
 app.get(INBOX_SOCKET_PATH, callerLocale(), inboxSocket);
 app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
 app.use(brand(), locale(), clientContext(), xsrfCookie());
+// Query length, same-origin unsafe calls (but the dev checkout's form, which is same-origin anyway, and the servers
+// that post with their own proof), bodies within the limits (issue 17).
+app.use(requestGuard({ proxied: [...PROXIED_PREFIXES, DEV_PREFIX, DEV_PG_PREFIX], crossSiteAllowed: (path) => OWN_PROOF(path) && !path.startsWith(DEV_PG_PREFIX) }));
 app.route('/', site);
 // The local error collector (development and tests): browsers' Sentry envelopes, before the gate like site resources.
 app.route('/', collector);

@@ -4,7 +4,7 @@ import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { Refusal } from '../../lib/errors';
 import { operation } from '../openapi';
-import { optionalMember, requireMember } from '../middleware/auth';
+import { optionalMember, requestBrand, requireMember } from '../middleware/auth';
 import { refusedField, toMe } from '../services/accounts';
 import { SESSION_TTL_S, startSession, type Tokens } from '../services/sessions';
 import { beginSocial, finishSocial, linkWithPassword, socialAccounts, socialSignIn, socialSignUp, unlinkSocial } from '../services/social';
@@ -55,7 +55,7 @@ async function signupAnswer(c: Context<ApiEnv>, provider: SocialProvider, body: 
   try {
     const member = await socialSignUp(c.env, provider, body, { partnerCookie: c.req.header('x-partner-code') ?? null });
     if (caster) await registerChannel(c.env.DB, member.id, { title: `${member.nickname}` });
-    const tokens = await startSession(c.env, member, false);
+    const tokens = await startSession(c.env, member, false, requestBrand(c));
     return c.json({ data: { me: toMe(member) }, ...tokenFields(tokens) } satisfies z.infer<typeof signupSuccessSchema>);
   } catch (err) {
     if (!(err instanceof Refusal)) throw err;
@@ -66,7 +66,7 @@ async function signupAnswer(c: Context<ApiEnv>, provider: SocialProvider, body: 
 
 async function signinAnswer(c: Context<ApiEnv>, provider: SocialProvider, accessToken: string, loginId?: string) {
   const member = await socialSignIn(c.env, provider, accessToken, loginId);
-  const tokens = await startSession(c.env, member, false);
+  const tokens = await startSession(c.env, member, false, requestBrand(c));
   return c.json({ status: 200, msg: 'SUCCESS', me: toMe(member), ...tokenFields(tokens) } satisfies z.infer<typeof socialSigninResponseSchema>);
 }
 
@@ -185,7 +185,7 @@ export const socialRoutes = new Hono<ApiEnv>()
     validate('json', socialLinkRequestSchema),
     async (c) => {
       const member = await linkWithPassword(c.env, c.req.valid('param').provider, c.req.valid('json'));
-      const tokens = await startSession(c.env, member, false);
+      const tokens = await startSession(c.env, member, false, requestBrand(c));
       return c.json({ status: 200, msg: 'SUCCESS', me: toMe(member), ...tokenFields(tokens) } satisfies z.infer<typeof socialSigninResponseSchema>);
     },
   )
