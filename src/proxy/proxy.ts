@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { isProductionEnv } from '../shared/environment';
 import { SESSION_INVALID, UNSAFE_METHODS } from '../shared/account-api';
-import { callApi, callAsMember, callerOf } from './caller';
+import { asGuest, callApi, callAsMember, callerOf } from './caller';
 import { clearSession, hasTokens, rememberLoginId, storeTokens, withoutTokens } from './session';
 import { xsrfValid } from './xsrf';
 import { checkedBody } from '../lib/request-body';
@@ -23,6 +23,11 @@ export const DEV_PG_PREFIX = '/__pg/';
 export const OWN_PROOF = (path: string) => path === '/api/payments/webhook' || path.startsWith(DEV_PG_PREFIX) || path === ASP_TOKEN_PATH;
 /** An ASP partner's server (its key is its proof) gets its user's tokens in the body: server to server, not a browser's cookies. */
 const ASP_TOKEN_PATH = '/v4/api/asp/accesstoken';
+/**
+ * Calls other servers make: they never speak for a browser's session, so a page that forges one with a member's
+ * cookies gets no Bearer sent and no refresh (which rotated the member's tokens: the security sweep's finding).
+ */
+const SERVER_TO_SERVER = (path: string) => path === '/api/payments/webhook' || path === ASP_TOKEN_PATH;
 
 /** Calls whose answers carry tokens for the cookie jar. */
 const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oauth/refresh', '/v3/api/m/signup/kakao']);
@@ -68,7 +73,11 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   // not nested past the limit. The API holds the same limits for callers at API_ORIGIN.
   const body = UNSAFE_METHODS.has(method) ? await checkedBody(c.req.raw, c.env) : undefined;
   const init: RequestInit = { method, headers: c.req.raw.headers, body };
-  const upstream = isTokenPath(path) ? await callApi(c, callerOf(c), path + url.search, init) : await callAsMember(c, path + url.search, init);
+  const upstream = SERVER_TO_SERVER(path)
+    ? await callApi(c, asGuest(callerOf(c)), path + url.search, init)
+    : isTokenPath(path)
+      ? await callApi(c, callerOf(c), path + url.search, init)
+      : await callAsMember(c, path + url.search, init);
 
   if (path === SIGNOUT_PATH) clearSession(c);
   // Staff changed the channel settings: this isolate serves the new ones from now on (others on a viewer's refetch).

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from './helpers';
 import { insertChannel, signedIn } from './watch-fixtures';
 import { securityRow } from './security-table';
-import { type ApiDoc, type Fill, type Route, accessOf, apiRoutes, bodyFor, changedTables, concretePath, dbDigest, fetchDoc, isStaffOnly, label, listed } from './security-sweep';
+import { type ApiDoc, type Fill, type Route, accessOf, apiRoutes, bodyFor, changedTables, concretePath, dbDigest, fetchDoc, inParallel, isStaffOnly, label, listed } from './security-sweep';
 
 /**
  * Routes anyone may call without a session, each group with why. The document marks them (no bearerAuth, or an
@@ -131,10 +131,12 @@ const CHANGED_BY_OTHERS = new Set(['GET /api/my/messages', 'GET /v2/api/my/messa
 /** What the victim sees of their own: every member-only GET, as status and body. */
 async function viewOf(browser: Browser): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const route of routes.filter((r) => r.method === 'GET' && accessOf(doc, r) === 'member' && !CHANGED_BY_OTHERS.has(label(r)))) {
+  const views = routes.filter((r) => r.method === 'GET' && accessOf(doc, r) === 'member' && !CHANGED_BY_OTHERS.has(label(r)));
+  const answers = await inParallel(views, async (route) => {
     const res = await call(browser, route);
-    out.set(label(route), `${res.status} ${await res.text()}`);
-  }
+    return `${res.status} ${await res.text()}`;
+  });
+  views.forEach((route, i) => out.set(label(route), answers[i]!));
   return out;
 }
 
@@ -173,10 +175,10 @@ describe('access sweep: every API route', () => {
     const memberOnly = routes.filter((r) => accessOf(doc, r) === 'member');
     const before = await dbDigest();
     const through: string[] = [];
-    for (const route of memberOnly) {
+    await inParallel(memberOnly, async (route) => {
       const res = await call(guest, route);
       if (letThrough(res) || res.status !== 401) through.push(`${label(route)} ${res.status}`);
-    }
+    });
     const written = changedTables(before, await dbDigest());
     securityRow(context, { area: 'access', tried: `anonymous call of every member-only route (${memberOnly.length}), expecting 401`, letThrough: listed(through), pass: through.length === 0 });
     securityRow(context, { area: 'access', tried: 'D1 rows written by those anonymous calls (digest of every table)', letThrough: listed(written), pass: written.length === 0 });
@@ -188,10 +190,14 @@ describe('access sweep: every API route', () => {
     const before = await viewOf(victim.browser);
     const through: string[] = [];
     const swept = sessionEndersLast(routes.filter((r) => accessOf(doc, r) !== 'public' && !isStaffOnly(doc, r)));
-    for (const route of swept) {
+    // In parallel but for the calls that end the intruder's session, which go last.
+    const [ending, others] = [swept.filter(endsSession), swept.filter((r) => !endsSession(r))];
+    const judge = async (route: Route) => {
       const res = await call(intruder.browser, route);
       if (res.status >= 500) through.push(`${label(route)} ${res.status}`);
-    }
+    };
+    await inParallel(others, judge);
+    for (const route of ending) await judge(route);
     const after = await viewOf(victim.browser);
     const changed = [...before.keys()].filter((k) => before.get(k) !== after.get(k));
     for (const key of changed) through.push(`${key} changed for the victim`);
@@ -215,7 +221,14 @@ describe('access sweep: every API route', () => {
     const memberOnly = sessionEndersLast(routes.filter((r) => accessOf(doc, r) === 'member'));
     const before = await dbDigest();
     const through: string[] = [];
-    for (const route of memberOnly) {
+    await inParallel(
+      memberOnly.filter((r) => !endsSession(r)),
+      async (route) => {
+        const res = await call(elsewhere, route);
+        if (res.status !== 401) through.push(`${label(route)} ${res.status}`);
+      },
+    );
+    for (const route of memberOnly.filter(endsSession)) {
       const res = await call(elsewhere, route);
       if (res.status !== 401) through.push(`${label(route)} ${res.status}`);
     }

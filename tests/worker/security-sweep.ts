@@ -185,3 +185,20 @@ export function listed(items: string[], max = 6): string | number {
   if (items.length === 0) return 0;
   return items.length > max ? `${items.slice(0, max).join(', ')} (+${items.length - max})` : items.join(', ');
 }
+
+/**
+ * Run `work` over `items`, `width` at a time, results in order: the sweep makes hundreds of calls, and one after
+ * another they would hold the suite past its time budget.
+ */
+export async function inParallel<T, R>(items: readonly T[], work: (item: T) => Promise<R>, width = 8): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const at = next++;
+      out[at] = await work(items[at]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+  return out;
+}
