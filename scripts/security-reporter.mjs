@@ -48,6 +48,8 @@ export default class SecurityReporter {
           // A row that says pass inside a failed test is not a pass: the test's assertions are the judge.
           const ok = row.pass && !testFailed;
           out.push(line(row.area, row.tried, row.letThrough, ok ? 'PASS' : 'FAIL'));
+          // A failing row's cells in full, so the table alone says what to look at.
+          if (!ok && String(row.tried).length + String(row.letThrough).length > TRIED + LET - 4) out.push(`    tried: ${row.tried}`, `    let through: ${row.letThrough}`);
           if (ok) pass += 1;
           else fail += 1;
         }

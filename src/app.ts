@@ -11,6 +11,7 @@ import { documentRenderer } from './render/document';
 import { buildPageProps, respond } from './render/respond';
 import { DEV_PG_PREFIX, DEV_PREFIX, OWN_PROOF, PROXIED_PREFIXES, proxy } from './proxy/proxy';
 import { requestGuard } from './middleware/request-guard';
+import { queryLimit } from './middleware/query-limit';
 import { ServiceUnavailableError } from './proxy/caller';
 import { Refusal, refusalResponse } from './lib/errors';
 import { callerLocale } from './lib/caller-locale';
@@ -39,6 +40,7 @@ export const app = new Hono<AppEnv>();
 // Live video first: encoders and players need no brand, locale or gate (and no KV read per segment), and
 // its public streams must stay embeddable by other origins (native apps, partner players), which the
 // site-wide Cross-Origin-Resource-Policy: same-origin would forbid. /live sets its own headers.
+app.use(queryLimit());
 app.route('/live', live);
 // Chat sockets likewise: checked before the upgrade (Origin against the brand's hosts, ticket), and a 101
 // carries none of the page headers or cookies. See src/proxy/chat-socket.ts.
@@ -47,9 +49,9 @@ app.get('/chat/:room', callerLocale(), chatSocket);
 app.get(INBOX_SOCKET_PATH, callerLocale(), inboxSocket);
 app.use(secureHeaders({ xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
 app.use(brand(), locale(), clientContext(), xsrfCookie());
-// Query length, same-origin unsafe calls (but the dev checkout's form, which is same-origin anyway, and the servers
-// that post with their own proof), bodies within the limits (issue 17).
-app.use(requestGuard({ proxied: [...PROXIED_PREFIXES, DEV_PREFIX, DEV_PG_PREFIX], crossSiteAllowed: (path) => OWN_PROOF(path) && !path.startsWith(DEV_PG_PREFIX) }));
+// Same-origin unsafe calls (but the servers that post with their own proof), bodies within the limits (issue 17).
+// /__dev/ is read here too: the site answers some of its paths itself (the page-cache purge).
+app.use(requestGuard({ proxied: [...PROXIED_PREFIXES, DEV_PG_PREFIX], crossSiteAllowed: (path) => OWN_PROOF(path) && !path.startsWith(DEV_PG_PREFIX) }));
 app.route('/', site);
 // The local error collector (development and tests): browsers' Sentry envelopes, before the gate like site resources.
 app.route('/', collector);

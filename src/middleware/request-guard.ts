@@ -2,7 +2,6 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/env';
 import { Refusal } from '../lib/errors';
 import { checkedBody } from '../lib/request-body';
-import { QUERY_MAX_CHARS } from '../shared/request-limits';
 import { UNSAFE_METHODS } from '../shared/account-api';
 import { NICE_RETURN_PATH } from '../shared/constants';
 import { LOCAL_COLLECTOR_PATH } from '../shared/release';
@@ -18,7 +17,7 @@ export interface RequestGuardOptions {
 const ALWAYS_CROSS_SITE = (path: string) => path === NICE_RETURN_PATH;
 
 /**
- * What every edge request meets after brand and locale (issue 17): a query string within QUERY_MAX_CHARS, and for
+ * What every edge request meets after brand and locale (issue 17), besides the query limit (query-limit.ts): for
  * unsafe methods a same-origin source (a cross-site Origin, `Origin: null` or `Sec-Fetch-Site: cross-site` is
  * refused; the XSRF header stays the proxy's proof, this stops the edge's own form posts being forged), and a body
  * within the limits for the routes that read one here (the proxy and the error collector keep their own).
@@ -26,7 +25,6 @@ const ALWAYS_CROSS_SITE = (path: string) => path === NICE_RETURN_PATH;
 export const requestGuard = (options: RequestGuardOptions) =>
   createMiddleware<AppEnv>(async function requestGuard(c, next) {
     const url = new URL(c.req.url);
-    if (url.search.length > QUERY_MAX_CHARS) throw new Refusal(414, 'QUERY_TOO_LONG', 'security.queryTooLong');
     if (UNSAFE_METHODS.has(c.req.method)) {
       const path = url.pathname;
       if (!ALWAYS_CROSS_SITE(path) && !options.crossSiteAllowed(path) && isCrossSite(c.req.raw.headers, url.origin)) {

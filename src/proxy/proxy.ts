@@ -27,7 +27,7 @@ const ASP_TOKEN_PATH = '/v4/api/asp/accesstoken';
  * Calls other servers make: they never speak for a browser's session, so a page that forges one with a member's
  * cookies gets no Bearer sent and no refresh (which rotated the member's tokens: the security sweep's finding).
  */
-const SERVER_TO_SERVER = (path: string) => path === '/api/payments/webhook' || path === ASP_TOKEN_PATH;
+export const SERVER_TO_SERVER = (path: string) => path === '/api/payments/webhook' || path === ASP_TOKEN_PATH;
 
 /** Calls whose answers carry tokens for the cookie jar. */
 const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oauth/refresh', '/v3/api/m/signup/kakao']);
