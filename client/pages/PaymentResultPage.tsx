@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import { WALLET_PATHS, type PaymentFailData } from '../../src/shared/wallet-pages';
+import { SUBSCRIPTION_PACK_PREFIX } from '../../src/shared/subscription-plans';
 import { useT } from '../i18n/i18n';
 import { confirmPayment } from '../data/shop-api';
 import { setLuvBalance } from '../data/use-luv-balance';
@@ -63,6 +64,8 @@ function PaymentSuccess({ props }: { props: PageProps }) {
             <p className="result-headline">{t('shop.success.approved', { amount: amount(outcome.payment.luv) })}</p>
             <p>{t('shop.success.paid', { price: formatKrw(outcome.payment.amount, props.locale), name: outcome.payment.orderName })}</p>
             <p className="wallet-figure">{t('shop.success.balance', { amount: amount(outcome.balance) })}</p>
+            {outcome.subscription && <p className="result-headline">{t('shop.success.subscribed', { date: formatDate(outcome.subscription.expiresAt ?? 0, props.locale, true) })}</p>}
+            {!outcome.subscription && outcome.payment.packId.startsWith(SUBSCRIPTION_PACK_PREFIX) && <p className="field-error">{t('shop.success.subscriptionRefused', { currency })}</p>}
           </>
         )}
         {outcome?.kind === 'waitingDeposit' && outcome.payment.virtualAccount && (

@@ -3,6 +3,7 @@
 // Status changes are plain UPDATEs: the trigger payments_status_transition throws on one not allowed.
 
 import type { PaymentMethod, PaymentStatus } from '../shared/shop-schemas';
+import type { PlanId } from '../shared/subscription-plans';
 
 export interface PaymentRow {
   id: number;
@@ -29,23 +30,28 @@ export interface PaymentRow {
   createdAt: number;
   approvedAt: number | null;
   cancelledAt: number | null;
+  /** Set on an order that pays a subscription's first term (migration 0028); null on a pack of luv. */
+  subscriptionChannelId: number | null;
+  subscriptionPlan: PlanId | null;
 }
 
 const COLUMNS = `id, order_id AS orderId, member_id AS memberId, pack_id AS packId, order_name AS orderName, luv, amount, method,
   status, provider, payment_key AS paymentKey, va_bank AS vaBank, va_account AS vaAccount, va_holder AS vaHolder, va_due_at AS vaDueAt,
   deposit_secret AS depositSecret, deposited_amount AS depositedAmount, refunded_luv AS refundedLuv, refunded_amount AS refundedAmount,
-  failure_code AS failureCode, failure_message AS failureMessage, created_at AS createdAt, approved_at AS approvedAt, cancelled_at AS cancelledAt`;
+  failure_code AS failureCode, failure_message AS failureMessage, created_at AS createdAt, approved_at AS approvedAt, cancelled_at AS cancelledAt,
+  subscription_channel_id AS subscriptionChannelId, subscription_plan AS subscriptionPlan`;
 
 /** An order as it is created (status 1): what the server fixed for it. */
-export type NewOrder = Pick<PaymentRow, 'orderId' | 'memberId' | 'packId' | 'orderName' | 'luv' | 'amount' | 'method' | 'provider' | 'createdAt'>;
+export type NewOrder = Pick<PaymentRow, 'orderId' | 'memberId' | 'packId' | 'orderName' | 'luv' | 'amount' | 'method' | 'provider' | 'createdAt'> &
+  Partial<Pick<PaymentRow, 'subscriptionChannelId' | 'subscriptionPlan'>>;
 
 export async function insertOrder(db: D1Database, o: NewOrder): Promise<PaymentRow> {
   const row = await db
     .prepare(
-      `INSERT INTO payments (order_id, member_id, pack_id, order_name, luv, amount, method, provider, created_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) RETURNING ${COLUMNS}`,
+      `INSERT INTO payments (order_id, member_id, pack_id, order_name, luv, amount, method, provider, created_at, subscription_channel_id, subscription_plan)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING ${COLUMNS}`,
     )
-    .bind(o.orderId, o.memberId, o.packId, o.orderName, o.luv, o.amount, o.method, o.provider, o.createdAt)
+    .bind(o.orderId, o.memberId, o.packId, o.orderName, o.luv, o.amount, o.method, o.provider, o.createdAt, o.subscriptionChannelId ?? null, o.subscriptionPlan ?? null)
     .first<PaymentRow>();
   if (!row) throw new Error('order not written');
   return row;

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
+import type { BrandFeatures } from '../shared/brand-schema';
 import { isProductionEnv } from '../shared/environment';
 import { SESSION_INVALID, UNSAFE_METHODS } from '../shared/account-api';
 import { asGuest, callApi, callAsMember, callerOf } from './caller';
@@ -28,6 +29,17 @@ const ASP_TOKEN_PATH = '/v4/api/asp/accesstoken';
  * cookies gets no Bearer sent and no refresh (which rotated the member's tokens: the security sweep's finding).
  */
 export const SERVER_TO_SERVER = (path: string) => path === '/api/payments/webhook' || path === ASP_TOKEN_PATH;
+
+/**
+ * Calls of a feature a brand may switch off (brands/<id>/brand.json `features`): refused here, before the API,
+ * as not found on that brand. The pages hide what they lead to; this keeps a direct call from reaching it.
+ */
+const FEATURE_PATHS: ReadonlyArray<readonly [prefix: string, feature: keyof BrandFeatures]> = [
+  ['/api/events/exchange/', 'exchangeEvent'],
+  ['/api/my/agency-invites', 'agencyInvites'],
+  ['/api/shoppings/useCoupon', 'coupons'],
+];
+export const featureOf = (path: string) => FEATURE_PATHS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? null;
 
 /** Calls whose answers carry tokens for the cookie jar. */
 const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oauth/refresh', '/v3/api/m/signup/kakao']);
@@ -60,6 +72,8 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const path = url.pathname;
   if ((path.startsWith(DEV_PREFIX) || path.startsWith(DEV_PG_PREFIX)) && isProductionEnv(c.env.ENVIRONMENT)) return c.notFound();
+  const feature = featureOf(path);
+  if (feature && c.var.brand && !c.var.brand.features[feature]) return c.json({ error: { code: 'FEATURE_OFF', message: c.var.t('errors.featureOff') } }, 404);
   const method = c.req.method;
   if (method === 'GET' && path === CHANNEL_SETTINGS_PATH) {
     const cached = await cachedChannelSettingsResponse(c);

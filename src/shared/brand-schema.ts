@@ -18,6 +18,7 @@ export const brandFeaturesSchema = z.object({
   foreignerSignup: z.boolean(),
   coupons: z.boolean(),
 });
+export type BrandFeatures = z.infer<typeof brandFeaturesSchema>;
 
 /** One brand's configuration (brands/<id>/brand.json, KV `brand:<id>`). SPEC §1 and §3. */
 export const brandSchema = z

@@ -93,7 +93,17 @@ export const flaxPaymentSchema = z.object({
 });
 export type FlaxPayment = z.infer<typeof flaxPaymentSchema>;
 
-export const confirmResponseSchema = z.object({ payment: flaxPaymentSchema, balance: z.int().nonnegative() });
+/** The subscription an order paid (an order made by POST /api/my/subscriptions/order); null on a pack of luv. */
+export const paidSubscriptionSchema = z.object({
+  channelId: z.int().positive(),
+  plan: z.enum(['monthly', 'month1', 'month3']),
+  /** SPEC §4 subscription status now (1 subscribed once paid). */
+  status: z.int().min(1).max(5),
+  expiresAt: z.int().nonnegative().nullable(),
+});
+export type PaidSubscription = z.infer<typeof paidSubscriptionSchema>;
+
+export const confirmResponseSchema = z.object({ payment: flaxPaymentSchema, balance: z.int().nonnegative(), subscription: paidSubscriptionSchema.nullable() });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 
 /** GET .../payments: option is the period in days shown (7, 30, 90 or 365; 90 when absent); mobile=true pages by 10. */

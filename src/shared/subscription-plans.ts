@@ -17,3 +17,6 @@ export const PLAN_IDS = Object.keys(SUBSCRIPTION_PLANS) as PlanId[];
 export const SUBSCRIPTION_STATUS = { subscribed: 1, unsubscribed: 2, expired: 3, unused: 4, renewalCancelled: 5 } as const;
 /** SPEC §4 renewal history. */
 export const RENEWAL_HISTORY = { renewal: 1, renewalCancel: 2, paymentRenewalFailed: 3 } as const;
+
+/** The pack id of an order that pays a subscription through the PG: subscription-<plan>. */
+export const SUBSCRIPTION_PACK_PREFIX = 'subscription-';

@@ -5,8 +5,9 @@
 
 import * as z from 'zod';
 import { pageInfoSchema } from './streams-schemas';
+import { createOrderResponseSchema, PAYMENT_METHODS } from './shop-schemas';
 
-export { KRW_PER_LUV, PLAN_IDS, type PlanId, RENEWAL_HISTORY, SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUS } from './subscription-plans';
+export { KRW_PER_LUV, PLAN_IDS, SUBSCRIPTION_PACK_PREFIX, type PlanId, RENEWAL_HISTORY, SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUS } from './subscription-plans';
 import { PLAN_IDS, type PlanId } from './subscription-plans';
 
 const channelId = z.int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -35,6 +36,19 @@ export const subscribeResponseSchema = z
   })
   .meta({ id: 'SubscribeResponse' });
 export type SubscribeResponse = z.infer<typeof subscribeResponseSchema>;
+
+/** A subscription paid through the PG: the order buys the plan's luv (its KRW price) and its confirm pays the term. */
+export const subscriptionOrderRequestSchema = z.strictObject({ channelId, plan: z.enum(PLAN_IDS as [PlanId, ...PlanId[]]), method: z.enum(PAYMENT_METHODS) }).meta({ id: 'SubscriptionOrderRequest' });
+export type SubscriptionOrderRequest = z.infer<typeof subscriptionOrderRequestSchema>;
+export const subscriptionOrderResponseSchema = createOrderResponseSchema
+  .extend({
+    /** Which checkout the client opens ('dev': the Worker's own test checkout; 'toss': the Toss Payments SDK). */
+    provider: z.enum(['dev', 'toss']),
+    /** The PG's public client key (toss); null for dev. */
+    clientKey: z.string().nullable(),
+  })
+  .meta({ id: 'SubscriptionOrderResponse' });
+export type SubscriptionOrderResponse = z.infer<typeof subscriptionOrderResponseSchema>;
 
 export const cancelRenewalRequestSchema = z.strictObject({ channelId }).meta({ id: 'CancelRenewalRequest' });
 export const cancelRenewalResponseSchema = z.object({ channelId, status: z.literal(5), expiresAt: epochMs }).meta({ id: 'CancelRenewalResponse' });

@@ -11,11 +11,12 @@ const fill = (text: string, params: Record<string, string | number>) => text.rep
 const suffix = Date.now().toString(36).slice(-6);
 const CREATOR = { loginId: `subc${suffix}`, nickname: `구독방${suffix}` };
 const MEMBER = { loginId: `subm${suffix}`, nickname: `구독자${suffix}` };
+const CARD_MEMBER = { loginId: `subk${suffix}`, nickname: `카드구독${suffix}` };
 const TITLE = `e2e-subs ${suffix}`;
 const PATH = `/channel/${CREATOR.loginId}`;
 
 test.beforeAll(() => {
-  for (const m of [CREATOR, MEMBER]) {
+  for (const m of [CREATOR, MEMBER, CARD_MEMBER]) {
     d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${m.loginId}', '${m.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
   }
   d1(`INSERT INTO channels (owner_id, title, stream_key) SELECT id, '${TITLE}', 'e2e_subs_key_${suffix}_abcdefghij' FROM members WHERE login_id = '${CREATOR.loginId}'`);
@@ -105,4 +106,23 @@ test('a member subscribes on a live channel and the subscriber badge shows on th
   expect(b.errors).toEqual([]);
   await a.context.close();
   await b.context.close();
+});
+
+test('a member subscribes by card: the dialog sends them through the checkout and the result page says until when', async ({ browser }) => {
+  const a = await person(browser, CARD_MEMBER.loginId);
+  await a.page.getByRole('button', { name: ko.subscriptions.button, exact: true }).click();
+  const dialog = a.page.getByRole('dialog', { name: fill(ko.subscriptions.dialogTitle, { channel: TITLE }) });
+  await dialog.getByRole('radio', { name: new RegExp(ko.subscriptions.plans.month1) }).check();
+  await dialog.getByRole('radio', { name: new RegExp(fill(ko.subscriptions.payCard, { price: '.+' })) }).check();
+  await expect(dialog.getByLabel(ko.subscriptions.method)).toBeVisible();
+  await expect(dialog).toContainText(ko.subscriptions.cardTerms);
+  await expectNoSeriousA11yViolations(a.page);
+  await Promise.all([a.page.waitForURL(/\/__pg\/checkout/), dialog.getByRole('button', { name: new RegExp(fill(ko.subscriptions.toCheckout, { price: '.+' })) }).click()]);
+  await expect(a.page.getByText('3,300')).toBeVisible();
+  await Promise.all([a.page.waitForURL(/\/luv\/shop\/success/), a.page.getByRole('button', { name: ko.pg.choice.approve }).click()]);
+  await expect(a.page.locator('.result-box')).toContainText(fill(ko.shop.success.subscribed, { date: '' }).trim().slice(-8));
+  await a.page.goto(new URL(PATH, a.page.url()).href);
+  await expect(a.page.getByText(ko.channel.subscribed, { exact: true })).toBeVisible();
+  expect(a.errors).toEqual([]);
+  await a.context.close();
 });

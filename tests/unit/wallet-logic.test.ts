@@ -35,10 +35,12 @@ describe('the success redirect', () => {
 
 describe('the confirm outcome', () => {
   it('approved, waiting for a virtual-account deposit, or refused with the server words', () => {
-    expect(confirmOutcome(answered({ payment: payment(), balance: 1500 }))).toMatchObject({ kind: 'approved', balance: 1500 });
+    expect(confirmOutcome(answered({ payment: payment(), balance: 1500, subscription: null }))).toMatchObject({ kind: 'approved', balance: 1500, subscription: null });
     const account = { bank: '국민', accountNumber: '123', holder: 'Flex', dueAt: 3 };
-    expect(confirmOutcome(answered({ payment: payment({ status: PAYMENT_STATUS.waiting, virtualAccount: account, method: 'virtualaccount' }), balance: 0 }))).toMatchObject({ kind: 'waitingDeposit' });
-    expect(confirmOutcome(answered({ payment: payment({ status: PAYMENT_STATUS.approvalError }), balance: 0 }))).toEqual({ kind: 'refused', message: '', status: 8 });
+    expect(confirmOutcome(answered({ payment: payment({ status: PAYMENT_STATUS.waiting, virtualAccount: account, method: 'virtualaccount' }), balance: 0, subscription: null }))).toMatchObject({
+      kind: 'waitingDeposit',
+    });
+    expect(confirmOutcome(answered({ payment: payment({ status: PAYMENT_STATUS.approvalError }), balance: 0, subscription: null }))).toEqual({ kind: 'refused', message: '', status: 8 });
     expect(confirmOutcome({ ok: false, body: null, message: '결제 금액이 다릅니다.' })).toEqual({ kind: 'refused', message: '결제 금액이 다릅니다.', status: null });
   });
 
@@ -46,7 +48,7 @@ describe('the confirm outcome', () => {
     let sent = 0;
     const send = async () => {
       sent += 1;
-      return answered({ payment: payment(), balance: 1000 });
+      return answered({ payment: payment(), balance: 1000, subscription: null });
     };
     const request = { paymentKey: 'pk-once', orderId: 'o-once', amount: 11000 };
     const [a, b] = await Promise.all([confirmOnce(request, send), confirmOnce({ ...request }, send)]);

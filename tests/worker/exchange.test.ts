@@ -369,3 +369,15 @@ describe('the level icon in chat', () => {
     theirs.close();
   });
 });
+
+describe('a brand without the exchange event', () => {
+  it('answers its exchange calls as not found, in the caller’s language, before the API', async () => {
+    const { get } = await import('./helpers');
+    expect((await get('/api/events/exchange/status')).status).toBe(200);
+    for (const path of ['/api/events/exchange/status', '/api/events/exchange/rate', '/api/events/exchange/amount/now']) {
+      const res = await get(path, { host: 'live.localhost', headers: { 'accept-language': 'ko' } });
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({ error: { code: 'FEATURE_OFF', message: '이 사이트에서는 사용할 수 없는 기능입니다.' } });
+    }
+  });
+});

@@ -10,7 +10,6 @@ import {
   type ConfirmResponse,
   type CreateOrderResponse,
   confirmResponseSchema,
-  createOrderResponseSchema,
   type FlaxPaymentListResponse,
   flaxPaymentListResponseSchema,
   type LuvPaymentListResponse,
@@ -23,6 +22,7 @@ import {
   waitingSummarySchema,
 } from '../../src/shared/shop-schemas';
 import { dumpTables, faultyDb } from './fault-db';
+import { checkout, confirm, deposit, ORIGIN, order, postWebhook, successBody } from './pg-fixtures';
 import { type Browser, productionEnv } from './helpers';
 import { expectRefused, insertMember, json, signedIn } from './watch-fixtures';
 
@@ -31,7 +31,6 @@ import { expectRefused, insertMember, json, signedIn } from './watch-fixtures';
 // call the whole ledger is audited (every balance equals its entries, all balances sum to zero).
 
 const ko = translatorFor('ko');
-const ORIGIN = 'http://flex.localhost:8787';
 
 async function expectAudit() {
   const accounts = await auditAccounts(env.DB);
@@ -61,35 +60,6 @@ async function unchangedBy(action: () => Promise<void>) {
 const balanceOf = async (browser: Browser) => (await json<{ balance: number }>(await browser.fetch('/api/luv/luv-sum'))).balance;
 const paymentRow = (orderId: string) => env.DB.prepare('SELECT * FROM payments WHERE order_id = ?').bind(orderId).first<Record<string, unknown>>();
 
-async function order(browser: Browser, packId = 'luv-100', method = 'CARD'): Promise<CreateOrderResponse> {
-  const res = await browser.json('/api/shoppings/luv/orders', { packId, method });
-  expect(res.status).toBe(200);
-  return createOrderResponseSchema.parse(await res.json());
-}
-
-/** Open the dev checkout page and press one of its buttons; the redirect's URL. */
-async function checkout(browser: Browser, created: CreateOrderResponse, choice: string): Promise<URL> {
-  const page = await browser.fetch(created.checkoutUrl!);
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  const token = /name="token" value="([^"]+)"/.exec(html)![1]!;
-  // A plain form: no XSRF header, the page's own token instead.
-  const res = await browser.fetch('/__pg/checkout', {
-    method: 'POST',
-    xsrf: false,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ orderId: created.orderId, choice, token }).toString(),
-  });
-  expect(res.status).toBe(303);
-  return new URL(res.headers.get('location')!, ORIGIN);
-}
-
-function confirm(browser: Browser, body: Record<string, unknown>) {
-  return browser.json('/api/shoppings/luv/confirm', body);
-}
-
-const successBody = (url: URL) => ({ paymentKey: url.searchParams.get('paymentKey'), orderId: url.searchParams.get('orderId'), amount: Number(url.searchParams.get('amount')) });
-
 /** A member who bought `packId` by card through the dev checkout. */
 async function bought(packId = 'luv-100') {
   const member = await signedIn();
@@ -99,18 +69,6 @@ async function bought(packId = 'luv-100') {
   expect(res.status).toBe(200);
   const body = await json<ConfirmResponse>(res);
   return { ...member, created, back, payment: body.payment };
-}
-
-/** A webhook as the PG sends it, straight to the site (no cookie, no XSRF header). */
-function postWebhook(body: string, headers: Record<string, string>) {
-  return SELF.fetch(`${ORIGIN}/api/payments/webhook`, { method: 'POST', headers, body });
-}
-
-/** The dev PG's deposit into an order's virtual account, signed as `npm run ops -- deposit` signs it. */
-async function deposit(orderId: string, amount: number, secret = env.DEV_PG_WEBHOOK_SECRET) {
-  const dev = (await env.DB.prepare('SELECT payment_key AS paymentKey, secret FROM dev_pg_payments WHERE order_id = ?').bind(orderId).first<{ paymentKey: string; secret: string }>())!;
-  const body = devDepositBody({ paymentKey: dev.paymentKey, orderId, amount, secret: dev.secret });
-  return { body, headers: await signWebhook(secret, body) };
 }
 
 describe('packs and orders', () => {

@@ -2,10 +2,15 @@ import { useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { LuvSumResponse } from '../../../src/shared/luv-schemas';
 import { PLAN_IDS, type PlanId, SUBSCRIPTION_PLANS } from '../../../src/shared/subscription-plans';
-import type { SubscribeResponse } from '../../../src/shared/subscription-schemas';
+import type { SubscribeResponse, SubscriptionOrderResponse } from '../../../src/shared/subscription-schemas';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../src/shared/shop-schemas';
+import { tossCheckout } from '../../data/toss-checkout';
+import { methodKey } from '../wallet/payment-logic';
+import { formatKrw } from '../wallet/WalletParts';
 import { call } from '../../data/api';
 import { LUV_SUM_KEY } from '../../data/gift-api';
 import { useT } from '../../i18n/i18n';
+import { useRouter } from '../../app/router-context';
 import { useCurrency } from '../gift/currency';
 import { SHOP_PATH } from '../gift/GiftDialog';
 import { Modal } from '../modals/Modal';
@@ -24,6 +29,7 @@ export interface SubscribeDialogProps {
  */
 export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed }: SubscribeDialogProps) {
   const t = useT();
+  const { locale } = useRouter().props;
   const { currency, formatAmount } = useCurrency();
   const { mutate } = useSWRConfig();
   const wallet = useSWR<LuvSumResponse>(LUV_SUM_KEY);
@@ -32,7 +38,11 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [done, setDone] = useState(false);
+  // Luv from the wallet, or the plan's KRW price through the PG (the same checkout as the shop's packs).
+  const [payWith, setPayWith] = useState<'wallet' | 'pg'>('wallet');
+  const [method, setMethod] = useState<PaymentMethod>(PAYMENT_METHODS[0]);
   const price = SUBSCRIPTION_PLANS[plan].luv;
+  const krw = formatKrw(SUBSCRIPTION_PLANS[plan].krw, locale);
   const balance = wallet.data?.balance ?? null;
 
   // Closing after a subscription went through tells the page, which then shows the member as subscribed.
@@ -46,6 +56,7 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
     if (sending || done) return;
     setSending(true);
     setError(null);
+    if (payWith === 'pg') return checkout();
     const result = await call<SubscribeResponse>('POST', '/api/my/subscriptions', { channelId, plan, idempotencyKey: keys[plan] });
     setSending(false);
     if (result.ok && result.body) {
@@ -54,6 +65,23 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
       return;
     }
     setError({ code: result.code ?? 'UNKNOWN', message: result.message || t('subscriptions.failed') });
+  };
+
+  // The order's checkout: the dev PG's page, or the Toss SDK; both come back to the shop's success page, whose confirm pays the term.
+  const checkout = async () => {
+    const order = await call<SubscriptionOrderResponse>('POST', '/api/my/subscriptions/order', { channelId, plan, method });
+    if (!order.ok || !order.body) {
+      setSending(false);
+      return setError({ code: order.code ?? 'UNKNOWN', message: order.message || t('subscriptions.failed') });
+    }
+    try {
+      if (order.body.provider === 'dev' && order.body.checkoutUrl) return window.location.assign(order.body.checkoutUrl);
+      if (!order.body.clientKey) throw new Error('no client key');
+      await tossCheckout(order.body.clientKey, order.body);
+    } catch {
+      setSending(false);
+      setError({ code: 'CHECKOUT_FAILED', message: t('shop.checkoutFailed') });
+    }
   };
 
   return (
@@ -69,6 +97,30 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
             </label>
           ))}
         </fieldset>
+        <fieldset className="field">
+          <legend className="field-label">{t('subscriptions.payWith')}</legend>
+          <label className="subscribe-plan">
+            <input type="radio" name="subscribe-pay" value="wallet" checked={payWith === 'wallet'} disabled={done} onChange={() => setPayWith('wallet')} /> {t('subscriptions.payWallet', { currency })}
+          </label>
+          <label className="subscribe-plan">
+            <input type="radio" name="subscribe-pay" value="pg" checked={payWith === 'pg'} disabled={done} onChange={() => setPayWith('pg')} /> {t('subscriptions.payCard', { price: krw })}
+          </label>
+        </fieldset>
+        {payWith === 'pg' && (
+          <>
+            <label className="field">
+              <span className="field-label">{t('subscriptions.method')}</span>
+              <select className="input" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
+                {PAYMENT_METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {t(methodKey(m))}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <p className="muted">{t('subscriptions.cardTerms')}</p>
+          </>
+        )}
         {error && (
           <div className="gift-refusal" role="alert">
             <p className="field-error">{error.message}</p>
@@ -90,7 +142,11 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
           </button>
           {!done && (
             <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending || undefined}>
-              {sending ? t('subscriptions.paying') : `${t('subscriptions.confirm')} (${t('subscriptions.price', { amount: formatAmount(price), currency })})`}
+              {sending
+                ? t('subscriptions.paying')
+                : payWith === 'pg'
+                  ? t('subscriptions.toCheckout', { price: krw })
+                  : `${t('subscriptions.confirm')} (${t('subscriptions.price', { amount: formatAmount(price), currency })})`}
             </button>
           )}
         </div>

@@ -1,5 +1,5 @@
 // The decisions of the shop and payment pages, apart from React so unit tests can hold them.
-import type { ConfirmRequest, ConfirmResponse, FlaxPayment, PaymentMethod } from '../../../src/shared/shop-schemas';
+import type { ConfirmRequest, ConfirmResponse, FlaxPayment, PaidSubscription, PaymentMethod } from '../../../src/shared/shop-schemas';
 
 /** What these decisions read of an API call's result (client/data/api.ts ApiResult, which has more). */
 export interface CallResult<T> {
@@ -29,7 +29,7 @@ export function successQuery(query: Record<string, string>): ConfirmRequest | nu
 }
 
 export type ConfirmOutcome =
-  | { kind: 'approved'; payment: FlaxPayment; balance: number }
+  | { kind: 'approved'; payment: FlaxPayment; balance: number; subscription: PaidSubscription | null }
   | { kind: 'waitingDeposit'; payment: FlaxPayment; balance: number }
   /** The server refused, or the payment ended in another state: `message` is the server's own words ('' for none). */
   | { kind: 'refused'; message: string; status: number | null };
@@ -37,8 +37,8 @@ export type ConfirmOutcome =
 /** What the success page shows for the confirm call's answer. */
 export function confirmOutcome(result: CallResult<ConfirmResponse>): ConfirmOutcome {
   if (!result.ok || !result.body) return { kind: 'refused', message: result.message, status: null };
-  const { payment, balance } = result.body;
-  if (payment.status === APPROVED) return { kind: 'approved', payment, balance };
+  const { payment, balance, subscription } = result.body;
+  if (payment.status === APPROVED) return { kind: 'approved', payment, balance, subscription };
   if (payment.status === WAITING && payment.virtualAccount) return { kind: 'waitingDeposit', payment, balance };
   return { kind: 'refused', message: '', status: payment.status };
 }

@@ -4,7 +4,16 @@ import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
 import { PAGE_DEFAULTS } from '../../shared/streams-api';
-import { cancelRenewalRequestSchema, cancelRenewalResponseSchema, subscribeRequestSchema, subscribeResponseSchema, subscriptionListResponseSchema } from '../../shared/subscription-schemas';
+import {
+  cancelRenewalRequestSchema,
+  cancelRenewalResponseSchema,
+  subscribeRequestSchema,
+  subscribeResponseSchema,
+  subscriptionListResponseSchema,
+  subscriptionOrderRequestSchema,
+  subscriptionOrderResponseSchema,
+} from '../../shared/subscription-schemas';
+import { createSubscriptionOrder } from '../services/payments';
 import { cancelRenewal, subscribe, subscriptionList } from '../services/subscriptions';
 import { pageQuery } from './watch-params';
 
@@ -30,6 +39,27 @@ export const subscriptionRoutes = new Hono<ApiEnv>()
     requireMember(),
     validate('json', subscribeRequestSchema),
     async (c) => c.json(await subscribe(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
+  )
+  .post(
+    '/api/my/subscriptions/order',
+    operation({
+      tag: 'Subscriptions',
+      summary: "Order a subscription's first term paid through the PG, at the plan's KRW price",
+      description:
+        "The order buys exactly the plan's luv (month1/monthly 3,300 KRW, month3 9,900 KRW) and goes through the same checkout as a pack of luv " +
+        '(POST /api/shoppings/confirm after the PG sends the browser back, or the deposit webhook): once approved, the luv pays the term at once, ' +
+        "under the order's id, and the confirm's answer carries the subscription. Such an order cannot be refunded (it is spent on its term). " +
+        'A monthly plan then renews from the wallet, as one paid with luv does.',
+      ok: subscriptionOrderResponseSchema,
+      refusals: {
+        400: 'Your own channel (OWN_CHANNEL), or a bad plan or method',
+        404: 'No such channel (CHANNEL_NOT_FOUND)',
+        409: 'Already subscribed (ALREADY_SUBSCRIBED)',
+      },
+    }),
+    requireMember(),
+    validate('json', subscriptionOrderRequestSchema),
+    async (c) => c.json(await createSubscriptionOrder(c.env, c.var.session.memberId, c.req.valid('json'), c.var.t)),
   )
   .post(
     '/api/my/subscriptions/cancel-renewal',

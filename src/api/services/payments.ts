@@ -42,6 +42,7 @@ import {
   type CreateOrderResponse,
   type FlaxPayment,
   type FlaxPaymentListResponse,
+  type PaidSubscription,
   type LuvPack,
   type LuvPaymentListResponse,
   PAYMENT_METHODS,
@@ -51,6 +52,8 @@ import {
 } from '../../shared/shop-schemas';
 import { type GatewayContext, type PaymentGateway, type PgPayment, PgRefused, PgUnavailable, paymentGatewayFor } from '../providers/pg';
 import { creditPurchase, move, refundPurchase, systemAccount, walletOf } from './ledger';
+import { assertSubscribable, subscribe, subscriptionPaidBy } from './subscriptions';
+import { SUBSCRIPTION_PACK_PREFIX, SUBSCRIPTION_PLANS, type SubscriptionOrderRequest, type SubscriptionOrderResponse } from '../../shared/subscription-schemas';
 
 /** The packs on sale: 110 KRW a luv, VAT included (SOOP's balloon price). The server fixes every price. */
 export const LUV_PACKS: readonly LuvPack[] = [
@@ -109,6 +112,8 @@ export async function createOrder(env: Env, memberId: number, request: CreateOrd
 
 /** What a refund of this payment would give back now: the unspent part, within the window; null when nothing. */
 export function refundableOf(p: PaymentRow, walletBalance: number, now: number): { luv: number; amount: number } | null {
+  // A subscription's order is spent on its term the moment it is approved: nothing of it is left to give back.
+  if (p.subscriptionChannelId !== null) return null;
   if (p.status !== 9 || p.approvedAt === null || now - p.approvedAt > REFUND_WINDOW_DAYS * DAY_MS) return null;
   const luv = Math.min(p.luv - p.refundedLuv, walletBalance);
   if (luv <= 0) return null;
@@ -139,8 +144,60 @@ export function flaxPaymentOf(p: PaymentRow, walletBalance: number, now = Date.n
 
 async function answerOf(db: D1Database, orderId: string): Promise<ConfirmResponse> {
   const payment = (await findPaymentByOrderId(db, orderId))!;
+  // An approved subscription order whose term is not paid yet (the first try failed half-way) pays it now.
+  const subscription = payment.status === 9 ? await paySubscriptionOf(db, payment) : null;
   const balance = await memberBalance(db, payment.memberId, 'wallet');
-  return { payment: flaxPaymentOf(payment, balance), balance };
+  return { payment: flaxPaymentOf(payment, balance), balance, subscription };
+}
+
+/**
+ * An approved order that pays a subscription: its luv (credited by the approval) pays the term, under the order's
+ * id as the subscribe's idempotency key, so a confirm asked again, a webhook and a retry pay it once. When the
+ * subscribe is refused (the member subscribed meanwhile with luv, or spent the luv first), the luv stays in the
+ * wallet: nothing is lost, and the answer says no subscription was paid.
+ */
+async function paySubscriptionOf(db: D1Database, order: PaymentRow): Promise<PaidSubscription | null> {
+  if (order.subscriptionChannelId === null || order.subscriptionPlan === null) return null;
+  const paid = await subscriptionPaidBy(db, order.memberId, order.orderId);
+  if (paid) return paid;
+  try {
+    await subscribe(db, order.memberId, { channelId: order.subscriptionChannelId, plan: order.subscriptionPlan, idempotencyKey: order.orderId });
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    console.warn(JSON.stringify({ event: 'payments.subscription_refused', orderId: order.orderId, code: error.code }));
+  }
+  return subscriptionPaidBy(db, order.memberId, order.orderId);
+}
+
+/** An order for a subscription's first term paid through the PG, at the plan's KRW price (SPEC §9). */
+export async function createSubscriptionOrder(env: Env, memberId: number, request: SubscriptionOrderRequest, t: Translate): Promise<SubscriptionOrderResponse> {
+  const plan = SUBSCRIPTION_PLANS[request.plan];
+  const channel = await assertSubscribable(env.DB, memberId, request.channelId);
+  const pg = paymentGatewayFor(env);
+  const order = await insertOrder(env.DB, {
+    orderId: `ord_${randomToken(18)}`,
+    memberId,
+    packId: `${SUBSCRIPTION_PACK_PREFIX}${request.plan}`,
+    orderName: t('payments.subscriptionOrderName', { channel: channel.title.slice(0, 40), plan: t(`subscriptions.plans.${request.plan}`) }),
+    luv: plan.luv,
+    amount: plan.krw,
+    method: request.method,
+    provider: pg.provider,
+    createdAt: Date.now(),
+    subscriptionChannelId: request.channelId,
+    subscriptionPlan: request.plan,
+  });
+  return {
+    orderId: order.orderId,
+    orderName: order.orderName,
+    amount: order.amount,
+    method: order.method,
+    successUrl: CHECKOUT_RETURN.success,
+    failUrl: CHECKOUT_RETURN.fail,
+    checkoutUrl: pg.provider === 'dev' ? `${DEV_CHECKOUT_PATH}?orderId=${encodeURIComponent(order.orderId)}` : null,
+    provider: pg.provider,
+    clientKey: pg.clientKey,
+  };
 }
 
 /** Credit an approved order's luv with its status change (2 or 0 -> 9) in one batch; once per order. */
@@ -264,12 +321,14 @@ export async function receiveWebhook(env: Env, headers: Headers, body: string, c
     // A card payment approved while its confirm lost the PG's answer (left at 2): the webhook finishes it.
     if (event.status === 'DONE' && order.status === 2 && event.totalAmount === order.amount) {
       const moved = await credit(db, order, null, [record('9')]);
+      await paySubscriptionOf(db, order);
       return { received: true, outcome: moved === 'applied' ? '9' : 'replayed' };
     }
     if (event.status === 'DONE' && order.status === 0) {
       const deposited = event.totalAmount ?? order.amount;
       if (deposited === order.amount) {
         const moved = await credit(db, order, deposited, [record('9')]);
+        await paySubscriptionOf(db, order);
         return { received: true, outcome: moved === 'applied' ? '9' : 'replayed' };
       }
       await db.batch([statusStatement(db, order.id, 6, { at, depositedAmount: deposited, code: 'WRONG_DEPOSIT', message: `deposited ${deposited}` }), record('6')]);

@@ -32,6 +32,27 @@ const termKey = (memberId: number, channelId: number, term: number) => `sub:${me
 /** Status 1 subscribed and 5 renewal cancelled are running terms (5 until its expiry). */
 const isActive = (s: SubscriptionRow | null, now: number) => s !== null && (s.status === 1 || s.status === 5) && (s.expiresAt === null || s.expiresAt > now);
 
+function refuseUnsubscribable(channel: { ownerId: number }, current: SubscriptionRow | null, memberId: number, now: number) {
+  if (channel.ownerId === memberId) throw new Refusal(400, 'OWN_CHANNEL', 'subscriptions.errors.ownChannel');
+  if (isActive(current, now)) throw new Refusal(409, 'ALREADY_SUBSCRIBED', 'subscriptions.errors.alreadySubscribed');
+}
+
+/** Refuses as subscribe() would before anything is paid (an order through the PG is checked before checkout). */
+export async function assertSubscribable(db: D1Database, memberId: number, channelId: number, now = Date.now()): Promise<{ title: string }> {
+  const [channel, current] = await Promise.all([findChannel(db, channelId), findSubscription(db, memberId, channelId)]);
+  if (!channel) throw notFoundChannel();
+  refuseUnsubscribable(channel, current, memberId, now);
+  return { title: channel.title };
+}
+
+/** The subscription a request key (an order id) paid for, with its status now; null when none was paid. */
+export async function subscriptionPaidBy(db: D1Database, memberId: number, requestKey: string) {
+  const term = await findTermByRequest(db, memberId, requestKey);
+  if (!term) return null;
+  const current = await findSubscription(db, memberId, term.channelId);
+  return { channelId: term.channelId, plan: term.plan, status: current?.status ?? 1, expiresAt: current?.expiresAt ?? term.endsAt };
+}
+
 /** Subscribe the member to a channel with a plan, paying its first term from their wallet. */
 export async function subscribe(db: D1Database, memberId: number, request: SubscribeRequest, now = Date.now()): Promise<SubscribeResponse> {
   const plan = SUBSCRIPTION_PLANS[request.plan];
@@ -53,8 +74,7 @@ export async function subscribe(db: D1Database, memberId: number, request: Subsc
     };
   }
   if (!channel) throw notFoundChannel();
-  if (channel.ownerId === memberId) throw new Refusal(400, 'OWN_CHANNEL', 'subscriptions.errors.ownChannel');
-  if (isActive(current, now)) throw new Refusal(409, 'ALREADY_SUBSCRIBED', 'subscriptions.errors.alreadySubscribed');
+  refuseUnsubscribable(channel, current, memberId, now);
 
   const term: TermWrite = {
     memberId,
