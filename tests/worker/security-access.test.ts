@@ -136,7 +136,7 @@ async function viewOf(browser: Browser): Promise<Map<string, string>> {
     const res = await call(browser, route);
     return `${res.status} ${await res.text()}`;
   });
-  views.forEach((route, i) => out.set(label(route), answers[i]!));
+  for (const [i, route] of views.entries()) out.set(label(route), answers[i]!);
   return out;
 }
 
