@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from './helpers';
 import { insertChannel, signedIn } from './watch-fixtures';
 import { securityRow } from './security-table';
-import { type ApiDoc, type Fill, type Route, accessOf, apiRoutes, bodyFor, changedTables, concretePath, dbDigest, fetchDoc, inParallel, isStaffOnly, label, listed } from './security-sweep';
+import { type ApiDoc, type Fill, type Route, accessOf, apiRoutes, bodyFor, changedTables, concretePath, dbDigest, fetchDoc, inParallel, isStaffOnly, label, listed, viaApp } from './security-sweep';
 
 /**
  * Routes anyone may call without a session, each group with why. The document marks them (no bearerAuth, or an
@@ -113,7 +113,7 @@ async function call(browser: Browser, route: Route): Promise<Response> {
     init.body = payload.body;
     init.headers = { 'content-type': payload.contentType };
   }
-  return browser.fetch(concretePath(doc, route, fill), init);
+  return viaApp(browser, concretePath(doc, route, fill), init);
 }
 
 /** Calls that end the caller's own session (sign-out, password change, unlinking) go last, so the rest are made signed in. */
@@ -225,18 +225,19 @@ describe('access sweep: every API route', () => {
       memberOnly.filter((r) => !endsSession(r)),
       async (route) => {
         const res = await call(elsewhere, route);
-        if (res.status !== 401) through.push(`${label(route)} ${res.status}`);
+        // 401 mostly; a feature the other brand lacks (the exchange event) may answer 404 before asking who calls.
+        if (letThrough(res)) through.push(`${label(route)} ${res.status}`);
       },
     );
     for (const route of memberOnly.filter(endsSession)) {
       const res = await call(elsewhere, route);
-      if (res.status !== 401) through.push(`${label(route)} ${res.status}`);
+      if (letThrough(res)) through.push(`${label(route)} ${res.status}`);
     }
     const written = changedTables(before, await dbDigest());
     // The refresh cookie alone: the proxy's refresh must not mint this brand a session either.
     const refreshOnly = new Browser('nest.localhost');
     for (const name of ['flx_uuid', 'XSRF-TOKEN', 'flx_oauth_refresh']) if (victim.browser.jar.has(name)) refreshOnly.jar.set(name, victim.browser.jar.get(name)!);
-    const refreshed = await refreshOnly.fetch('/api/my/profile');
+    const refreshed = await viaApp(refreshOnly, '/api/my/profile');
     if (refreshed.status !== 401) through.push(`refresh cookie alone: GET /api/my/profile ${refreshed.status}`);
     securityRow(context, {
       area: 'access',

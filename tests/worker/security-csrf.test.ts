@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from './helpers';
 import { signedIn } from './watch-fixtures';
 import { securityRow } from './security-table';
-import { type ApiDoc, type Fill, type Route, apiRoutes, bodyFor, changedTables, concretePath, dbDigest, edgeRoutes, fetchDoc, inParallel, isUnsafe, label, listed } from './security-sweep';
+import { type ApiDoc, type Fill, type Route, apiRoutes, bodyFor, changedTables, concretePath, dbDigest, edgeRoutes, fetchDoc, inParallel, isUnsafe, label, listed, viaApp } from './security-sweep';
 
 /**
  * Unsafe calls made by other servers by design, which carry their own proof instead of the page's XSRF token: the
@@ -84,7 +84,7 @@ describe('CSRF sweep: every state-changing route', () => {
       const through: string[] = [];
       await inParallel(unsafe, async (route) => {
         const { path = '', init } = variant.init(route);
-        const res = await member.browser.fetch(concretePath(doc, route, fill) + path, init);
+        const res = await viaApp(member.browser, concretePath(doc, route, fill) + path, init);
         const code = res.status === 403 ? ((await res.json().catch(() => null)) as { error?: { code?: string } } | null)?.error?.code : undefined;
         const refused = OWN_PROOF.has(label(route)) ? res.status >= 400 && res.status < 500 : code === variant.code;
         if (!refused) through.push(`${label(route)} ${res.status}`);
@@ -107,7 +107,7 @@ describe('CSRF sweep: every state-changing route', () => {
     for (const route of own) {
       for (const origin of ['https://evil.example', 'null']) {
         const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '1');
-        const res = await member.browser.fetch(path, { method: route.method, headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: 'locale=en' });
+        const res = await viaApp(member.browser, path, { method: route.method, headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: 'locale=en' });
         const code = ((await res.json().catch(() => null)) as { error?: { code?: string } } | null)?.error?.code;
         if (res.status !== 403 || code !== 'CROSS_SITE') through.push(`${label(route)} from ${origin}: ${res.status}`);
       }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setFlags } from './helpers';
 import { signedIn } from './watch-fixtures';
 import { securityRow } from './security-table';
-import { type ApiDoc, type Fill, type Route, apiRoutes, bodyFor, changedTables, concretePath, dbDigest, fetchDoc, inParallel, isUnsafe, label, listed } from './security-sweep';
+import { type ApiDoc, type Fill, type Route, apiRoutes, bodyFor, changedTables, concretePath, dbDigest, fetchDoc, inParallel, isUnsafe, label, listed, viaApp } from './security-sweep';
 import type { Browser } from './helpers';
 
 /** Development-only routes stay open during maintenance on purpose (src/api/app.ts); production answers them 404. */
@@ -23,7 +23,7 @@ let fill: Fill;
 
 async function write(route: Route): Promise<Response> {
   const payload = bodyFor(doc, route, fill);
-  return member.browser.fetch(concretePath(doc, route, fill), {
+  return viaApp(member.browser, concretePath(doc, route, fill), {
     method: route.method,
     ...(payload ? { headers: { 'content-type': payload.contentType }, body: payload.body } : {}),
   });
