@@ -7,7 +7,8 @@
 // npm run ops -- exchange [show|set ...|off]   (the exchange event's window, rate and caps in KV: scripts/ops/exchange.mjs)
 // npm run ops -- payout list [status] | payout (approve|pay|reject) <id> --as <staff>   (creator payouts: scripts/ops/payout.mjs)
 // npm run ops -- asp-key <partnerCode>   (an ASP partner's key for POST /v4/api/asp/accesstoken: scripts/ops/asp-key.mjs)
-// npm run ops -- reports [--all] [close <id>]   (messages members reported to the operator: scripts/ops/reports.mjs)
+// npm run ops -- reports [--all] [close <id|cs:id>]   (what members reported to the operator: scripts/ops/reports.mjs)
+// npm run ops -- inquiry [list|show <id>|answer <id> --as <staff> --text ...]   (customer service inquiries: scripts/ops/inquiry.mjs)
 // Local by default; --remote for the deployed namespace. The edge notices flags within 10 s; a new role
 // applies from the member's next chat ticket. A channel switch changed here reaches running Workers
 // within their 10-minute settings cache and tells no chat room: for an immediate change that open
@@ -23,10 +24,11 @@ import { EXCHANGE_USAGE, exchange } from './ops/exchange.mjs';
 import { PAYOUT_USAGE, payout } from './ops/payout.mjs';
 import { ASP_KEY_USAGE, mintAspKey } from './ops/asp-key.mjs';
 import { REPORTS_USAGE, reports } from './ops/reports.mjs';
+import { INQUIRY_USAGE, inquiry } from './ops/inquiry.mjs';
 
 const options = parseTarget(process.argv.slice(2));
 const [command, state, third] = options.words;
-const usage = `usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote] | ${COUPON_USAGE} | ${DEPOSIT_USAGE} | ${ERRORS_USAGE} | ${EXCHANGE_USAGE} | ${PAYOUT_USAGE} | ${ASP_KEY_USAGE} | ${REPORTS_USAGE}`;
+const usage = `usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote] | ${COUPON_USAGE} | ${DEPOSIT_USAGE} | ${ERRORS_USAGE} | ${EXCHANGE_USAGE} | ${PAYOUT_USAGE} | ${ASP_KEY_USAGE} | ${REPORTS_USAGE} | ${INQUIRY_USAGE}`;
 
 /** Set a member's chat role. Both values are checked, then bound as parameters (never written into the SQL). */
 async function setRole(loginId, role) {
@@ -93,6 +95,8 @@ if (command === 'deposit') {
   await payout(process.argv.slice(2), options);
 } else if (command === 'reports') {
   await reports(process.argv.slice(2), options);
+} else if (command === 'inquiry') {
+  await inquiry(process.argv.slice(2), options);
 } else if (command === 'role') {
   await setRole(state, third);
 } else if (command === 'asp-key') {

@@ -26,6 +26,7 @@ import { watchPages } from './pages/watch-pages';
 import { walletPages } from './pages/wallet-pages';
 import { socialPages } from './pages/social-pages';
 import { messagesPages } from './pages/messages-pages';
+import { csPages } from './pages/cs-pages';
 import { apiReference } from './docs/api-reference';
 import { API_CONTRACT_PATHS } from './shared/api-contract';
 import { collector, reportServerError } from './errors';
@@ -66,6 +67,7 @@ app.route('/', pages);
 app.route('/', watchPages);
 app.route('/', walletPages);
 app.route('/', messagesPages);
+app.route('/', csPages);
 
 app.notFound((c) => respond(c, buildPageProps(c, 'NOT_FOUND', { title: c.var.t('notFound.title') }), 404));
 

@@ -35,6 +35,9 @@ const MODULES: Record<PageModule, Page> = {
   PaymentHistoryPage: lazyComponent(() => import('../pages/PaymentHistoryPage').then((m) => m.PaymentHistoryPage)),
   MessagesPage: lazyComponent(() => import('../pages/MessagesPage').then((m) => m.MessagesPage)),
   MyPage: lazyComponent(() => import('../pages/MyPage').then((m) => m.MyPage)),
+  CsPage: lazyComponent(() => import('../pages/CsPage').then((m) => m.CsPage)),
+  CsDeskPage: lazyComponent(() => import('../pages/CsDeskPage').then((m) => m.CsDeskPage)),
+  StaffCsPage: lazyComponent(() => import('../pages/StaffCsPage').then((m) => m.StaffCsPage)),
 };
 
 /** The page for a key; the not-found page for a key this code does not know (props from a newer server). */

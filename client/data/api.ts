@@ -13,6 +13,15 @@ export class ApiError extends Error {
   }
 }
 
+/** Calls under way: signing out waits for them (settleCalls), or one would race the session's end into a 401. */
+const inFlight = new Set<Promise<Response>>();
+
+/** Wait for the calls under way to be answered, at most `ms`. */
+export async function settleCalls(ms = 3_000): Promise<void> {
+  if (inFlight.size === 0) return;
+  await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, ms))]);
+}
+
 /**
  * fetch with credentials through our proxy; every call goes through here. Unsafe methods carry the
  * XSRF token; a 503 goes to the maintenance page; a session the server calls over opens the
@@ -24,7 +33,9 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   const method = (init.method ?? 'GET').toUpperCase();
   const xsrf = UNSAFE_METHODS.has(method) ? readCookie(XSRF_COOKIE) : null;
   if (xsrf) headers.set(XSRF_HEADER, xsrf);
-  const res = await fetch(path, { credentials: 'include', ...init, headers });
+  const request = fetch(path, { credentials: 'include', ...init, headers });
+  inFlight.add(request);
+  const res = await request.finally(() => inFlight.delete(request));
   if (res.status === 503) redirectToMaintenance(window.location);
   if (res.status === 401) {
     // SPEC §4: 'accessToken is not valid.' means the session is over, whichever way the server says it.

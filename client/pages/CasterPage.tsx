@@ -5,6 +5,7 @@ import { ChannelSettingsForm, RegisterChannelForm } from '../components/caster/C
 import { LazyLuvPresetEditor } from '../components/caster/LazyLuvPresetEditor';
 import { LazyPayoutPanel } from '../components/caster/LazyPayoutPanel';
 import { ChannelProfileSection } from '../components/caster/ChannelProfileForm';
+import { BoardSettingSection } from '../components/board/BoardSettingSection';
 
 /** The creator studio: register a channel, or get its stream key, encoder commands, settings, gift presets and payouts. */
 export function CasterPage({ props }: { props: PageProps }) {
@@ -26,6 +27,7 @@ export function CasterPage({ props }: { props: PageProps }) {
           <StreamKeyPanel key={data.channel.channelId} initial={data.channel} origin={data.origin} />
           {data.settings ? <ChannelSettingsForm settings={data.settings} themes={themes} /> : <p className="empty-state">{t('caster.settingsUnavailable')}</p>}
           <ChannelProfileSection />
+          <BoardSettingSection channelId={data.channel.channelId} />
           <LazyLuvPresetEditor />
           {props.brand.features.luv && <LazyPayoutPanel />}
         </>

@@ -11,6 +11,7 @@ import { StreamBadges } from '../components/watch/StreamCardView';
 import { formatCount, formatDuration, useClock } from '../components/watch/time';
 import { ChannelTabs } from '../components/channel/ChannelTabs';
 import { NoticesPanel } from '../components/channel/NoticesPanel';
+import { BoardPanel, useNewBoardCount } from '../components/board/BoardPanel';
 import { PinnedNotice } from '../components/channel/PinnedNotice';
 import { RecordedList } from '../components/channel/RecordedList';
 import { RecordedPanel } from '../components/channel/RecordedPanel';
@@ -18,6 +19,7 @@ import { ChannelAvatar, ChannelBanner, ChannelLinks } from '../components/channe
 import { LazyChat } from '../components/chat/LazyChat';
 import { GiftButton } from '../components/gift/GiftButton';
 import { SubscribeButton } from '../components/subscribe/SubscribeButton';
+import { ReportButton } from '../components/cs/ReportButton';
 import { useRouter } from '../app/router-context';
 import { useChannelSettings } from '../data/use-channel-settings';
 import { settingsNeedReload, shownAccess } from '../components/watch/live-access';
@@ -26,11 +28,11 @@ import { PURGE_REACH_MS } from '../../src/shared/page-cache';
 /** Past PURGE_REACH_MS, for the purge's own round trip. */
 const REFRESH_MARGIN_MS = 500;
 
-const TAB_IDS = ['live', 'recorded', 'notices'] as const;
+const TAB_IDS = ['live', 'recorded', 'notices', 'board'] as const;
 type TabId = (typeof TAB_IDS)[number];
-/** ?tab=notices&notice=12 opens a notice (a link to it); anything else starts on the live tab. */
-const tabFrom = (query: Record<string, string>): TabId => ((TAB_IDS as readonly string[]).includes(query.tab ?? '') ? (query.tab as TabId) : query.notice ? 'notices' : 'live');
-const noticeFrom = (query: Record<string, string>): number | null => (/^[1-9]\d{0,14}$/.test(query.notice ?? '') ? Number(query.notice) : null);
+/** ?tab=notices&notice=12 opens a notice, ?tab=board&post=7 a board post (links to them); anything else starts on the live tab. */
+const tabFrom = (query: Record<string, string>): TabId => ((TAB_IDS as readonly string[]).includes(query.tab ?? '') ? (query.tab as TabId) : query.notice ? 'notices' : query.post ? 'board' : 'live');
+const idFrom = (value: string | undefined): number | null => (/^[1-9]\d{0,14}$/.test(value ?? '') ? Number(value) : null);
 
 /** How long the live has run, ticking each second: only this re-renders, not the page (the chat, the player). */
 function LiveTime({ serverNow, startedAt }: { serverNow: number; startedAt: number }) {
@@ -64,7 +66,9 @@ export function ChannelPage({ props }: { props: PageProps }) {
   // A new subscription: the page's data again (subscriber count, the subscribed flag, and so the chat's ticket).
   const onSubscribed = useCallback(() => void refresh({ keepScroll: true }), [refresh]);
   const [tab, setTab] = useState<TabId>(() => tabFrom(props.query));
-  const [openNotice, setOpenNotice] = useState<number | null>(() => noticeFrom(props.query));
+  const [openNotice, setOpenNotice] = useState<number | null>(() => idFrom(props.query.notice));
+  const [openPost, setOpenPost] = useState<number | null>(() => idFrom(props.query.post));
+  const newPosts = useNewBoardCount(data.channelPage?.channel.channelId ?? 0, !!props.me && !!data.channelPage);
   const lastSettings = useRef(settings);
   useEffect(() => {
     const before = lastSettings.current;
@@ -139,6 +143,13 @@ export function ChannelPage({ props }: { props: PageProps }) {
         )}
         {channel.description && <p className="watch-description">{channel.description}</p>}
         <ChannelLinks channel={channel} />
+        {/* Reporting (issue 16): the channel, or its creator as a member; a guest is asked to sign in. */}
+        {!isCreator && (
+          <div className="watch-report">
+            <ReportButton target={{ type: 'channel', id: String(channel.channelId), label: channel.title }} me={props.me} />
+            <ReportButton target={{ type: 'member', id: channel.creator.loginId, label: channel.creator.nickname }} me={props.me} />
+          </div>
+        )}
       </section>
       {page.pinnedNotice && (
         <PinnedNotice
@@ -175,6 +186,11 @@ export function ChannelPage({ props }: { props: PageProps }) {
               id: 'notices',
               label: `${t('channelProfile.tabs.notices')} ${channel.noticeCount > 0 ? `(${formatCount(channel.noticeCount, props.locale)})` : ''}`.trim(),
               panel: <NoticesPanel channelId={channel.channelId} locale={props.locale} openId={openNotice} onOpen={setOpenNotice} />,
+            },
+            {
+              id: 'board',
+              label: newPosts ? `${t('board.tab')} (${t('board.newPosts', { count: newPosts })})` : t('board.tab'),
+              panel: <BoardPanel channelId={channel.channelId} locale={props.locale} signedIn={!!props.me} openId={openPost} onOpen={setOpenPost} />,
             },
           ]}
         />

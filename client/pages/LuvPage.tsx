@@ -4,6 +4,7 @@ import type { PageProps } from '../../src/shared/page-props';
 import { PAGE_DEFAULTS } from '../../src/shared/streams-api';
 import { WALLET_PATHS, type LuvPageData } from '../../src/shared/wallet-pages';
 import { useT } from '../i18n/i18n';
+import { FormStatus, SubmitButton, useFormRun } from '../components/ui/small-form';
 import { giftList, redeemCoupon } from '../data/shop-api';
 import { setLuvBalance, useLuvBalance } from '../data/use-luv-balance';
 import { formatAmount } from '../components/wallet/payment-logic';
@@ -92,20 +93,18 @@ export function LuvPage({ props }: { props: PageProps }) {
 function CouponBox({ locale, currency }: { locale: string; currency: string }) {
   const t = useT();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const submit = async (event: FormEvent) => {
+  const { busy, result, failed, run } = useFormRun();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const couponNumber = code.trim();
-    if (busy) return;
-    if (!couponNumber) return setResult({ ok: false, text: t('wallet.coupon.empty') });
-    setBusy(true);
-    const done = await redeemCoupon(couponNumber);
-    setBusy(false);
-    if (!done.ok || !done.body) return setResult({ ok: false, text: done.message || t('errors.network') });
-    setLuvBalance(done.body.balance);
-    setCode('');
-    setResult({ ok: true, text: t('wallet.coupon.done', { amount: formatAmount(done.body.luv, locale), currency }) });
+    void run(async () => {
+      const couponNumber = code.trim();
+      if (!couponNumber) return { ok: false, text: t('wallet.coupon.empty') };
+      const done = await redeemCoupon(couponNumber);
+      if (!done.ok || !done.body) return { ok: false, text: done.message || t('errors.network') };
+      setLuvBalance(done.body.balance);
+      setCode('');
+      return { ok: true, text: t('wallet.coupon.done', { amount: formatAmount(done.body.luv, locale), currency }) };
+    });
   };
   return (
     <section className="wallet-card" aria-labelledby="wallet-coupon">
@@ -123,16 +122,12 @@ function CouponBox({ locale, currency }: { locale: string; currency: string }) {
             maxLength={40}
             value={code}
             onChange={(e) => setCode(e.target.value)}
-            aria-invalid={result?.ok === false}
+            aria-invalid={failed}
             aria-describedby={result ? 'coupon-result' : undefined}
           />
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {t('wallet.coupon.use')}
-          </button>
+          <SubmitButton busy={busy}>{t('wallet.coupon.use')}</SubmitButton>
         </div>
-        <p id="coupon-result" className={result?.ok === false ? 'field-error' : 'muted'} role="status">
-          {result?.text}
-        </p>
+        <FormStatus id="coupon-result" result={result} />
       </form>
     </section>
   );

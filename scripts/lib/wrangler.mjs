@@ -32,9 +32,21 @@ export function targetArgs({ remote = false, persistTo } = {}) {
   return ['--local', ...(persistTo ? ['--persist-to', persistTo] : [])];
 }
 
-/** Runs wrangler; returns its stdout. Errors carry wrangler's own stderr. */
+/**
+ * Runs wrangler; returns its stdout. Errors carry wrangler's own stderr. A local database the running server
+ * holds a write lock on answers SQLITE_BUSY at once (wrangler sets no busy timeout): that is retried a few
+ * times, briefly, as SQLite's own busy handler would wait.
+ */
 export function wrangler(args, { quiet = true } = {}) {
-  return execFileSync(WRANGLER, args, { encoding: 'utf8', env: toolEnv(), stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'] });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return execFileSync(WRANGLER, args, { encoding: 'utf8', env: toolEnv(), stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'] });
+    } catch (error) {
+      const busy = /SQLITE_BUSY|database is locked/.test(`${error?.stderr ?? ''}${error?.stdout ?? ''}${error?.message ?? ''}`);
+      if (!busy || attempt >= 5) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200 * attempt);
+    }
+  }
 }
 
 export function migrate(target = {}) {

@@ -29,9 +29,12 @@ import { fanRoutes } from './routes/fans';
 import { payoutRoutes, staffPayoutRoutes } from './routes/payouts';
 import { uploadRoutes } from './routes/uploads';
 import { noticeRoutes } from './routes/notices';
+import { boardRoutes } from './routes/board';
 import { channelProfileRoutes } from './routes/channel-profile';
 import { messageRoutes } from './routes/messages';
 import { settingRoutes } from './routes/settings';
+import { csRoutes } from './routes/cs';
+import { csStaffRoutes } from './routes/cs-staff';
 import { apiDocument, operation } from './openapi';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
@@ -93,9 +96,12 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', staffPayoutRoutes)
   .route('/', uploadRoutes)
   .route('/', noticeRoutes)
+  .route('/', boardRoutes)
   .route('/', channelProfileRoutes)
   .route('/', messageRoutes)
   .route('/', settingRoutes)
+  .route('/', csRoutes)
+  .route('/', csStaffRoutes)
   .route('/', devRoutes);
 
 /**

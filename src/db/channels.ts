@@ -100,23 +100,6 @@ export async function isSubscribed(db: D1Database, memberId: number, channelId: 
   return (await db.prepare('SELECT 1 FROM channel_subscriptions WHERE member_id = ? AND channel_id = ? AND status IN (1, 5)').bind(memberId, channelId).first()) !== null;
 }
 
-/** Notices written after `after` (ms), newest first: one channel's, or every channel's (channelId null). */
-export async function noticesAfter(db: D1Database, channelId: number | null, after: number, limit: number): Promise<Array<{ noticeId: number; channelId: number; title: string; createdAt: number }>> {
-  const { results } = await db
-    .prepare(
-      `SELECT id AS noticeId, channel_id AS channelId, title, created_at AS createdAt FROM channel_notices
-       WHERE (?1 IS NULL OR channel_id = ?1) AND created_at > ?2 ORDER BY created_at DESC, id DESC LIMIT ?3`,
-    )
-    .bind(channelId, after, limit)
-    .all<{ noticeId: number; channelId: number; title: string; createdAt: number }>();
-  return results;
-}
-
-/** The newest notice's time over every channel (null when there is none). */
-export async function latestNoticeAt(db: D1Database): Promise<number | null> {
-  return (await db.prepare('SELECT MAX(created_at) AS latest FROM channel_notices').first<{ latest: number | null }>())!.latest;
-}
-
 export async function noticeSummary(db: D1Database, channelId: number): Promise<{ count: number; latestAt: number | null }> {
   const row = await db.prepare('SELECT COUNT(*) AS n, MAX(created_at) AS latest FROM channel_notices WHERE channel_id = ?').bind(channelId).first<{ n: number; latest: number | null }>();
   return { count: row!.n, latestAt: row!.latest };

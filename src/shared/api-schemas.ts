@@ -34,7 +34,9 @@ export const appTimecheckResponseSchema = z.object({ isMantenace: z.boolean(), i
 export type AppTimecheckResponse = z.infer<typeof appTimecheckResponseSchema>;
 
 /** GET /static/{file}: a policy text in the caller's language. */
-export const policyTextSchema = z.object({ title: z.string(), body: z.string() }).meta({ id: 'PolicyText' });
+export const policyTextSchema = z
+  .object({ title: z.string(), body: z.string(), locale: z.string().describe("The text's language: the caller's where translated, else ko") })
+  .meta({ id: 'PolicyText' });
 export type PolicyText = z.infer<typeof policyTextSchema>;
 
 /** POST /api/partners: the partner this device now belongs to. */

@@ -82,19 +82,19 @@ export const channelProfileSchema = z
 
 // ---- Multipart forms: every value arrives as text, files as File; a repeated field as an array.
 
-const formId = z
+export const formId = z
   .string()
   .regex(/^[1-9]\d{0,14}$/)
   .transform(Number);
-const formBool = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on');
-const oneOrMany = <T extends z.ZodType>(item: T) =>
+export const formBool = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on');
+export const oneOrMany = <T extends z.ZodType>(item: T) =>
   z
     .union([item, z.array(item)])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]) as z.output<T>[]);
 
 /** zod's File type stands apart from the runtime's; what arrives is the runtime's File (a Blob). */
-const formFile = () => z.file().transform((f) => f as unknown as Blob);
+export const formFile = () => z.file().transform((f) => f as unknown as Blob);
 
 const noticeFields = {
   title: z.string().trim().min(1).max(100),

@@ -50,6 +50,11 @@ export const PAGES = {
   PAYMENTS: 'PaymentHistoryPage',
   MESSAGES: 'MessagesPage',
   MY_PAGE: 'MyPage',
+  CS_POSTS: 'CsPage',
+  CS_POST: 'CsPage',
+  POLICY: 'CsPage',
+  CS_DESK: 'CsDeskPage',
+  STAFF_CS: 'StaffCsPage',
   NOT_FOUND: 'NoticePage',
 } as const;
 export type PageKey = keyof typeof PAGES;

@@ -50,7 +50,6 @@ export type {
   LiveAuthResponse,
   LiveTimeResponse,
   Logo,
-  NewBoardResponse,
   OwnChannelSettings,
   Playback,
   PlaybackAccess,

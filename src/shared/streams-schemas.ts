@@ -108,16 +108,6 @@ export const channelFindResponseSchema = z.object({ channelId: id, loginId: z.st
 /** GET /api/guest/subscriber-count?channelId */
 export const subscriberCountResponseSchema = z.object({ channelId: id, count }).meta({ id: 'SubscriberCountResponse' });
 
-/** GET /api/guest/find-new-board?channelId&since: notices are 'new' when one was written after `since` (default: the last 24 hours). */
-export const newBoardResponseSchema = z
-  .object({
-    channelId: id.nullable().describe('The channel asked about; null when the call named none (every channel)'),
-    hasNew: z.boolean(),
-    latestAt: epochMs.nullable().describe('The newest notice, however old'),
-    boards: z.array(z.object({ noticeId: id, channelId: id, title: z.string(), createdAt: epochMs })).describe('The notices written after since, newest first (at most 10)'),
-  })
-  .meta({ id: 'NewBoardResponse' });
-
 export const bannerSchema = z.object({ id, title: z.string(), subtitle: z.string(), imageUrl: z.string(), linkUrl: z.string() }).meta({ id: 'Banner' });
 export const popupSchema = z.object({ id, title: z.string(), body: z.string(), imageUrl: z.string().nullable(), linkUrl: z.string().nullable() }).meta({ id: 'Popup' });
 export const themeSchema = z.object({ id, code: z.string() }).meta({ id: 'Theme' });
@@ -253,7 +243,6 @@ export type ChannelPageResponse = z.infer<typeof channelPageResponseSchema>;
 export type LiveTimeResponse = z.infer<typeof liveTimeResponseSchema>;
 export type ChannelFindResponse = z.infer<typeof channelFindResponseSchema>;
 export type SubscriberCountResponse = z.infer<typeof subscriberCountResponseSchema>;
-export type NewBoardResponse = z.infer<typeof newBoardResponseSchema>;
 export type Banner = z.infer<typeof bannerSchema>;
 export type Popup = z.infer<typeof popupSchema>;
 export type Theme = z.infer<typeof themeSchema>;

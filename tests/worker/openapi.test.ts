@@ -8,6 +8,7 @@ import { creditPurchase, gift as giftLuv } from '../../src/api/services/ledger';
 import { operationsOf, type OpenApiDocument, type Schema } from '../../src/docs/api-reference';
 import { Browser, get, setFlags, signUpMember } from './helpers';
 import { clearWatchTables, insertChannel, insertStream, liveChannel, memberIdOf, signedIn } from './watch-fixtures';
+import { file, jpeg, svgWithScript } from './upload-fixtures';
 
 // The published contract (GET /openapi.json, GET /docs/api) against the API itself: every route is
 // documented and nothing else is, the document holds together as OpenAPI 3.1, and real answers of real
@@ -512,6 +513,58 @@ describe('contract: real answers fit the documented schema of their status', () 
     ]);
   });
 
+  it('the channel board (issue 15): every board call, answers and refusals as documented', async () => {
+    const creator = await signedIn('adult');
+    const fan = await signedIn('adult');
+    const channel = await insertChannel({ ownerId: creator.id });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0, 0, 0, 0, 0]);
+    for (const [method, path] of [
+      ['post', '/api/cs/board-write'],
+      ['put', '/api/cs/board-update'],
+    ] as const) {
+      const body = doc.paths[path]![method]!.requestBody as { content: Record<string, unknown> };
+      expect(Object.keys(body.content), `${method} ${path}`).toContain('multipart/form-data');
+    }
+    const form = new FormData();
+    form.append('channelId', String(channel.id));
+    form.append('category', 'free');
+    form.append('title', '글');
+    form.append('body', '<b>본문</b>');
+    form.append('images', new File([png], 'a.png'));
+    const post = await expectDocumented<{ boardId: number }>(doc, 'POST', '/api/cs/board-write', await fan.browser.fetch('/api/cs/board-write', { method: 'POST', body: form }), 200);
+    const id = post.boardId;
+    await expectDocumented(doc, 'GET', '/api/cs/board-list', await get(`/api/cs/board-list?channelId=${channel.id}&category=free&search=${encodeURIComponent('본문')}`), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/board-list', await get('/api/cs/board-list?channelId=999999'), 404);
+    await expectDocumented(doc, 'GET', '/api/cs/board-detail', await fan.browser.fetch(`/api/cs/board-detail?channelId=${channel.id}&boardId=${id}`), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/board-detail', await get(`/api/cs/board-detail?channelId=${channel.id}&boardId=999999`), 404);
+    const edit = new FormData();
+    edit.append('boardId', String(id));
+    edit.append('category', 'question');
+    edit.append('title', '고친 글');
+    edit.append('body', '본문');
+    await expectDocumented(doc, 'PUT', '/api/cs/board-update', await creator.browser.fetch('/api/cs/board-update', { method: 'PUT', body: edit }), 403);
+    await expectDocumented(doc, 'PUT', '/api/cs/board-update', await fan.browser.fetch('/api/cs/board-update', { method: 'PUT', body: edit }), 200);
+    await expectDocumented(doc, 'PUT', '/api/cs/board-important/{channelId}/{boardId}', await creator.browser.fetch(`/api/cs/board-important/${channel.id}/${id}`, { method: 'PUT' }), 200);
+    await expectDocumented(doc, 'PUT', '/api/cs/board-important/{channelId}/{boardId}', await fan.browser.fetch(`/api/cs/board-important/${channel.id}/${id}`, { method: 'PUT' }), 403);
+    await expectDocumented(doc, 'POST', '/api/cs/board-like', await fan.browser.json('/api/cs/board-like', { boardId: id }), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/board-likeCount/{boardId}', await get(`/api/cs/board-likeCount/${id}`), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/board-like-User/{boardId}', await fan.browser.fetch(`/api/cs/board-like-User/${id}`), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/board-like-User/{boardId}', await get('/api/cs/board-like-User/999999'), 404);
+    const note = await expectDocumented<{ commentId: number }>(doc, 'POST', '/api/cs/board-comment', await creator.browser.json('/api/cs/board-comment', { boardId: id, content: '댓글' }), 200);
+    await expectDocumented(doc, 'POST', '/api/cs/board-comment', await fan.browser.json('/api/cs/board-comment', { boardId: id, content: '답글', parentId: note.commentId }), 200);
+    await expectDocumented(doc, 'POST', '/api/cs/board-comment', await fan.browser.json('/api/cs/board-comment', { boardId: id, content: '' }), 400);
+    await expectDocumented(doc, 'GET', '/api/cs/board-comment', await get(`/api/cs/board-comment?channelId=${channel.id}&boardId=${id}`), 200);
+    await expectDocumented(doc, 'PUT', '/api/cs/board-comment', await fan.browser.json('/api/cs/board-comment', { commentId: note.commentId, content: '바꿈' }, 'PUT'), 403);
+    await expectDocumented(doc, 'PUT', '/api/cs/board-comment', await creator.browser.json('/api/cs/board-comment', { commentId: note.commentId, content: '바꿈' }, 'PUT'), 200);
+    await expectDocumented(doc, 'DELETE', '/api/cs/board-comment/{commentId}', await creator.browser.fetch(`/api/cs/board-comment/${note.commentId}`, { method: 'DELETE' }), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/board-setting-check', await fan.browser.fetch(`/api/cs/board-setting-check?channelId=${channel.id}`), 200);
+    await expectDocumented(doc, 'PUT', '/api/my/channel/board-setting', await creator.browser.json('/api/my/channel/board-setting', { writePermission: 'subscribers' }, 'PUT'), 200);
+    await expectDocumented(doc, 'PUT', '/api/my/channel/board-setting', await fan.browser.json('/api/my/channel/board-setting', { writePermission: 'subscribers' }, 'PUT'), 404);
+    await expectDocumented(doc, 'GET', '/api/guest/find-new-board', await creator.browser.fetch('/api/guest/find-new-board'), 200);
+    await expectDocumented(doc, 'DELETE', '/api/cs/board-delete/{id}', await creator.browser.fetch(`/api/cs/board-delete/${id}`, { method: 'DELETE' }), 200);
+    await expectDocumented(doc, 'DELETE', '/api/cs/board-delete/{id}', await creator.browser.fetch(`/api/cs/board-delete/${id}`, { method: 'DELETE' }), 404);
+  });
+
   it('messages, the block list and settings: each answer and refusal as documented', async () => {
     const a = await signedIn('adult');
     const b = await signedIn('adult');
@@ -539,6 +592,79 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'POST', '/api/my/setting', await b.browser.json('/api/my/setting', { isVibes: false }), 200);
     await expectDocumented(doc, 'POST', '/api/my/setting', await b.browser.json('/api/my/setting', { memberSortCode: 9 }), 400);
     await expectDocumented(doc, 'GET', '/api/my/profile', await b.browser.fetch('/api/my/profile'), 200);
+  });
+
+  it('customer service (issue 16): inquiries, posts, reports, account changes and the staff side, multipart bodies documented', async () => {
+    const [a, b, staff] = [await signedIn('adult'), await signedIn('adult'), await signedIn('adult')];
+    await env.DB.prepare("UPDATE members SET role = 'O' WHERE id = ?").bind(staff.id).run();
+    const form = (fields: Record<string, string>, files: File[] = []) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      for (const x of files) f.append('files', x);
+      return { method: 'POST', body: f };
+    };
+    const inquiryFields = { categoryId: '5', title: '재생 오류', content: '영상이 멈춰요' };
+    const inquiry = await expectDocumented<{ id: number; attachments: { url: string }[] }>(
+      doc,
+      'POST',
+      '/api/cs/inquiry-write',
+      await a.browser.fetch('/api/cs/inquiry-write', form(inquiryFields, [file(jpeg(12, 12), 'a.jpg')])),
+      200,
+    );
+    await expectDocumented(doc, 'POST', '/api/cs/inquiry-write', await a.browser.fetch('/api/cs/inquiry-write', form({ ...inquiryFields, categoryId: '0' })), 400);
+    await expectDocumented(doc, 'POST', '/api/cs/inquiry-write', await a.browser.fetch('/api/cs/inquiry-write', form(inquiryFields, [file(svgWithScript(), 'x.svg')])), 415);
+    await expectDocumented(doc, 'GET', '/api/cs/inquiry-list', await a.browser.fetch('/api/cs/inquiry-list'), 200);
+    await expectDocumented(doc, 'GET', '/v2/api/cs/inquiry-list', await a.browser.fetch('/v2/api/cs/inquiry-list?boardType=QNA&categoryId=5&title=%EC%98%A4%EB%A5%98'), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/inquiry-detail/{id}', await b.browser.fetch(`/api/cs/inquiry-detail/${inquiry.id}`), 404);
+    await expectDocumented(doc, 'GET', '/api/cs/attachments/{key}', await b.browser.fetch(inquiry.attachments[0]!.url), 404);
+    expect((await staff.browser.fetch(inquiry.attachments[0]!.url)).status).toBe(200);
+    await expectDocumented(doc, 'GET', '/api/admin/cs/inquiries', await staff.browser.fetch('/api/admin/cs/inquiries?status=all'), 200);
+    await expectDocumented(doc, 'GET', '/api/admin/cs/inquiries', await a.browser.fetch('/api/admin/cs/inquiries'), 403);
+    await expectDocumented(doc, 'PUT', '/api/admin/cs/inquiries/{id}/answer', await staff.browser.json(`/api/admin/cs/inquiries/${inquiry.id}/answer`, { answer: '고쳤습니다' }, 'PUT'), 200);
+    await expectDocumented(doc, 'PUT', '/api/admin/cs/inquiries/{id}/answer', await staff.browser.json('/api/admin/cs/inquiries/99999999/answer', { answer: 'x' }, 'PUT'), 404);
+    await expectDocumented(doc, 'GET', '/api/cs/inquiry-detail/{id}', await a.browser.fetch(`/api/cs/inquiry-detail/${inquiry.id}`), 200);
+    await expectDocumented(doc, 'DELETE', '/api/cs/inquiry-delete/{id}', await b.browser.fetch(`/api/cs/inquiry-delete/${inquiry.id}`, { method: 'DELETE' }), 404);
+    await expectDocumented(doc, 'DELETE', '/api/cs/inquiry-delete/{id}', await a.browser.fetch(`/api/cs/inquiry-delete/${inquiry.id}`, { method: 'DELETE' }), 200);
+
+    for (const list of ['notice-list', 'develop-notice-list', 'guide-list']) await expectDocumented(doc, 'GET', `/api/cs/${list}`, await get(`/api/cs/${list}?limit=2&title=a`), 200);
+    const written = await expectDocumented<{ id: number }>(doc, 'POST', '/api/admin/cs/posts', await staff.browser.json('/api/admin/cs/posts', { kind: 'guide', title: '가이드', body: '본문' }), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/post-detail/{id}', await get(`/api/cs/post-detail/${written.id}`), 200);
+    await expectDocumented(doc, 'DELETE', '/api/admin/cs/posts/{id}', await staff.browser.fetch(`/api/admin/cs/posts/${written.id}`, { method: 'DELETE' }), 200);
+    await expectDocumented(doc, 'GET', '/api/cs/post-detail/{id}', await get(`/api/cs/post-detail/${written.id}`), 404);
+
+    const channel = await insertChannel({ ownerId: b.id });
+    const filed = await expectDocumented<{ id: number }>(
+      doc,
+      'POST',
+      '/api/cs/declaration-post',
+      await a.browser.fetch('/api/cs/declaration-post', form({ targetType: 'channel', targetId: String(channel.id), reason: 'spam' })),
+      200,
+    );
+    await expectDocumented(doc, 'POST', '/api/cs/declaration-post', await a.browser.fetch('/api/cs/declaration-post', form({ targetType: 'member', targetId: 'nobody_zz_9', reason: 'spam' })), 404);
+    await expectDocumented(doc, 'GET', '/api/cs/declaration-list', await a.browser.fetch('/api/cs/declaration-list'), 200);
+    await expectDocumented(doc, 'GET', '/api/admin/cs/reports', await staff.browser.fetch('/api/admin/cs/reports?status=all'), 200);
+    await expectDocumented(doc, 'PUT', '/api/admin/cs/reports/{source}/{id}/close', await staff.browser.json(`/api/admin/cs/reports/cs/${filed.id}/close`, {}, 'PUT'), 200);
+    await expectDocumented(doc, 'DELETE', '/api/cs/declaration-delete/{id}', await a.browser.fetch(`/api/cs/declaration-delete/${filed.id}`, { method: 'DELETE' }), 409);
+    await expectDocumented(doc, 'DELETE', '/api/cs/declaration-delete/{id}', await b.browser.fetch(`/api/cs/declaration-delete/${filed.id}`, { method: 'DELETE' }), 404);
+
+    const change = await expectDocumented<{ id: number }>(
+      doc,
+      'POST',
+      '/api/cs/accountChange',
+      await a.browser.fetch('/api/cs/accountChange', form({ kind: 'phone', content: '번호를 바꿨어요' })),
+      200,
+    );
+    await expectDocumented(doc, 'GET', '/api/cs/accountChange-list', await a.browser.fetch('/api/cs/accountChange-list'), 200);
+    await expectDocumented(doc, 'GET', '/api/admin/cs/account-changes', await staff.browser.fetch('/api/admin/cs/account-changes'), 200);
+    await expectDocumented(
+      doc,
+      'PUT',
+      '/api/admin/cs/account-changes/{id}',
+      await staff.browser.json(`/api/admin/cs/account-changes/${change.id}`, { status: 'rejected', note: '서류가 필요합니다' }, 'PUT'),
+      200,
+    );
+    await expectDocumented(doc, 'PUT', '/api/admin/cs/account-changes/{id}', await staff.browser.json(`/api/admin/cs/account-changes/${change.id}`, { status: 'done' }, 'PUT'), 404);
+    await expectDocumented(doc, 'GET', '/static/{file}', await get('/static/youth-protection'), 200);
   });
 
   it("sign-in and sign-up in SPEC's own shapes, through the site and from the API itself (tokens)", async () => {

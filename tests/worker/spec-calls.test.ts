@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LiveTimeResponse, NewBoardResponse, ViewMainResponse } from '../../src/shared/streams-api';
+import type { LiveTimeResponse, ViewMainResponse } from '../../src/shared/streams-api';
+import type { NewBoardResponse } from '../../src/shared/board-schemas';
 import { get } from './helpers';
 import { clearWatchTables, expectRefused, insertChannel, json, liveChannel } from './watch-fixtures';
 
@@ -51,28 +52,31 @@ describe('GET /api/channels/{id}/live-time?option=1..4', () => {
 });
 
 describe('GET /api/guest/find-new-board without channelId', () => {
-  it("answers over every channel: whether any notice is new, the newest first, and a channel's own as before", async () => {
+  it("answers over every channel: whether any board post is new, the newest first, and a channel's own as before", async () => {
     const [a, b] = [await insertChannel(), await insertChannel()];
     const now = Date.now();
-    const notice = (channelId: number, title: string, at: number) =>
-      env.DB.prepare("INSERT INTO channel_notices (channel_id, title, body, created_at, updated_at) VALUES (?, ?, '본문', ?, ?)").bind(channelId, title, at, at).run();
+    const post = (channel: { id: number; ownerId: number }, title: string, at: number) =>
+      env.DB.prepare("INSERT INTO board_posts (channel_id, author_id, category, title, body, body_text, created_at, updated_at) VALUES (?, ?, 'free', ?, '<p>본문</p>', '본문', ?, ?)")
+        .bind(channel.id, channel.ownerId, title, at, at)
+        .run();
 
-    expect(await json<NewBoardResponse>(await get('/api/guest/find-new-board'))).toEqual({ channelId: null, hasNew: false, latestAt: null, boards: [] });
-    await notice(a.id, '지난주 공지', now - 7 * 86_400_000);
-    expect(await json<NewBoardResponse>(await get('/api/guest/find-new-board'))).toEqual({ channelId: null, hasNew: false, latestAt: now - 7 * 86_400_000, boards: [] });
-    await notice(a.id, '오늘 공지', now - 3_600_000);
-    await notice(b.id, '방금 공지', now - 60_000);
+    expect(await json<NewBoardResponse>(await get('/api/guest/find-new-board'))).toEqual({ channelId: null, hasNew: false, since: expect.any(Number), latestAt: null, boards: [] });
+    await post(a, '지난주 글', now - 7 * 86_400_000);
+    expect(await json<NewBoardResponse>(await get('/api/guest/find-new-board'))).toMatchObject({ channelId: null, hasNew: false, latestAt: now - 7 * 86_400_000, boards: [] });
+    await post(a, '오늘 글', now - 3_600_000);
+    await post(b, '방금 글', now - 60_000);
     const all = await json<NewBoardResponse>(await get('/api/guest/find-new-board'));
     expect(all).toMatchObject({ channelId: null, hasNew: true, latestAt: now - 60_000 });
     expect(all.boards.map((n) => [n.channelId, n.title])).toEqual([
-      [b.id, '방금 공지'],
-      [a.id, '오늘 공지'],
+      [b.id, '방금 글'],
+      [a.id, '오늘 글'],
     ]);
     const since = await json<NewBoardResponse>(await get(`/api/guest/find-new-board?since=${now - 600_000}`));
-    expect(since.boards.map((n) => n.title)).toEqual(['방금 공지']);
+    expect(since).toMatchObject({ since: now - 600_000 });
+    expect(since.boards.map((n) => n.title)).toEqual(['방금 글']);
     const own = await json<NewBoardResponse>(await get(`/api/guest/find-new-board?channelId=${a.id}`));
     expect(own).toMatchObject({ channelId: a.id, hasNew: true, latestAt: now - 3_600_000 });
-    expect(own.boards.map((n) => n.title)).toEqual(['오늘 공지']);
+    expect(own.boards.map((n) => n.title)).toEqual(['오늘 글']);
     await expectRefused(await get('/api/guest/find-new-board?channelId=999999'), 404);
     await expectRefused(await get('/api/guest/find-new-board?since=yesterday'), 400);
   });

@@ -103,7 +103,7 @@ describe('home content', () => {
     for (const q of ['limit=0', 'limit=101', 'limit=-1', 'limit=abc', 'memberId=0', 'memberId=x']) await expectRefused(await get(`/api/guest/suggestion-list?${q}`), 400);
   });
 
-  it('counts active subscribers and tells whether notices are new', async () => {
+  it('counts active subscribers and tells whether board posts are new', async () => {
     const channel = await insertChannel();
     const members = await Promise.all(
       [1, 2, 3].map(() =>
@@ -115,7 +115,9 @@ describe('home content', () => {
     );
     expect(await json(await get(`/api/guest/subscriber-count?channelId=${channel.id}`))).toEqual({ channelId: channel.id, count: 2 });
     const at = Date.now() - 3_600_000;
-    await env.DB.prepare("INSERT INTO channel_notices (channel_id, title, body, created_at, updated_at) VALUES (?, '공지', '본문', ?, ?)").bind(channel.id, at, at).run();
+    await env.DB.prepare("INSERT INTO board_posts (channel_id, author_id, category, title, body, body_text, created_at, updated_at) VALUES (?, ?, 'free', '글', '<p>본문</p>', '본문', ?, ?)")
+      .bind(channel.id, channel.ownerId, at, at)
+      .run();
     expect(await json(await get(`/api/guest/find-new-board?channelId=${channel.id}`))).toMatchObject({ channelId: channel.id, hasNew: true, latestAt: at });
     expect(await json(await get(`/api/guest/find-new-board?channelId=${channel.id}&since=${at}`))).toMatchObject({ hasNew: false });
     await expectRefused(await get('/api/guest/subscriber-count?channelId=999999'), 404, '채널을 찾을 수 없습니다.');

@@ -1,4 +1,5 @@
 import { useSetAtom } from 'jotai';
+import { multipart } from '../../data/multipart';
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import type { ChannelLink, ChannelProfile } from '../../../src/shared/channel-schemas';
@@ -78,14 +79,15 @@ function ProfileForm({ profile, onSaved }: { profile: ChannelProfile; onSaved: (
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    const form = new FormData();
-    form.append('name', name.trim());
-    form.append('description', description);
-    form.append('links', JSON.stringify(links.filter((l) => l.label.trim() || l.url.trim())));
-    if (profileImage) form.append('profileImage', profileImage);
-    if (banner) form.append('banner', banner);
-    form.append('removeProfileImage', String(removeProfile));
-    form.append('removeBanner', String(removeBanner));
+    const form = multipart({
+      name: name.trim(),
+      description,
+      links: JSON.stringify(links.filter((l) => l.label.trim() || l.url.trim())),
+      profileImage,
+      banner,
+      removeProfileImage: removeProfile,
+      removeBanner,
+    });
     setSending(true);
     setError('');
     const result = await saveChannelProfile(form);

@@ -1,4 +1,5 @@
 import { useSetAtom } from 'jotai';
+import { multipart } from '../../data/multipart';
 import { useState, type FormEvent } from 'react';
 import type { ChannelNotice } from '../../../src/shared/channel-schemas';
 import { IMAGE_ACCEPT, UPLOAD_LIMITS } from '../../../src/shared/uploads';
@@ -31,14 +32,14 @@ export function NoticeEditor({ channelId, notice, onSaved, onCancel }: { channel
     event.preventDefault();
     if (sending) return;
     if (tooMany) return setError(t('uploads.tooMany'));
-    const form = new FormData();
-    if (notice) form.append('noticeId', String(notice.noticeId));
-    else form.append('channelId', String(channelId));
-    form.append('title', title.trim());
-    form.append('body', body);
-    form.append('pinned', String(pinned));
-    for (const key of keep) form.append('keepImages', key);
-    for (const file of files) form.append('images', file);
+    const form = multipart({
+      ...(notice ? { noticeId: notice.noticeId } : { channelId }),
+      title: title.trim(),
+      body,
+      pinned,
+      keepImages: keep,
+      images: files,
+    });
     setSending(true);
     setError('');
     const result = await (notice ? putNotice(form) : postNotice(form));

@@ -26,6 +26,8 @@ interface LineProps {
   menuOpen: boolean;
   onToggleMenu: (key: string | null) => void;
   onAct: (action: ChatActionName, target: string, seconds?: number) => void;
+  /** Report the line to the operator; null when the viewer may not (a guest, their own line). */
+  onReport: ((from: ChatUser, text: string) => void) | null;
 }
 
 function eventText(t: Translate, line: Line, money: ReturnType<typeof useCurrency>): string | null {
@@ -50,7 +52,21 @@ function eventText(t: Translate, line: Line, money: ReturnType<typeof useCurrenc
   }
 }
 
-function ModerationMenu({ id, user, choices, onClose, onAct }: { id: string; user: ChatUser; choices: ModerationChoice[]; onClose: () => void; onAct: LineProps['onAct'] }) {
+function ModerationMenu({
+  id,
+  user,
+  choices,
+  onClose,
+  onAct,
+  onReport,
+}: {
+  id: string;
+  user: ChatUser;
+  choices: ModerationChoice[];
+  onClose: () => void;
+  onAct: LineProps['onAct'];
+  onReport: (() => void) | null;
+}) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -63,7 +79,7 @@ function ModerationMenu({ id, user, choices, onClose, onAct }: { id: string; use
       id={id}
       className="chat-menu"
       role="group"
-      aria-label={t('chat.moderate', { nickname: user.nickname })}
+      aria-label={t(choices.length > 0 ? 'chat.moderate' : 'cs.report.chatMenu', { nickname: user.nickname })}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.stopPropagation();
@@ -84,6 +100,18 @@ function ModerationMenu({ id, user, choices, onClose, onAct }: { id: string; use
           {t(choice.label)}
         </button>
       ))}
+      {onReport && (
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => {
+            onClose();
+            onReport();
+          }}
+        >
+          {t('cs.report.button.chat')}
+        </button>
+      )}
       <button type="button" className="btn btn-small btn-ghost" onClick={onClose}>
         {t('common.close')}
       </button>
@@ -92,7 +120,7 @@ function ModerationMenu({ id, user, choices, onClose, onAct }: { id: string; use
 }
 
 /** One line of the log: a message (author with badges, their moderation menu) or an event. */
-export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen, onToggleMenu, onAct }: LineProps) {
+export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen, onToggleMenu, onAct, onReport }: LineProps) {
   const t = useT();
   const money = useCurrency();
   const trigger = useRef<HTMLButtonElement>(null);
@@ -121,14 +149,14 @@ export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen
   return (
     <li className="chat-line chat-message">
       <RoleBadges user={f.from} />
-      {choices && choices.length > 0 ? (
+      {(choices && choices.length > 0) || onReport ? (
         <button
           ref={trigger}
           type="button"
           className="chat-author chat-author-button"
           aria-expanded={menuOpen}
           aria-controls={menuOpen ? menuId : undefined}
-          aria-label={t('chat.moderate', { nickname: f.from.nickname })}
+          aria-label={t(choices && choices.length > 0 ? 'chat.moderate' : 'cs.report.chatMenu', { nickname: f.from.nickname })}
           onClick={() => onToggleMenu(menuOpen ? null : line.key)}
         >
           {f.from.nickname}
@@ -137,7 +165,7 @@ export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen
         <span className="chat-author">{f.from.nickname}</span>
       )}
       <span className="chat-text">{f.text}</span>
-      {menuOpen && choices && <ModerationMenu id={menuId} user={f.from} choices={choices} onClose={close} onAct={onAct} />}
+      {menuOpen && <ModerationMenu id={menuId} user={f.from} choices={choices ?? []} onClose={close} onAct={onAct} onReport={onReport ? () => onReport(f.from, f.text) : null} />}
     </li>
   );
 });

@@ -4,6 +4,7 @@ import type { ChatLine } from '../../realtime/chat-state';
 import { useT } from '../../i18n/i18n';
 import { ChatLineView } from './ChatLine';
 import { moderationActions, type ModerationChoice } from './moderation';
+import { ReportDialog, type ReportTarget } from '../cs/ReportDialog';
 
 /** Within this many pixels of the bottom counts as 'at the bottom': new lines keep it scrolled down. */
 const STICK_PX = 32;
@@ -18,6 +19,10 @@ export function ChatMessageList({ lines, me, onAct }: { lines: ChatLine[]; me: C
   const stick = useRef(true);
   const [unseen, setUnseen] = useState(false);
   const [menuFor, setMenuFor] = useState<string | null>(null);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  // A member may report anyone else's line (a guest is not offered it: the room knows them by no login ID).
+  const onReport = useCallback((from: ChatUser, text: string) => setReporting({ type: 'chat', id: from.loginId, label: from.nickname, quote: text }), []);
+  const reportable = (from: ChatUser) => !!me && me.loginId.toLowerCase() !== from.loginId.toLowerCase();
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -72,11 +77,13 @@ export function ChatMessageList({ lines, me, onAct }: { lines: ChatLine[]; me: C
                 menuOpen={menuFor === line.key}
                 onToggleMenu={setMenuFor}
                 onAct={onAct}
+                onReport={line.frame.type === 'message' && reportable(line.frame.from) ? onReport : null}
               />
             ))}
           </ol>
         )}
       </div>
+      <ReportDialog id="report-chat-line" target={reporting} onClose={() => setReporting(null)} />
       {unseen && (
         <button type="button" className="btn btn-small chat-jump" onClick={jump}>
           {t('chat.newMessages')}

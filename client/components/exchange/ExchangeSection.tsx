@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { creditedFor, rateText } from '../../../src/shared/exchange-rules';
 import { useT } from '../../i18n/i18n';
+import { FormStatus, type FormResult, SubmitButton, useFormRun } from '../ui/small-form';
 import { applyExchange, newApplyKey, useExchangeNow, useExchangeStatus, useExchangeTotal } from '../../data/exchange-api';
 import { setLuvBalance } from '../../data/use-luv-balance';
 import { parseAmount } from '../gift/amounts';
@@ -19,8 +20,7 @@ export function ExchangeSection({ locale, currency, onEarnings }: { locale: stri
   const { data: total, mutate: refreshTotal } = useExchangeTotal(hasEvent);
   const { data: now, mutate: refreshNow } = useExchangeNow(hasEvent);
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, result, failed, run } = useFormRun();
   // One key per intended apply: a retry of the same amount after a lost answer reuses it; a new amount is a new apply.
   const pending = useRef<{ amount: number; key: string } | null>(null);
   if (!status || !hasEvent || status.ratePermille === null) return null;
@@ -31,28 +31,26 @@ export function ExchangeSection({ locale, currency, onEarnings }: { locale: stri
   const parsed = parseAmount(text);
   const preview = 'amount' in parsed ? creditedFor(parsed.amount, rate) : null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if ('problem' in parsed) return setResult({ ok: false, text: t(`giftDialog.errors.${parsed.problem.key}`, parsed.problem.params) });
+  const apply = async (): Promise<FormResult> => {
+    if ('problem' in parsed) return { ok: false, text: t(`giftDialog.errors.${parsed.problem.key}`, parsed.problem.params) };
     if (pending.current?.amount !== parsed.amount) pending.current = { amount: parsed.amount, key: newApplyKey() };
-    setBusy(true);
     const done = await applyExchange(parsed.amount, pending.current.key);
-    setBusy(false);
+    await Promise.all([refreshNow(), refreshTotal()]);
     if (done.ok && done.body) {
       pending.current = null;
       setText('');
       setLuvBalance(done.body.wallet);
       onEarnings?.(done.body.earnings);
-      setResult({ ok: true, text: t('exchange.done', { amount: amount(done.body.amount), credited: amount(done.body.credited) }) });
-    } else if (done.status !== 0) {
-      // Refused: nothing moved, and the same key would be refused again the same way. A new try is a new apply.
-      pending.current = null;
-      setResult({ ok: false, text: done.message || t('exchange.failed') });
-    } else {
-      setResult({ ok: false, text: t('exchange.network') });
+      return { ok: true, text: t('exchange.done', { amount: amount(done.body.amount), credited: amount(done.body.credited) }) };
     }
-    await Promise.all([refreshNow(), refreshTotal()]);
+    if (done.status === 0) return { ok: false, text: t('exchange.network') };
+    // Refused: nothing moved, and the same key would be refused again the same way. A new try is a new apply.
+    pending.current = null;
+    return { ok: false, text: done.message || t('exchange.failed') };
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(apply);
   };
 
   return (
@@ -95,19 +93,15 @@ export function ExchangeSection({ locale, currency, onEarnings }: { locale: stri
               autoComplete="off"
               value={text}
               onChange={(e) => setText(e.target.value)}
-              aria-invalid={result?.ok === false}
+              aria-invalid={failed}
               aria-describedby="exchange-preview exchange-result"
             />
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-              {busy ? t('exchange.applying') : t('exchange.apply')}
-            </button>
+            <SubmitButton busy={busy}>{busy ? t('exchange.applying') : t('exchange.apply')}</SubmitButton>
           </div>
           <p id="exchange-preview" className="muted">
             {preview !== null && preview > 0 ? t('exchange.preview', { credited: amount(preview) }) : t('exchange.available', { amount: amount(now?.available ?? 0) })}
           </p>
-          <p id="exchange-result" className={result?.ok === false ? 'field-error' : 'muted'} role="status">
-            {result?.text}
-          </p>
+          <FormStatus id="exchange-result" result={result} />
         </form>
       ) : (
         <p className="muted">{status.state === 'upcoming' ? t('exchange.upcoming', { date: formatDate(status.startsAt ?? 0, locale, true) }) : t('exchange.ended')}</p>

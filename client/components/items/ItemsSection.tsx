@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ITEM_CATALOGUE, MAX_ITEM_QUANTITY, type InventoryItem } from '../../../src/shared/items';
 import { useT } from '../../i18n/i18n';
+import { countOf, FormStatus, SubmitButton, useFormRun } from '../ui/small-form';
 import { buyItem, giveItem, spendItem, useMyItems } from '../../data/item-api';
 import { setLuvBalance } from '../../data/use-luv-balance';
 import { formatAmount } from '../wallet/payment-logic';
@@ -66,20 +67,18 @@ function BuyForm({ locale, currency, onBought }: { locale: string; currency: str
   const t = useT();
   const [prodName, setProdName] = useState(String(ITEM_CATALOGUE[0]!.code));
   const [quantity, setQuantity] = useState('1');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const submit = async (event: FormEvent) => {
+  const { busy, result, failed, run } = useFormRun();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const count = Number(quantity);
-    if (busy) return;
-    if (!Number.isInteger(count) || count < 1 || count > MAX_ITEM_QUANTITY) return setResult({ ok: false, text: t('items.badQuantity', { max: MAX_ITEM_QUANTITY }) });
-    setBusy(true);
-    const done = await buyItem(prodName, count);
-    setBusy(false);
-    if (!done.ok || !done.body) return setResult({ ok: false, text: done.message || t('errors.network') });
-    setLuvBalance(done.body.balance);
-    setResult({ ok: true, text: t('items.bought', { item: itemName(t, prodName), count }) });
-    onBought();
+    void run(async () => {
+      const count = countOf(quantity, MAX_ITEM_QUANTITY);
+      if (count === null) return { ok: false, text: t('items.badQuantity', { max: MAX_ITEM_QUANTITY }) };
+      const done = await buyItem(prodName, count);
+      if (!done.ok || !done.body) return { ok: false, text: done.message || t('errors.network') };
+      setLuvBalance(done.body.balance);
+      onBought();
+      return { ok: true, text: t('items.bought', { item: itemName(t, prodName), count }) };
+    });
   };
   return (
     <form className="field items-buy" onSubmit={submit} noValidate aria-labelledby="items-buy-title">
@@ -107,16 +106,12 @@ function BuyForm({ locale, currency, onBought }: { locale: string; currency: str
           max={MAX_ITEM_QUANTITY}
           value={quantity}
           onChange={(e) => setQuantity(e.target.value)}
-          aria-invalid={result?.ok === false}
+          aria-invalid={failed}
           aria-describedby="items-buy-result"
         />
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-          {t('items.buy')}
-        </button>
+        <SubmitButton busy={busy}>{t('items.buy')}</SubmitButton>
       </div>
-      <p id="items-buy-result" className={result?.ok === false ? 'field-error' : 'muted'} role="status">
-        {result?.text}
-      </p>
+      <FormStatus id="items-buy-result" result={result} />
     </form>
   );
 }
@@ -127,25 +122,23 @@ function GiftForm({ held, onGiven }: { held: InventoryItem[]; onGiven: () => voi
   const [prodName, setProdName] = useState(held[0]!.prodName);
   const [loginId, setLoginId] = useState('');
   const [quantity, setQuantity] = useState('1');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, result, failed, run } = useFormRun();
   // The chosen row, or the first one when the chosen item was all given away.
   const item = held.find((row) => row.prodName === prodName) ?? held[0]!;
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const receiver = loginId.trim();
-    const count = Number(quantity);
-    if (!receiver) return setResult({ ok: false, text: t('items.giftNoReceiver') });
-    if (!Number.isInteger(count) || count < 1 || count > MAX_ITEM_QUANTITY) return setResult({ ok: false, text: t('items.badQuantity', { max: MAX_ITEM_QUANTITY }) });
-    if (count > item.quantity) return setResult({ ok: false, text: t('items.giftTooMany', { count: item.quantity }) });
-    setBusy(true);
-    const done = await giveItem({ prodName: item.prodName, quantity: count, loginId: receiver });
-    setBusy(false);
-    if (!done.ok) return setResult({ ok: false, text: done.message || t('errors.network') });
-    setResult({ ok: true, text: t('items.gifted', { loginId: receiver, item: itemName(t, item.prodName), count }) });
-    setQuantity('1');
-    onGiven();
+    void run(async () => {
+      const receiver = loginId.trim();
+      const count = countOf(quantity, MAX_ITEM_QUANTITY);
+      if (!receiver) return { ok: false, text: t('items.giftNoReceiver') };
+      if (count === null) return { ok: false, text: t('items.badQuantity', { max: MAX_ITEM_QUANTITY }) };
+      if (count > item.quantity) return { ok: false, text: t('items.giftTooMany', { count: item.quantity }) };
+      const done = await giveItem({ prodName: item.prodName, quantity: count, loginId: receiver });
+      if (!done.ok) return { ok: false, text: done.message || t('errors.network') };
+      setQuantity('1');
+      onGiven();
+      return { ok: true, text: t('items.gifted', { loginId: receiver, item: itemName(t, item.prodName), count }) };
+    });
   };
   return (
     <form className="field items-gift" onSubmit={submit} noValidate aria-labelledby="items-gift-title">
@@ -177,16 +170,12 @@ function GiftForm({ held, onGiven }: { held: InventoryItem[]; onGiven: () => voi
           max={Math.min(item.quantity, MAX_ITEM_QUANTITY)}
           value={quantity}
           onChange={(e) => setQuantity(e.target.value)}
-          aria-invalid={result?.ok === false}
+          aria-invalid={failed}
           aria-describedby="items-gift-result"
         />
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-          {t('items.gift')}
-        </button>
+        <SubmitButton busy={busy}>{t('items.gift')}</SubmitButton>
       </div>
-      <p id="items-gift-result" className={result?.ok === false ? 'field-error' : 'muted'} role="status">
-        {result?.text}
-      </p>
+      <FormStatus id="items-gift-result" result={result} />
     </form>
   );
 }

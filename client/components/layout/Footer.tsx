@@ -36,6 +36,11 @@ export function Footer({ brand }: { brand: PublicBrand }) {
           )}
         </nav>
       )}
+      {/* The terms' page links the other policies (privacy, youth protection, operating policy): this is in every first load. */}
+      <nav aria-label={t('cs.footer.policies')} className="footer-links">
+        <a href="/policies/service-rules">{t('cs.footer.policies')}</a>
+        <a href="/cs/notices">{t('cs.footer.cs')}</a>
+      </nav>
       <p className="footer-copy">{t('footer.copyright', { year: new Date().getFullYear(), name: brand.companyName })}</p>
     </footer>
   );

@@ -4,7 +4,7 @@ import { useT } from '../../i18n/i18n';
 import { openLoginModalAtom, showMembersOnlyAtom, unreadMessagesAtom } from '../../state/ui';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { ActionButton } from '../ui/ActionButton';
-import { apiFetch } from '../../data/api';
+import { apiFetch, settleCalls } from '../../data/api';
 import { useProfile } from '../../data/use-profile';
 import useSWR from 'swr';
 import { SIGNING_OUT_EVENT } from '../../state/ui';
@@ -18,6 +18,7 @@ const NAV: { href: string; key: string; page: PageKey | null; members: boolean }
   { href: '/caster', key: 'nav.studio', page: 'CASTER', members: true },
   { href: '/my/social', key: 'social.navLabel', page: 'MY_SOCIAL', members: true },
   { href: '/my', key: 'nav.myPage', page: 'MY_PAGE', members: true },
+  { href: '/cs/notices', key: 'cs.title', page: 'CS_POSTS', members: false },
 ];
 
 export function Header({ props }: { props: PageProps }) {
@@ -36,6 +37,8 @@ export function Header({ props }: { props: PageProps }) {
   const logout = async () => {
     // Realtime connections (the inbox) stop first: none asks for a new ticket as the session ends.
     dispatchEvent(new Event(SIGNING_OUT_EVENT));
+    // And calls already on their way (the header's wallet, a page's lists) are answered before the session ends.
+    await settleCalls();
     await apiFetch('/api/auth/signout', { method: 'POST' }).catch(() => null);
     window.location.assign('/');
   };

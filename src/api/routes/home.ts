@@ -11,7 +11,6 @@ import {
   itemsSchema,
   listResponseSchema,
   logoSchema,
-  newBoardResponseSchema,
   popupSchema,
   streamCardSchema,
   subscriberCountResponseSchema,
@@ -22,7 +21,7 @@ import { CACHE_MS } from '../../shared/constants';
 import { listBanners, listLogos, listPopups, listThemes } from '../../db/home-content';
 import { deviceClass, suggestions, viewMain } from '../services/home';
 import { deviceSpellingSchema, deviceType } from '../../shared/device';
-import { channelSubscriberCount, findNewBoard } from '../services/channels';
+import { channelSubscriberCount } from '../services/channels';
 import { channelIdQuery, id, settingsOf } from './watch-params';
 
 /** SPEC §9's PCWEB and MOBILEWEB as well as SPEC §3's device type; read as the latter. */
@@ -91,29 +90,6 @@ export const homeRoutes = new Hono<ApiEnv>()
     operation({ tag: 'Channels', summary: "A channel's subscriber count", ok: subscriberCountResponseSchema, refusals: { 404: NO_CHANNEL } }),
     validate('query', channelIdQuery),
     async (c) => c.json(await channelSubscriberCount(c.env.DB, c.req.valid('query').channelId)),
-  )
-  .get(
-    '/api/guest/find-new-board',
-    operation({
-      tag: 'Channels',
-      summary: 'Whether a channel (or, without channelId, any channel) has new notices',
-      description:
-        'New: written after since (epoch ms; default the last 24 hours). SPEC lists the call without parameters: then it answers over every channel (channelId null), with the newest notices to link to.',
-      ok: newBoardResponseSchema,
-      refusals: { 404: NO_CHANNEL },
-    }),
-    validate(
-      'query',
-      z.object({
-        channelId: id.optional(),
-        since: z
-          .string()
-          .regex(/^\d{1,15}$/)
-          .transform(Number)
-          .optional(),
-      }),
-    ),
-    async (c) => c.json(await findNewBoard(c.env.DB, c.req.valid('query').channelId, c.req.valid('query').since)),
   )
   // The edge keeps this answer 10 minutes (src/proxy/channel-settings.ts); other caches may too.
   .get(

@@ -13,14 +13,14 @@ import { openUpload } from '../services/uploads';
  * and anything that is not an image is a download. Keys are random and the bytes never change, so it
  * may be cached for good.
  */
-function servedHeaders(contentType: string, size: number, image: boolean): Record<string, string> {
+export function servedHeaders(contentType: string, size: number, image: boolean, cacheControl = 'public, max-age=31536000, immutable'): Record<string, string> {
   return {
     'content-type': contentType,
     'content-length': String(size),
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; sandbox",
     'content-disposition': image ? 'inline' : 'attachment',
-    'cache-control': 'public, max-age=31536000, immutable',
+    'cache-control': cacheControl,
     'cross-origin-resource-policy': 'same-site',
   };
 }

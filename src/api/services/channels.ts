@@ -9,24 +9,12 @@ import {
   type LiveAuthResponse,
   type LiveTimeOption,
   type LiveTimeResponse,
-  type NewBoardResponse,
   type StreamDetail,
   type SubscriberCountResponse,
 } from '../../shared/streams-api';
 import { signPlayback } from '../../lib/playback-token';
 import { verifyPassword } from '../../lib/crypto';
-import {
-  channelExists,
-  clearLiveAuthAttempts,
-  findChannel,
-  findChannelByLoginId,
-  isSubscribed,
-  latestNoticeAt,
-  noticeSummary,
-  noticesAfter,
-  subscriberCount,
-  takeLiveAuthAttempt,
-} from '../../db/channels';
+import { channelExists, clearLiveAuthAttempts, findChannel, findChannelByLoginId, isSubscribed, noticeSummary, subscriberCount, takeLiveAuthAttempt } from '../../db/channels';
 import { broadcastsBetween, findOpenLive, findStream, listRecorded } from '../../db/streams';
 import { accessFor, playbackFor, withSeat, streamDetail, thumbnailUrl, toStreamCard, type Viewer } from './streams';
 import { Refusal } from '../../lib/errors';
@@ -80,8 +68,6 @@ export async function streamById(db: D1Database, streamId: number, viewer: Viewe
 
 const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
-/** The most new notices find-new-board lists. */
-const NEW_BOARDS_LIMIT = 10;
 
 /** Start of the KST day, Monday-based week or month holding `now` (epoch ms). */
 export function kstPeriodStart(option: Exclude<LiveTimeOption, 'current'>, now: number): number {
@@ -112,22 +98,6 @@ export async function channelFind(db: D1Database, loginId: string): Promise<Chan
 export async function channelSubscriberCount(db: D1Database, channelId: number): Promise<SubscriberCountResponse> {
   if (!(await channelExists(db, channelId))) throw notFoundChannel();
   return { channelId, count: await subscriberCount(db, channelId) };
-}
-
-/** Notices are 'new' when one was written after `since` (default: within the last 24 hours). */
-/**
- * Whether notices were written after `since` (default: the last 24 hours), with the newest of them. A
- * channel's, or without channelId (SPEC lists the call without parameters) every channel's: the home
- * page's "new posts" mark and what it links to.
- */
-export async function findNewBoard(db: D1Database, channelId: number | undefined, since: number | undefined, now = Date.now()): Promise<NewBoardResponse> {
-  const after = since ?? now - DAY_MS;
-  if (channelId !== undefined && !(await channelExists(db, channelId))) throw notFoundChannel();
-  const [latestAt, boards] = await Promise.all([
-    channelId === undefined ? latestNoticeAt(db) : noticeSummary(db, channelId).then((s) => s.latestAt),
-    noticesAfter(db, channelId ?? null, after, NEW_BOARDS_LIMIT),
-  ]);
-  return { channelId: channelId ?? null, hasNew: boards.length > 0, latestAt, boards };
 }
 
 /**

@@ -26,13 +26,33 @@ import thServiceRules from '../../../policies/th/service-rules.md';
 import thPrivacyRules from '../../../policies/th/privacy-rules.md';
 import thBroadcastRules from '../../../policies/th/broadcast-rules.md';
 import thViewerRules from '../../../policies/th/viewer-rules.md';
+import koYouthProtection from '../../../policies/ko/youth-protection.md';
+import enYouthProtection from '../../../policies/en/youth-protection.md';
+import koOperatingPolicy from '../../../policies/ko/operating-policy.md';
+import enOperatingPolicy from '../../../policies/en/operating-policy.md';
 
-export const POLICIES = ['service-rules', 'privacy-rules', 'broadcast-rules', 'viewer-rules'] as const;
+/** service-rules is the terms of use; youth-protection and operating-policy exist in ko and en (the rest read Korean). */
+export const POLICIES = ['service-rules', 'privacy-rules', 'broadcast-rules', 'viewer-rules', 'youth-protection', 'operating-policy'] as const;
 export type Policy = (typeof POLICIES)[number];
 
-const TEXTS: Record<Locale, Record<Policy, string>> = {
-  ko: { 'service-rules': koServiceRules, 'privacy-rules': koPrivacyRules, 'broadcast-rules': koBroadcastRules, 'viewer-rules': koViewerRules },
-  en: { 'service-rules': enServiceRules, 'privacy-rules': enPrivacyRules, 'broadcast-rules': enBroadcastRules, 'viewer-rules': enViewerRules },
+/** Korean has every policy; another language has the ones translated so far, and falls back to Korean for the rest. */
+const TEXTS: { ko: Record<Policy, string> } & Record<Exclude<Locale, 'ko'>, Partial<Record<Policy, string>>> = {
+  ko: {
+    'service-rules': koServiceRules,
+    'privacy-rules': koPrivacyRules,
+    'broadcast-rules': koBroadcastRules,
+    'viewer-rules': koViewerRules,
+    'youth-protection': koYouthProtection,
+    'operating-policy': koOperatingPolicy,
+  },
+  en: {
+    'service-rules': enServiceRules,
+    'privacy-rules': enPrivacyRules,
+    'broadcast-rules': enBroadcastRules,
+    'viewer-rules': enViewerRules,
+    'youth-protection': enYouthProtection,
+    'operating-policy': enOperatingPolicy,
+  },
   zh: { 'service-rules': zhServiceRules, 'privacy-rules': zhPrivacyRules, 'broadcast-rules': zhBroadcastRules, 'viewer-rules': zhViewerRules },
   ja: { 'service-rules': jaServiceRules, 'privacy-rules': jaPrivacyRules, 'broadcast-rules': jaBroadcastRules, 'viewer-rules': jaViewerRules },
   th: { 'service-rules': thServiceRules, 'privacy-rules': thPrivacyRules, 'broadcast-rules': thBroadcastRules, 'viewer-rules': thViewerRules },
@@ -56,7 +76,8 @@ function fieldsOf(brand: Brand, currencyName: string): Record<string, string> {
 /** A policy in a language, filled in for a brand. An unknown field stays visible rather than vanishing. */
 export function policyText(policy: Policy, locale: Locale, brand: Brand, currencyName: string): PolicyText {
   const fields = fieldsOf(brand, currencyName);
-  const text = TEXTS[locale][policy].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => fields[name] ?? whole);
+  const translated = TEXTS[locale][policy];
+  const text = (translated ?? TEXTS.ko[policy]).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => fields[name] ?? whole);
   const [first = '', ...rest] = text.split('\n');
-  return { title: first.replace(/^#\s*/, '').trim(), body: rest.join('\n').trim() };
+  return { title: first.replace(/^#\s*/, '').trim(), body: rest.join('\n').trim(), locale: translated ? locale : 'ko' };
 }

@@ -115,11 +115,19 @@ export async function acceptUpload(env: Env, ownerId: number, purpose: string, f
   return storeUpload(env, ownerId, purpose, await checkUpload(file, accept));
 }
 
-/** A stored file to serve: its bytes and the type recorded when its bytes were checked. */
-export async function openUpload(env: Env, key: string): Promise<{ body: ReadableStream; contentType: string; size: number; image: boolean } | null> {
+/**
+ * Purposes whose files are private: customer service attachments (an inquiry's screenshots, a report's
+ * evidence, an account change's documents). The public route answers them as missing; their own route
+ * (src/api/routes/cs.ts) serves them to their writer and staff.
+ */
+export const PRIVATE_UPLOAD_PURPOSES = ['cs-inquiry', 'cs-report', 'cs-account-change'] as const;
+const isPrivate = (purpose: string) => (PRIVATE_UPLOAD_PURPOSES as readonly string[]).includes(purpose);
+
+/** A stored file to serve: its bytes and the type recorded when its bytes were checked. `private`: a private file may be opened. */
+export async function openUpload(env: Env, key: string, access: 'public' | 'private' = 'public'): Promise<{ body: ReadableStream; contentType: string; size: number; image: boolean } | null> {
   if (!UPLOAD_KEY_PATTERN.test(key)) return null;
   const row = await findUpload(env.DB, key);
-  if (!row) return null;
+  if (!row || (access === 'public' && isPrivate(row.purpose))) return null;
   const object = await env.UPLOADS.get(key);
   if (!object) return null;
   const image = Object.values(UPLOAD_TYPES).some((t) => t.image && t.contentType === row.contentType);

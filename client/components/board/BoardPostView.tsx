@@ -1,0 +1,131 @@
+import { useSetAtom } from 'jotai';
+import { useState, type ReactNode } from 'react';
+import useSWR from 'swr';
+import type { BoardPost } from '../../../src/shared/board-schemas';
+import type { ApiError } from '../../data/api';
+import { boardDetailPath, deleteBoardPost, likeBoardPost, pinBoardPost } from '../../data/board-api';
+import { useT } from '../../i18n/i18n';
+import { pushToastAtom, showMembersOnlyAtom } from '../../state/ui';
+import { formatDate } from '../watch/format-date';
+import { BoardComments } from './BoardComments';
+import { boardErrorKey } from './board-errors';
+
+/**
+ * One post: its text (HTML the server sanitized: sanitize-html with an allowlist and no attribute but a
+ * link's href, so it is rendered as it is), images, likes, what the reader may do, and the comments.
+ * `actions` is where other areas add their own actions to a post (the customer service's report).
+ */
+export function BoardPostView({
+  channelId,
+  boardId,
+  locale,
+  signedIn,
+  actions,
+  onBack,
+  onEdit,
+  onDeleted,
+}: {
+  channelId: number;
+  boardId: number;
+  locale: string;
+  signedIn: boolean;
+  actions?: (post: BoardPost) => ReactNode;
+  onBack: () => void;
+  onEdit: (post: BoardPost) => void;
+  onDeleted: () => void;
+}) {
+  const t = useT();
+  const pushToast = useSetAtom(pushToastAtom);
+  const showMembersOnly = useSetAtom(showMembersOnlyAtom);
+  const { data, error, mutate } = useSWR<BoardPost, ApiError>(boardDetailPath(channelId, boardId));
+  const [busy, setBusy] = useState(false);
+
+  const run = async <T,>(work: () => Promise<{ ok: boolean; body: T | null; code: string | null }>, after: (body: T) => void) => {
+    if (busy) return;
+    setBusy(true);
+    const result = await work();
+    setBusy(false);
+    if (!result.ok || !result.body) return pushToast({ key: boardErrorKey(result.code) });
+    after(result.body);
+  };
+  const like = () => {
+    if (!signedIn) return showMembersOnly(true);
+    void run(
+      () => likeBoardPost(boardId),
+      (answer) => void mutate(data && { ...data, liked: answer.liked, likeCount: answer.likeCount }, { revalidate: false }),
+    );
+  };
+  const pin = () =>
+    data &&
+    void run(
+      () => pinBoardPost(channelId, boardId, !data.pinned),
+      (answer) => {
+        pushToast({ key: answer.pinned ? 'board.pinnedToast' : 'board.unpinnedToast' });
+        void mutate({ ...data, pinned: answer.pinned }, { revalidate: false });
+      },
+    );
+  const remove = () => {
+    if (!window.confirm(t('board.deleteConfirm'))) return;
+    void run(
+      () => deleteBoardPost(boardId),
+      () => {
+        pushToast({ key: 'board.deleted' });
+        onDeleted();
+      },
+    );
+  };
+
+  return (
+    <article className="notice-view" aria-labelledby="board-post-title">
+      <button type="button" className="btn" onClick={onBack}>
+        ← {t('board.back')}
+      </button>
+      {error ? (
+        <p className="field-error">{error.status === 404 ? error.message : t('board.failed')}</p>
+      ) : !data ? (
+        <p role="status">…</p>
+      ) : (
+        <>
+          <h3 id="board-post-title">
+            {data.pinned && <span className="badge">{t('board.pinned')}</span>} <span className="badge">{t(`board.categories.${data.category}`)}</span> {data.title}
+          </h3>
+          <p className="muted">{t('board.by', { nickname: data.author.nickname, date: formatDate(data.createdAt, locale, true) })}</p>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (src/api/services/rich-text.ts) */}
+          <div className="notice-body" dangerouslySetInnerHTML={{ __html: data.body }} />
+          {data.images.length > 0 && (
+            <ul className="notice-images">
+              {data.images.map((image, i) => (
+                <li key={image.key}>
+                  <img src={image.url} width={image.width} height={image.height} alt={t('board.imageAlt', { n: i + 1 })} loading="lazy" decoding="async" />
+                </li>
+              ))}
+            </ul>
+          )}
+          <fieldset className="board-post-actions">
+            <legend className="visually-hidden">{t('board.postActions')}</legend>
+            <button type="button" className="btn board-like" aria-pressed={data.liked} onClick={like} disabled={busy}>
+              <span aria-hidden="true">♥</span> {t('board.like')} <span>{data.likeCount}</span>
+            </button>
+            {data.canPin && (
+              <button type="button" className="btn" onClick={pin} disabled={busy}>
+                {data.pinned ? t('board.unpin') : t('board.pin')}
+              </button>
+            )}
+            {data.canEdit && (
+              <button type="button" className="btn" onClick={() => onEdit(data)}>
+                {t('board.edit')}
+              </button>
+            )}
+            {data.canDelete && (
+              <button type="button" className="btn" onClick={remove} disabled={busy}>
+                {t('board.delete')}
+              </button>
+            )}
+            {actions?.(data)}
+          </fieldset>
+          <BoardComments channelId={channelId} boardId={boardId} locale={locale} signedIn={signedIn} count={data.commentCount} onChanged={() => void mutate()} />
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,114 @@
+import type { PageProps } from '../../src/shared/page-props';
+import { CS_PATHS, CS_POST_PAGES, FOOTER_POLICIES } from '../../src/shared/cs-rules';
+import type { CsPostPageData, CsPostsPageData, PolicyPageData } from '../../src/shared/cs-schemas';
+import { useT } from '../i18n/i18n';
+import { CsNav, Paragraphs } from '../components/cs/CsNav';
+import { formatDate } from '../components/watch/format-date';
+
+/** The platform's notices, developer notices and guides (SPEC §7 Customer service): a list with a title search, and one post. */
+export function CsPage({ props }: { props: PageProps }) {
+  return (
+    <section className="cs-page" aria-labelledby="cs-title">
+      <CsNav props={props} />
+      {props.page === 'CS_POST' ? <PostView props={props} /> : props.page === 'POLICY' ? <PolicyView props={props} /> : <PostList props={props} />}
+    </section>
+  );
+}
+
+function PostList({ props }: { props: PageProps }) {
+  const t = useT();
+  const data = props.data as Partial<CsPostsPageData>;
+  const list = data.list ?? null;
+  const kind = data.kind ?? 'notice';
+  const path = CS_POST_PAGES[kind];
+  const next = list && list.offset + list.limit < list.total ? list.offset + list.limit : null;
+  const prev = list && list.offset > 0 ? Math.max(0, list.offset - list.limit) : null;
+  const pageHref = (offset: number) => `${path}?${new URLSearchParams({ offset: String(offset), ...(data.query ? { title: data.query } : {}) })}`;
+  return (
+    <>
+      <h1 id="cs-title">{data.title}</h1>
+      <form method="get" action={path} className="cs-search">
+        <label htmlFor="cs-search-title">{t('cs.search')}</label>
+        <input id="cs-search-title" name="title" type="search" defaultValue={data.query ?? ''} maxLength={50} />
+        <button type="submit" className="btn btn-small">
+          {t('cs.searchButton')}
+        </button>
+      </form>
+      {!list ? (
+        <p className="empty-state">{t('cs.loadFailed')}</p>
+      ) : list.items.length === 0 ? (
+        <p className="empty-state">{t('cs.empty')}</p>
+      ) : (
+        <ul className="cs-list">
+          {list.items.map((post) => (
+            <li key={post.id}>
+              <a href={CS_PATHS.post(post.id)}>{post.title}</a> <span className="muted">{formatDate(post.createdAt, props.locale)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {(prev !== null || next !== null) && (
+        <nav className="cs-pager" aria-label={t('cs.pages')}>
+          {prev !== null && <a href={pageHref(prev)}>{t('cs.previous')}</a>}
+          {next !== null && <a href={pageHref(next)}>{t('cs.next')}</a>}
+        </nav>
+      )}
+    </>
+  );
+}
+
+function PostView({ props }: { props: PageProps }) {
+  const t = useT();
+  const post = (props.data as Partial<CsPostPageData>).post ?? null;
+  if (!post) {
+    return (
+      <>
+        <h1 id="cs-title">{t('cs.title')}</h1>
+        <p className="empty-state">{t('cs.errors.postNotFound')}</p>
+      </>
+    );
+  }
+  return (
+    <article lang={post.locale}>
+      <h1 id="cs-title">{post.title}</h1>
+      <p className="muted">{formatDate(post.createdAt, props.locale)}</p>
+      <Paragraphs text={post.body} />
+      <p>
+        <a href={CS_POST_PAGES[post.kind]}>{t('cs.backToList')}</a>
+      </p>
+    </article>
+  );
+}
+
+/** A policy text (terms, privacy, youth protection, operating policy) for the site's brand. */
+function PolicyView({ props }: { props: PageProps }) {
+  const t = useT();
+  const policy = (props.data as Partial<PolicyPageData>).policy ?? null;
+  if (!policy) {
+    return (
+      <>
+        <h1 id="cs-title">{t('cs.footer.policies')}</h1>
+        <p className="empty-state">{t('cs.errors.postNotFound')}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <nav className="cs-nav" aria-label={t('cs.footer.policies')}>
+        <ul>
+          {FOOTER_POLICIES.map((file) => (
+            <li key={file}>
+              <a href={CS_PATHS.policy(file)} aria-current={props.path === CS_PATHS.policy(file) ? 'page' : undefined}>
+                {t(`cs.policies.${file}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <article lang={policy.locale}>
+        <h1 id="cs-title">{policy.title}</h1>
+        <Paragraphs text={policy.body} />
+      </article>
+    </>
+  );
+}

@@ -1,0 +1,320 @@
+// Customer service tables (migration 0024): inquiries, reports, account change requests, their attachments,
+// and the platform's posts with their words per language. Rows come back camelCase.
+
+import type { AccountChangeKind, CsPostKind, InquiryBoardType, ReportReason, ReportTargetType } from '../shared/cs-rules';
+
+export type AttachmentOwner = 'inquiry' | 'report' | 'account-change';
+
+/** A LIKE pattern that matches `words` anywhere, with % and _ taken literally (ESCAPE '\'). */
+const containing = (words: string | undefined) => (words ? `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
+
+// ---- Attachments
+
+export interface AttachmentRow {
+  ownerRow: number;
+  position: number;
+  key: string;
+  contentType: string;
+  size: number;
+}
+
+/** Attach stored uploads to the row the same batch just wrote: `ownerRowSql` selects its id. */
+export function insertAttachmentStatement(db: D1Database, owner: AttachmentOwner, ownerRowSql: string, ownerRowArg: number, position: number, key: string): D1PreparedStatement {
+  return db.prepare(`INSERT INTO cs_attachments (owner_kind, owner_row, position, upload_key) VALUES (?, (${ownerRowSql}), ?, ?)`).bind(owner, ownerRowArg, position, key);
+}
+
+export async function attachmentsOf(db: D1Database, owner: AttachmentOwner, rows: number[]): Promise<AttachmentRow[]> {
+  if (rows.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT a.owner_row AS ownerRow, a.position, a.upload_key AS key, u.content_type AS contentType, u.size
+       FROM cs_attachments a JOIN uploads u ON u.key = a.upload_key
+       WHERE a.owner_kind = ? AND a.owner_row IN (SELECT value FROM json_each(?)) ORDER BY a.owner_row, a.position`,
+    )
+    .bind(owner, JSON.stringify(rows))
+    .all<AttachmentRow>();
+  return results;
+}
+
+export function deleteAttachmentsStatement(db: D1Database, owner: AttachmentOwner, row: number): D1PreparedStatement {
+  return db.prepare('DELETE FROM cs_attachments WHERE owner_kind = ? AND owner_row = ?').bind(owner, row);
+}
+
+/** The upload behind a private attachment, with who uploaded it. */
+export function findAttachmentUpload(db: D1Database, key: string): Promise<{ key: string; ownerId: number; contentType: string } | null> {
+  return db.prepare('SELECT u.key, u.owner_id AS ownerId, u.content_type AS contentType FROM cs_attachments a JOIN uploads u ON u.key = a.upload_key WHERE a.upload_key = ?').bind(key).first();
+}
+
+// ---- Inquiries
+
+export interface InquiryRow {
+  id: number;
+  memberId: number;
+  loginId: string;
+  nickname: string;
+  boardType: InquiryBoardType;
+  categoryId: number;
+  title: string;
+  content: string;
+  answer: string | null;
+  answeredAt: number | null;
+  createdAt: number;
+}
+
+const INQUIRY_COLUMNS = `i.id, i.member_id AS memberId, m.login_id AS loginId, m.nickname, i.board_type AS boardType, i.category_id AS categoryId,
+  i.title, i.content, i.answer, i.answered_at AS answeredAt, i.created_at AS createdAt`;
+
+export function insertInquiryStatement(
+  db: D1Database,
+  i: { memberId: number; boardType: InquiryBoardType; categoryId: number; title: string; content: string; createdAt: number },
+): D1PreparedStatement {
+  return db
+    .prepare('INSERT INTO cs_inquiries (member_id, board_type, category_id, title, content, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    .bind(i.memberId, i.boardType, i.categoryId, i.title, i.content, i.createdAt);
+}
+/** The id of the member's newest inquiry: in the batch that wrote it, the one just written. */
+export const NEWEST_INQUIRY_SQL = 'SELECT MAX(id) FROM cs_inquiries WHERE member_id = ?';
+
+export interface InquiryFilter {
+  /** null: everyone's (staff). */
+  memberId: number | null;
+  boardType?: InquiryBoardType;
+  categoryId?: number;
+  title?: string;
+  /** open: not answered yet; handled: answered. */
+  status?: 'open' | 'handled' | 'all';
+  offset: number;
+  limit: number;
+}
+
+export async function listInquiries(db: D1Database, f: InquiryFilter): Promise<{ total: number; rows: InquiryRow[] }> {
+  const where = `(?1 IS NULL OR i.member_id = ?1) AND (?2 IS NULL OR i.board_type = ?2) AND (?3 IS NULL OR i.category_id = ?3)
+    AND (?4 IS NULL OR i.title LIKE ?4 ESCAPE '\\') AND (?5 = 'all' OR (?5 = 'open') = (i.answered_at IS NULL))`;
+  const args = [f.memberId, f.boardType ?? null, f.categoryId ?? null, containing(f.title), f.status ?? 'all'];
+  // Staff read the oldest waiting inquiry first; a member reads their newest first.
+  const order = f.memberId === null && f.status === 'open' ? 'i.id ASC' : 'i.id DESC';
+  const [total, rows] = await db.batch([
+    db.prepare(`SELECT COUNT(*) AS n FROM cs_inquiries i WHERE ${where}`).bind(...args),
+    db.prepare(`SELECT ${INQUIRY_COLUMNS} FROM cs_inquiries i JOIN members m ON m.id = i.member_id WHERE ${where} ORDER BY ${order} LIMIT ?6 OFFSET ?7`).bind(...args, f.limit, f.offset),
+  ]);
+  return { total: (total!.results[0] as { n: number }).n, rows: rows!.results as InquiryRow[] };
+}
+
+export function findInquiry(db: D1Database, id: number): Promise<InquiryRow | null> {
+  return db.prepare(`SELECT ${INQUIRY_COLUMNS} FROM cs_inquiries i JOIN members m ON m.id = i.member_id WHERE i.id = ?`).bind(id).first<InquiryRow>();
+}
+
+export function countRecentInquiries(db: D1Database, memberId: number, since: number): Promise<number> {
+  return db
+    .prepare('SELECT COUNT(*) AS n FROM cs_inquiries WHERE member_id = ? AND created_at > ?')
+    .bind(memberId, since)
+    .first<{ n: number }>()
+    .then((r) => r?.n ?? 0);
+}
+
+/** The inquiry's row; throws (no row, so the batch stops) unless it is this member's. */
+export function deleteInquiryStatement(db: D1Database, id: number, memberId: number): D1PreparedStatement {
+  return db.prepare('DELETE FROM cs_inquiries WHERE id = ? AND member_id = ?').bind(id, memberId);
+}
+
+export function answerInquiry(db: D1Database, id: number, staffId: number, answer: string, now: number): Promise<{ id: number } | null> {
+  return db.prepare('UPDATE cs_inquiries SET answer = ?, answered_by = ?, answered_at = ? WHERE id = ? RETURNING id').bind(answer, staffId, now, id).first();
+}
+
+// ---- Reports
+
+export interface ReportRow {
+  id: number;
+  reporterId: number;
+  reporterLoginId: string;
+  reporterNickname: string;
+  targetType: ReportTargetType;
+  targetId: string;
+  targetLoginId: string | null;
+  targetNickname: string | null;
+  reason: ReportReason;
+  content: string;
+  quote: string | null;
+  status: 'open' | 'closed';
+  createdAt: number;
+}
+
+const REPORT_COLUMNS = `r.id, r.reporter_id AS reporterId, rep.login_id AS reporterLoginId, rep.nickname AS reporterNickname, r.target_type AS targetType,
+  r.target_id AS targetId, t.login_id AS targetLoginId, t.nickname AS targetNickname, r.reason, r.content, r.quote, r.status, r.created_at AS createdAt`;
+const REPORT_FROM = 'cs_reports r JOIN members rep ON rep.id = r.reporter_id LEFT JOIN members t ON t.id = r.target_member_id';
+
+export function insertReportStatement(
+  db: D1Database,
+  r: { reporterId: number; targetType: ReportTargetType; targetId: string; targetMemberId: number | null; reason: ReportReason; content: string; quote: string | null; createdAt: number },
+): D1PreparedStatement {
+  return db
+    .prepare('INSERT INTO cs_reports (reporter_id, target_type, target_id, target_member_id, reason, content, quote, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    .bind(r.reporterId, r.targetType, r.targetId, r.targetMemberId, r.reason, r.content, r.quote, r.createdAt);
+}
+export const NEWEST_REPORT_SQL = 'SELECT MAX(id) FROM cs_reports WHERE reporter_id = ?';
+
+export async function listReportsOf(db: D1Database, reporterId: number, offset: number, limit: number): Promise<{ total: number; rows: ReportRow[] }> {
+  const [total, rows] = await db.batch([
+    db.prepare('SELECT COUNT(*) AS n FROM cs_reports WHERE reporter_id = ?').bind(reporterId),
+    db.prepare(`SELECT ${REPORT_COLUMNS} FROM ${REPORT_FROM} WHERE r.reporter_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`).bind(reporterId, limit, offset),
+  ]);
+  return { total: (total!.results[0] as { n: number }).n, rows: rows!.results as ReportRow[] };
+}
+
+export function findReport(db: D1Database, id: number): Promise<ReportRow | null> {
+  return db.prepare(`SELECT ${REPORT_COLUMNS} FROM ${REPORT_FROM} WHERE r.id = ?`).bind(id).first<ReportRow>();
+}
+
+export function countRecentReports(db: D1Database, reporterId: number, since: number): Promise<number> {
+  return db
+    .prepare('SELECT COUNT(*) AS n FROM cs_reports WHERE reporter_id = ? AND created_at > ?')
+    .bind(reporterId, since)
+    .first<{ n: number }>()
+    .then((r) => r?.n ?? 0);
+}
+
+export function deleteReportStatement(db: D1Database, id: number, reporterId: number): D1PreparedStatement {
+  return db.prepare("DELETE FROM cs_reports WHERE id = ? AND reporter_id = ? AND status = 'open'").bind(id, reporterId);
+}
+
+/** Staff's list: our reports and message reports (migration 0018) together, newest first. */
+export interface StaffReportRow {
+  source: 'cs' | 'message';
+  id: number;
+  targetType: string;
+  targetId: string;
+  targetLoginId: string | null;
+  targetNickname: string | null;
+  reporterLoginId: string;
+  reporterNickname: string;
+  reason: string;
+  content: string;
+  quote: string | null;
+  status: 'open' | 'closed';
+  createdAt: number;
+}
+
+export async function listAllReports(db: D1Database, status: 'open' | 'handled' | 'all', offset: number, limit: number): Promise<{ total: number; rows: StaffReportRow[] }> {
+  const union = `SELECT 'cs' AS source, r.id, r.target_type AS targetType, r.target_id AS targetId, t.login_id AS targetLoginId, t.nickname AS targetNickname,
+      rep.login_id AS reporterLoginId, rep.nickname AS reporterNickname, r.reason, r.content, r.quote, r.status, r.created_at AS createdAt
+    FROM ${REPORT_FROM}
+    UNION ALL
+    SELECT 'message', r.id, 'message', CAST(r.message_id AS TEXT), s.login_id, s.nickname, rep.login_id, rep.nickname, COALESCE(r.reason, ''), '', r.content, r.status, r.created_at
+    FROM message_reports r JOIN members rep ON rep.id = r.reporter_id JOIN members s ON s.id = r.sender_id`;
+  const where = "(?1 = 'all' OR (?1 = 'open') = (status = 'open'))";
+  const [total, rows] = await db.batch([
+    db.prepare(`SELECT COUNT(*) AS n FROM (${union}) WHERE ${where}`).bind(status),
+    db.prepare(`SELECT * FROM (${union}) WHERE ${where} ORDER BY createdAt DESC, id DESC LIMIT ?2 OFFSET ?3`).bind(status, limit, offset),
+  ]);
+  return { total: (total!.results[0] as { n: number }).n, rows: rows!.results as StaffReportRow[] };
+}
+
+export function closeReport(db: D1Database, source: 'cs' | 'message', id: number, staffId: number, now: number): Promise<{ id: number } | null> {
+  if (source === 'message') return db.prepare("UPDATE message_reports SET status = 'closed' WHERE id = ? RETURNING id").bind(id).first();
+  return db.prepare("UPDATE cs_reports SET status = 'closed', handled_by = ?, handled_at = ? WHERE id = ? RETURNING id").bind(staffId, now, id).first();
+}
+
+// ---- Account change requests
+
+export interface AccountChangeRow {
+  id: number;
+  memberId: number;
+  loginId: string;
+  nickname: string;
+  kind: AccountChangeKind;
+  content: string;
+  status: 'open' | 'done' | 'rejected';
+  note: string | null;
+  createdAt: number;
+  handledAt: number | null;
+}
+
+const CHANGE_COLUMNS = `c.id, c.member_id AS memberId, m.login_id AS loginId, m.nickname, c.kind, c.content, c.status, c.note,
+  c.created_at AS createdAt, c.handled_at AS handledAt`;
+
+export function insertAccountChangeStatement(db: D1Database, r: { memberId: number; kind: AccountChangeKind; content: string; createdAt: number }): D1PreparedStatement {
+  return db.prepare('INSERT INTO cs_account_changes (member_id, kind, content, created_at) VALUES (?, ?, ?, ?)').bind(r.memberId, r.kind, r.content, r.createdAt);
+}
+export const NEWEST_ACCOUNT_CHANGE_SQL = 'SELECT MAX(id) FROM cs_account_changes WHERE member_id = ?';
+
+export async function listAccountChanges(
+  db: D1Database,
+  memberId: number | null,
+  status: 'open' | 'handled' | 'all',
+  offset: number,
+  limit: number,
+): Promise<{ total: number; rows: AccountChangeRow[] }> {
+  const where = "(?1 IS NULL OR c.member_id = ?1) AND (?2 = 'all' OR (?2 = 'open') = (c.status = 'open'))";
+  const [total, rows] = await db.batch([
+    db.prepare(`SELECT COUNT(*) AS n FROM cs_account_changes c WHERE ${where}`).bind(memberId, status),
+    db.prepare(`SELECT ${CHANGE_COLUMNS} FROM cs_account_changes c JOIN members m ON m.id = c.member_id WHERE ${where} ORDER BY c.id DESC LIMIT ?3 OFFSET ?4`).bind(memberId, status, limit, offset),
+  ]);
+  return { total: (total!.results[0] as { n: number }).n, rows: rows!.results as AccountChangeRow[] };
+}
+
+export function countRecentAccountChanges(db: D1Database, memberId: number, since: number): Promise<number> {
+  return db
+    .prepare('SELECT COUNT(*) AS n FROM cs_account_changes WHERE member_id = ? AND created_at > ?')
+    .bind(memberId, since)
+    .first<{ n: number }>()
+    .then((r) => r?.n ?? 0);
+}
+
+export function decideAccountChange(db: D1Database, id: number, status: 'done' | 'rejected', note: string | null, staffId: number, now: number): Promise<{ id: number } | null> {
+  return db.prepare("UPDATE cs_account_changes SET status = ?, note = ?, handled_by = ?, handled_at = ? WHERE id = ? AND status = 'open' RETURNING id").bind(status, note, staffId, now, id).first();
+}
+
+// ---- Platform posts
+
+export interface CsPostRow {
+  id: number;
+  kind: CsPostKind;
+  locale: string;
+  title: string;
+  body: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Each post in one language: the caller's (?1), else Korean, else the first there is. */
+const POST_SELECT = `SELECT p.id, p.kind, t.locale, t.title, t.body, p.created_at AS createdAt, p.updated_at AS updatedAt
+  FROM cs_posts p JOIN cs_post_texts t ON t.post_id = p.id AND t.locale = (
+    SELECT locale FROM cs_post_texts WHERE post_id = p.id ORDER BY locale = ?1 DESC, locale = 'ko' DESC, locale LIMIT 1)`;
+
+export async function listPosts(db: D1Database, kind: CsPostKind, locale: string, title: string | undefined, offset: number, limit: number): Promise<{ total: number; rows: CsPostRow[] }> {
+  const where = "p.kind = ?2 AND (?3 IS NULL OR t.title LIKE ?3 ESCAPE '\\')";
+  const args = [locale, kind, containing(title)];
+  const [total, rows] = await db.batch([
+    db.prepare(`SELECT COUNT(*) AS n FROM (${POST_SELECT} WHERE ${where})`).bind(...args),
+    db.prepare(`${POST_SELECT} WHERE ${where} ORDER BY p.id DESC LIMIT ?4 OFFSET ?5`).bind(...args, limit, offset),
+  ]);
+  return { total: (total!.results[0] as { n: number }).n, rows: rows!.results as CsPostRow[] };
+}
+
+export function findPost(db: D1Database, id: number, locale: string): Promise<CsPostRow | null> {
+  return db.prepare(`${POST_SELECT} WHERE p.id = ?2`).bind(locale, id).first<CsPostRow>();
+}
+
+/** A new post with its first language, in one batch; answers its id. */
+export async function insertPost(db: D1Database, p: { kind: CsPostKind; authorId: number; locale: string; title: string; body: string; now: number }): Promise<number> {
+  const [inserted] = await db.batch([
+    db.prepare('INSERT INTO cs_posts (kind, author_id, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id').bind(p.kind, p.authorId, p.now, p.now),
+    db.prepare('INSERT INTO cs_post_texts (post_id, locale, title, body) VALUES ((SELECT MAX(id) FROM cs_posts WHERE author_id = ?), ?, ?, ?)').bind(p.authorId, p.locale, p.title, p.body),
+  ]);
+  return (inserted!.results[0] as { id: number }).id;
+}
+
+/** Add or replace one language of a post of this kind; null when there is no such post. */
+export async function upsertPostText(db: D1Database, p: { postId: number; kind: CsPostKind; locale: string; title: string; body: string; now: number }): Promise<number | null> {
+  const touched = await db.prepare('UPDATE cs_posts SET updated_at = ? WHERE id = ? AND kind = ? RETURNING id').bind(p.now, p.postId, p.kind).first<{ id: number }>();
+  if (!touched) return null;
+  await db
+    .prepare('INSERT INTO cs_post_texts (post_id, locale, title, body) VALUES (?, ?, ?, ?) ON CONFLICT (post_id, locale) DO UPDATE SET title = excluded.title, body = excluded.body')
+    .bind(p.postId, p.locale, p.title, p.body)
+    .run();
+  return p.postId;
+}
+
+export function deletePost(db: D1Database, id: number): Promise<{ id: number } | null> {
+  return db.prepare('DELETE FROM cs_posts WHERE id = ? RETURNING id').bind(id).first();
+}
