@@ -86,6 +86,17 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/my/rankings',
   'GET /api/luv/withdraw-rules',
   'POST /v4/api/lives/live-board-check',
+  // The customer-service boards and notices (SPEC §7 CS), read-only: guests read them as members do; writing needs a session.
+  'GET /api/cs/board-list',
+  'GET /api/cs/board-detail',
+  'GET /api/cs/board-setting-check',
+  'GET /api/cs/board-likeCount/:boardId',
+  'GET /api/cs/board-like-User/:boardId',
+  'GET /api/cs/board-comment',
+  'GET /api/cs/post-detail/:id',
+  'GET /api/cs/notice-list',
+  'GET /api/cs/develop-notice-list',
+  'GET /api/cs/guide-list',
   // A guest's chat ticket (guests may read chat; writing needs a member's ticket, which the room checks).
   'POST /api/guest/chat-ticket',
   // The PG: its webhook proves itself by signature or read-back; the dev checkout's form by a token bound to the order.
