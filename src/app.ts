@@ -9,7 +9,9 @@ import { partner } from './middleware/partner';
 import { securityHeaders } from './middleware/security-headers';
 import { documentRenderer } from './render/document';
 import { buildPageProps, respond } from './render/respond';
-import { DEV_PG_PREFIX, DEV_PREFIX, PROXIED_PREFIXES, proxy } from './proxy/proxy';
+import { DEV_PG_PREFIX, DEV_PREFIX, OWN_PROOF, PROXIED_PREFIXES, proxy } from './proxy/proxy';
+import { requestGuard } from './middleware/request-guard';
+import { queryLimit } from './middleware/query-limit';
 import { ServiceUnavailableError } from './proxy/caller';
 import { Refusal, refusalResponse } from './lib/errors';
 import { callerLocale } from './lib/caller-locale';
@@ -41,6 +43,7 @@ export const app = new Hono<AppEnv>();
 // Live video first: encoders and players need no brand, locale or gate (and no KV read per segment), and
 // its public streams must stay embeddable by other origins (native apps, partner players), which the
 // site-wide Cross-Origin-Resource-Policy: same-origin would forbid. /live sets its own headers.
+app.use(queryLimit());
 app.route('/live', live);
 // Chat sockets likewise: checked before the upgrade (Origin against the brand's hosts, ticket), and a 101
 // carries none of the page headers or cookies. See src/proxy/chat-socket.ts.
@@ -50,6 +53,9 @@ app.get(INBOX_SOCKET_PATH, callerLocale(), inboxSocket);
 // Content-Security-Policy with a nonce per response, Referrer-Policy, Permissions-Policy, frame-ancestors.
 app.use(securityHeaders());
 app.use(brand(), locale(), clientContext(), xsrfCookie());
+// Same-origin unsafe calls (but the servers that post with their own proof), bodies within the limits (issue 17).
+// /__dev/ is read here too: the site answers some of its paths itself (the page-cache purge).
+app.use(requestGuard({ proxied: [...PROXIED_PREFIXES, DEV_PG_PREFIX], crossSiteAllowed: (path) => OWN_PROOF(path) && !path.startsWith(DEV_PG_PREFIX) }));
 app.route('/', site);
 // The local error collector (development and tests): browsers' Sentry envelopes, before the gate like site resources.
 app.route('/', collector);

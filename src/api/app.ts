@@ -43,6 +43,8 @@ import { API_CONTRACT_PATHS } from '../shared/api-contract';
 import { apiDocumentSchema } from '../shared/api-schemas';
 import { reportServerError } from '../errors';
 import { waitUntilOf } from './wait-until';
+import { requestLimits } from './middleware/request-limits';
+import { writeRate } from './middleware/write-rate';
 
 const DEVICE_ID = /^[0-9a-f]{10}$/;
 /**
@@ -62,6 +64,7 @@ export const apiApp = new Hono<ApiEnv>()
     c.set('deviceId', deviceId && DEVICE_ID.test(deviceId) ? deviceId : 'unknown000');
     await next();
   })
+  .use(requestLimits())
   .use(async (c, next) => {
     const path = new URL(c.req.url).pathname;
     if (!OPEN_DURING_MAINTENANCE.some((re) => re.test(path))) {
@@ -70,6 +73,7 @@ export const apiApp = new Hono<ApiEnv>()
     }
     await next();
   })
+  .use(writeRate())
   .route('/', guestRoutes)
   .route('/', partnerRoutes)
   .route('/', authRoutes)

@@ -112,6 +112,10 @@ const DESCRIPTION = `The embedded API of the Flex Live site (SPEC §7 paths).
   fields of its own: sign-in (\`status\`, \`msg\`, \`message\`, \`event\`), sign-up (\`data.error\`) and refresh
   (\`msg: 'ERROR'\`). A 401 \`SESSION_INVALID\` means the access token is gone: refresh once, then sign in.
 - **Maintenance**: every operation listing a 503 answers it while the maintenance flag is on.
+- **Limits** (every operation): a query string over 2048 characters is 414 \`QUERY_TOO_LONG\`; a body over 64 KB
+  (multipart uploads: their own limit) 413 \`BODY_TOO_LARGE\`, one still arriving after 10 s 408 \`BODY_TOO_SLOW\`,
+  JSON nested deeper than 16 400 \`JSON_TOO_DEEP\`; a member's unsafe calls past 120 per 10 s 429
+  \`WRITE_RATE_LIMITED\` with \`Retry-After\`. Sessions belong to the brand they were made on.
 - **Sessions**: the token fields of sign-in, sign-up and refresh come from the API itself; the site's proxy
   moves them into HttpOnly cookies and leaves them out of the body.`;
 

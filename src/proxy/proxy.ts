@@ -3,11 +3,10 @@ import type { AppEnv } from '../lib/env';
 import type { BrandFeatures } from '../shared/brand-schema';
 import { isProductionEnv } from '../shared/environment';
 import { SESSION_INVALID, UNSAFE_METHODS } from '../shared/account-api';
-import { callApi, callAsMember, callerOf } from './caller';
+import { asGuest, callApi, callAsMember, callerOf } from './caller';
 import { clearSession, hasTokens, rememberLoginId, storeTokens, withoutTokens } from './session';
 import { xsrfValid } from './xsrf';
-import { readCapped } from '../lib/body-cap';
-import { UPLOAD_REQUEST_MAX_BYTES } from '../shared/uploads';
+import { checkedBody } from '../lib/request-body';
 import { clearBrandCookie } from '../lib/cookies';
 import { SOCIAL_SIGNUP_COOKIE } from '../shared/social';
 import { CHANNEL_SETTINGS_ADMIN_PATH, CHANNEL_SETTINGS_PATH, cachedChannelSettingsResponse, forgetChannelSettings } from './channel-settings';
@@ -22,9 +21,14 @@ export const DEV_PG_PREFIX = '/__pg/';
  * Unsafe calls that carry their own proof instead of the XSRF header: the PG's webhook (signed, or read back
  * from the PG) and the dev checkout's form (a token of its own, bound to the order).
  */
-const OWN_PROOF = (path: string) => path === '/api/payments/webhook' || path.startsWith(DEV_PG_PREFIX) || path === ASP_TOKEN_PATH;
+export const OWN_PROOF = (path: string) => path === '/api/payments/webhook' || path.startsWith(DEV_PG_PREFIX) || path === ASP_TOKEN_PATH;
 /** An ASP partner's server (its key is its proof) gets its user's tokens in the body: server to server, not a browser's cookies. */
 const ASP_TOKEN_PATH = '/v4/api/asp/accesstoken';
+/**
+ * Calls other servers make: they never speak for a browser's session, so a page that forges one with a member's
+ * cookies gets no Bearer sent and no refresh (which rotated the member's tokens: the security sweep's finding).
+ */
+export const SERVER_TO_SERVER = (path: string) => path === '/api/payments/webhook' || path === ASP_TOKEN_PATH;
 
 /**
  * Calls of a feature a brand may switch off (brands/<id>/brand.json `features`): refused here, before the API,
@@ -80,12 +84,16 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   if (UNSAFE_METHODS.has(method) && !OWN_PROOF(path) && !(await xsrfValid(c))) {
     return c.json({ error: { code: 'XSRF', message: c.var.t('errors.xsrf') } }, 403);
   }
-  // No body is larger than an upload request may be (issue 15): refused by its Content-Length unread, or
-  // once reading passes the limit.
-  const body = UNSAFE_METHODS.has(method) ? await readCapped(c.req.raw, UPLOAD_REQUEST_MAX_BYTES) : undefined;
-  if (body === null) return c.json({ error: { code: 'UPLOAD_TOO_LARGE', message: c.var.t('uploads.requestTooLarge') } }, 413);
+  // The body within the request limits (src/lib/request-body.ts): an upload's size for multipart, a small one
+  // otherwise, refused by its Content-Length unread or once reading passes it; whole within the deadline; JSON
+  // not nested past the limit. The API holds the same limits for callers at API_ORIGIN.
+  const body = UNSAFE_METHODS.has(method) ? await checkedBody(c.req.raw, c.env) : undefined;
   const init: RequestInit = { method, headers: c.req.raw.headers, body };
-  const upstream = isTokenPath(path) ? await callApi(c, callerOf(c), path + url.search, init) : await callAsMember(c, path + url.search, init);
+  const upstream = SERVER_TO_SERVER(path)
+    ? await callApi(c, asGuest(callerOf(c)), path + url.search, init)
+    : isTokenPath(path)
+      ? await callApi(c, callerOf(c), path + url.search, init)
+      : await callAsMember(c, path + url.search, init);
 
   if (path === SIGNOUT_PATH) clearSession(c);
   // Staff changed the channel settings: this isolate serves the new ones from now on (others on a viewer's refetch).

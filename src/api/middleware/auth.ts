@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ApiEnv } from '../env';
 import { authenticate, type SessionClaims } from '../services/sessions';
@@ -5,24 +6,46 @@ import { isStaff } from '../services/staff';
 import { Refusal } from '../../lib/errors';
 import { SESSION_INVALID_RESPONSE, documents, refusal } from '../openapi';
 import { SESSION_INVALID, SESSION_INVALID_MESSAGE } from '../../shared/account-api';
+import { BRAND_HEADER } from '../../shared/constants';
 
 export { SESSION_INVALID_MESSAGE };
+
+/** requireStaff's refusal as the document words it (the security sweep finds staff-only routes by it). */
+export const STAFF_ONLY_REFUSAL = 'The member is not staff (FORBIDDEN)';
 
 declare module 'hono' {
   interface ContextVariableMap {
     session: SessionClaims;
     /** Set by optionalMember(): the signed-in member, or null for a guest. */
     optionalSession: SessionClaims | null;
+    /** The Bearer token's session once read (bearerSession), so the write rate and the route check it once. */
+    bearerSession: SessionClaims | null;
   }
+}
+
+/** The brand the edge calls for (its proxy names it); none when the caller reached the API without the edge. */
+export const requestBrand = (c: Context<ApiEnv>): string | undefined => c.req.header(BRAND_HEADER) || undefined;
+
+const bearerOf = (c: Context<ApiEnv>): string => {
+  const header = c.req.header('authorization') ?? '';
+  return header.startsWith('Bearer ') ? header.slice(7) : '';
+};
+
+/** The session of the request's Bearer token on this brand, or null (none, invalid, revoked, another brand's). */
+export async function bearerSession(c: Context<ApiEnv>): Promise<SessionClaims | null> {
+  const known = c.get('bearerSession');
+  if (known !== undefined) return known;
+  const token = bearerOf(c);
+  const session = token ? await authenticate(c.env, token, requestBrand(c)) : null;
+  c.set('bearerSession', session);
+  return session;
 }
 
 /** Member-only calls: a valid, unrevoked Bearer token, else 401 'accessToken is not valid.' (SPEC §4). */
 export const requireMember = () =>
   documents(
     createMiddleware<ApiEnv>(async function requireMember(c, next) {
-      const header = c.req.header('authorization') ?? '';
-      const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-      const session = token ? await authenticate(c.env, token) : null;
+      const session = await bearerSession(c);
       if (!session) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
       c.set('session', session);
       await next();
@@ -38,13 +61,11 @@ export const requireMember = () =>
 export const optionalMember = () =>
   documents(
     createMiddleware<ApiEnv>(async function optionalMember(c, next) {
-      const header = c.req.header('authorization') ?? '';
-      const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-      if (!token) {
+      if (!bearerOf(c)) {
         c.set('optionalSession', null);
         return next();
       }
-      const session = await authenticate(c.env, token);
+      const session = await bearerSession(c);
       if (!session) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
       c.set('optionalSession', session);
       await next();
@@ -60,5 +81,5 @@ export const requireStaff = () =>
       if (!(await isStaff(c.env.DB, c.var.session.memberId))) throw new Refusal(403, 'FORBIDDEN', 'errors.staffOnly');
       await next();
     }),
-    { responses: { 403: refusal('The member is not staff (FORBIDDEN)') } },
+    { responses: { 403: refusal(STAFF_ONLY_REFUSAL) } },
   );

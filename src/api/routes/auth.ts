@@ -5,7 +5,7 @@ import { validate } from '../../lib/validate';
 import { Refusal } from '../../lib/errors';
 import { clientLimitKey } from '../../lib/client-address';
 import { operation } from '../openapi';
-import { optionalMember, requireMember } from '../middleware/auth';
+import { optionalMember, requestBrand, requireMember } from '../middleware/auth';
 import { refusedField, signIn, signUp, toMe } from '../services/accounts';
 import { SESSION_TTL_S, endSession, refreshSession, startSession, type Tokens } from '../services/sessions';
 import { loginEvent } from '../services/login-event';
@@ -63,7 +63,7 @@ export const authRoutes = new Hono<ApiEnv>()
       try {
         // The row signIn returns was read before this login was recorded: lastLoginAt is the previous visit.
         const member = await signIn(c.env.DB, body.loginId, body.password, clientLimitKey(c.env.ENVIRONMENT, c.req.header('x-client-ip')));
-        const tokens = await startSession(c.env, member, body.loginKeep);
+        const tokens = await startSession(c.env, member, body.loginKeep, requestBrand(c));
         return c.json({ status: 200, msg: 'SUCCESS', message: '', event: loginEvent(member.lastLoginAt, c.var.t), me: toMe(member), save_id: body.saveId, ...tokenFields(tokens) } satisfies z.infer<
           typeof signinSuccessSchema
         >);
@@ -97,7 +97,7 @@ export const authRoutes = new Hono<ApiEnv>()
         const member = await signUp(c.env.DB, body, { partnerCookie: c.req.header('x-partner-code') ?? null });
         // An ASP partner's user (asp_code, userkey): the partner's server may later ask for their session.
         await rememberAspUser(c.env.DB, body.aspCode, body.userkey, member.id);
-        const tokens = await startSession(c.env, member, false);
+        const tokens = await startSession(c.env, member, false, requestBrand(c));
         return c.json({ data: { me: toMe(member) }, ...tokenFields(tokens) } satisfies z.infer<typeof signupSuccessSchema>);
       } catch (err) {
         if (!(err instanceof Refusal)) throw err;
@@ -149,7 +149,7 @@ export const authRoutes = new Hono<ApiEnv>()
         return c.json({ msg: 'SUCCESS', authToken: await startPasswordReset(c.env.DB, userId, authKey) } satisfies z.infer<typeof passwordResetGrantSchema>);
       }
       if (userId.toLowerCase() !== session.loginId.toLowerCase()) throw new Refusal(403, 'FORBIDDEN', 'auth.errors.invalidAccess');
-      const tokens = await startSession(c.env, { id: session.memberId, loginId: session.loginId }, true);
+      const tokens = await startSession(c.env, { id: session.memberId, loginId: session.loginId }, true, requestBrand(c));
       return c.json({ msg: 'SUCCESS', ...tokenFields(tokens) } satisfies z.infer<typeof tokenGrantSchema>);
     },
   )
@@ -164,7 +164,7 @@ export const authRoutes = new Hono<ApiEnv>()
     }),
     validate('form', refreshRequestSchema),
     async (c) => {
-      const outcome = await refreshSession(c.env, c.req.valid('form').refreshToken);
+      const outcome = await refreshSession(c.env, c.req.valid('form').refreshToken, requestBrand(c));
       if (!outcome.ok) return c.json({ msg: 'ERROR', reason: outcome.reason } satisfies z.infer<typeof refreshRefusalSchema>, 401);
       return c.json({ msg: 'SUCCESS', ...tokenFields(outcome.tokens) } satisfies z.infer<typeof tokenGrantSchema>);
     },

@@ -7,6 +7,7 @@ import { operation } from '../openapi';
 import { registerPartner } from '../services/partners';
 import { aspMember, aspPartnerOf } from '../services/asp';
 import { startSession } from '../services/sessions';
+import { requestBrand } from '../middleware/auth';
 import { tokenGrantSchema } from '../../shared/account-schemas';
 import { partnerRegistrationSchema, type PartnerRegistration } from '../../shared/api-schemas';
 
@@ -44,7 +45,7 @@ export const partnerRoutes = new Hono<ApiEnv>()
       const { aspCode, userkey } = c.req.valid('json');
       const partner = await aspPartnerOf(c.env.DB, aspCode, c.req.header('x-asp-key'));
       const member = await aspMember(c.env.DB, partner, userkey);
-      const tokens = await startSession(c.env, member, false);
+      const tokens = await startSession(c.env, member, false, requestBrand(c));
       return c.json({
         msg: 'SUCCESS',
         access_token: tokens.accessToken,

@@ -5,7 +5,7 @@ import { validate } from '../../lib/validate';
 import { Refusal } from '../../lib/errors';
 import { clientLimitKey } from '../../lib/client-address';
 import { operation } from '../openapi';
-import { optionalMember, requireMember } from '../middleware/auth';
+import { optionalMember, requestBrand, requireMember } from '../middleware/auth';
 import { refusedField, toMe } from '../services/accounts';
 import { SESSION_TTL_S, startSession, type Tokens } from '../services/sessions';
 import { beginSocial, finishSocial, linkWithIdentity, linkWithPassword, socialAccounts, socialSignIn, socialSignUp, unlinkSocial } from '../services/social';
@@ -56,7 +56,7 @@ async function signupAnswer(c: Context<ApiEnv>, provider: SocialProvider, body: 
   try {
     const member = await socialSignUp(c.env, provider, body, { partnerCookie: c.req.header('x-partner-code') ?? null });
     if (caster) await registerChannel(c.env.DB, member.id, { title: `${member.nickname}` });
-    const tokens = await startSession(c.env, member, false);
+    const tokens = await startSession(c.env, member, false, requestBrand(c));
     return c.json({ data: { me: toMe(member) }, ...tokenFields(tokens) } satisfies z.infer<typeof signupSuccessSchema>);
   } catch (err) {
     if (!(err instanceof Refusal)) throw err;
@@ -67,7 +67,7 @@ async function signupAnswer(c: Context<ApiEnv>, provider: SocialProvider, body: 
 
 async function signinAnswer(c: Context<ApiEnv>, provider: SocialProvider, accessToken: string, loginId?: string) {
   const member = await socialSignIn(c.env, provider, accessToken, loginId);
-  const tokens = await startSession(c.env, member, false);
+  const tokens = await startSession(c.env, member, false, requestBrand(c));
   return c.json({ status: 200, msg: 'SUCCESS', me: toMe(member), ...tokenFields(tokens) } satisfies z.infer<typeof socialSigninResponseSchema>);
 }
 
@@ -198,7 +198,7 @@ export const socialRoutes = new Hono<ApiEnv>()
       const provider = c.req.valid('param').provider;
       const clientKey = clientLimitKey(c.env.ENVIRONMENT, c.req.header('x-client-ip'));
       const member = 'authKey' in input ? await linkWithIdentity(c.env, provider, input) : await linkWithPassword(c.env, provider, { ...input, clientKey });
-      const tokens = await startSession(c.env, member, false);
+      const tokens = await startSession(c.env, member, false, requestBrand(c));
       return c.json({ status: 200, msg: 'SUCCESS', me: toMe(member), ...tokenFields(tokens) } satisfies z.infer<typeof socialSigninResponseSchema>);
     },
   )

@@ -9,7 +9,12 @@ export const ACCESS_TTL_S = 15 * 60;
 export const SESSION_TTL_S = 12 * 60 * 60;
 const SESSION_TTL_MS = SESSION_TTL_S * 1000;
 const KEEP_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * Tokens name the brand they were made on (its id after the colon): a token or cookie copied from one brand's
+ * site is refused on another's (issue 17). A call without a brand (no edge in front) has the bare audience.
+ */
 const AUDIENCE = 'flex-live';
+export const audienceOf = (brand: string | undefined): string => (brand ? `${AUDIENCE}:${brand}` : AUDIENCE);
 const ISSUER = 'flex-live-api';
 /** Pinned: a token signed any other way (alg none, RS256 with our secret as a key, ...) is refused. */
 const ALG = 'HS256' as const;
@@ -26,22 +31,24 @@ export interface SessionClaims {
   memberId: number;
   loginId: string;
   familyId: string;
+  /** The brand the session was made on (undefined without one). */
+  brand?: string;
 }
 
 async function accessToken(env: Env, claims: SessionClaims): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return sign({ sub: String(claims.memberId), lid: claims.loginId, sid: claims.familyId, aud: AUDIENCE, iss: ISSUER, iat: now, exp: now + ACCESS_TTL_S }, jwtSecret(env), ALG);
+  return sign({ sub: String(claims.memberId), lid: claims.loginId, sid: claims.familyId, aud: audienceOf(claims.brand), iss: ISSUER, iat: now, exp: now + ACCESS_TTL_S }, jwtSecret(env), ALG);
 }
 
 /** A new login: a fresh refresh-token family and its first access token. */
-export async function startSession(env: Env, member: Pick<MemberRow, 'id' | 'loginId'>, keepLogin: boolean): Promise<Tokens> {
+export async function startSession(env: Env, member: Pick<MemberRow, 'id' | 'loginId'>, keepLogin: boolean, brand?: string): Promise<Tokens> {
   const now = Date.now();
   const familyId = randomToken(16);
-  const refreshToken = randomToken(32);
+  const refreshToken = refreshTokenFor(brand);
   const familyExpiresAt = now + (keepLogin ? KEEP_TTL_MS : SESSION_TTL_MS);
   await insertRefreshStatement(env.DB, { hash: await sha256(refreshToken), familyId, memberId: member.id, expiresAt: familyExpiresAt, familyExpiresAt }).run();
   return {
-    accessToken: await accessToken(env, { memberId: member.id, loginId: member.loginId, familyId }),
+    accessToken: await accessToken(env, { memberId: member.id, loginId: member.loginId, familyId, brand }),
     refreshToken,
     expiresIn: ACCESS_TTL_S,
     refreshMaxAge: Math.floor((familyExpiresAt - now) / 1000),
@@ -54,15 +61,17 @@ export type RefreshOutcome = { ok: true; tokens: Tokens } | { ok: false; reason:
  * Trade a refresh token for a new pair. Each token works once; presenting a used one again means it
  * leaked, so the whole family (every device of that login) is revoked.
  */
-export async function refreshSession(env: Env, refreshToken: string): Promise<RefreshOutcome> {
+export async function refreshSession(env: Env, refreshToken: string, brand?: string): Promise<RefreshOutcome> {
   const now = Date.now();
+  // Another brand's refresh token is as unknown here as a made-up one (and its family lives on where it belongs).
+  if (brandOfRefresh(refreshToken) !== (brand ?? '')) return { ok: false, reason: 'unknown' };
   const hash = await sha256(refreshToken);
   const row = await findRefresh(env.DB, hash);
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revokedAt !== null) return { ok: false, reason: 'revoked' };
   if (row.familyExpiresAt <= now) return { ok: false, reason: 'expired' };
 
-  const nextToken = randomToken(32);
+  const nextToken = refreshTokenFor(brand);
   const next = { hash: await sha256(nextToken), familyId: row.familyId, memberId: row.memberId, expiresAt: row.familyExpiresAt, familyExpiresAt: row.familyExpiresAt };
   if (row.usedAt !== null) {
     // Parallel calls of one page may present the same token twice within moments; while its successor
@@ -89,7 +98,7 @@ export async function refreshSession(env: Env, refreshToken: string): Promise<Re
   return {
     ok: true,
     tokens: {
-      accessToken: await accessToken(env, { memberId: row.memberId, loginId: member.loginId, familyId: row.familyId }),
+      accessToken: await accessToken(env, { memberId: row.memberId, loginId: member.loginId, familyId: row.familyId, brand }),
       refreshToken: nextToken,
       expiresIn: ACCESS_TTL_S,
       refreshMaxAge: Math.floor((row.familyExpiresAt - now) / 1000),
@@ -106,16 +115,23 @@ async function withinReuseGrace(db: D1Database, row: RefreshRow, now: number): P
   return !!successor && successor.usedAt === null && successor.revokedAt === null;
 }
 
-/** The session an access token names, or null: bad signature, other alg, wrong audience, expired or revoked. */
-export async function authenticate(env: Env, token: string): Promise<SessionClaims | null> {
+/**
+ * A refresh token is `<brand>.<random>`: the brand is in the clear for the check above, and inside the stored hash,
+ * so changing it makes a token nobody has.
+ */
+const refreshTokenFor = (brand: string | undefined): string => `${brand ?? ''}.${randomToken(32)}`;
+const brandOfRefresh = (token: string): string | null => (token.includes('.') ? token.slice(0, token.indexOf('.')) : null);
+
+/** The session an access token names, or null: bad signature, other alg, another brand's audience, expired or revoked. */
+export async function authenticate(env: Env, token: string, brand?: string): Promise<SessionClaims | null> {
   try {
-    const payload = await verify(token, jwtSecret(env), { alg: ALG, aud: AUDIENCE, iss: ISSUER });
+    const payload = await verify(token, jwtSecret(env), { alg: ALG, aud: audienceOf(brand), iss: ISSUER });
     const memberId = Number(payload.sub);
     const familyId = payload.sid;
     const loginId = payload.lid;
     if (!Number.isInteger(memberId) || typeof familyId !== 'string' || typeof loginId !== 'string') return null;
     if (await isFamilyRevoked(env.DB, familyId)) return null;
-    return { memberId, loginId, familyId };
+    return { memberId, loginId, familyId, brand };
   } catch {
     return null;
   }
