@@ -190,7 +190,16 @@ export function ChannelPage({ props }: { props: PageProps }) {
             {
               id: 'board',
               label: newPosts ? `${t('board.tab')} (${t('board.newPosts', { count: newPosts })})` : t('board.tab'),
-              panel: <BoardPanel channelId={channel.channelId} locale={props.locale} signedIn={!!props.me} openId={openPost} onOpen={setOpenPost} />,
+              panel: (
+                <BoardPanel
+                  channelId={channel.channelId}
+                  locale={props.locale}
+                  signedIn={!!props.me}
+                  openId={openPost}
+                  onOpen={setOpenPost}
+                  postActions={(post) => <ReportButton target={{ type: 'board', id: String(post.boardId), label: post.title }} me={props.me} />}
+                />
+              ),
             },
           ]}
         />

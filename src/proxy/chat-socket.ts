@@ -95,8 +95,11 @@ const identityOf = (claims: ChatTicketClaims): Identity | null =>
 
 async function ticketFromApi(c: Context<AppEnv>, request: ChatTicketRequest, token: string | null): Promise<Identity | null> {
   // This route runs before the edge middleware: the caller comes from the request alone.
+  // The brand answering here: a member's token is only good on the brand it was made on (issue 17).
+  const brand = resolveBrand(await getRegistry(c.env.CONFIG), c.req.header('host') ?? new URL(c.req.url).host).id;
   const caller: Caller = {
     ...requestOrigin(c),
+    brand,
     deviceId: newDeviceId(),
     appType: appTypeFor(undefined, nativeAppVersion(c.req.header('user-agent') ?? '')),
     locale: c.var.locale, // callerLocale(), mounted with this route

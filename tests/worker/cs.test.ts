@@ -167,6 +167,20 @@ describe('reports', () => {
     expect((await json<ReportList>(await a.browser.fetch('/api/cs/declaration-list'))).items.map((r) => r.id)).toEqual([filed.id]);
   });
 
+  it("reports a board post about its author; an unknown post is not found, one's own post is refused", async () => {
+    const [author, reader] = [await signedIn(), await signedIn()];
+    const channel = await insertChannel({ ownerId: author.id });
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ channelId: String(channel.id), category: 'free', title: '신고될 글', body: '<p>본문</p>' })) form.set(k, v);
+    const written = await author.browser.fetch('/api/cs/board-write', { method: 'POST', body: form });
+    expect(written.status, await written.clone().text()).toBe(200);
+    const { boardId } = (await written.json()) as { boardId: number };
+    const filed = await json<Report>(await report(reader.browser, { targetType: 'board', targetId: String(boardId), reason: 'spam' }));
+    expect(filed).toMatchObject({ targetType: 'board', target: { loginId: author.loginId } });
+    await expectRefused(await report(reader.browser, { targetType: 'board', targetId: '99999999' }), 404, ko.cs.errors.targetNotFound);
+    await expectRefused(await report(author.browser, { targetType: 'board', targetId: String(boardId) }), 400, ko.cs.errors.reportSelf);
+  });
+
   it('refuses reporting oneself, unknown targets and a chat line without its words', async () => {
     const a = await signedIn();
     const before = await count('cs_reports');

@@ -78,6 +78,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/channels/:id/notices',
   'GET /api/channels/:id/notices/:noticeId',
   'GET /api/uploads/:key',
+  // The emoji sets (the common one and each channel's), as the chat's picker shows them to guests too (issue 15).
+  'GET /api/guest/show-all-emoji',
+  // An agency contract through its signed link: the HMAC signature and expiry in the query are the proof, made only
+  // for the invite's own creator by POST /api/my/agency-invites/download-url (issue 15).
+  'GET /api/agency-contracts/:key',
   'GET /api/shoppings/luv/packs',
   'GET /v2/api/guest/payment-failure',
   'GET /api/events/exchange/status',

@@ -40,11 +40,14 @@ describe('server rendering', () => {
   });
 
   it('bounds the query it echoes into the page', async () => {
-    const many = Array.from({ length: 100 }, (_, i) => `k${i}=${'v'.repeat(1000)}`).join('&');
+    // Within the query's length limit (request-limits.ts): 30 keys, the first with a 1,500-character value.
+    const many = [`k0=${'v'.repeat(1500)}`, ...Array.from({ length: 29 }, (_, i) => `k${i + 1}=v`)].join('&');
     const props = propsOf(await (await get(`/?${many}`)).text());
     const query = props.query as Record<string, string>;
     expect(Object.keys(query)).toHaveLength(20);
     expect(query.k0).toHaveLength(200);
+    // Past it, the page is not rendered at all.
+    expect((await get(`/?k=${'v'.repeat(3000)}`)).status).toBe(414);
   });
 
   it('renders a localized 404 page', async () => {

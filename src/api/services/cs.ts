@@ -3,6 +3,7 @@
 // delete is of the member's own rows: another member's id answers 404, the same as a missing one.
 // Files pass the upload module and stay private (their own route serves them to the writer and staff).
 
+import { findPost as findBoardPost } from '../../db/board';
 import { CS_LIMITS, type CsPostKind, csAttachmentUrl } from '../../shared/cs-rules';
 import type {
   AccountChange,
@@ -210,11 +211,16 @@ function reportView(row: ReportRow, attachments: CsAttachment[]): Report {
 
 const targetNotFound = () => new Refusal(404, 'REPORT_TARGET_NOT_FOUND', 'cs.errors.targetNotFound');
 
-/** The member a report is about: a channel's creator, a chat line's writer, the member named. */
+/** The member a report is about: a channel's creator, a board post's author, a chat line's writer, the member named. */
 async function reportedMember(db: D1Database, form: DeclarationForm): Promise<{ targetId: string; memberId: number | null }> {
   if (form.targetType === 'channel' || form.targetType === 'board') {
     if (!/^[1-9]\d{0,14}$/.test(form.targetId)) throw targetNotFound();
-    if (form.targetType === 'board') return { targetId: form.targetId, memberId: null };
+    if (form.targetType === 'board') {
+      // A post of a channel's board (issue 15): its author is who the report is about.
+      const post = await findBoardPost(db, Number(form.targetId));
+      if (!post) throw targetNotFound();
+      return { targetId: String(post.boardId), memberId: post.authorId };
+    }
     const channel = await findChannel(db, Number(form.targetId));
     if (!channel) throw targetNotFound();
     return { targetId: String(channel.id), memberId: channel.ownerId };
