@@ -94,11 +94,21 @@ export async function d1Query(sql, params, target = {}) {
     }),
   );
   try {
-    const { results } = await (await mf.getD1Database('DB'))
-      .prepare(sql)
-      .bind(...params)
-      .all();
-    return results;
+    const db = await mf.getD1Database('DB');
+    // A running server holding the file's write lock answers SQLITE_BUSY at once (workerd reports it as an internal
+    // error): nothing ran, so the query is asked again a few times, briefly, as SQLite's busy handler would wait.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { results } = await db
+          .prepare(sql)
+          .bind(...params)
+          .all();
+        return results;
+      } catch (error) {
+        if (!/SQLITE_BUSY|database is locked|internal error/.test(String(error?.message ?? error)) || attempt >= 6) throw error;
+        await new Promise((done) => setTimeout(done, 200 * attempt));
+      }
+    }
   } finally {
     await mf.dispose();
   }

@@ -118,8 +118,9 @@ test('the session-expired modal appears once the refresh token is revoked', asyn
   d1(`INSERT OR IGNORE INTO revoked_sessions (family_id, revoked_at) SELECT DISTINCT family_id, ${now} FROM refresh_tokens WHERE member_id = ${member}`);
   d1(`UPDATE refresh_tokens SET revoked_at = ${now} WHERE member_id = ${member} AND revoked_at IS NULL`);
 
-  // Back on the first device: the next in-app navigation finds the session gone.
-  await page.locator('.main-nav').getByRole('link', { name: ko.nav.home, exact: true }).click();
+  // Back on the first device: the page's next call (an in-app navigation, or one of its own already under way) finds
+  // the session gone. The click is dispatched: the modal may already be up and cover the link.
+  await page.locator('.main-nav').getByRole('link', { name: ko.nav.home, exact: true }).dispatchEvent('click');
   const modal = page.getByRole('dialog', { name: ko.sessionExpired.title });
   await expect(modal).toBeVisible();
   await expect(modal).toContainText('세션이 만료되었습니다. 다시 로그인 후 이용하실 수 있습니다.');
