@@ -66,6 +66,13 @@ function preloadManifest(metafile, pageModules) {
     if (!output.entryPoint || file === mainFile || !file.endsWith('.js')) continue;
     modules[output.entryPoint] = [...closure(file)].filter((f) => !base.has(f)).map(toUrl);
   }
-  const pages = Object.fromEntries(Object.entries(pageModules).map(([key, name]) => [key, modules[`client/pages/${name}.tsx`] ?? []]));
+  // A page that loads on demand needs the page table's chunk first (client/app/pages.ts), then its own.
+  const table = modules['client/app/page-loaders.ts'] ?? [];
+  const pages = Object.fromEntries(
+    Object.entries(pageModules).map(([key, name]) => {
+      const own = modules[`client/pages/${name}.tsx`];
+      return [key, own ? [...new Set([...table, ...own])] : []];
+    }),
+  );
   return { main: [...base].filter((f) => f !== mainFile).map(toUrl), pages, modules };
 }

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import { Header } from '../components/layout/Header';
-import { Footer } from '../components/layout/Footer';
+import { LazyFooter } from '../components/layout/LazyFooter';
 import { ProgressBar } from '../components/layout/ProgressBar';
 import { Toasts } from '../components/layout/Toasts';
 import { SESSION_EXPIRED_EVENT } from '../state/events';
@@ -94,7 +94,7 @@ export function App({ props }: { props: PageProps }) {
           <Page props={props} />
         )}
       </main>
-      <Footer brand={props.brand} />
+      <LazyFooter brand={props.brand} />
       <Toasts />
       <GlobalModalsAfterIdle appType={props.appType} path={props.path} member={!!props.me} />
       <LoginModalOnDemand path={props.path} showForeignerLink={props.brand.features.foreignerSignup} />

@@ -3,50 +3,37 @@ import { PAGES, type PageKey, type PageModule, type PageProps } from '../../src/
 import { HomePage } from '../pages/HomePage';
 import { NoticePage } from '../pages/NoticePage';
 import { lazyComponent } from './lazy';
+import type { LazyPageModule } from './page-loaders';
 
 /** A page's component; one that loads on demand can be preloaded. */
 export type Page = ((page: { props: PageProps }) => ReactNode) & { preload?: () => Promise<unknown> };
 
 /**
  * The code of each page module (which page keys it draws: PAGES in src/shared/page-props.ts). Home and
- * the notices are in main.js; account and watch pages load on demand: their forms, the player and the
- * lists must not weigh on the home page's first load.
+ * the notices are in main.js; every other page loads on demand: its forms, the player and the lists must not
+ * weigh on the home page's first load, and neither must one import per page, so their loaders are a chunk of
+ * their own (client/app/page-loaders.ts: a new page goes there). The Worker hints that chunk with the page's.
  */
-const MODULES: Record<PageModule, Page> = {
-  HomePage,
-  NoticePage,
-  SignInPage: lazyComponent(() => import('../pages/SignInPage').then((m) => m.SignInPage)),
-  SignUpPage: lazyComponent(() => import('../pages/SignUpPage').then((m) => m.SignUpPage)),
-  ForeignerSignUpPage: lazyComponent(() => import('../pages/ForeignerSignUpPage').then((m) => m.ForeignerSignUpPage)),
-  SocialSignUpPage: lazyComponent(() => import('../pages/SocialSignUpPage').then((m) => m.SocialSignUpPage)),
-  SocialAccountsPage: lazyComponent(() => import('../pages/SocialAccountsPage').then((m) => m.SocialAccountsPage)),
-  CompletedSignupPage: lazyComponent(() => import('../pages/CompletedSignupPage').then((m) => m.CompletedSignupPage)),
-  CompletedSignupMarketingPage: lazyComponent(() => import('../pages/CompletedSignupMarketingPage').then((m) => m.CompletedSignupMarketingPage)),
-  FindIdPage: lazyComponent(() => import('../pages/FindIdPage').then((m) => m.FindIdPage)),
-  PersonalAuthPage: lazyComponent(() => import('../pages/PersonalAuthPage').then((m) => m.PersonalAuthPage)),
-  ChannelPage: lazyComponent(() => import('../pages/ChannelPage').then((m) => m.ChannelPage)),
-  VodPage: lazyComponent(() => import('../pages/VodPage').then((m) => m.VodPage)),
-  MyListPage: lazyComponent(() => import('../pages/MyListPage').then((m) => m.MyListPage)),
-  ThemePage: lazyComponent(() => import('../pages/ThemePage').then((m) => m.ThemePage)),
-  CasterPage: lazyComponent(() => import('../pages/CasterPage').then((m) => m.CasterPage)),
-  LuvPage: lazyComponent(() => import('../pages/LuvPage').then((m) => m.LuvPage)),
-  ShopPage: lazyComponent(() => import('../pages/ShopPage').then((m) => m.ShopPage)),
-  PaymentResultPage: lazyComponent(() => import('../pages/PaymentResultPage').then((m) => m.PaymentResultPage)),
-  PaymentHistoryPage: lazyComponent(() => import('../pages/PaymentHistoryPage').then((m) => m.PaymentHistoryPage)),
-  MessagesPage: lazyComponent(() => import('../pages/MessagesPage').then((m) => m.MessagesPage)),
-  MyPage: lazyComponent(() => import('../pages/MyPage').then((m) => m.MyPage)),
-  CsPage: lazyComponent(() => import('../pages/CsPage').then((m) => m.CsPage)),
-  CsDeskPage: lazyComponent(() => import('../pages/CsDeskPage').then((m) => m.CsDeskPage)),
-  StaffCsPage: lazyComponent(() => import('../pages/StaffCsPage').then((m) => m.StaffCsPage)),
-  AgencyInvitesPage: lazyComponent(() => import('../pages/AgencyInvitesPage').then((m) => m.AgencyInvitesPage)),
-  AgencyPage: lazyComponent(() => import('../pages/AgencyPage').then((m) => m.AgencyPage)),
-  ExpirePage: lazyComponent(() => import('../pages/ExpirePage').then((m) => m.ExpirePage)),
-  MyListsPage: lazyComponent(() => import('../pages/MyListsPage').then((m) => m.MyListsPage)),
-};
+const EAGER: Partial<Record<PageModule, Page>> = { HomePage, NoticePage };
+const lazyPages = new Map<PageModule, Page>();
+
+/** A page that loads on demand: its loader comes from the page table's own chunk, then its code. */
+function lazyPage(name: PageModule): Page {
+  let page = lazyPages.get(name);
+  if (!page) {
+    page = lazyComponent(() => import('./page-loaders').then((m) => m.PAGE_LOADERS[name as LazyPageModule]()));
+    lazyPages.set(name, page);
+  }
+  return page;
+}
+
+/** Fetch the page table ahead of need (main.tsx, once idle), so that a first in-app navigation loads only its page. */
+export const warmPageTable = () => import('./page-loaders');
 
 /** The page for a key; the not-found page for a key this code does not know (props from a newer server). */
 export function pageFor(key: PageKey): Page {
-  return MODULES[PAGES[key] ?? PAGES.NOT_FOUND];
+  const name = PAGES[key] ?? PAGES.NOT_FOUND;
+  return EAGER[name] ?? lazyPage(name);
 }
 
 /**

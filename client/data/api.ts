@@ -13,14 +13,8 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls under way: signing out waits for them (settleCalls), or one would race the session's end into a 401. */
-const inFlight = new Set<Promise<Response>>();
-
-/** Wait for the calls under way to be answered, at most `ms`. */
-export async function settleCalls(ms = 3_000): Promise<void> {
-  if (inFlight.size === 0) return;
-  await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, ms))]);
-}
+/** Calls under way: signing out waits for them (client/data/sign-out.ts), or one would race the session's end into a 401. */
+export const inFlight = new Set<Promise<Response>>();
 
 /**
  * fetch with credentials through our proxy; every call goes through here. Unsafe methods carry the

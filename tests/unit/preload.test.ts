@@ -43,6 +43,8 @@ describe('modulepreload hints', () => {
       } else {
         expect(chunk, key).toBeDefined();
         expect(await hintsFor(key), key).toContain(chunk);
+        // The page table's chunk too: the page's code is found through it (client/app/pages.ts).
+        expect(await hintsFor(key), key).toContain(chunkOf('client/app/page-loaders.ts'));
       }
     }
   });

@@ -4,10 +4,8 @@ import { useT } from '../../i18n/i18n';
 import { openLoginModalAtom, showMembersOnlyAtom, unreadMessagesAtom } from '../../state/ui';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { ActionButton } from '../ui/ActionButton';
-import { apiFetch, settleCalls } from '../../data/api';
 import { useProfile } from '../../data/use-profile';
 import useSWR from 'swr';
-import { SIGNING_OUT_EVENT } from '../../state/ui';
 import { Avatar } from '../member/Avatar';
 
 /** The main menu; the member lists and the studio are members-only (SPEC §6). */
@@ -19,7 +17,6 @@ const NAV: { href: string; key: string; page: PageKey | null; members: boolean }
   { href: '/caster', key: 'nav.studio', page: 'CASTER', members: true },
   { href: '/my/social', key: 'social.navLabel', page: 'MY_SOCIAL', members: true },
   { href: '/my', key: 'nav.myPage', page: 'MY_PAGE', members: true },
-  { href: '/cs/notices', key: 'cs.title', page: 'CS_POSTS', members: false },
 ];
 
 export function Header({ props }: { props: PageProps }) {
@@ -35,14 +32,8 @@ export function Header({ props }: { props: PageProps }) {
   // New messages reach every page of a member at once: their inbox (client/inbox, with the global modals)
   // sets the count.
   const unread = useAtomValue(unreadMessagesAtom);
-  const logout = async () => {
-    // Realtime connections (the inbox) stop first: none asks for a new ticket as the session ends.
-    dispatchEvent(new Event(SIGNING_OUT_EVENT));
-    // And calls already on their way (the header's wallet, a page's lists) are answered before the session ends.
-    await settleCalls();
-    await apiFetch('/api/auth/signout', { method: 'POST' }).catch(() => null);
-    window.location.assign('/');
-  };
+  const logout = () => import('../../data/sign-out').then((m) => m.signOut());
+
   return (
     <header className="site-header">
       <a className="skip-link" href="#main" data-reload>

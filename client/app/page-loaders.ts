@@ -1,0 +1,38 @@
+// The code of the pages that load on demand, by module: itself a chunk of its own (client/app/pages.ts), so that
+// the home page's first load does not carry one import per page.
+import type { ComponentType } from 'react';
+import type { PageModule, PageProps } from '../../src/shared/page-props';
+
+/** Every page module but the two in main.js (client/app/pages.ts): the type-check refuses a page without its loader. */
+export type LazyPageModule = Exclude<PageModule, 'HomePage' | 'NoticePage'>;
+type Loader = () => Promise<ComponentType<{ props: PageProps }>>;
+
+export const PAGE_LOADERS: Record<LazyPageModule, Loader> = {
+  SignInPage: () => import('../pages/SignInPage').then((m) => m.SignInPage),
+  SignUpPage: () => import('../pages/SignUpPage').then((m) => m.SignUpPage),
+  ForeignerSignUpPage: () => import('../pages/ForeignerSignUpPage').then((m) => m.ForeignerSignUpPage),
+  SocialSignUpPage: () => import('../pages/SocialSignUpPage').then((m) => m.SocialSignUpPage),
+  SocialAccountsPage: () => import('../pages/SocialAccountsPage').then((m) => m.SocialAccountsPage),
+  CompletedSignupPage: () => import('../pages/CompletedSignupPage').then((m) => m.CompletedSignupPage),
+  CompletedSignupMarketingPage: () => import('../pages/CompletedSignupMarketingPage').then((m) => m.CompletedSignupMarketingPage),
+  FindIdPage: () => import('../pages/FindIdPage').then((m) => m.FindIdPage),
+  PersonalAuthPage: () => import('../pages/PersonalAuthPage').then((m) => m.PersonalAuthPage),
+  ChannelPage: () => import('../pages/ChannelPage').then((m) => m.ChannelPage),
+  VodPage: () => import('../pages/VodPage').then((m) => m.VodPage),
+  MyListPage: () => import('../pages/MyListPage').then((m) => m.MyListPage),
+  ThemePage: () => import('../pages/ThemePage').then((m) => m.ThemePage),
+  CasterPage: () => import('../pages/CasterPage').then((m) => m.CasterPage),
+  LuvPage: () => import('../pages/LuvPage').then((m) => m.LuvPage),
+  ShopPage: () => import('../pages/ShopPage').then((m) => m.ShopPage),
+  PaymentResultPage: () => import('../pages/PaymentResultPage').then((m) => m.PaymentResultPage),
+  PaymentHistoryPage: () => import('../pages/PaymentHistoryPage').then((m) => m.PaymentHistoryPage),
+  MessagesPage: () => import('../pages/MessagesPage').then((m) => m.MessagesPage),
+  MyPage: () => import('../pages/MyPage').then((m) => m.MyPage),
+  CsPage: () => import('../pages/CsPage').then((m) => m.CsPage),
+  CsDeskPage: () => import('../pages/CsDeskPage').then((m) => m.CsDeskPage),
+  StaffCsPage: () => import('../pages/StaffCsPage').then((m) => m.StaffCsPage),
+  AgencyInvitesPage: () => import('../pages/AgencyInvitesPage').then((m) => m.AgencyInvitesPage),
+  AgencyPage: () => import('../pages/AgencyPage').then((m) => m.AgencyPage),
+  ExpirePage: () => import('../pages/ExpirePage').then((m) => m.ExpirePage),
+  MyListsPage: () => import('../pages/MyListsPage').then((m) => m.MyListsPage),
+};
