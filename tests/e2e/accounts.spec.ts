@@ -79,6 +79,8 @@ test('a foreigner signs up with the SMS code, logs out, logs in with keep login,
   await page.waitForURL(url('flex', '/'));
   await loggedInAs(page, nickname);
 
+  // The button works once the page is hydrated (a click on the server's markup does nothing).
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('button', { name: ko.nav.logout }).click();
   await expect(page.getByRole('button', { name: ko.nav.login })).toBeVisible();
   expect((await context.cookies()).find((c) => c.name === 'flx_oauth_access')).toBeUndefined();

@@ -41,6 +41,8 @@ test('a person clicks Kakao, signs up through the provider, then logs in with it
   await expect(page.locator('.site-header .me')).toBeVisible();
 
   // Logged out: Kakao alone logs them in again.
+  // The button works once the page is hydrated (a click on the server's markup does nothing).
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.locator('.site-header').getByRole('button', { name: ko.nav.logout }).click();
   await page.waitForURL(url('flex', '/'));
   await expect(page.locator('.site-header .me')).toHaveCount(0);
