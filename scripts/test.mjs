@@ -1,4 +1,5 @@
-// npm test: check formatting and lint (Biome); type-check Worker, client and tests; build the client; run the unit and Worker tests
+// npm test: check formatting and lint (Biome); type-check Worker, client and tests; build the client and check the home
+// page's first-load budget; run the unit and Worker tests
 // (vitest in workerd) and the browser tests (Playwright + Chromium). Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -32,6 +33,8 @@ for (const project of ['tsconfig.json', 'client/tsconfig.json', 'tests/worker/ts
   step(`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit']);
 }
 const built = step('build client and Worker', 'node', ['scripts/build.mjs']);
+// The home page's first-load JS within its budget (issue 10): a page that outgrows it fails here, not in a later audit.
+if (built) step('first-load budget', 'node', ['scripts/size.mjs']);
 step('unit + worker tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
 if (built && !process.argv.includes('--no-e2e')) step('browser tests', bin('playwright'), ['test']);
 
