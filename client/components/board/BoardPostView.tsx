@@ -1,3 +1,4 @@
+import { RichTextBody } from '../channel/NoticeBody';
 import { useSetAtom } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import useSWR from 'swr';
@@ -90,17 +91,7 @@ export function BoardPostView({
             {data.pinned && <span className="badge">{t('board.pinned')}</span>} <span className="badge">{t(`board.categories.${data.category}`)}</span> {data.title}
           </h3>
           <p className="muted">{t('board.by', { nickname: data.author.nickname, date: formatDate(data.createdAt, locale, true) })}</p>
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (src/api/services/rich-text.ts) */}
-          <div className="notice-body" dangerouslySetInnerHTML={{ __html: data.body }} />
-          {data.images.length > 0 && (
-            <ul className="notice-images">
-              {data.images.map((image, i) => (
-                <li key={image.key}>
-                  <img src={image.url} width={image.width} height={image.height} alt={t('board.imageAlt', { n: i + 1 })} loading="lazy" decoding="async" />
-                </li>
-              ))}
-            </ul>
-          )}
+          <RichTextBody body={data.body} images={data.images} imageAlt="board.imageAlt" />
           <fieldset className="board-post-actions">
             <legend className="visually-hidden">{t('board.postActions')}</legend>
             <button type="button" className="btn board-like" aria-pressed={data.liked} onClick={like} disabled={busy}>
