@@ -3,7 +3,7 @@
 
 /**
  * Sign `loginId` in at `origin` with `password`. `post(path, body)` sends JSON with the member's cookies and
- * XSRF header (and `origin`, when asked for, as a browser's fetch sends it).
+ * XSRF header (and `origin`, when asked for, as a browser's fetch sends it); `get(path)` reads with the cookies.
  */
 export async function signedIn(origin, loginId, password, { sendOrigin = false } = {}) {
   const jar = new Map();
@@ -24,8 +24,9 @@ export async function signedIn(origin, loginId, password, { sendOrigin = false }
     ...(sendOrigin ? { origin } : {}),
   });
   const post = async (path, body) => keep(await fetch(`${origin}${path}`, { method: 'POST', headers: headers(), body: JSON.stringify(body) }));
+  const get = async (path) => keep(await fetch(`${origin}${path}`, { headers: headers() }));
   keep(await fetch(`${origin}/v2/api/guest/timeCheck`));
   const res = await post('/v2/api/auth/signin', { loginId, password, loginKeep: false, saveId: false, device: 'PCWEB' });
   if (!res.ok) throw new Error(`sign-in of ${loginId} answered ${res.status}: ${await res.text()}`);
-  return { loginId, post };
+  return { loginId, post, get };
 }
