@@ -74,7 +74,10 @@ function random(seed) {
 function zipf(n, rnd) {
   const cumulative = [];
   let sum = 0;
-  for (let i = 0; i < n; i++) cumulative.push((sum += 1 / (i + 1)));
+  for (let i = 0; i < n; i++) {
+    sum += 1 / (i + 1);
+    cumulative.push(sum);
+  }
   return () => {
     const x = rnd() * sum;
     let lo = 0;
