@@ -24,7 +24,8 @@ export const fanRoutes = new Hono<ApiEnv>()
     operation({
       tag: 'Fans',
       summary: "Gift rankings: top senders and channels of the period, the member's channel's top fans, and the member's rank among each supported channel's fans",
-      description: 'period: week (from Monday 00:00 KST, the default), month (from the 1st, KST) or all. Luv gifts only; ties share a rank. Ten a list.',
+      description:
+        "period: week (from Monday 00:00 KST, the default), month (from the 1st, KST) or all. Luv gifts only; ties share a rank. Ten a list. topSenders and topChannels are the same for every member and may be up to 60 seconds old (read once a minute, as other streaming sites' rankings lag); the member's own figures are current: me.amount, myChannel and myFanRanks, and me.rank places the member's current total among the other senders' totals of topSenders' reading.",
       ok: rankingsResponseSchema,
     }),
     requireMember(),

@@ -3,9 +3,10 @@
 // top fans of the member's own channel, and the member's place among the fans of the channels they support.
 
 import { findChannelByOwner } from '../../db/channels';
-import { fanRanksOf, luvSent, luvSentOf, senderStanding, topChannels, topSenders, type SenderRankRow } from '../../db/rankings';
+import { fanRanksOf, luvSent, luvSentOf, memberRefs, type PeriodBound, periodBound, sentSince, type SenderRankRow, senderTotals, topChannels, topFansEver, topFansOf } from '../../db/rankings';
+import { TtlCache } from '../../lib/ttl-cache';
 import { levelFor, levelIcon, nextLevel } from '../../shared/member-levels';
-import { type MemberLevelInfo, RANKING_SIZE, type RankingPeriod, type RankingsResponse, type SenderRank } from '../../shared/fan-schemas';
+import { type ChannelRank, type MemberLevelInfo, RANKING_LISTS_TTL_MS, RANKING_SIZE, type RankingPeriod, type RankingsResponse, type SenderRank } from '../../shared/fan-schemas';
 import { kstPeriodStart } from './channels';
 import { memberSettings } from './settings';
 
@@ -23,7 +24,7 @@ export const BIG_FANS_PER_CHANNEL = 10;
  */
 export async function shownBigFan(db: D1Database, memberId: number, creatorId: number): Promise<boolean> {
   if (memberId === creatorId) return false;
-  const [settings, fans] = await Promise.all([memberSettings(db, memberId), topSenders(db, 0, BIG_FANS_PER_CHANNEL, creatorId)]);
+  const [settings, fans] = await Promise.all([memberSettings(db, memberId), topFansEver(db, creatorId, BIG_FANS_PER_CHANNEL)]);
   return settings.isBigFan && fans.some((fan) => fan.memberId === memberId);
 }
 
@@ -50,32 +51,99 @@ export async function shownLevel(db: D1Database, memberId: number): Promise<numb
 /** The period's start in epoch ms: Monday 00:00 KST for a week, the 1st 00:00 KST for a month, 0 for all time. */
 export const rankingSince = (period: RankingPeriod, now: number) => (period === 'all' ? 0 : kstPeriodStart(period, now));
 
+/** Luv sent of all time by the members the lists show, for their levels: kept as long as the lists. */
+const sentOfShown = new TtlCache<number, number>(RANKING_LISTS_TTL_MS);
+
 async function withLevels(db: D1Database, rows: SenderRankRow[]): Promise<SenderRank[]> {
-  const sent = await luvSentOf(
-    db,
-    rows.map((r) => r.memberId),
-  );
-  return rows.map(({ memberId, ...r }) => ({ ...r, level: levelFor(sent.get(memberId) ?? 0).level }));
+  const ids = rows.map((r) => r.memberId);
+  // One read for all of them when any is not kept (each one's all-time total reads its wallet's every entry).
+  let all: Promise<Map<number, number>> | undefined;
+  const readAll = () => {
+    all ??= luvSentOf(db, ids);
+    return all;
+  };
+  const sent = await Promise.all(ids.map((id) => sentOfShown.get(id, async () => (await readAll()).get(id) ?? 0)));
+  return rows.map(({ memberId: _, ...r }, i) => ({ ...r, level: levelFor(sent[i]!).level }));
 }
 
+/** What every member sees the same for a period: read once per isolate per RANKING_LISTS_TTL_MS. */
+interface PeriodLists {
+  since: number;
+  topSenders: SenderRank[];
+  topChannels: ChannelRank[];
+  /** Every sender's total of the period, largest first: anyone's place among them without reading the period again. */
+  senderAmounts: number[];
+}
+
+const periodLists = new TtlCache<RankingPeriod, PeriodLists>(RANKING_LISTS_TTL_MS);
+/** Kept once found (it never changes, see periodBound); a TtlCache so clearAllCaches() forgets it too. */
+const periodBounds = new TtlCache<number, PeriodBound | null>(24 * 60 * 60_000);
+
+async function loadLists(db: D1Database, since: number): Promise<PeriodLists> {
+  const seconds = Math.floor(since / 1000);
+  const [totals, channels] = await Promise.all([senderTotals(db, seconds), topChannels(db, seconds, RANKING_SIZE)]);
+  const top = totals.slice(0, RANKING_SIZE);
+  const refs = await memberRefs(
+    db,
+    top.map((t) => t.memberId),
+  );
+  // Ties share a rank (SQL RANK()): the rank is one more than the number of larger totals.
+  const ranked = top.flatMap((t) => {
+    const ref = refs.get(t.memberId);
+    return ref ? [{ rank: 1 + totals.findIndex((o) => o.amount === t.amount), memberId: t.memberId, loginId: ref.loginId, nickname: ref.nickname, amount: t.amount }] : [];
+  });
+  return { since, topSenders: await withLevels(db, ranked), topChannels: channels, senderAmounts: totals.map((t) => t.amount) };
+}
+
+async function listsOf(db: D1Database, period: RankingPeriod, since: number): Promise<PeriodLists> {
+  const lists = await periodLists.get(period, () => loadLists(db, since));
+  // A new week or month began within the interval: the period's lists are read again, not carried over.
+  return lists.since === since ? lists : periodLists.get(period, () => loadLists(db, since), { fresh: true });
+}
+
+async function boundOf(db: D1Database, seconds: number): Promise<PeriodBound | null> {
+  const bound = await periodBounds.get(seconds, () => periodBound(db, seconds));
+  // No gift in the period yet: asked again, since the first one may have come meanwhile.
+  return bound ?? periodBounds.get(seconds, () => periodBound(db, seconds), { fresh: true });
+}
+
+/** How many of the (largest first) amounts are above `amount`. */
+function countAbove(amounts: readonly number[], amount: number): number {
+  let lo = 0;
+  let hi = amounts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (amounts[mid]! > amount) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The lists everyone sees (top senders, top channels) are at most RANKING_LISTS_TTL_MS old; what is the
+ * member's own is read now from the period's entries of their own accounts and of the channels they gave to:
+ * their total, their channel's fans (their levels as old as the lists') and their place among each channel's fans. Their place among all senders
+ * compares their total of now with the others' totals of the lists (a member's own totals only grow, so the
+ * lists' older figure for them never counts above it).
+ */
 export async function rankings(db: D1Database, memberId: number, period: RankingPeriod, now = Date.now()): Promise<RankingsResponse> {
   const since = rankingSince(period, now);
   const seconds = Math.floor(since / 1000);
-  const channel = await findChannelByOwner(db, memberId);
-  const [senders, channels, fans, fanRanks, me] = await Promise.all([
-    topSenders(db, seconds, RANKING_SIZE),
-    topChannels(db, seconds, RANKING_SIZE),
-    channel ? topSenders(db, seconds, RANKING_SIZE, memberId) : Promise.resolve(null),
-    fanRanksOf(db, memberId, seconds, RANKING_SIZE),
-    senderStanding(db, memberId, seconds),
-  ]);
+  const [lists, bound, channel] = await Promise.all([listsOf(db, period, since), boundOf(db, seconds), findChannelByOwner(db, memberId)]);
+  const [amount, fans, fanRanks] = bound
+    ? await Promise.all([
+        sentSince(db, memberId, bound, seconds),
+        channel ? topFansOf(db, memberId, bound, seconds, RANKING_SIZE).then((rows) => withLevels(db, rows)) : null,
+        fanRanksOf(db, memberId, bound, seconds, RANKING_SIZE),
+      ])
+    : [0, [], []];
   return {
     period,
     since,
-    topSenders: await withLevels(db, senders),
-    topChannels: channels,
-    myChannel: channel && fans ? { channelId: channel.id, fans: await withLevels(db, fans) } : null,
+    topSenders: lists.topSenders,
+    topChannels: lists.topChannels,
+    myChannel: channel ? { channelId: channel.id, fans: fans ?? [] } : null,
     myFanRanks: fanRanks,
-    me,
+    me: { amount, rank: amount > 0 ? 1 + countAbove(lists.senderAmounts, amount) : null },
   };
 }
