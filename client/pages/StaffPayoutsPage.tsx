@@ -37,7 +37,11 @@ export function StaffPayoutsPage({ props }: { props: PageProps }) {
     <section className="cs-page staff-payouts" aria-labelledby="payouts-staff-title">
       <StaffNav current="payouts" />
       <h1 id="payouts-staff-title">{t('payouts.staff.title')}</h1>
-      {data.list ? <PayoutDesk data={data as StaffPayoutsPageData & { list: NonNullable<StaffPayoutsPageData['list']> }} locale={props.locale} /> : <p role="alert">{t('payouts.staff.loadFailed')}</p>}
+      {data.list ? (
+        <PayoutDesk key={`${data.filter}:${data.list.offset}`} data={data as StaffPayoutsPageData & { list: NonNullable<StaffPayoutsPageData['list']> }} locale={props.locale} />
+      ) : (
+        <p role="alert">{t('payouts.staff.loadFailed')}</p>
+      )}
     </section>
   );
 }
