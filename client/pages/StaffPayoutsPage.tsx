@@ -126,7 +126,7 @@ function PayoutDesk({ data, locale }: { data: StaffPayoutsPageData & { list: Non
                     <strong>{won(w.netKrw)}</strong>
                   </td>
                   <td>{bankOf(w)}</td>
-                  <td>{formatDate(w.requestedAt, locale, true)}</td>
+                  <td className="when">{formatDate(w.requestedAt, locale, true)}</td>
                   <td>
                     <span className={`badge payout-status payout-status-${w.status}`}>{t(`payout.status.${w.status}`)}</span>
                   </td>
@@ -173,7 +173,7 @@ function PayoutDesk({ data, locale }: { data: StaffPayoutsPageData & { list: Non
               })
             : ''
         }
-        confirmLabel={pending ? t(`payouts.staff.confirm.${pending.action}.button`, { net: won(pending.withdrawal.netKrw) }) : ''}
+        confirmLabel={pending ? t(`payouts.staff.confirm.${pending.action}.button`) : ''}
         onConfirm={() => pending && run(pending.withdrawal, pending.action)}
         onCancel={() => setPending(null)}
       />

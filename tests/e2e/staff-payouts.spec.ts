@@ -144,7 +144,7 @@ test('a creator’s request is approved, then paid from the keyboard after a con
   await expect(dialog.getByRole('button', { name: ko.common.cancel })).toBeFocused();
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Tab');
-  await expect(dialog.getByRole('button', { name: fill(ko.payouts.staff.confirm.pay.button, { net: won(quote.netKrw) }) })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: ko.payouts.staff.confirm.pay.button })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(doneLine(page)).toHaveText(fill(ko.payouts.staff.done.paid, { id }));
   await expect(row).toHaveCount(0);
