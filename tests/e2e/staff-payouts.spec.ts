@@ -236,3 +236,37 @@ test('guests sign in first, members who are not staff get 403, and the staff pag
   expect(staff.errors).toEqual([]);
   await staff.context.close();
 });
+
+test('the list comes 20 a page, newest first, with links to the next and previous pages', async ({ browser }) => {
+  await giveEarnings(browser, 2_100);
+  const creator = await creatorInStudio(browser);
+  const made: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    expect((await call(creator.page, 'POST', '/api/luv/withdraw', { amount: 100, idempotencyKey: `e2e-sp-page-${i}-${suffix}` })).status).toBe(200);
+    made.push(await newestWithdrawal(creator.page));
+  }
+  await creator.context.close();
+
+  const staff = await person(browser, STAFF.loginId, '/staff/payouts');
+  const { page } = staff;
+  const ids = async () => (await page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-withdraw-id'))))) as number[];
+  await expect(page.locator('tbody tr')).toHaveCount(20);
+  const first = await ids();
+  expect(first).toEqual([...first].sort((a, b) => b - a));
+  expect(first).toContain(made[20]);
+  expect(first).not.toContain(made[0]); // 20 newer ones of this creator come before it
+  await expect(page.locator('caption')).toContainText('1–20');
+  await expect(page.getByRole('link', { name: ko.payouts.staff.previous })).toHaveCount(0);
+
+  await page.getByRole('navigation', { name: ko.payouts.staff.paging }).getByRole('link', { name: ko.payouts.staff.next }).click();
+  await expect(page).toHaveURL(/[?&]offset=20/);
+  await expect(page.locator('caption')).toContainText('21–');
+  const second = await ids();
+  expect(Math.max(...second)).toBeLessThan(Math.min(...first));
+  await expect(staffRow(page, made[0]!)).toContainText(ko.payout.status.requested);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: ko.payouts.staff.previous }).click();
+  await expect(page.locator('caption')).toContainText('1–20');
+  expect(staff.errors).toEqual([]);
+  await staff.context.close();
+});
