@@ -23,7 +23,8 @@ export const staffPages = new Hono<AppEnv>().get(STAFF_PATHS.payouts, async (c) 
   const search = new URLSearchParams({ offset: String(offsetOf(c.req.query('offset'))), limit: String(STAFF_PAYOUTS_PAGE_SIZE), ...(filter === 'all' ? {} : { status: filter }) });
   const data = await loadPageData(c, async () => {
     const list = await api<StaffWithdrawListResponse>(`/api/admin/payouts?${search}`);
-    return { title, staff: list.ok, filter, list: list.ok ? list.body : null } satisfies StaffPayoutsPageData;
+    // Only the API's 401/403 says "not staff"; another failure is staff's page saying the list did not load.
+    return { title, staff: list.ok || (list.status !== 401 && list.status !== 403), filter, list: list.ok ? list.body : null } satisfies StaffPayoutsPageData;
   });
   c.header('cache-control', 'no-store');
   return respond(c, buildPageProps(c, 'STAFF_PAYOUTS', { ...data, title, filter }, me), (data as Partial<StaffPayoutsPageData>).staff ? 200 : 403);
