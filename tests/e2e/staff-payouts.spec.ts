@@ -6,9 +6,8 @@
 // staff get 403, and the two staff pages link to each other. Members, channel and live are this file's own.
 import type { Browser, Page } from '@playwright/test';
 import { payoutQuote } from '../../src/shared/payout-rules';
-import { PORT, d1, expect, expectNoSeriousA11yViolations, ko, ops, removeTestLives, signIn, test } from './fixtures';
+import { addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, ko, ops, person, removeTestLives, test } from './fixtures';
 
-const PASSWORD = 'demo-pass-1234';
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 const n = (x: number) => x.toLocaleString('ko-KR');
@@ -22,15 +21,9 @@ const ACCOUNT = { bank_code: '088', bank_account: '110-987-654321', bank_holder_
 const BANK_TEXT = fill(ko.payouts.staff.account, { bank: ko.payout.banks['088'], number: ACCOUNT.bank_account, holder: ACCOUNT.bank_holder_name });
 
 test.beforeAll(() => {
-  for (const m of [CREATOR, VIEWER, STAFF]) {
-    d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${m.loginId}', '${m.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
-  }
+  addMembers(CREATOR, VIEWER, STAFF);
   d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
-  d1(`INSERT INTO channels (owner_id, title, stream_key) SELECT id, '${TITLE}', 'e2e_staffpay_key_${suffix}_abcdefghij' FROM members WHERE login_id = '${CREATOR.loginId}'`);
-  d1(
-    `INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at, viewer_count)
-     SELECT c.id, 1, 'flex', '${TITLE}', ${Date.now() - 60_000}, ${Date.now()}, 1 FROM channels c WHERE c.title = '${TITLE}'`,
-  );
+  addChannel(CREATOR.loginId, TITLE, { live: true });
 });
 
 test.afterAll(() => removeTestLives(TITLE));
@@ -52,17 +45,6 @@ function call<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, body?
     },
     { method, path, body },
   ) as Promise<{ status: number; body: T }>;
-}
-
-/** A member signed in, in a Korean browser of their own, on `path`. */
-async function person(browser: Browser, loginId: string, path: string) {
-  const context = await browser.newContext({ locale: 'ko-KR' });
-  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, loginId, PASSWORD, path);
-  return { context, page, errors };
 }
 
 /** The viewer redeems a coupon of `luv` and gifts it all to the creator's live channel: real earnings. */
@@ -212,11 +194,9 @@ test('a rejection returns the luv to the creator’s earnings; a change the stat
 });
 
 test('guests sign in first, members who are not staff get 403, and the staff pages link to each other', async ({ browser }) => {
-  const guest = await browser.newContext({ locale: 'ko-KR' });
-  const guestPage = await guest.newPage();
-  await guestPage.goto(`http://flex.localhost:${PORT}/staff/payouts`);
-  expect(new URL(guestPage.url()).pathname).toBe('/signin');
-  await guest.close();
+  const guest = await person(browser, null, '/staff/payouts');
+  expect(new URL(guest.page.url()).pathname).toBe('/signin');
+  await guest.context.close();
 
   const member = await person(browser, VIEWER.loginId, '/staff/payouts');
   expect((await member.page.reload())?.status()).toBe(403);
