@@ -1,7 +1,7 @@
 // Builds the browser bundle into dist/client (served by Workers static assets):
 // assets/main.js + chunks + main.css, the service worker, and each brand's art.
 import { build } from 'esbuild';
-import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const out = 'dist/client';
@@ -35,7 +35,19 @@ for (const brand of await readdir('brands')) {
     if (file.endsWith('.svg')) await cp(join('brands', brand, file), join(out, 'brands', brand, file));
   }
 }
+await checkAssetRouting();
 console.log(`client built into ${out}`);
+
+/**
+ * wrangler.toml sends every path to the Worker first except the folders and files it names (run_worker_first's
+ * "!" patterns); a top-level entry written here that it does not name would never be served as an asset.
+ */
+async function checkAssetRouting() {
+  const toml = await readFile('wrangler.toml', 'utf8');
+  const named = new Set([...toml.matchAll(/"!\/([^"/*]+)(?:\/\*)?"/g)].map((m) => m[1]));
+  const unnamed = (await readdir(out)).filter((entry) => !named.has(entry));
+  if (unnamed.length) throw new Error(`dist/client has ${unnamed.join(', ')}, which wrangler.toml's run_worker_first does not exclude: add "!/<name>" (or "!/<name>/*") there`);
+}
 
 /** PAGES of src/shared/page-props.ts (page key -> module under client/pages/), compiled here to be read. */
 async function pageTable() {

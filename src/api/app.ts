@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ApiEnv } from './env';
 import { Refusal, refusalResponse } from '../lib/errors';
 import { callerLocale } from '../lib/caller-locale';
-import { readFlags } from '../lib/kv-config';
+import { readFlagsRecent } from '../lib/kv-config';
 import { guestRoutes } from './routes/guest';
 import { partnerRoutes } from './routes/partners';
 import { authRoutes } from './routes/auth';
@@ -71,7 +71,7 @@ export const apiApp = new Hono<ApiEnv>()
   .use(async (c, next) => {
     const path = new URL(c.req.url).pathname;
     if (!OPEN_DURING_MAINTENANCE.some((re) => re.test(path))) {
-      const flags = await readFlags(c.env.CONFIG);
+      const flags = await readFlagsRecent(c.env.CONFIG);
       if (flags.maintenance) throw new Refusal(503, 'SERVICE_UNAVAILABLE', 'errors.maintenance');
     }
     await next();

@@ -33,7 +33,8 @@ const STREAM_COLUMNS = `s.id, s.channel_id AS channelId, s.kind, s.source, s.pla
   ch.owner_id AS ownerId, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, t.code AS themeCode, ch.thumbnail_at AS thumbnailAt,
   ch.external_hls_url AS externalHlsUrl, ch.max_viewers AS maxViewers`;
 const STREAM_FROM = `streams s JOIN channels ch ON ch.id = s.channel_id JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
-const OPEN_LIVE = 's.ended_at IS NULL AND s.kind = 1';
+/** A stream row `s` that is a live on air now. */
+export const OPEN_LIVE = 's.ended_at IS NULL AND s.kind = 1';
 /** Adult lives drop out of lists when operators switch adult broadcasting off. */
 const adultFilter = (includeAdult: boolean) => (includeAdult ? '' : ' AND s.adult = 0 AND s.adult_plus = 0');
 

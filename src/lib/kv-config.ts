@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { channelSettingsSchema } from '../shared/streams-schemas';
 import type { ChannelSettings } from '../shared/streams-api';
 import { brandSchema, type Brand } from '../shared/brand-schema';
+import { CACHE_MS } from '../shared/constants';
+import { TtlCache } from './ttl-cache';
 
 /** KV `flags`: the service-wide switches ops flips (npm run ops). */
 export const flagsSchema = z.object({ maintenance: z.boolean(), emergency: z.boolean() });
@@ -20,6 +22,15 @@ export async function readFlags(kv: KVNamespace): Promise<Flags> {
   const parsed = flagsSchema.safeParse(raw);
   return parsed.success ? parsed.data : OFF;
 }
+
+const flagsCache = new TtlCache<'flags', Flags>(CACHE_MS.apiFlags);
+
+/**
+ * The flags as this isolate read them at most CACHE_MS.apiFlags ago: the API's maintenance check runs on every call,
+ * and a KV read was a fifth of a gift's time on the local server (issue 12's note). A flip reaches every isolate
+ * within that time (KV's own propagation is slower); the timecheck keeps reading KV itself.
+ */
+export const readFlagsRecent = (kv: KVNamespace): Promise<Flags> => flagsCache.get('flags', () => readFlags(kv));
 
 /**
  * KV `channeling`: the service-wide channel switches (SPEC §3 channel settings). Operators change them;

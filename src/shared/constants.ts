@@ -31,6 +31,8 @@ export const CACHE_MS = {
   brandRegistry: 60_000,
   timecheck: 10_000,
   channelSettings: 600_000,
+  /** The API's maintenance check (src/lib/kv-config.ts readFlagsRecent). */
+  apiFlags: 2_000,
 } as const;
 
 /** Paths exempt from global handling (SPEC §2), matched as path prefixes. */

@@ -104,6 +104,9 @@ export const csAttachmentSchema = z
 export type CsAttachment = z.infer<typeof csAttachmentSchema>;
 
 const memberRef = z.object({ loginId: z.string(), nickname: z.string() }).meta({ id: 'CsMemberRef' });
+const attachments = z.array(csAttachmentSchema);
+/** A page of `item`s, as every customer service list answers: the page asked for, the total and the items. */
+const listOf = <T extends z.ZodType>(item: T, name: string) => z.object({ offset: count, limit: id, total: count, items: z.array(item) }).meta({ id: name });
 
 export const inquirySchema = z
   .object({
@@ -116,12 +119,12 @@ export const inquirySchema = z
     answer: z.string().nullable().describe("The operator's answer, plain text; null until answered"),
     answeredAt: epochMs.nullable(),
     createdAt: epochMs,
-    attachments: z.array(csAttachmentSchema),
+    attachments,
     member: memberRef.describe('Who wrote it'),
   })
   .meta({ id: 'Inquiry' });
 export type Inquiry = z.infer<typeof inquirySchema>;
-export const inquiryListResponseSchema = z.object({ offset: count, limit: id, total: count, items: z.array(inquirySchema) }).meta({ id: 'InquiryList' });
+export const inquiryListResponseSchema = listOf(inquirySchema, 'InquiryList');
 export type InquiryList = z.infer<typeof inquiryListResponseSchema>;
 
 export const csPostSchema = z
@@ -136,7 +139,7 @@ export const csPostSchema = z
   })
   .meta({ id: 'CsPost' });
 export type CsPost = z.infer<typeof csPostSchema>;
-export const csPostListResponseSchema = z.object({ offset: count, limit: id, total: count, items: z.array(csPostSchema) }).meta({ id: 'CsPostList' });
+export const csPostListResponseSchema = listOf(csPostSchema, 'CsPostList');
 export type CsPostList = z.infer<typeof csPostListResponseSchema>;
 
 export const reportSchema = z
@@ -150,11 +153,11 @@ export const reportSchema = z
     quote: z.string().nullable(),
     status: z.enum(['open', 'closed']),
     createdAt: epochMs,
-    attachments: z.array(csAttachmentSchema),
+    attachments,
   })
   .meta({ id: 'Declaration' });
 export type Report = z.infer<typeof reportSchema>;
-export const reportListResponseSchema = z.object({ offset: count, limit: id, total: count, items: z.array(reportSchema) }).meta({ id: 'DeclarationList' });
+export const reportListResponseSchema = listOf(reportSchema, 'DeclarationList');
 export type ReportList = z.infer<typeof reportListResponseSchema>;
 
 export const accountChangeSchema = z
@@ -166,12 +169,12 @@ export const accountChangeSchema = z
     note: z.string().nullable().describe("The operator's words, once handled"),
     createdAt: epochMs,
     handledAt: epochMs.nullable(),
-    attachments: z.array(csAttachmentSchema),
+    attachments,
     member: memberRef,
   })
   .meta({ id: 'AccountChange' });
 export type AccountChange = z.infer<typeof accountChangeSchema>;
-export const accountChangeListResponseSchema = z.object({ offset: count, limit: id, total: count, items: z.array(accountChangeSchema) }).meta({ id: 'AccountChangeList' });
+export const accountChangeListResponseSchema = listOf(accountChangeSchema, 'AccountChangeList');
 export type AccountChangeList = z.infer<typeof accountChangeListResponseSchema>;
 
 export const csDeletedResponseSchema = z.object({ id, deleted: z.literal(true) }).meta({ id: 'CsDeleted' });
@@ -205,11 +208,11 @@ export const staffReportSchema = z
     quote: z.string().nullable(),
     status: z.enum(['open', 'closed']),
     createdAt: epochMs,
-    attachments: z.array(csAttachmentSchema),
+    attachments,
   })
   .meta({ id: 'StaffReport' });
 export type StaffReport = z.infer<typeof staffReportSchema>;
-export const staffReportListResponseSchema = z.object({ offset: count, limit: id, total: count, items: z.array(staffReportSchema) }).meta({ id: 'StaffReportList' });
+export const staffReportListResponseSchema = listOf(staffReportSchema, 'StaffReportList');
 export type StaffReportList = z.infer<typeof staffReportListResponseSchema>;
 export const reportClosedResponseSchema = z.object({ source: z.enum(['cs', 'message']), id, status: z.literal('closed') }).meta({ id: 'ReportClosed' });
 

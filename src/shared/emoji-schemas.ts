@@ -1,7 +1,8 @@
 // Emoji calls (issue 15; SPEC §7 Guest show-all-emoji, Other change-favorite-emoticon, and the studio's own
 // list/add/delete): request and answer shapes as zod schemas (the OpenAPI document comes from them).
 import * as z from 'zod';
-import { MAX_PAGE_LIMIT, PAGE_DEFAULTS } from './streams-api';
+import { PAGE_DEFAULTS } from './streams-api';
+import { pageQuery } from './page-query';
 import { EMOJI_CODE_PATTERN } from './emoji';
 import { UPLOAD_KEY_PATTERN } from './uploads';
 
@@ -30,17 +31,7 @@ export const emojiSchema = z
 /** GET /api/guest/show-all-emoji?type&offset&limit&title&option */
 export const showAllEmojiQuerySchema = z.object({
   type: z.enum(EMOJI_TYPES).default('all').describe("all: the channel's own (when option names one) and the common set; common; channel: only the channel's own"),
-  offset: z
-    .string()
-    .regex(/^\d{1,9}$/)
-    .transform(Number)
-    .default(PAGE_DEFAULTS.offset),
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/)
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(MAX_PAGE_LIMIT))
-    .default(PAGE_DEFAULTS.emojiLimit),
+  ...pageQuery(PAGE_DEFAULTS.emojiLimit).shape,
   title: z.string().trim().max(30).optional().describe('Only emoji whose title or code contains this'),
   option: decimalId.optional().describe('The channel id (needed for type channel)'),
 });

@@ -1,10 +1,8 @@
 // Agencies (issue 15): demo_agency (an agency account, seeded) invites a creator from its own page with a PDF
 // contract; the creator sees the badge in the studio, opens the invite, downloads the contract through its
 // signed link, accepts, and the studio shows the channel with the agency. The creator is this file's own.
-import type { Browser, Page } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url } from './fixtures';
+import { addChannel, addMembers, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, person, test, url } from './fixtures';
 
-const PASSWORD = 'demo-pass-1234';
 const suffix = Date.now().toString(36).slice(-6);
 const CREATOR = { loginId: `agc${suffix}`, nickname: `소속될${suffix}` };
 const AGENCY_NAME = '데모엔터테인먼트';
@@ -12,25 +10,13 @@ const CONTRACT = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntra
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 
 test.beforeAll(() => {
-  d1(
-    `INSERT INTO members (login_id, nickname, password_hash) SELECT '${CREATOR.loginId}', '${CREATOR.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer';
-     INSERT INTO channels (owner_id, title, stream_key) SELECT id, 'e2e-agency ${suffix}', 'e2e_agency_key_${suffix}_abcdefghij' FROM members WHERE login_id = '${CREATOR.loginId}';`,
-  );
+  addMembers(CREATOR);
+  addChannel(CREATOR.loginId, `e2e-agency ${suffix}`);
 });
-
-async function person(browser: Browser, loginId: string, path: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ locale: 'ko-KR', acceptDownloads: true });
-  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, loginId, PASSWORD, path);
-  return { page, errors };
-}
 
 test('an agency invites a creator with a contract; the creator downloads it and accepts; the channel shows linked', async ({ browser }) => {
   // Two browsers sign in at once: the agency to its page, the creator to the studio.
-  const [agency, creator] = await Promise.all([person(browser, 'demo_agency', '/agency'), person(browser, CREATOR.loginId, '/caster')]);
+  const [agency, creator] = await Promise.all([person(browser, 'demo_agency', '/agency', { acceptDownloads: true }), person(browser, CREATOR.loginId, '/caster', { acceptDownloads: true })]);
   const form = agency.page.getByRole('form', { name: ko.agency.page.invite });
   await form.getByLabel(ko.agency.page.loginId).fill(CREATOR.loginId);
   await form.getByLabel(ko.agency.page.message).fill('함께 방송해요');

@@ -2,9 +2,8 @@
 // finds it pinned at the top, opens it, likes it and comments. The creator, the two fans and the channel
 // are this file's own.
 import type { Browser, Page } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, ko, signIn, test } from './fixtures';
+import { addChannel, addMembers, expect, expectNoSeriousA11yViolations, ko, person, test } from './fixtures';
 
-const PASSWORD = 'demo-pass-1234';
 const suffix = Date.now().toString(36).slice(-6);
 const CREATOR = { loginId: `brd${suffix}`, nickname: `게시판${suffix}` };
 const FAN = { loginId: `bfa${suffix}`, nickname: `팬하나${suffix}` };
@@ -15,20 +14,13 @@ const POST = { title: `팬아트 올립니다 ${suffix}`, body: '어제 방송 �
 const HOSTILE = '<img src=x onerror="window.__xss=1"><svg onload="window.__xss=2"></svg><a href="javascript:window.__xss=3">링크</a><p style="background:url(javascript:window.__xss=4)">끝</p>';
 
 test.beforeAll(() => {
-  for (const m of [CREATOR, FAN, OTHER_FAN]) {
-    d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${m.loginId}', '${m.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
-  }
-  d1(`INSERT INTO channels (owner_id, title, stream_key) SELECT id, 'e2e-board ${suffix}', 'e2e_board_key_${suffix}_abcdefghij' FROM members WHERE login_id = '${CREATOR.loginId}'`);
+  addMembers(CREATOR, FAN, OTHER_FAN);
+  addChannel(CREATOR.loginId, `e2e-board ${suffix}`);
 });
 
 /** A member in a browser of their own, signed in on the channel page, its board tab open. */
 async function onBoard(browser: Browser, loginId: string, newPosts = 0): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ locale: 'ko-KR' });
-  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, loginId, PASSWORD, PATH);
+  const { context, page, errors } = await person(browser, loginId, PATH);
   const tab = page.getByRole('tab', { name: ko.board.tab });
   // A member sees how many posts are new to them since they last opened this board.
   if (newPosts) await expect(tab).toContainText(ko.board.newPosts.replace('{{count}}', String(newPosts)));

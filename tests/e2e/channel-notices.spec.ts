@@ -2,11 +2,9 @@
 // guest, in a browser of their own, sees it pinned on the page (the cached guest page was purged), moves
 // through the channel tabs with the keyboard alone, and reads the notice and its image. The creator, the
 // channel and a recording are this file's own.
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url } from './fixtures';
+import { addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, ko, person, png, test } from './fixtures';
 
-const PASSWORD = 'demo-pass-1234';
 const suffix = Date.now().toString(36).slice(-6);
 const CREATOR = { loginId: `ntc${suffix}`, nickname: `공지방${suffix}` };
 const CHANNEL = `e2e-notices ${suffix}`;
@@ -14,31 +12,11 @@ const PATH = `/channel/${CREATOR.loginId}`;
 const NOTICE = { title: `방송 일정 ${suffix}`, body: '이번 주 방송은\n금요일 밤 9시에 합니다.' };
 
 /** A real 40x20 PNG (a red and blue split), so the viewer's browser has something to decode and draw. */
-function realPng(): Buffer {
-  const width = 40;
-  const height = 20;
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) rows.set(x < width / 2 ? [220, 30, 40] : [30, 60, 220], y * (width * 3 + 1) + 1 + x * 3);
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+const realPng = () => png(40, 20, (x) => (x < 20 ? [220, 30, 40] : [30, 60, 220]));
 
 test.beforeAll(() => {
-  d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${CREATOR.loginId}', '${CREATOR.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
-  d1(`INSERT INTO channels (owner_id, title, stream_key) SELECT id, '${CHANNEL}', 'e2e_notice_key_${suffix}_abcdefghij' FROM members WHERE login_id = '${CREATOR.loginId}'`);
+  addMembers(CREATOR);
+  addChannel(CREATOR.loginId, CHANNEL);
   const started = Date.now() - 3_600_000;
   d1(
     `INSERT INTO streams (channel_id, kind, source, title, started_at, ended_at, duration_ms)
@@ -50,12 +28,7 @@ const tabs = (page: Page) => page.getByRole('tablist', { name: ko.channelProfile
 
 test('a creator posts a notice with an image; a guest reads it, moving through the channel tabs by keyboard', async ({ browser }) => {
   // The creator, on their own channel page: the notices tab, the editor, an image, pinned.
-  const creatorContext = await browser.newContext({ locale: 'ko-KR' });
-  await creatorContext.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
-  const creator = await creatorContext.newPage();
-  const creatorErrors: string[] = [];
-  creator.on('pageerror', (error) => creatorErrors.push(error.message));
-  await signIn(creator, CREATOR.loginId, PASSWORD, PATH);
+  const { context: creatorContext, page: creator, errors: creatorErrors } = await person(browser, CREATOR.loginId, PATH);
   await tabs(creator).getByRole('tab', { name: ko.channelProfile.tabs.notices }).click();
   await expect(creator.getByText(ko.notice.empty)).toBeVisible();
   await creator.getByRole('button', { name: ko.notice.write }).click();
@@ -72,12 +45,7 @@ test('a creator posts a notice with an image; a guest reads it, moving through t
   expect(creatorErrors).toEqual([]);
 
   // A guest, in a browser of their own.
-  const guestContext = await browser.newContext({ locale: 'ko-KR' });
-  await guestContext.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
-  const guest = await guestContext.newPage();
-  const guestErrors: string[] = [];
-  guest.on('pageerror', (error) => guestErrors.push(error.message));
-  await gotoHydrated(guest, url('flex', PATH));
+  const { context: guestContext, page: guest, errors: guestErrors } = await person(browser, null, PATH);
   // The pinned notice is on the page itself, its image decoded.
   const pinned = guest.getByRole('region', { name: new RegExp(NOTICE.title) });
   await expect(pinned).toBeVisible();

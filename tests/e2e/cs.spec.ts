@@ -2,10 +2,8 @@
 // `npm run ops -- inquiry answer`, and the member reads the answer on their inquiry page. A member reports a
 // channel from its page; the report reaches the operator's list (the staff page and `ops reports`) and
 // staff mark it handled. Members and the channel are this file's own.
-import type { Browser } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, ko, ops, signIn, test } from './fixtures';
+import { addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, ko, ops, person, test } from './fixtures';
 
-const PASSWORD = 'demo-pass-1234';
 const suffix = Date.now().toString(36).slice(-6);
 const MEMBER = { loginId: `csm${suffix}`, nickname: `문의자${suffix}` };
 const STAFF = { loginId: `cso${suffix}`, nickname: `상담원${suffix}` };
@@ -15,23 +13,10 @@ const CHANNEL_TITLE = `e2e-cs ${suffix}`;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 test.beforeAll(() => {
-  for (const m of [MEMBER, STAFF, CREATOR]) {
-    d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${m.loginId}', '${m.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
-  }
+  addMembers(MEMBER, STAFF, CREATOR);
   d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
-  d1(`INSERT INTO channels (owner_id, title, stream_key) SELECT id, '${CHANNEL_TITLE}', 'e2e_cs_key_${suffix}_abcdefghijklmn' FROM members WHERE login_id = '${CREATOR.loginId}'`);
+  addChannel(CREATOR.loginId, CHANNEL_TITLE);
 });
-
-/** A member signed in, in a Korean browser of their own, on `path`. */
-async function person(browser: Browser, loginId: string, path: string) {
-  const context = await browser.newContext({ locale: 'ko-KR' });
-  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, loginId, PASSWORD, path);
-  return { context, page, errors };
-}
 
 test('an inquiry with a screenshot gets the operator’s answer, which the member reads', async ({ browser }) => {
   const member = await person(browser, MEMBER.loginId, '/cs/inquiries');

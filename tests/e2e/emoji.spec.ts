@@ -1,11 +1,9 @@
 // Emoji (issue 15): a creator adds an emoji of their channel in the studio; on the channel page the picker
 // (keyboard only) puts it and a common one into the chat input; another viewer, in a browser of their own,
 // sees both drawn as images the room vouched for, and stars one, which then leads their picker.
-import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, ko, signIn, test, url } from './fixtures';
+import type { Page } from '@playwright/test';
+import { addChannel, addMembers, expect, expectNoSeriousA11yViolations, ko, person, png, test, url } from './fixtures';
 
-const PASSWORD = 'demo-pass-1234';
 const suffix = Date.now().toString(36).slice(-6);
 const CREATOR = { loginId: `emo${suffix}`, nickname: `이모방${suffix}` };
 const CODE = `wave${suffix}`;
@@ -14,41 +12,12 @@ const PATH = `/channel/${CREATOR.loginId}`;
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 
 /** A real 48x48 PNG (a green square with a white bar), so browsers decode and draw it. */
-function realPng(): Buffer {
-  const size = 48;
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((size * 3 + 1) * size);
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) rows.set(y > 20 && y < 28 ? [255, 255, 255] : [30, 160, 80], y * (size * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+const realPng = () => png(48, 48, (_, y) => (y > 20 && y < 28 ? [255, 255, 255] : [30, 160, 80]));
 
 test.beforeAll(() => {
-  d1(
-    `INSERT INTO members (login_id, nickname, password_hash) SELECT '${CREATOR.loginId}', '${CREATOR.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer';
-     INSERT INTO channels (owner_id, title, stream_key) SELECT id, 'e2e-emoji ${suffix}', 'e2e_emoji_key_${suffix}_abcdefghij' FROM members WHERE login_id = '${CREATOR.loginId}';`,
-  );
+  addMembers(CREATOR);
+  addChannel(CREATOR.loginId, `e2e-emoji ${suffix}`);
 });
-
-async function person(browser: Browser, loginId: string, path: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ locale: 'ko-KR' });
-  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, loginId, PASSWORD, path);
-  return { page, errors };
-}
 
 const log = (page: Page) => page.getByRole('log', { name: ko.chat.log });
 const joined = (page: Page) => expect(page.getByRole('region', { name: ko.chat.title }).getByRole('status').filter({ hasText: ko.chat.status.open })).toBeVisible();

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type Page } from '@playwright/test';
+import { crc32, deflateSync } from 'node:zlib';
+import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { controlPortFile } from '../../scripts/lib/sql-control.mjs';
 import { E2E, tool } from '../../scripts/lib/wrangler.mjs';
@@ -117,6 +118,79 @@ export async function signIn(page: Page, loginId: string, password: string, call
   }).toPass({ timeout: 15_000 });
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.locator('.site-header .me')).toBeVisible();
+}
+
+/** The demo members' password; a spec's own members (addMembers) share it. */
+export const PASSWORD = 'demo-pass-1234';
+
+export interface NewMember {
+  loginId: string;
+  nickname: string;
+}
+
+/** Members of a spec's own (unique IDs per run), signing in with PASSWORD: their rows copy demo_viewer's hash. */
+export function addMembers(...members: NewMember[]): void {
+  d1(members.map((m) => `INSERT INTO members (login_id, nickname, password_hash) SELECT '${m.loginId}', '${m.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`).join(';\n'));
+}
+
+/**
+ * A channel of a spec's own, of the member `ownerLoginId`, titled `title` (a stream key of its own). With
+ * `live`, it is on air: an open live of the same title (a streams row: no video is needed to chat or gift).
+ */
+export function addChannel(ownerLoginId: string, title: string, { live = false } = {}): void {
+  const streamKey = `e2e_${crypto.randomUUID().replaceAll('-', '')}`;
+  d1(`INSERT INTO channels (owner_id, title, stream_key) SELECT id, '${title}', '${streamKey}' FROM members WHERE login_id = '${ownerLoginId}'`);
+  if (!live) return;
+  d1(
+    `INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at, viewer_count)
+     SELECT c.id, 1, 'flex', '${title}', ${Date.now() - 60_000}, ${Date.now()}, 1 FROM channels c WHERE c.title = '${title}'`,
+  );
+}
+
+/** Ends the open live addChannel(..., { live: true }) opened; it stays as a recording of the spec's own channel. */
+export function endLive(title: string): void {
+  d1(`UPDATE streams SET ended_at = ${Date.now()}, kind = 2 WHERE title = '${title}' AND ended_at IS NULL`);
+}
+
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page; a test ends by expecting none. */
+  errors: string[];
+}
+
+/**
+ * Someone in a Korean browser of their own (cookies, session: like people on different machines), who has
+ * already closed the home page's event popup, on `path`: signed in as `loginId`, or a guest (null).
+ */
+export async function person(browser: Browser, loginId: string | null, path: string, options: BrowserContextOptions = {}): Promise<Person> {
+  const context = await browser.newContext({ locale: 'ko-KR', ...options });
+  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  if (loginId) await signIn(page, loginId, PASSWORD, path);
+  else await gotoHydrated(page, url('flex', path));
+  return { context, page, errors };
+}
+
+/** A real RGB PNG of `pixel(x, y)`, so browsers decode and draw it (and the upload module measures it). */
+export function png(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height); // each row: filter 0, then its pixels
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows.set(pixel(x, y), y * (width * 3 + 1) + 1 + x * 3);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
 
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {

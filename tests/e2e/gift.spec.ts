@@ -3,12 +3,11 @@
 // own, sees its banner and chat line within a second; A's balance changes without a reload; the creator's
 // received list has it. Too large a gift is refused with a way to buy; a guest is asked to sign in; the
 // open dialog passes axe. The live is a streams row (no video is needed to gift).
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url, openTestLive, removeTestLives } from './fixtures';
+import type { Page } from '@playwright/test';
+import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, ops, person, removeTestLives, test, url } from './fixtures';
 
 const MARK = 'e2e-gift'; // the title of the live this file opens, so it closes exactly that one
 const CHANNEL = { id: 2, loginId: 'demo_caster2', nickname: '게임하는별', path: '/channel/demo_caster2' };
-const PASSWORD = 'demo-pass-1234';
 // The giver: a member whose gift list no other spec reads (watch-pages.spec.ts reads demo_viewer's).
 const GIVER = { loginId: 'demo_caster3', nickname: '밤의라디오' };
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
@@ -21,18 +20,6 @@ test.beforeAll(() => openTestLive(CHANNEL.id, `${MARK} 라이브`, { viewers: 2 
 
 // Gone afterwards, not left as a recording without video (the playback tests look for channel 2's recordings).
 test.afterAll(() => removeTestLives(`${MARK} 라이브`));
-
-/** A browser of its own (cookies, session) for each person, like people on different machines. */
-async function person(browser: Browser, loginId: string | null, options: { reducedMotion?: 'reduce' } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ locale: 'ko-KR', ...options });
-  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  if (loginId) await signIn(page, loginId, PASSWORD, CHANNEL.path);
-  else await gotoHydrated(page, url('flex', CHANNEL.path));
-  return { context, page, errors };
-}
 
 /** A call from inside the page, as the page's own code makes it (cookies, the XSRF header on writes). */
 function callApi<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
@@ -81,7 +68,7 @@ test('a new member buys through the dev checkout and gifts it live; another view
   const suffix = Date.now().toString(36).slice(-6);
   const buyer = { loginId: `buy${suffix}`, nickname: `구매${suffix}` };
   d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${buyer.loginId}', '${buyer.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
-  const a = await person(browser, buyer.loginId);
+  const a = await person(browser, buyer.loginId, CHANNEL.path);
 
   // The shop: the first pack, the terms agreed, then the dev PG's checkout, approved.
   await gotoHydrated(a.page, url('flex', '/luv/shop'));
@@ -95,7 +82,7 @@ test('a new member buys through the dev checkout and gifts it live; another view
   expect((await callApi<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(pack.luv);
 
   // On air: A gives part of it; B, watching elsewhere, sees it.
-  const b = await person(browser, 'demo_minor');
+  const b = await person(browser, 'demo_minor', CHANNEL.path);
   await gotoHydrated(a.page, url('flex', CHANNEL.path));
   await chatJoined(a.page);
   await chatJoined(b.page);
@@ -115,7 +102,7 @@ test('a new member buys through the dev checkout and gifts it live; another view
   await expect(dialog.locator('.gift-balance')).toContainText(won(pack.luv - amount));
 
   // The creator's wallet: the received tab lists the gift with its sender.
-  const creator = await person(browser, CHANNEL.loginId);
+  const creator = await person(browser, CHANNEL.loginId, CHANNEL.path);
   await gotoHydrated(creator.page, url('flex', '/luv'));
   await creator.page.getByRole('tab', { name: ko.wallet.received }).click();
   const panel = creator.page.getByRole('tabpanel', { name: ko.wallet.received });
@@ -129,7 +116,7 @@ test('a new member buys through the dev checkout and gifts it live; another view
 test('the studio sets presets; a gift from A shows for B within a second, A’s balance follows, the creator receives it', async ({ browser }) => {
   test.setTimeout(120_000); // four browsers, a coupon and a dozen page loads: over 60 s on a busy machine
   // The creator's presets, with the editor's checks on the way.
-  const creator = await person(browser, CHANNEL.loginId);
+  const creator = await person(browser, CHANNEL.loginId, CHANNEL.path);
   await gotoHydrated(creator.page, url('flex', '/caster'));
   const editor = creator.page.getByRole('region', { name: ko.studioPresets.title });
   const amount = (i: number) => editor.getByLabel(fill(ko.studioPresets.amountLabel, { index: i, currency: CURRENCY }));
@@ -153,14 +140,14 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   expect((await callApi<{ presets: number[] }>(creator.page, 'GET', '/api/my/channel/luv-preset')).body.presets).toEqual([30, 70, 120]);
 
   // A guest is asked to sign in instead of getting the dialog.
-  const guest = await person(browser, null);
+  const guest = await person(browser, null, CHANNEL.path);
   await giftButton(guest.page).click();
   await expect(guest.page.getByRole('dialog', { name: ko.membersOnly.title })).toBeVisible();
   await expect(dialogOf(guest.page)).toHaveCount(0);
   await guest.context.close();
 
   // A's wallet: a coupon minted by operators, used through the API as the wallet page would.
-  const a = await person(browser, GIVER.loginId);
+  const a = await person(browser, GIVER.loginId, CHANNEL.path);
   const code = ops('coupon', '--luv', '300').trim().split('\n').at(-1)!.trim();
   const coupon = await callApi<{ balance: number }>(a.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code });
   expect(coupon.status).toBe(200);
@@ -172,7 +159,7 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   await expect(giftButton(creator.page)).toHaveCount(0);
 
   // B watches with reduced motion: the banner stands still.
-  const b = await person(browser, 'demo_minor', { reducedMotion: 'reduce' });
+  const b = await person(browser, 'demo_minor', CHANNEL.path, { reducedMotion: 'reduce' });
   await chatJoined(a.page);
   await chatJoined(b.page);
 

@@ -2,12 +2,11 @@
 // (its inventory lists it), then sends a LEX message in the neon style from the chat input; member B, in a
 // browser of their own, sees it highlighted in that style; A's LEX is spent and the option goes away.
 // The live is a streams row (no video is needed to chat).
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url, openTestLive, removeTestLives } from './fixtures';
+import type { Page } from '@playwright/test';
+import { addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, ops, person, removeTestLives, test, url } from './fixtures';
 
 const MARK = 'e2e-items';
 const CHANNEL = { id: 2, path: '/channel/demo_caster2' };
-const PASSWORD = 'demo-pass-1234';
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 
 test.describe.configure({ mode: 'serial' });
@@ -20,18 +19,8 @@ test.afterAll(() => removeTestLives(`${MARK} 라이브`));
 function newMember(prefix: string): { loginId: string; nickname: string } {
   const suffix = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
   const member = { loginId: `${prefix}${suffix}`, nickname: `${prefix}${suffix}` };
-  d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${member.loginId}', '${member.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
+  addMembers(member);
   return member;
-}
-
-async function person(browser: Browser, loginId: string, path: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ locale: 'ko-KR' });
-  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, loginId, PASSWORD, path);
-  return { context, page, errors };
 }
 
 async function redeem(page: Page, couponNumber: string): Promise<number> {

@@ -2,36 +2,28 @@
 // (no reload); a dormant account (`npm run ops -- dormant`) is sent from sign-in to /signin/expire, goes
 // through AGREEMENT, IDENTIFICATION (the dev identity popup, as its owner) and COMPLETE, and then logs in.
 // The members are this file's own.
-import { crc32, deflateSync } from 'node:zlib';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url } from './fixtures';
+import { PASSWORD, addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, png, signIn, test, url } from './fixtures';
 
-const PASSWORD = 'demo-pass-1234';
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 const suffix = Date.now().toString(36).slice(-6);
 const AVATAR = { loginId: `avat${suffix}`, nickname: `아바타${suffix}`.slice(0, 10) };
 const SLEEPER = { loginId: `dorm${suffix}`, nickname: `휴면${suffix}`.slice(0, 10), name: '박휴면', birthday: '1988-08-08', phone: `0107${Date.now() % 10_000_000}`.padEnd(11, '7') };
 
 /** A real 2x2 RGB PNG (the server judges the bytes; the browser must be able to draw it). */
-function png2x2(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 255, 0, 255, 255, 255]); // each row: filter 0, two pixels
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
-const PNG = png2x2();
+const PIXELS: [number, number, number][][] = [
+  [
+    [255, 0, 0],
+    [0, 0, 255],
+  ],
+  [
+    [0, 255, 0],
+    [255, 255, 255],
+  ],
+];
+const PNG = png(2, 2, (x, y) => PIXELS[y]![x]!);
 
 test.beforeAll(() => {
-  d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${AVATAR.loginId}', '${AVATAR.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
+  addMembers(AVATAR);
   d1(
     `INSERT INTO members (login_id, nickname, password_hash, name, birthday, gender, phone, identity_verified, adult, last_login_at)
      SELECT '${SLEEPER.loginId}', '${SLEEPER.nickname}', password_hash, '${SLEEPER.name}', '${SLEEPER.birthday}', 'M', '${SLEEPER.phone}', 1, 1, ${Date.now()} FROM members WHERE login_id = 'demo_viewer'`,

@@ -2,10 +2,9 @@
 // other's open page without a reload (the MemberInbox socket); a block stops messages and hides the blocked
 // member's chat lines in a live room, at once and history included. The members, channel and live are this
 // file's own.
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url } from './fixtures';
+import type { Page } from '@playwright/test';
+import { PASSWORD, addChannel, addMembers, endLive, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, person, signIn, test, url } from './fixtures';
 
-const PASSWORD = 'demo-pass-1234';
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 const suffix = Date.now().toString(36).slice(-6);
 const A = { loginId: `msga${suffix}`, nickname: `쪽지가${suffix}` };
@@ -16,29 +15,11 @@ const TITLE = `e2e-messages ${suffix}`;
 const CHANNEL = `/channel/${CREATOR.loginId}`;
 
 test.beforeAll(() => {
-  for (const m of [A, B, D, CREATOR]) {
-    d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${m.loginId}', '${m.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
-  }
-  d1(`INSERT INTO channels (owner_id, title, stream_key) SELECT id, '${TITLE}', 'e2e_msg_key_${suffix}_abcdefghij' FROM members WHERE login_id = '${CREATOR.loginId}'`);
-  d1(
-    `INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at, viewer_count)
-     SELECT c.id, 1, 'flex', '${TITLE}', ${Date.now() - 60_000}, ${Date.now()}, 1 FROM channels c WHERE c.title = '${TITLE}'`,
-  );
+  addMembers(A, B, D, CREATOR);
+  addChannel(CREATOR.loginId, TITLE, { live: true });
 });
 
-test.afterAll(() => {
-  d1(`UPDATE streams SET ended_at = ${Date.now()}, kind = 2 WHERE title = '${TITLE}' AND ended_at IS NULL`);
-});
-
-async function person(browser: Browser, loginId: string, path: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ locale: 'ko-KR' });
-  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, loginId, PASSWORD, path);
-  return { context, page, errors };
-}
+test.afterAll(() => endLive(TITLE));
 
 const badge = (page: Page) => page.locator('.site-header .unread-badge');
 const messagesLink = (page: Page) => page.locator('.site-header a.messages-link');

@@ -6,9 +6,8 @@
 // Members, channel and live are this file's own.
 import type { Browser, Page } from '@playwright/test';
 import { payoutQuote } from '../../src/shared/payout-rules';
-import { PORT, d1, expect, expectNoSeriousA11yViolations, ko, ops, removeTestLives, signIn, test } from './fixtures';
+import { PASSWORD, PORT, addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, ko, ops, person, removeTestLives, test } from './fixtures';
 
-const PASSWORD = 'demo-pass-1234';
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 const won = (n: number) => fill(ko.payout.quote.krw, { amount: n.toLocaleString('ko-KR') });
@@ -20,15 +19,9 @@ const TITLE = `e2e-payout ${suffix}`;
 const CHANNEL_PATH = `/channel/${CREATOR.loginId}`;
 
 test.beforeAll(() => {
-  for (const m of [CREATOR, VIEWER, STAFF]) {
-    d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${m.loginId}', '${m.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
-  }
+  addMembers(CREATOR, VIEWER, STAFF);
   d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
-  d1(`INSERT INTO channels (owner_id, title, stream_key) SELECT id, '${TITLE}', 'e2e_payout_key_${suffix}_abcdefghij' FROM members WHERE login_id = '${CREATOR.loginId}'`);
-  d1(
-    `INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at, viewer_count)
-     SELECT c.id, 1, 'flex', '${TITLE}', ${Date.now() - 60_000}, ${Date.now()}, 1 FROM channels c WHERE c.title = '${TITLE}'`,
-  );
+  addChannel(CREATOR.loginId, TITLE, { live: true });
 });
 
 test.afterAll(() => removeTestLives(TITLE));
@@ -50,17 +43,6 @@ function call<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknow
     },
     { method, path, body },
   ) as Promise<{ status: number; body: T }>;
-}
-
-/** A member signed in, in a Korean browser of their own, on `path`. */
-async function person(browser: Browser, loginId: string, path: string) {
-  const context = await browser.newContext({ locale: 'ko-KR' });
-  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, loginId, PASSWORD, path);
-  return { context, page, errors };
 }
 
 /** The viewer redeems a coupon of `luv` and gifts it all to the creator's live channel: real earnings. */

@@ -2,10 +2,9 @@
 // channel page's dialog (plans priced in the brand's currency); their next chat message carries the
 // subscriber badge, and another viewer, in a browser of their own, sees it. The badge comes from the
 // server (the chat ticket), not from the page. The channel, its creator and the live are this file's own.
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { d1, expect, expectNoSeriousA11yViolations, ko, ops, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { addChannel, addMembers, endLive, expect, expectNoSeriousA11yViolations, ko, ops, person, test } from './fixtures';
 
-const PASSWORD = 'demo-pass-1234';
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 const suffix = Date.now().toString(36).slice(-6);
@@ -16,29 +15,11 @@ const TITLE = `e2e-subs ${suffix}`;
 const PATH = `/channel/${CREATOR.loginId}`;
 
 test.beforeAll(() => {
-  for (const m of [CREATOR, MEMBER, CARD_MEMBER]) {
-    d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${m.loginId}', '${m.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
-  }
-  d1(`INSERT INTO channels (owner_id, title, stream_key) SELECT id, '${TITLE}', 'e2e_subs_key_${suffix}_abcdefghij' FROM members WHERE login_id = '${CREATOR.loginId}'`);
-  d1(
-    `INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at, viewer_count)
-     SELECT c.id, 1, 'flex', '${TITLE}', ${Date.now() - 60_000}, ${Date.now()}, 1 FROM channels c WHERE c.title = '${TITLE}'`,
-  );
+  addMembers(CREATOR, MEMBER, CARD_MEMBER);
+  addChannel(CREATOR.loginId, TITLE, { live: true });
 });
 
-test.afterAll(() => {
-  d1(`UPDATE streams SET ended_at = ${Date.now()}, kind = 2 WHERE title = '${TITLE}' AND ended_at IS NULL`);
-});
-
-async function person(browser: Browser, loginId: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ locale: 'ko-KR' });
-  await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, loginId, PASSWORD, PATH);
-  return { context, page, errors };
-}
+test.afterAll(() => endLive(TITLE));
 
 /** A write from inside the page, as the page's own code makes it (cookies, the XSRF header). */
 function post<T>(page: Page, path: string, body: unknown): Promise<{ status: number; body: T }> {
@@ -69,10 +50,10 @@ async function say(page: Page, text: string) {
 const lineOf = (page: Page, text: string) => log(page).locator('li.chat-message').filter({ hasText: text }).last();
 
 test('a member subscribes on a live channel and the subscriber badge shows on their chat message for another viewer', async ({ browser }) => {
-  const a = await person(browser, MEMBER.loginId);
+  const a = await person(browser, MEMBER.loginId, PATH);
   const code = ops('coupon', '--luv', '100').trim().split('\n').at(-1)!.trim();
   expect((await post<{ balance: number }>(a.page, '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
-  const b = await person(browser, 'demo_minor');
+  const b = await person(browser, 'demo_minor', PATH);
   await joined(a.page);
   await joined(b.page);
 
@@ -109,7 +90,7 @@ test('a member subscribes on a live channel and the subscriber badge shows on th
 });
 
 test('a member subscribes by card: the dialog sends them through the checkout and the result page says until when', async ({ browser }) => {
-  const a = await person(browser, CARD_MEMBER.loginId);
+  const a = await person(browser, CARD_MEMBER.loginId, PATH);
   await a.page.getByRole('button', { name: ko.subscriptions.button, exact: true }).click();
   const dialog = a.page.getByRole('dialog', { name: fill(ko.subscriptions.dialogTitle, { channel: TITLE }) });
   await dialog.getByRole('radio', { name: new RegExp(ko.subscriptions.plans.month1) }).check();

@@ -1,27 +1,15 @@
 import { SELF, env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgencyHasNew, AgencyInvite, AgencyInviteList, ContractDownload, SentInviteList } from '../../src/shared/agency-schemas';
-import { get } from './helpers';
+import { get, ok, refused } from './helpers';
 import { file, pdf, png } from './upload-fixtures';
-import { clearWatchTables, insertChannel, signedIn } from './watch-fixtures';
+import { clearWatchTables, creatorWithChannel, signedIn } from './watch-fixtures';
 
 // Agencies (issue 15): an agency account invites a creator with a contract; only that creator reads the
 // invite, downloads the contract through a signed, expiring link and answers it; accepting links the
 // channel, declining and expiry do not.
 
 beforeEach(clearWatchTables);
-
-async function ok<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
-
-async function refused(res: Response, status: number, code: string) {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  expect((JSON.parse(text) as { error: { code: string } }).error.code).toBe(code);
-}
 
 let n = 0;
 async function agencyAccount() {
@@ -30,12 +18,6 @@ async function agencyAccount() {
     .bind(agency.id, `소속사${Date.now() % 10000}${++n}`)
     .run();
   return agency;
-}
-
-async function creatorWithChannel() {
-  const creator = await signedIn();
-  const channel = await insertChannel({ ownerId: creator.id });
-  return { creator, channel };
 }
 
 function inviteForm(fields: Record<string, string>, contract?: File): FormData {

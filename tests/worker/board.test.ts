@@ -1,10 +1,9 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BoardCommentList, BoardList, BoardPost, BoardSetting, NewBoardResponse } from '../../src/shared/board-schemas';
-import { act, joined } from './chat-helpers';
-import { Browser, get } from './helpers';
+import { Browser, formWithImages, get, ok, refusalCode } from './helpers';
 import { file, jpeg, png, svgWithScript } from './upload-fixtures';
-import { clearWatchTables, insertChannel, signedIn } from './watch-fixtures';
+import { channelWithManager, clearWatchTables, insertChannel, signedIn } from './watch-fixtures';
 
 // The channel board (issue 15) through the real proxy: members post as the board's setting allows, comment,
 // reply and like; authors change their own words; the creator and the managers they assigned in chat
@@ -12,56 +11,20 @@ import { clearWatchTables, insertChannel, signedIn } from './watch-fixtures';
 
 beforeEach(clearWatchTables);
 
-type Member = Awaited<ReturnType<typeof signedIn>>;
-
-const identity = async (m: Member) => {
-  const nickname = (await env.DB.prepare('SELECT nickname FROM members WHERE id = ?').bind(m.id).first<{ nickname: string }>())!.nickname;
-  return { memberId: m.id, loginId: m.loginId, nickname, role: 'V' as const };
-};
-
 /** A creator's channel, a manager the creator assigned in the channel's chat room, and a fan. */
 async function boardChannel() {
-  const creator = await signedIn();
-  const manager = await signedIn();
-  const fan = await signedIn();
-  const channel = await insertChannel({ ownerId: creator.id });
-  const room = String(channel.id);
-  const { client } = await joined(room, await identity(creator));
-  const { client: managerSocket } = await joined(room, await identity(manager));
-  expect(await act(client, 'manager_assign', manager.loginId)).toMatchObject({ type: 'action' });
-  client.close();
-  managerSocket.close();
-  return { creator, manager, fan, channel };
-}
-
-function postForm(fields: Record<string, string | number | undefined>, images: File[] = []): FormData {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, String(v));
-  for (const image of images) form.append('images', image);
-  return form;
+  const { creator, manager, channel } = await channelWithManager();
+  return { creator, manager, fan: await signedIn(), channel };
 }
 
 const write = (b: Browser, channelId: number, fields: Record<string, string | number | undefined>, images: File[] = []) =>
-  b.fetch('/api/cs/board-write', { method: 'POST', body: postForm({ channelId, category: 'free', ...fields }, images) });
+  b.fetch('/api/cs/board-write', { method: 'POST', body: formWithImages({ channelId, category: 'free', ...fields }, images) });
 const update = (b: Browser, boardId: number, fields: Record<string, string | number | undefined>, images: File[] = []) =>
-  b.fetch('/api/cs/board-update', { method: 'PUT', body: postForm({ boardId, category: 'free', ...fields }, images) });
+  b.fetch('/api/cs/board-update', { method: 'PUT', body: formWithImages({ boardId, category: 'free', ...fields }, images) });
 const remove = (b: Browser, boardId: number) => b.fetch(`/api/cs/board-delete/${boardId}`, { method: 'DELETE' });
 const pin = (b: Browser, channelId: number, boardId: number, query = '') => b.fetch(`/api/cs/board-important/${channelId}/${boardId}${query}`, { method: 'PUT' });
 const like = (b: Browser, boardId: number | string) => b.json('/api/cs/board-like', { boardId });
 const comment = (b: Browser, boardId: number, content: string, parentId?: number) => b.json('/api/cs/board-comment', { boardId, content, ...(parentId ? { parentId } : {}) });
-
-async function ok<T>(res: Response): Promise<T> {
-  const body = await res.text();
-  expect(res.status, body).toBe(200);
-  return JSON.parse(body) as T;
-}
-
-async function code(res: Response, status: number): Promise<string> {
-  const body = (await res.json()) as { error: { code: string; message: string } };
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  expect(body.error.message).toBeTruthy();
-  return body.error.code;
-}
 
 const detail = (channelId: number, boardId: number, b?: Browser) =>
   b ? b.fetch(`/api/cs/board-detail?channelId=${channelId}&boardId=${boardId}`) : get(`/api/cs/board-detail?channelId=${channelId}&boardId=${boardId}`);
@@ -115,7 +78,7 @@ describe('posting on a board', () => {
     expect(listed.items[0]).toMatchObject({ boardId: post.boardId, title: '팬아트 올려요', imageCount: 2 });
     // Through another channel's id the post is not there.
     const other = await insertChannel();
-    expect(await code(await detail(other.id, post.boardId), 404)).toBe('BOARD_NOT_FOUND');
+    expect(await refusalCode(await detail(other.id, post.boardId), 404)).toBe('BOARD_NOT_FOUND');
 
     const [a, b] = post.images;
     const edited = await ok<BoardPost>(
@@ -127,7 +90,7 @@ describe('posting on a board', () => {
 
     expect(await ok(await remove(fan.browser, post.boardId))).toEqual({ boardId: post.boardId, deleted: true });
     for (const i of edited.images) expect((await get(i.url)).status).toBe(404);
-    expect(await code(await detail(channel.id, post.boardId), 404)).toBe('BOARD_NOT_FOUND');
+    expect(await refusalCode(await detail(channel.id, post.boardId), 404)).toBe('BOARD_NOT_FOUND');
   });
 
   it('nothing a member writes can run script: the stored body keeps only safe markup', async () => {
@@ -181,7 +144,7 @@ describe('posting on a board', () => {
     // Titles and comments are text: kept as written, rendered as text (never as markup).
     expect(post.title).toBe('<script>alert(1)</script>');
     // Only markup and no words: refused.
-    expect(await code(await write(fan.browser, channel.id, { title: '빈 글', body: '<script>alert(1)</script><p> </p>' }), 400)).toBe('BOARD_EMPTY');
+    expect(await refusalCode(await write(fan.browser, channel.id, { title: '빈 글', body: '<script>alert(1)</script><p> </p>' }), 400)).toBe('BOARD_EMPTY');
   });
 
   it('lists by category, finds words in titles, text or authors, and pages', async () => {
@@ -209,8 +172,8 @@ describe('posting on a board', () => {
     expect((await ok<BoardList>(await list(channel.id, `&search=${encodeURIComponent('질문')}&filter=content`))).total).toBe(0);
     expect((await ok<BoardList>(await list(channel.id, `&search=${creator.loginId}&filter=author`))).items.map((p) => p.title)).toEqual(['크리에이터 후기']);
     expect((await ok<BoardList>(await list(channel.id, `&search=${encodeURIComponent('질문')}&category=free`))).total).toBe(0);
-    for (const q of ['&category=news', '&filter=everything', '&limit=0', '&offset=-1', `&search=${'x'.repeat(51)}`]) expect(await code(await list(channel.id, q), 400)).toBe('BAD_REQUEST');
-    expect(await code(await list(999999), 404)).toBe('CHANNEL_NOT_FOUND');
+    for (const q of ['&category=news', '&filter=everything', '&limit=0', '&offset=-1', `&search=${'x'.repeat(51)}`]) expect(await refusalCode(await list(channel.id, q), 400)).toBe('BAD_REQUEST');
+    expect(await refusalCode(await list(999999), 404)).toBe('CHANNEL_NOT_FOUND');
   });
 
   it('the creator and a manager pin posts, which lead the list; nobody else may', async () => {
@@ -230,8 +193,8 @@ describe('posting on a board', () => {
     expect(await ok(await pin(manager.browser, channel.id, second.boardId, '?important=true'))).toMatchObject({ pinned: true });
     listed = await ok<BoardList>(await list(channel.id));
     expect(listed.items.map((p) => p.boardId)).toEqual([second.boardId, first.boardId]);
-    expect(await code(await pin(creator.browser, channel.id, 999999), 404)).toBe('BOARD_NOT_FOUND');
-    expect(await code(await pin(creator.browser, channel.id, first.boardId, '?important=maybe'), 400)).toBe('BAD_REQUEST');
+    expect(await refusalCode(await pin(creator.browser, channel.id, 999999), 404)).toBe('BOARD_NOT_FOUND');
+    expect(await refusalCode(await pin(creator.browser, channel.id, first.boardId, '?important=maybe'), 400)).toBe('BAD_REQUEST');
   });
 });
 
@@ -259,8 +222,8 @@ describe('likes and comments', () => {
 
     const guest = new Browser();
     expect((await like(guest, post.boardId)).status).toBe(401);
-    expect(await code(await like(fan.browser, 999999), 404)).toBe('BOARD_NOT_FOUND');
-    expect(await code(await like(fan.browser, 'abc'), 400)).toBe('BAD_REQUEST');
+    expect(await refusalCode(await like(fan.browser, 999999), 404)).toBe('BOARD_NOT_FOUND');
+    expect(await refusalCode(await like(fan.browser, 'abc'), 400)).toBe('BAD_REQUEST');
   });
 
   it('comments carry their replies; a reply answers only a comment of the same post; authors edit, moderators delete', async () => {
@@ -271,10 +234,10 @@ describe('likes and comments', () => {
     const reply = await ok<{ commentId: number; parentId: number }>(await comment(fan.browser, post.boardId, '감사합니다', first.commentId));
     expect(reply.parentId).toBe(first.commentId);
     const second = await ok<{ commentId: number }>(await comment(manager.browser, post.boardId, '둘째 댓글'));
-    expect(await code(await comment(fan.browser, post.boardId, '답글의 답글', reply.commentId), 400)).toBe('BOARD_BAD_PARENT');
-    expect(await code(await comment(fan.browser, otherPost.boardId, '다른 글의 댓글에', first.commentId), 400)).toBe('BOARD_BAD_PARENT');
-    expect(await code(await comment(fan.browser, post.boardId, '   '), 400)).toBe('BAD_REQUEST');
-    expect(await code(await comment(fan.browser, post.boardId, 'x'.repeat(1001)), 400)).toBe('BAD_REQUEST');
+    expect(await refusalCode(await comment(fan.browser, post.boardId, '답글의 답글', reply.commentId), 400)).toBe('BOARD_BAD_PARENT');
+    expect(await refusalCode(await comment(fan.browser, otherPost.boardId, '다른 글의 댓글에', first.commentId), 400)).toBe('BOARD_BAD_PARENT');
+    expect(await refusalCode(await comment(fan.browser, post.boardId, '   '), 400)).toBe('BAD_REQUEST');
+    expect(await refusalCode(await comment(fan.browser, post.boardId, 'x'.repeat(1001)), 400)).toBe('BAD_REQUEST');
 
     const thread = await ok<BoardCommentList>(await fan.browser.fetch(`/api/cs/board-comment?channelId=${channel.id}&boardId=${post.boardId}`));
     expect(thread).toMatchObject({ boardId: post.boardId, commentId: null, total: 2, canComment: true });
@@ -286,11 +249,11 @@ describe('likes and comments', () => {
     const replies = await ok<BoardCommentList>(await get(`/api/cs/board-comment?boardId=${post.boardId}&commentId=${first.commentId}`));
     expect(replies).toMatchObject({ commentId: first.commentId, total: 1, canComment: false });
     expect((await ok<BoardPost>(await detail(channel.id, post.boardId))).commentCount).toBe(3);
-    expect(await code(await get(`/api/cs/board-comment?channelId=${channel.id}&boardId=${otherPost.boardId}&commentId=${first.commentId}`), 404)).toBe('BOARD_COMMENT_NOT_FOUND');
+    expect(await refusalCode(await get(`/api/cs/board-comment?channelId=${channel.id}&boardId=${otherPost.boardId}&commentId=${first.commentId}`), 404)).toBe('BOARD_COMMENT_NOT_FOUND');
 
     // The author edits; nobody else, not even the creator.
     expect(await ok(await fan.browser.json('/api/cs/board-comment', { commentId: reply.commentId, content: '정말 감사합니다' }, 'PUT'))).toMatchObject({ body: '정말 감사합니다' });
-    expect(await code(await creator.browser.json('/api/cs/board-comment', { commentId: reply.commentId, content: '바꿈' }, 'PUT'), 403)).toBe('BOARD_NOT_AUTHOR');
+    expect(await refusalCode(await creator.browser.json('/api/cs/board-comment', { commentId: reply.commentId, content: '바꿈' }, 'PUT'), 403)).toBe('BOARD_NOT_AUTHOR');
     // The manager deletes the creator's comment, and its reply goes with it; the author deletes their own.
     expect(await ok(await manager.browser.fetch(`/api/cs/board-comment/${first.commentId}`, { method: 'DELETE' }))).toEqual({ commentId: first.commentId, deleted: true, removedReplies: 1 });
     expect(await ok(await manager.browser.fetch(`/api/cs/board-comment/${second.commentId}`, { method: 'DELETE' }))).toMatchObject({ deleted: true, removedReplies: 0 });
@@ -314,18 +277,18 @@ describe("nobody else changes a board's posts and comments", () => {
     const before = await snapshot();
 
     for (const who of [stranger, other.manager, other.creator, other.fan]) {
-      expect(await code(await update(who.browser, post.boardId, { title: '바꿈', body: '바꿈' }, [file(png(5, 5), 'x.png')]), 403)).toBe('BOARD_NOT_AUTHOR');
-      expect(await code(await remove(who.browser, post.boardId), 403)).toBe('NOT_CHANNEL_STAFF');
-      expect(await code(await pin(who.browser, channel.id, post.boardId), 403)).toBe('NOT_CHANNEL_STAFF');
-      expect(await code(await who.browser.json('/api/cs/board-comment', { commentId: note.commentId, content: '바꿈' }, 'PUT'), 403)).toBe('BOARD_NOT_AUTHOR');
-      expect(await code(await who.browser.fetch(`/api/cs/board-comment/${note.commentId}`, { method: 'DELETE' }), 403)).toBe('NOT_CHANNEL_STAFF');
+      expect(await refusalCode(await update(who.browser, post.boardId, { title: '바꿈', body: '바꿈' }, [file(png(5, 5), 'x.png')]), 403)).toBe('BOARD_NOT_AUTHOR');
+      expect(await refusalCode(await remove(who.browser, post.boardId), 403)).toBe('NOT_CHANNEL_STAFF');
+      expect(await refusalCode(await pin(who.browser, channel.id, post.boardId), 403)).toBe('NOT_CHANNEL_STAFF');
+      expect(await refusalCode(await who.browser.json('/api/cs/board-comment', { commentId: note.commentId, content: '바꿈' }, 'PUT'), 403)).toBe('BOARD_NOT_AUTHOR');
+      expect(await refusalCode(await who.browser.fetch(`/api/cs/board-comment/${note.commentId}`, { method: 'DELETE' }), 403)).toBe('NOT_CHANNEL_STAFF');
       const seen = await ok<BoardPost>(await detail(channel.id, post.boardId, who.browser));
       expect(seen).toMatchObject({ canEdit: false, canDelete: false, canPin: false });
     }
     // Through the channel they do run, the post is not theirs to pin.
-    expect(await code(await pin(other.creator.browser, other.channel.id, post.boardId), 404)).toBe('BOARD_NOT_FOUND');
+    expect(await refusalCode(await pin(other.creator.browser, other.channel.id, post.boardId), 404)).toBe('BOARD_NOT_FOUND');
     // The channel's own creator moderates but does not put words in the author's mouth.
-    expect(await code(await update(creator.browser, post.boardId, { title: '바꿈', body: '바꿈' }), 403)).toBe('BOARD_NOT_AUTHOR');
+    expect(await refusalCode(await update(creator.browser, post.boardId, { title: '바꿈', body: '바꿈' }), 403)).toBe('BOARD_NOT_AUTHOR');
 
     const guest = new Browser();
     await guest.open('/');
@@ -345,11 +308,13 @@ describe("nobody else changes a board's posts and comments", () => {
   it('hostile uploads through board-write are refused, and nothing is written', async () => {
     const { fan, channel } = await boardChannel();
     const before = await snapshot();
-    expect(await code(await write(fan.browser, channel.id, { title: '공격', body: '본문' }, [file(png(10, 10), 'ok.png'), file(svgWithScript(), 'x.svg', 'image/svg+xml')]), 415)).toBe('UPLOAD_SVG');
-    expect(await code(await write(fan.browser, channel.id, { title: '공격', body: '본문' }, [file(png(20_000, 20_000), 'flood.png')]), 413)).toBe('UPLOAD_DIMENSIONS');
+    expect(await refusalCode(await write(fan.browser, channel.id, { title: '공격', body: '본문' }, [file(png(10, 10), 'ok.png'), file(svgWithScript(), 'x.svg', 'image/svg+xml')]), 415)).toBe(
+      'UPLOAD_SVG',
+    );
+    expect(await refusalCode(await write(fan.browser, channel.id, { title: '공격', body: '본문' }, [file(png(20_000, 20_000), 'flood.png')]), 413)).toBe('UPLOAD_DIMENSIONS');
     const five = Array.from({ length: 5 }, (_, i) => file(png(4, 4), `${i}.png`));
-    expect(await code(await write(fan.browser, channel.id, { title: '공격', body: '본문' }, five), 400)).toBe('TOO_MANY_IMAGES');
-    expect(await code(await write(fan.browser, channel.id, { title: '공격', body: '본문', category: 'news' }), 400)).toBe('BAD_REQUEST');
+    expect(await refusalCode(await write(fan.browser, channel.id, { title: '공격', body: '본문' }, five), 400)).toBe('TOO_MANY_IMAGES');
+    expect(await refusalCode(await write(fan.browser, channel.id, { title: '공격', body: '본문', category: 'news' }), 400)).toBe('BAD_REQUEST');
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -364,20 +329,20 @@ describe('who may write, and what is new', () => {
 
     expect(await ok<BoardSetting>(await creator.browser.json('/api/my/channel/board-setting', { writePermission: 'subscribers' }, 'PUT'))).toMatchObject({ writePermission: 'subscribers' });
     expect(await ok<BoardSetting>(await setting(fan.browser))).toMatchObject({ writePermission: 'subscribers', canWrite: false, reason: 'subscribers' });
-    expect(await code(await write(fan.browser, channel.id, { title: '구독 전', body: '본문' }), 403)).toBe('BOARD_SUBSCRIBERS_ONLY');
+    expect(await refusalCode(await write(fan.browser, channel.id, { title: '구독 전', body: '본문' }), 403)).toBe('BOARD_SUBSCRIBERS_ONLY');
     await env.DB.prepare('INSERT INTO channel_subscriptions (member_id, channel_id, status, started_at) VALUES (?, ?, 1, 0)').bind(fan.id, channel.id).run();
     expect(await ok<BoardSetting>(await setting(fan.browser))).toMatchObject({ canWrite: true, reason: null });
     await ok(await write(fan.browser, channel.id, { title: '구독 후', body: '본문' }));
 
     expect(await ok(await creator.browser.json('/api/my/channel/board-setting', { writePermission: 'managers' }, 'PUT'))).toMatchObject({ writePermission: 'managers' });
-    expect(await code(await write(fan.browser, channel.id, { title: '구독자', body: '본문' }), 403)).toBe('BOARD_MANAGERS_ONLY');
+    expect(await refusalCode(await write(fan.browser, channel.id, { title: '구독자', body: '본문' }), 403)).toBe('BOARD_MANAGERS_ONLY');
     expect((await ok<BoardList>(await list(channel.id, '', fan.browser))).canWrite).toBe(false);
     await ok(await write(manager.browser, channel.id, { title: '매니저 글', body: '본문' }));
     await ok(await write(creator.browser, channel.id, { title: '크리에이터 글', body: '본문' }));
 
     // Only a creator sets it, and only on their own channel; a bad value changes nothing.
-    expect(await code(await fan.browser.json('/api/my/channel/board-setting', { writePermission: 'everyone' }, 'PUT'), 404)).toBe('NO_CHANNEL');
-    expect(await code(await creator.browser.json('/api/my/channel/board-setting', { writePermission: 'nobody' }, 'PUT'), 400)).toBe('BAD_REQUEST');
+    expect(await refusalCode(await fan.browser.json('/api/my/channel/board-setting', { writePermission: 'everyone' }, 'PUT'), 404)).toBe('NO_CHANNEL');
+    expect(await refusalCode(await creator.browser.json('/api/my/channel/board-setting', { writePermission: 'nobody' }, 'PUT'), 400)).toBe('BAD_REQUEST');
     expect(await ok<BoardSetting>(await setting())).toMatchObject({ writePermission: 'managers' });
   });
 

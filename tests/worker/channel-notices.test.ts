@@ -4,60 +4,18 @@ import { apiApp } from '../../src/api/app';
 import type { ChannelNotice, ChannelNoticeList } from '../../src/shared/channel-schemas';
 import type { ChannelPageResponse } from '../../src/shared/streams-api';
 import { UPLOAD_KEY_PATTERN } from '../../src/shared/uploads';
-import { act, joined } from './chat-helpers';
-import { Browser, get } from './helpers';
+import { Browser, formWithImages, get, ok, refusalCode } from './helpers';
 import { file, jpeg, png, polyglotJpeg, svgWithScript } from './upload-fixtures';
-import { clearWatchTables, insertChannel, json, signedIn } from './watch-fixtures';
+import { channelWithManager, clearWatchTables, json, signedIn } from './watch-fixtures';
 
 // Channel notices (issue 15) through the real proxy: the creator and the managers they assigned in chat
 // write, everyone reads; nobody else changes anything; uploads go through the upload module.
 
 beforeEach(clearWatchTables);
 
-type Member = Awaited<ReturnType<typeof signedIn>>;
-
-const identity = async (m: Member) => {
-  const nickname = (await env.DB.prepare('SELECT nickname FROM members WHERE id = ?').bind(m.id).first<{ nickname: string }>())!.nickname;
-  return { memberId: m.id, loginId: m.loginId, nickname, role: 'V' as const };
-};
-
-/** A creator's channel and a member the creator made manager in the channel's chat room. */
-async function channelWithManager() {
-  const creator = await signedIn();
-  const manager = await signedIn();
-  const channel = await insertChannel({ ownerId: creator.id });
-  const room = String(channel.id);
-  const { client } = await joined(room, await identity(creator));
-  const { client: managerSocket } = await joined(room, await identity(manager));
-  expect(await act(client, 'manager_assign', manager.loginId)).toMatchObject({ type: 'action' });
-  client.close();
-  managerSocket.close();
-  return { creator, manager, channel };
-}
-
-function noticeForm(fields: Record<string, string | number | boolean | undefined>, images: File[] = []): FormData {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, String(v));
-  for (const image of images) form.append('images', image);
-  return form;
-}
-
 const post = (b: Browser, form: FormData) => b.fetch('/api/my/channel-notice', { method: 'POST', body: form });
 const put = (b: Browser, form: FormData) => b.fetch('/api/my/channel-notice', { method: 'PUT', body: form });
 const del = (b: Browser, channelId: number, noticeId: number) => b.fetch(`/api/my/${channelId}/channel-notice/${noticeId}`, { method: 'DELETE' });
-
-async function ok<T>(res: Response): Promise<T> {
-  const body = await res.text();
-  expect(res.status, body).toBe(200);
-  return JSON.parse(body) as T;
-}
-
-async function code(res: Response, status: number): Promise<string> {
-  const body = (await res.json()) as { error: { code: string; message: string } };
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  expect(body.error.message).toBeTruthy();
-  return body.error.code;
-}
 
 const counts = async () => {
   const n = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
@@ -70,7 +28,7 @@ describe('writing notices', () => {
     const body =
       '<p onclick="steal()">Hello <b>fans</b><script>alert(1)</script> <a href="javascript:alert(1)">bad</a> <a href="https://example.com">site</a></p><img src=x onerror=alert(1)><iframe src="https://evil"></iframe>';
     const notice = await ok<ChannelNotice>(
-      await post(creator.browser, noticeForm({ title: '첫 공지', body, pinned: true }, [file(jpeg(640, 360), 'a.jpg', 'image/jpeg'), file(png(32, 32), 'b.png', 'image/png')])),
+      await post(creator.browser, formWithImages({ title: '첫 공지', body, pinned: true }, [file(jpeg(640, 360), 'a.jpg', 'image/jpeg'), file(png(32, 32), 'b.png', 'image/png')])),
     );
     expect(notice).toMatchObject({ channelId: channel.id, title: '첫 공지', pinned: true, author: { loginId: creator.loginId } });
     expect(notice.body).toBe(
@@ -97,22 +55,22 @@ describe('writing notices', () => {
 
   it('plain text keeps its lines; a body with no words is refused', async () => {
     const { creator } = await channelWithManager();
-    const notice = await ok<ChannelNotice>(await post(creator.browser, noticeForm({ title: '줄바꿈', body: '첫 줄\n둘째 줄 <3 & 끝\n\n새 문단' })));
+    const notice = await ok<ChannelNotice>(await post(creator.browser, formWithImages({ title: '줄바꿈', body: '첫 줄\n둘째 줄 <3 & 끝\n\n새 문단' })));
     expect(notice.body).toBe('<p>첫 줄<br>둘째 줄 &lt;3 &amp; 끝</p><p>새 문단</p>');
-    expect(await code(await post(creator.browser, noticeForm({ title: '빈 공지', body: '<script>alert(1)</script><p> </p>' })), 400)).toBe('NOTICE_EMPTY');
-    expect(await code(await post(creator.browser, noticeForm({ title: '', body: '내용' })), 400)).toBe('BAD_REQUEST');
+    expect(await refusalCode(await post(creator.browser, formWithImages({ title: '빈 공지', body: '<script>alert(1)</script><p> </p>' })), 400)).toBe('NOTICE_EMPTY');
+    expect(await refusalCode(await post(creator.browser, formWithImages({ title: '', body: '내용' })), 400)).toBe('BAD_REQUEST');
   });
 
   it('pinning a notice unpins the one before; the list shows the pinned one first', async () => {
     const { creator, channel } = await channelWithManager();
-    const first = await ok<ChannelNotice>(await post(creator.browser, noticeForm({ title: '하나', body: '1', pinned: true })));
-    const second = await ok<ChannelNotice>(await post(creator.browser, noticeForm({ title: '둘', body: '2' })));
+    const first = await ok<ChannelNotice>(await post(creator.browser, formWithImages({ title: '하나', body: '1', pinned: true })));
+    const second = await ok<ChannelNotice>(await post(creator.browser, formWithImages({ title: '둘', body: '2' })));
     let list = await ok<ChannelNoticeList>(await get(`/api/channels/${channel.id}/notices`));
     expect(list.items.map((n) => [n.noticeId, n.pinned])).toEqual([
       [first.noticeId, true],
       [second.noticeId, false],
     ]);
-    await ok(await put(creator.browser, noticeForm({ noticeId: second.noticeId, title: '둘', body: '2', pinned: true })));
+    await ok(await put(creator.browser, formWithImages({ noticeId: second.noticeId, title: '둘', body: '2', pinned: true })));
     list = await ok<ChannelNoticeList>(await get(`/api/channels/${channel.id}/notices`));
     expect(list.items.map((n) => [n.noticeId, n.pinned])).toEqual([
       [second.noticeId, true],
@@ -122,11 +80,11 @@ describe('writing notices', () => {
 
   it("the channel's manager posts, edits and deletes the channel's notices, the creator's too", async () => {
     const { creator, manager, channel } = await channelWithManager();
-    const byCreator = await ok<ChannelNotice>(await post(creator.browser, noticeForm({ title: '운영자 공지', body: '본문' })));
+    const byCreator = await ok<ChannelNotice>(await post(creator.browser, formWithImages({ title: '운영자 공지', body: '본문' })));
     expect(await ok<ChannelNoticeList>(await manager.browser.fetch(`/api/channels/${channel.id}/notices`))).toMatchObject({ canWrite: true });
-    const byManager = await ok<ChannelNotice>(await post(manager.browser, noticeForm({ channelId: channel.id, title: '매니저 공지', body: '본문' })));
+    const byManager = await ok<ChannelNotice>(await post(manager.browser, formWithImages({ channelId: channel.id, title: '매니저 공지', body: '본문' })));
     expect(byManager.author?.loginId).toBe(manager.loginId);
-    const edited = await ok<ChannelNotice>(await put(manager.browser, noticeForm({ noticeId: byCreator.noticeId, title: '고친 제목', body: '고친 본문' })));
+    const edited = await ok<ChannelNotice>(await put(manager.browser, formWithImages({ noticeId: byCreator.noticeId, title: '고친 제목', body: '고친 본문' })));
     expect(edited).toMatchObject({ noticeId: byCreator.noticeId, title: '고친 제목', body: '<p>고친 본문</p>' });
     expect(await ok(await del(manager.browser, channel.id, byCreator.noticeId))).toEqual({ noticeId: byCreator.noticeId, deleted: true });
     expect(await ok(await del(creator.browser, channel.id, byManager.noticeId))).toEqual({ noticeId: byManager.noticeId, deleted: true });
@@ -135,9 +93,9 @@ describe('writing notices', () => {
 
   it('an edit keeps the images named, drops the rest (no longer served) and appends new ones', async () => {
     const { creator, channel } = await channelWithManager();
-    const notice = await ok<ChannelNotice>(await post(creator.browser, noticeForm({ title: '사진', body: '본문' }, [file(png(10, 10), 'a.png'), file(png(20, 20), 'b.png')])));
+    const notice = await ok<ChannelNotice>(await post(creator.browser, formWithImages({ title: '사진', body: '본문' }, [file(png(10, 10), 'a.png'), file(png(20, 20), 'b.png')])));
     const [a, b] = notice.images;
-    const form = noticeForm({ noticeId: notice.noticeId, title: '사진', body: '본문', keepImages: b!.key }, [file(jpeg(30, 30), 'c.jpg')]);
+    const form = formWithImages({ noticeId: notice.noticeId, title: '사진', body: '본문', keepImages: b!.key }, [file(jpeg(30, 30), 'c.jpg')]);
     const edited = await ok<ChannelNotice>(await put(creator.browser, form));
     expect(edited.images.map((i) => i.width)).toEqual([20, 30]);
     expect(edited.images[0]!.key).toBe(b!.key);
@@ -152,27 +110,27 @@ describe('writing notices', () => {
 describe("nobody else changes a channel's notices", () => {
   it('not another member, not another channel’s manager, not a guest; nothing changes', async () => {
     const { creator, channel } = await channelWithManager();
-    const notice = await ok<ChannelNotice>(await post(creator.browser, noticeForm({ title: '원래 제목', body: '원래 본문', pinned: true }, [file(png(10, 10), 'a.png')])));
+    const notice = await ok<ChannelNotice>(await post(creator.browser, formWithImages({ title: '원래 제목', body: '원래 본문', pinned: true }, [file(png(10, 10), 'a.png')])));
     const other = await channelWithManager(); // another creator's channel, with its own manager
     const stranger = await signedIn();
     const before = await counts();
 
     for (const who of [stranger, other.manager, other.creator]) {
-      expect(await code(await post(who.browser, noticeForm({ channelId: channel.id, title: '가짜', body: '가짜' })), 403)).toBe('NOT_CHANNEL_STAFF');
-      expect(await code(await put(who.browser, noticeForm({ noticeId: notice.noticeId, title: '바꿈', body: '바꿈' }, [file(png(5, 5), 'x.png')])), 403)).toBe('NOT_CHANNEL_STAFF');
-      expect(await code(await del(who.browser, channel.id, notice.noticeId), 403)).toBe('NOT_CHANNEL_STAFF');
+      expect(await refusalCode(await post(who.browser, formWithImages({ channelId: channel.id, title: '가짜', body: '가짜' })), 403)).toBe('NOT_CHANNEL_STAFF');
+      expect(await refusalCode(await put(who.browser, formWithImages({ noticeId: notice.noticeId, title: '바꿈', body: '바꿈' }, [file(png(5, 5), 'x.png')])), 403)).toBe('NOT_CHANNEL_STAFF');
+      expect(await refusalCode(await del(who.browser, channel.id, notice.noticeId), 403)).toBe('NOT_CHANNEL_STAFF');
     }
     // Through a channel they do run: the notice is not in it.
-    expect(await code(await del(other.creator.browser, other.channel.id, notice.noticeId), 404)).toBe('NOTICE_NOT_FOUND');
-    expect(await code(await del(other.manager.browser, other.channel.id, notice.noticeId), 404)).toBe('NOTICE_NOT_FOUND');
+    expect(await refusalCode(await del(other.creator.browser, other.channel.id, notice.noticeId), 404)).toBe('NOTICE_NOT_FOUND');
+    expect(await refusalCode(await del(other.manager.browser, other.channel.id, notice.noticeId), 404)).toBe('NOTICE_NOT_FOUND');
     // A member without a channel posting "to their own": no channel.
-    expect(await code(await post(stranger.browser, noticeForm({ title: '내 공지', body: '본문' })), 404)).toBe('NO_CHANNEL');
+    expect(await refusalCode(await post(stranger.browser, formWithImages({ title: '내 공지', body: '본문' })), 404)).toBe('NO_CHANNEL');
 
     for (const who of [stranger, other.manager, other.creator]) expect(await ok<ChannelNoticeList>(await who.browser.fetch(`/api/channels/${channel.id}/notices`))).toMatchObject({ canWrite: false });
     const guest = new Browser();
     await guest.open('/');
-    expect((await post(guest, noticeForm({ channelId: channel.id, title: '손님', body: '본문' }))).status).toBe(401);
-    expect((await put(guest, noticeForm({ noticeId: notice.noticeId, title: '손님', body: '본문' }))).status).toBe(401);
+    expect((await post(guest, formWithImages({ channelId: channel.id, title: '손님', body: '본문' }))).status).toBe(401);
+    expect((await put(guest, formWithImages({ noticeId: notice.noticeId, title: '손님', body: '본문' }))).status).toBe(401);
     expect((await del(guest, channel.id, notice.noticeId)).status).toBe(401);
     // Without the XSRF header the site refuses before the API hears of it.
     expect((await creator.browser.fetch(`/api/my/${channel.id}/channel-notice/${notice.noticeId}`, { method: 'DELETE', xsrf: false })).status).toBe(403);
@@ -186,20 +144,20 @@ describe('hostile uploads through POST /api/my/channel-notice', () => {
   it('SVG with script, a pixel flood and a fifth image are refused, and nothing is written', async () => {
     const { creator } = await channelWithManager();
     const before = await counts();
-    const form = (images: File[]) => noticeForm({ title: '공격', body: '본문' }, images);
-    expect(await code(await post(creator.browser, form([file(png(10, 10), 'ok.png'), file(svgWithScript(), 'x.svg', 'image/svg+xml')])), 415)).toBe('UPLOAD_SVG');
-    expect(await code(await post(creator.browser, form([file(png(20_000, 20_000), 'flood.png', 'image/png')])), 413)).toBe('UPLOAD_DIMENSIONS');
-    expect(await code(await post(creator.browser, form([file(jpeg(20_000, 20_000), 'flood.jpg', 'image/jpeg')])), 413)).toBe('UPLOAD_DIMENSIONS');
+    const form = (images: File[]) => formWithImages({ title: '공격', body: '본문' }, images);
+    expect(await refusalCode(await post(creator.browser, form([file(png(10, 10), 'ok.png'), file(svgWithScript(), 'x.svg', 'image/svg+xml')])), 415)).toBe('UPLOAD_SVG');
+    expect(await refusalCode(await post(creator.browser, form([file(png(20_000, 20_000), 'flood.png', 'image/png')])), 413)).toBe('UPLOAD_DIMENSIONS');
+    expect(await refusalCode(await post(creator.browser, form([file(jpeg(20_000, 20_000), 'flood.jpg', 'image/jpeg')])), 413)).toBe('UPLOAD_DIMENSIONS');
     const five = Array.from({ length: 5 }, (_, i) => file(png(4, 4), `${i}.png`));
-    expect(await code(await post(creator.browser, form(five)), 400)).toBe('TOO_MANY_IMAGES');
-    expect(await code(await post(creator.browser, form([file(new TextEncoder().encode('hello'), 'readme.png', 'image/png')])), 415)).toBe('UPLOAD_TYPE');
+    expect(await refusalCode(await post(creator.browser, form(five)), 400)).toBe('TOO_MANY_IMAGES');
+    expect(await refusalCode(await post(creator.browser, form([file(new TextEncoder().encode('hello'), 'readme.png', 'image/png')])), 415)).toBe('UPLOAD_TYPE');
     expect(await counts()).toEqual(before);
   });
 
   it('a ../ name never reaches the key; a wrong extension and a polyglot are served as what their bytes are', async () => {
     const { creator } = await channelWithManager();
     const images = [file(png(12, 12), '../../../etc/passwd.jpg', 'image/jpeg'), file(polyglotJpeg(), '..\\..\\index.html', 'text/html')];
-    const notice = await ok<ChannelNotice>(await post(creator.browser, noticeForm({ title: '이름', body: '본문' }, images)));
+    const notice = await ok<ChannelNotice>(await post(creator.browser, formWithImages({ title: '이름', body: '본문' }, images)));
     expect(notice.images.map((i) => i.contentType)).toEqual(['image/png', 'image/jpeg']);
     for (const image of notice.images) {
       expect(image.key).toMatch(UPLOAD_KEY_PATTERN);
@@ -222,6 +180,6 @@ describe('hostile uploads through POST /api/my/channel-notice', () => {
       { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(100 * 1024 * 1024) }, body: 'x' },
       env,
     );
-    expect(await code(res, 413)).toBe('UPLOAD_TOO_LARGE');
+    expect(await refusalCode(res, 413)).toBe('UPLOAD_TOO_LARGE');
   });
 });

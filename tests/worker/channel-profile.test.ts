@@ -2,9 +2,9 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChannelProfile, LiveBoardCheckResponse } from '../../src/shared/channel-schemas';
 import type { ChannelPageResponse, ListResponse, StreamCard } from '../../src/shared/streams-api';
-import { Browser, get } from './helpers';
+import { Browser, get, ok } from './helpers';
 import { file, jpeg, png, svgWithScript } from './upload-fixtures';
-import { clearWatchTables, insertChannel, insertStream, json, signedIn } from './watch-fixtures';
+import { clearWatchTables, creatorWithChannel, insertStream, json, signedIn } from './watch-fixtures';
 
 // The channel profile (issue 15): the creator edits name, description, images and links; the channel
 // page shows them; live-board-check and the recordings list the channel page pages through.
@@ -20,21 +20,12 @@ function profileForm(fields: Record<string, string>, images: Record<string, File
 
 const putProfile = (b: Browser, form: FormData) => b.fetch('/api/my/channel/profile', { method: 'PUT', body: form });
 
-async function ok<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
-
-async function creatorWithChannel() {
-  const creator = await signedIn();
-  const channel = await insertChannel({ ownerId: creator.id, title: '원래 이름' });
-  return { creator, channel };
-}
+/** The channel as it is before its creator edits the profile. */
+const unedited = { title: '원래 이름' };
 
 describe('the channel profile', () => {
   it('the creator saves name, description, images and links; the channel page shows them', async () => {
-    const { creator, channel } = await creatorWithChannel();
+    const { creator, channel } = await creatorWithChannel(unedited);
     const links = JSON.stringify([{ label: '유튜브', url: 'https://youtube.com/@me' }]);
     const saved = await ok<ChannelProfile>(
       await putProfile(creator.browser, profileForm({ name: '새 이름', description: '소개글', links }, { profileImage: file(png(200, 200), 'me.png'), banner: file(jpeg(1600, 400), 'banner.jpg') })),
@@ -59,7 +50,7 @@ describe('the channel profile', () => {
   });
 
   it('refuses bad links, SVG, pixel floods and empty names, and changes nothing', async () => {
-    const { creator } = await creatorWithChannel();
+    const { creator } = await creatorWithChannel(unedited);
     const before = await ok<ChannelProfile>(await creator.browser.fetch('/api/my/channel/profile'));
     const cases: Array<[FormData, number, string]> = [
       [profileForm({ name: '이름', description: '', links: JSON.stringify([{ label: 'x', url: 'javascript:alert(1)' }]) }), 400, 'BAD_LINKS'],
@@ -90,7 +81,7 @@ describe('the channel profile', () => {
 
 describe('POST /v4/api/lives/live-board-check', () => {
   it("answers whether the creator is live and their notices' state", async () => {
-    const { creator, channel } = await creatorWithChannel();
+    const { creator, channel } = await creatorWithChannel(unedited);
     const guest = new Browser();
     const check = async () => ok<LiveBoardCheckResponse>(await guest.json('/v4/api/lives/live-board-check', { userId: creator.loginId, platform: 'PC', option: '' }));
     expect(await check()).toEqual({ channelId: channel.id, live: false, streamId: null, noticeCount: 0, latestNoticeAt: null, pinnedNoticeId: null });
@@ -108,7 +99,7 @@ describe('POST /v4/api/lives/live-board-check', () => {
 
 describe('GET /api/my/stream/recorded-stream-list (the recordings tab)', () => {
   it('pages 2 at a time, newest first', async () => {
-    const { channel } = await creatorWithChannel();
+    const { channel } = await creatorWithChannel(unedited);
     const now = Date.now();
     for (let i = 0; i < 5; i++) await insertStream(channel.id, { kind: 2, title: `녹화 ${i}`, startedAt: now - (10 - i) * 3_600_000 });
     const page = async (offset: number) => json<ListResponse<StreamCard>>(await get(`/api/my/stream/recorded-stream-list?channelId=${channel.id}&offset=${offset}`));

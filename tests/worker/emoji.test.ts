@@ -2,27 +2,15 @@ import { SELF, env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Emoji, EmojiList, OwnEmojiList } from '../../src/shared/emoji-schemas';
 import type { MessageFrame } from '../../src/shared/chat-protocol';
-import { get } from './helpers';
+import { get, ok, refused } from './helpers';
 import { file, gif, png, svgWithScript } from './upload-fixtures';
-import { clearWatchTables, insertChannel, insertMember, signedIn } from './watch-fixtures';
+import { clearWatchTables, creatorWithChannel, insertChannel, insertMember, signedIn } from './watch-fixtures';
 import { joined, makeRoom, makeMember, say, sleep } from './chat-helpers';
 
 // Emoji (issue 15): the common set and a channel's own (its creator's studio), show-all-emoji, favorites for
 // the member only, and chat messages carrying only emoji the room resolved itself.
 
 beforeEach(clearWatchTables);
-
-async function ok<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
-
-async function refused(res: Response, status: number, code: string) {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  expect((JSON.parse(text) as { error: { code: string } }).error.code).toBe(code);
-}
 
 /** An image stored as the upload module would (R2 object + uploads row), and an emoji row for it. */
 async function insertEmoji(channelId: number | null, code: string, title = code): Promise<{ id: number; key: string }> {
@@ -40,12 +28,6 @@ function emojiForm(code: string, title: string, image: File): FormData {
   form.append('title', title);
   form.append('image', image);
   return form;
-}
-
-async function creatorWithChannel() {
-  const creator = await signedIn();
-  const channel = await insertChannel({ ownerId: creator.id });
-  return { creator, channel };
 }
 
 describe('channel emoji in the studio', () => {

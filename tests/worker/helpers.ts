@@ -1,4 +1,5 @@
 import { SELF, env } from 'cloudflare:test';
+import { expect } from 'vitest';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
 
 export const ORIGIN = 'http://localhost:8787';
@@ -115,4 +116,34 @@ export async function signUpMember(browser = new Browser(), overrides: Record<st
     ...overrides,
   });
   return { browser, loginId, password: 'Passw0rd!', res };
+}
+
+/** The JSON body of a 200 answer (any other status fails the test, showing the body). */
+export async function ok<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return JSON.parse(text) as T;
+}
+
+/** A refusal with this status and error code. */
+export async function refused(res: Response, status: number, code: string): Promise<void> {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  expect((JSON.parse(text) as { error: { code: string } }).error.code).toBe(code);
+}
+
+/** The error code of a refusal with this status and a message (the caller checks the code). */
+export async function refusalCode(res: Response, status: number): Promise<string> {
+  const body = (await res.json()) as { error: { code: string; message: string } };
+  expect(res.status, JSON.stringify(body)).toBe(status);
+  expect(body.error.message).toBeTruthy();
+  return body.error.code;
+}
+
+/** A multipart form of text fields (undefined ones left out) and `images` files, in order. */
+export function formWithImages(fields: Record<string, string | number | boolean | undefined>, images: File[] = []): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, String(v));
+  for (const image of images) form.append('images', image);
+  return form;
 }

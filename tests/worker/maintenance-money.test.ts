@@ -13,13 +13,19 @@ import en from '../../locales/en.json';
 import ko from '../../locales/ko.json';
 import { creditPurchase } from '../../src/api/services/ledger';
 import { FLAGS_KEY } from '../../src/lib/kv-config';
+import { clearAllCaches } from '../../src/lib/ttl-cache';
+import { CACHE_MS } from '../../src/shared/constants';
 import type { GiftResponse } from '../../src/shared/luv-schemas';
 import type { Browser } from './helpers';
 import { clearWatchTables, liveChannel, signedIn } from './watch-fixtures';
 
 beforeEach(clearWatchTables);
 
-const flip = (maintenance: boolean) => env.CONFIG.put(FLAGS_KEY, JSON.stringify({ maintenance, emergency: false }));
+/** Switch maintenance and let this isolate know at once (the API reads flags kept up to CACHE_MS.apiFlags). */
+async function flip(maintenance: boolean): Promise<void> {
+  await env.CONFIG.put(FLAGS_KEY, JSON.stringify({ maintenance, emergency: false }));
+  clearAllCaches();
+}
 
 let keys = 0;
 const newKey = () => `mnt${Date.now()}${++keys}`;
@@ -105,6 +111,23 @@ describe('maintenance switched on while gifts are being sent', () => {
       expect(res.status).toBe(200);
       const body = (await res.json()) as GiftResponse;
       expect((await movementsOf(s.id)).at(-1)).toBe(body.movementId);
+    }
+  });
+
+  it('reaches an isolate that read the flags before, within CACHE_MS.apiFlags and without being told', { timeout: 30_000 }, async () => {
+    const creator = await signedIn();
+    const channel = await liveChannel({ ownerId: creator.id });
+    const sender = await signedIn();
+    await creditPurchase(env.DB, { memberId: sender.id, amount: 100, key: `mnt-fund:${newKey()}` });
+    const gift = () => sender.browser.json('/api/luv/gift', { channelId: channel.id, amount: 1, idempotencyKey: newKey() }, 'POST');
+    expect((await gift()).status).toBe(200); // the flags (off) are now this isolate's
+    await env.CONFIG.put(FLAGS_KEY, JSON.stringify({ maintenance: true, emergency: false }));
+    try {
+      await new Promise((r) => setTimeout(r, CACHE_MS.apiFlags + 100));
+      const res = await gift();
+      expect(res.status).toBe(503);
+    } finally {
+      await flip(false);
     }
   });
 });

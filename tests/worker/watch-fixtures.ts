@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
 import { hashPassword } from '../../src/lib/crypto';
 import { Browser, signUpMember } from './helpers';
+import { act, joined } from './chat-helpers';
 
 // Rows for the watch API tests, written straight into D1 (H1's ingest writes them in real life).
 
@@ -130,6 +131,35 @@ export async function insertStream(channelId: number, o: StreamOptions = {}): Pr
     )
     .first<{ id: number }>();
   return row!.id;
+}
+
+/** A signed-in creator and their channel. */
+export async function creatorWithChannel(o: ChannelOptions = {}) {
+  const creator = await signedIn();
+  const channel = await insertChannel({ ...o, ownerId: creator.id });
+  return { creator, channel };
+}
+
+type Member = Awaited<ReturnType<typeof signedIn>>;
+
+/** A member as the chat room knows them (a viewer). */
+async function chatIdentity(m: Member) {
+  const nickname = (await env.DB.prepare('SELECT nickname FROM members WHERE id = ?').bind(m.id).first<{ nickname: string }>())!.nickname;
+  return { memberId: m.id, loginId: m.loginId, nickname, role: 'V' as const };
+}
+
+/** A creator's channel and a member the creator made manager in the channel's chat room. */
+export async function channelWithManager() {
+  const creator = await signedIn();
+  const manager = await signedIn();
+  const channel = await insertChannel({ ownerId: creator.id });
+  const room = String(channel.id);
+  const { client } = await joined(room, await chatIdentity(creator));
+  const { client: managerSocket } = await joined(room, await chatIdentity(manager));
+  expect(await act(client, 'manager_assign', manager.loginId)).toMatchObject({ type: 'action' });
+  client.close();
+  managerSocket.close();
+  return { creator, manager, channel };
 }
 
 /** A channel with an open live. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ApiEnv } from '../env';
-import { authenticate, type SessionClaims } from '../services/sessions';
+import { authenticate, readAccessToken, type SessionClaims } from '../services/sessions';
 import { isStaff } from '../services/staff';
 import { Refusal } from '../../lib/errors';
 import { SESSION_INVALID_RESPONSE, documents, refusal } from '../openapi';
@@ -30,6 +30,20 @@ const bearerOf = (c: Context<ApiEnv>): string => {
   const header = c.req.header('authorization') ?? '';
   return header.startsWith('Bearer ') ? header.slice(7) : '';
 };
+
+/**
+ * What the request's Bearer token claims on this brand, its revocation not checked yet (see readAccessToken), or null.
+ * Only for a caller that checks the revocation itself and then says so with `settleBearerSession`.
+ */
+export async function bearerClaims(c: Context<ApiEnv>): Promise<SessionClaims | null> {
+  const token = bearerOf(c);
+  return token ? readAccessToken(c.env, token, requestBrand(c)) : null;
+}
+
+/** The request's session once its revocation was checked (by the write rate's statement): later checks reuse it. */
+export function settleBearerSession(c: Context<ApiEnv>, session: SessionClaims | null): void {
+  c.set('bearerSession', session);
+}
 
 /** The session of the request's Bearer token on this brand, or null (none, invalid, revoked, another brand's). */
 export async function bearerSession(c: Context<ApiEnv>): Promise<SessionClaims | null> {

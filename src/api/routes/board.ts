@@ -30,7 +30,8 @@ import {
   newBoardResponseSchema,
 } from '../../shared/board-schemas';
 import * as board from '../services/board';
-import { channelIdQuery, id, idParam, pageQuery } from './watch-params';
+import { pageQuery } from '../../shared/page-query';
+import { channelIdQuery, id, idParam } from './watch-params';
 
 const NO_POST = 'No such post (BOARD_NOT_FOUND), or not in that channel';
 const NO_CHANNEL = 'No such channel (CHANNEL_NOT_FOUND)';

@@ -21,7 +21,8 @@ import {
   usedItemsResponseSchema,
 } from '../../shared/items';
 import { buyItem, giftItem, inventory, itemGiftList, itemsSum, useItem, useLex, usedItems } from '../services/items';
-import { id, pageQuery } from './watch-params';
+import { pageQuery } from '../../shared/page-query';
+import { id } from './watch-params';
 
 const itemPage = pageQuery(PAGE_DEFAULTS.itemLimit);
 

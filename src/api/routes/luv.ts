@@ -9,7 +9,7 @@ import { giftListResponseSchema, giftRequestSchema, giftResponseSchema, luvSumRe
 import { giftList, luvSum, receivedSummary, sendGift } from '../services/luv';
 import { receivedSummarySchema, waitingSummarySchema } from '../../shared/shop-schemas';
 import { waitingSummary } from '../services/payments';
-import { pageQuery } from './watch-params';
+import { pageQuery } from '../../shared/page-query';
 
 const giftPage = pageQuery(PAGE_DEFAULTS.itemLimit);
 

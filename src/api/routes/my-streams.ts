@@ -17,7 +17,8 @@ import {
   watchRecordRequestSchema,
 } from '../../shared/streams-schemas';
 import { forgetWatch, hideGift, memberChannelList, recordWatch, recordedList, removeSubscriptions } from '../services/watch-history';
-import { id, pageQuery } from './watch-params';
+import { pageQuery } from '../../shared/page-query';
+import { id } from './watch-params';
 
 const streamPage = pageQuery(PAGE_DEFAULTS.streamLimit);
 /** A channel id, or 'all'. */

@@ -16,7 +16,8 @@ import {
   noticeUpdateFormSchema,
 } from '../../shared/channel-schemas';
 import { channelNotice, channelNotices, createNotice, editNotice, liveBoardCheck, removeNotice } from '../services/notices';
-import { id, idParam, pageQuery } from './watch-params';
+import { pageQuery } from '../../shared/page-query';
+import { id, idParam } from './watch-params';
 
 const WRITE_REFUSALS = {
   400: 'The form fails validation (BAD_REQUEST), the body has no words (NOTICE_EMPTY), more than 4 images (TOO_MANY_IMAGES)',

@@ -22,7 +22,7 @@ import {
   withdrawRulesResponseSchema,
 } from '../../shared/payout-schemas';
 import { bankAccountOf, bankList, cancelWithdrawal, decideWithdrawal, requestWithdrawal, setBankAccount, staffWithdrawalList, withdrawalList, withdrawRules } from '../services/payouts';
-import { pageQuery } from './watch-params';
+import { pageQuery } from '../../shared/page-query';
 
 const listPage = pageQuery(PAGE_DEFAULTS.itemLimit);
 const NOT_FOUND = 'No such withdrawal (WITHDRAWAL_NOT_FOUND)';

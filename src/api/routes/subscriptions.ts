@@ -15,7 +15,7 @@ import {
 } from '../../shared/subscription-schemas';
 import { createSubscriptionOrder } from '../services/payments';
 import { cancelRenewal, subscribe, subscriptionList } from '../services/subscriptions';
-import { pageQuery } from './watch-params';
+import { pageQuery } from '../../shared/page-query';
 
 const listPage = pageQuery(PAGE_DEFAULTS.streamLimit);
 

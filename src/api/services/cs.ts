@@ -115,6 +115,27 @@ async function attachmentsByRow(db: D1Database, owner: AttachmentOwner, rows: nu
   return byRow;
 }
 
+/** Rows as answers, each with its files (read for all the rows at once). */
+async function withFiles<R extends { id: number }, V>(db: D1Database, owner: AttachmentOwner, rows: R[], view: (row: R, files: CsAttachment[]) => V): Promise<V[]> {
+  const files = await attachmentsByRow(
+    db,
+    owner,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => view(r, files.get(r.id) ?? []));
+}
+
+/** A page of a list as answered: the page asked for, the total, and the rows with their files. */
+async function pageWithFiles<R extends { id: number }, V>(
+  db: D1Database,
+  owner: AttachmentOwner,
+  page: Page,
+  listed: { total: number; rows: R[] },
+  view: (row: R, files: CsAttachment[]) => V,
+): Promise<{ offset: number; limit: number; total: number; items: V[] }> {
+  return { offset: page.offset, limit: page.limit, total: listed.total, items: await withFiles(db, owner, listed.rows, view) };
+}
+
 /** Delete a row and its attachments in one batch, then the files. */
 async function deleteWithFiles(env: Env, owner: AttachmentOwner, rowId: number, deleteRow: D1PreparedStatement): Promise<void> {
   const keys = (await attachmentsOf(env.DB, owner, [rowId])).map((a) => a.key);
@@ -155,29 +176,18 @@ export async function writeInquiry(env: Env, memberId: number, form: InquiryWrit
   await underHourlyLimit(countRecentInquiries(env.DB, memberId, now - HOUR), CS_LIMITS.inquiriesPerHour);
   const row = insertInquiryStatement(env.DB, { memberId, boardType: form.boardType, categoryId: form.categoryId, title: form.title, content: form.content, createdAt: now });
   await writeWithFiles(env, memberId, 'inquiry', form.files, row, NEWEST_INQUIRY_SQL);
-  const written = await listInquiries(env.DB, { memberId, offset: 0, limit: 1 });
-  return (await inquiriesWithFiles(env.DB, written.rows))[0]!;
-}
-
-async function inquiriesWithFiles(db: D1Database, rows: InquiryRow[]): Promise<Inquiry[]> {
-  const files = await attachmentsByRow(
-    db,
-    'inquiry',
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => inquiryView(r, files.get(r.id) ?? []));
+  return (await inquiryList(env.DB, { memberId, offset: 0, limit: 1 })).items[0]!;
 }
 
 export async function inquiryList(db: D1Database, filter: InquiryFilter): Promise<InquiryList> {
-  const { total, rows } = await listInquiries(db, filter);
-  return { offset: filter.offset, limit: filter.limit, total, items: await inquiriesWithFiles(db, rows) };
+  return pageWithFiles(db, 'inquiry', filter, await listInquiries(db, filter), inquiryView);
 }
 
 /** One inquiry, for its writer or staff; anyone else gets the 404 a missing one gets. */
 export async function inquiryFor(db: D1Database, id: number, reader: { memberId: number; staff: boolean }): Promise<Inquiry> {
   const row = await findInquiry(db, id);
   if (!row || (row.memberId !== reader.memberId && !reader.staff)) throw inquiryNotFound();
-  return (await inquiriesWithFiles(db, [row]))[0]!;
+  return (await withFiles(db, 'inquiry', [row], inquiryView))[0]!;
 }
 
 export async function deleteInquiry(env: Env, memberId: number, id: number): Promise<{ id: number; deleted: true }> {
@@ -246,22 +256,11 @@ export async function fileReport(env: Env, reporterId: number, form: Declaration
     createdAt: now,
   });
   await writeWithFiles(env, reporterId, 'report', form.files, row, NEWEST_REPORT_SQL);
-  const { rows } = await listReportsOf(env.DB, reporterId, 0, 1);
-  return (await reportsWithFiles(env.DB, rows))[0]!;
-}
-
-async function reportsWithFiles(db: D1Database, rows: ReportRow[]): Promise<Report[]> {
-  const files = await attachmentsByRow(
-    db,
-    'report',
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => reportView(r, files.get(r.id) ?? []));
+  return (await reportList(env.DB, reporterId, { offset: 0, limit: 1 })).items[0]!;
 }
 
 export async function reportList(db: D1Database, reporterId: number, page: Page): Promise<ReportList> {
-  const { total, rows } = await listReportsOf(db, reporterId, page.offset, page.limit);
-  return { ...page, total, items: await reportsWithFiles(db, rows) };
+  return pageWithFiles(db, 'report', page, await listReportsOf(db, reporterId, page.offset, page.limit), reportView);
 }
 
 /** The reporter withdraws an open report; a handled one stays (409). */
@@ -329,13 +328,7 @@ export async function requestAccountChange(env: Env, memberId: number, form: Acc
 }
 
 export async function accountChangeList(db: D1Database, memberId: number | null, status: 'open' | 'handled' | 'all', page: Page): Promise<AccountChangeList> {
-  const { total, rows } = await listAccountChanges(db, memberId, status, page.offset, page.limit);
-  const files = await attachmentsByRow(
-    db,
-    'account-change',
-    rows.map((r) => r.id),
-  );
-  return { ...page, total, items: rows.map((r) => changeView(r, files.get(r.id) ?? [])) };
+  return pageWithFiles(db, 'account-change', page, await listAccountChanges(db, memberId, status, page.offset, page.limit), changeView);
 }
 
 export async function decideChange(

@@ -141,10 +141,14 @@ export async function refundPurchase(db: D1Database, p: { memberId: number; amou
 }
 
 /** A viewer's gift to a creator: the viewer's wallet -> the creator's earnings (alongside: the gift-view list's row). */
-export async function gift(db: D1Database, p: { from: number; to: number; amount: number; key: string; alongside?: readonly D1PreparedStatement[] }): Promise<MoveResult> {
+export async function gift(
+  db: D1Database,
+  p: { from: number; to: number; amount: number; key: string; alongside?: readonly D1PreparedStatement[]; accounts?: { wallet: number | null; earnings: number | null } },
+): Promise<MoveResult> {
   const amount = checkPositive(p.amount);
   if (p.from === p.to) throw new Refusal(400, 'SELF_GIFT', 'luv.errors.selfGift');
-  const [from, to] = await Promise.all([walletOf(db, p.from), earningsOf(db, p.to)]);
+  // `accounts`: the ids the caller already read with its own checks (null when not created yet), saving two reads.
+  const [from, to] = await Promise.all([p.accounts?.wallet ?? walletOf(db, p.from), p.accounts?.earnings ?? earningsOf(db, p.to)]);
   return transfer(db, p.key, 'gift', from, to, amount, p.alongside);
 }
 

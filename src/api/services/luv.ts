@@ -1,11 +1,9 @@
 // The luv calls: a member's gift to a channel on air, their balances and their gift lists.
 // The movement itself is the ledger's (services/ledger.ts); the room hears of a gift through chat-events.
 
-import { findChannel } from '../../db/channels';
 import { findMovement, listGifts, memberBalance } from '../../db/ledger';
 import { hiddenSupporters } from '../../db/messages';
-import { findMemberById } from '../../db/members';
-import { findOpenLive } from '../../db/streams';
+import { findGiftParties } from '../../db/gifts';
 import { receivedTotals } from '../../db/earnings';
 import { giftHistoryStatement } from '../../db/watch-history';
 import { Refusal } from '../../lib/errors';
@@ -26,21 +24,24 @@ export const LUV_GIFT_ITEM_CODE = 100;
  * event is sent before answering.
  */
 export async function sendGift(env: Env, memberId: number, request: GiftRequest, waitUntil?: (work: Promise<unknown>) => void): Promise<GiftResponse> {
-  const [channel, live, sender] = await Promise.all([findChannel(env.DB, request.channelId), findOpenLive(env.DB, request.channelId), findMemberById(env.DB, memberId)]);
-  if (!channel) throw notFoundChannel();
-  if (channel.ownerId === memberId) throw new Refusal(400, 'SELF_GIFT', 'luv.errors.selfGift');
+  // One read for the channel, its live, the sender and both ledger accounts: a gift is the busiest write there is.
+  const parties = await findGiftParties(env.DB, request.channelId, memberId);
+  if (!parties) throw notFoundChannel();
+  if (parties.ownerId === memberId) throw new Refusal(400, 'SELF_GIFT', 'luv.errors.selfGift');
   // Namespaced by sender: two members' keys never collide, and a key replays only its own sender's gift.
   const key = `gift:${memberId}:${request.idempotencyKey}`;
   // Off air, only a gift sent before goes on: the ledger answers it as it was (a replay).
-  if (!live && !(await findMovement(env.DB, key))) throw new Refusal(409, 'NOT_LIVE', 'luv.errors.notLive');
+  if (!parties.live && !(await findMovement(env.DB, key))) throw new Refusal(409, 'NOT_LIVE', 'luv.errors.notLive');
 
   // The gift-view list (/my/gifts) is written in the gift's own batch: both or neither, and once per key.
-  const history = giftHistoryStatement(env.DB, { memberId, channelId: channel.id, amount: request.amount, at: Date.now() });
-  const result = await gift(env.DB, { from: memberId, to: channel.ownerId, amount: request.amount, key, alongside: [history] });
-  if (result.status === 'applied' && sender) {
-    const event = { from: { loginId: sender.loginId, nickname: sender.nickname }, itemCode: LUV_GIFT_ITEM_CODE, amount: request.amount, ...(request.message ? { message: request.message } : {}) };
+  const history = giftHistoryStatement(env.DB, { memberId, channelId: parties.channelId, amount: request.amount, at: Date.now() });
+  const accounts = { wallet: parties.walletId, earnings: parties.earningsId };
+  const result = await gift(env.DB, { from: memberId, to: parties.ownerId, amount: request.amount, key, alongside: [history], accounts });
+  if (result.status === 'applied' && parties.senderLoginId !== null) {
+    const from = { loginId: parties.senderLoginId, nickname: parties.senderNickname ?? '' };
+    const event = { from, itemCode: LUV_GIFT_ITEM_CODE, amount: request.amount, ...(request.message ? { message: request.message } : {}) };
     // The luv has moved: a room that cannot be told now does not undo the gift.
-    const told = publishGift(env, channel.id, event).catch((error) => console.error('gift event not published', error));
+    const told = publishGift(env, parties.channelId, event).catch((error) => console.error('gift event not published', error));
     if (waitUntil) waitUntil(told);
     else await told;
   }
