@@ -165,7 +165,7 @@ function sampleString(schema: JsonSchema): string {
   const max = schema.maxLength ?? Math.max(min, 16);
   if (!schema.pattern) return 'x'.repeat(min);
   const pattern = new RegExp(schema.pattern);
-  const fits = (v: string) => v.length >= min && v.length <= max && !/[\s\u0000-\u001f]/.test(v);
+  const fits = (v: string) => v.length >= min && v.length <= max && ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || /\s/.test(ch));
   const samples = fc.sample(fc.stringMatching(pattern), { numRuns: 200, seed: 17 }).filter(fits);
   // The simplest sample that fits: ASCII letters and digits where the pattern allows them.
   return samples.sort((a, b) => Number(/^[A-Za-z0-9]+$/.test(b)) - Number(/^[A-Za-z0-9]+$/.test(a)))[0] ?? 'x'.repeat(min);
