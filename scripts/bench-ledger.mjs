@@ -135,13 +135,21 @@ async function apiBench() {
       return `${res.status} ${body?.error?.code}`;
     };
     const increment = async () => String((await members[0].post('/__dev/bench/increment', {})).status);
+    // The floor of the path: the cheapest answer this server gives (no proxy to the API, no D1), same client and C.
+    const trivial = async () => {
+      const res = await fetch(`${ORIGIN}/healthz`);
+      await res.arrayBuffer();
+      return String(res.status);
+    };
 
     // Warm both paths (isolate, JIT, D1 pages) before measuring; the warm-up's gifts are audited too.
     await pool(WARMUP, CONCURRENCY, (i) => sendGift(GIFTS + i));
     await pool(WARMUP, CONCURRENCY, increment);
+    await pool(WARMUP, CONCURRENCY, trivial);
     const counterBefore = (await db.prepare('SELECT n FROM bench_counter').first()).n;
     const gifts = await pool(GIFTS, CONCURRENCY, sendGift);
     const increments = await pool(GIFTS, CONCURRENCY, increment);
+    const floor = await pool(GIFTS, CONCURRENCY, trivial);
     const counter = (await db.prepare('SELECT n FROM bench_counter').first()).n - counterBefore;
 
     // Conservation, exactly: the whole ledger's audit, then what this run moved.
@@ -164,7 +172,7 @@ async function apiBench() {
     if (earned !== ok200) failures.push(`the creator's earnings gained ${earned} luv for ${ok200} gifts of 1 answered 200`);
     if (giftMovements !== ok200) failures.push(`${giftMovements} gift movements for ${ok200} gifts answered 200`);
     if (counter !== increments.labels['200']) failures.push(`the counter rose by ${counter} for ${increments.labels['200']} increments answered 200`);
-    return { gifts, increments, failures, accounts: accounts.results.length, ok200, debited, earned };
+    return { gifts, increments, floor, failures, accounts: accounts.results.length, ok200, debited, earned };
   } finally {
     await server.stop();
   }
@@ -222,7 +230,9 @@ async function main() {
   );
   console.log(line('gifts (POST /api/luv/gift)', api.gifts));
   console.log(line('bare D1 increments (same path)', api.increments));
+  console.log(line('GET /healthz (no API, no D1)', api.floor));
   console.log(`  ratio increments/gifts: ${(api.increments.rate / api.gifts.rate).toFixed(2)}x  (a gift costs that many bare writes' time end to end)`);
+  console.log(`  ratio /healthz/gifts: ${(api.floor.rate / api.gifts.rate).toFixed(2)}x  (the server's floor: no request it answers is cheaper than /healthz)`);
   console.log(`  conservation: ${api.accounts} accounts audited; ${api.ok200} gifts answered 200, wallets debited ${api.debited}, earnings gained ${api.earned}`);
   for (const f of api.failures) console.log(`  FAIL ${f}`);
 

@@ -12,7 +12,7 @@
 // npm run ops -- agency grant|list|invite|invites ...   (agency accounts and their invites to creators: scripts/ops/agency.mjs)
 // npm run ops -- dormant <loginId>   (makes an account dormant, for the expiry flow: scripts/ops/dormant.mjs)
 // Local by default; --remote for the deployed namespace. The edge notices flags within 10 s; a new role
-// applies from the member's next chat ticket. A channel switch changed here reaches running Workers
+// decides the member's chat actions at once, on open sockets too (src/chat/roles.ts). A channel switch changed here reaches running Workers
 // within their 10-minute settings cache and tells no chat room: for an immediate change that open
 // channel pages follow, staff use PUT /api/admin/channeling-switching instead.
 import { readFileSync } from 'node:fs';

@@ -27,6 +27,7 @@ import { walletPages } from './pages/wallet-pages';
 import { socialPages } from './pages/social-pages';
 import { messagesPages } from './pages/messages-pages';
 import { csPages } from './pages/cs-pages';
+import { staffPages } from './pages/staff-pages';
 import { agencyPages } from './pages/agency-pages';
 import { memberPages } from './pages/member-pages';
 import { apiReference } from './docs/api-reference';
@@ -71,6 +72,7 @@ app.route('/', watchPages);
 app.route('/', walletPages);
 app.route('/', messagesPages);
 app.route('/', csPages);
+app.route('/', staffPages);
 app.route('/', agencyPages);
 app.route('/', memberPages);
 

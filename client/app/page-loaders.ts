@@ -31,6 +31,7 @@ export const PAGE_LOADERS: Record<LazyPageModule, Loader> = {
   CsPage: () => import('../pages/CsPage').then((m) => m.CsPage),
   CsDeskPage: () => import('../pages/CsDeskPage').then((m) => m.CsDeskPage),
   StaffCsPage: () => import('../pages/StaffCsPage').then((m) => m.StaffCsPage),
+  StaffPayoutsPage: () => import('../pages/StaffPayoutsPage').then((m) => m.StaffPayoutsPage),
   AgencyInvitesPage: () => import('../pages/AgencyInvitesPage').then((m) => m.AgencyInvitesPage),
   AgencyPage: () => import('../pages/AgencyPage').then((m) => m.AgencyPage),
   ExpirePage: () => import('../pages/ExpirePage').then((m) => m.ExpirePage),

@@ -1,4 +1,4 @@
-import type { BankAccount, BankAccountResponse, WithdrawCancelResponse, WithdrawResponse } from '../../src/shared/payout-schemas';
+import type { BankAccount, BankAccountResponse, StaffWithdrawResponse, WithdrawCancelResponse, WithdrawResponse } from '../../src/shared/payout-schemas';
 import { call } from './api';
 
 // The studio's payout calls. SWR keys are the API paths.
@@ -11,3 +11,7 @@ export const BANKS_KEY = '/api/my/banks';
 export const saveBankAccount = (account: BankAccount) => call<BankAccountResponse>('PUT', BANK_ACCOUNT_KEY, account);
 export const requestWithdrawal = (amount: number, idempotencyKey: string) => call<WithdrawResponse>('POST', '/api/luv/withdraw', { amount, idempotencyKey });
 export const cancelWithdrawal = (withdrawId: number) => call<WithdrawCancelResponse>('GET', `/api/luv/withdraw-cancel?withdrawId=${withdrawId}`);
+
+/** Staff: approve, pay (the bank transfer was made) or reject a withdrawal. */
+export type StaffPayoutAction = 'approve' | 'pay' | 'reject';
+export const decideWithdrawal = (withdrawId: number, action: StaffPayoutAction) => call<StaffWithdrawResponse>('POST', `/api/admin/payouts/${withdrawId}/${action}`, {});

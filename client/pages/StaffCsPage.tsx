@@ -9,6 +9,7 @@ import { answerInquiry, closeReport, decideAccountChange, writePost } from '../d
 import type { ApiResult } from '../data/api';
 import { Paragraphs } from '../components/cs/CsNav';
 import { formatDate } from '../components/watch/format-date';
+import { StaffNav } from '../components/staff/StaffNav';
 
 /** The operator's customer service desk (P and O members): answer inquiries, close reports, decide account changes, write posts. */
 export function StaffCsPage({ props }: { props: PageProps }) {
@@ -24,6 +25,7 @@ export function StaffCsPage({ props }: { props: PageProps }) {
   }
   return (
     <section className="cs-page cs-staff" aria-labelledby="cs-title">
+      <StaffNav current="cs" />
       <h1 id="cs-title">{t('cs.staff.title')}</h1>
       <section aria-labelledby="staff-inquiries">
         <h2 id="staff-inquiries">{t('cs.staff.inquiries', { n: data.inquiries?.total ?? 0 })}</h2>

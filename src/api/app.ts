@@ -45,6 +45,7 @@ import { reportServerError } from '../errors';
 import { waitUntilOf } from './wait-until';
 import { requestLimits } from './middleware/request-limits';
 import { writeRate } from './middleware/write-rate';
+import { verifiedEdgeClient } from '../lib/edge-headers';
 
 const DEVICE_ID = /^[0-9a-f]{10}$/;
 /**
@@ -62,6 +63,8 @@ export const apiApp = new Hono<ApiEnv>()
   .use(async (c, next) => {
     const deviceId = c.req.header('x-device-id');
     c.set('deviceId', deviceId && DEVICE_ID.test(deviceId) ? deviceId : 'unknown000');
+    // The client's address and country only as our edge signed them: a caller at API_ORIGIN cannot claim one.
+    c.set('client', await verifiedEdgeClient(c.env.EDGE_HEADER_SECRET, c.req.raw));
     await next();
   })
   .use(requestLimits())

@@ -1,7 +1,8 @@
 import { isProductionEnv } from '../shared/environment';
 
-/** The dev secret of config/development.env: refused in production. */
+/** The dev secrets of config/development.env: refused in production. */
 const DEV_JWT_SECRET = 'development-only-jwt-secret-not-for-production';
+const DEV_EDGE_HEADER_SECRET = 'development-only-edge-header-secret';
 
 export interface ProviderChoice {
   sms: 'dev' | 'http';
@@ -47,6 +48,10 @@ export function assertSafeConfig(env: Env): void {
   if (offline.length) throw new Error(`refusing to start: development adapters in production (${offline.join(', ')})`);
   if (!env.JWT_SECRET || env.JWT_SECRET === DEV_JWT_SECRET || env.JWT_SECRET.length < 32) {
     throw new Error('refusing to start: JWT_SECRET is missing, too short, or the development value');
+  }
+  // Without it the API would know no client's address (src/lib/edge-headers.ts): every per-client limit one count.
+  if (!env.EDGE_HEADER_SECRET || env.EDGE_HEADER_SECRET === DEV_EDGE_HEADER_SECRET || env.EDGE_HEADER_SECRET.length < 32) {
+    throw new Error('refusing to start: EDGE_HEADER_SECRET is missing, too short, or the development value');
   }
 }
 

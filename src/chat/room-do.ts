@@ -20,6 +20,7 @@ import { chatChannel } from '../db/chat';
 import { RoomStore } from '../db/chat-room';
 import { Pacer, ShardReporter, SpokeOutbox } from './fan-out';
 import { chatEmojiOf } from './emoji';
+import { ROLE_FRESH_MS, RoleCache } from './roles';
 import { RESERVATION_MS, hubStub, pickShard, sendGap, shardCapacity, shardStub } from './shards';
 
 interface Attachment {
@@ -79,6 +80,8 @@ export class ChatRoom extends DurableObject<Env> {
   private readonly reservations = new Map<number, number[]>();
   /** Hub only: when the rate and duplicate tables last dropped writers gone quiet. */
   private prunedAt = 0;
+  /** Hub only: members' chat roles as D1 has them now (a ticket's role is the one it was issued with). */
+  private readonly roles = new RoleCache(() => this.env.DB);
   /** This shard's own sockets get frames at a pace they can be sent (fan-out.ts). */
   private readonly pacer = new Pacer(
     () => sendGap(this.sockets().size),
@@ -356,11 +359,31 @@ export class ChatRoom extends DurableObject<Env> {
       this.prunedAt = now;
       this.store.pruneWriters(now - WRITER_MEMORY_MS);
     }
-    // Emoji are looked up before the decision (the one await), from what the words name, never from a URL.
-    const emoji = frame.type === 'message' && who ? await chatEmojiOf(this.env.DB, Number(this.room), frame.text) : [];
-    const outcome = authority.write(who, frame, Date.now(), emoji);
+    const writer = await this.withCurrentRole(who, frame);
+    if (writer === 'gone') return [{ type: 'connection', status: 'error', code: 'LOGIN_REQUIRED' }];
+    // Emoji are looked up before the decision, from what the words name, never from a URL.
+    const emoji = frame.type === 'message' && writer ? await chatEmojiOf(this.env.DB, Number(this.room), frame.text) : [];
+    const outcome = authority.write(writer, frame, Date.now(), emoji);
     this.fanOut(outcome.broadcast, outcome.removals);
     return outcome.reply;
+  }
+
+  /**
+   * The writer with their chat role as it is now, not as their ticket had it: read afresh for an action or an
+   * announcement (and the action's target's too, whose standing decides whether it may be touched), at most
+   * ROLE_FRESH_MS old for a message. 'gone' when the member no longer exists.
+   */
+  private async withCurrentRole(who: Identity | null, frame: WriteFrame): Promise<Identity | null | 'gone'> {
+    if (!who) return null;
+    const now = Date.now();
+    const role = await this.roles.current(who.memberId, frame.type === 'message' ? ROLE_FRESH_MS : 0, now);
+    if (role === null) return 'gone';
+    if (frame.type === 'action' && frame.target) {
+      const target = this.store.seen(frame.target);
+      const targetRole = target ? await this.roles.current(target.memberId, 0, now) : null;
+      if (target && targetRole && targetRole !== target.role) this.store.remember({ ...target, role: targetRole }, now);
+    }
+    return role === who.role ? who : { ...who, role };
   }
 
   /** Whether a member may put words in this room now: not muted, not banned (the hub keeps the sanctions). */

@@ -35,3 +35,9 @@ export async function liveChannelIds(db: D1Database): Promise<number[]> {
   const { results } = await db.prepare('SELECT DISTINCT channel_id AS channelId FROM streams WHERE ended_at IS NULL AND kind = 1').all<{ channelId: number }>();
   return results.map((r) => r.channelId);
 }
+
+/** A member's chat role now (ops may have changed it since their ticket); null when the member is gone. */
+export async function chatMemberRole(db: D1Database, memberId: number): Promise<MemberRole | null> {
+  const row = await db.prepare('SELECT role FROM members WHERE id = ?').bind(memberId).first<{ role: MemberRole }>();
+  return row?.role ?? null;
+}

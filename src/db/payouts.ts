@@ -1,7 +1,7 @@
 // Creator payouts' SQL (migration 0014): the bank account, the withdrawals and their state changes.
 // The rules (figures, who may do what, the ledger movement each change goes with) are services/payouts.ts.
 
-import type { PayoutQuote, PayoutStatus } from '../shared/payout-rules';
+import { PAYOUT_STATUSES, type PayoutQuote, type PayoutStatus } from '../shared/payout-rules';
 
 export interface BankAccountRow {
   bankCode: string;
@@ -29,12 +29,14 @@ export interface PayoutRow {
   decidedAt: number | null;
   paidAt: number | null;
   loginId: string;
+  nickname: string;
 }
 
 const PAYOUT = `id, member_id AS memberId, request_key AS requestKey, luv, fee_luv AS feeLuv, gross_krw AS grossKrw, fee_krw AS feeKrw,
   income_tax_krw AS incomeTaxKrw, local_tax_krw AS localTaxKrw, net_krw AS netKrw, bank_code AS bankCode, bank_account AS bankAccount,
   bank_holder_name AS bankHolderName, status, requested_at AS requestedAt, decided_at AS decidedAt, paid_at AS paidAt,
-  (SELECT login_id FROM members WHERE members.id = payouts.member_id) AS loginId`;
+  (SELECT login_id FROM members WHERE members.id = payouts.member_id) AS loginId,
+  (SELECT nickname FROM members WHERE members.id = payouts.member_id) AS nickname`;
 
 export async function findBankAccount(db: D1Database, memberId: number): Promise<BankAccountRow | null> {
   return db
@@ -103,4 +105,12 @@ export async function listPayouts(
     db.prepare(`SELECT COUNT(*) AS n FROM payouts ${where}`).bind(filter.memberId, filter.status),
   ]);
   return { rows: list!.results as unknown as PayoutRow[], total: (count!.results[0] as { n: number }).n };
+}
+
+/** How many withdrawals there are in each status (the staff page's filter). */
+export async function countPayoutsByStatus(db: D1Database): Promise<Record<PayoutStatus, number>> {
+  const { results } = await db.prepare('SELECT status, COUNT(*) AS n FROM payouts GROUP BY status').all<{ status: PayoutStatus; n: number }>();
+  const counts = Object.fromEntries(PAYOUT_STATUSES.map((status) => [status, 0])) as Record<PayoutStatus, number>;
+  for (const row of results) counts[row.status] = row.n;
+  return counts;
 }

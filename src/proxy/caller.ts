@@ -6,6 +6,7 @@ import { apiApp } from '../api';
 import { BRAND_HEADER, CLIENT_HEADER, COOKIE, SITE_ORIGIN_HEADER, type AppType } from '../shared/constants';
 import { clearSession, hasTokens, storeTokens } from './session';
 import { edgeClientAddress } from '../lib/client-address';
+import { EDGE_HEADERS, signEdgeClient } from '../lib/edge-headers';
 
 /** Raised when the API answers 503 to a server-side call (SPEC §8 SERVICE_UNAVAILABLE). */
 export class ServiceUnavailableError extends Error {
@@ -52,7 +53,7 @@ export function callerOf(c: Context<AppEnv>): Caller {
 export const asGuest = (caller: Caller): Caller => ({ ...caller, access: undefined });
 
 const INTERNAL_ORIGIN = 'https://api.internal';
-const EDGE_ONLY_HEADERS = ['cookie', 'host', 'authorization', 'x-partner-code', 'x-client-country', 'x-client-ip'];
+const EDGE_ONLY_HEADERS = ['cookie', 'host', 'authorization', 'x-partner-code', ...Object.values(EDGE_HEADERS)];
 const CLIENT_WRITABLE_ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip', 'true-client-ip', 'forwarded', 'cf-connecting-ip'];
 
 function executionCtxOf(c: Context<AppEnv>): Context['executionCtx'] | undefined {
@@ -73,8 +74,6 @@ function headersFor(caller: Caller, base?: HeadersInit): Headers {
   headers.set('x-device-id', caller.deviceId);
   headers.set('x-locale', caller.locale);
   if (caller.partnerCode) headers.set('x-partner-code', caller.partnerCode);
-  if (caller.country) headers.set('x-client-country', caller.country);
-  if (caller.ip) headers.set('x-client-ip', caller.ip);
   if (caller.site) headers.set(SITE_ORIGIN_HEADER, caller.site);
   if (caller.brand) headers.set(BRAND_HEADER, caller.brand);
   if (caller.access) headers.set('authorization', `Bearer ${caller.access}`);
@@ -85,13 +84,13 @@ function headersFor(caller: Caller, base?: HeadersInit): Headers {
  * Send a request to the API for `caller`: in-process to the embedded API by default, or to API_ORIGIN
  * when set. The edge reaches the API through here only.
  */
-export function callApi(c: Context<AppEnv>, caller: Caller, pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
+export async function callApi(c: Context<AppEnv>, caller: Caller, pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
   const headers = headersFor(caller, init.headers);
-  if (c.env.API_ORIGIN) {
-    return fetch(new URL(pathAndQuery, c.env.API_ORIGIN), { ...init, headers, redirect: 'manual' });
-  }
-  const request = new Request(`${INTERNAL_ORIGIN}${pathAndQuery}`, { ...init, headers });
-  return Promise.resolve(apiApp.fetch(request, c.env, executionCtxOf(c)));
+  const url = c.env.API_ORIGIN ? new URL(pathAndQuery, c.env.API_ORIGIN).href : `${INTERNAL_ORIGIN}${pathAndQuery}`;
+  // Where the client is, signed: the API believes it only with the edge's signature (src/lib/edge-headers.ts).
+  if (c.env.EDGE_HEADER_SECRET) await signEdgeClient(c.env.EDGE_HEADER_SECRET, headers, init.method ?? 'GET', url, { ip: caller.ip, country: caller.country });
+  if (c.env.API_ORIGIN) return fetch(url, { ...init, headers, redirect: 'manual' });
+  return apiApp.fetch(new Request(url, { ...init, headers }), c.env, executionCtxOf(c));
 }
 
 /** Trade the refresh cookie for new tokens; storeTokens sets the cookies and puts the access token on the context. */

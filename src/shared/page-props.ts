@@ -55,6 +55,7 @@ export const PAGES = {
   POLICY: 'CsPage',
   CS_DESK: 'CsDeskPage',
   STAFF_CS: 'StaffCsPage',
+  STAFF_PAYOUTS: 'StaffPayoutsPage',
   AGENCY_INVITES: 'AgencyInvitesPage',
   AGENCY: 'AgencyPage',
   EXPIRE: 'ExpirePage',

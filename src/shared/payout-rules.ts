@@ -65,6 +65,8 @@ export const PAYOUT_TRANSITIONS: Readonly<Record<PayoutStatus, readonly PayoutSt
   rejected: [],
   cancelled: [],
 };
+/** Withdrawals a page of the staff payouts page shows. */
+export const STAFF_PAYOUTS_PAGE_SIZE = 20;
 /** The creator may cancel only a request nobody has approved yet: once approved the transfer may be under way. */
 export const CREATOR_CANCELLABLE: readonly PayoutStatus[] = ['requested'];
 

@@ -118,8 +118,16 @@ export const bankAccountResponseSchema = z.object({ account: bankAccountSchema.n
 export type BankAccountResponse = z.infer<typeof bankAccountResponseSchema>;
 
 /** Staff: a withdrawal with its creator. */
-export const staffWithdrawalSchema = withdrawalSchema.extend({ memberId: id, loginId: z.string() }).meta({ id: 'StaffWithdrawal' });
-export const staffWithdrawListResponseSchema = pageInfoSchema.extend({ items: z.array(staffWithdrawalSchema) }).meta({ id: 'StaffWithdrawListResponse' });
+export const staffWithdrawalSchema = withdrawalSchema.extend({ memberId: id, loginId: z.string(), nickname: z.string() }).meta({ id: 'StaffWithdrawal' });
+const count = z.int().nonnegative();
+export const staffWithdrawListResponseSchema = pageInfoSchema
+  .extend({
+    items: z.array(staffWithdrawalSchema),
+    /** Withdrawals in each status, whatever the filter: the staff page's filter shows them. */
+    counts: z.object({ requested: count, approved: count, paid: count, rejected: count, cancelled: count }).describe('Withdrawals in each status, whatever ?status is'),
+  })
+  .meta({ id: 'StaffWithdrawListResponse' });
+export type StaffWithdrawListResponse = z.infer<typeof staffWithdrawListResponseSchema>;
 export const staffWithdrawListQuerySchema = z.object({ status: statusSchema.optional() });
 export const staffWithdrawActionSchema = z.object({
   withdrawId: z
@@ -130,3 +138,14 @@ export const staffWithdrawActionSchema = z.object({
 export const staffWithdrawResponseSchema = z.object({ withdrawal: staffWithdrawalSchema, replayed: z.boolean() }).meta({ id: 'StaffWithdrawResponse' });
 export type StaffWithdrawResponse = z.infer<typeof staffWithdrawResponseSchema>;
 export type StaffWithdrawal = z.infer<typeof staffWithdrawalSchema>;
+
+/** The staff payouts page's filter: a status, or every withdrawal. */
+export type StaffPayoutFilter = PayoutStatus | 'all';
+/** What the staff payouts page's loader (src/pages/staff-pages.ts) puts in `data`. */
+export interface StaffPayoutsPageData {
+  title: string;
+  /** False for a member who is not staff (the page answers 403). */
+  staff: boolean;
+  filter: StaffPayoutFilter;
+  list: StaffWithdrawListResponse | null;
+}

@@ -348,6 +348,8 @@ describe('providers', () => {
     expect(() => assertSafeConfig({ ...base, SMS_PROVIDER: 'dev' })).toThrow(/development adapters/);
     expect(() => assertSafeConfig({ ...base, IDENTITY_PROVIDER: 'dev' })).toThrow(/development adapters/);
     expect(() => assertSafeConfig({ ...base, JWT_SECRET: env.JWT_SECRET })).toThrow(/JWT_SECRET/);
+    expect(() => assertSafeConfig({ ...base, EDGE_HEADER_SECRET: env.EDGE_HEADER_SECRET })).toThrow(/EDGE_HEADER_SECRET/);
+    expect(() => assertSafeConfig({ ...base, EDGE_HEADER_SECRET: '' })).toThrow(/EDGE_HEADER_SECRET/);
   });
 
   it('serves policy texts in the caller language', async () => {

@@ -14,6 +14,7 @@ export function productionEnv(): Env {
     CAPTCHA_PROVIDER: 'turnstile',
     IDENTITY_PROVIDER: 'nice',
     JWT_SECRET: 'x'.repeat(40),
+    EDGE_HEADER_SECRET: 'e'.repeat(40),
     PG_PROVIDER: 'toss',
     TOSS_SECRET_KEY: 'live_sk_x',
     TOSS_CLIENT_KEY: 'live_ck_x',

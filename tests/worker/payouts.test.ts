@@ -8,8 +8,8 @@ import { creditPurchase, gift } from '../../src/api/services/ledger';
 import { cancelWithdrawal, decideWithdrawal, requestWithdrawal, setBankAccount } from '../../src/api/services/payouts';
 import { Refusal } from '../../src/lib/errors';
 import { BANK_CODES, PAYOUT_MIN_LUV, payoutQuote } from '../../src/shared/payout-rules';
-import type { BankListResponse, StaffWithdrawResponse, WithdrawCancelResponse, WithdrawListResponse, WithdrawResponse } from '../../src/shared/payout-schemas';
-import type { Browser } from './helpers';
+import type { BankListResponse, StaffWithdrawListResponse, StaffWithdrawResponse, WithdrawCancelResponse, WithdrawListResponse, WithdrawResponse } from '../../src/shared/payout-schemas';
+import { Browser } from './helpers';
 import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
 import { expectRefused, insertChannel, json, signedIn } from './watch-fixtures';
 
@@ -274,6 +274,95 @@ describe('operators: /api/admin/payouts (and so npm run ops -- payout)', () => {
     await expect(set("UPDATE payouts SET status = 'paid' WHERE id = ?")).rejects.toThrow(/payout status out of order/);
     await expect(set('UPDATE payouts SET luv = 1 WHERE id = ?')).rejects.toThrow(/immutable/);
     await expect(set('DELETE FROM payouts WHERE id = ?')).rejects.toThrow(/never deleted/);
+  });
+});
+
+describe('the staff list (what /staff/payouts shows): GET /api/admin/payouts', () => {
+  const list = (browser: Browser, query: string) => browser.fetch(`/api/admin/payouts?${query}`);
+  const sqlCounts = async () => {
+    const { results } = await env.DB.prepare('SELECT status, COUNT(*) AS n FROM payouts GROUP BY status').all<{ status: string; n: number }>();
+    return Object.fromEntries(['requested', 'approved', 'paid', 'rejected', 'cancelled'].map((s) => [s, results.find((r) => r.status === s)?.n ?? 0]));
+  };
+
+  it('filters by status, pages newest first, names the creator (login id and nickname) and counts each status', async () => {
+    const operator = await staff();
+    const creator = await creatorWith(1_000);
+    const nickname = (await env.DB.prepare('SELECT nickname FROM members WHERE id = ?').bind(creator.id).first<{ nickname: string }>())!.nickname;
+    const made: number[] = [];
+    for (const luv of [100, 200, 300, 150]) made.push((await json<WithdrawResponse>(await withdraw(creator.browser, luv))).withdrawal.withdrawId);
+    await json<StaffWithdrawResponse>(await decide(operator.browser, made[0]!, 'approve'));
+
+    const requested = await json<StaffWithdrawListResponse>(await list(operator.browser, 'status=requested&limit=100'));
+    expect(requested.counts).toEqual(await sqlCounts());
+    expect(requested.total).toBe(requested.counts.requested);
+    expect(requested.items.every((w) => w.status === 'requested')).toBe(true);
+    const mine = requested.items.filter((w) => w.memberId === creator.id);
+    expect(mine.map((w) => w.withdrawId)).toEqual([made[3], made[2], made[1]]);
+    expect(mine[0]).toMatchObject({
+      loginId: creator.loginId,
+      nickname,
+      luv: 150,
+      netKrw: payoutQuote(150).netKrw,
+      bankCode: '088',
+      bankAccount: ACCOUNT.bank_account,
+      bankHolderName: ACCOUNT.bank_holder_name,
+    });
+    const approved = await json<StaffWithdrawListResponse>(await list(operator.browser, 'status=approved&limit=100'));
+    expect(approved.items.find((w) => w.withdrawId === made[0])).toMatchObject({ status: 'approved', nickname });
+
+    // Every status (no filter), a page at a time: the pages follow on, newest first, none repeated.
+    const first = await json<StaffWithdrawListResponse>(await list(operator.browser, 'limit=2&offset=0'));
+    const second = await json<StaffWithdrawListResponse>(await list(operator.browser, 'limit=2&offset=2'));
+    const all = Object.values(first.counts).reduce((a, b) => a + b, 0);
+    expect([first.total, second.total]).toEqual([all, all]);
+    const ids = [...first.items, ...second.items].map((w) => w.withdrawId);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(4);
+    expect(ids[0]).toBe(made[3]);
+
+    for (const query of ['status=unknown', 'limit=0', 'offset=-1']) await expectRefused(await list(operator.browser, query), 400);
+  });
+
+  it('members who are not staff get 403 and guests 401, whatever the filter', async () => {
+    const creator = await creatorWith(0, { bank: false });
+    for (const query of ['status=requested', 'status=paid&offset=20', '']) {
+      await expectRefused(await list(creator.browser, query), 403);
+      expect((await new Browser().fetch(`/api/admin/payouts?${query}`)).status).toBe(401);
+    }
+  });
+
+  it('a change refused from the wrong state (in the caller’s language) changes nothing: no money, no state, no count', async () => {
+    const operator = await staff();
+    const creator = await creatorWith(1_000);
+    const at = async (luv: number, steps: ('approve' | 'pay' | 'reject')[], cancelled = false) => {
+      const { withdrawal } = await json<WithdrawResponse>(await withdraw(creator.browser, luv));
+      for (const step of steps) expect((await decide(operator.browser, withdrawal.withdrawId, step)).status).toBe(200);
+      if (cancelled) expect((await cancel(creator.browser, withdrawal.withdrawId)).status).toBe(200);
+      return withdrawal.withdrawId;
+    };
+    const wrong: [number, 'approve' | 'pay' | 'reject'][] = [];
+    const requested = await at(100, []);
+    wrong.push([requested, 'pay']);
+    const paid = await at(200, ['approve', 'pay']);
+    wrong.push([paid, 'approve'], [paid, 'reject']);
+    const rejected = await at(300, ['reject']);
+    wrong.push([rejected, 'approve'], [rejected, 'pay']);
+    const cancelled = await at(100, [], true);
+    wrong.push([cancelled, 'approve'], [cancelled, 'pay'], [cancelled, 'reject']);
+
+    const before = { mine: await balances(creator.id), clearing: await systemBalance('pg_clearing'), revenue: await systemBalance('platform_revenue'), counts: await sqlCounts() };
+    const statuses = async () =>
+      Promise.all([requested, paid, rejected, cancelled].map(async (id) => (await env.DB.prepare('SELECT status FROM payouts WHERE id = ?').bind(id).first<{ status: string }>())!.status));
+    expect(await statuses()).toEqual(['requested', 'paid', 'rejected', 'cancelled']);
+    for (const [id, action] of wrong) {
+      const res = await operator.browser.json(`/api/admin/payouts/${id}/${action}`, {}, 'POST', { headers: { 'accept-language': 'en' } });
+      await expectRefused(res, 409, en.payout.errors.wrongState);
+    }
+    expect(await statuses()).toEqual(['requested', 'paid', 'rejected', 'cancelled']);
+    expect({ mine: await balances(creator.id), clearing: await systemBalance('pg_clearing'), revenue: await systemBalance('platform_revenue'), counts: await sqlCounts() }).toEqual(before);
+    // 1,000 earned: 100 pending, 200 paid out, 300 and 100 back in earnings.
+    expect(before.mine).toEqual({ earnings: 700, pending: 100 });
+    await expectLedgerBalanced();
   });
 });
 

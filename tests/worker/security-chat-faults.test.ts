@@ -7,21 +7,22 @@ import { describe, expect, it } from 'vitest';
 import { hubStub } from '../../src/chat/shards';
 import type { Identity } from '../../src/chat/authority';
 import { CHAT_HISTORY, type MessageFrame } from '../../src/shared/chat-protocol';
-import { act, joined, makeRoom, open, sleep, ticketFor, upgrade } from './chat-helpers';
+import { act, joined, makeRoom, open, sleep, ticketFor, upgradeInIsolate } from './chat-helpers';
 import { securityRow } from './security-table';
 
-// The issue asks for 500 sockets and 10,000 messages; on the shared 2-core test machine (load 15-20) that run took
-// over 3 minutes (500 upgrades alone 62 s), so the suite runs the same faults at a fifth of the scale.
-const SOCKETS = 100;
-const MESSAGES = 2_000;
+// The issue's scale. The sockets are opened through the edge app in this isolate (upgradeInIsolate): through SELF
+// every open socket slowed each later upgrade, and 500 upgrades took 62 s (chat-helpers.ts).
+const SOCKETS = 500;
+const MESSAGES = 10_000;
 /** Managers write without the member rate limit (20 per 30 s), so a few sockets can carry 10,000 messages. */
 const WRITERS = 10;
 const MUTED = 10;
 const BANNED = 10;
 /** Messages a writer has on the wire before it waits for their acknowledgements. */
-const WINDOW = 25;
+const WINDOW = 100;
 
 let tagCounter = 0;
+const secondsSince = (t: number) => ((Date.now() - t) / 1000).toFixed(1);
 
 /** Many members in one D1 batch (makeMember one by one would take most of the run). */
 async function makeMembers(n: number, prefix: string): Promise<Identity[]> {
@@ -54,7 +55,7 @@ class Socket {
   ) {}
 
   async connect(): Promise<void> {
-    const res = await upgrade(this.room, { query: `?ticket=${encodeURIComponent(await ticketFor(this.who, this.room))}` });
+    const res = await upgradeInIsolate(this.room, `?ticket=${encodeURIComponent(await ticketFor(this.who, this.room))}`);
     expect(res.status).toBe(101);
     this.ws = res.webSocket!;
     this.closed = false;
@@ -134,7 +135,9 @@ describe('chat faults (issue 17 part 5)', () => {
     const acked = new Map<string, number>();
     const sockets = [...writers.map((w) => new Socket(room, w, true, acked)), ...[...muted, ...listeners].map((m) => new Socket(room, m, false, acked))];
     const { client: creator } = await joined(room, owner);
+    const connecting = Date.now();
     for (let i = 0; i < sockets.length; i += 50) await Promise.all(sockets.slice(i, i + 50).map((s) => s.connect()));
+    const connectSeconds = secondsSince(connecting);
     expect(sockets.length + 1).toBe(SOCKETS);
     // The creator sets the room up (a room acts on members it has seen): managers, mutes, and bans of members
     // who came in and are thrown out (their sockets are not among the 500).
@@ -150,6 +153,8 @@ describe('chat faults (issue 17 part 5)', () => {
     const faults: string[] = [];
     let sent = 0;
     let missingAfterFaults: string[] = [];
+    let reopened = '';
+    const writing = Date.now();
     for (let round = 0; round < rounds || queues.some((q) => q.retry.length > 0); round += 1) {
       const inFlight = queues.map(async (q) => {
         const texts = [...q.retry.splice(0), ...Array.from({ length: round < rounds ? WINDOW : 0 }, () => `${q.socket.who.loginId} #${q.next++}`)];
@@ -169,9 +174,12 @@ describe('chat faults (issue 17 part 5)', () => {
       await Promise.all(inFlight);
       if (faults.length > 0 && missingAfterFaults.length === 0) missingAfterFaults = await missingFromHistory(room, acked);
       const dropped = sockets.filter((s) => s.closed);
+      const reopening = Date.now();
       for (let i = 0; i < dropped.length; i += 50) await Promise.all(dropped.slice(i, i + 50).map((s) => s.connect()));
+      if (dropped.length > 0) reopened = `${dropped.length} reopened in ${secondsSince(reopening)} s`;
     }
 
+    const writeSeconds = secondsSince(writing);
     const missing = await missingFromHistory(room, acked);
     const ids = [...acked.values()];
     const reusedIds = ids.length - new Set(ids).size;
@@ -191,16 +199,23 @@ describe('chat faults (issue 17 part 5)', () => {
     const writerAgain = await joined(room, writers[0]!);
     const managerBadge = writerAgain.joinedFrame.me?.badge;
 
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const letThrough = missing.length + missingAfterFaults.length + reusedIds + lostManagers + lostMutes + lostBans + (mutedSay.length === 1 ? 0 : 1) + (managerBadge === 'manager' ? 0 : 1);
+    const seconds = secondsSince(started);
+    console.log(
+      `chat faults: ${SOCKETS} sockets opened in ${connectSeconds} s; ${sent} messages (${acked.size} acknowledged) in ${writeSeconds} s; ${faults.join(', ')}; ${reopened}; ${seconds} s in all`,
+    );
+    const lostMessages = missing.length + missingAfterFaults.length + reusedIds;
     securityRow(context, {
       area: 'chat-faults',
-      tried: `${SOCKETS} sockets, ${sent} messages sent (${acked.size} acknowledged), ${faults.join(', ')}; ${WRITERS} managers, ${MUTED} muted, ${BANNED} banned (${seconds} s)`,
-      letThrough:
-        letThrough === 0
-          ? 0
-          : `missing ${missing.length + missingAfterFaults.length}, ids reused ${reusedIds}, managers lost ${lostManagers}, mutes lost ${lostMutes}, bans lost ${lostBans}, muted wrote ${mutedSay.length === 0}, badge ${managerBadge}`,
-      pass: letThrough === 0,
+      tried: `${SOCKETS} sockets (open ${connectSeconds} s), ${sent} msgs in ${writeSeconds} s, hibernated + reset (${reopened}): acked in history`,
+      letThrough: lostMessages === 0 ? 0 : `missing ${missing.length + missingAfterFaults.length}, ids reused ${reusedIds}`,
+      pass: lostMessages === 0 && acked.size >= MESSAGES,
+    });
+    const lostStanding = lostManagers + lostMutes + lostBans + (mutedSay.length === 1 ? 0 : 1) + (managerBadge === 'manager' ? 0 : 1);
+    securityRow(context, {
+      area: 'chat-faults',
+      tried: `after both faults: ${WRITERS} managers, ${MUTED} muted, ${BANNED} banned keep their standing (${seconds} s in all)`,
+      letThrough: lostStanding === 0 ? 0 : `managers lost ${lostManagers}, mutes lost ${lostMutes}, bans lost ${lostBans}, muted wrote ${mutedSay.length === 0}, badge ${managerBadge}`,
+      pass: lostStanding === 0,
     });
     expect(faults).toHaveLength(2);
     expect(acked.size).toBeGreaterThanOrEqual(MESSAGES);

@@ -2,6 +2,7 @@
 // was written. Routes come from the routers themselves (the API's and the edge's `app.routes`) and from the published
 // /openapi.json, so a route added tomorrow is swept without anyone listing it here.
 import { createExecutionContext, env } from 'cloudflare:test';
+import fc from 'fast-check';
 import { expect } from 'vitest';
 import { apiApp } from '../../src/api/app';
 import { app } from '../../src/app';
@@ -29,6 +30,7 @@ interface JsonSchema {
   minLength?: number;
   maxLength?: number;
   minimum?: number;
+  maximum?: number;
   pattern?: string;
   format?: string;
   anyOf?: JsonSchema[];
@@ -106,9 +108,10 @@ function resolve(doc: ApiDoc, schema: JsonSchema): JsonSchema {
 }
 
 /**
- * A JSON body the route's own schema would accept as far as a generator can: required fields filled from `fill` by
- * name, else the schema's const, enum, default or a value of its type and bounds. Good enough to get most calls past
- * validation to the rule that must refuse them; the sweep judges by what was written, not by the status alone.
+ * A JSON body the route's own schema accepts: required fields filled from `fill` by name, else the schema's const,
+ * enum, default or a value of its type within its bounds (a string that matches its pattern and format). Gets calls
+ * past validation to the rule that must refuse them (or, with `fill` naming real objects, to a write that is
+ * allowed); the sweep judges by what was written, not by the status alone.
  */
 export function bodyFor(doc: ApiDoc, route: Route, fill: Fill): { contentType: string; body: string } | null {
   const content = operationOf(doc, route).requestBody?.content ?? {};
@@ -142,16 +145,30 @@ function sample(doc: ApiDoc, raw: JsonSchema, fill: Fill, name: string, depth: n
       return Array.from({ length: schema.minItems ?? 0 }, () => sample(doc, schema.items ?? {}, fill, name, depth + 1));
     case 'integer':
     case 'number':
-      return Math.max(schema.minimum ?? 1, 1);
+      return Math.min(Math.max(schema.minimum ?? 1, 1), schema.maximum ?? Number.MAX_SAFE_INTEGER);
     case 'boolean':
       return false;
     case 'string':
-      if (schema.format === 'date') return '2000-01-01';
-      if (schema.format === 'email') return 'sweep@example.com';
-      return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
+      return sampleString(schema);
     default:
       return 'x';
   }
+}
+
+/** A string of the schema's format, or one its pattern matches within its lengths (fast-check writes it). */
+function sampleString(schema: JsonSchema): string {
+  if (schema.format === 'date') return '2000-01-01';
+  if (schema.format === 'email') return 'sweep@example.com';
+  if (schema.format === 'uuid') return crypto.randomUUID();
+  if (schema.format === 'uri' || schema.format === 'url') return 'https://example.com/sweep';
+  const min = Math.max(schema.minLength ?? 1, 1);
+  const max = schema.maxLength ?? Math.max(min, 16);
+  if (!schema.pattern) return 'x'.repeat(min);
+  const pattern = new RegExp(schema.pattern);
+  const fits = (v: string) => v.length >= min && v.length <= max && ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || /\s/.test(ch));
+  const samples = fc.sample(fc.stringMatching(pattern), { numRuns: 200, seed: 17 }).filter(fits);
+  // The simplest sample that fits: ASCII letters and digits where the pattern allows them.
+  return samples.sort((a, b) => Number(/^[A-Za-z0-9]+$/.test(b)) - Number(/^[A-Za-z0-9]+$/.test(a)))[0] ?? 'x'.repeat(min);
 }
 
 /** Tables whose rows the sweep leaves out of "nothing written", each with why. */

@@ -97,7 +97,7 @@ export const accountRoutes = new Hono<ApiEnv>()
       summary: "The caller's country: Cloudflare's geolocation, or GEO_LOCAL_COUNTRY for loopback and private addresses (local development)",
       ok: geoIpResponseSchema,
     }),
-    (c) => c.json(geoCountry({ edgeCountry: c.req.header('x-client-country'), ip: c.req.header('x-client-ip'), localCountry: c.env.GEO_LOCAL_COUNTRY })),
+    (c) => c.json(geoCountry({ edgeCountry: c.var.client.country, ip: c.var.client.ip, localCountry: c.env.GEO_LOCAL_COUNTRY })),
   )
 
   // Captcha and phone codes
@@ -123,7 +123,7 @@ export const accountRoutes = new Hono<ApiEnv>()
       const countryCode = stripSpaces(body.countryCode);
       const phone = stripSpaces(body.phone);
       if (!/^\d{1,4}$/.test(countryCode) || !/^\d{4,15}$/.test(phone)) throw new Refusal(400, 'PHONE_REQUIRED', M.phoneRequired);
-      if (!body.captchaToken || !(await captchaFor(c.env).verify(body.captchaToken, c.req.header('x-client-ip') ?? null))) {
+      if (!body.captchaToken || !(await captchaFor(c.env).verify(body.captchaToken, c.var.client.ip ?? null))) {
         throw new Refusal(400, 'CAPTCHA_INCOMPLETE', M.captchaIncomplete);
       }
       await sendPhoneCode(c.env.DB, smsFor(c.env), countryCode, phone, (code) => c.var.t('sms.code', { code }));

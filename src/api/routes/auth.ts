@@ -62,7 +62,7 @@ export const authRoutes = new Hono<ApiEnv>()
       const body = c.req.valid('json');
       try {
         // The row signIn returns was read before this login was recorded: lastLoginAt is the previous visit.
-        const member = await signIn(c.env.DB, body.loginId, body.password, clientLimitKey(c.env.ENVIRONMENT, c.req.header('x-client-ip')));
+        const member = await signIn(c.env.DB, body.loginId, body.password, clientLimitKey(c.env.ENVIRONMENT, c.var.client.ip));
         const tokens = await startSession(c.env, member, body.loginKeep, requestBrand(c));
         return c.json({ status: 200, msg: 'SUCCESS', message: '', event: loginEvent(member.lastLoginAt, c.var.t), me: toMe(member), save_id: body.saveId, ...tokenFields(tokens) } satisfies z.infer<
           typeof signinSuccessSchema

@@ -125,7 +125,12 @@ const decide = (path: string, status: 'approved' | 'paid' | 'rejected', summary:
 export const staffPayoutRoutes = new Hono<ApiEnv>()
   .get(
     '/api/admin/payouts',
-    operation({ tag: 'Staff', summary: 'Withdrawals, newest first, optionally in one status', ok: staffWithdrawListResponseSchema }),
+    operation({
+      tag: 'Staff',
+      summary: 'Withdrawals, newest first, optionally in one status',
+      description: 'Each with its creator (login id and nickname), figures and bank account; `counts` says how many withdrawals are in each status. The staff page /staff/payouts shows this list.',
+      ok: staffWithdrawListResponseSchema,
+    }),
     requireMember(),
     requireStaff(),
     validate('query', staffWithdrawListQuerySchema.extend(pageQuery(PAGE_DEFAULTS.streamLimit).shape)),

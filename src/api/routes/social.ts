@@ -196,7 +196,7 @@ export const socialRoutes = new Hono<ApiEnv>()
     async (c) => {
       const input = c.req.valid('json');
       const provider = c.req.valid('param').provider;
-      const clientKey = clientLimitKey(c.env.ENVIRONMENT, c.req.header('x-client-ip'));
+      const clientKey = clientLimitKey(c.env.ENVIRONMENT, c.var.client.ip);
       const member = 'authKey' in input ? await linkWithIdentity(c.env, provider, input) : await linkWithPassword(c.env, provider, { ...input, clientKey });
       const tokens = await startSession(c.env, member, false, requestBrand(c));
       return c.json({ status: 200, msg: 'SUCCESS', me: toMe(member), ...tokenFields(tokens) } satisfies z.infer<typeof socialSigninResponseSchema>);

@@ -8,7 +8,7 @@
 // (two keys) leaves one of them refused by the trigger, with nothing moved.
 
 import { memberBalance } from '../../db/ledger';
-import { findBankAccount, findPayout, findPayoutByKey, insertPayoutStatement, listPayouts, type PayoutRow, saveBankAccount, setStatusStatement } from '../../db/payouts';
+import { countPayoutsByStatus, findBankAccount, findPayout, findPayoutByKey, insertPayoutStatement, listPayouts, type PayoutRow, saveBankAccount, setStatusStatement } from '../../db/payouts';
 import { Refusal } from '../../lib/errors';
 import type { Translate } from '../../lib/i18n';
 import {
@@ -29,6 +29,7 @@ import type {
   BankAccountResponse,
   BankListResponse,
   StaffWithdrawal,
+  StaffWithdrawListResponse,
   StaffWithdrawResponse,
   WithdrawCancelResponse,
   Withdrawal,
@@ -66,7 +67,7 @@ export function withdrawalOf(row: PayoutRow): Withdrawal {
   };
 }
 
-const staffWithdrawalOf = (row: PayoutRow): StaffWithdrawal => ({ ...withdrawalOf(row), memberId: row.memberId, loginId: row.loginId });
+const staffWithdrawalOf = (row: PayoutRow): StaffWithdrawal => ({ ...withdrawalOf(row), memberId: row.memberId, loginId: row.loginId, nickname: row.nickname });
 
 export function withdrawRules(amount: number | undefined) {
   return {
@@ -171,7 +172,8 @@ export async function decideWithdrawal(db: D1Database, withdrawId: number, statu
   return { withdrawal: staffWithdrawalOf(after), replayed };
 }
 
-export async function staffWithdrawalList(db: D1Database, status: PayoutStatus | null, page: { offset: number; limit: number }) {
-  const { rows, total } = await listPayouts(db, { memberId: null, status }, page);
-  return { items: rows.map(staffWithdrawalOf), offset: page.offset, limit: page.limit, total };
+/** Staff: withdrawals, newest first, in one status or all, with how many there are in each status. */
+export async function staffWithdrawalList(db: D1Database, status: PayoutStatus | null, page: { offset: number; limit: number }): Promise<StaffWithdrawListResponse> {
+  const [{ rows, total }, counts] = await Promise.all([listPayouts(db, { memberId: null, status }, page), countPayoutsByStatus(db)]);
+  return { items: rows.map(staffWithdrawalOf), offset: page.offset, limit: page.limit, total, counts };
 }

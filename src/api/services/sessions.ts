@@ -19,6 +19,18 @@ const ISSUER = 'flex-live-api';
 /** Pinned: a token signed any other way (alg none, RS256 with our secret as a key, ...) is refused. */
 const ALG = 'HS256' as const;
 
+/** The access tokens' HMAC key, imported once per isolate (every member call verifies one; importing was per call). */
+const jwtKeys = new Map<string, Promise<CryptoKey>>();
+function jwtKey(env: Env): Promise<CryptoKey> {
+  const secret = jwtSecret(env);
+  let key = jwtKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    jwtKeys.set(secret, key);
+  }
+  return key;
+}
+
 export interface Tokens {
   accessToken: string;
   refreshToken: string;
@@ -128,7 +140,7 @@ const brandOfRefresh = (token: string): string | null => (token.includes('.') ? 
  */
 export async function readAccessToken(env: Env, token: string, brand?: string): Promise<SessionClaims | null> {
   try {
-    const payload = await verify(token, jwtSecret(env), { alg: ALG, aud: audienceOf(brand), iss: ISSUER });
+    const payload = await verify(token, await jwtKey(env), { alg: ALG, aud: audienceOf(brand), iss: ISSUER });
     const memberId = Number(payload.sub);
     const familyId = payload.sid;
     const loginId = payload.lid;

@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import type { PageProps } from '../../src/shared/page-props';
+import { PAYOUT_STATUSES, PAYOUT_TRANSITIONS } from '../../src/shared/payout-rules';
+import type { StaffPayoutFilter, StaffPayoutsPageData, StaffWithdrawal } from '../../src/shared/payout-schemas';
+import { STAFF_PATHS } from '../../src/shared/staff-paths';
+import { useT } from '../i18n/i18n';
+import { useRouter } from '../app/router-context';
+import { decideWithdrawal, type StaffPayoutAction } from '../data/payout-api';
+import { useCurrency } from '../components/gift/currency';
+import { ConfirmModal } from '../components/modals/ConfirmModal';
+import { StaffNav } from '../components/staff/StaffNav';
+import { formatDate } from '../components/watch/format-date';
+
+const FILTERS: readonly StaffPayoutFilter[] = [...PAYOUT_STATUSES, 'all'];
+/** The staff's actions, each with the state it leads to (the transitions allowed are payout-rules.ts's). */
+const ACTIONS = { approve: 'approved', pay: 'paid', reject: 'rejected' } as const satisfies Record<StaffPayoutAction, string>;
+const actionsOf = (w: StaffWithdrawal) => (Object.keys(ACTIONS) as StaffPayoutAction[]).filter((a) => PAYOUT_TRANSITIONS[w.status].includes(ACTIONS[a]));
+
+const pageHref = (filter: StaffPayoutFilter, offset: number) => {
+  const query = new URLSearchParams({ status: filter, ...(offset > 0 ? { offset: String(offset) } : {}) });
+  return `${STAFF_PATHS.payouts}?${query}`;
+};
+
+/** The operators' payouts desk (P and O members): withdrawals by status, approved, paid (after the bank transfer) or rejected here. */
+export function StaffPayoutsPage({ props }: { props: PageProps }) {
+  const t = useT();
+  const data = props.data as Partial<StaffPayoutsPageData>;
+  if (!data.staff) {
+    return (
+      <section className="cs-page" aria-labelledby="payouts-staff-title">
+        <h1 id="payouts-staff-title">{t('payouts.staff.title')}</h1>
+        <p className="empty-state">{t('payouts.staff.only')}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="cs-page staff-payouts" aria-labelledby="payouts-staff-title">
+      <StaffNav current="payouts" />
+      <h1 id="payouts-staff-title">{t('payouts.staff.title')}</h1>
+      {data.list ? (
+        <PayoutDesk key={`${data.filter}:${data.list.offset}`} data={data as StaffPayoutsPageData & { list: NonNullable<StaffPayoutsPageData['list']> }} locale={props.locale} />
+      ) : (
+        <p role="alert">{t('payouts.staff.loadFailed')}</p>
+      )}
+    </section>
+  );
+}
+
+type Pending = { withdrawal: StaffWithdrawal; action: 'pay' | 'reject' } | null;
+
+function PayoutDesk({ data, locale }: { data: StaffPayoutsPageData & { list: NonNullable<StaffPayoutsPageData['list']> }; locale: string }) {
+  const t = useT();
+  const router = useRouter();
+  const { currency, formatAmount } = useCurrency();
+  const [state, setState] = useState({ sending: false, done: '', error: '' });
+  const [pending, setPending] = useState<Pending>(null);
+  const { list, filter } = data;
+  const won = (krw: number) => t('payout.quote.krw', { amount: formatAmount(krw) });
+  const bankOf = (w: StaffWithdrawal) => t('payouts.staff.account', { bank: t(`payout.banks.${w.bankCode}`), number: w.bankAccount, holder: w.bankHolderName });
+
+  const run = async (w: StaffWithdrawal, action: StaffPayoutAction) => {
+    setPending(null);
+    setState({ sending: true, done: '', error: '' });
+    const res = await decideWithdrawal(w.withdrawId, action);
+    // The API's own words on a refusal (in the page's language); the list loads again either way.
+    setState({ sending: false, done: res.ok ? t(`payouts.staff.done.${ACTIONS[action]}`, { id: w.withdrawId, currency }) : '', error: res.ok ? '' : res.message || t('payouts.staff.failed') });
+    await router.refresh({ keepScroll: true });
+  };
+
+  const first = list.total === 0 ? 0 : list.offset + 1;
+  const last = list.offset + list.items.length;
+  const all = PAYOUT_STATUSES.reduce((sum, s) => sum + list.counts[s], 0);
+  return (
+    <>
+      <nav className="staff-filter" aria-label={t('payouts.staff.filter')}>
+        <ul>
+          {FILTERS.map((f) => (
+            <li key={f}>
+              <a href={pageHref(f, 0)} aria-current={f === filter ? 'page' : undefined}>
+                {t('payouts.staff.filterOption', { status: f === 'all' ? t('payouts.staff.all') : t(`payout.status.${f}`), n: formatAmount(f === 'all' ? all : list.counts[f]) })}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p role="status" className="staff-done">
+        {state.done}
+      </p>
+      {state.error && (
+        <p className="form-error" role="alert">
+          {state.error}
+        </p>
+      )}
+      {list.items.length === 0 ? (
+        <p className="empty-state">{t('payouts.staff.empty')}</p>
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus, so the keyboard can scroll it
+        <section className="staff-table-scroll" aria-labelledby="payouts-staff-caption" tabIndex={0}>
+          <table className="staff-table">
+            <caption id="payouts-staff-caption">
+              {t('payouts.staff.caption', { status: filter === 'all' ? t('payouts.staff.all') : t(`payout.status.${filter}`), from: first, to: last, total: formatAmount(list.total) })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('payouts.staff.columns.id')}</th>
+                <th scope="col">{t('payouts.staff.columns.creator')}</th>
+                <th scope="col">{t('payouts.staff.columns.luv', { currency })}</th>
+                <th scope="col">{t('payouts.staff.columns.fee')}</th>
+                <th scope="col">{t('payouts.staff.columns.withholding')}</th>
+                <th scope="col">{t('payouts.staff.columns.net')}</th>
+                <th scope="col">{t('payouts.staff.columns.bank')}</th>
+                <th scope="col">{t('payouts.staff.columns.requestedAt')}</th>
+                <th scope="col">{t('payouts.staff.columns.status')}</th>
+                <th scope="col">{t('payouts.staff.columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((w) => (
+                <tr key={w.withdrawId} data-withdraw-id={w.withdrawId}>
+                  <th scope="row">#{w.withdrawId}</th>
+                  <td>{t('payouts.staff.creator', { nickname: w.nickname, loginId: w.loginId })}</td>
+                  <td className="num">{formatAmount(w.luv)}</td>
+                  <td className="num">{won(w.feeKrw)}</td>
+                  <td className="num">{won(w.withholdingKrw)}</td>
+                  <td className="num">
+                    <strong>{won(w.netKrw)}</strong>
+                  </td>
+                  <td>{bankOf(w)}</td>
+                  <td className="when">{formatDate(w.requestedAt, locale, true)}</td>
+                  <td>
+                    <span className={`badge payout-status payout-status-${w.status}`}>{t(`payout.status.${w.status}`)}</span>
+                  </td>
+                  <td className="staff-actions">
+                    {actionsOf(w).map((action) => (
+                      <button
+                        key={action}
+                        type="button"
+                        className={`btn btn-small${action === 'reject' ? '' : ' btn-primary'}`}
+                        disabled={state.sending}
+                        aria-label={t('payouts.staff.actionLabel', { action: t(`payouts.staff.actions.${action}`), id: w.withdrawId, nickname: w.nickname })}
+                        onClick={() => (action === 'approve' ? run(w, action) : setPending({ withdrawal: w, action }))}
+                      >
+                        {t(`payouts.staff.actions.${action}`)}
+                      </button>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      {list.total > list.limit && (
+        <nav className="staff-paging" aria-label={t('payouts.staff.paging')}>
+          {list.offset > 0 && <a href={pageHref(filter, Math.max(0, list.offset - list.limit))}>{t('payouts.staff.previous')}</a>}
+          {last < list.total && <a href={pageHref(filter, list.offset + list.limit)}>{t('payouts.staff.next')}</a>}
+        </nav>
+      )}
+      <ConfirmModal
+        id="staff-payout-confirm"
+        open={pending !== null}
+        title={pending ? t(`payouts.staff.confirm.${pending.action}.title`) : ''}
+        message={
+          pending
+            ? t(`payouts.staff.confirm.${pending.action}.message`, {
+                id: pending.withdrawal.withdrawId,
+                nickname: pending.withdrawal.nickname,
+                loginId: pending.withdrawal.loginId,
+                net: won(pending.withdrawal.netKrw),
+                bank: bankOf(pending.withdrawal),
+                amount: formatAmount(pending.withdrawal.luv),
+                currency,
+              })
+            : ''
+        }
+        confirmLabel={pending ? t(`payouts.staff.confirm.${pending.action}.button`) : ''}
+        onConfirm={() => pending && run(pending.withdrawal, pending.action)}
+        onCancel={() => setPending(null)}
+      />
+    </>
+  );
+}
