@@ -6,13 +6,14 @@
 //
 // It prints what a person needs: the brand URLs, the demo accounts, a line when a live starts or ends,
 // and errors. `--verbose` adds a line per request.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startBroadcast } from './lib/broadcaster.mjs';
 import { buildAll, startServer } from './lib/server.mjs';
 import { DEV_SOCIAL_PORTS, startSocialIssuers } from './lib/social-issuers.mjs';
-import { migrate } from './lib/wrangler.mjs';
+import { DEFAULT_STATE, migrate } from './lib/wrangler.mjs';
+import { controlPortFile, startSqlControl } from './lib/sql-control.mjs';
 import { kvBulkPut, seedEntries } from './lib/kv.mjs';
 import { DEMO_CHANNEL_PASSWORD, DEMO_PASSWORD, DEMO_STREAM_KEYS, seedDemo } from './seed-demo.mjs';
 
@@ -50,6 +51,9 @@ function liveStatus(message) {
 // The social-login providers (Naver, Kakao, Google, Twitch) as loopback OAuth servers (issue 14).
 const issuers = await startSocialIssuers({ ports: DEV_SOCIAL_PORTS });
 const server = await startServer({ port: PORT, onLog, logRequests: verbose, bindings: issuers.bindings });
+// `npm run ops` while this runs: its D1 statements go through this server's own D1 (scripts/lib/sql-control.mjs);
+// a second process on the database file would make the site's own queries fail with SQLITE_BUSY meanwhile.
+const control = await startSqlControl({ db: await server.mf.getD1Database('DB'), state: DEFAULT_STATE, purgeUrl: `${ORIGIN}/__dev/page-cache/purge` });
 const children = new Set();
 let stopping = false;
 
@@ -72,6 +76,8 @@ async function stop() {
   stopping = true;
   for (const child of children) child.kill('SIGINT');
   setTimeout(() => process.exit(0), 1500).unref();
+  rmSync(controlPortFile(DEFAULT_STATE), { force: true });
+  await control.stop().catch(() => {});
   await server.stop().catch(() => {});
   await issuers.stop().catch(() => {});
 }

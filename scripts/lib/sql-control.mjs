@@ -11,6 +11,27 @@ import { join } from 'node:path';
 export const controlPortFile = (state) => join(state, 'sql-control-port');
 
 /**
+ * The operator scripts' way in (scripts/lib/wrangler.mjs d1Query): one statement with its parameters, its rows
+ * back as JSON. A second process opening the database file while the server runs takes SQLite's lock, and the
+ * server's own queries then fail at once with SQLITE_BUSY (seen as 500s in the browser tests): through here
+ * the statement runs in the server's own D1 instead.
+ */
+export const QUERY_PATH = '/query';
+
+async function answerQuery(db, body, res) {
+  try {
+    const { sql, params } = JSON.parse(body);
+    const { results } = await db
+      .prepare(sql)
+      .bind(...params)
+      .all();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(results));
+  } catch (error) {
+    res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error?.message ?? error));
+  }
+}
+
+/**
  * `sql` cut into statements at the semicolons outside quotes and comments (what test fixtures write:
  * INSERT/UPDATE/DELETE, no triggers), empty ones dropped.
  */
@@ -43,6 +64,7 @@ export async function startSqlControl({ db, state, purgeUrl }) {
   const server = createServer(async (req, res) => {
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
+    if (req.url === QUERY_PATH) return answerQuery(db, Buffer.concat(chunks).toString('utf8'), res);
     try {
       const statements = splitStatements(Buffer.concat(chunks).toString('utf8'));
       if (statements.length === 0) throw new Error('no SQL');

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { QUERY_PATH, controlPortFile } from './sql-control.mjs';
 
 /** A tool of the project's own node_modules (the pinned Node 22 included). */
 export const tool = (name) => join(process.cwd(), 'node_modules', '.bin', name);
@@ -82,6 +83,8 @@ export function d1Command(sql, target = {}) {
  */
 export async function d1Query(sql, params, target = {}) {
   if (target.remote) return remoteQuery(sql, params);
+  const viaServer = await serverQuery(sql, params, target.persistTo ?? DEFAULT_STATE);
+  if (viaServer) return viaServer;
   // Only the D1 binding of wrangler.toml, in an empty Worker: the same database file `wrangler d1` uses.
   const [{ Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions }] = await Promise.all([import('miniflare'), import('wrangler')]);
   const { d1Databases } = unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions;
@@ -112,6 +115,27 @@ export async function d1Query(sql, params, target = {}) {
   } finally {
     await mf.dispose();
   }
+}
+
+/**
+ * The statement through a running server's control port on this state (scripts/lib/sql-control.mjs), or null when
+ * none answers (no server, or a port file a stopped server left behind).
+ */
+async function serverQuery(sql, params, state) {
+  let port;
+  try {
+    port = readFileSync(controlPortFile(state), 'utf8').trim();
+  } catch {
+    return null;
+  }
+  let response;
+  try {
+    response = await fetch(`http://127.0.0.1:${port}${QUERY_PATH}`, { method: 'POST', body: JSON.stringify({ sql, params }) });
+  } catch {
+    return null; // nothing listens there any more
+  }
+  if (!response.ok) throw new Error(`D1 (through the running server): ${await response.text()}`);
+  return response.json();
 }
 
 async function remoteQuery(sql, params) {

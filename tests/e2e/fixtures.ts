@@ -200,3 +200,36 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 }
 
 export { expect };
+
+/** A call from inside the page, as the page's own code makes it (its cookies, the XSRF header). */
+export function pageCall<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice('XSRF-TOKEN='.length) ?? '',
+      );
+      const init: RequestInit = { method, headers: { accept: 'application/json', 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf } };
+      if (body !== undefined) init.body = JSON.stringify(body);
+      const res = await fetch(path, init);
+      return { status: res.status, body: await res.json() };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+/**
+ * Real earnings for a creator: `viewerLoginId` opens the creator's channel page, redeems a coupon of `luv` and gifts it
+ * all to the live channel (keyed by `keyPrefix`).
+ */
+export async function giveEarnings(browser: Browser, viewerLoginId: string, channelPath: string, luv: number, keyPrefix: string): Promise<void> {
+  const viewer = await person(browser, viewerLoginId, channelPath);
+  const code = ops('coupon', '--luv', String(luv)).trim().split('\n').at(-1)!.trim();
+  expect((await pageCall(viewer.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
+  const channelId = await viewer.page.evaluate(() => JSON.parse(document.getElementById('__PROPS__')!.textContent!).data.channelPage.channel.channelId as number);
+  const sent = await pageCall(viewer.page, 'POST', '/api/luv/gift', { channelId, amount: luv, idempotencyKey: `${keyPrefix}-${luv}-${Date.now()}` });
+  expect(sent.status).toBe(200);
+  await viewer.context.close();
+}

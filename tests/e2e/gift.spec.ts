@@ -4,7 +4,7 @@
 // received list has it. Too large a gift is refused with a way to buy; a guest is asked to sign in; the
 // open dialog passes axe. The live is a streams row (no video is needed to gift).
 import type { Page } from '@playwright/test';
-import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, ops, person, removeTestLives, test, url } from './fixtures';
+import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, ops, person, removeTestLives, test, url, pageCall } from './fixtures';
 
 const MARK = 'e2e-gift'; // the title of the live this file opens, so it closes exactly that one
 const CHANNEL = { id: 2, loginId: 'demo_caster2', nickname: '게임하는별', path: '/channel/demo_caster2' };
@@ -20,27 +20,6 @@ test.beforeAll(() => openTestLive(CHANNEL.id, `${MARK} 라이브`, { viewers: 2 
 
 // Gone afterwards, not left as a recording without video (the playback tests look for channel 2's recordings).
 test.afterAll(() => removeTestLives(`${MARK} 라이브`));
-
-/** A call from inside the page, as the page's own code makes it (cookies, the XSRF header on writes). */
-function callApi<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('XSRF-TOKEN='))
-          ?.slice('XSRF-TOKEN='.length) ?? '',
-      );
-      const res = await fetch(path, {
-        method,
-        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; body: T }>;
-}
 
 const chatJoined = (page: Page) => expect(page.getByRole('region', { name: ko.chat.title }).getByRole('status').filter({ hasText: ko.chat.status.open })).toBeVisible();
 const giftButton = (page: Page) => page.getByRole('button', { name: fill(ko.giftDialog.open, { currency: CURRENCY }) });
@@ -72,14 +51,14 @@ test('a new member buys through the dev checkout and gifts it live; another view
 
   // The shop: the first pack, the terms agreed, then the dev PG's checkout, approved.
   await gotoHydrated(a.page, url('flex', '/luv/shop'));
-  const pack = (await callApi<{ packs: { luv: number; price: number }[] }>(a.page, 'GET', '/api/shoppings/luv/packs')).body.packs[0]!;
+  const pack = (await pageCall<{ packs: { luv: number; price: number }[] }>(a.page, 'GET', '/api/shoppings/luv/packs')).body.packs[0]!;
   await a.page.getByRole('checkbox', { name: ko.shop.terms.agree }).check();
   await a.page.getByRole('button', { name: /결제하기/ }).click();
   await a.page.waitForURL(/\/__pg\/checkout\?/);
   await a.page.getByRole('button', { name: ko.pg.choice.approve }).click();
   await a.page.waitForURL(/\/luv\/shop\/success\?/);
   await expect(a.page.locator('.wallet-figure')).toContainText(won(pack.luv));
-  expect((await callApi<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(pack.luv);
+  expect((await pageCall<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(pack.luv);
 
   // On air: A gives part of it; B, watching elsewhere, sees it.
   const b = await person(browser, 'demo_minor', CHANNEL.path);
@@ -137,7 +116,7 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   await expectNoSeriousA11yViolations(creator.page);
   await editor.getByRole('button', { name: ko.studioPresets.save }).click();
   await expect(creator.page.locator('.toast').filter({ hasText: ko.studioPresets.saved })).toBeVisible();
-  expect((await callApi<{ presets: number[] }>(creator.page, 'GET', '/api/my/channel/luv-preset')).body.presets).toEqual([30, 70, 120]);
+  expect((await pageCall<{ presets: number[] }>(creator.page, 'GET', '/api/my/channel/luv-preset')).body.presets).toEqual([30, 70, 120]);
 
   // A guest is asked to sign in instead of getting the dialog.
   const guest = await person(browser, null, CHANNEL.path);
@@ -149,7 +128,7 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   // A's wallet: a coupon minted by operators, used through the API as the wallet page would.
   const a = await person(browser, GIVER.loginId, CHANNEL.path);
   const code = ops('coupon', '--luv', '300').trim().split('\n').at(-1)!.trim();
-  const coupon = await callApi<{ balance: number }>(a.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code });
+  const coupon = await pageCall<{ balance: number }>(a.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code });
   expect(coupon.status).toBe(200);
   const start = coupon.body.balance;
   expect(start).toBeGreaterThanOrEqual(300);
@@ -203,7 +182,7 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   await expect(dialog.getByRole('status')).toHaveText(fill(ko.giftDialog.sent, { nickname: CHANNEL.nickname, amount: won(120), currency: CURRENCY }));
   await expect(dialog.locator('.gift-balance')).toContainText(won(start - 120));
   expect(gift.balance).toBe(start - 120);
-  expect((await callApi<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(start - 120);
+  expect((await pageCall<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(start - 120);
 
   // B: the banner (still, for reduced motion) and the line in the chat log, in the brand's currency.
   const line = fill(ko.giftEffect.lineWithMessage, { nickname: GIVER.nickname, amount: won(120), currency: CURRENCY, message });
@@ -214,7 +193,7 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   await expect(a.page.locator('.gift-banner').filter({ hasText: message })).toHaveCSS('animation-name', 'chat-gift');
 
   // The creator's received list has it, once.
-  const received = await callApi<{ items: { movementId: number; amount: number; loginId: string }[] }>(creator.page, 'GET', '/api/luv/receivedluv-list?offset=0&limit=50');
+  const received = await pageCall<{ items: { movementId: number; amount: number; loginId: string }[] }>(creator.page, 'GET', '/api/luv/receivedluv-list?offset=0&limit=50');
   expect(received.body.items.filter((item) => item.movementId === gift.movementId)).toEqual([expect.objectContaining({ amount: 120, loginId: GIVER.loginId })]);
 
   // The answer is lost on the way back (the gift went through): sending again reuses the gift's key, so the
@@ -238,7 +217,7 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   await expect(dialog.getByRole('status')).toHaveText(fill(ko.giftDialog.sent, { nickname: CHANNEL.nickname, amount: won(10), currency: CURRENCY }));
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
-  expect((await callApi<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(start - 130);
+  expect((await pageCall<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(start - 130);
   await send10.click();
   await expect(dialog.locator('.gift-balance')).toContainText(won(start - 140));
   expect(keys).toHaveLength(3);
@@ -246,7 +225,7 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   await a.page.unroute('**/api/luv/gift');
 
   // Spent elsewhere meanwhile (another tab): the dialog's balance is old; the API refuses, the dialog offers to buy.
-  const elsewhere = await callApi<{ balance: number }>(a.page, 'POST', '/api/luv/gift', { channelId: CHANNEL.id, amount: start - 170, idempotencyKey: `e2e-elsewhere-${Date.now()}` });
+  const elsewhere = await pageCall<{ balance: number }>(a.page, 'POST', '/api/luv/gift', { channelId: CHANNEL.id, amount: start - 170, idempotencyKey: `e2e-elsewhere-${Date.now()}` });
   expect(elsewhere.body.balance).toBe(30);
   await input.fill('100');
   await dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(100), currency: CURRENCY }) }).click();
@@ -260,7 +239,7 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   await dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(10), currency: CURRENCY }) }).click();
   await expect(dialog.getByRole('alert').first()).toContainText(ko.giftDialog.errors.notLive);
   await expect(dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(10), currency: CURRENCY }) })).toBeDisabled();
-  expect((await callApi<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(30);
+  expect((await pageCall<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(30);
 
   // Esc closes the dialog and gives the focus back to the button.
   await a.page.keyboard.press('Escape');

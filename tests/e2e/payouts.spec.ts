@@ -4,9 +4,9 @@
 // an operator approves and pays a second request with `npm run ops -- payout`, and the studio shows it paid.
 // Last, the subscription leftover: a member cancels the renewal of a monthly subscription from their list.
 // Members, channel and live are this file's own.
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { payoutQuote } from '../../src/shared/payout-rules';
-import { PASSWORD, PORT, addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, ko, ops, person, removeTestLives, test } from './fixtures';
+import { PASSWORD, PORT, addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, giveEarnings, ko, ops, pageCall, person, removeTestLives, test } from './fixtures';
 
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
@@ -26,36 +26,6 @@ test.beforeAll(() => {
 
 test.afterAll(() => removeTestLives(TITLE));
 
-/** A call from inside the page, as the page's own code makes it (cookies, the XSRF header). */
-function call<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('XSRF-TOKEN='))
-          ?.slice('XSRF-TOKEN='.length) ?? '',
-      );
-      const init: RequestInit = { method, headers: { accept: 'application/json', 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf } };
-      if (body !== undefined) init.body = JSON.stringify(body);
-      const res = await fetch(path, init);
-      return { status: res.status, body: await res.json() };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; body: T }>;
-}
-
-/** The viewer redeems a coupon of `luv` and gifts it all to the creator's live channel: real earnings. */
-async function giveEarnings(browser: Browser, luv: number) {
-  const viewer = await person(browser, VIEWER.loginId, CHANNEL_PATH);
-  const code = ops('coupon', '--luv', String(luv)).trim().split('\n').at(-1)!.trim();
-  expect((await call(viewer.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
-  const channelId = await viewer.page.evaluate(() => JSON.parse(document.getElementById('__PROPS__')!.textContent!).data.channelPage.channel.channelId as number);
-  const sent = await call(viewer.page, 'POST', '/api/luv/gift', { channelId, amount: luv, idempotencyKey: `e2e-payout-${suffix}-${luv}-${Date.now()}` });
-  expect(sent.status).toBe(200);
-  await viewer.context.close();
-}
-
 const panel = (page: Page) => page.getByRole('region', { name: ko.payout.title });
 const earningsLine = (luv: number) => fill(ko.payout.earnings, { amount: luv.toLocaleString('ko-KR'), currency: CURRENCY });
 const pendingLine = (luv: number) => fill(ko.payout.pending, { amount: luv.toLocaleString('ko-KR'), currency: CURRENCY });
@@ -66,7 +36,7 @@ const rowOf = (page: Page, luv: number) =>
     .first();
 
 test('a creator with earnings requests a payout, sees the withholding and net, confirms, sees it requested, cancels it and has the earnings back', async ({ browser }) => {
-  await giveEarnings(browser, 300);
+  await giveEarnings(browser, VIEWER.loginId, CHANNEL_PATH, 300, `e2e-payout-${suffix}`);
   const creator = await person(browser, CREATOR.loginId, '/caster');
   const page = creator.page;
   await expect(panel(page).getByTestId('payout-earnings')).toHaveText(earningsLine(300));
@@ -121,7 +91,7 @@ test('a creator with earnings requests a payout, sees the withholding and net, c
 test('an operator approves and pays a request with npm run ops -- payout; the studio shows it paid', async ({ browser }) => {
   const creator = await person(browser, CREATOR.loginId, '/caster');
   const page = creator.page;
-  const made = await call<{ withdrawal: { withdrawId: number } }>(page, 'POST', '/api/luv/withdraw', { amount: 150, idempotencyKey: `e2e-ops-${suffix}` });
+  const made = await pageCall<{ withdrawal: { withdrawId: number } }>(page, 'POST', '/api/luv/withdraw', { amount: 150, idempotencyKey: `e2e-ops-${suffix}` });
   expect(made.status).toBe(200);
   const id = String(made.body.withdrawal.withdrawId);
 
@@ -145,9 +115,9 @@ test('an operator approves and pays a request with npm run ops -- payout; the st
 test('a member cancels the renewal of a monthly subscription from their subscriptions list', async ({ browser }) => {
   const member = await person(browser, VIEWER.loginId, CHANNEL_PATH);
   const code = ops('coupon', '--luv', '30').trim().split('\n').at(-1)!.trim();
-  expect((await call(member.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
+  expect((await pageCall(member.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
   const channelId = await member.page.evaluate(() => JSON.parse(document.getElementById('__PROPS__')!.textContent!).data.channelPage.channel.channelId as number);
-  expect((await call(member.page, 'POST', '/api/my/subscriptions', { channelId, plan: 'monthly', idempotencyKey: `e2e-sub-${suffix}` })).status).toBe(200);
+  expect((await pageCall(member.page, 'POST', '/api/my/subscriptions', { channelId, plan: 'monthly', idempotencyKey: `e2e-sub-${suffix}` })).status).toBe(200);
 
   await member.page.goto(`http://flex.localhost:${PORT}/my/subscriptions`);
   await expect(member.page.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -160,7 +130,7 @@ test('a member cancels the renewal of a monthly subscription from their subscrip
   await expect(row).toContainText(ko.payout.renewal.runsUntil.split(' · ')[0]!);
   await expect(row.getByRole('button', { name: `${ko.subscriptions.cancelRenewal}: ${CREATOR.nickname}` })).toHaveCount(0);
   // The server agrees: status 5 (renewal cancelled).
-  const list = await call<{ items: { channelId: number; status: number }[] }>(member.page, 'GET', '/api/my/subscription-list');
+  const list = await pageCall<{ items: { channelId: number; status: number }[] }>(member.page, 'GET', '/api/my/subscription-list');
   expect(list.body.items.find((i) => i.channelId === channelId)?.status).toBe(5);
   expect(member.errors).toEqual([]);
   await member.context.close();

@@ -6,7 +6,7 @@
 // staff get 403, and the two staff pages link to each other. Members, channel and live are this file's own.
 import type { Browser, Page } from '@playwright/test';
 import { payoutQuote } from '../../src/shared/payout-rules';
-import { addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, ko, ops, person, removeTestLives, test } from './fixtures';
+import { addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, giveEarnings, ko, pageCall, person, removeTestLives, test } from './fixtures';
 
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
@@ -28,39 +28,10 @@ test.beforeAll(() => {
 
 test.afterAll(() => removeTestLives(TITLE));
 
-/** A call from inside the page, as the page's own code makes it (cookies, the XSRF header). */
-function call<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('XSRF-TOKEN='))
-          ?.slice('XSRF-TOKEN='.length) ?? '',
-      );
-      const init: RequestInit = { method, headers: { accept: 'application/json', 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf } };
-      if (body !== undefined) init.body = JSON.stringify(body);
-      const res = await fetch(path, init);
-      return { status: res.status, body: await res.json() };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; body: T }>;
-}
-
-/** The viewer redeems a coupon of `luv` and gifts it all to the creator's live channel: real earnings. */
-async function giveEarnings(browser: Browser, luv: number) {
-  const viewer = await person(browser, VIEWER.loginId, `/channel/${CREATOR.loginId}`);
-  const code = ops('coupon', '--luv', String(luv)).trim().split('\n').at(-1)!.trim();
-  expect((await call(viewer.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
-  const channelId = await viewer.page.evaluate(() => JSON.parse(document.getElementById('__PROPS__')!.textContent!).data.channelPage.channel.channelId as number);
-  expect((await call(viewer.page, 'POST', '/api/luv/gift', { channelId, amount: luv, idempotencyKey: `e2e-staffpay-${suffix}-${luv}-${Date.now()}` })).status).toBe(200);
-  await viewer.context.close();
-}
-
 /** The creator in the studio (/caster), with a bank account registered. */
 async function creatorInStudio(browser: Browser) {
   const creator = await person(browser, CREATOR.loginId, '/caster');
-  expect((await call(creator.page, 'PUT', '/api/my/bank-account', ACCOUNT)).status).toBe(200);
+  expect((await pageCall(creator.page, 'PUT', '/api/my/bank-account', ACCOUNT)).status).toBe(200);
   await creator.page.reload();
   await expect(creator.page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   return creator;
@@ -73,7 +44,7 @@ const studioRow = (page: Page, luv: number) =>
     .locator('li.payout-row')
     .filter({ hasText: fill(ko.payout.list.amount, { amount: n(luv), currency: CURRENCY, net: n(payoutQuote(luv).netKrw) }) })
     .first();
-const newestWithdrawal = async (page: Page) => (await call<{ items: { withdrawId: number }[] }>(page, 'GET', '/api/luv/withdraw-list')).body.items[0]!.withdrawId;
+const newestWithdrawal = async (page: Page) => (await pageCall<{ items: { withdrawId: number }[] }>(page, 'GET', '/api/luv/withdraw-list')).body.items[0]!.withdrawId;
 
 const staffRow = (page: Page, id: number) => page.locator(`tr[data-withdraw-id="${id}"]`);
 const actionButton = (page: Page, id: number, action: 'approve' | 'pay' | 'reject') =>
@@ -84,7 +55,7 @@ const filterLink = (page: Page, status: 'requested' | 'approved' | 'paid' | 'rej
 const doneLine = (page: Page) => page.locator('p.staff-done[role=status]');
 
 test('a creator’s request is approved, then paid from the keyboard after a confirmation of net and bank; the studio shows it paid', async ({ browser }) => {
-  await giveEarnings(browser, 500);
+  await giveEarnings(browser, VIEWER.loginId, `/channel/${CREATOR.loginId}`, 500, `e2e-staffpay-${suffix}`);
   const creator = await creatorInStudio(browser);
   await expect(panel(creator.page).getByTestId('payout-earnings')).toHaveText(earningsLine(500));
   // The creator asks for 200 in the studio.
@@ -146,12 +117,12 @@ test('a creator’s request is approved, then paid from the keyboard after a con
 });
 
 test('a rejection returns the luv to the creator’s earnings; a change the state no longer allows shows the API’s refusal in Korean', async ({ browser }) => {
-  await giveEarnings(browser, 400);
+  await giveEarnings(browser, VIEWER.loginId, `/channel/${CREATOR.loginId}`, 400, `e2e-staffpay-${suffix}`);
   const creator = await creatorInStudio(browser);
-  const before = Number((await call<{ earnings: number }>(creator.page, 'GET', '/api/luv/withdraw-list')).body.earnings);
+  const before = Number((await pageCall<{ earnings: number }>(creator.page, 'GET', '/api/luv/withdraw-list')).body.earnings);
   expect(before).toBeGreaterThanOrEqual(400);
   const request = async (luv: number, key: string) => {
-    expect((await call(creator.page, 'POST', '/api/luv/withdraw', { amount: luv, idempotencyKey: `e2e-sp-${key}-${suffix}` })).status).toBe(200);
+    expect((await pageCall(creator.page, 'POST', '/api/luv/withdraw', { amount: luv, idempotencyKey: `e2e-sp-${key}-${suffix}` })).status).toBe(200);
     return newestWithdrawal(creator.page);
   };
   const rejected = await request(150, 'reject');
@@ -173,7 +144,7 @@ test('a rejection returns the luv to the creator’s earnings; a change the stat
   // The creator cancels the other one while the operator's page still offers to approve it: the API refuses,
   // the page says why in Korean and shows the list as it now is.
   await expect(staffRow(page, stale)).toContainText(ko.payout.status.requested);
-  expect((await call(creator.page, 'GET', `/api/luv/withdraw-cancel?withdrawId=${stale}`)).status).toBe(200);
+  expect((await pageCall(creator.page, 'GET', `/api/luv/withdraw-cancel?withdrawId=${stale}`)).status).toBe(200);
   await actionButton(page, stale, 'approve').click();
   await expect(page.getByRole('alert')).toHaveText(ko.payout.errors.wrongState);
   await expect(staffRow(page, stale)).toHaveCount(0);
@@ -218,11 +189,11 @@ test('guests sign in first, members who are not staff get 403, and the staff pag
 });
 
 test('the list comes 20 a page, newest first, with links to the next and previous pages', async ({ browser }) => {
-  await giveEarnings(browser, 2_100);
+  await giveEarnings(browser, VIEWER.loginId, `/channel/${CREATOR.loginId}`, 2_100, `e2e-staffpay-${suffix}`);
   const creator = await creatorInStudio(browser);
   const made: number[] = [];
   for (let i = 0; i < 21; i++) {
-    expect((await call(creator.page, 'POST', '/api/luv/withdraw', { amount: 100, idempotencyKey: `e2e-sp-page-${i}-${suffix}` })).status).toBe(200);
+    expect((await pageCall(creator.page, 'POST', '/api/luv/withdraw', { amount: 100, idempotencyKey: `e2e-sp-page-${i}-${suffix}` })).status).toBe(200);
     made.push(await newestWithdrawal(creator.page));
   }
   await creator.context.close();
