@@ -27,7 +27,7 @@ function usage() {
 async function list(status, target) {
   if (status !== undefined && !STATUSES.includes(status)) usage();
   const rows = await d1Query(
-    `SELECT p.id, m.login_id AS loginId, p.luv, p.net_krw AS netKrw, p.income_tax_krw + p.local_tax_krw AS withholdingKrw, p.fee_krw AS feeKrw,
+    `SELECT p.id, m.login_id AS loginId, m.nickname, p.luv, p.net_krw AS netKrw, p.income_tax_krw + p.local_tax_krw AS withholdingKrw, p.fee_krw AS feeKrw,
        p.bank_code AS bank, p.bank_account AS account, p.bank_holder_name AS holder, p.status,
        strftime('%Y-%m-%d %H:%M', p.requested_at / 1000, 'unixepoch') AS requestedUtc
      FROM payouts p JOIN members m ON m.id = p.member_id WHERE (?1 IS NULL OR p.status = ?1) ORDER BY p.id DESC LIMIT 200`,

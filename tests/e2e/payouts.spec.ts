@@ -95,7 +95,9 @@ test('an operator approves and pays a request with npm run ops -- payout; the st
   expect(made.status).toBe(200);
   const id = String(made.body.withdrawal.withdrawId);
 
-  expect(ops('payout', 'list', 'requested')).toContain(CREATOR.loginId);
+  const listed = ops('payout', 'list', 'requested');
+  expect(listed).toContain(CREATOR.loginId);
+  expect(listed).toContain(CREATOR.nickname);
   process.env.OPS_PASSWORD = PASSWORD;
   // Paying before approving is refused by the Worker, and the script says so.
   expect(() => ops('payout', 'pay', id, '--as', STAFF.loginId, '--port', String(PORT))).toThrow(/WITHDRAWAL_STATE/);
