@@ -63,8 +63,8 @@ test('a fan posts on the board, the creator pins it, another fan likes it and co
 
   // Another fan finds it pinned at the top of the fan art category, by keyboard, and likes it.
   const other = await onBoard(browser, OTHER_FAN.loginId);
-  await other.page.getByRole('button', { name: ko.board.categories.fanart }).click();
-  await expect(other.page.getByRole('button', { name: ko.board.categories.fanart })).toHaveAttribute('aria-pressed', 'true');
+  await other.page.getByRole('button', { name: ko.board.categories.fanart, exact: true }).click();
+  await expect(other.page.getByRole('button', { name: ko.board.categories.fanart, exact: true })).toHaveAttribute('aria-pressed', 'true');
   const item = postButton(other.page);
   await expect(item).toContainText(ko.board.pinned);
   await item.focus();
