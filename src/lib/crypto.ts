@@ -24,11 +24,14 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
 
 const hmacKeys = new Map<string, Promise<CryptoKey>>();
 
-/** The HMAC key of a secret, imported once per isolate (every request may sign or check something). */
-function hmacKey(secret: string): Promise<CryptoKey> {
+/**
+ * The HMAC-SHA256 key of a secret, imported once per isolate (every request may sign or check something); also what
+ * the access tokens are signed and verified with (hono/jwt takes it as an HS256 key).
+ */
+export function hmacKey(secret: string): Promise<CryptoKey> {
   let key = hmacKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     hmacKeys.set(secret, key);
   }
   return key;

@@ -1,6 +1,6 @@
 import { sign, verify } from 'hono/jwt';
 import { jwtSecret } from '../config';
-import { randomToken, sha256 } from '../../lib/crypto';
+import { hmacKey, randomToken, sha256 } from '../../lib/crypto';
 import { findRefresh, insertRefreshStatement, isFamilyRevoked, revokeFamily, rotateRefresh, type RefreshRow } from '../../db/sessions';
 import { findSessionMember, type MemberRow } from '../../db/members';
 
@@ -18,18 +18,6 @@ export const audienceOf = (brand: string | undefined): string => (brand ? `${AUD
 const ISSUER = 'flex-live-api';
 /** Pinned: a token signed any other way (alg none, RS256 with our secret as a key, ...) is refused. */
 const ALG = 'HS256' as const;
-
-/** The access tokens' HMAC key, imported once per isolate (every member call verifies one; importing was per call). */
-const jwtKeys = new Map<string, Promise<CryptoKey>>();
-function jwtKey(env: Env): Promise<CryptoKey> {
-  const secret = jwtSecret(env);
-  let key = jwtKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    jwtKeys.set(secret, key);
-  }
-  return key;
-}
 
 export interface Tokens {
   accessToken: string;
@@ -140,7 +128,7 @@ const brandOfRefresh = (token: string): string | null => (token.includes('.') ? 
  */
 export async function readAccessToken(env: Env, token: string, brand?: string): Promise<SessionClaims | null> {
   try {
-    const payload = await verify(token, await jwtKey(env), { alg: ALG, aud: audienceOf(brand), iss: ISSUER });
+    const payload = await verify(token, await hmacKey(jwtSecret(env)), { alg: ALG, aud: audienceOf(brand), iss: ISSUER });
     const memberId = Number(payload.sub);
     const familyId = payload.sid;
     const loginId = payload.lid;
