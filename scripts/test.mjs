@@ -25,6 +25,35 @@ function counts(file, read) {
   }
 }
 
+function readReport(file, read) {
+  if (!existsSync(file)) return [];
+  try {
+    return read(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return [];
+  }
+}
+
+function firstLine(text = '') {
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
+}
+
+/** Playwright's JSON report nests suites; a spec failed when its last result is neither passed nor skipped. */
+function failedSpecs(suites = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.filter((t) => t.status === 'unexpected' || t.status === 'flaky').map((t) => `${spec.file}:${spec.line} › ${spec.title}: ${firstLine(t.results.at(-1)?.error?.message)}`),
+    ),
+    ...failedSpecs(suite.suites),
+  ]);
+}
+
 rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
 
@@ -44,6 +73,16 @@ const passed = vitest.passed + e2e.passed;
 const failed = vitest.failed + e2e.failed + (failures.length && vitest.failed + e2e.failed === 0 ? failures.length : 0);
 const skipped = vitest.skipped + e2e.skipped;
 
+// The names of failed tests, last, so the tail of a long CI log says what failed (the runners print them far above).
+const failedNames = [
+  ...readReport('test-results/vitest.json', (r) =>
+    r.testResults.flatMap((file) =>
+      file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`),
+    ),
+  ),
+  ...readReport('test-results/e2e.json', (r) => failedSpecs(r.suites)),
+];
+if (failedNames.length) console.log(`\nfailed tests:\n${failedNames.map((n) => `  ✗ ${n}`).join('\n')}`);
 console.log(`\nunit+worker: ${vitest.passed} passed, ${vitest.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed`);
 if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -395,6 +395,21 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constantFrom('approve' as const, 'pay' as const, 'reject' as const), w: fc.nat(50) }),
 );
 
+/**
+ * One scripted run that reaches every answer, played before the random ones (fast-check's `examples`): random runs
+ * reach INSUFFICIENT_EARNINGS only when two fresh requests of one creator exceed their 600, which 40 runs missed
+ * about one time in three.
+ */
+const EVERY_ANSWER: Step[] = [
+  { op: 'request', creator: 0, amount: 50, key: 0 }, // BELOW_MINIMUM
+  { op: 'request', creator: 0, amount: 400, key: 1 }, // ok
+  { op: 'request', creator: 0, amount: 400, key: 1 }, // replayed
+  { op: 'request', creator: 0, amount: 250, key: 1 }, // IDEMPOTENCY_CONFLICT
+  { op: 'request', creator: 0, amount: 400, key: 2 }, // INSUFFICIENT_EARNINGS: 200 left
+  { op: 'cancel', creator: 1, w: 0 }, // WITHDRAWAL_NOT_FOUND: creator 0's
+  { op: 'pay', w: 0 }, // WITHDRAWAL_STATE: requested, not approved
+];
+
 let bare = 0;
 async function bareMember(): Promise<{ id: number }> {
   const name = `pm${Date.now().toString(36)}${++bare}`;
@@ -500,7 +515,7 @@ describe('model test: random requests, cancels, approvals, payments, rejections 
         expect([await systemBalance('pg_clearing'), await systemBalance('platform_revenue')]).toEqual([model.clearing, model.revenue]);
         await expectLedgerBalanced();
       }),
-      { numRuns: 40 },
+      { numRuns: 40, examples: [[EVERY_ANSWER]] },
     );
     console.log(`payout model test: ${runs} runs in ${Date.now() - started} ms, ${JSON.stringify(outcomes)}`);
     expect(Object.keys(outcomes).sort()).toEqual(['BELOW_MINIMUM', 'IDEMPOTENCY_CONFLICT', 'INSUFFICIENT_EARNINGS', 'WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_STATE', 'ok', 'replayed']);
