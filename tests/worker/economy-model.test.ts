@@ -84,6 +84,22 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ op: 'replay' as const, step: -1 }) },
 );
 
+/**
+ * A scripted run played before the random ones (fast-check's `examples`), for the answers random runs reach least:
+ * after the prologue members 0 and 1 hold 300 earnings each, so four exchanges take the total to the cap (about one
+ * random set of runs in fifty reached it only by chance), then member 0 meets their own cap and a purchase comes twice.
+ */
+const RARE_ANSWERS: Command[] = [
+  { op: 'exchange', member: 0, amount: 60 },
+  { op: 'exchange', member: 0, amount: 20 }, // member 0 at their cap of 80
+  { op: 'exchange', member: 1, amount: 60 }, // the total at 140
+  { op: 'exchange', member: 1, amount: 20 }, // EXCHANGE_TOTAL_CAP: 160 > 150
+  { op: 'exchange', member: 0, amount: 1 }, // EXCHANGE_MEMBER_CAP
+  { op: 'purchase', member: 2, amount: 100 },
+  { op: 'replay', step: -1 }, // purchase:replayed
+  { op: 'subscribe', member: 2, channel: 2 }, // OWN_CHANNEL
+];
+
 /** The plain model: every balance, inventory, subscription and exchange counter, and the keys that applied. */
 interface Model {
   wallet: number[];
@@ -278,7 +294,7 @@ describe('model test: the economy of issue 13 (items, subscriptions, the exchang
         // PAYOUTS: the members' payout_pending balances against the model here.
         await expectLedgerHolds();
       }),
-      { numRuns: 40 },
+      { numRuns: 40, examples: [[RARE_ANSWERS, 1000]] },
     );
     console.log(`economy model test: ${runs} runs, ${steps} steps in ${Date.now() - started} ms, ${JSON.stringify(outcomes)}`);
     // The runs must reach every kind of answer, or the model test proves less than it seems to.
