@@ -20,6 +20,7 @@ const result = await build({
   jsx: 'automatic',
   chunkNames: 'chunk-[hash]',
   define: { 'process.env.NODE_ENV': '"production"' },
+  alias: { 'use-sync-external-store/shim': './client/app/sync-external-store.ts' },
   metafile: true,
   logLevel: 'warning',
 });

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import type { InventoryResponse, ItemBuyResponse, ItemGiftResponse, ItemUseResponse, LexFontStyle } from '../../src/shared/items';
+import type { LexFontStyle } from '../../src/shared/item-catalogue';
+import type { InventoryResponse, ItemBuyResponse, ItemGiftResponse, ItemUseResponse } from '../../src/shared/items';
 import { call } from './api';
 
 // The item calls: the member's inventory (an SWR key, so the wallet page and the chat's LEX option agree),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import type { PageProps } from '../../src/shared/page-props';
 import { MEMBER_LIST_TABS, memberListKey, type MemberListAnswer, type MemberListRow, type MemberListTab, type MyListsPageData } from '../../src/shared/member-lists';
-import { useT, type Translate } from '../i18n/i18n';
+import { formatInteger, useT, type Translate } from '../i18n/i18n';
 import { Tabs } from '../components/wallet/WalletParts';
 import { formatDate } from '../components/watch/format-date';
 
@@ -17,7 +17,7 @@ const ELSEWHERE = [
 
 function rowText(t: Translate, tab: MemberListTab, row: MemberListRow, currency: string, locale: string): { main: string; detail: string; at: number | null } {
   const who = row.anonymous ? t('settings.anonymousSupporter') : `${row.nickname ?? ''} (${row.loginId ?? ''})`;
-  const amount = row.amount === undefined ? '' : `${new Intl.NumberFormat(locale).format(row.amount)} ${currency}`;
+  const amount = row.amount === undefined ? '' : `${formatInteger(row.amount, locale)} ${currency}`;
   switch (tab) {
     case 'subscriptions':
     case 'subscribers':

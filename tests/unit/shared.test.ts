@@ -8,6 +8,9 @@ import { isExempt, EXEMPT_PATHS } from '../../src/shared/constants';
 import { TtlCache } from '../../src/lib/ttl-cache';
 import { hmacSign, hmacVerify } from '../../src/lib/crypto';
 import { loadMessages, translatorFor } from '../../src/lib/i18n';
+import { LOCALES } from '../../src/shared/locales';
+import { LOCALE_NAMES } from '../../client/i18n/locale-names';
+import { formatInteger } from '../../client/i18n/i18n';
 import { redirectToMaintenance } from '../../client/data/maintenance-redirect';
 import ko from '../../locales/ko.json';
 import en from '../../locales/en.json';
@@ -66,6 +69,18 @@ describe('locales', () => {
     for (const key of flatten(ko)) {
       const source = placeholders(translatorFor('ko')(key));
       for (const locale of ['en', 'zh', 'ja', 'th'] as const) expect([locale, key, placeholders(translatorFor(locale)(key))]).toEqual([locale, key, source]);
+    }
+  });
+
+  it("names each locale in its own language as the platform's Intl.DisplayNames does", () => {
+    for (const locale of LOCALES) expect([locale, LOCALE_NAMES[locale]]).toEqual([locale, new Intl.DisplayNames([locale], { type: 'language' }).of(locale)]);
+  });
+
+  it('writes whole numbers in every locale as Intl.NumberFormat does', () => {
+    for (const locale of LOCALES) {
+      for (const n of [0, 7, -42, 999, 1_000, -1_234, 12_345, 1_234_567, 987_654_321, Number.MAX_SAFE_INTEGER, 1.5, -0.25]) {
+        expect([locale, n, formatInteger(n, locale)]).toEqual([locale, n, new Intl.NumberFormat(locale).format(n)]);
+      }
     }
   });
 

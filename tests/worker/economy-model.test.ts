@@ -20,7 +20,7 @@ import { subscribe } from '../../src/api/services/subscriptions';
 import { applyExchange } from '../../src/api/services/exchange';
 import { EXCHANGE_EVENT_KEY } from '../../src/lib/exchange-event';
 import { creditedFor } from '../../src/shared/exchange-rules';
-import { catalogueItem } from '../../src/shared/items';
+import { catalogueItem } from '../../src/shared/item-catalogue';
 import { SUBSCRIPTION_CREATOR_SHARE_PERCENT } from '../../src/api/services/ledger';
 import { SUBSCRIPTION_PLANS } from '../../src/shared/subscription-plans';
 import { Refusal } from '../../src/lib/errors';

@@ -26,7 +26,9 @@ export function ChatMessageList({ lines, me, onAct }: { lines: ChatLine[]; me: C
 
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (!el) return;
+    // An empty log has nowhere to scroll: reading scrollHeight would only force a layout of the whole page while
+    // the chat mounts (a long task on a phone).
+    if (!el || !lines.length) return;
     if (stick.current) el.scrollTop = el.scrollHeight;
     else if (lines.length) setUnseen(true);
   }, [lines]);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useRouter } from '../../app/router-context';
-import { useT } from '../../i18n/i18n';
+import { formatInteger, useT } from '../../i18n/i18n';
 
 /**
  * The brand's name for luv (bell, coin: brands/<id>/brand.json) in the page's language, and amounts
@@ -10,9 +10,6 @@ export function useCurrency(): { currency: string; formatAmount: (amount: number
   const t = useT();
   const { props } = useRouter();
   const currency = t(`currency.${props.brand.currency}`);
-  const formatAmount = useMemo(() => {
-    const format = new Intl.NumberFormat(props.locale);
-    return (amount: number) => format.format(amount);
-  }, [props.locale]);
+  const formatAmount = useMemo(() => (amount: number) => formatInteger(amount, props.locale), [props.locale]);
   return { currency, formatAmount };
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ITEM_CATALOGUE, MAX_ITEM_QUANTITY, type InventoryItem } from '../../../src/shared/items';
+import { ITEM_CATALOGUE, MAX_ITEM_QUANTITY } from '../../../src/shared/item-catalogue';
+import type { InventoryItem } from '../../../src/shared/items';
 import { useT } from '../../i18n/i18n';
 import { countOf, FormStatus, SubmitButton, useFormRun } from '../ui/small-form';
 import { buyItem, giveItem, spendItem, useMyItems } from '../../data/item-api';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LEX_CODE, LEX_FONT_STYLES, type LexFontStyle } from '../../../src/shared/items';
+import { LEX_CODE, LEX_FONT_STYLES, type LexFontStyle } from '../../../src/shared/item-catalogue';
 import { useT } from '../../i18n/i18n';
 import { sendLex, useMyItems } from '../../data/item-api';
 

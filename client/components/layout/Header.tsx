@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { PageKey, PageProps } from '../../../src/shared/page-props';
-import { useT } from '../../i18n/i18n';
+import { formatInteger, useT } from '../../i18n/i18n';
 import { openLoginModalAtom, showMembersOnlyAtom, unreadMessagesAtom } from '../../state/ui';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { ActionButton } from '../ui/ActionButton';
@@ -81,7 +81,7 @@ export function Header({ props }: { props: PageProps }) {
             </a>
             {/* The balance arrives after hydration (one small call), never in the way of the page's own load. */}
             <a href="/luv" className="btn btn-small wallet-link" aria-current={props.page === 'LUV' ? 'page' : undefined}>
-              {balance === null ? t('wallet.title') : t('wallet.navBalance', { amount: new Intl.NumberFormat(props.locale).format(balance), currency: t(`currency.${brand.currency}`) })}
+              {balance === null ? t('wallet.title') : t('wallet.navBalance', { amount: formatInteger(balance, props.locale), currency: t(`currency.${brand.currency}`) })}
             </a>
             <ActionButton className="btn btn-small" onClick={logout}>
               {t('nav.logout')}

@@ -1,19 +1,11 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { LOCALES, type Locale } from '../../../src/shared/locales';
+import { LOCALE_NAMES } from '../../i18n/locale-names';
 import { useT } from '../../i18n/i18n';
 import { useRouter } from '../../app/router-context';
 import { alertMessageAtom, pushToastAtom } from '../../state/ui';
 import { ActionButton } from '../ui/ActionButton';
-
-/** Names of the locales in their own language, from the platform rather than a hand-kept list. */
-function localeName(locale: Locale): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-  } catch {
-    return locale;
-  }
-}
 
 /** A plain form (works without JS: POST /locale, 303 back); with JS it switches in place. */
 export function LocaleSwitcher({ locales, current, path }: { locales: Locale[]; current: Locale; path: string }) {
@@ -31,7 +23,7 @@ export function LocaleSwitcher({ locales, current, path }: { locales: Locale[]; 
     const body = (await res?.json().catch(() => null)) as { error?: { message?: string } } | null;
     if (!res?.ok) return alert(body?.error?.message ?? t('errors.network'));
     await refresh();
-    toast({ key: 'locale.changed', params: { language: localeName(value as Locale) } });
+    toast({ key: 'locale.changed', params: { language: LOCALE_NAMES[value as Locale] ?? value } });
   };
 
   return (
@@ -42,7 +34,7 @@ export function LocaleSwitcher({ locales, current, path }: { locales: Locale[]; 
       <select id={id} name="locale" value={value} onChange={(e) => setValue(e.target.value)}>
         {LOCALES.filter((l) => locales.includes(l)).map((l) => (
           <option key={l} value={l} lang={l}>
-            {localeName(l)}
+            {LOCALE_NAMES[l]}
           </option>
         ))}
       </select>

@@ -1,5 +1,6 @@
 // The decisions of the shop and payment pages, apart from React so unit tests can hold them.
 import type { ConfirmRequest, ConfirmResponse, FlaxPayment, PaidSubscription, PaymentMethod } from '../../../src/shared/shop-schemas';
+import { formatInteger } from '../../i18n/i18n';
 
 /** What these decisions read of an API call's result (client/data/api.ts ApiResult, which has more). */
 export interface CallResult<T> {
@@ -71,4 +72,4 @@ export function appendPage<T>(shown: T[], next: T[], idOf: (item: T) => number |
 }
 
 /** Amounts in the reader's language: 12,000 / 12.000. */
-export const formatAmount = (value: number, locale: string) => new Intl.NumberFormat(locale).format(value);
+export const formatAmount = (value: number, locale: string) => formatInteger(value, locale);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatInteger } from '../../i18n/i18n';
 
 /**
  * The current time, starting from the server's clock at render (so hydration matches what the server
@@ -26,4 +27,4 @@ export function formatDuration(ms: number): string {
 }
 
 /** Viewer counts as the language writes them (1,234 / 1.234). */
-export const formatCount = (n: number, locale: string) => new Intl.NumberFormat(locale).format(n);
+export const formatCount = (n: number, locale: string) => formatInteger(n, locale);

@@ -21,19 +21,8 @@ import { memberBalance } from '../../db/ledger';
 import { findMemberById, findMemberByLoginId, type MemberRow } from '../../db/members';
 import { findOpenLive } from '../../db/streams';
 import { Refusal } from '../../lib/errors';
-import {
-  catalogueItem,
-  type CatalogueItem,
-  type InventoryResponse,
-  type ItemBuyResponse,
-  type ItemEventListResponse,
-  type ItemGiftResponse,
-  type ItemsSumResponse,
-  type ItemUseResponse,
-  type LexFontStyle,
-  LEX_CODE,
-  type UsedItemsResponse,
-} from '../../shared/items';
+import { catalogueItem, type CatalogueItem, type LexFontStyle, LEX_CODE } from '../../shared/item-catalogue';
+import type { InventoryResponse, ItemBuyResponse, ItemEventListResponse, ItemGiftResponse, ItemsSumResponse, ItemUseResponse, UsedItemsResponse } from '../../shared/items';
 import { mayWriteInRoom, publishItemEffect } from './chat-events';
 import { move, systemAccount, walletOf } from './ledger';
 import { notFoundChannel } from './watch-error';
