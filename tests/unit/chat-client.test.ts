@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_RECONNECT, type MessageFrame, type ServerFrame } from '../../src/shared/chat-protocol';
+import { CHAT_RECONNECT, parseServerFrames, type MessageFrame, type ServerFrame } from '../../src/shared/chat-protocol';
 import { chatUrlProvider, type TicketResult } from '../../client/realtime/ticket-retry';
 import { applyFrames, CHAT_VISIBLE_LINES, initialChatState } from '../../client/realtime/chat-state';
 import { rejoining, rejoinWaitSeconds } from '../../client/realtime/chat-state';
@@ -76,6 +76,33 @@ describe('chat socket URL provider (SPEC §4 Unauthorized)', () => {
 
 const user = { loginId: 'demo_viewer', nickname: '데모시청자', role: 'V', badge: null } as const;
 const message = (id: number): MessageFrame => ({ type: 'message', id, at: id, from: user, text: `m${id}` });
+
+describe('server frames as the browser reads them', () => {
+  const user = { loginId: 'viewer1', nickname: '시청자', role: 'P', badge: null };
+  const message = { type: 'message', id: 7, at: 1, from: user, text: '안녕' };
+  const joined = { type: 'connection', status: 'joined', room: '12', me: null, frozen: false, viewers: 3, history: [message] };
+  const event = { type: 'event', at: 2, kind: 'gift', from: { loginId: 'fan1', nickname: '팬' }, itemCode: 1, amount: 100 };
+
+  it('keeps each well-formed frame of a delivery, by its type, in order', () => {
+    expect(parseServerFrames([joined, message, event].map((f) => JSON.stringify(f)).join('\n'))).toEqual([joined, message, event]);
+  });
+
+  it('skips what is not a frame of its type: unknown or inherited types, wrong fields, no object, not JSON', () => {
+    const raw = [
+      JSON.stringify({ ...message, id: 'seven' }),
+      JSON.stringify({ ...joined, viewers: -1 }),
+      JSON.stringify({ ...event, amount: 0 }),
+      JSON.stringify({ ...message, type: 'gossip' }),
+      JSON.stringify({ ...message, type: 'constructor' }),
+      JSON.stringify({ ...message, type: 'toString' }),
+      'null',
+      '42',
+      '{not json',
+      JSON.stringify(message),
+    ].join('\n');
+    expect(parseServerFrames(raw)).toEqual([message]);
+  });
+});
 
 describe('chat state', () => {
   it('keeps only the newest lines', () => {
