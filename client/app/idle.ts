@@ -10,9 +10,3 @@ export function whenIdle(task: () => void, timeout = 2000): () => void {
   const handle = setTimeout(task, 200);
   return () => clearTimeout(handle);
 }
-
-/**
- * A promise that settles in a task of its own: the browser may paint and handle input before what follows. For
- * work that would otherwise be one long task (over 50 ms under Lighthouse's 4x CPU throttle counts against TBT).
- */
-export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,8 +1,10 @@
-import { nextTask } from '../../app/idle';
 import { engineFor, hlsEngine } from './engine-choice';
 import { hlsSupport } from './hls-support';
 import type { Engine, EngineOptions } from './engine-types';
 import { startNative, startNativeLive } from './native-hls';
+
+/** A promise that settles in a task of its own (the browser may paint and handle input first). */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** An HLS URL through the browser itself (live: with the live-edge controller) or hls.js. */
 export async function startHlsUrl(options: EngineOptions, url: string): Promise<Engine> {
