@@ -16,23 +16,17 @@ function step(name, command, args) {
   return status === 0;
 }
 
-function counts(file, read) {
-  if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
+/** What `read` takes from a runner's JSON report, or `fallback` when the report is missing or unreadable. */
+function readReport(file, read, fallback) {
+  if (!existsSync(file)) return fallback;
   try {
     return read(JSON.parse(readFileSync(file, 'utf8')));
   } catch {
-    return { passed: 0, failed: 0, skipped: 0 };
+    return fallback;
   }
 }
 
-function readReport(file, read) {
-  if (!existsSync(file)) return [];
-  try {
-    return read(JSON.parse(readFileSync(file, 'utf8')));
-  } catch {
-    return [];
-  }
-}
+const NO_COUNTS = { passed: 0, failed: 0, skipped: 0 };
 
 function firstLine(text = '') {
   return (
@@ -67,20 +61,23 @@ if (built) step('first-load budget', 'node', ['scripts/size.mjs']);
 step('unit + worker tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
 if (built && !process.argv.includes('--no-e2e')) step('browser tests', bin('playwright'), ['test']);
 
-const vitest = counts('test-results/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
-const e2e = counts('test-results/e2e.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped }));
+const vitest = readReport('test-results/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }), NO_COUNTS);
+const e2e = readReport('test-results/e2e.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped }), NO_COUNTS);
 const passed = vitest.passed + e2e.passed;
 const failed = vitest.failed + e2e.failed + (failures.length && vitest.failed + e2e.failed === 0 ? failures.length : 0);
 const skipped = vitest.skipped + e2e.skipped;
 
 // The names of failed tests, last, so the tail of a long CI log says what failed (the runners print them far above).
 const failedNames = [
-  ...readReport('test-results/vitest.json', (r) =>
-    r.testResults.flatMap((file) =>
-      file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`),
-    ),
+  ...readReport(
+    'test-results/vitest.json',
+    (r) =>
+      r.testResults.flatMap((file) =>
+        file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`),
+      ),
+    [],
   ),
-  ...readReport('test-results/e2e.json', (r) => failedSpecs(r.suites)),
+  ...readReport('test-results/e2e.json', (r) => failedSpecs(r.suites), []),
 ];
 if (failedNames.length) console.log(`\nfailed tests:\n${failedNames.map((n) => `  ✗ ${n}`).join('\n')}`);
 console.log(`\nunit+worker: ${vitest.passed} passed, ${vitest.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed`);

@@ -30,7 +30,7 @@ export function ChatMessageList({ lines, me, onAct }: { lines: ChatLine[]; me: C
     // the chat mounts (a long task on a phone).
     if (!el || !lines.length) return;
     if (stick.current) el.scrollTop = el.scrollHeight;
-    else if (lines.length) setUnseen(true);
+    else setUnseen(true);
   }, [lines]);
 
   const onScroll = useCallback(() => {
