@@ -16,12 +16,26 @@ export class ApiError extends Error {
 /** Calls under way: signing out waits for them (client/data/sign-out.ts), or one would race the session's end into a 401. */
 export const inFlight = new Set<Promise<Response>>();
 
+/** The one call that may start while calls are held: the sign-out itself. */
+export const SIGN_OUT_PATH = '/api/auth/signout';
+let held = false;
+
+/**
+ * Signing out (client/data/sign-out.ts): from now on a new call (an SWR revalidation, a poll) never starts
+ * and never settles, since the page is about to leave; started against the ending session it would answer
+ * 401 and the browser would log it.
+ */
+export function holdNewCalls(): void {
+  held = true;
+}
+
 /**
  * fetch with credentials through our proxy; every call goes through here. Unsafe methods carry the
  * XSRF token; a 503 goes to the maintenance page; a session the server calls over opens the
  * session-expired modal (the proxy has already tried a refresh and cleared the cookies).
  */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  if (held && path !== SIGN_OUT_PATH) return new Promise<Response>(() => {});
   const headers = new Headers(init.headers);
   if (!headers.has('accept')) headers.set('accept', 'application/json');
   const method = (init.method ?? 'GET').toUpperCase();

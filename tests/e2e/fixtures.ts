@@ -90,7 +90,9 @@ export const test = base.extend<{ consoleErrors: string[]; eventPopup: boolean }
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      // The browser's own "Failed to load resource" names no URL in its text: add it, so a failure says which call.
+      const text = message.text();
+      if (message.type() === 'error') errors.push(text.startsWith('Failed to load resource') ? `${text} (${message.location().url})` : text);
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
