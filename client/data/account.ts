@@ -25,7 +25,6 @@ const seg = encodeURIComponent;
 
 export const signin = (req: SigninRequest) => call<SigninResponse>('POST', '/v2/api/auth/signin', req);
 export const signup = (req: SignupRequest) => call<SignupResponse>('POST', '/api/auth/signup', req);
-export const signout = () => call<{ ok: boolean }>('POST', '/api/auth/signout');
 export const getProfile = () => call<ProfileResponse>('GET', '/api/my/profile');
 
 export const checkLoginId = (id: string) => call<AvailabilityResponse>('GET', `/api/guest/loginId/${seg(id)}`);

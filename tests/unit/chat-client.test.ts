@@ -78,29 +78,29 @@ const user = { loginId: 'demo_viewer', nickname: '데모시청자', role: 'V', b
 const message = (id: number): MessageFrame => ({ type: 'message', id, at: id, from: user, text: `m${id}` });
 
 describe('server frames as the browser reads them', () => {
-  const user = { loginId: 'viewer1', nickname: '시청자', role: 'P', badge: null };
-  const message = { type: 'message', id: 7, at: 1, from: user, text: '안녕' };
-  const joined = { type: 'connection', status: 'joined', room: '12', me: null, frozen: false, viewers: 3, history: [message] };
+  const viewer = { loginId: 'viewer1', nickname: '시청자', role: 'P', badge: null };
+  const said = { type: 'message', id: 7, at: 1, from: viewer, text: '안녕' };
+  const joined = { type: 'connection', status: 'joined', room: '12', me: null, frozen: false, viewers: 3, history: [said] };
   const event = { type: 'event', at: 2, kind: 'gift', from: { loginId: 'fan1', nickname: '팬' }, itemCode: 1, amount: 100 };
 
   it('keeps each well-formed frame of a delivery, by its type, in order', () => {
-    expect(parseServerFrames([joined, message, event].map((f) => JSON.stringify(f)).join('\n'))).toEqual([joined, message, event]);
+    expect(parseServerFrames([joined, said, event].map((f) => JSON.stringify(f)).join('\n'))).toEqual([joined, said, event]);
   });
 
   it('skips what is not a frame of its type: unknown or inherited types, wrong fields, no object, not JSON', () => {
     const raw = [
-      JSON.stringify({ ...message, id: 'seven' }),
+      JSON.stringify({ ...said, id: 'seven' }),
       JSON.stringify({ ...joined, viewers: -1 }),
       JSON.stringify({ ...event, amount: 0 }),
-      JSON.stringify({ ...message, type: 'gossip' }),
-      JSON.stringify({ ...message, type: 'constructor' }),
-      JSON.stringify({ ...message, type: 'toString' }),
+      JSON.stringify({ ...said, type: 'gossip' }),
+      JSON.stringify({ ...said, type: 'constructor' }),
+      JSON.stringify({ ...said, type: 'toString' }),
       'null',
       '42',
       '{not json',
-      JSON.stringify(message),
+      JSON.stringify(said),
     ].join('\n');
-    expect(parseServerFrames(raw)).toEqual([message]);
+    expect(parseServerFrames(raw)).toEqual([said]);
   });
 });
 
