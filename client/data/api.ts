@@ -1,6 +1,6 @@
 import { SESSION_INVALID, SESSION_INVALID_MESSAGE, UNSAFE_METHODS, XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/account-api';
 import { emitSessionExpired } from '../state/events';
-import { readCookie } from './cookies';
+import { readCookieAsync } from './cookies';
 import { redirectToMaintenance } from './maintenance-redirect';
 
 export class ApiError extends Error {
@@ -35,11 +35,12 @@ export function holdNewCalls(): void {
  * session-expired modal (the proxy has already tried a refresh and cleared the cookies).
  */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  if (held && path !== SIGN_OUT_PATH) return new Promise<Response>(() => {});
   const headers = new Headers(init.headers);
   if (!headers.has('accept')) headers.set('accept', 'application/json');
   const method = (init.method ?? 'GET').toUpperCase();
-  const xsrf = UNSAFE_METHODS.has(method) ? readCookie(XSRF_COOKIE) : null;
+  const xsrf = UNSAFE_METHODS.has(method) ? await readCookieAsync(XSRF_COOKIE) : null;
+  // Checked after the cookie's read, which may wait: a call that began before signing out must not slip through.
+  if (held && path !== SIGN_OUT_PATH) return new Promise<Response>(() => {});
   if (xsrf) headers.set(XSRF_HEADER, xsrf);
   const request = fetch(path, { credentials: 'include', ...init, headers });
   inFlight.add(request);

@@ -7,3 +7,19 @@ export function readCookie(name: string): string | null {
   }
   return null;
 }
+
+interface CookieStoreLike {
+  get(name: string): Promise<{ value?: string } | null>;
+}
+
+/**
+ * The same, without blocking the page: Chromium's document.cookie is a synchronous call to the browser
+ * process, 20 ms and more while a page loads. cookieStore (Chromium, Safari 18.4+) answers asynchronously;
+ * elsewhere this falls back to readCookie.
+ */
+export async function readCookieAsync(name: string): Promise<string | null> {
+  const store = typeof window === 'undefined' ? undefined : (window as unknown as { cookieStore?: CookieStoreLike }).cookieStore;
+  if (!store) return readCookie(name);
+  const cookie = await store.get(name).catch(() => null);
+  return cookie?.value === undefined ? null : decodeURIComponent(cookie.value);
+}

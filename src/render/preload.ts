@@ -3,7 +3,8 @@ import type { AppEnv } from '../lib/env';
 import type { ChannelData, PageKey, PageProps, VodData } from '../shared/page-props';
 
 /**
- * <link rel="modulepreload"> for a page's own code. Lazy pages (and the player on pages that play) are
+ * The chunks a page needs beyond main.js, for <link rel="modulepreload"> (added by the document's boot script
+ * once the page has painted, src/render/document.tsx). Lazy pages (and the player on pages that play) are
  * otherwise discovered only after main.js has run, one round trip after another; with the hints the
  * browser fetches them alongside main.js. The chunk lists come from the build (assets/preload.json,
  * scripts/build-client.mjs): each page's by its key, the player's by its module; without it a page

@@ -166,7 +166,12 @@ test('a channel page that will play hints its page and player chunks (moduleprel
   // Node cannot resolve *.localhost: ask loopback, which serves the default brand.
   const loopback = (path: string) => `${LOOPBACK}${path}`;
   const manifest = (await (await request.get(loopback('/assets/preload.json'))).json()) as { modules: Record<string, string[]> };
-  const hints = async (path: string) => [...(await (await request.get(loopback(path))).text()).matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+  // The boot script adds a <link rel="modulepreload"> for each chunk in its data-preload once the page has painted.
+  const hints = async (path: string) =>
+    (await (await request.get(loopback(path))).text())
+      .match(/data-preload="([^"]*)"/)?.[1]
+      ?.split(' ')
+      .filter(Boolean) ?? [];
   const title = `${MARK} 프리로드`;
   d1(
     `INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at) SELECT 2, 1, 'flex', '${title}', ${Date.now()}, ${Date.now()} WHERE NOT EXISTS (SELECT 1 FROM streams WHERE channel_id = 2 AND ended_at IS NULL)`,
@@ -187,4 +192,32 @@ test('a channel page that will play hints its page and player chunks (moduleprel
   } finally {
     d1(`DELETE FROM streams WHERE title = '${title}'`);
   }
+});
+
+test('the document paints before its code loads, then the boot script imports main.js and hints every chunk', async ({ page, consoleErrors }) => {
+  // No script of the page is requested before the first paint; every one of them after it (src/render/document.tsx).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __firstPaint?: number };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.name === 'first-paint') w.__firstPaint = entry.startTime;
+    }).observe({ type: 'paint', buffered: true });
+  });
+  await gotoHydrated(page, url('flex', '/channel/demo_caster1'));
+  const hinted = (await page.locator('script[data-preload]').getAttribute('data-preload'))?.split(' ').filter(Boolean) ?? [];
+  expect(hinted.length).toBeGreaterThan(0);
+  await expect.poll(() => page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (l) => new URL(l.href).pathname))).toEqual(hinted);
+  const { firstPaint, scripts } = await page.evaluate(() => ({
+    firstPaint: (window as unknown as { __firstPaint?: number }).__firstPaint ?? null,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((r) => new URL(r.name).pathname.startsWith('/assets/') && r.name.endsWith('.js'))
+      .map((r) => ({ path: new URL(r.name).pathname, start: r.startTime })),
+  }));
+  expect(firstPaint).not.toBeNull();
+  expect(scripts.map((s) => s.path)).toContain('/assets/main.js');
+  expect(
+    scripts.filter((s) => s.start < firstPaint!),
+    `first paint ${firstPaint}`,
+  ).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

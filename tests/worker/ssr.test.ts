@@ -13,7 +13,9 @@ describe('server rendering', () => {
     expect(html).toContain('<meta name="description" content="LiveOn — 지금 가장 뜨거운 라이브.');
     expect(html).toContain('<meta name="keywords" content="LiveOn, 라이브, 코인"/>');
     expect(html).toContain('<link rel="manifest" href="/manifest.json"/>');
-    expect(html).toMatch(/<script type="module" src="\/assets\/main.js" nonce="[A-Za-z0-9+/=]{20,}" async=""><\/script>/);
+    // The client starts from the boot script once the page has painted (src/render/document.tsx), not from a module script in the head.
+    expect(html).toMatch(/<script nonce="[A-Za-z0-9+/=]{20,}" data-main="\/assets\/main.js" data-preload="[^"]*">\(function \(s\) \{/);
+    expect(html).not.toContain('<script type="module"');
     const props = propsOf(html);
     expect(Object.keys(props)).toEqual(expect.arrayContaining(['me', 'isMobile', 'appType', 'appVersion', 'locale', 'messages', 'query']));
     expect(props.me).toBeNull();
