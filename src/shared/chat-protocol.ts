@@ -11,6 +11,11 @@ import { UPLOAD_KEY_PATTERN } from './uploads';
  * Every frame is JSON with a `type`; both ends parse with these schemas and drop what does not fit.
  * Client -> server: join, leave, message, action, announce, ping. Server -> client: only SPEC's four,
  * message, action, event and connection.
+ *
+ * Every schema here is z.lazy: built on its first parse, not when the module loads. Built at load they were
+ * most of the chat chunk's evaluation in the browser, one task of 20-36 ms here (a long task under
+ * Lighthouse's 4x CPU throttle), for client-frame and event schemas the browser never uses. Now the page
+ * builds only the server frames it receives, each on the first of its type.
  */
 
 /** Frames longer than this (UTF-16 units of the raw text) are dropped unread. */
@@ -34,43 +39,47 @@ export const CHAT_RECONNECT = { minDelayMs: 500, maxDelayMs: 5_000, connectTimeo
 export const CHAT_CLOSE = { kicked: 4001, banned: 4003 } as const;
 
 /** SPEC §3 member roles: P police, O operator, S ting operator, V member, J genie. */
-export const memberRoleSchema = z.enum(['P', 'O', 'S', 'V', 'J']);
+export const memberRoleSchema = z.lazy(() => z.enum(['P', 'O', 'S', 'V', 'J']));
 export type MemberRole = z.infer<typeof memberRoleSchema>;
 /** What a member is in one room, beside their site role. */
-export const roomBadgeSchema = z.nullable(z.enum(['creator', 'manager']));
+export const roomBadgeSchema = z.lazy(() => z.nullable(z.enum(['creator', 'manager'])));
 export type RoomBadge = z.infer<typeof roomBadgeSchema>;
 
-const loginId = z.string().check(z.minLength(1), z.maxLength(40));
+const loginId = z.lazy(() => z.string().check(z.minLength(1), z.maxLength(40)));
 /** A room is its channel's id. */
 export const ROOM_ID_PATTERN = /^[1-9][0-9]{0,9}$/;
-export const roomIdSchema = z.string().check(z.regex(ROOM_ID_PATTERN));
+export const roomIdSchema = z.lazy(() => z.string().check(z.regex(ROOM_ID_PATTERN)));
 
-export const chatActionNameSchema = z.enum(['manager_assign', 'manager_unassign', 'mute', 'unmute', 'kick', 'freeze', 'unfreeze', 'blacklist', 'unblacklist']);
+export const chatActionNameSchema = z.lazy(() => z.enum(['manager_assign', 'manager_unassign', 'mute', 'unmute', 'kick', 'freeze', 'unfreeze', 'blacklist', 'unblacklist']));
 export type ChatActionName = z.infer<typeof chatActionNameSchema>;
 /** Actions that name another member. */
 export const TARGETED_ACTIONS: ReadonlySet<ChatActionName> = new Set(['manager_assign', 'manager_unassign', 'mute', 'unmute', 'kick', 'blacklist', 'unblacklist']);
 
-export const announceKindSchema = z.enum(['announcement', 'live_match', 'co_stream']);
+export const announceKindSchema = z.lazy(() => z.enum(['announcement', 'live_match', 'co_stream']));
 
 // ---- client -> server --------------------------------------------------------------------------
 
-export const joinFrameSchema = z.strictObject({ type: z.literal('join'), room: roomIdSchema, streamId: z.nullable(z.int().check(z.positive())), source: z.enum(['web', 'app']) });
-export const leaveFrameSchema = z.strictObject({ type: z.literal('leave'), room: roomIdSchema });
-export const sendFrameSchema = z.strictObject({ type: z.literal('message'), text: z.string().check(z.maxLength(CHAT_MAX_TEXT * 4)) });
-export const actionFrameSchema = z.strictObject({
-  type: z.literal('action'),
-  action: chatActionNameSchema,
-  target: z.optional(loginId),
-  seconds: z.optional(z.int().check(z.minimum(0), z.maximum(CHAT_MAX_ACTION_S))),
-});
-export const announceFrameSchema = z.strictObject({
-  type: z.literal('announce'),
-  kind: announceKindSchema,
-  text: z.string().check(z.minLength(1), z.maxLength(CHAT_MAX_TEXT * 4)),
-});
-export const pingFrameSchema = z.strictObject({ type: z.literal('ping') });
+export const joinFrameSchema = z.lazy(() => z.strictObject({ type: z.literal('join'), room: roomIdSchema, streamId: z.nullable(z.int().check(z.positive())), source: z.enum(['web', 'app']) }));
+export const leaveFrameSchema = z.lazy(() => z.strictObject({ type: z.literal('leave'), room: roomIdSchema }));
+export const sendFrameSchema = z.lazy(() => z.strictObject({ type: z.literal('message'), text: z.string().check(z.maxLength(CHAT_MAX_TEXT * 4)) }));
+export const actionFrameSchema = z.lazy(() =>
+  z.strictObject({
+    type: z.literal('action'),
+    action: chatActionNameSchema,
+    target: z.optional(loginId),
+    seconds: z.optional(z.int().check(z.minimum(0), z.maximum(CHAT_MAX_ACTION_S))),
+  }),
+);
+export const announceFrameSchema = z.lazy(() =>
+  z.strictObject({
+    type: z.literal('announce'),
+    kind: announceKindSchema,
+    text: z.string().check(z.minLength(1), z.maxLength(CHAT_MAX_TEXT * 4)),
+  }),
+);
+export const pingFrameSchema = z.lazy(() => z.strictObject({ type: z.literal('ping') }));
 
-export const clientFrameSchema = z.discriminatedUnion('type', [joinFrameSchema, leaveFrameSchema, sendFrameSchema, actionFrameSchema, announceFrameSchema, pingFrameSchema]);
+export const clientFrameSchema = z.lazy(() => z.discriminatedUnion('type', [joinFrameSchema, leaveFrameSchema, sendFrameSchema, actionFrameSchema, announceFrameSchema, pingFrameSchema]));
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 /** The frames a room's authority decides on (everything but join/leave/ping, which the socket's own shard answers). */
 export type WriteFrame = Extract<ClientFrame, { type: 'message' | 'action' | 'announce' }>;
@@ -81,108 +90,128 @@ export const PONG_FRAME = '{"type":"connection","status":"pong"}';
 
 // ---- server -> client --------------------------------------------------------------------------
 
-export const chatUserSchema = z.object({
-  loginId,
-  nickname: z.string().check(z.minLength(1), z.maxLength(40)),
-  role: memberRoleSchema,
-  badge: roomBadgeSchema,
-  /** A paying subscriber of this channel (status 1 or 5), as the API knew when it signed their ticket. */
-  subscriber: z.optional(z.literal(true)),
-  /** The member's level from luv sent (src/shared/member-levels.ts), as the API knew when it signed their ticket. */
-  level: z.optional(z.int().check(z.minimum(1), z.maximum(99))),
-  /** Among the channel's top fans (열혈팬) with their isBigFan setting on, as the API knew when it signed their ticket. */
-  bigFan: z.optional(z.literal(true)),
-  /** The member's avatar: an upload key (shown from /api/uploads/<key>). */
-  avatar: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{32}\.(jpg|png|gif|webp)$/))),
-});
+export const chatUserSchema = z.lazy(() =>
+  z.object({
+    loginId,
+    nickname: z.string().check(z.minLength(1), z.maxLength(40)),
+    role: memberRoleSchema,
+    badge: roomBadgeSchema,
+    /** A paying subscriber of this channel (status 1 or 5), as the API knew when it signed their ticket. */
+    subscriber: z.optional(z.literal(true)),
+    /** The member's level from luv sent (src/shared/member-levels.ts), as the API knew when it signed their ticket. */
+    level: z.optional(z.int().check(z.minimum(1), z.maximum(99))),
+    /** Among the channel's top fans (열혈팬) with their isBigFan setting on, as the API knew when it signed their ticket. */
+    bigFan: z.optional(z.literal(true)),
+    /** The member's avatar: an upload key (shown from /api/uploads/<key>). */
+    avatar: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{32}\.(jpg|png|gif|webp)$/))),
+  }),
+);
 export type ChatUser = z.infer<typeof chatUserSchema>;
 
 /** An emoji a message shows: its :code: and the key of its image in our upload store (the room resolved it). */
-export const chatEmojiSchema = z.object({ code: z.string().check(z.regex(EMOJI_CODE_PATTERN)), key: z.string().check(z.regex(UPLOAD_KEY_PATTERN)) });
-export const messageFrameSchema = z.object({
-  type: z.literal('message'),
-  id: z.int(),
-  at: z.number(),
-  from: chatUserSchema,
-  text: z.string(),
-  emoji: z.optional(z.array(chatEmojiSchema).check(z.maxLength(EMOJI_LIMITS.perMessage))),
-});
+export const chatEmojiSchema = z.lazy(() => z.object({ code: z.string().check(z.regex(EMOJI_CODE_PATTERN)), key: z.string().check(z.regex(UPLOAD_KEY_PATTERN)) }));
+export const messageFrameSchema = z.lazy(() =>
+  z.object({
+    type: z.literal('message'),
+    id: z.int(),
+    at: z.number(),
+    from: chatUserSchema,
+    text: z.string(),
+    emoji: z.optional(z.array(chatEmojiSchema).check(z.maxLength(EMOJI_LIMITS.perMessage))),
+  }),
+);
 export type MessageFrame = z.infer<typeof messageFrameSchema>;
 
-export const actionResultFrameSchema = z.object({
-  type: z.literal('action'),
-  action: chatActionNameSchema,
-  at: z.number(),
-  by: chatUserSchema,
-  target: z.nullable(z.object({ loginId, nickname: z.string() })),
-  /** Mute length or kick cooldown; null when the action has none. */
-  seconds: z.nullable(z.int()),
-});
+export const actionResultFrameSchema = z.lazy(() =>
+  z.object({
+    type: z.literal('action'),
+    action: chatActionNameSchema,
+    at: z.number(),
+    by: chatUserSchema,
+    target: z.nullable(z.object({ loginId, nickname: z.string() })),
+    /** Mute length or kick cooldown; null when the action has none. */
+    seconds: z.nullable(z.int()),
+  }),
+);
 export type ActionResultFrame = z.infer<typeof actionResultFrameSchema>;
 
-const giftUser = z.object({ loginId, nickname: z.string().check(z.minLength(1), z.maxLength(40)) });
+const giftUser = z.lazy(() => z.object({ loginId, nickname: z.string().check(z.minLength(1), z.maxLength(40)) }));
 /** Item codes of SPEC §9 (and any future ones): positive integers. */
-const itemCode = z.int().check(z.positive(), z.maximum(99_999));
+const itemCode = z.lazy(() => z.int().check(z.positive(), z.maximum(99_999)));
 
 /** Events the API and the live pipeline publish into a room, validated again when the room receives them. */
-export const publishedEventSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('channel_status'), status: z.enum(['live', 'ended']), streamId: z.int().check(z.positive()) }),
-  z.strictObject({ kind: z.literal('gift'), from: giftUser, itemCode, amount: z.int().check(z.positive(), z.maximum(100_000_000)), message: z.optional(z.string().check(z.maxLength(CHAT_MAX_TEXT))) }),
-  z.strictObject({ kind: z.literal('item'), from: giftUser, itemCode, effect: z.string().check(z.regex(/^[a-z0-9_-]{1,32}$/)), text: z.optional(z.string().check(z.maxLength(CHAT_MAX_TEXT))) }),
-  z.strictObject({ kind: z.literal('CHANNELING_SETTING_UPDATE') }),
-]);
+export const publishedEventSchema = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('channel_status'), status: z.enum(['live', 'ended']), streamId: z.int().check(z.positive()) }),
+    z.strictObject({
+      kind: z.literal('gift'),
+      from: giftUser,
+      itemCode,
+      amount: z.int().check(z.positive(), z.maximum(100_000_000)),
+      message: z.optional(z.string().check(z.maxLength(CHAT_MAX_TEXT))),
+    }),
+    z.strictObject({ kind: z.literal('item'), from: giftUser, itemCode, effect: z.string().check(z.regex(/^[a-z0-9_-]{1,32}$/)), text: z.optional(z.string().check(z.maxLength(CHAT_MAX_TEXT))) }),
+    z.strictObject({ kind: z.literal('CHANNELING_SETTING_UPDATE') }),
+  ]),
+);
 export type PublishedEvent = z.infer<typeof publishedEventSchema>;
 
-export const eventBodySchema = z.union([
-  publishedEventSchema,
-  z.object({ kind: announceKindSchema, text: z.string(), by: chatUserSchema }),
-  z.object({ kind: z.literal('role'), target: z.object({ loginId, nickname: z.string() }), badge: roomBadgeSchema }),
-  z.object({ kind: z.literal('kick'), target: z.object({ loginId, nickname: z.string() }), reason: z.enum(['kick', 'blacklist']), seconds: z.nullable(z.int()) }),
-]);
+export const eventBodySchema = z.lazy(() =>
+  z.union([
+    publishedEventSchema,
+    z.object({ kind: announceKindSchema, text: z.string(), by: chatUserSchema }),
+    z.object({ kind: z.literal('role'), target: z.object({ loginId, nickname: z.string() }), badge: roomBadgeSchema }),
+    z.object({ kind: z.literal('kick'), target: z.object({ loginId, nickname: z.string() }), reason: z.enum(['kick', 'blacklist']), seconds: z.nullable(z.int()) }),
+  ]),
+);
 export type EventBody = z.infer<typeof eventBodySchema>;
-export const eventFrameSchema = z.intersection(z.object({ type: z.literal('event'), at: z.number() }), eventBodySchema);
+export const eventFrameSchema = z.lazy(() => z.intersection(z.object({ type: z.literal('event'), at: z.number() }), eventBodySchema));
 export type EventFrame = { type: 'event'; at: number } & EventBody;
 
-export const chatErrorCodeSchema = z.enum([
-  'UNAUTHORIZED', // the ticket was bad when the socket opened (before the upgrade, HTTP 401)
-  'LOGIN_REQUIRED', // a guest tried to write: show the members-only modal
-  'BANNED',
-  'KICKED',
-  'MUTED',
-  'FROZEN',
-  'FORBIDDEN',
-  'RATE_LIMITED',
-  'TOO_LONG',
-  'DUPLICATE',
-  'NOT_JOINED',
-  'WRONG_ROOM',
-  'TARGET_NOT_FOUND',
-  'BAD_TARGET',
-  'UNAVAILABLE',
-]);
+export const chatErrorCodeSchema = z.lazy(() =>
+  z.enum([
+    'UNAUTHORIZED', // the ticket was bad when the socket opened (before the upgrade, HTTP 401)
+    'LOGIN_REQUIRED', // a guest tried to write: show the members-only modal
+    'BANNED',
+    'KICKED',
+    'MUTED',
+    'FROZEN',
+    'FORBIDDEN',
+    'RATE_LIMITED',
+    'TOO_LONG',
+    'DUPLICATE',
+    'NOT_JOINED',
+    'WRONG_ROOM',
+    'TARGET_NOT_FOUND',
+    'BAD_TARGET',
+    'UNAVAILABLE',
+  ]),
+);
 export type ChatErrorCode = z.infer<typeof chatErrorCodeSchema>;
 
-export const connectionFrameSchema = z.discriminatedUnion('status', [
-  z.object({
-    type: z.literal('connection'),
-    status: z.literal('joined'),
-    room: roomIdSchema,
-    /** Null for a guest (read only). */
-    me: z.nullable(chatUserSchema),
-    frozen: z.boolean(),
-    viewers: z.int().check(z.nonnegative()),
-    history: z.array(messageFrameSchema).check(z.maxLength(CHAT_HISTORY)),
-  }),
-  z.object({ type: z.literal('connection'), status: z.literal('left'), room: roomIdSchema }),
-  z.object({
-    type: z.literal('connection'),
-    status: z.literal('error'),
-    code: chatErrorCodeSchema,
-    /** RATE_LIMITED / MUTED / BANNED: when writing (or joining) works again; null = never by itself. */
-    until: z.optional(z.nullable(z.number())),
-  }),
-  z.object({ type: z.literal('connection'), status: z.literal('pong') }),
-]);
+export const connectionFrameSchema = z.lazy(() =>
+  z.discriminatedUnion('status', [
+    z.object({
+      type: z.literal('connection'),
+      status: z.literal('joined'),
+      room: roomIdSchema,
+      /** Null for a guest (read only). */
+      me: z.nullable(chatUserSchema),
+      frozen: z.boolean(),
+      viewers: z.int().check(z.nonnegative()),
+      history: z.array(messageFrameSchema).check(z.maxLength(CHAT_HISTORY)),
+    }),
+    z.object({ type: z.literal('connection'), status: z.literal('left'), room: roomIdSchema }),
+    z.object({
+      type: z.literal('connection'),
+      status: z.literal('error'),
+      code: chatErrorCodeSchema,
+      /** RATE_LIMITED / MUTED / BANNED: when writing (or joining) works again; null = never by itself. */
+      until: z.optional(z.nullable(z.number())),
+    }),
+    z.object({ type: z.literal('connection'), status: z.literal('pong') }),
+  ]),
+);
 export type ConnectionFrame = z.infer<typeof connectionFrameSchema>;
 
 export type ServerFrame = MessageFrame | ActionResultFrame | EventFrame | ConnectionFrame;
