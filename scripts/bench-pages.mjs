@@ -69,6 +69,20 @@ async function measure(url) {
   }
 }
 
+/**
+ * One run; a run whose trace Lighthouse could not read (NO_NAVSTART and the like, a fault of the recording,
+ * not of the page) is taken again once, saying so.
+ */
+async function measureOnce(url) {
+  try {
+    return await measure(url);
+  } catch (error) {
+    if (!/NO_NAVSTART|NO_FCP|NO_TRACING_STARTED/.test(String(error))) throw error;
+    console.log(`           Lighthouse could not read this run's trace (${String(error).split('\n')[0]}); running it again`);
+    return measure(url);
+  }
+}
+
 const server = await startBenchServer({ port: PORT, state: STATE, demo: true });
 let broadcaster = null;
 const cleanUp = () => {
@@ -105,7 +119,7 @@ try {
   for (const page of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const run = await measure(`${HOST}${page.path}`);
+      const run = await measureOnce(`${HOST}${page.path}`);
       runs.push(run);
       console.log(
         `${page.name.padEnd(8)} run ${i + 1}: score ${String(run.score).padStart(3)}  FCP ${f(run.fcp)}  LCP ${f(run.lcp)}  TBT ${String(Math.round(run.tbt)).padStart(4)} ms  CLS ${run.cls.toFixed(3)}`,

@@ -3,9 +3,6 @@ import { hlsSupport } from './hls-support';
 import type { Engine, EngineOptions } from './engine-types';
 import { startNative, startNativeLive } from './native-hls';
 
-/** A promise that settles in a task of its own (the browser may paint and handle input first). */
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
 /** An HLS URL through the browser itself (live: with the live-edge controller) or hls.js. */
 export async function startHlsUrl(options: EngineOptions, url: string): Promise<Engine> {
   const { video, live, callbacks } = options;
@@ -13,9 +10,6 @@ export async function startHlsUrl(options: EngineOptions, url: string): Promise<
     return live ? startNativeLive(video, url, callbacks) : startNative(video, url, callbacks);
   }
   const { startHls } = await import('./hls-engine');
-  // hls.js's chunk evaluates in this task, its controllers are built and the video attached in the next: together
-  // they were one long task on a phone (110 ms under Lighthouse's 4x CPU throttle).
-  await nextTask();
   return startHls(options, url);
 }
 
