@@ -6,9 +6,9 @@ import { isProductionEnv } from '../shared/environment';
 /**
  * The headers every page (and every other answer after /live and /chat) carries. README "Security" explains them.
  *
- * Scripts: a nonce per response and 'strict-dynamic'. The document's scripts (main.js, the props block, the
- * modulepreload hints) carry the nonce; what they load at run time (page chunks, hls.js, the chat, the Sentry
- * SDK, Toss's checkout SDK) is trusted through them. No 'unsafe-inline', no host list: an injected <script> or
+ * Scripts: a nonce per response and 'strict-dynamic'. The document's scripts (the boot script, the props block)
+ * carry the nonce, and so do the modulepreload hints the boot script adds; what they load at run time (main.js,
+ * page chunks, hls.js, the chat, the Sentry SDK, Toss's checkout SDK) is trusted through them. No 'unsafe-inline', no host list: an injected <script> or
  * inline handler never runs. 'self' only serves browsers without CSP3, which ignore 'strict-dynamic'.
  * Styles keep 'unsafe-inline': the brand colours are a style attribute on <html>, React writes style attributes,
  * the dev checkout and API reference pages have a <style> element, and no script runs from a style.
