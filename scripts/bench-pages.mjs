@@ -73,7 +73,7 @@ async function measure(url) {
  * One run; a run whose trace Lighthouse could not read (NO_NAVSTART and the like, a fault of the recording,
  * not of the page) is taken again once, saying so.
  */
-async function measureOnce(url) {
+async function measureRetrying(url) {
   try {
     return await measure(url);
   } catch (error) {
@@ -119,7 +119,7 @@ try {
   for (const page of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const run = await measureOnce(`${HOST}${page.path}`);
+      const run = await measureRetrying(`${HOST}${page.path}`);
       runs.push(run);
       console.log(
         `${page.name.padEnd(8)} run ${i + 1}: score ${String(run.score).padStart(3)}  FCP ${f(run.fcp)}  LCP ${f(run.lcp)}  TBT ${String(Math.round(run.tbt)).padStart(4)} ms  CLS ${run.cls.toFixed(3)}`,

@@ -3,10 +3,10 @@ import { LIVE_HLS_CONFIG, VOD_HLS_CONFIG } from './hls-config';
 import type { Engine, EngineOptions } from './engine-types';
 
 const MEDIA_RECOVERY_WINDOW_MS = 3000;
+const NETWORK_RETRIES = 4;
 
 /** A promise that settles in a task of its own (the browser may paint and handle input first). */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-const NETWORK_RETRIES = 4;
 
 /**
  * A live playlist may be cached for a second (so an edge can absorb a crowd), but the browser must not
