@@ -5,7 +5,7 @@
 // process's clocks are the same machine's), and the page's longest main-thread task meanwhile (a longtask
 // PerformanceObserver). Goals (issue 5; they were asserted in tests/e2e/chat.spec.ts before they moved here):
 // every message shown, the last within 1 s of being sent, no task over 200 ms. Build first (npm run build).
-import { chromium } from 'playwright';
+import { chromium } from 'playwright-core';
 import { WebSocket } from 'ws';
 import { sleep, startBenchServer, until } from './lib/bench-server.mjs';
 import { signedIn } from './lib/signed-in.mjs';
