@@ -21,8 +21,9 @@ export const PROPS_ELEMENT_ID = '__PROPS__';
 /**
  * Starts the client once the first frame is on screen (the browser's first paint entry, which comes when
  * the frame is presented, 50-70 ms after the main thread painted it here): `import()` of main.js, then
- * <link rel="modulepreload"> for the page's chunks (data-preload), as many per task as fit in 4 ms (each link starts
- * its fetch at once: 0.1-3 ms here, so a task holds 2-30; a fixed four per task took up to 9 ms on a quiet load).
+ * <link rel="modulepreload"> for the page's chunks (data-preload), adding links until 4 ms have passed, then yielding
+ * (each link starts its fetch at once: 0.1-1 ms in a loaded page here, but one can take 20 ms while the machine is
+ * busy with the page's start, so a fixed number per task has no bound).
  * Without paint timing it waits one frame; should no entry come, it starts after 3 s all the same.
  *
  * Why after the frame: fetched from the <head>, the ~45 chunks of the channel page arrived before the first
