@@ -11,7 +11,6 @@
 // Before measuring, each page is loaded once in Chromium to check that it works: it must hydrate, and the
 // channel page's live must play. A page that fails this fails the bench whatever it scores (a page whose
 // code never runs scores high: a broken build once scored 98-100 on the channel page).
-
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -40,7 +39,6 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** One Lighthouse run of the performance category in a browser of its own (no cache, no storage). */
 /**
  * Load `url` once at a phone's size: the page must hydrate (Root sets data-hydrated) and log no page error;
  * with `plays`, the video's time must also advance (the live reaches the screen).
@@ -73,6 +71,7 @@ async function checkWorks(url, plays) {
   }
 }
 
+/** One Lighthouse run of the performance category in a browser of its own (no cache, no storage). */
 async function measure(url) {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
