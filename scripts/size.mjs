@@ -1,4 +1,4 @@
-// npm run size: first-load JS of each page kind in gzip bytes, from the esbuild metafile of the last
+// npm run size: first-load JS of each page kind in gzip bytes, from dist/client-meta.json (the chunk graph) of the last
 // `npm run build`. First load = the entry plus every chunk it imports statically; lazy chunks (dynamic
 // import) are listed apart, the video player's (Player, hls.js, mpegts.js) on their own. Fails when the
 // home page is over its 90 KB budget, or when player, streaming-library or chat code is in its first load.

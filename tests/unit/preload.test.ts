@@ -15,7 +15,7 @@ interface Metafile {
 const built = import.meta.glob<Metafile>('/dist/client-meta.json', { eager: true, import: 'default' });
 const metafile = built['/dist/client-meta.json']!;
 
-/** The URL of the chunk esbuild made for a lazily imported module; undefined for code in main.js. */
+/** The URL of the chunk the build made for a lazily imported module; undefined for code in main.js. */
 function chunkOf(module: string): string | undefined {
   const file = Object.keys(metafile.outputs).find((output) => metafile.outputs[output]!.entryPoint === module);
   return file && `/${file.slice('dist/client/'.length)}`;
