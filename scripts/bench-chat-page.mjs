@@ -5,10 +5,9 @@
 // process's clocks are the same machine's), and the page's longest main-thread task meanwhile (a longtask
 // PerformanceObserver). Goals (issue 5; they were asserted in tests/e2e/chat.spec.ts before they moved here):
 // every message shown, the last within 1 s of being sent, no task over 200 ms. Build first (npm run build).
-import { chromium } from 'playwright-core';
-import { WebSocket } from 'ws';
+import { launchChromium, PHONE } from './lib/bench-browser.mjs';
 import { sleep, startBenchServer, until } from './lib/bench-server.mjs';
-import { signedIn } from './lib/signed-in.mjs';
+import { chatTicket, joinRoom, roomUrl } from './lib/chat-socket.mjs';
 
 const PORT = 8832;
 const STATE = '.wrangler/bench-chat-page-state';
@@ -24,41 +23,19 @@ const option = (name, fallback) => {
 const MESSAGES = option('messages', 100);
 const RATE = option('rate', 20);
 
-/** The creator's own socket in the room, joined. */
-async function creatorSocket() {
-  const creator = await signedIn(ORIGIN, 'demo_caster1', 'demo-pass-1234', { sendOrigin: true });
-  const res = await creator.post('/api/chat/ticket', { room: ROOM });
-  if (!res.ok) throw new Error(`ticket answered ${res.status}: ${await res.text()}`);
-  const { ticket } = await res.json();
-  const ws = new WebSocket(`${ORIGIN.replace('http', 'ws')}/chat/${ROOM}?ticket=${encodeURIComponent(ticket)}`, { origin: ORIGIN, perMessageDeflate: false });
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('join timed out')), 30_000);
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'join', room: ROOM, streamId: null, source: 'web' })));
-    ws.on('error', reject);
-    ws.on('message', (data) => {
-      if (!data.toString().includes('"status":"joined"')) return;
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  return ws;
-}
-
 const server = await startBenchServer({ port: PORT, state: STATE, demo: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const browser = await launchChromium();
 let failed = false;
 try {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, locale: 'ko-KR' });
+  const context = await browser.newContext({ ...PHONE, locale: 'ko-KR' });
   await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(PAGE);
   await page.waitForSelector('html[data-hydrated="true"]');
-  const ws = await creatorSocket();
+  // The creator's own socket in the room.
+  const ws = await joinRoom(roomUrl(ORIGIN, ROOM, await chatTicket(ORIGIN, 'demo_caster1', ROOM)), ORIGIN, ROOM);
 
   // Joined once a probe line from the creator shows (a line sent before the page joined would come as history).
   let probe = 0;

@@ -8,7 +8,7 @@
 // Also printed: where the Worker's time goes (sender -> room, stamped by the room's `at`, and room ->
 // members), and the runtime's ceiling: how many frames/s a Durable Object that does nothing but send
 // reaches on this machine (scripts/bench/send-ceiling), against the frames/s this load asks for.
-import { signedIn } from './lib/signed-in.mjs';
+import { chatTicket, joinRoom, roomUrl } from './lib/chat-socket.mjs';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -23,37 +23,19 @@ function arg(name, fallback) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
-/** A chat ticket for a demo member signed in through the proxy. */
-async function ticketFor(origin, loginId, room) {
-  const member = await signedIn(origin, loginId, 'demo-pass-1234', { sendOrigin: true });
-  const res = await member.post('/api/chat/ticket', { room });
-  if (!res.ok) throw new Error(`ticket for ${loginId} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()).ticket;
-}
-
 /** Open one socket, join, and resolve once joined; every message frame feeds `onChat`. */
 function connect(url, origin, room, onChat) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { origin, perMessageDeflate: false });
-    const timer = setTimeout(() => reject(new Error('join timed out')), 30_000);
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'join', room, streamId: null, source: 'web' })));
-    ws.on('error', (err) => reject(err));
-    ws.on('message', (data) => {
-      // A room message may carry several frames, one per line (parseServerFrames in the protocol).
-      let chat = false;
-      for (const text of data.toString().split('\n')) {
-        const at = text.indexOf('"text":"b');
-        if (at >= 0) {
-          const stamp = text.indexOf('"at":');
-          onChat(Number.parseInt(text.slice(at + 9), 10), stamp >= 0 ? Number.parseInt(text.slice(stamp + 5), 10) : NaN);
-          chat = true;
-        } else if (text.includes('"status":"joined"')) {
-          clearTimeout(timer);
-          resolve(ws);
-        } else if (text.includes('"status":"error"')) console.warn('room says', text);
-      }
-      if (chat) onChat(-1);
-    });
+  return joinRoom(url, origin, room, (lines) => {
+    let chat = false;
+    for (const text of lines) {
+      const at = text.indexOf('"text":"b');
+      if (at >= 0) {
+        const stamp = text.indexOf('"at":');
+        onChat(Number.parseInt(text.slice(at + 9), 10), stamp >= 0 ? Number.parseInt(text.slice(stamp + 5), 10) : NaN);
+        chat = true;
+      } else if (text.includes('"status":"error"')) console.warn('room says', text);
+    }
+    if (chat) onChat(-1);
   });
 }
 
@@ -211,13 +193,8 @@ async function main() {
   try {
     seedDemo({ persistTo: STATE });
     // Writers: the creator of channel 1, and demo_caster2 made a manager by the creator.
-    const wsOrigin = ORIGIN.replace('http', 'ws');
-    const creatorTicket = await ticketFor(ORIGIN, 'demo_caster1', ROOM);
-    const managerTicket = await ticketFor(ORIGIN, 'demo_caster2', ROOM);
-    const creatorUrl = `${wsOrigin}/chat/${ROOM}?ticket=${encodeURIComponent(creatorTicket)}`;
-    const managerUrl = `${wsOrigin}/chat/${ROOM}?ticket=${encodeURIComponent(managerTicket)}`;
-    const manager = await connect(managerUrl, ORIGIN, ROOM, () => {});
-    const creator = await connect(creatorUrl, ORIGIN, ROOM, () => {});
+    const manager = await connect(roomUrl(ORIGIN, ROOM, await chatTicket(ORIGIN, 'demo_caster2', ROOM)), ORIGIN, ROOM, () => {});
+    const creator = await connect(roomUrl(ORIGIN, ROOM, await chatTicket(ORIGIN, 'demo_caster1', ROOM)), ORIGIN, ROOM, () => {});
     await new Promise((resolve, reject) => {
       creator.on('message', (data) => (String(data).includes('"action":"manager_assign"') ? resolve() : String(data).includes('"status":"error"') && reject(new Error(String(data)))));
       creator.send(JSON.stringify({ type: 'action', action: 'manager_assign', target: 'demo_caster2' }));
@@ -225,11 +202,8 @@ async function main() {
     manager.terminate();
     creator.terminate();
     // Tickets open sockets for a minute: fresh ones for the measured run.
-    const writerUrls = [
-      `${wsOrigin}/chat/${ROOM}?ticket=${encodeURIComponent(await ticketFor(ORIGIN, 'demo_caster1', ROOM))}`,
-      `${wsOrigin}/chat/${ROOM}?ticket=${encodeURIComponent(await ticketFor(ORIGIN, 'demo_caster2', ROOM))}`,
-    ].slice(0, WRITERS);
-    results.push(await measure({ name: 'Worker ChatRoom', socketUrl: `${wsOrigin}/chat/${ROOM}`, origin: ORIGIN, room: ROOM, writerUrls, sockets, rate, seconds }));
+    const writerUrls = [roomUrl(ORIGIN, ROOM, await chatTicket(ORIGIN, 'demo_caster1', ROOM)), roomUrl(ORIGIN, ROOM, await chatTicket(ORIGIN, 'demo_caster2', ROOM))].slice(0, WRITERS);
+    results.push(await measure({ name: 'Worker ChatRoom', socketUrl: roomUrl(ORIGIN, ROOM), origin: ORIGIN, room: ROOM, writerUrls, sockets, rate, seconds }));
     server.stop();
 
     ceiling = await sendCeiling(sockets, 100);

@@ -8,7 +8,7 @@
 // also measures native HLS in this same browser (MSE hidden from the player by an init script, as on
 // iOS) and other hls.js live-sync settings (the shipped value rewritten in the served chunk; the build
 // itself is untouched).
-import { chromium } from 'playwright-core';
+import { launchChromium } from './lib/bench-browser.mjs';
 import { startBroadcast } from './lib/broadcaster.mjs';
 import { sleep, startBenchServer, untilLive } from './lib/bench-server.mjs';
 import { seedDemo } from './seed-demo.mjs';
@@ -193,10 +193,7 @@ try {
   const page = await (await fetch(`${ORIGIN}/api/channels/${CHANNEL.id}/channel-page`, { headers: { host: `flex.localhost:${PORT}` } })).json();
   const path = `/channel/${page.channel.creator.loginId}`;
 
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--autoplay-policy=no-user-gesture-required'],
-  });
+  browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
   const results = [];
   for (const variant of VARIANTS) {
     const loads = [];

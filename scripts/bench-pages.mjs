@@ -14,7 +14,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchChromium, PHONE } from './lib/bench-browser.mjs';
 import { startBenchServer, until, untilLive } from './lib/bench-server.mjs';
 import { startBroadcast } from './lib/broadcaster.mjs';
 
@@ -31,7 +31,6 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const HOST = `http://flex.localhost:${PORT}`;
 const CHANNEL = { id: 1, key: 'demo-stream-key-0001' };
 const GOALS = { score: 95, cls: 0.05 };
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -44,9 +43,9 @@ const median = (values) => {
  * with `plays`, the video's time must also advance (the live reaches the screen).
  */
 async function checkWorks(url, plays) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROME_FLAGS });
+  const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    const page = await browser.newPage(PHONE);
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url);
@@ -73,7 +72,7 @@ async function checkWorks(url, plays) {
 
 /** One Lighthouse run of the performance category in a browser of its own (no cache, no storage). */
 async function measure(url) {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
