@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../lib/env';
 import type { Locale } from '../shared/locales';
 import { apiApp } from '../api';
-import { BRAND_HEADER, CLIENT_HEADER, COOKIE, SITE_ORIGIN_HEADER, type AppType } from '../shared/constants';
+import { CLIENT_HEADER, COOKIE, type AppType } from '../shared/constants';
 import { clearSession, hasTokens, storeTokens } from './session';
 import { edgeClientAddress } from '../lib/client-address';
 import { EDGE_HEADERS, signEdgeClient } from '../lib/edge-headers';
@@ -53,7 +53,7 @@ export function callerOf(c: Context<AppEnv>): Caller {
 export const asGuest = (caller: Caller): Caller => ({ ...caller, access: undefined });
 
 const INTERNAL_ORIGIN = 'https://api.internal';
-const EDGE_ONLY_HEADERS = ['cookie', 'host', 'authorization', 'x-partner-code', ...Object.values(EDGE_HEADERS)];
+const EDGE_ONLY_HEADERS = ['cookie', 'host', 'authorization', ...Object.values(EDGE_HEADERS)];
 const CLIENT_WRITABLE_ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip', 'true-client-ip', 'forwarded', 'cf-connecting-ip'];
 
 function executionCtxOf(c: Context<AppEnv>): Context['executionCtx'] | undefined {
@@ -69,13 +69,10 @@ function headersFor(caller: Caller, base?: HeadersInit): Headers {
   const headers = new Headers(base);
   // What only the edge may tell the API: a browser's or app's own copies of these never pass (nor do the
   // forwarding headers a client can write: the API reads none, and an API_ORIGIN server must not either).
-  for (const name of [...EDGE_ONLY_HEADERS, ...CLIENT_WRITABLE_ADDRESS_HEADERS, SITE_ORIGIN_HEADER, BRAND_HEADER]) headers.delete(name);
+  for (const name of [...EDGE_ONLY_HEADERS, ...CLIENT_WRITABLE_ADDRESS_HEADERS]) headers.delete(name);
   headers.set(CLIENT_HEADER, caller.appType === 'embedded' ? 'web-embedded' : 'web');
   headers.set('x-device-id', caller.deviceId);
   headers.set('x-locale', caller.locale);
-  if (caller.partnerCode) headers.set('x-partner-code', caller.partnerCode);
-  if (caller.site) headers.set(SITE_ORIGIN_HEADER, caller.site);
-  if (caller.brand) headers.set(BRAND_HEADER, caller.brand);
   if (caller.access) headers.set('authorization', `Bearer ${caller.access}`);
   return headers;
 }
@@ -87,8 +84,12 @@ function headersFor(caller: Caller, base?: HeadersInit): Headers {
 export async function callApi(c: Context<AppEnv>, caller: Caller, pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
   const headers = headersFor(caller, init.headers);
   const url = c.env.API_ORIGIN ? new URL(pathAndQuery, c.env.API_ORIGIN).href : `${INTERNAL_ORIGIN}${pathAndQuery}`;
-  // Where the client is, signed: the API believes it only with the edge's signature (src/lib/edge-headers.ts).
-  if (c.env.EDGE_HEADER_SECRET) await signEdgeClient(c.env.EDGE_HEADER_SECRET, headers, init.method ?? 'GET', url, { ip: caller.ip, country: caller.country });
+  // Where the client is, the site and the partner, signed: the API believes them only with the edge's signature
+  // (src/lib/edge-headers.ts).
+  if (c.env.EDGE_HEADER_SECRET) {
+    const { ip, country, site, brand, partnerCode } = caller;
+    await signEdgeClient(c.env.EDGE_HEADER_SECRET, headers, init.method ?? 'GET', url, { ip, country, site, brand, partnerCode });
+  }
   if (c.env.API_ORIGIN) return fetch(url, { ...init, headers, redirect: 'manual' });
   return apiApp.fetch(new Request(url, { ...init, headers }), c.env, executionCtxOf(c));
 }

@@ -1,6 +1,7 @@
 // Issue 17 part 4, with the API on a separate origin (API_ORIGIN): that server can be called by anyone, so it must
-// take the client's address and country (X-Client-IP, X-Client-Country) from our edge alone. The proxy signs them
-// (src/lib/edge-headers.ts); the API ignores them unsigned, under another secret, stale, or signed for another call.
+// take the client's address and country (X-Client-IP, X-Client-Country), the site (X-Site-Origin, X-Brand) and the
+// partner (X-Partner-Code) from our edge alone. The proxy signs them (src/lib/edge-headers.ts); the API ignores them
+// unsigned, under another secret, stale, or signed for another call.
 // The API here is apiApp called the way a server at API_ORIGIN is reached: a plain request, no edge in front.
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,10 +22,7 @@ const SIGNIN = `${API}/v2/api/auth/signin`;
 async function claimed(client: EdgeClient, sign?: { secret: string; method?: string; url?: string; at?: number }): Promise<Headers> {
   const headers = new Headers({ 'content-type': 'application/json', 'x-device-id': 'abcdef0123' });
   if (sign) await signEdgeClient(sign.secret, headers, sign.method ?? 'GET', sign.url ?? GEO, client, sign.at);
-  else {
-    if (client.ip) headers.set(EDGE_HEADERS.ip, client.ip);
-    if (client.country) headers.set(EDGE_HEADERS.country, client.country);
-  }
+  else for (const [field, value] of Object.entries(client)) headers.set(EDGE_HEADERS[field as keyof EdgeClient], value);
   return headers;
 }
 
@@ -165,6 +163,32 @@ describe('client-address headers at API_ORIGIN (issue 17 part 4)', () => {
     expect(res.status).toBe(401);
     expect(seen.length).toBeGreaterThan(0);
     expect(letThrough).toEqual([]);
-    expect(signin?.client).toEqual({ ip: '203.0.113.61' });
+    expect(signin?.client).toEqual({ ip: '203.0.113.61', site: 'http://flex.localhost:8787', brand: 'flex' });
+  });
+
+  it('a caller of API_ORIGIN cannot name the site a social login returns to; the edge can', async (context) => {
+    const BEGIN = `${API}/api/auth/oauth/naver/authorize`;
+    const returnsTo = async (headers: Headers) => {
+      const res = await apiApp.fetch(new Request(BEGIN, { method: 'POST', headers, body: JSON.stringify({ callbackURL: '/', binding: 'b'.repeat(32) }) }), env);
+      expect(res.status).toBe(200);
+      return new URL(new URL(((await res.json()) as { authorizeUrl: string }).authorizeUrl).searchParams.get('redirect_uri')!).origin;
+    };
+    const evil = { site: 'https://evil.example', brand: 'flex' };
+    const tries: [string, Headers][] = [
+      ['unsigned', await claimed(evil)],
+      ['signed under another secret', await claimed(evil, { secret: 'not-the-shared-secret-at-all-0123456789', method: 'POST', url: BEGIN })],
+      ['signed for another path', await claimed(evil, { secret: env.EDGE_HEADER_SECRET, method: 'POST', url: `${API}/api/auth/oauth/kakao/authorize` })],
+    ];
+    const through: string[] = [];
+    for (const [what, headers] of tries) if ((await returnsTo(headers)) !== API) through.push(what);
+    const edge = await returnsTo(await claimed({ site: 'https://flex.example', brand: 'flex' }, { secret: env.EDGE_HEADER_SECRET, method: 'POST', url: BEGIN }));
+    securityRow(context, {
+      area: 'headers',
+      tried: `API at API_ORIGIN, social login begun with X-Site-Origin https://evil.example ${tries.map(([w]) => w).join(', ')}: where the provider sends the person back`,
+      letThrough: through.length === 0 ? 0 : through.join(', '),
+      pass: through.length === 0 && edge === 'https://flex.example',
+    });
+    expect(through).toEqual([]);
+    expect(edge).toBe('https://flex.example'); // the edge's own signature is believed (so the test can fail)
   });
 });

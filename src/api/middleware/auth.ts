@@ -6,7 +6,6 @@ import { isStaff } from '../services/staff';
 import { Refusal } from '../../lib/errors';
 import { SESSION_INVALID_RESPONSE, documents, refusal } from '../openapi';
 import { SESSION_INVALID, SESSION_INVALID_MESSAGE } from '../../shared/account-api';
-import { BRAND_HEADER } from '../../shared/constants';
 
 export { SESSION_INVALID_MESSAGE };
 
@@ -24,7 +23,7 @@ declare module 'hono' {
 }
 
 /** The brand the edge calls for (its proxy names it); none when the caller reached the API without the edge. */
-export const requestBrand = (c: Context<ApiEnv>): string | undefined => c.req.header(BRAND_HEADER) || undefined;
+export const requestBrand = (c: Context<ApiEnv>): string | undefined => c.var.client.brand;
 
 const bearerOf = (c: Context<ApiEnv>): string => {
   const header = c.req.header('authorization') ?? '';

@@ -6,7 +6,7 @@ import { Refusal } from '../../lib/errors';
 import { M, stripSpaces } from '../../shared/account-rules';
 import { SESSION_INVALID_MESSAGE, optionalMember, requireMember } from '../middleware/auth';
 import { SESSION_INVALID } from '../../shared/account-api';
-import { NICE_RETURN_PATH, SITE_ORIGIN_HEADER } from '../../shared/constants';
+import { NICE_RETURN_PATH } from '../../shared/constants';
 import { geoCountry } from '../services/geo-ip';
 import { availability, findLoginIds, findRecommender, toMe } from '../services/accounts';
 import { confirmPhoneCode, sendPhoneCode } from '../services/phone';
@@ -47,7 +47,7 @@ const param = z.string().min(1).max(100);
 
 /** Where an identity provider sends the person back: the site the call came through (the proxy says which), else this API's own origin. */
 function returnUrlOf(c: Context<ApiEnv>): string {
-  const site = c.req.header(SITE_ORIGIN_HEADER);
+  const site = c.var.client.site; // signed by the edge (src/lib/edge-headers.ts)
   const origin = site && /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(site) ? site : new URL(c.req.url).origin;
   return `${origin}${NICE_RETURN_PATH}`;
 }

@@ -94,7 +94,7 @@ export const authRoutes = new Hono<ApiEnv>()
     async (c) => {
       const body = c.req.valid('json');
       try {
-        const member = await signUp(c.env.DB, body, { partnerCookie: c.req.header('x-partner-code') ?? null });
+        const member = await signUp(c.env.DB, body, { partnerCookie: c.var.client.partnerCode ?? null });
         // An ASP partner's user (asp_code, userkey): the partner's server may later ask for their session.
         await rememberAspUser(c.env.DB, body.aspCode, body.userkey, member.id);
         const tokens = await startSession(c.env, member, false, requestBrand(c));

@@ -10,7 +10,6 @@ import { refusedField, toMe } from '../services/accounts';
 import { SESSION_TTL_S, startSession, type Tokens } from '../services/sessions';
 import { beginSocial, finishSocial, linkWithIdentity, linkWithPassword, socialAccounts, socialSignIn, socialSignUp, unlinkSocial } from '../services/social';
 import { registerChannel } from '../services/caster';
-import { SITE_ORIGIN_HEADER } from '../../shared/constants';
 import type { SocialProvider } from '../../shared/social';
 import { apiErrorSchema } from '../../shared/api-schemas';
 import { signupRefusalSchema, signupSuccessSchema } from '../../shared/account-schemas';
@@ -42,7 +41,7 @@ function tokenFields(tokens: Tokens) {
 
 /** The site the call came through (the proxy says which), else this API's own origin: the provider returns there. */
 function siteOf(c: Context<ApiEnv>): string {
-  const site = c.req.header(SITE_ORIGIN_HEADER);
+  const site = c.var.client.site; // signed by the edge (src/lib/edge-headers.ts)
   return site && /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(site) ? site : new URL(c.req.url).origin;
 }
 
@@ -54,7 +53,7 @@ const SIGNUP_ANSWERS = {
 /** SPEC's sign-up shapes: { data: { me } } and tokens, or { data: { error, field } }. */
 async function signupAnswer(c: Context<ApiEnv>, provider: SocialProvider, body: z.infer<typeof socialSignupRequestSchema>, caster: boolean) {
   try {
-    const member = await socialSignUp(c.env, provider, body, { partnerCookie: c.req.header('x-partner-code') ?? null });
+    const member = await socialSignUp(c.env, provider, body, { partnerCookie: c.var.client.partnerCode ?? null });
     if (caster) await registerChannel(c.env.DB, member.id, { title: `${member.nickname}` });
     const tokens = await startSession(c.env, member, false, requestBrand(c));
     return c.json({ data: { me: toMe(member) }, ...tokenFields(tokens) } satisfies z.infer<typeof signupSuccessSchema>);

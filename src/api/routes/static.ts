@@ -5,6 +5,7 @@ import { validate } from '../../lib/validate';
 import { Refusal } from '../../lib/errors';
 import { readBrandConfig } from '../../lib/kv-config';
 import { BRAND_HEADER } from '../../shared/constants';
+import { requestBrand } from '../middleware/auth';
 import { operation } from '../openapi';
 import { POLICIES, policyText } from '../services/policies';
 import { policyTextSchema } from '../../shared/api-schemas';
@@ -23,7 +24,7 @@ export const staticRoutes = new Hono<ApiEnv>().get(
   validate('param', z.object({ file: z.enum(POLICIES) })),
   validate('query', z.object({ brand: z.string().max(40).optional() })),
   async (c) => {
-    const brand = await readBrandConfig(c.env.CONFIG, c.req.valid('query').brand ?? c.req.header(BRAND_HEADER));
+    const brand = await readBrandConfig(c.env.CONFIG, c.req.valid('query').brand ?? requestBrand(c));
     if (!brand) throw new Refusal(404, 'NOT_FOUND', 'errors.apiNotFound');
     c.header('cache-control', 'public, max-age=600');
     c.header('vary', `accept-language, x-locale, ${BRAND_HEADER}`);
