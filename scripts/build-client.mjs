@@ -17,6 +17,7 @@ await rm(out, { recursive: true, force: true });
 await mkdir(`${out}/assets`, { recursive: true });
 
 const modules = new Map(); // module path -> its imports, recorded as rolldown parses it
+let mainModules; // loadedByMain's answer, once asked
 const bundle = await rolldown({
   input: { main: 'client/main.tsx' },
   resolve: { alias: { 'use-sync-external-store/shim': join(process.cwd(), 'client/app/sync-external-store.ts') } },
@@ -121,17 +122,18 @@ function metafile(output, parsed) {
 
 /** The modules main.tsx imports statically, at any depth (known once rolldown has parsed them all). */
 function loadedByMain() {
-  if (loadedByMain.found) return loadedByMain.found;
-  const found = new Set();
-  const visit = (id) => {
-    if (found.has(id)) return;
-    found.add(id);
-    for (const imported of modules.get(id)?.importedIds ?? []) visit(imported);
-  };
-  visit(join(process.cwd(), 'client/main.tsx'));
-  loadedByMain.found = found;
-  return found;
+  mainModules ??= reachable(join(process.cwd(), 'client/main.tsx'), (id) => modules.get(id)?.importedIds ?? []);
+  return mainModules;
 }
+
+/** `start` and everything `next` leads to from it, at any depth. */
+function reachable(start, next, seen = new Set()) {
+  if (seen.has(start)) return seen;
+  seen.add(start);
+  for (const item of next(start)) reachable(item, next, seen);
+  return seen;
+}
+
 /** Fails when chunks import each other statically in a circle: a module there could run before its imports. */
 function checkChunkOrder(meta) {
   const state = new Map(); // file -> 'visiting' | 'done'
@@ -139,18 +141,20 @@ function checkChunkOrder(meta) {
     if (state.get(file) === 'done') return;
     if (state.get(file) === 'visiting') throw new Error(`chunks import each other in a circle: ${[...path.slice(path.indexOf(file)), file].join(' -> ')}`);
     state.set(file, 'visiting');
-    for (const imported of meta.outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path, [...path, file]);
+    for (const imported of staticImports(meta, file)) visit(imported, [...path, file]);
     state.set(file, 'done');
   };
   for (const file of Object.keys(meta.outputs)) visit(file, []);
 }
 
+/** The chunks a file imports statically (what must load before it runs). */
+function staticImports(meta, file) {
+  return (meta.outputs[file]?.imports ?? []).filter((imported) => imported.kind === 'import-statement').map((imported) => imported.path);
+}
+
 /** A file and every chunk it imports statically, at any depth: what loads with it. */
-function firstLoad(meta, file, seen = new Set()) {
-  if (seen.has(file) || !meta.outputs[file]) return seen;
-  seen.add(file);
-  for (const imported of meta.outputs[file].imports) if (imported.kind === 'import-statement') firstLoad(meta, imported.path, seen);
-  return seen;
+function firstLoad(meta, file) {
+  return reachable(file, (f) => staticImports(meta, f));
 }
 
 /** PAGES of src/shared/page-props.ts (page key -> module under client/pages/), compiled here to be read. */
@@ -169,13 +173,12 @@ async function pageTable() {
 function preloadManifest(meta, pageModules) {
   const outputs = meta.outputs;
   const toUrl = (file) => `/${file.slice(out.length + 1)}`;
-  const closure = (file) => firstLoad(meta, file);
   const mainFile = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'client/main.tsx');
-  const base = closure(mainFile);
+  const base = firstLoad(meta, mainFile);
   const modules = {};
   for (const [file, output] of Object.entries(outputs)) {
     if (!output.entryPoint || file === mainFile || !file.endsWith('.js')) continue;
-    modules[output.entryPoint] = [...closure(file)].filter((f) => !base.has(f)).map(toUrl);
+    modules[output.entryPoint] = [...firstLoad(meta, file)].filter((f) => !base.has(f)).map(toUrl);
   }
   // A page that loads on demand needs the page table's chunk first (client/app/pages.ts), then its own.
   const table = modules['client/app/page-loaders.ts'] ?? [];

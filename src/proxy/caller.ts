@@ -86,10 +86,7 @@ export async function callApi(c: Context<AppEnv>, caller: Caller, pathAndQuery: 
   const url = c.env.API_ORIGIN ? new URL(pathAndQuery, c.env.API_ORIGIN).href : `${INTERNAL_ORIGIN}${pathAndQuery}`;
   // Where the client is, the site and the partner, signed: the API believes them only with the edge's signature
   // (src/lib/edge-headers.ts).
-  if (c.env.EDGE_HEADER_SECRET) {
-    const { ip, country, site, brand, partnerCode } = caller;
-    await signEdgeClient(c.env.EDGE_HEADER_SECRET, headers, init.method ?? 'GET', url, { ip, country, site, brand, partnerCode });
-  }
+  if (c.env.EDGE_HEADER_SECRET) await signEdgeClient(c.env.EDGE_HEADER_SECRET, headers, init.method ?? 'GET', url, caller);
   if (c.env.API_ORIGIN) return fetch(url, { ...init, headers, redirect: 'manual' });
   return apiApp.fetch(new Request(url, { ...init, headers }), c.env, executionCtxOf(c));
 }

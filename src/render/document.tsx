@@ -26,7 +26,7 @@ export const PROPS_ELEMENT_ID = '__PROPS__';
  * busy with the page's start, so a fixed number per task has no bound).
  * Without paint timing it waits one frame; should no entry come, it starts after 3 s all the same.
  *
- * Why after the frame: fetched from the <head>, the ~45 chunks of the channel page arrived before the first
+ * Why after the frame: fetched from the <head>, the channel page's chunks (~45 then) arrived before the first
  * paint (a layout of 60-130 ms here), and Lighthouse's simulation then counts every one of them, each a
  * round trip on HTTP/1.1, before the first paint: FCP 2.2-3.0 s. Fetched after it, the page paints with
  * its server-rendered HTML and CSS alone (FCP ~0.9 s), and hydrates when the code arrives. A tab that

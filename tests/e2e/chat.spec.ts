@@ -32,18 +32,18 @@ async function joined(page: Page): Promise<void> {
   await expect(panel(page).getByRole('status').filter({ hasText: ko.chat.status.open })).toBeVisible();
 }
 
-/** Resolves with the browser's clock when `text` shows in the page's chat log. */
-function whenShown(page: Page, text: string): Promise<number> {
+/** Resolves once `text` shows in the page's chat log. */
+function whenShown(page: Page, text: string): Promise<void> {
   return page.evaluate(
     (wanted) =>
-      new Promise<number>((resolve) => {
+      new Promise<void>((resolve) => {
         const target = document.querySelector('.chat-log')!;
         const seen = () => target.textContent?.includes(wanted) ?? false;
-        if (seen()) return resolve(Date.now());
+        if (seen()) return resolve();
         new MutationObserver((_, observer) => {
           if (!seen()) return;
           observer.disconnect();
-          resolve(Date.now());
+          resolve();
         }).observe(target, { subtree: true, childList: true, characterData: true });
       }),
     text,
