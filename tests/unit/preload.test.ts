@@ -61,3 +61,18 @@ describe('modulepreload hints', () => {
     expect(playing).not.toContain(chunkOf('client/components/player/hls-engine.ts'));
   });
 });
+
+// Chromium compiles a file that starts with this comment while it streams in, off the main thread
+// (scripts/build-client.mjs): the files whose code nearly all runs as they load, and no others.
+const sources = import.meta.glob<string>(['/dist/client/assets/main.js', '/dist/client/assets/{hls-engine,flv,ChannelPage}-*.js'], { eager: true, query: '?raw', import: 'default' });
+const sourceOf = (module: string) => sources[`/dist/client/assets/${chunkOf(module)!.slice('/assets/'.length)}`]!;
+const HINT = '//# allFunctionsCalledOnLoad\n';
+
+describe('compile hints', () => {
+  it('start main.js and the player engines (hls.js, mpegts.js), not a page chunk', () => {
+    expect(sources['/dist/client/assets/main.js']!.startsWith(HINT)).toBe(true);
+    expect(sourceOf('client/components/player/hls-engine.ts').startsWith(HINT)).toBe(true);
+    expect(sourceOf('client/components/player/flv.ts').startsWith(HINT)).toBe(true);
+    expect(sourceOf('client/pages/ChannelPage.tsx').startsWith(HINT)).toBe(false);
+  });
+});
