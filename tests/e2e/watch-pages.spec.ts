@@ -52,6 +52,8 @@ test.describe('the event popup', () => {
     await gotoHydrated(page, url('flex'));
     const popup = page.getByRole('dialog', { name: '오픈 기념 이벤트' });
     await expect(popup).toBeVisible();
+    // Keyboard users start on close (data-autofocus), not on the first link.
+    await expect(popup.getByRole('button', { name: ko.common.close })).toBeFocused();
     await expectNoSeriousA11yViolations(page);
     await popup.getByRole('button', { name: ko.common.close }).click();
     await expect(popup).toBeHidden();

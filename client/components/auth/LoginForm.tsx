@@ -130,8 +130,7 @@ export function LoginForm({ idPrefix, callbackURL, savedLoginId = null, socialPr
           <button
             type="button"
             className="btn btn-primary"
-            // biome-ignore lint/a11y/noAutofocus: the first focus in a modal <dialog> opened by showModal() (WAI-ARIA dialog pattern): its one button, which answers it
-            autoFocus
+            data-autofocus
             onClick={() => {
               setEvent(null);
               redirect();

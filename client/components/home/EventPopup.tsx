@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Popup } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { Modal } from '../modals/Modal';
@@ -7,12 +7,8 @@ import { HIDDEN_TODAY_KEY, POPUP_SESSION_KEY, storage, today } from './popup-sto
 /** The home page's event popup: at most once per browser session, opened after hydration. */
 export function EventPopup({ popup }: { popup: Popup }) {
   const t = useT();
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (storage('sessionStorage')?.getItem(POPUP_SESSION_KEY) === 'false') return;
-    if (storage('localStorage')?.getItem(HIDDEN_TODAY_KEY) === `${popup.id}:${today()}`) return;
-    setOpen(true);
-  }, [popup]);
+  // Decided as it first renders (it renders only in the browser, after hydration), so it opens in one commit.
+  const [open, setOpen] = useState(() => wanted(popup));
   const close = (forToday: boolean) => {
     storage('sessionStorage')?.setItem(POPUP_SESSION_KEY, 'false');
     if (forToday) storage('localStorage')?.setItem(HIDDEN_TODAY_KEY, `${popup.id}:${today()}`);
@@ -31,11 +27,17 @@ export function EventPopup({ popup }: { popup: Popup }) {
         <button type="button" className="btn btn-ghost" onClick={() => close(true)}>
           {t('home.popupHideToday')}
         </button>
-        {/* biome-ignore lint/a11y/noAutofocus: the first focus in a modal <dialog> opened by showModal(): close, not "hide for today", is where keyboard users start */}
-        <button type="button" className="btn" onClick={() => close(false)} autoFocus>
+        {/* Close, not "more" or "hide for today", is where keyboard users start. */}
+        <button type="button" className="btn" onClick={() => close(false)} data-autofocus>
           {t('common.close')}
         </button>
       </div>
     </Modal>
   );
+}
+
+/** Whether the popup opens: not once closed in this browser session, nor after "hide for today" on this one. */
+function wanted(popup: Popup): boolean {
+  if (storage('sessionStorage')?.getItem(POPUP_SESSION_KEY) === 'false') return false;
+  return storage('localStorage')?.getItem(HIDDEN_TODAY_KEY) !== `${popup.id}:${today()}`;
 }

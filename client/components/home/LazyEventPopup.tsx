@@ -20,5 +20,5 @@ export function LazyEventPopup({ popup }: { popup: Popup }) {
       }),
     [],
   );
-  return EventPopup ? <EventPopup popup={popup} /> : null;
+  return EventPopup ? <EventPopup key={popup.id} popup={popup} /> : null;
 }

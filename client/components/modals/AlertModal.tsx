@@ -20,8 +20,7 @@ export function AlertModal({ appType }: { appType: AppType }) {
     <Modal id="alert-modal" open={!!message && !native} title={t('alert.title')} onCancel={() => setMessage(null)}>
       <p className="modal-text">{message}</p>
       <div className="modal-actions">
-        {/* biome-ignore lint/a11y/noAutofocus: the first focus in a modal <dialog> opened by showModal(): the one button that answers the alert */}
-        <button type="button" className="btn btn-primary" onClick={() => setMessage(null)} autoFocus>
+        <button type="button" className="btn btn-primary" onClick={() => setMessage(null)} data-autofocus>
           {t('common.confirm')}
         </button>
       </div>

@@ -24,8 +24,7 @@ export function ConfirmModal({ id, open, title, message, confirmLabel, onConfirm
         <button type="button" className="btn" onClick={onCancel}>
           {t('common.cancel')}
         </button>
-        {/* biome-ignore lint/a11y/noAutofocus: the first focus in a modal <dialog> opened by showModal(), on confirm only when the caller asks (focusConfirm) */}
-        <button type="button" className="btn btn-primary" autoFocus={focusConfirm} onClick={onConfirm}>
+        <button type="button" className="btn btn-primary" data-autofocus={focusConfirm || undefined} onClick={onConfirm}>
           {confirmLabel}
         </button>
       </div>
