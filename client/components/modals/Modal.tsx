@@ -25,22 +25,14 @@ export function Modal({ id, open, title, children, onCancel, onOutsideClick, cla
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (!open) {
-      if (dialog.open) dialog.close();
-      return;
-    }
-    // showModal() makes the rest of the page inert, so the browser restyles and lays out the whole page at once.
-    // Called in React's commit, that work joined the commit's task: the home page's event popup opened in one
-    // task of 10-17 ms here (40-70 ms under Lighthouse's 4x CPU throttle). In the next frame it is part of the
-    // frame's own rendering, a task of its own.
-    const frame = requestAnimationFrame(() => {
-      if (dialog.open) return;
+    if (open && !dialog.open) {
       dialog.showModal();
-      // React's autoFocus calls focus() as the button mounts, before the dialog opens, when nothing in it can take
-      // focus; showModal() then focused the first focusable element. A child marked data-autofocus gets it instead.
+      // React's autoFocus calls focus() as the button mounts, before this effect opens the dialog, when nothing in
+      // it can take focus; showModal() then focused the first element that can. A child marked data-autofocus
+      // gets it instead.
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    });
-    return () => cancelAnimationFrame(frame);
+    }
+    if (!open && dialog.open) dialog.close();
   }, [open]);
 
   return (
