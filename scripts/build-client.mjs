@@ -87,14 +87,13 @@ async function checkAssetRouting() {
 
 /** The files whose code nearly all runs as soon as they load: the first load, and each player engine's chunks. */
 function eagerlyCompiled(meta) {
-  const files = firstLoad(meta, `${out}/assets/main.js`);
-  for (const [file, output] of Object.entries(meta.outputs)) if (ENGINES.includes(output.entryPoint)) for (const f of firstLoad(meta, file)) files.add(f);
-  return files;
+  const entries = Object.keys(meta.outputs).filter((file) => ['client/main.tsx', ...ENGINES].includes(meta.outputs[file].entryPoint));
+  return new Set(entries.flatMap((file) => [...firstLoad(meta, file)]));
 }
 
 /**
  * Chromium's explicit compile hint (`//# allFunctionsCalledOnLoad` as the file's first line) for the files of
- * the first load and the player engines (above): nearly all of main.js and what it imports (React DOM, the router) runs at load. Without it V8
+ * eagerlyCompiled: nearly all of main.js and what it imports (React DOM, the router) runs at load. Without it V8
  * compiles React DOM's CommonJS wrapper lazily, on the main thread, when the module graph evaluates: ~15 ms here,
  * one long task under Lighthouse's 4x throttle. With it the compile happens while the script streams in, off the
  * main thread. Other browsers read a comment. The source map gains an empty first line to match.
