@@ -100,21 +100,28 @@ export async function devIdentity(browser: Browser, startPath: string, person = 
 }
 
 let counter = 0;
-/** A new domestic member, signed up (and so logged in) in this browser. */
+/**
+ * A new domestic member, signed up (and so logged in) in this browser. The ID and nickname are the file's counter at a
+ * fixed width plus a random tail, so no two can meet: with the counter and the clock run together, member 1 at
+ * 234 ms and member 12 at 34 ms were both "닉1234", and the second sign-up was refused.
+ */
 export async function signUpMember(browser = new Browser(), overrides: Record<string, unknown> = {}, person?: Parameters<typeof devIdentity>[2]) {
   counter += 1;
-  const loginId = `member${Date.now() % 100000}${counter}`.slice(0, 15);
+  const serial = String(counter).padStart(4, '0');
+  const tail = crypto.randomUUID().replace(/-/g, '');
+  const loginId = `member${serial}${tail.slice(0, 5)}`;
   const authKey = await devIdentity(browser, '/api/auth/signup/personal-auth?type=personal-signup', person);
   const res = await browser.json('/api/auth/signup', {
     loginId,
     password: 'Passw0rd!',
-    nickname: `닉${counter}${Date.now() % 1000}`.slice(0, 10),
+    nickname: `닉${serial}${tail.slice(5, 9)}`,
     device: 'PCWEB',
     authKey,
     isForeigner: false,
     terms: 'essential',
     ...overrides,
   });
+  if (Object.keys(overrides).length === 0 && res.status !== 200) throw new Error(`sign-up refused: ${res.status} ${await res.clone().text()}`);
   return { browser, loginId, password: 'Passw0rd!', res };
 }
 
