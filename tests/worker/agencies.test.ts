@@ -4,6 +4,7 @@ import type { AgencyHasNew, AgencyInvite, AgencyInviteList, ContractDownload, Se
 import { get, ok, refused } from './helpers';
 import { file, pdf, png } from './upload-fixtures';
 import { clearWatchTables, creatorWithChannel, signedIn } from './watch-fixtures';
+import { uniqueTag } from './unique';
 
 // Agencies (issue 15): an agency account invites a creator with a contract; only that creator reads the
 // invite, downloads the contract through a signed, expiring link and answers it; accepting links the
@@ -11,12 +12,9 @@ import { clearWatchTables, creatorWithChannel, signedIn } from './watch-fixtures
 
 beforeEach(clearWatchTables);
 
-let n = 0;
 async function agencyAccount() {
   const agency = await signedIn();
-  await env.DB.prepare('INSERT INTO agencies (member_id, name, created_at) VALUES (?, ?, 0)')
-    .bind(agency.id, `소속사${Date.now() % 10000}${++n}`)
-    .run();
+  await env.DB.prepare('INSERT INTO agencies (member_id, name, created_at) VALUES (?, ?, 0)').bind(agency.id, `소속사${uniqueTag()}`).run();
   return agency;
 }
 

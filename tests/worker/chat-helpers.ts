@@ -4,12 +4,12 @@ import { parseServerFrames, type ServerFrame, type MemberRole } from '../../src/
 import { signChatTicket } from '../../src/lib/chat-ticket';
 import type { Identity } from '../../src/chat/authority';
 import { app } from '../../src/app';
+import { uniqueTag } from './unique';
 
 // Chat sockets in workerd: real upgrades through SELF, frames collected per socket, waits with timeouts.
 
 export const ORIGIN = 'http://flex.localhost:8787';
-let counter = 0;
-const tag = () => `${Date.now() % 100_000}${++counter}`;
+const tag = uniqueTag;
 
 export async function makeMember(role: MemberRole = 'V'): Promise<Identity> {
   const t = tag();

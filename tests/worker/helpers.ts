@@ -1,6 +1,7 @@
 import { SELF, env } from 'cloudflare:test';
 import { expect } from 'vitest';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
+import { uniqueTag } from './unique';
 
 export const ORIGIN = 'http://localhost:8787';
 
@@ -99,22 +100,15 @@ export async function devIdentity(browser: Browser, startPath: string, person = 
   return ((await done.json()) as { authKey: string }).authKey;
 }
 
-let counter = 0;
-/**
- * A new domestic member, signed up (and so logged in) in this browser. The ID and nickname are the file's counter at a
- * fixed width plus a random tail, so no two can meet: with the counter and the clock run together, member 1 at
- * 234 ms and member 12 at 34 ms were both "닉1234", and the second sign-up was refused.
- */
+/** A new domestic member, signed up (and so logged in) in this browser (unique.ts: why the tag). */
 export async function signUpMember(browser = new Browser(), overrides: Record<string, unknown> = {}, person?: Parameters<typeof devIdentity>[2]) {
-  counter += 1;
-  const serial = String(counter).padStart(4, '0');
-  const tail = crypto.randomUUID().replace(/-/g, '');
-  const loginId = `member${serial}${tail.slice(0, 5)}`;
+  const tag = uniqueTag();
+  const loginId = `member${tag}`;
   const authKey = await devIdentity(browser, '/api/auth/signup/personal-auth?type=personal-signup', person);
   const res = await browser.json('/api/auth/signup', {
     loginId,
     password: 'Passw0rd!',
-    nickname: `닉${serial}${tail.slice(5, 9)}`,
+    nickname: `닉${tag}`,
     device: 'PCWEB',
     authKey,
     isForeigner: false,

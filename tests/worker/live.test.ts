@@ -4,15 +4,14 @@ import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { PLAYBACK_TOKEN_TTL_MS, signPlayback } from '../../src/lib/playback-token';
 import { SILENCE_MS } from '../../src/live/channel-do';
 import channeling from '../../kv-seed/channeling.json';
+import { uniqueTag } from './unique';
 
 // Our own live path: ingest over PUT, the stream lifecycle in the LiveChannel object, playback from R2.
 
 const ORIGIN = 'http://localhost:8787';
-let counter = 0;
 
 async function makeChannel({ adult = false, adultPlus = false, password = false } = {}) {
-  counter += 1;
-  const tag = `${Date.now() % 1_000_000}${counter}`;
+  const tag = uniqueTag();
   const member = await env.DB.prepare('INSERT INTO members (login_id, nickname, password_hash) VALUES (?, ?, ?) RETURNING id')
     .bind(`live${tag}`, `방송${tag}`, 'pbkdf2-sha256$1$AA$AA')
     .first<{ id: number }>();

@@ -10,6 +10,7 @@ import { Browser, devIdentity, propsOf, signUpMember } from './helpers';
 import { leaveFor, newPerson, returnFrom } from './social-helpers';
 import { file, png, svgWithScript } from './upload-fixtures';
 import { expectRefused, insertChannel, json, liveChannel, memberIdOf, signedIn } from './watch-fixtures';
+import { uniqueDigits } from './unique';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -24,9 +25,8 @@ const putProfile = (b: Browser, fields: Record<string, string | File>, init: { x
   return b.fetch('/api/my/profile', { method: 'PUT', body: form, ...init });
 };
 const uploadsOf = async (memberId: number) => (await env.DB.prepare('SELECT count(*) AS n FROM uploads WHERE owner_id = ?').bind(memberId).first<{ n: number }>())!.n;
-let people = 0;
 /** A person of their own (the dev identity form's CI is a keyed hash of the person). */
-const person = () => ({ name: '정다운', birthday: '1990-02-03', gender: 'M', phone: `0109${String(Date.now() % 10_000_000).padStart(7, '0')}`.slice(0, 10) + String(++people % 10) });
+const person = () => ({ name: '정다운', birthday: '1990-02-03', gender: 'M', phone: `0109${uniqueDigits()}` });
 /** The claims of a chat ticket (base64url JSON before the MAC). */
 const ticketClaims = async (b: Browser, room: number) => {
   const res = await b.json('/api/chat/ticket', { room: String(room) });

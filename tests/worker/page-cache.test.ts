@@ -15,6 +15,7 @@ import { app } from '../../src/app';
 import { PAGE_SCOPES, purgePages } from '../../src/edge-cache/epochs';
 import { PURGE_REACH_MS } from '../../src/shared/page-cache';
 import { get, propsOf, setFlags, signUpMember } from './helpers';
+import { uniqueTag } from './unique';
 
 type Props = { page: string; me: { loginId: string } | null; isMobile: boolean; appType: string; appVersion: number | null; locale: string; brand: { id: string }; data: Record<string, unknown> };
 type HomeProps = Props & { data: { viewMain: { lives: { streamId: number }[]; recentlyWatched: { streamId: number }[] } | null; viewMainIsShared?: boolean } };
@@ -31,13 +32,11 @@ async function page(path: string, options: Parameters<typeof get>[1] = {}): Prom
 
 const liveIds = (props: HomeProps) => props.data.viewMain?.lives.map((l) => l.streamId) ?? [];
 
-let seq = 0;
 /** A creator with a channel and a stream key (and, optionally, an open live straight into D1, with no purge). */
 async function creator() {
-  seq += 1;
-  const tag = `${Date.now() % 100000}${seq}`;
-  const loginId = `pc${tag}`.slice(0, 15);
-  const member = await env.DB.prepare("INSERT INTO members (login_id, nickname, password_hash) VALUES (?, ?, 'x') RETURNING id").bind(loginId, `캐시${tag}`.slice(0, 10)).first<{ id: number }>();
+  const tag = uniqueTag();
+  const loginId = `pc${tag}`;
+  const member = await env.DB.prepare("INSERT INTO members (login_id, nickname, password_hash) VALUES (?, ?, 'x') RETURNING id").bind(loginId, `캐시${tag}`).first<{ id: number }>();
   const key = `page_cache_key_${tag}_abcdef`;
   const themeId = (await env.DB.prepare("SELECT id FROM themes WHERE code = 'music'").first<{ id: number }>())!.id;
   const channel = await env.DB.prepare('INSERT INTO channels (owner_id, title, stream_key, theme_id) VALUES (?, ?, ?, ?) RETURNING id')

@@ -9,6 +9,7 @@ import type { Identity } from '../../src/chat/authority';
 import { CHAT_HISTORY, type MessageFrame } from '../../src/shared/chat-protocol';
 import { act, joined, makeRoom, open, sleep, ticketFor, upgradeInIsolate } from './chat-helpers';
 import { securityRow } from './security-table';
+import { uniqueTag } from './unique';
 
 // The issue's scale. The sockets are opened through the edge app in this isolate (upgradeInIsolate): through SELF
 // every open socket slowed each later upgrade, and 500 upgrades took 62 s (chat-helpers.ts).
@@ -21,12 +22,11 @@ const BANNED = 10;
 /** Messages a writer has on the wire before it waits for their acknowledgements. */
 const WINDOW = 100;
 
-let tagCounter = 0;
 const secondsSince = (t: number) => ((Date.now() - t) / 1000).toFixed(1);
 
 /** Many members in one D1 batch (makeMember one by one would take most of the run). */
 async function makeMembers(n: number, prefix: string): Promise<Identity[]> {
-  const t = `${Date.now() % 100_000}${++tagCounter}`;
+  const t = uniqueTag();
   const rows = await env.DB.batch(
     Array.from({ length: n }, (_, i) =>
       env.DB.prepare("INSERT INTO members (login_id, nickname, password_hash, role) VALUES (?, ?, 'pbkdf2-sha256$1$AA$AA', 'V') RETURNING id").bind(`${prefix}${t}x${i}`, `${prefix}${i}`.slice(0, 10)),

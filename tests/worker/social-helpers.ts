@@ -2,12 +2,12 @@ import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
 import type { SocialProvider } from '../../src/shared/social';
 import { Browser, devIdentity } from './helpers';
+import { uniqueTag } from './unique';
 
 export const PROVIDERS: SocialProvider[] = ['naver', 'kakao', 'google', 'twitch'];
 
-let people = 0;
 /** A new provider account name (the loopback issuer makes a stable subject of it). */
-export const newPerson = (provider: SocialProvider) => `${provider}p${Date.now() % 1_000_000}${++people}`;
+export const newPerson = (provider: SocialProvider) => `${provider}p${uniqueTag()}`;
 
 export interface Trip {
   /** The callback address the issuer sent the browser back to (path and query on the site). */
@@ -51,7 +51,7 @@ export async function socialSignUp(provider: SocialProvider, user = newPerson(pr
   expect(page.status).toBe(200);
   const ticket = browser.jar.get('flx_social_signup')!;
   const authKey = await devIdentity(browser, '/api/auth/signup/personal-auth?type=personal-signup');
-  const nickname = `소셜${people}${Date.now() % 1000}`.slice(0, 10);
+  const nickname = `소셜${uniqueTag()}`;
   const body: Record<string, unknown> = { accessToken: ticket, nickname, authKey, terms: 'essential', ...fields };
   if (provider === 'google' || provider === 'naver') body.countryCodes = 'KR';
   if (provider === 'twitch') body.device = 'PCWEB';

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { Browser, propsOf, signUpMember } from './helpers';
 import { leaveFor, newPerson, returnFrom, socialSignUp } from './social-helpers';
+import { uniqueTag } from './unique';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -83,7 +84,7 @@ describe('unlinking', () => {
   });
 
   it('a password-less member cannot sign in with a password', async () => {
-    const { browser, res } = await socialSignUp('naver', newPerson('naver'), { loginId: `nopw${Date.now() % 100000}` });
+    const { browser, res } = await socialSignUp('naver', newPerson('naver'), { loginId: `nopw${uniqueTag()}` });
     const loginId = ((await res.json()) as { data: { me: { loginId: string } } }).data.me.loginId;
     const attempt = await new Browser().json('/v2/api/auth/signin', { loginId, password: '', loginKeep: false, saveId: false, device: 'PCWEB' });
     expect(attempt.status).toBe(401);

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { Browser, propsOf } from './helpers';
 import { PROVIDERS, leaveFor, newPerson, returnFrom, socialSignUp } from './social-helpers';
+import { uniqueTag } from './unique';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -69,12 +70,12 @@ describe('social sign-up form', () => {
     const browser = new Browser();
     await returnFrom(browser, await leaveFor(browser, 'kakao', newPerson('kakao')));
     const ticket = browser.jar.get('flx_social_signup')!;
-    const res = await browser.json('/v3/api/m/signup/kakao', { accessToken: ticket, nickname: `캐스터${Date.now() % 10000}`, terms: 'essential' });
+    const res = await browser.json('/v3/api/m/signup/kakao', { accessToken: ticket, nickname: `캐스터${uniqueTag()}`, terms: 'essential' });
     // No identity verification and no partner cookie: refused (SPEC §2).
     expect(res.status).toBe(400);
     // A partner signs them up (SPEC §2: no identity verification then).
     browser.jar.set('partner_code', 'toptoon');
-    const withPartner = await browser.json('/v3/api/m/signup/kakao', { accessToken: ticket, nickname: `캐스터${Date.now() % 10000}`, terms: 'essential' });
+    const withPartner = await browser.json('/v3/api/m/signup/kakao', { accessToken: ticket, nickname: `캐스터${uniqueTag()}`, terms: 'essential' });
     expect(withPartner.status, await withPartner.clone().text()).toBe(200);
     const me = ((await withPartner.json()) as { data: { me: { loginId: string } } }).data.me;
     const channel = await env.DB.prepare('SELECT c.id FROM channels c JOIN members m ON m.id = c.owner_id WHERE m.login_id = ?').bind(me.loginId).first();

@@ -3,11 +3,11 @@ import { expect } from 'vitest';
 import { hashPassword } from '../../src/lib/crypto';
 import { Browser, signUpMember } from './helpers';
 import { act, joined } from './chat-helpers';
+import { uniqueTag } from './unique';
 
 // Rows for the watch API tests, written straight into D1 (H1's ingest writes them in real life).
 
-let seq = 0;
-const next = () => `${Date.now() % 100000}${++seq}`;
+const next = uniqueTag;
 
 /** Empty every watch table so each test sees only its own channels and streams. */
 export async function clearWatchTables(): Promise<void> {

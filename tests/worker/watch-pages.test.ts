@@ -3,15 +3,15 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { type Browser, get, propsOf, signUpMember } from './helpers';
+import { uniqueTag } from './unique';
 
 type Props = { page: string; me: { loginId: string } | null; data: Record<string, unknown> };
 
-let seq = 0;
 /** A member with a channel (and, optionally, an open live or a finished recording), straight into D1. */
 async function channelWith(options: { live?: boolean; recorded?: boolean; adult?: boolean; password?: boolean; theme?: string } = {}) {
-  seq += 1;
-  const loginId = `caster${Date.now() % 100000}${seq}`.slice(0, 15);
-  const nickname = `캐스터${seq}${Date.now() % 100}`.slice(0, 10);
+  const tag = uniqueTag();
+  const loginId = `caster${tag}`;
+  const nickname = `캐스터${tag}`;
   const member = await env.DB.prepare("INSERT INTO members (login_id, nickname, password_hash, identity_verified, adult) VALUES (?, ?, 'x', 1, 1) RETURNING id")
     .bind(loginId, nickname)
     .first<{ id: number }>();
