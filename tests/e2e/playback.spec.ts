@@ -51,6 +51,17 @@ function watchVideo(page: Page, ms: number) {
   }, ms);
 }
 
+/** The priority Chromium gives each request for the channel's live (playlists and segments), in order, as they go out. */
+async function livePriorities(page: Page, channelId: number): Promise<string[]> {
+  const priorities: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (new URL(event.request.url).pathname.startsWith(`/live/${channelId}/`)) priorities.push(event.request.initialPriority);
+  });
+  return priorities;
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
@@ -67,6 +78,7 @@ test.afterAll(() => {
 
 test('the channel page plays live video without stalling', async ({ page, consoleErrors }) => {
   const { channel } = await channelPage(LIVE_CHANNEL.id);
+  const priorities = await livePriorities(page, LIVE_CHANNEL.id);
   await gotoHydrated(page, url('flex', `/channel/${channel.creator.loginId}`));
   const player = page.locator('.player');
   await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
@@ -74,6 +86,11 @@ test('the channel page plays live video without stalling', async ({ page, consol
   expect(watched.paused).toBe(false);
   expect(watched.advanced).toBeGreaterThan(17); // 20 s of wall clock, at the live edge's pace
   expect(watched.longestStillMs).toBeLessThan(1000);
+  // The live starts at fetch's default priority, then asks for low, as a <video> playing a file itself does
+  // (hls-engine.ts): 20 s of playback is ~40 requests, the last ten all low.
+  expect(priorities[0]).toBe('High');
+  expect(priorities.length).toBeGreaterThan(30);
+  expect(priorities.slice(-10)).toEqual(Array(10).fill('Low'));
   // The playlist carries program date-time: the player knows how far behind the encoder it is.
   expect(Number(await player.getAttribute('data-latency-ms'))).toBeGreaterThan(0);
   expect(Number(await player.getAttribute('data-latency-ms'))).toBeLessThan(6000);
