@@ -9,12 +9,11 @@ import { uniqueTag } from './unique';
 // Chat sockets in workerd: real upgrades through SELF, frames collected per socket, waits with timeouts.
 
 export const ORIGIN = 'http://flex.localhost:8787';
-const tag = uniqueTag;
 
 export async function makeMember(role: MemberRole = 'V'): Promise<Identity> {
-  const t = tag();
+  const t = uniqueTag();
   const loginId = `chat${t}`;
-  const nickname = `채팅${t}`.slice(0, 10);
+  const nickname = `채팅${t}`;
   const row = await env.DB.prepare('INSERT INTO members (login_id, nickname, password_hash, role) VALUES (?, ?, ?, ?) RETURNING id')
     .bind(loginId, nickname, 'pbkdf2-sha256$1$AA$AA', role)
     .first<{ id: number }>();
@@ -24,7 +23,7 @@ export async function makeMember(role: MemberRole = 'V'): Promise<Identity> {
 /** A channel (and so a room) with its creator. */
 export async function makeRoom() {
   const owner = await makeMember('V');
-  const key = `chat_key_${tag()}_abcdefghij`;
+  const key = `chat_key_${uniqueTag()}_abcdefghij`;
   const row = await env.DB.prepare('INSERT INTO channels (owner_id, title, stream_key) VALUES (?, ?, ?) RETURNING id').bind(owner.memberId, '채팅 테스트 방송', key).first<{ id: number }>();
   return { room: String(row!.id), channelId: row!.id, owner, key };
 }

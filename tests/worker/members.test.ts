@@ -10,7 +10,7 @@ import { Browser, devIdentity, propsOf, signUpMember } from './helpers';
 import { leaveFor, newPerson, returnFrom } from './social-helpers';
 import { file, png, svgWithScript } from './upload-fixtures';
 import { expectRefused, insertChannel, json, liveChannel, memberIdOf, signedIn } from './watch-fixtures';
-import { uniqueDigits } from './unique';
+import { uniqueDigits, uniqueTag } from './unique';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -255,7 +255,7 @@ describe('linking a social account by the same verified identity (issue 14)', ()
     expect(browser.jar.has('flx_oauth_access')).toBe(false);
     expect(await env.DB.prepare('SELECT count(*) AS n FROM social_identities WHERE member_id = ?').bind(ownerId).first<{ n: number }>()).toEqual({ n: 1 });
     // Not spent: the same verification signs this person up as a new member.
-    const signup = await browser.json('/api/auth/signup/oauth/kakao', { accessToken: ticket, nickname: `새${Date.now() % 100000}`, authKey, terms: 'essential' });
+    const signup = await browser.json('/api/auth/signup/oauth/kakao', { accessToken: ticket, nickname: `새${uniqueTag()}`, authKey, terms: 'essential' });
     expect(signup.status, await signup.clone().text()).toBe(200);
     expect((await profileOf(browser)).loginId).not.toBe(owner.loginId);
     const later = new Browser();

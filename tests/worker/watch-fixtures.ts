@@ -7,8 +7,6 @@ import { uniqueTag } from './unique';
 
 // Rows for the watch API tests, written straight into D1 (H1's ingest writes them in real life).
 
-const next = uniqueTag;
-
 /** Empty every watch table so each test sees only its own channels and streams. */
 export async function clearWatchTables(): Promise<void> {
   const tables = [
@@ -42,9 +40,9 @@ export async function clearWatchTables(): Promise<void> {
 
 /** A member row without a session (a channel owner nobody signs in as). */
 export async function insertMember(flags: { verified?: boolean; adult?: boolean } = {}): Promise<{ id: number; loginId: string }> {
-  const loginId = `owner${next()}`.slice(0, 15);
+  const loginId = `owner${uniqueTag()}`;
   const row = await env.DB.prepare('INSERT INTO members (login_id, nickname, password_hash, identity_verified, adult) VALUES (?, ?, ?, ?, ?) RETURNING id')
-    .bind(loginId, `n${next()}`.slice(0, 10), 'x', +(flags.verified ?? false), +(flags.adult ?? false))
+    .bind(loginId, `n${uniqueTag()}`, 'x', +(flags.verified ?? false), +(flags.adult ?? false))
     .first<{ id: number }>();
   return { id: row!.id, loginId };
 }
@@ -82,9 +80,9 @@ export async function insertChannel(o: ChannelOptions = {}): Promise<{ id: numbe
   )
     .bind(
       owner.id,
-      o.title ?? `채널 ${next()}`,
+      o.title ?? `채널 ${uniqueTag()}`,
       o.themeCode ?? 'talk',
-      `key${next()}`,
+      `key${uniqueTag()}`,
       o.source ?? 'flex',
       o.externalHlsUrl ?? null,
       +(o.adult ?? false),
@@ -121,7 +119,7 @@ export async function insertStream(channelId: number, o: StreamOptions = {}): Pr
       kind,
       o.source ?? 'flex',
       o.playbackUrl ?? null,
-      o.title ?? `방송 ${next()}`,
+      o.title ?? `방송 ${uniqueTag()}`,
       +(o.adult ?? false),
       +(o.hasPassword ?? false),
       startedAt,
