@@ -15,7 +15,7 @@ import type { PageProps } from '../shared/page-props';
 import type { Brand } from '../shared/brand-schema';
 import { EDGE_CACHE_HEADER } from '../shared/page-cache';
 import { PAGE_SCOPES, currentEpochs, expiryFromNow, lookup, parsed, store, type CacheEntry } from '../edge-cache';
-import { HTML_CONTENT_TYPE, JSON_CONTENT_TYPE, pageHeaders, respond, respondCapturing, wantsProps, withFreshNonce } from '../render/respond';
+import { HTML_CONTENT_TYPE, JSON_CONTENT_TYPE, pageHeaders, respond, respondCapturing, splitAtNonce, wantsProps, withFreshNonce } from '../render/respond';
 import { waitUntil } from '../proxy/caller';
 
 /**
@@ -92,10 +92,14 @@ const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 const propsOf = (entry: CacheEntry) => parsed(entry, (body) => JSON.parse(decoder.decode(body)) as PageProps);
 
+/** A kept document's bytes around the nonce it was rendered with, split once per kept copy. */
+const nonceParts = (entry: CacheEntry, nonce: string) => parsed(entry, (body) => splitAtNonce(body, nonce));
+
 function serve(c: Context<AppEnv>, entry: CacheEntry, how: 'HIT' | 'MISS'): Response {
   pageHeaders(c);
   c.header(EDGE_CACHE_HEADER, how);
-  return c.body(withFreshNonce(c, entry.body, entry.nonce), 200, { 'content-type': entry.contentType });
+  const body = entry.nonce ? withFreshNonce(c, nonceParts(entry, entry.nonce)) : entry.body;
+  return c.body(body, 200, { 'content-type': entry.contentType });
 }
 
 /** Run a loader with the site-wide counter and whatever it depends on recorded; null counters: not kept. */

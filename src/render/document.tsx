@@ -1,6 +1,7 @@
 import { reactRenderer } from '@hono/react-renderer';
 import type { CSSProperties, ReactNode } from 'react';
 import type { PageProps } from '../shared/page-props';
+import type { Messages } from '../shared/locales';
 import { pageTitle } from '../shared/page-title';
 
 declare module '@hono/react-renderer' {
@@ -55,11 +56,25 @@ export const BOOT_SCRIPT = [
 ].join('\n');
 
 /** JSON that is safe inside a <script> element. */
-export function serializeProps(props: PageProps): string {
-  return JSON.stringify(props)
+function scriptSafe(json: string): string {
+  return json
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/** Each locale's messages as script-safe JSON, made once per isolate: they are most of a page's props (70-120 KB). */
+const serializedMessages = new WeakMap<Messages, string>();
+
+/** The page props as script-safe JSON; the messages are spliced in from their kept serialization. */
+export function serializeProps(props: PageProps): string {
+  const { messages, ...rest } = props;
+  let json = serializedMessages.get(messages);
+  if (json === undefined) {
+    json = scriptSafe(JSON.stringify(messages));
+    serializedMessages.set(messages, json);
+  }
+  return `${scriptSafe(JSON.stringify(rest)).slice(0, -1)},"messages":${json}}`;
 }
 
 /** The one HTML document: brand SEO in the head, the app streamed into #root, props for hydration. */
