@@ -163,6 +163,10 @@ test.describe('on a phone', () => {
     await signIn(page, loginId, PASSWORD, '/luv/shop');
     await expect(page.locator('.app-mobile')).toBeVisible();
     await expect(page.getByRole('radio').first()).toBeChecked();
+    // A member's header fits the screen: the logo keeps its width and nothing runs past the right edge.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect((await page.locator('.brand-logo').boundingBox())?.width).toBeGreaterThan(100);
+    await expect(page.getByRole('button', { name: ko.nav.logout })).toBeInViewport({ ratio: 1 });
     await expectNoSeriousA11yViolations(page);
     await gotoHydrated(page, url('flex', '/luv/payments'));
     await expect(page.getByRole('tabpanel')).toContainText(ko.paymentHistory.empty);

@@ -63,7 +63,7 @@ export function Header({ props }: { props: PageProps }) {
       <div className="header-actions">
         <LocaleSwitcher locales={brand.locales} current={props.locale} path={props.path} />
         {me ? (
-          <>
+          <div className="member-actions">
             <a href="/my" className="me">
               <Avatar url={me.avatarUrl} nickname={me.nickname} size={28} />
               <span>{t('nav.greeting', { nickname: me.nickname })}</span>
@@ -86,9 +86,9 @@ export function Header({ props }: { props: PageProps }) {
             <ActionButton className="btn btn-small" onClick={logout}>
               {t('nav.logout')}
             </ActionButton>
-          </>
+          </div>
         ) : (
-          <button type="button" className="btn btn-primary btn-small" onClick={() => openLogin('signIn')}>
+          <button type="button" className="btn btn-primary btn-small login-button" onClick={() => openLogin('signIn')}>
             {t('nav.login')}
           </button>
         )}
