@@ -88,7 +88,7 @@ export function Header({ props }: { props: PageProps }) {
             </ActionButton>
           </div>
         ) : (
-          <button type="button" className="btn btn-primary btn-small login-button" onClick={() => openLogin('signIn')}>
+          <button type="button" className="btn btn-primary btn-small" onClick={() => openLogin('signIn')}>
             {t('nav.login')}
           </button>
         )}
