@@ -168,6 +168,33 @@ test('a guest reads the chat and is asked to sign in when trying to write', asyn
   expect(consoleErrors).toEqual([]);
 });
 
+test('on a phone the chat input is wide enough for its whole placeholder, in the longest locales', async ({ browser }) => {
+  for (const locale of ['ja-JP', 'en-US', 'th-TH']) {
+    const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await context.newPage();
+      await gotoHydrated(page, url('flex', CHANNEL));
+      const field = page.locator('#chat-input');
+      await expect(field).toBeVisible();
+      // The placeholder's width in the input's own font, against the room inside the input's padding.
+      const { text, textWidth, room } = await field.evaluate((element: HTMLInputElement) => {
+        const style = getComputedStyle(element);
+        const context2d = document.createElement('canvas').getContext('2d')!;
+        context2d.font = style.font;
+        return {
+          text: element.placeholder,
+          textWidth: context2d.measureText(element.placeholder).width,
+          room: element.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight),
+        };
+      });
+      expect(text, locale).not.toBe('');
+      expect(textWidth, `${locale}: "${text}"`).toBeLessThanOrEqual(room);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('a member whose chat tickets keep being refused is told the session expired, after 10 retries 3 s apart', async ({ page }) => {
   await signIn(page, 'demo_viewer', PASSWORD, CHANNEL);
   await joined(page);
