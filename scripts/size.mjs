@@ -65,6 +65,12 @@ if (playerChunks.length) {
   console.log('player chunks: none (no page renders a player yet)');
 }
 
+// Every page also loads its locale's messages, a module of their own since they left the document (scripts/build-
+// client.mjs): data, not code, so apart from the budget; kept by the browser from one page to the next.
+const { messages = {} } = JSON.parse(readFileSync('dist/client/assets/preload.json', 'utf8'));
+console.log('messages, one module per locale (each page loads its own):');
+for (const [locale, url] of Object.entries(messages)) console.log(row(`dist/client${url}`, `  (${locale})`));
+
 /** Chat code (the socket, the panel) loads with the channel page, never with the home page. */
 const CHAT_CODE = (input) => input.includes('node_modules/partysocket/') || input.startsWith('client/realtime/') || input.startsWith('client/components/chat/');
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSetAtom } from 'jotai';
 import { PAGE_PROPS_HEADER } from '../../src/shared/constants';
-import type { PageProps } from '../../src/shared/page-props';
+import type { PageProps, WireProps } from '../../src/shared/page-props';
+import { withMessages } from '../i18n/messages';
 import { pageTitle } from '../../src/shared/page-title';
 import { navigationProgressAtom } from '../state/ui';
 import { emitSessionExpired } from '../state/events';
@@ -12,9 +13,9 @@ async function fetchPageProps(href: string, signal: AbortSignal): Promise<{ prop
   const res = await fetch(href, { headers: { [PAGE_PROPS_HEADER]: '1', accept: 'application/json' }, credentials: 'include', signal });
   const type = res.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) throw new Error(`page answered ${res.status} ${type}`);
-  const props = (await res.json()) as PageProps;
-  if (!props || typeof props.page !== 'string') throw new Error('page answered without props');
-  return { props, url: res.url };
+  const wire = (await res.json()) as WireProps;
+  if (!wire || typeof wire.page !== 'string') throw new Error('page answered without props');
+  return { props: await withMessages(wire), url: res.url };
 }
 
 /** A link we may load in place: same origin, plain left click, no target or download. */

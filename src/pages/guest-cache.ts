@@ -11,11 +11,11 @@
 // before any of this, so maintenance and emergency redirects are never cached and never bypassed.
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
-import type { PageProps } from '../shared/page-props';
+import type { PageProps, WireProps } from '../shared/page-props';
 import type { Brand } from '../shared/brand-schema';
 import { EDGE_CACHE_HEADER } from '../shared/page-cache';
 import { PAGE_SCOPES, currentEpochs, expiryFromNow, lookup, parsed, store, type CacheEntry } from '../edge-cache';
-import { HTML_CONTENT_TYPE, JSON_CONTENT_TYPE, pageHeaders, respond, respondCapturing, splitAtNonce, wantsProps, withFreshNonce } from '../render/respond';
+import { HTML_CONTENT_TYPE, JSON_CONTENT_TYPE, fromWire, pageHeaders, respond, respondCapturing, splitAtNonce, wantsProps, wirePropsOf, withFreshNonce } from '../render/respond';
 import { waitUntil } from '../proxy/caller';
 
 /**
@@ -90,7 +90,8 @@ async function find(c: Context<AppEnv>, origin: string, key: string): Promise<Ca
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
-const propsOf = (entry: CacheEntry) => parsed(entry, (body) => JSON.parse(decoder.decode(body)) as PageProps);
+/** A kept copy's props: its body is what the browser gets (WireProps), read back with the bundled messages. */
+const propsOf = (entry: CacheEntry) => parsed(entry, (body) => fromWire(JSON.parse(decoder.decode(body)) as WireProps));
 
 /** A kept document's bytes around the nonce it was rendered with, split once per kept copy. */
 const nonceParts = (entry: CacheEntry, nonce: string) => parsed(entry, (body) => splitAtNonce(body, nonce));
@@ -129,7 +130,8 @@ async function guestProps(c: Context<AppEnv>, keys: ReturnType<typeof keysOf>, b
       done(null);
       return { built };
     }
-    const entry: CacheEntry = { body: encoder.encode(JSON.stringify(built.props)) as Uint8Array<ArrayBuffer>, contentType: JSON_CONTENT_TYPE, expires: expiryFromNow(), epochs, memo: built.props };
+    const body = encoder.encode(JSON.stringify(await wirePropsOf(c, built.props))) as Uint8Array<ArrayBuffer>;
+    const entry: CacheEntry = { body, contentType: JSON_CONTENT_TYPE, expires: expiryFromNow(), epochs, memo: built.props };
     store(keys.origin, keys.props, entry, (p) => waitUntil(c, p));
     done(entry);
     return { entry, kept: false };

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
+import type { Locale } from '../shared/locales';
 import type { ChannelData, PageKey, PageProps, VodData } from '../shared/page-props';
 
 /**
@@ -19,6 +20,8 @@ import type { ChannelData, PageKey, PageProps, VodData } from '../shared/page-pr
 export const PLAYER_MODULES = ['client/components/player/Player.tsx'];
 
 interface PreloadManifest {
+  /** Each locale's messages module (page props name it instead of carrying the messages: WireProps). */
+  messages?: Partial<Record<Locale, string>>;
   main: string[];
   /** A page's own chunks, by page key (none for a page in main.js). */
   pages: Partial<Record<PageKey, string[]>>;
@@ -49,5 +52,12 @@ export async function preloadsFor(c: Context<AppEnv>, props: PageProps): Promise
   const loaded = await loadManifest(c.env);
   if (!loaded) return [];
   const player = playsHls(props) ? PLAYER_MODULES.flatMap((m) => loaded.modules[m] ?? []) : [];
-  return [...new Set([...loaded.main, ...(loaded.pages[props.page] ?? []), ...player])];
+  // The messages first: the page hydrates only once it has them (client/main.tsx).
+  const messages = loaded.messages?.[props.locale];
+  return [...new Set([...(messages ? [messages] : []), ...loaded.main, ...(loaded.pages[props.page] ?? []), ...player])];
+}
+
+/** The URL of the locale's messages module, or null without a build (the props then carry the messages). */
+export async function messagesUrlFor(c: Context<AppEnv>, locale: Locale): Promise<string | null> {
+  return (await loadManifest(c.env))?.messages?.[locale] ?? null;
 }

@@ -7,9 +7,9 @@ import type { AppEnv } from '../lib/env';
 import { loadMessages } from '../lib/i18n';
 import { PAGE_PROPS_HEADER } from '../shared/constants';
 import { publicBrand } from '../shared/brand-schema';
-import type { Me, PageKey, PageProps } from '../shared/page-props';
+import { toWire, type Me, type PageKey, type PageProps, type WireProps } from '../shared/page-props';
 import { Document } from './document';
-import { preloadsFor } from './preload';
+import { messagesUrlFor, preloadsFor } from './preload';
 import { RELEASE, type ErrorReportingConfig } from '../shared/release';
 import { isProductionEnv } from '../shared/environment';
 import { cspNonce } from '../middleware/security-headers';
@@ -65,10 +65,25 @@ export function pageHeaders(c: Context<AppEnv>): void {
  * Answer a page: the HTML document for a document request, the same props as JSON for the client's
  * in-app navigation (X-Page-Props: 1).
  */
-export function respond(c: Context<AppEnv>, props: PageProps, status: ContentfulStatusCode = 200): Response | Promise<Response> {
+export async function respond(c: Context<AppEnv>, props: PageProps, status: ContentfulStatusCode = 200): Promise<Response> {
   pageHeaders(c);
-  if (wantsProps(c)) return c.json(props, status);
-  return renderDocument(c, props).then(({ html }) => c.body(html, status, { 'content-type': HTML_CONTENT_TYPE }));
+  if (wantsProps(c)) return c.json(await wirePropsOf(c, props), status);
+  const { html } = await renderDocument(c, props);
+  return c.body(html, status, { 'content-type': HTML_CONTENT_TYPE });
+}
+
+/** The props as the browser gets them (WireProps): the messages by their module's URL once the build names one. */
+export async function wirePropsOf(c: Context<AppEnv>, props: PageProps): Promise<WireProps> {
+  return toWire(props, await messagesUrlFor(c, props.locale));
+}
+
+/**
+ * Props read back from their wire form (a kept copy in the edge cache): the messages are the bundled ones of
+ * their locale, the same object the server renders with.
+ */
+export function fromWire(wire: WireProps): PageProps {
+  const { messagesUrl: _url, messages, ...rest } = wire;
+  return { ...rest, messages: messages ?? loadMessages(wire.locale) };
 }
 
 const encoder = new TextEncoder();
@@ -82,7 +97,7 @@ const decoder = new TextDecoder();
 export async function respondCapturing(c: Context<AppEnv>, props: PageProps, as: 'props' | 'html'): Promise<{ response: Response; body: Uint8Array<ArrayBuffer> | null; nonce?: string }> {
   pageHeaders(c);
   if (as === 'props') {
-    const bytes = encoder.encode(JSON.stringify(props)) as Uint8Array<ArrayBuffer>;
+    const bytes = encoder.encode(JSON.stringify(await wirePropsOf(c, props))) as Uint8Array<ArrayBuffer>;
     return { response: c.body(bytes, 200, { 'content-type': JSON_CONTENT_TYPE }), body: bytes };
   }
   const { html, failed, nonce } = await renderDocument(c, props);
@@ -138,8 +153,8 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
  */
 async function renderDocument(c: Context<AppEnv>, props: PageProps): Promise<{ html: string; failed: boolean; nonce?: string }> {
   // A lazy page whose code is still loading would suspend the render, which renderToString cannot wait for.
-  const [preloads] = await Promise.all([preloadsFor(c, props), preloadPage(props.page)]);
+  const [preloads, messagesUrl] = await Promise.all([preloadsFor(c, props), messagesUrlFor(c, props.locale), preloadPage(props.page)]);
   const nonce = cspNonce(c);
-  const html = `<!DOCTYPE html>${renderToString(createElement(Document, { pageProps: props, preloads, nonce }, renderApp(props)))}`;
+  const html = `<!DOCTYPE html>${renderToString(createElement(Document, { pageProps: props, preloads, nonce, messagesUrl }, renderApp(props)))}`;
   return { html, failed: html.includes(CLIENT_RENDERED_BOUNDARY), nonce };
 }

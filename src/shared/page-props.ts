@@ -86,6 +86,20 @@ export interface PageProps {
   errorReporting: ErrorReportingConfig | null;
 }
 
+/**
+ * Page props as they travel to the browser (the document's props block, an in-app navigation's JSON): the
+ * messages by the URL of their module (scripts/build-client.mjs), which the browser fetches once and keeps,
+ * instead of 70-120 KB in every answer. Without a build (no module to name) they travel inline, as before.
+ */
+export type WireProps = Omit<PageProps, 'messages'> & ({ messagesUrl: string; messages?: never } | { messages: Messages; messagesUrl?: never });
+
+/** The props as the browser gets them: by the messages' URL when there is one. */
+export function toWire(props: PageProps, messagesUrl: string | null): WireProps {
+  if (!messagesUrl) return props;
+  const { messages: _inline, ...rest } = props;
+  return { ...rest, messagesUrl };
+}
+
 // ---- Watch pages' data (issue 4): what each page's loader puts in `data`, read back by its client page.
 
 /** The device value view-main and themes take (the API's DEVICES), the same on server and client. */

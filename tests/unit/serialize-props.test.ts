@@ -1,5 +1,6 @@
-// The page props the document embeds for hydration (src/render/document.tsx serializeProps): the messages are
-// spliced in from a serialization kept per messages object, so this checks the splice against a plain one.
+// The page props the document embeds for hydration (src/render/document.tsx serializeProps). With a build the
+// messages go by their module's URL (WireProps); without one they are spliced in from a serialization kept per
+// messages object, so this checks the splice against a plain one.
 import { describe, expect, it } from 'vitest';
 import { serializeProps } from '../../src/render/document';
 import type { PageProps } from '../../src/shared/page-props';
@@ -17,5 +18,11 @@ describe('serializeProps', () => {
   it('cannot close its script element or break a line in old parsers, in the messages or the rest', () => {
     const json = serializeProps(props('</script> \u2028'));
     expect(json).not.toMatch(/[<\u2028\u2029]/);
+    expect(serializeProps(props('</script> \u2028'), '/assets/messages-ko-0123456789.js')).not.toMatch(/[<\u2028\u2029]/);
+  });
+
+  it('names the messages module instead of carrying the messages when the build has one', () => {
+    const { messages: _, ...rest } = props('제목');
+    expect(JSON.parse(serializeProps(props('제목'), '/assets/messages-ko-0123456789.js'))).toEqual({ ...rest, messagesUrl: '/assets/messages-ko-0123456789.js' });
   });
 });

@@ -1,4 +1,4 @@
-import { SELF } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { get, propsOf } from './helpers';
 
@@ -17,9 +17,41 @@ describe('server rendering', () => {
     expect(html).toMatch(/<script nonce="[A-Za-z0-9+/=]{20,}" data-main="\/assets\/main.js" data-preload="[^"]*">\(function \(s\) \{/);
     expect(html).not.toContain('<script type="module"');
     const props = propsOf(html);
-    expect(Object.keys(props)).toEqual(expect.arrayContaining(['me', 'isMobile', 'appType', 'appVersion', 'locale', 'messages', 'query']));
+    expect(Object.keys(props)).toEqual(expect.arrayContaining(['me', 'isMobile', 'appType', 'appVersion', 'locale', 'messagesUrl', 'query']));
     expect(props.me).toBeNull();
-    expect((props.messages as { home: { liveNow: string } }).home.liveNow).toBe('지금 라이브');
+    // The messages travel by URL, not in the page (npm test builds the client first, which writes their modules):
+    // the locale's module, named by its content's hash, hinted first so the browser fetches it with main.js.
+    expect(props).not.toHaveProperty('messages');
+    expect(props.messagesUrl).toMatch(/^\/assets\/messages-ko-[0-9a-f]{10}\.js$/);
+    expect(html).toContain(`data-preload="${props.messagesUrl} `);
+    // Assets are served before the Worker (wrangler.toml's run_worker_first leaves /assets/ out); SELF only reaches the Worker.
+    const module = await env.ASSETS.fetch(`https://assets.local${props.messagesUrl as string}`);
+    expect(module.headers.get('content-type')).toContain('javascript');
+    const source = await module.text();
+    expect(source.startsWith('export default JSON.parse(')).toBe(true);
+    expect(JSON.parse(JSON.parse(source.slice('export default JSON.parse('.length, source.lastIndexOf(')')))).home.liveNow).toBe('지금 라이브');
+    // The whole document, with its brand, text and props, is a fraction of what it was with the messages (77 KB).
+    expect(html.length).toBeLessThan(20_000);
+  });
+
+  it("names each locale its own messages module, in the document and in an in-app navigation's props", async () => {
+    const urls = new Set<string>();
+    for (const [language, locale] of [
+      ['ko-KR', 'ko'],
+      ['en-US', 'en'],
+      ['zh-CN', 'zh'],
+      ['ja-JP', 'ja'],
+      ['th-TH', 'th'],
+    ] as const) {
+      const documentProps = propsOf(await (await get('/signin', { headers: { 'accept-language': language } })).text());
+      const json = (await (await get('/signin', { headers: { 'accept-language': language, 'x-page-props': '1' } })).json()) as Record<string, unknown>;
+      expect(documentProps.locale).toBe(locale);
+      expect(documentProps.messagesUrl).toMatch(new RegExp(`^/assets/messages-${locale}-[0-9a-f]{10}\\.js$`));
+      expect(json.messagesUrl).toBe(documentProps.messagesUrl);
+      expect(json).not.toHaveProperty('messages');
+      urls.add(documentProps.messagesUrl as string);
+    }
+    expect(urls.size).toBe(5);
   });
 
   it('says coin on the live brand and bell elsewhere', async () => {
