@@ -49,10 +49,13 @@ test("the service worker answers hashed files from its cache, and main.js from t
   const hashed = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[data-main]')!.dataset.preload!.split(' ')[0]!);
   expect(hashed).toMatch(/-[A-Za-z0-9_-]{8,}\.js$/);
   // What an earlier release left in the cache under both names.
-  await page.evaluate(async (paths) => {
-    const cache = await caches.open('flx-static-v1');
-    for (const path of paths) await cache.put(path, new Response('/* kept by an earlier release */', { headers: { 'content-type': 'text/javascript' } }));
-  }, ['/assets/main.js', hashed]);
+  await page.evaluate(
+    async (paths) => {
+      const cache = await caches.open('flx-static-v1');
+      for (const path of paths) await cache.put(path, new Response('/* kept by an earlier release */', { headers: { 'content-type': 'text/javascript' } }));
+    },
+    ['/assets/main.js', hashed],
+  );
   const bodies = await page.evaluate(async (paths) => Promise.all(paths.map(async (path) => (await fetch(path)).text())), ['/assets/main.js', hashed]);
   expect(bodies[0]).not.toContain('kept by an earlier release');
   expect(bodies[0].length).toBeGreaterThan(10_000);
