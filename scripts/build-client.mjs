@@ -61,7 +61,15 @@ const meta = metafile(output, modules);
 checkChunkOrder(meta);
 await writeFile('dist/client-meta.json', JSON.stringify(meta));
 for (const file of eagerlyCompiled(meta)) await hintEagerCompile(file);
-await writeFile(`${out}/assets/preload.json`, JSON.stringify({ ...preloadManifest(meta, await pageTable()), messages: await writeMessageModules() }));
+const messages = await writeMessageModules();
+// The build's name: main.js and the messages' modules, whose names carry their own hashes. The edge cache keeps a
+// page per build (src/pages/guest-cache.ts): a copy from the last build names messages and code that are gone.
+const buildId = createHash('sha256')
+  .update(await readFile(`${out}/assets/main.js`))
+  .update(JSON.stringify(messages))
+  .digest('hex')
+  .slice(0, 12);
+await writeFile(`${out}/assets/preload.json`, JSON.stringify({ build: buildId, ...preloadManifest(meta, await pageTable()), messages }));
 
 await cp('public', out, { recursive: true });
 // hls.js transmuxes in this worker, off the main thread (hls-engine.ts asks for it with hls.js's version).

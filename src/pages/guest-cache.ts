@@ -17,6 +17,7 @@ import { EDGE_CACHE_HEADER } from '../shared/page-cache';
 import { PAGE_SCOPES, currentEpochs, expiryFromNow, lookup, parsed, store, type CacheEntry } from '../edge-cache';
 import { HTML_CONTENT_TYPE, JSON_CONTENT_TYPE, fromWire, pageHeaders, respond, respondCapturing, splitAtNonce, wantsProps, wirePropsOf, withFreshNonce } from '../render/respond';
 import { waitUntil } from '../proxy/caller';
+import { buildIdOf } from '../render/preload';
 
 /**
  * Records the purge counters a page's data depends on. Call it before reading the data it guards: a
@@ -64,10 +65,15 @@ function brandPrint(brand: Brand): string {
   return print;
 }
 
-function keysOf(c: Context<AppEnv>) {
+/**
+ * The keys of a guest's copies. They name the build: a copy kept by the last one names its messages module and
+ * was rendered by its code, both gone once a new build is served (its page would not hydrate).
+ */
+async function keysOf(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
   const { brand, locale, appType, isMobile, appVersion } = c.var;
-  const viewer = `${brand.id}.${brandPrint(brand)}|${locale}|${appType}|${isMobile ? 'mobile' : 'desktop'}|${appVersion ?? '-'}|${url.pathname}`;
+  const build = await buildIdOf(c);
+  const viewer = `${build}|${brand.id}.${brandPrint(brand)}|${locale}|${appType}|${isMobile ? 'mobile' : 'desktop'}|${appVersion ?? '-'}|${url.pathname}`;
   return { origin: url.origin, props: `props|${viewer}`, html: `html|${viewer}` };
 }
 
@@ -120,7 +126,11 @@ async function load(c: Context<AppEnv>, build: (depend: Depend) => Promise<PageB
  * The guest props under `keys.props`: the kept copy, else built (and kept when complete). Concurrent
  * requests for them share one build.
  */
-async function guestProps(c: Context<AppEnv>, keys: ReturnType<typeof keysOf>, build: (depend: Depend) => Promise<PageBuild>): Promise<{ entry: CacheEntry; kept: boolean } | { built: PageBuild }> {
+async function guestProps(
+  c: Context<AppEnv>,
+  keys: Awaited<ReturnType<typeof keysOf>>,
+  build: (depend: Depend) => Promise<PageBuild>,
+): Promise<{ entry: CacheEntry; kept: boolean } | { built: PageBuild }> {
   const ready = await find(c, keys.origin, keys.props);
   if (ready) return { entry: ready, kept: true };
   const done = claim(keys.props);
@@ -150,7 +160,7 @@ export async function guestPage(c: Context<AppEnv>, build: (depend: Depend) => P
     const built = await build(noDepend);
     return 'response' in built ? built.response : respond(c, built.props);
   }
-  const keys = keysOf(c);
+  const keys = await keysOf(c);
   const as = wantsProps(c) ? 'props' : 'html';
   const ready = await find(c, keys.origin, keys[as]);
   if (ready) return serve(c, ready, 'HIT');
@@ -195,7 +205,7 @@ export async function sharedGuestProps(c: Context<AppEnv>, build: (depend: Depen
     const built = await build(noDepend);
     return 'props' in built ? built.props : null;
   }
-  const got = await guestProps(c, keysOf(c), build);
+  const got = await guestProps(c, await keysOf(c), build);
   if ('entry' in got) return propsOf(got.entry);
   return 'props' in got.built ? got.built.props : null;
 }

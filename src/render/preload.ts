@@ -20,6 +20,8 @@ import type { ChannelData, PageKey, PageProps, VodData } from '../shared/page-pr
 export const PLAYER_MODULES = ['client/components/player/Player.tsx'];
 
 interface PreloadManifest {
+  /** The build's name (main.js and the messages' modules, hashed): the edge cache keeps pages per build. */
+  build?: string;
   /** Each locale's messages module (page props name it instead of carrying the messages: WireProps). */
   messages?: Partial<Record<Locale, string>>;
   main: string[];
@@ -29,16 +31,21 @@ interface PreloadManifest {
   modules: Record<string, string[]>;
 }
 
-let manifest: Promise<PreloadManifest | null> | null = null;
+/** The manifest, read once per assets binding (one per isolate; a test may bring assets of its own). */
+const manifests = new WeakMap<Fetcher, Promise<PreloadManifest | null>>();
 
 function loadManifest(env: Env): Promise<PreloadManifest | null> {
-  manifest ??= env.ASSETS.fetch('https://assets.local/assets/preload.json')
-    .then((res) => (res.ok ? (res.json() as Promise<PreloadManifest>) : null))
-    .catch(() => null)
-    .then((loaded) => {
-      if (!loaded) manifest = null; // try again on a later request (e.g. the build landed after start)
-      return loaded;
-    });
+  let manifest = manifests.get(env.ASSETS);
+  if (!manifest) {
+    manifest = env.ASSETS.fetch('https://assets.local/assets/preload.json')
+      .then((res) => (res.ok ? (res.json() as Promise<PreloadManifest>) : null))
+      .catch(() => null)
+      .then((loaded) => {
+        if (!loaded) manifests.delete(env.ASSETS); // try again on a later request (e.g. the build landed after start)
+        return loaded;
+      });
+    manifests.set(env.ASSETS, manifest);
+  }
   return manifest;
 }
 
@@ -60,4 +67,9 @@ export async function preloadsFor(c: Context<AppEnv>, props: PageProps): Promise
 /** The URL of the locale's messages module, or null without a build (the props then carry the messages). */
 export async function messagesUrlFor(c: Context<AppEnv>, locale: Locale): Promise<string | null> {
   return (await loadManifest(c.env))?.messages?.[locale] ?? null;
+}
+
+/** The build's name from its manifest ('-' without one): a page kept from another build names other files. */
+export async function buildIdOf(c: Context<AppEnv>): Promise<string> {
+  return (await loadManifest(c.env))?.build ?? '-';
 }
