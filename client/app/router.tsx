@@ -9,12 +9,17 @@ import { emitSessionExpired } from '../state/events';
 import { preloadPage } from './pages';
 import { RouterContext } from './router-context';
 
-async function fetchPageProps(href: string, signal: AbortSignal): Promise<{ props: PageProps; url: string }> {
+/**
+ * The next page's props. From another build (a release since this page loaded: its messages and code are not this
+ * page's), it throws, and the caller loads the page whole.
+ */
+async function fetchPageProps(href: string, signal: AbortSignal, build: string | undefined): Promise<{ props: PageProps; url: string }> {
   const res = await fetch(href, { headers: { [PAGE_PROPS_HEADER]: '1', accept: 'application/json' }, credentials: 'include', signal });
   const type = res.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) throw new Error(`page answered ${res.status} ${type}`);
   const wire = (await res.json()) as WireProps;
   if (!wire || typeof wire.page !== 'string') throw new Error('page answered without props');
+  if (wire.build !== undefined && build !== undefined && wire.build !== build) throw new Error(`page answered from build ${wire.build}, not ${build}`);
   return { props: await withMessages(wire), url: res.url };
 }
 
@@ -42,7 +47,7 @@ export function RouterProvider({ initialProps, children }: { initialProps: PageP
       inflight.current = controller;
       setProgress('loading');
       try {
-        const { props: next, url } = await fetchPageProps(href, controller.signal);
+        const { props: next, url } = await fetchPageProps(href, controller.signal, propsRef.current.build);
         await preloadPage(next.page);
         if (controller.signal.aborted) return;
         const target = new URL(url);

@@ -1,6 +1,6 @@
 import { reactRenderer } from '@hono/react-renderer';
 import type { CSSProperties, ReactNode } from 'react';
-import { toWire, type PageProps } from '../shared/page-props';
+import { toWire, type BuildRefs, type PageProps } from '../shared/page-props';
 import type { Messages } from '../shared/locales';
 import { pageTitle } from '../shared/page-title';
 
@@ -11,8 +11,8 @@ declare module '@hono/react-renderer' {
     preloads: string[];
     /** This response's Content-Security-Policy nonce: every script of the document carries it. */
     nonce?: string;
-    /** The locale's messages module: the props name it instead of carrying the messages (WireProps). */
-    messagesUrl?: string | null;
+    /** The build and the locale's messages module, which the props name instead of carrying the messages (WireProps). */
+    refs?: BuildRefs | null;
   }
 }
 
@@ -72,8 +72,8 @@ const serializedMessages = new WeakMap<Messages, string>();
  * The page props as script-safe JSON: naming the messages' module when there is one (WireProps), else with the
  * messages spliced in from their kept serialization.
  */
-export function serializeProps(props: PageProps, messagesUrl: string | null = null): string {
-  if (messagesUrl) return scriptSafe(JSON.stringify(toWire(props, messagesUrl)));
+export function serializeProps(props: PageProps, refs: BuildRefs | null = null): string {
+  if (refs) return scriptSafe(JSON.stringify(toWire(props, refs)));
   const { messages, ...rest } = props;
   let json = serializedMessages.get(messages);
   if (json === undefined) {
@@ -84,19 +84,7 @@ export function serializeProps(props: PageProps, messagesUrl: string | null = nu
 }
 
 /** The one HTML document: brand SEO in the head, the app streamed into #root, props for hydration. */
-export function Document({
-  children,
-  pageProps,
-  preloads,
-  nonce,
-  messagesUrl = null,
-}: {
-  children?: ReactNode;
-  pageProps: PageProps;
-  preloads: string[];
-  nonce?: string;
-  messagesUrl?: string | null;
-}) {
+export function Document({ children, pageProps, preloads, nonce, refs = null }: { children?: ReactNode; pageProps: PageProps; preloads: string[]; nonce?: string; refs?: BuildRefs | null }) {
   const { brand, locale } = pageProps;
   const brandVars = {
     '--brand-primary': brand.colors.primary,
@@ -126,7 +114,7 @@ export function Document({
       <body>
         <div id="root">{children}</div>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON props for hydration; serializeProps escapes <, U+2028 and U+2029, so it cannot close the script */}
-        <script id={PROPS_ELEMENT_ID} type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: serializeProps(pageProps, messagesUrl) }} />
+        <script id={PROPS_ELEMENT_ID} type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: serializeProps(pageProps, refs) }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (BOOT_SCRIPT), no data in it */}
         <script nonce={nonce} data-main={CLIENT_SCRIPT} data-preload={preloads.join(' ')} dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
       </body>

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import type { Locale } from '../shared/locales';
-import type { ChannelData, PageKey, PageProps, VodData } from '../shared/page-props';
+import type { BuildRefs, ChannelData, PageKey, PageProps, VodData } from '../shared/page-props';
 
 /**
  * The chunks a page needs beyond main.js, for <link rel="modulepreload"> (added by the document's boot script
@@ -64,9 +64,11 @@ export async function preloadsFor(c: Context<AppEnv>, props: PageProps): Promise
   return [...new Set([...(messages ? [messages] : []), ...loaded.main, ...(loaded.pages[props.page] ?? []), ...player])];
 }
 
-/** The URL of the locale's messages module, or null without a build (the props then carry the messages). */
-export async function messagesUrlFor(c: Context<AppEnv>, locale: Locale): Promise<string | null> {
-  return (await loadManifest(c.env))?.messages?.[locale] ?? null;
+/** The build's name and the locale's messages module, or null without a build (the props then carry the messages). */
+export async function buildRefsFor(c: Context<AppEnv>, locale: Locale): Promise<BuildRefs | null> {
+  const loaded = await loadManifest(c.env);
+  const messagesUrl = loaded?.messages?.[locale];
+  return loaded?.build && messagesUrl ? { build: loaded.build, messagesUrl } : null;
 }
 
 /** The build's name from its manifest ('-' without one): a page kept from another build names other files. */

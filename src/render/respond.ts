@@ -9,7 +9,7 @@ import { PAGE_PROPS_HEADER } from '../shared/constants';
 import { publicBrand } from '../shared/brand-schema';
 import { toWire, type Me, type PageKey, type PageProps, type WireProps } from '../shared/page-props';
 import { Document } from './document';
-import { messagesUrlFor, preloadsFor } from './preload';
+import { buildRefsFor, preloadsFor } from './preload';
 import { RELEASE, type ErrorReportingConfig } from '../shared/release';
 import { isProductionEnv } from '../shared/environment';
 import { cspNonce } from '../middleware/security-headers';
@@ -72,9 +72,9 @@ export async function respond(c: Context<AppEnv>, props: PageProps, status: Cont
   return c.body(html, status, { 'content-type': HTML_CONTENT_TYPE });
 }
 
-/** The props as the browser gets them (WireProps): the messages by their module's URL once the build names one. */
+/** The props as the browser gets them (WireProps): naming the build and the messages' module once there is a build. */
 export async function wirePropsOf(c: Context<AppEnv>, props: PageProps): Promise<WireProps> {
-  return toWire(props, await messagesUrlFor(c, props.locale));
+  return toWire(props, await buildRefsFor(c, props.locale));
 }
 
 /**
@@ -82,7 +82,7 @@ export async function wirePropsOf(c: Context<AppEnv>, props: PageProps): Promise
  * their locale, the same object the server renders with.
  */
 export function fromWire(wire: WireProps): PageProps {
-  const { messagesUrl: _url, messages, ...rest } = wire;
+  const { messagesUrl: _url, build: _build, messages, ...rest } = wire;
   return { ...rest, messages: messages ?? loadMessages(wire.locale) };
 }
 
@@ -153,8 +153,8 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
  */
 async function renderDocument(c: Context<AppEnv>, props: PageProps): Promise<{ html: string; failed: boolean; nonce?: string }> {
   // A lazy page whose code is still loading would suspend the render, which renderToString cannot wait for.
-  const [preloads, messagesUrl] = await Promise.all([preloadsFor(c, props), messagesUrlFor(c, props.locale), preloadPage(props.page)]);
+  const [preloads, refs] = await Promise.all([preloadsFor(c, props), buildRefsFor(c, props.locale), preloadPage(props.page)]);
   const nonce = cspNonce(c);
-  const html = `<!DOCTYPE html>${renderToString(createElement(Document, { pageProps: props, preloads, nonce, messagesUrl }, renderApp(props)))}`;
+  const html = `<!DOCTYPE html>${renderToString(createElement(Document, { pageProps: props, preloads, nonce, refs }, renderApp(props)))}`;
   return { html, failed: html.includes(CLIENT_RENDERED_BOUNDARY), nonce };
 }

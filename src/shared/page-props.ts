@@ -84,6 +84,17 @@ export interface PageProps {
   data: Record<string, unknown>;
   /** Where the browser reports its errors; null: it reports nothing. */
   errorReporting: ErrorReportingConfig | null;
+  /**
+   * The build whose code and messages the page names (scripts/build-client.mjs), set on the way to the browser;
+   * absent without a build. The client loads a page of another build whole (client/app/router.tsx).
+   */
+  build?: string;
+}
+
+/** What the build's manifest gives a page on its way out: the build's name and the locale's messages module. */
+export interface BuildRefs {
+  build: string;
+  messagesUrl: string;
 }
 
 /**
@@ -93,11 +104,11 @@ export interface PageProps {
  */
 export type WireProps = Omit<PageProps, 'messages'> & ({ messagesUrl: string; messages?: never } | { messages: Messages; messagesUrl?: never });
 
-/** The props as the browser gets them: by the messages' URL when there is one. */
-export function toWire(props: PageProps, messagesUrl: string | null): WireProps {
-  if (!messagesUrl) return props;
+/** The props as the browser gets them: naming the build and the messages' module when there is a build. */
+export function toWire(props: PageProps, refs: BuildRefs | null): WireProps {
+  if (!refs) return props;
   const { messages: _inline, ...rest } = props;
-  return { ...rest, messagesUrl };
+  return { ...rest, build: refs.build, messagesUrl: refs.messagesUrl };
 }
 
 // ---- Watch pages' data (issue 4): what each page's loader puts in `data`, read back by its client page.

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, gotoHydrated, test, url } from './fixtures';
+import { LOOPBACK, expect, expectNoSeriousA11yViolations, gotoHydrated, test, url } from './fixtures';
 
 test('guests get the members-only modal, whose buttons carry the current path', async ({ page, consoleErrors }) => {
   await gotoHydrated(page, url('flex', '/?from=test'));
@@ -110,6 +110,33 @@ test('route changes run the 2px #29d progress bar, which also finishes on error'
   await page.route('**/', (route) => (route.request().headers()['x-page-props'] ? route.abort() : route.continue()));
   await page.getByRole('link', { name: '홈으로' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('FlexTV');
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+});
+
+test('an in-app navigation answered by another build (a release since the page loaded) loads the page whole', async ({ page }) => {
+  await gotoHydrated(page, url('flex', '/nope'));
+  const built = await page.evaluate(() => (JSON.parse(document.getElementById('__PROPS__')!.textContent!) as { build?: string }).build);
+  expect(built).toMatch(/^[0-9a-f]{12}$/);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  // The same build: in place, the page's state kept.
+  await page.getByRole('link', { name: '홈으로' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('FlexTV');
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('페이지를 찾을 수 없습니다');
+
+  // The props now come from another build: the home page loads whole, from the server's document.
+  await page.route('**/', async (route) => {
+    if (!route.request().headers()['x-page-props']) return route.continue();
+    // From the test's side: Node cannot resolve *.localhost, so the same request goes to loopback with the brand's host.
+    const { pathname, host } = new URL(route.request().url());
+    const response = await route.fetch({ url: `${LOOPBACK}${pathname}`, headers: { ...route.request().headers(), host } });
+    await route.fulfill({ response, json: { ...(await response.json()), build: 'a0b1c2d3e4f5' } });
+  });
+  await page.getByRole('link', { name: '홈으로' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('FlexTV');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  expect(page.url()).toBe(url('flex', '/'));
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
 });
 

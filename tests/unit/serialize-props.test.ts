@@ -6,6 +6,7 @@ import { serializeProps } from '../../src/render/document';
 import type { PageProps } from '../../src/shared/page-props';
 
 const messages = { common: { close: '닫기', trap: '</script><script>alert(1)</script>', lines: 'a\u2028b\u2029c' } };
+const refs = { build: '0123456789ab', messagesUrl: '/assets/messages-ko-0123456789.js' };
 const props = (title: string) => ({ page: 'HOME', path: '/', me: null, locale: 'ko', messages, data: { title } }) as unknown as PageProps;
 
 describe('serializeProps', () => {
@@ -18,11 +19,11 @@ describe('serializeProps', () => {
   it('cannot close its script element or break a line in old parsers, in the messages or the rest', () => {
     const json = serializeProps(props('</script> \u2028'));
     expect(json).not.toMatch(/[<\u2028\u2029]/);
-    expect(serializeProps(props('</script> \u2028'), '/assets/messages-ko-0123456789.js')).not.toMatch(/[<\u2028\u2029]/);
+    expect(serializeProps(props('</script> \u2028'), refs)).not.toMatch(/[<\u2028\u2029]/);
   });
 
-  it('names the messages module instead of carrying the messages when the build has one', () => {
+  it('names the build and the messages module instead of carrying the messages when there is a build', () => {
     const { messages: _, ...rest } = props('제목');
-    expect(JSON.parse(serializeProps(props('제목'), '/assets/messages-ko-0123456789.js'))).toEqual({ ...rest, messagesUrl: '/assets/messages-ko-0123456789.js' });
+    expect(JSON.parse(serializeProps(props('제목'), refs))).toEqual({ ...rest, ...refs });
   });
 });

@@ -23,6 +23,7 @@ describe('server rendering', () => {
     // the locale's module, named by its content's hash, hinted first so the browser fetches it with main.js.
     expect(props).not.toHaveProperty('messages');
     expect(props.messagesUrl).toMatch(/^\/assets\/messages-ko-[0-9a-f]{10}\.js$/);
+    expect(props.build).toMatch(/^[0-9a-f]{12}$/); // the build's name: the client loads a page of another build whole
     expect(html).toContain(`data-preload="${props.messagesUrl} `);
     // Assets are served before the Worker (wrangler.toml's run_worker_first leaves /assets/ out); SELF only reaches the Worker.
     const module = await env.ASSETS.fetch(`https://assets.local${props.messagesUrl as string}`);
@@ -48,6 +49,7 @@ describe('server rendering', () => {
       expect(documentProps.locale).toBe(locale);
       expect(documentProps.messagesUrl).toMatch(new RegExp(`^/assets/messages-${locale}-[0-9a-f]{10}\\.js$`));
       expect(json.messagesUrl).toBe(documentProps.messagesUrl);
+      expect(json.build).toBe(documentProps.build);
       expect(json).not.toHaveProperty('messages');
       urls.add(documentProps.messagesUrl as string);
     }
