@@ -178,7 +178,7 @@ export async function guestPage(c: Context<AppEnv>, build: (depend: Depend) => P
     if (!('entry' in got)) return answerUnkept(c, got.built);
     const source = got.entry;
     c.header(EDGE_CACHE_HEADER, 'MISS');
-    const { response, body, nonce } = await respondCapturing(c, propsOf(source), 'html');
+    const { response, body, nonce } = await respondCapturing(c, propsOf(source));
     // The document shows the props' data: it lives no longer than they do and falls with them.
     if (body) {
       entry = { body, contentType: HTML_CONTENT_TYPE, expires: source.expires, epochs: source.epochs, nonce };

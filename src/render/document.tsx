@@ -1,7 +1,6 @@
 import { reactRenderer } from '@hono/react-renderer';
 import type { CSSProperties, ReactNode } from 'react';
 import { toWire, type BuildRefs, type PageProps } from '../shared/page-props';
-import type { Messages } from '../shared/locales';
 import { pageTitle } from '../shared/page-title';
 
 declare module '@hono/react-renderer' {
@@ -65,22 +64,9 @@ function scriptSafe(json: string): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** Each locale's messages as script-safe JSON, made once per isolate: they are most of a page's props (70-120 KB). */
-const serializedMessages = new WeakMap<Messages, string>();
-
-/**
- * The page props as script-safe JSON: naming the messages' module when there is one (WireProps), else with the
- * messages spliced in from their kept serialization.
- */
+/** The page props as script-safe JSON, as the browser gets them (WireProps: the messages by URL once there is a build). */
 export function serializeProps(props: PageProps, refs: BuildRefs | null = null): string {
-  if (refs) return scriptSafe(JSON.stringify(toWire(props, refs)));
-  const { messages, ...rest } = props;
-  let json = serializedMessages.get(messages);
-  if (json === undefined) {
-    json = scriptSafe(JSON.stringify(messages));
-    serializedMessages.set(messages, json);
-  }
-  return `${scriptSafe(JSON.stringify(rest)).slice(0, -1)},"messages":${json}}`;
+  return scriptSafe(JSON.stringify(toWire(props, refs)));
 }
 
 /** The one HTML document: brand SEO in the head, the app streamed into #root, props for hydration. */

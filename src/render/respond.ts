@@ -90,16 +90,12 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /**
- * A 200 page answered as respond() would, and its body for the edge cache (src/pages/guest-cache.ts):
+ * A 200 document answered as respond() would, and its body for the edge cache (src/pages/guest-cache.ts):
  * null when a part of the document could not be rendered on the server (React leaves it to the
- * browser): such a page is never kept.
+ * browser): such a page is never kept. (The cache encodes kept props itself, as the browser gets them.)
  */
-export async function respondCapturing(c: Context<AppEnv>, props: PageProps, as: 'props' | 'html'): Promise<{ response: Response; body: Uint8Array<ArrayBuffer> | null; nonce?: string }> {
+export async function respondCapturing(c: Context<AppEnv>, props: PageProps): Promise<{ response: Response; body: Uint8Array<ArrayBuffer> | null; nonce?: string }> {
   pageHeaders(c);
-  if (as === 'props') {
-    const bytes = encoder.encode(JSON.stringify(await wirePropsOf(c, props))) as Uint8Array<ArrayBuffer>;
-    return { response: c.body(bytes, 200, { 'content-type': JSON_CONTENT_TYPE }), body: bytes };
-  }
   const { html, failed, nonce } = await renderDocument(c, props);
   const bytes = encoder.encode(html) as Uint8Array<ArrayBuffer>;
   return { response: c.body(bytes, 200, { 'content-type': HTML_CONTENT_TYPE }), body: failed ? null : bytes, nonce };

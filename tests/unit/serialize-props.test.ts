@@ -1,6 +1,6 @@
-// The page props the document embeds for hydration (src/render/document.tsx serializeProps). With a build the
-// messages go by their module's URL (WireProps); without one they are spliced in from a serialization kept per
-// messages object, so this checks the splice against a plain one.
+// The page props the document embeds for hydration (src/render/document.tsx serializeProps): with a build the
+// messages go by their module's URL (WireProps); without one they travel inline. Either way the JSON must parse
+// back whole and must not close its script element.
 import { describe, expect, it } from 'vitest';
 import { serializeProps } from '../../src/render/document';
 import type { PageProps } from '../../src/shared/page-props';
