@@ -9,6 +9,7 @@
 // iOS) and other hls.js live-sync settings (the shipped value rewritten in the served chunk; the build
 // itself is untouched).
 import { launchChromium } from './lib/bench-browser.mjs';
+import { firstFrameMarks, frameProbe } from './lib/first-frame.mjs';
 import { startBroadcast } from './lib/broadcaster.mjs';
 import { sleep, startBenchServer, untilLive } from './lib/bench-server.mjs';
 import { seedDemo } from './seed-demo.mjs';
@@ -51,32 +52,6 @@ const pct = (values, p) => {
 };
 const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)} ms` : 'n/a');
 
-// Runs in the page before any script: when the player's <video> appears, note the time and the first
-// frame it presents (requestVideoFrameCallback), and the first 'playing' with the picture moving.
-function frameProbe() {
-  const marks = { mount: null, frame: null, playing: null, hydrated: null, ttfb: null };
-  window.__benchMarks = marks;
-  new MutationObserver((_, observer) => {
-    if (document.documentElement.dataset.hydrated === 'true') {
-      marks.hydrated = performance.now();
-      marks.ttfb = performance.getEntriesByType('navigation')[0]?.responseStart ?? null;
-      observer.disconnect();
-    }
-  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
-  new MutationObserver((_, observer) => {
-    const video = document.querySelector('.player video');
-    if (!video) return;
-    observer.disconnect();
-    marks.mount = performance.now();
-    video.requestVideoFrameCallback?.((now) => (marks.frame ??= now));
-    const onPlaying = () => {
-      if (video.currentTime > 0) marks.playing ??= performance.now();
-      else requestAnimationFrame(onPlaying);
-    };
-    video.addEventListener('playing', onPlaying, { once: true });
-  }).observe(document, { childList: true, subtree: true });
-}
-
 async function openPage(browser, variant, path) {
   const context = await browser.newContext({ locale: 'ko-KR' });
   if (variant.patch) {
@@ -95,8 +70,7 @@ async function openPage(browser, variant, path) {
   if (variant.native) await context.addInitScript(hideMse);
   const page = await context.newPage();
   await page.goto(`${HOST}${path}`);
-  await page.waitForFunction(() => window.__benchMarks?.frame != null && window.__benchMarks?.playing != null, null, { timeout: 30_000 });
-  const marks = await page.evaluate(() => window.__benchMarks);
+  const marks = await firstFrameMarks(page);
   // Which engine really played: hls.js feeds the <video> through MSE (a blob: URL), native HLS has the playlist as its src.
   marks.engine = await page.evaluate(() => (document.querySelector('.player video')?.currentSrc.startsWith('blob:') ? 'hls.js' : 'native HLS'));
   if (variant.patch && !context.patched()) throw new Error(`the player chunk does not contain ${SHIPPED}: update SHIPPED in bench-live.mjs`);

@@ -8,6 +8,8 @@ declare module '@hono/react-renderer' {
     pageProps: PageProps;
     /** Chunks the page needs beyond main.js (src/render/preload.ts). */
     preloads: string[];
+    /** Chunks it needs only where the browser has MSE (hls.js), hinted after the others. */
+    msePreloads?: string[];
     /** This response's Content-Security-Policy nonce: every script of the document carries it. */
     nonce?: string;
     /** The build and the locale's messages module, which the props name instead of carrying the messages (WireProps). */
@@ -23,7 +25,8 @@ export const PROPS_ELEMENT_ID = '__PROPS__';
 /**
  * Starts the client once the first frame is on screen (the browser's first paint entry, which comes when
  * the frame is presented, 50-70 ms after the main thread painted it here): `import()` of main.js, then
- * <link rel="modulepreload"> for the page's chunks (data-preload), adding links until 4 ms have passed, then yielding
+ * <link rel="modulepreload"> for the page's chunks (data-preload, then data-preload-mse where the browser has Media
+ * Source Extensions: hls.js, which only those play through), adding links until 4 ms have passed, then yielding
  * (each link starts its fetch at once: 0.1-1 ms in a loaded page here, but one can take 20 ms while the machine is
  * busy with the page's start, so a fixed number per task has no bound).
  * Without paint timing it waits one frame; should no entry come, it starts after 3 s all the same.
@@ -36,7 +39,8 @@ export const PROPS_ELEMENT_ID = '__PROPS__';
  */
 export const BOOT_SCRIPT = [
   '(function (s) {',
-  "  var d = document, chunks = (s.dataset.preload || '').split(' ').filter(Boolean);",
+  "  var d = document, list = function (value) { return (value || '').split(' ').filter(Boolean); };",
+  "  var chunks = list(s.dataset.preload).concat('MediaSource' in window || 'ManagedMediaSource' in window ? list(s.dataset.preloadMse) : []);",
   '  function hint() {',
   '    var until = Date.now() + 4;',
   '    do {',
@@ -70,7 +74,21 @@ export function serializeProps(props: PageProps, refs: BuildRefs | null = null):
 }
 
 /** The one HTML document: brand SEO in the head, the app streamed into #root, props for hydration. */
-export function Document({ children, pageProps, preloads, nonce, refs = null }: { children?: ReactNode; pageProps: PageProps; preloads: string[]; nonce?: string; refs?: BuildRefs | null }) {
+export function Document({
+  children,
+  pageProps,
+  preloads,
+  msePreloads = [],
+  nonce,
+  refs = null,
+}: {
+  children?: ReactNode;
+  pageProps: PageProps;
+  preloads: string[];
+  msePreloads?: string[];
+  nonce?: string;
+  refs?: BuildRefs | null;
+}) {
   const { brand, locale } = pageProps;
   const brandVars = {
     '--brand-primary': brand.colors.primary,
@@ -101,8 +119,14 @@ export function Document({ children, pageProps, preloads, nonce, refs = null }: 
         <div id="root">{children}</div>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON props for hydration; serializeProps escapes <, U+2028 and U+2029, so it cannot close the script */}
         <script id={PROPS_ELEMENT_ID} type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: serializeProps(pageProps, refs) }} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (BOOT_SCRIPT), no data in it */}
-        <script nonce={nonce} data-main={CLIENT_SCRIPT} data-preload={preloads.join(' ')} dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
+        <script
+          nonce={nonce}
+          data-main={CLIENT_SCRIPT}
+          data-preload={preloads.join(' ')}
+          data-preload-mse={msePreloads.length ? msePreloads.join(' ') : undefined}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (BOOT_SCRIPT), no data in it
+          dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }}
+        />
       </body>
     </html>
   );

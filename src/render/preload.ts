@@ -12,12 +12,20 @@ import type { BuildRefs, ChannelData, PageKey, PageProps, VodData } from '../sha
  * simply gets no hints.
  */
 
-/**
- * The player's own (small) module, which client/components/player/LazyPlayer.tsx imports for an HLS player.
- * Not hls.js: measured with `npm run bench:live`, preloading its 118 KB chunk made the browser compile it
- * while the page hydrated, and the first frame came later (1015 ms against 911 ms without).
- */
+/** The player's own (small) module, which client/components/player/LazyPlayer.tsx imports for an HLS player. */
 export const PLAYER_MODULES = ['client/components/player/Player.tsx'];
+
+/**
+ * hls.js, hinted after the page's chunks where the browser has MSE (elsewhere the browser plays HLS itself and the
+ * player never imports it: engine-choice.ts); the boot script reads them from data-preload-mse. Fetched with the
+ * page's code, it is in when the player mounts, instead of one more round trip after hydration. It paid off only
+ * once the chat no longer loaded while the page hydrated (client/app/video-first.ts). Medians of 20 interleaved
+ * loads a side of a live channel page (`npm run bench:first-frame`), against the build before:
+ * hinted alone 847 against 840 ms; with the chat after the video 824 against 1016 ms, and 954 against 1107 ms in
+ * a slower hour. Without its compile hint (scripts/build-client.mjs): with it, Lighthouse's channel page compiled
+ * all of hls.js while it hydrated (median TBT 231 ms, score 96, against 93 ms and 99).
+ */
+export const MSE_PLAYER_MODULES = ['client/components/player/hls-engine.ts'];
 
 interface PreloadManifest {
   /** The build's name (main.js and the messages' modules, hashed): the edge cache keeps pages per build. */
@@ -62,6 +70,12 @@ export async function preloadsFor(c: Context<AppEnv>, props: PageProps): Promise
   // The messages first: the page hydrates only once it has them (client/main.tsx).
   const messages = loaded.messages?.[props.locale];
   return [...new Set([...(messages ? [messages] : []), ...loaded.main, ...(loaded.pages[props.page] ?? []), ...player])];
+}
+
+/** The chunks to hint after preloadsFor's only where the browser has MSE: hls.js, on a page that plays HLS. */
+export async function msePreloadsFor(c: Context<AppEnv>, props: PageProps): Promise<string[]> {
+  const loaded = playsHls(props) ? await loadManifest(c.env) : null;
+  return loaded ? [...new Set(MSE_PLAYER_MODULES.flatMap((m) => loaded.modules[m] ?? []))] : [];
 }
 
 /** The build's name and the locale's messages module, or null without a build (the props then carry the messages). */

@@ -105,6 +105,34 @@ test('the channel page plays live video without stalling', async ({ page, consol
   expect(consoleErrors).toEqual([]);
 });
 
+test("the video goes first: hls.js is hinted with the page's code, and the chat's code is asked for once the picture shows", async ({ page, consoleErrors }) => {
+  const { channel } = await channelPage(LIVE_CHANNEL.id);
+  // From inside the page: when the player first leaves 'loading' (client/app/video-first.ts waits for that).
+  await page.addInitScript(() => {
+    const marks = window as unknown as { videoStartedAt?: number };
+    new MutationObserver(() => {
+      const state = document.querySelector<HTMLElement>('.player')?.dataset.state;
+      if (state && state !== 'loading') marks.videoStartedAt ??= performance.now();
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+  });
+  await gotoHydrated(page, url('flex', `/channel/${channel.creator.loginId}`));
+  await expect(page.locator('.player')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  await expect(page.locator('.chat-panel-placeholder')).toHaveCount(0, { timeout: 10_000 }); // the chat came all the same
+  const seen = await page.evaluate(() => {
+    const started = (window as unknown as { videoStartedAt?: number }).videoStartedAt;
+    const requested = (pattern: RegExp) => performance.getEntriesByType('resource').find((entry) => pattern.test(new URL(entry.name).pathname))?.startTime;
+    return {
+      started,
+      chat: requested(/^\/assets\/ChatPanel-/),
+      hlsHinted: !!document.querySelector('link[rel="modulepreload"][href*="/assets/hls-engine-"]'),
+    };
+  });
+  expect(seen.started).toBeGreaterThan(0);
+  expect(seen.chat).toBeGreaterThanOrEqual(seen.started!);
+  expect(seen.hlsHinted).toBe(true);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('an adult stream is gated for a guest and plays for a verified adult', async ({ page, consoleErrors }) => {
   const { channel } = await channelPage(ADULT_CHANNEL.id);
   await gotoHydrated(page, url('flex', `/channel/${channel.creator.loginId}`));

@@ -164,14 +164,14 @@ test('the studio registers a channel, hides and reveals its key, and rotates it'
   expect(consoleErrors).toEqual([]);
 });
 
-test('a channel page that will play hints its page and player chunks (modulepreload), not hls.js; a gated one not the player', async ({ request }) => {
+test('a channel page that will play hints its page and player chunks (modulepreload), and hls.js apart for MSE; a gated one neither', async ({ request }) => {
   // Node cannot resolve *.localhost: ask loopback, which serves the default brand.
   const loopback = (path: string) => `${LOOPBACK}${path}`;
   const manifest = (await (await request.get(loopback('/assets/preload.json'))).json()) as { modules: Record<string, string[]> };
   // The boot script adds a <link rel="modulepreload"> for each chunk in its data-preload once the page has painted.
-  const hints = async (path: string) =>
+  const hints = async (path: string, attribute = 'data-preload') =>
     (await (await request.get(loopback(path))).text())
-      .match(/data-preload="([^"]*)"/)?.[1]
+      .match(new RegExp(`${attribute}="([^"]*)"`))?.[1]
       ?.split(' ')
       .filter(Boolean) ?? [];
   const title = `${MARK} 프리로드`;
@@ -189,8 +189,12 @@ test('a channel page that will play hints its page and player chunks (moduleprel
     const playerOnly = manifest.modules['client/components/player/Player.tsx']!.filter((c) => !manifest.modules['client/pages/ChannelPage.tsx']!.includes(c));
     expect(playerOnly.length).toBeGreaterThan(0);
     for (const chunk of playerOnly) expect(gated).not.toContain(chunk);
-    // hls.js itself is not hinted: compiling it during hydration delayed the first frame (src/render/preload.ts).
-    for (const chunk of manifest.modules['client/components/player/hls-engine.ts']!) expect(playing).not.toContain(chunk);
+    // hls.js is hinted apart, for browsers with MSE only (elsewhere the browser plays HLS itself: src/render/preload.ts).
+    const hlsChunks = manifest.modules['client/components/player/hls-engine.ts']!;
+    expect(hlsChunks.length).toBeGreaterThan(0);
+    for (const chunk of hlsChunks) expect(playing).not.toContain(chunk);
+    expect(await hints('/channel/demo_caster2', 'data-preload-mse')).toEqual(hlsChunks);
+    expect(await hints(`/channel/${ADULT_CHANNEL.loginId}`, 'data-preload-mse')).toEqual([]);
   } finally {
     d1(`DELETE FROM streams WHERE title = '${title}'`);
   }

@@ -5,7 +5,7 @@ import { env } from 'cloudflare:test';
 import type { Context } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src/lib/env';
-import { PLAYER_MODULES, preloadsFor } from '../../src/render/preload';
+import { MSE_PLAYER_MODULES, PLAYER_MODULES, msePreloadsFor, preloadsFor } from '../../src/render/preload';
 import { PAGES, type PageKey, type PageProps } from '../../src/shared/page-props';
 
 interface Metafile {
@@ -60,6 +60,18 @@ describe('modulepreload hints', () => {
     }
     expect(playing).not.toContain(chunkOf('client/components/player/hls-engine.ts'));
   });
+
+  it('name hls.js apart, for browsers with MSE, on a page that plays HLS only', async () => {
+    const mseHints = (page: PageKey, data: Record<string, unknown> = {}) => msePreloadsFor(context, { page, data } as PageProps);
+    const lazyImports = metafile.inputs['client/components/player/engine.ts']!.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+    for (const module of MSE_PLAYER_MODULES) {
+      expect(lazyImports, module).toContain(module);
+      expect(await mseHints('CHANNEL', hlsChannel), module).toContain(chunkOf(module));
+    }
+    expect(await mseHints('CHANNEL')).toEqual([]);
+    expect(await mseHints('CHANNEL', { channelPage: { live: { playback: { playerType: 'BYTEPLUS', source: 'bp_flv', url: '/x.flv' } } } })).toEqual([]);
+    expect(await mseHints('HOME')).toEqual([]);
+  });
 });
 
 // Chromium compiles a file that starts with this comment while it streams in, off the main thread
@@ -69,9 +81,9 @@ const sourceOf = (module: string) => sources[`/dist/client/assets/${chunkOf(modu
 const HINT = '//# allFunctionsCalledOnLoad\n';
 
 describe('compile hints', () => {
-  it('start main.js and the player engines (hls.js, mpegts.js), not a page chunk', () => {
+  it('start main.js and mpegts.js, not hls.js (hinted with the page: it would compile while the page hydrates) nor a page chunk', () => {
     expect(sources['/dist/client/assets/main.js']!.startsWith(HINT)).toBe(true);
-    expect(sourceOf('client/components/player/hls-engine.ts').startsWith(HINT)).toBe(true);
+    expect(sourceOf('client/components/player/hls-engine.ts').startsWith(HINT)).toBe(false);
     expect(sourceOf('client/components/player/flv.ts').startsWith(HINT)).toBe(true);
     expect(sourceOf('client/pages/ChannelPage.tsx').startsWith(HINT)).toBe(false);
   });
