@@ -129,10 +129,9 @@ async function measureRetrying(url) {
 // The server and the live's encoder stand in for other machines (a phone shares its CPU with neither): they run
 // in a session of their own at the lowest priority, and take only the CPU the browser leaves (background-server.mjs).
 const server = await startBackgroundServer({ port: PORT, state: STATE, demo: true, streamKey: CHANNEL.key });
-const cleanUp = () => void server.stop();
 process.on('uncaughtException', (error) => {
   console.error(error);
-  cleanUp();
+  void server.stop(); // signals the server's session at once; it also stops by itself when this process is gone
   process.exit(1);
 });
 let failed = false;

@@ -26,7 +26,8 @@ export const PROPS_ELEMENT_ID = '__PROPS__';
  * Starts the client once the first frame is on screen (the browser's first paint entry, which comes when
  * the frame is presented, 50-70 ms after the main thread painted it here): `import()` of main.js, then
  * <link rel="modulepreload"> for the page's chunks (data-preload, then data-preload-mse where the browser has Media
- * Source Extensions: hls.js, which only those play through), adding links until 4 ms have passed, then yielding
+ * Source Extensions: hls.js, which only those play through; the same test as client/components/player/hls-support.ts,
+ * which the player's engine choice reads), adding links until 4 ms have passed, then yielding
  * (each link starts its fetch at once: 0.1-1 ms in a loaded page here, but one can take 20 ms while the machine is
  * busy with the page's start, so a fixed number per task has no bound).
  * Without paint timing it waits one frame; should no entry come, it starts after 3 s all the same.
