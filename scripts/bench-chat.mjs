@@ -12,6 +12,7 @@ import { chatTicket, joinRoom, roomUrl } from './lib/chat-socket.mjs';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { WebSocket, WebSocketServer } from 'ws';
+import { percentile } from './lib/stats.mjs';
 
 const WRITERS = 2;
 
@@ -21,7 +22,6 @@ function arg(name, fallback) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
 /** Open one socket, join, and resolve once joined; every message frame feeds `onChat`. */
 function connect(url, origin, room, onChat) {
@@ -155,8 +155,8 @@ async function measure({ name, socketUrl, origin, room, writerUrls, sockets, rat
   const sorted = Array.from(latencies.subarray(0, received)).sort((a, b) => a - b);
   const ins = inbound.sort((a, b) => a - b);
   const outsSorted = Array.from(outbound.subarray(0, outs)).sort((a, b) => a - b);
-  if (outs > 0) console.log(`${name}: sent->taken p50 ${pct(ins, 50)} p99 ${pct(ins, 99)} ms; taken->received p50 ${pct(outsSorted, 50)} p99 ${pct(outsSorted, 99)} ms`);
-  return { name, sockets: clients.length, sent, received, expected, perPacket: received / Math.max(packets, 1), p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.at(-1) ?? NaN };
+  if (outs > 0) console.log(`${name}: sent->taken p50 ${percentile(ins, 50)} p99 ${percentile(ins, 99)} ms; taken->received p50 ${percentile(outsSorted, 50)} p99 ${percentile(outsSorted, 99)} ms`);
+  return { name, sockets: clients.length, sent, received, expected, perPacket: received / Math.max(packets, 1), p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
 }
 
 async function main() {

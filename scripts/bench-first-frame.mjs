@@ -14,6 +14,7 @@ import { launchChromium } from './lib/bench-browser.mjs';
 import { untilLive } from './lib/bench-server.mjs';
 import { startBroadcast } from './lib/broadcaster.mjs';
 import { firstFrameMarks, frameProbe } from './lib/first-frame.mjs';
+import { median } from './lib/stats.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -79,11 +80,6 @@ function fanOut(ports) {
     })
     .listen(PROXY_PORT, '127.0.0.1');
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 prepareBase();
 const servers = SIDES.map(startServer);

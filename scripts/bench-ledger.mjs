@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { buildWorker, freshState, startServer } from './lib/server.mjs';
 import { until } from './lib/bench-server.mjs';
 import { DEMO_PASSWORD, seedDemo } from './seed-demo.mjs';
+import { percentile } from './lib/stats.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,7 +40,6 @@ const SENDERS = ['demo_caster2', 'demo_caster3', 'demo_caster4', 'demo_viewer', 
 const DO_WORKER = { config: 'scripts/bench/ledger-do/wrangler.toml', outdir: 'dist/ledger-do', name: 'ledger-wallet-do' };
 const DO_PORT = 8852;
 
-const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const ms = (v) => `${v.toFixed(1)} ms`;
 
 const signIn = (loginId) => signedIn(ORIGIN, loginId, DEMO_PASSWORD);
@@ -67,7 +67,7 @@ async function pool(n, concurrency, call) {
 
 function summary(n, seconds, latencies, labels) {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { n, rate: n / seconds, seconds, p50: pct(sorted, 50), p95: pct(sorted, 95), labels, latencies };
+  return { n, rate: n / seconds, seconds, p50: percentile(sorted, 50), p95: percentile(sorted, 95), labels, latencies };
 }
 
 /** Several runs of one variant as one: total calls over total time, latencies pooled, labels summed. */

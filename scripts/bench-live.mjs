@@ -13,6 +13,7 @@ import { firstFrameMarks, frameProbe } from './lib/first-frame.mjs';
 import { startBroadcast } from './lib/broadcaster.mjs';
 import { sleep, startBenchServer, untilLive } from './lib/bench-server.mjs';
 import { seedDemo } from './seed-demo.mjs';
+import { median, percentile } from './lib/stats.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -46,10 +47,6 @@ function hideMse() {
   delete window.ManagedMediaSource;
 }
 
-const pct = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-};
 const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)} ms` : 'n/a');
 
 async function openPage(browser, variant, path) {
@@ -182,22 +179,18 @@ try {
     await sleep(3000); // let the player settle at its sync point before sampling
     const sample = await sampleLatency(viewer, SECONDS);
     await context.close();
-    const median = (key) =>
-      pct(
-        loads.map((l) => l[key]),
-        50,
-      );
+    const medianOf = (key) => median(loads.map((l) => l[key]));
     const row = {
       variant: `${variant.name}: ${engine}`,
       coldFrame: loads[0].pageToFrame,
-      pageToFrame: median('pageToFrame'),
-      mountToFrame: median('mountToFrame'),
-      pageToPlaying: median('pageToPlaying'),
-      ttfb: median('ttfb'),
-      hydrated: median('hydrated'),
-      mount: median('mount'),
-      p50: pct(sample.latencies, 50),
-      p95: pct(sample.latencies, 95),
+      pageToFrame: medianOf('pageToFrame'),
+      mountToFrame: medianOf('mountToFrame'),
+      pageToPlaying: medianOf('pageToPlaying'),
+      ttfb: medianOf('ttfb'),
+      hydrated: medianOf('hydrated'),
+      mount: medianOf('mount'),
+      p50: percentile(sample.latencies, 50),
+      p95: percentile(sample.latencies, 95),
       max: Math.max(...sample.latencies),
       samples: sample.latencies.length,
       stalls: sample.stalls,

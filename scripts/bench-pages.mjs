@@ -22,6 +22,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchChromium, PHONE } from './lib/bench-browser.mjs';
 import { startBackgroundServer } from './lib/background-server.mjs';
 import { until, untilLive } from './lib/bench-server.mjs';
+import { median } from './lib/stats.mjs';
 
 const option = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -36,12 +37,6 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const HOST = `http://flex.localhost:${PORT}`;
 const CHANNEL = { id: 1, key: 'demo-stream-key-0001' };
 const GOALS = { score: 95, cls: 0.05 };
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /**
  * Load `url` once at a phone's size: the page must hydrate (Root sets data-hydrated) and log no page error;

@@ -14,6 +14,7 @@ import { until } from './lib/bench-server.mjs';
 import { freshState, startServer } from './lib/server.mjs';
 import { signedIn } from './lib/signed-in.mjs';
 import { DEMO_PASSWORD, seedDemo } from './seed-demo.mjs';
+import { percentile } from './lib/stats.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,7 +34,6 @@ const STATE = `${STATE_DIR}/bench-rankings-state`;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const ME = 'demo_caster1';
 
-const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const ms = (v) => `${v.toFixed(1)} ms`;
 
 /** Runs `call()` n times with `concurrency` in flight; each call resolves to a label. */
@@ -54,7 +54,7 @@ async function pool(n, concurrency, call) {
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { n, rate: n / seconds, seconds, p50: pct(latencies, 50), p95: pct(latencies, 95), labels };
+  return { n, rate: n / seconds, seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), labels };
 }
 
 const line = (name, r) => `  ${name.padEnd(34)} ${String(Math.round(r.rate)).padStart(5)}/s  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  (${r.n} in ${r.seconds.toFixed(2)} s; ${JSON.stringify(r.labels)})`;

@@ -7,6 +7,7 @@
 import http from 'node:http';
 import { startBenchServer } from './lib/bench-server.mjs';
 import { DEMO_PASSWORD } from './seed-demo.mjs';
+import { percentile } from './lib/stats.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -83,11 +84,6 @@ async function run(path, who, count, concurrency) {
   return { ttfbs, seconds: (performance.now() - started) / 1000 };
 }
 
-const pct = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
 const server = await startBenchServer({ port: PORT, state: '.wrangler/bench-state', demo: true });
 try {
   const members = await Promise.all(MEMBERS.map((loginId, i) => signIn(loginId, `${BRANDS[i]}.localhost`)));
@@ -123,7 +119,7 @@ try {
 
   const stats = (key) => {
     const r = results[key];
-    return { rps: r.ttfbs.length / r.seconds, p50: pct(r.ttfbs, 50), p95: pct(r.ttfbs, 95) };
+    return { rps: r.ttfbs.length / r.seconds, p50: percentile(r.ttfbs, 50), p95: percentile(r.ttfbs, 95) };
   };
   console.log(`SSR bench: ${REQUESTS} requests per row, Miniflare (workerd, production bundle) on loopback, demo data; guests over the 6 brands, members = 6 demo accounts signed in`);
   console.log('route     who      conc    req/s   p50 ms   p95 ms   req/s ratio   p95 ratio   goal');
