@@ -8,10 +8,14 @@ import { tool } from './lib/wrangler.mjs';
 const bin = tool;
 mkdirSync('test-results', { recursive: true });
 const failures = [];
+/** Each step's wall time, printed last: CI must finish within 20 minutes, and this says which step to look at. */
+const timings = [];
 
 function step(name, command, args) {
   console.log(`\n== ${name}: ${command} ${args.join(' ')}`);
+  const began = performance.now();
   const { status } = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0' } });
+  timings.push(`${name} ${Math.round((performance.now() - began) / 1000)} s`);
   if (status !== 0) failures.push(name);
   return status === 0;
 }
@@ -82,5 +86,6 @@ const failedNames = [
 if (failedNames.length) console.log(`\nfailed tests:\n${failedNames.map((n) => `  ✗ ${n}`).join('\n')}`);
 console.log(`\nunit+worker: ${vitest.passed} passed, ${vitest.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed`);
 if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
+console.log(`time per step: ${timings.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
