@@ -1,16 +1,24 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import rosetta from 'rosetta';
 import type { Locale, Messages } from '../../src/shared/locales';
+import { fitParticles } from '../../src/shared/korean-particles';
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
 const I18nContext = createContext<Translate>((key) => key);
 
-/** A rosetta instance over the page's messages; a missing key shows the key itself. */
+/**
+ * A rosetta instance over the page's messages; a missing key shows the key itself. Korean particles after a
+ * filled-in word take the form that fits it (korean-particles.ts).
+ */
 export function createTranslate(locale: Locale, messages: Messages): Translate {
   const i18n = rosetta<Messages>({ [locale]: messages });
   i18n.locale(locale);
-  return (key, params) => i18n.t(key, params) || key;
+  return (key, params) => {
+    const text = i18n.t(key, params);
+    if (!text) return key;
+    return params ? fitParticles(text) : text;
+  };
 }
 
 export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {

@@ -1,4 +1,5 @@
 import rosetta from 'rosetta';
+import { fitParticles } from '../shared/korean-particles';
 import { DEFAULT_LOCALE, LOCALES, type Locale, type Messages } from '../shared/locales';
 import ko from '../../locales/ko.json';
 import en from '../../locales/en.json';
@@ -22,10 +23,14 @@ export function loadMessages(locale: Locale, source: Record<string, Messages | u
 
 const translator = rosetta<Messages>(Object.fromEntries(LOCALES.map((l) => [l, bundled[l]])));
 
-/** A translator bound to one locale, falling back to Korean, then to the key itself. */
+/**
+ * A translator bound to one locale, falling back to Korean, then to the key itself. Korean particles after a
+ * filled-in word take the form that fits it (korean-particles.ts), as in the browser's (client/i18n/i18n.tsx).
+ */
 export function translatorFor(locale: Locale): Translate {
   return (key, params) => {
     const text = translator.t(key, params, locale) || translator.t(key, params, DEFAULT_LOCALE);
-    return text || key;
+    if (!text) return key;
+    return params ? fitParticles(text) : text;
   };
 }

@@ -1,13 +1,12 @@
 // Agencies (issue 15): demo_agency (an agency account, seeded) invites a creator from its own page with a PDF
 // contract; the creator sees the badge in the studio, opens the invite, downloads the contract through its
 // signed link, accepts, and the studio shows the channel with the agency. The creator is this file's own.
-import { addChannel, addMembers, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, person, test, url } from './fixtures';
+import { addChannel, addMembers, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, person, test, url, fill } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const CREATOR = { loginId: `agc${suffix}`, nickname: `소속될${suffix}` };
 const AGENCY_NAME = '데모엔터테인먼트';
 const CONTRACT = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF ${suffix}\n`);
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 
 test.beforeAll(() => {
   addMembers(CREATOR);

@@ -3,14 +3,13 @@
 // through the room's CHANNELING_SETTING_UPDATE event, without a reload. The ops command's own change
 // (KV only) is what the edge's 10-minute copy hides until a fresh read.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { LOOPBACK, PORT, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url, openTestLive, removeTestLives } from './fixtures';
+import { LOOPBACK, PORT, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url, openTestLive, removeTestLives, fill } from './fixtures';
 
 const PASSWORD = 'demo-pass-1234';
 const MARK = 'e2e-chat-settings'; // titles of the lives this file opens, so it removes exactly those
 const GAME = { id: 2, loginId: 'demo_caster2', nickname: '게임하는별' };
 const ADULT = { id: 3, loginId: 'demo_caster3' };
 const OPERATOR = 'demo_caster4';
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 
 interface Person {
   context: BrowserContext;

@@ -5,11 +5,10 @@
 // How fast (delivery within a second, no long task in a busy room) is measured, not tested:
 // `npm run bench:chat` (sockets at scale) and `npm run bench:chat-page` (a page in a busy room).
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url, fill } from './fixtures';
 
 const CHANNEL = '/channel/demo_caster1';
 const PASSWORD = 'demo-pass-1234';
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 
 /** A browser of its own (cookies, session) for each member, like two people on two machines. */
 async function member(browser: Browser, loginId: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

@@ -2,14 +2,13 @@
 // (keyboard only) puts it and a common one into the chat input; another viewer, in a browser of their own,
 // sees both drawn as images the room vouched for, and stars one, which then leads their picker.
 import type { Page } from '@playwright/test';
-import { addChannel, addMembers, expect, expectNoSeriousA11yViolations, ko, person, png, test, url } from './fixtures';
+import { addChannel, addMembers, expect, expectNoSeriousA11yViolations, ko, person, png, test, url, fill } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const CREATOR = { loginId: `emo${suffix}`, nickname: `이모방${suffix}` };
 const CODE = `wave${suffix}`;
 const TITLE = `손인사${suffix}`;
 const PATH = `/channel/${CREATOR.loginId}`;
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 
 /** A real 48x48 PNG (a green square with a white bar), so browsers decode and draw it. */
 const realPng = () => png(48, 48, (_, y) => (y > 20 && y < 28 ? [255, 255, 255] : [30, 160, 80]));

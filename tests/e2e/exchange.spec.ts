@@ -2,10 +2,9 @@
 // who received 500 luv exchanges 100 on /luv and gets 110 to spend (the wallet in the header, the earnings card
 // and the remaining cap follow); 250 more is over their cap and refused in their words, nothing moves. The page
 // also shows their level and the rankings.
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url } from './fixtures';
+import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url, fill } from './fixtures';
 
 const PASSWORD = 'demo-pass-1234';
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 const bell = (amount: number) => fill(ko.wallet.amount, { amount: amount.toLocaleString('ko-KR'), currency: ko.currency.bell });
 
 /** A new member of this run who received `luv` (one ledger movement written by hand: pg_clearing -> earnings). */

@@ -5,6 +5,7 @@ import { test as base, expect, type Browser, type BrowserContext, type BrowserCo
 import AxeBuilder from '@axe-core/playwright';
 import { controlPortFile } from '../../scripts/lib/sql-control.mjs';
 import { E2E, tool } from '../../scripts/lib/wrangler.mjs';
+import { fitParticles } from '../../src/shared/korean-particles';
 
 export const PORT = E2E.port;
 export const STATE = E2E.state;
@@ -16,6 +17,14 @@ export function url(brand: string, path = '/'): string {
 
 /** The test server on loopback: Node cannot resolve *.localhost, so calls from the test itself go here. */
 export const LOOPBACK = `http://127.0.0.1:${PORT}`;
+
+/**
+ * A message with its placeholders filled in, as the app shows it: Korean particles after a filled-in word take the
+ * form that fits it (src/shared/korean-particles.ts), as both translators do.
+ */
+export function fill(text: string, params: Record<string, string | number>): string {
+  return fitParticles(text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key])));
+}
 
 /** The Korean messages, to find what the page shows by its words. */
 export const ko = JSON.parse(readFileSync('locales/ko.json', 'utf8')) as typeof import('../../locales/ko.json');

@@ -4,14 +4,13 @@
 // received list has it. Too large a gift is refused with a way to buy; a guest is asked to sign in; the
 // open dialog passes axe. The live is a streams row (no video is needed to gift).
 import type { Page } from '@playwright/test';
-import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, ops, person, removeTestLives, test, url, pageCall } from './fixtures';
+import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, ops, person, removeTestLives, test, url, pageCall, fill } from './fixtures';
 
 const MARK = 'e2e-gift'; // the title of the live this file opens, so it closes exactly that one
 const CHANNEL = { id: 2, loginId: 'demo_caster2', nickname: '게임하는별', path: '/channel/demo_caster2' };
 // The giver: a member whose gift list no other spec reads (watch-pages.spec.ts reads demo_viewer's).
 const GIVER = { loginId: 'demo_caster3', nickname: '밤의라디오' };
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 const won = (n: number) => n.toLocaleString('ko-KR');
 
 test.describe.configure({ mode: 'serial' });

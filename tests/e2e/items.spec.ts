@@ -3,11 +3,10 @@
 // browser of their own, sees it highlighted in that style; A's LEX is spent and the option goes away.
 // The live is a streams row (no video is needed to chat).
 import type { Page } from '@playwright/test';
-import { addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, ops, person, removeTestLives, test, url } from './fixtures';
+import { addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, ops, person, removeTestLives, test, url, fill } from './fixtures';
 
 const MARK = 'e2e-items';
 const CHANNEL = { id: 2, path: '/channel/demo_caster2' };
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 
 test.describe.configure({ mode: 'serial' });
 

@@ -2,9 +2,8 @@
 // (no reload); a dormant account (`npm run ops -- dormant`) is sent from sign-in to /signin/expire, goes
 // through AGREEMENT, IDENTIFICATION (the dev identity popup, as its owner) and COMPLETE, and then logs in.
 // The members are this file's own.
-import { PASSWORD, addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, png, signIn, test, url } from './fixtures';
+import { PASSWORD, addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, png, signIn, test, url, fill } from './fixtures';
 
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 const suffix = Date.now().toString(36).slice(-6);
 const AVATAR = { loginId: `avat${suffix}`, nickname: `아바타${suffix}`.slice(0, 10) };
 const SLEEPER = { loginId: `dorm${suffix}`, nickname: `휴면${suffix}`.slice(0, 10), name: '박휴면', birthday: '1988-08-08', phone: `0107${Date.now() % 10_000_000}`.padEnd(11, '7') };

@@ -3,9 +3,8 @@
 // member's chat lines in a live room, at once and history included. The members, channel and live are this
 // file's own.
 import type { Page } from '@playwright/test';
-import { PASSWORD, addChannel, addMembers, endLive, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, person, signIn, test, url } from './fixtures';
+import { PASSWORD, addChannel, addMembers, endLive, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, person, signIn, test, url, fill } from './fixtures';
 
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 const suffix = Date.now().toString(36).slice(-6);
 const A = { loginId: `msga${suffix}`, nickname: `쪽지가${suffix}` };
 const B = { loginId: `msgb${suffix}`, nickname: `쪽지나${suffix}` };

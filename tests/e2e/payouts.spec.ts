@@ -6,10 +6,9 @@
 // Members, channel and live are this file's own.
 import type { Page } from '@playwright/test';
 import { payoutQuote } from '../../src/shared/payout-rules';
-import { PASSWORD, PORT, addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, giveEarnings, ko, ops, pageCall, person, removeTestLives, test } from './fixtures';
+import { PASSWORD, PORT, addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, giveEarnings, ko, ops, pageCall, person, removeTestLives, test, fill } from './fixtures';
 
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 const won = (n: number) => fill(ko.payout.quote.krw, { amount: n.toLocaleString('ko-KR') });
 const suffix = Date.now().toString(36).slice(-6);
 const CREATOR = { loginId: `payc${suffix}`, nickname: `정산방${suffix}` };

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ShopResponse } from '../../src/shared/shop-schemas';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url } from './fixtures';
+import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url, fill } from './fixtures';
 
 const PASSWORD = 'demo-pass-1234';
 const BELL = ko.currency.bell;
@@ -52,7 +52,7 @@ test('the wallet: balance in the header and on the page, gift tabs by keyboard, 
   const code = ops('coupon', '--luv', '300').trim().split('\n').pop()!.trim();
   await coupon.fill(code);
   await coupon.press('Enter');
-  await expect(result).toHaveText(ko.wallet.coupon.done.replace('{{amount}}', '300').replace('{{currency}}', BELL));
+  await expect(result).toHaveText(fill(ko.wallet.coupon.done, { amount: '300', currency: BELL }));
   await expect(page.locator('.wallet-figure:not(.level-figure)')).toHaveText(`300 ${BELL}`);
   await expect(balanceLink(page)).toHaveText(`300 ${BELL}`);
   await coupon.fill(code);
@@ -93,7 +93,7 @@ test('a new member buys a pack through the dev checkout, sees the balance, and r
   await page.getByRole('button', { name: ko.pg.choice.approve }).click();
   await page.waitForURL(/\/luv\/shop\/success\?/);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await expect(page.getByRole('status').filter({ hasText: ko.shop.success.approved.replace('{{amount}}', bells(pack.luv)) })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: fill(ko.shop.success.approved, { amount: bells(pack.luv) }) })).toBeVisible();
   await expect(page.locator('.wallet-figure')).toContainText(bells(pack.luv));
   await expect(balanceLink(page)).toHaveText(bells(pack.luv));
   await expectNoSeriousA11yViolations(page);

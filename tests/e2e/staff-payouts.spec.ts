@@ -6,10 +6,9 @@
 // staff get 403, and the two staff pages link to each other. Members, channel and live are this file's own.
 import type { Browser, Page } from '@playwright/test';
 import { payoutQuote } from '../../src/shared/payout-rules';
-import { addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, giveEarnings, ko, pageCall, person, removeTestLives, test } from './fixtures';
+import { addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, giveEarnings, ko, pageCall, person, removeTestLives, test, fill } from './fixtures';
 
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 const n = (x: number) => x.toLocaleString('ko-KR');
 const won = (krw: number) => fill(ko.payout.quote.krw, { amount: n(krw) });
 const suffix = Date.now().toString(36).slice(-6);

@@ -3,10 +3,9 @@
 // subscriber badge, and another viewer, in a browser of their own, sees it. The badge comes from the
 // server (the chat ticket), not from the page. The channel, its creator and the live are this file's own.
 import type { Page } from '@playwright/test';
-import { addChannel, addMembers, endLive, expect, expectNoSeriousA11yViolations, ko, ops, person, test } from './fixtures';
+import { addChannel, addMembers, endLive, expect, expectNoSeriousA11yViolations, ko, ops, person, test, fill } from './fixtures';
 
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 const suffix = Date.now().toString(36).slice(-6);
 const CREATOR = { loginId: `subc${suffix}`, nickname: `구독방${suffix}` };
 const MEMBER = { loginId: `subm${suffix}`, nickname: `구독자${suffix}` };

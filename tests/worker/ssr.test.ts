@@ -57,8 +57,8 @@ describe('server rendering', () => {
   });
 
   it('says coin on the live brand and bell elsewhere', async () => {
-    expect(await (await get('/', { host: 'live.localhost' })).text()).toContain('코인을(를) 선물');
-    expect(await (await get('/', { host: 'shell.localhost' })).text()).toContain('벨을(를) 선물');
+    expect(await (await get('/', { host: 'live.localhost' })).text()).toContain('코인을 선물');
+    expect(await (await get('/', { host: 'shell.localhost' })).text()).toContain('벨을 선물');
   });
 
   it('answers the same props as JSON for in-app navigation', async () => {
