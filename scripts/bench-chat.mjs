@@ -153,9 +153,9 @@ async function measure({ name, socketUrl, origin, room, writerUrls, sockets, rat
   while (received < expected && performance.now() < drainUntil) await sleep(50);
   for (const ws of clients) ws.terminate();
   const sorted = Array.from(latencies.subarray(0, received)).sort((a, b) => a - b);
-  const ins = inbound.sort((a, b) => a - b);
-  const outsSorted = Array.from(outbound.subarray(0, outs)).sort((a, b) => a - b);
-  if (outs > 0) console.log(`${name}: sent->taken p50 ${percentile(ins, 50)} p99 ${percentile(ins, 99)} ms; taken->received p50 ${percentile(outsSorted, 50)} p99 ${percentile(outsSorted, 99)} ms`);
+  const outsTaken = outbound.subarray(0, outs);
+  if (outs > 0)
+    console.log(`${name}: sent->taken p50 ${percentile(inbound, 50)} p99 ${percentile(inbound, 99)} ms; taken->received p50 ${percentile(outsTaken, 50)} p99 ${percentile(outsTaken, 99)} ms`);
   return { name, sockets: clients.length, sent, received, expected, perPacket: received / Math.max(packets, 1), p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
 }
 

@@ -16,8 +16,7 @@ export function createTranslate(locale: Locale, messages: Messages): Translate {
   i18n.locale(locale);
   return (key, params) => {
     const text = i18n.t(key, params);
-    if (!text) return key;
-    return params ? fitParticles(text) : text;
+    return text ? fitParticles(text) : key;
   };
 }
 

@@ -8,8 +8,8 @@ export function percentile(values, p) {
 
 /** The median of `values` (the mean of the middle two for an even count); NaN when empty. */
 export function median(values) {
+  if (!values.length) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  if (!sorted.length) return Number.NaN;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }

@@ -30,7 +30,6 @@ const translator = rosetta<Messages>(Object.fromEntries(LOCALES.map((l) => [l, b
 export function translatorFor(locale: Locale): Translate {
   return (key, params) => {
     const text = translator.t(key, params, locale) || translator.t(key, params, DEFAULT_LOCALE);
-    if (!text) return key;
-    return params ? fitParticles(text) : text;
+    return text ? fitParticles(text) : key;
   };
 }
