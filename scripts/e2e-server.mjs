@@ -19,7 +19,7 @@ const issuers = await startSocialIssuers({ ports: {} });
 const server = await startServer({
   port,
   state,
-  bindings: { ...issuers.bindings, DEV_PG_DEPOSIT_DELAY_MS: String(E2E.pgDepositDelayMs) },
+  bindings: { ...issuers.bindings, DEV_PG_DEPOSIT_DELAY_MS: String(E2E.pgDepositDelayMs), STATUS_CACHE_MS: String(E2E.statusCacheMs) },
   onLog: (level, message) => level === 'error' && console.error(message),
 });
 // The common emoji set (real PNGs in the uploads bucket), through the server's own bindings.

@@ -25,6 +25,11 @@ export const E2E = {
    * busy machine that command alone took over 10 s, and the PG won the race.
    */
   pgDepositDelayMs: 30_000,
+  /**
+   * STATUS_CACHE_MS of the test server: how long its isolate keeps the maintenance and emergency flags (10 s in
+   * production). The gate's specs wait this long, plus a margin, for a flag flip to take effect.
+   */
+  statusCacheMs: 1_500,
 };
 
 export const toolEnv = () => ({ ...process.env, WRANGLER_SEND_METRICS: 'false' });

@@ -14,9 +14,10 @@ export class TtlCache<K, V> {
 
   /**
    * The cached value, or a load (concurrent misses share one). `fresh` skips the cached value and any
-   * load that began before this call, except another fresh one: its answer is at least as new.
+   * load that began before this call, except another fresh one: its answer is at least as new. `ttlMs` keeps what this
+   * call loads for another time than the cache's own.
    */
-  async get(key: K, load: () => Promise<V>, { fresh = false }: { fresh?: boolean } = {}): Promise<V> {
+  async get(key: K, load: () => Promise<V>, { fresh = false, ttlMs = this.ttlMs }: { fresh?: boolean; ttlMs?: number } = {}): Promise<V> {
     const inflight = this.pending.get(key);
     if (fresh) {
       if (inflight?.fresh) return inflight.promise;
@@ -30,7 +31,7 @@ export class TtlCache<K, V> {
     const generation = this.generation;
     const promise: Promise<V> = load()
       .then((value) => {
-        if (generation === this.generation) this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
+        if (generation === this.generation) this.entries.set(key, { value, expires: Date.now() + ttlMs });
         return value;
       })
       .finally(() => {

@@ -21,10 +21,16 @@ async function loadStatus(c: Context<AppEnv>): Promise<ServiceStatus> {
   return { maintenance: body.isMantenace, emergency: body.isEmergency };
 }
 
+/** How long the flags are kept: STATUS_CACHE_MS when it is a shorter time, else the 10 s the edge promises. */
+function statusTtl(env: AppEnv['Bindings']): number {
+  const configured = Number(env.STATUS_CACHE_MS);
+  return configured > 0 && configured < CACHE_MS.timecheck ? configured : CACHE_MS.timecheck;
+}
+
 /** Maintenance and emergency flags, cached at the edge for at most 10 s; null when the check fails. */
 export async function serviceStatus(c: Context<AppEnv>): Promise<ServiceStatus | null> {
   try {
-    return await statusCache.get(c.env.API_ORIGIN || 'embedded', () => loadStatus(c));
+    return await statusCache.get(c.env.API_ORIGIN || 'embedded', () => loadStatus(c), { ttlMs: statusTtl(c.env) });
   } catch (err) {
     console.warn('status check failed; letting the page through', err);
     return null;
