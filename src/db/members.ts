@@ -72,6 +72,8 @@ export interface NewMember {
   device: string;
   /** The verified person's CI (identity verification), when there is one. */
   ci?: string | null;
+  /** The partner that attests it recorded the member's consent to the terms (null: the member ticked them here). */
+  termsBy?: string | null;
 }
 
 /** Insert a member; null when the login ID or nickname was taken meanwhile (UNIQUE decides). */
@@ -85,8 +87,8 @@ export function insertMemberStatement(db: D1Database, m: NewMember): D1PreparedS
   return db
     .prepare(
       `INSERT INTO members (login_id, nickname, password_hash, name, is_foreigner, identity_verified, adult, birthday, gender, phone,
-         country_code, partner_code, recommender_id, marketing_agreed, device, ci)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         country_code, partner_code, recommender_id, marketing_agreed, device, ci, terms_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT DO NOTHING RETURNING id`,
     )
     .bind(
@@ -106,6 +108,7 @@ export function insertMemberStatement(db: D1Database, m: NewMember): D1PreparedS
       +m.marketingAgreed,
       m.device,
       m.ci ?? null,
+      m.termsBy ?? null,
     );
 }
 

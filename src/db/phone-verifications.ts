@@ -36,8 +36,27 @@ export async function setPhoneVerifiedToken(db: D1Database, phoneKey: string, to
   await db.prepare('UPDATE phone_verifications SET verified_token = ?, verified_at = ? WHERE phone_key = ?').bind(tokenHash, now, phoneKey).run();
 }
 
-/** Use the verification token once: true when it matched and was verified after `verifiedAfter`. */
-export async function consumePhoneVerifiedToken(db: D1Database, phoneKey: string, tokenHash: string, verifiedAfter: number): Promise<boolean> {
-  const result = await db.prepare('UPDATE phone_verifications SET verified_token = NULL WHERE phone_key = ? AND verified_token = ? AND verified_at > ?').bind(phoneKey, tokenHash, verifiedAfter).run();
-  return result.meta.changes === 1;
+/** The phone's digits as an expression of phone_key, the one its index (phone_verifications_digits) is on. */
+const DIGITS = "substr(phone_key, instr(phone_key, ':') + 1)";
+
+/**
+ * Use the verification token once; the phone key it was for when it matched and was verified after `verifiedAfter`,
+ * else null. Without `phoneKey` the phone's digits find it (the token names one row of them).
+ */
+export async function consumePhoneVerifiedToken(db: D1Database, phone: { phoneKey: string } | { digits: string }, tokenHash: string, verifiedAfter: number): Promise<string | null> {
+  const [where, value] = 'phoneKey' in phone ? ['phone_key = ?', phone.phoneKey] : [`${DIGITS} = ?`, phone.digits];
+  const row = await db
+    .prepare(`UPDATE phone_verifications SET verified_token = NULL WHERE ${where} AND verified_token = ? AND verified_at > ? RETURNING phone_key AS phoneKey`)
+    .bind(value, tokenHash, verifiedAfter)
+    .first<{ phoneKey: string }>();
+  return row?.phoneKey ?? null;
+}
+
+/** The phone key a code was last sent to for these digits (any country) after `sentAfter`, or null. */
+export async function latestPhoneKeyOf(db: D1Database, digits: string, sentAfter: number): Promise<string | null> {
+  const row = await db
+    .prepare(`SELECT phone_key AS phoneKey FROM phone_verifications WHERE ${DIGITS} = ? AND sent_at > ? ORDER BY sent_at DESC LIMIT 1`)
+    .bind(digits, sentAfter)
+    .first<{ phoneKey: string }>();
+  return row?.phoneKey ?? null;
 }

@@ -21,14 +21,22 @@ export const DEV_PG_PREFIX = '/__pg/';
  * Unsafe calls that carry their own proof instead of the XSRF header: the PG's webhook (signed, or read back
  * from the PG) and the dev checkout's form (a token of its own, bound to the order).
  */
-export const OWN_PROOF = (path: string) => path === '/api/payments/webhook' || path.startsWith(DEV_PG_PREFIX) || path === ASP_TOKEN_PATH;
+export const OWN_PROOF = (path: string) => path === '/api/payments/webhook' || path.startsWith(DEV_PG_PREFIX) || ASP_PATHS.has(path);
 /** An ASP partner's server (its key is its proof) gets its user's tokens in the body: server to server, not a browser's cookies. */
 const ASP_TOKEN_PATH = '/v4/api/asp/accesstoken';
+/** The partner's calls with its key (X-Asp-Key): its user's tokens, and the token it sends its user to sign up with. */
+const ASP_PATHS = new Set([ASP_TOKEN_PATH, '/v4/api/asp/signup-token']);
+/**
+ * A partner's server signing its user up itself: the X-Asp-Key header, which no page can send cross-site without
+ * a preflight, is its proof (the API checks the key and refuses the sign-up without a valid one), and the new
+ * member's tokens come back in the body, for the partner's app, not as this caller's cookies.
+ */
+const isPartnerSignup = (path: string, headers: Headers) => path === '/api/auth/signup' && headers.has('x-asp-key');
 /**
  * Calls other servers make: they never speak for a browser's session, so a page that forges one with a member's
  * cookies gets no Bearer sent and no refresh (which rotated the member's tokens: the security sweep's finding).
  */
-export const SERVER_TO_SERVER = (path: string) => path === '/api/payments/webhook' || path === ASP_TOKEN_PATH;
+export const SERVER_TO_SERVER = (path: string) => path === '/api/payments/webhook' || ASP_PATHS.has(path);
 
 /**
  * Calls of a feature a brand may switch off (brands/<id>/brand.json `features`): refused here, before the API,
@@ -81,7 +89,8 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
     const cached = await cachedChannelSettingsResponse(c);
     if (cached) return cached;
   }
-  if (UNSAFE_METHODS.has(method) && !OWN_PROOF(path) && !(await xsrfValid(c))) {
+  const partnerSignup = isPartnerSignup(path, c.req.raw.headers);
+  if (UNSAFE_METHODS.has(method) && !OWN_PROOF(path) && !partnerSignup && !(await xsrfValid(c))) {
     return c.json({ error: { code: 'XSRF', message: c.var.t('errors.xsrf') } }, 403);
   }
   // The body within the request limits (src/lib/request-body.ts): an upload's size for multipart, a small one
@@ -89,11 +98,12 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   // not nested past the limit. The API holds the same limits for callers at API_ORIGIN.
   const body = UNSAFE_METHODS.has(method) ? await checkedBody(c.req.raw, c.env) : undefined;
   const init: RequestInit = { method, headers: c.req.raw.headers, body };
-  const upstream = SERVER_TO_SERVER(path)
-    ? await callApi(c, asGuest(callerOf(c)), path + url.search, init)
-    : isTokenPath(path)
-      ? await callApi(c, callerOf(c), path + url.search, init)
-      : await callAsMember(c, path + url.search, init);
+  const upstream =
+    SERVER_TO_SERVER(path) || partnerSignup
+      ? await callApi(c, asGuest(callerOf(c)), path + url.search, init)
+      : isTokenPath(path)
+        ? await callApi(c, callerOf(c), path + url.search, init)
+        : await callAsMember(c, path + url.search, init);
 
   if (path === SIGNOUT_PATH) clearSession(c);
   // Staff changed the channel settings: this isolate serves the new ones from now on (others on a viewer's refetch).
@@ -109,7 +119,7 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   const json = (await upstream.json().catch(() => null)) as Record<string, unknown> | null;
   if (upstream.status === 401 && (json?.error as { code?: string } | undefined)?.code === SESSION_INVALID) clearSession(c);
   if (json && hasTokens(json)) {
-    if (path === ASP_TOKEN_PATH) return c.json(json, upstream.status as 200);
+    if (path === ASP_TOKEN_PATH || partnerSignup) return c.json(json, upstream.status as 200);
     if (!isTokenPath(path)) return c.json(withoutTokens(json), upstream.status as 200); // tokens never reach page script
     if (SOCIAL_TOKEN_PATH.test(path)) clearBrandCookie(c, SOCIAL_SIGNUP_COOKIE);
     const requestBody = safeJson(body);

@@ -6,6 +6,9 @@ export type Check = string | null;
 /** Inputs strip all whitespace (SPEC §5). */
 export const stripSpaces = (value: string): string => value.replace(/\s+/g, '');
 
+/** A person's name keeps the spaces between its parts ('John Smith'): ends trimmed, runs of whitespace made one space. */
+export const personName = (value: string): string => value.trim().replace(/\s+/g, ' ');
+
 export const LIMITS = {
   loginId: { min: 6, max: 15 },
   password: { min: 8, max: 15, foreignerInputMax: 40 },
@@ -30,6 +33,7 @@ export const M = {
   nicknameRequired: 'validation.nickname.required',
   nicknamePattern: 'validation.nickname.pattern',
   nicknameTaken: 'validation.nickname.taken',
+  nicknameEncoding: 'validation.signup.nicknameEncoding',
   recommenderNotFound: 'validation.recommender.notfound',
   recommenderOverlap: 'validation.recommender.overlap',
   termsRequired: 'validation.terms.required',
@@ -51,6 +55,7 @@ export const M = {
   expiryNotFound: 'auth.expire.notFound',
   expiryMismatch: 'auth.expire.identityMismatch',
   tooManyAttempts: 'auth.errors.tooManyAttempts',
+  tooManySignups: 'validation.signup.tooMany',
   invalidAccess: 'auth.errors.invalidAccess',
   unknownError: 'auth.errors.unknown',
   sessionInvalid: 'auth.errors.sessionInvalid',

@@ -96,12 +96,15 @@ export const signupRequestSchema = z.object({
   adultValue: z.int().optional(),
   aspCode: text(64).optional(),
   userkey: text(128).optional(),
+  aspToken: text(200).optional().describe("The partner's proof that it sends this user (POST /v4/api/asp/signup-token); or its server calls with X-Asp-Key"),
   authKey: text(200).optional().describe('Domestic: from identity verification'),
   isForeigner: z.boolean().default(false),
   terms: z
     .union([z.literal(true), z.literal('essential'), z.literal(false)])
     .optional()
-    .describe("true (all), 'essential' (both required); false or missing is refused with validation.terms.required"),
+    .describe(
+      "true (all), 'essential' (both required); false is refused with validation.terms.required, and so is missing, unless a partner's server calls with its key (X-Asp-Key) and attests the consent it recorded",
+    ),
 });
 
 /** SPEC's sign-up answer: 200 { data: { me } } and the member is signed in; 4xx { data: { error, field } }. */
@@ -160,8 +163,12 @@ export const sendPhoneCodeRequestSchema = z.object({
 });
 export const phoneCodeSentSchema = z.object({ message: z.string() });
 /** POST /api/personal-auth/foreigner → 200 { phoneVerificationToken } | 400 envelope */
-export const confirmPhoneCodeRequestSchema = z.object({ countryCode: digits(1, 4), phone: digits(4, 15), code: digits(6, 6) });
-export const phoneVerifiedSchema = z.object({ phoneVerificationToken: z.string() });
+export const confirmPhoneCodeRequestSchema = z.object({
+  countryCode: digits(1, 4).optional().describe('Missing: the one the latest code to this phone was sent to'),
+  phone: digits(4, 15),
+  code: digits(6, 6),
+});
+export const phoneVerifiedSchema = z.object({ phoneVerificationToken: z.string(), countryCode: z.string().describe('The country calling code the phone was verified for') });
 
 /** GET /api/personal-auth, /api/auth/signup/personal-auth, /api/auth/signin/find?loginId&type= */
 export const identityStartResponseSchema = z

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { d1, expect, gotoHydrated, test, url } from './fixtures';
+import { d1Query } from '../../scripts/lib/wrangler.mjs';
+import { STATE, d1, expect, gotoHydrated, test, url } from './fixtures';
 
 const ko = JSON.parse(readFileSync('locales/ko.json', 'utf8'));
 const unique = () => `${Date.now() % 1_000_000}`;
@@ -48,13 +49,14 @@ async function loggedInAs(page: Page, nickname: string) {
 
 test('a foreigner signs up with the SMS code, logs out, logs in with keep login, and stays logged in', async ({ page, context, consoleErrors }) => {
   const id = `abroad${unique()}`;
-  const nickname = `Trav${unique().slice(-4)}`;
+  // Korean and symbols: the form URL-encodes the nickname, the server decodes it once.
+  const nickname = `한글&${unique().slice(-4)}!`;
   const phone = `20255${unique().slice(-5)}`;
   await gotoHydrated(page, url('flex', '/signup/foreigner'));
   await page.locator('input[name=id]').fill(id);
   await page.locator('input[name=password]').fill('Passw0rd!');
   await page.locator('input[name=confirmPassword]').fill('Passw0rd!');
-  await page.locator('input[name=name]').fill('Jane Doe');
+  await page.locator('input[name=name]').fill('Jane   Doe'); // a name keeps one space between its parts
   await page.locator('input[name=nickname]').fill(nickname);
   await page.locator('select[name=birthYear]').selectOption('1990');
   await page.locator('select[name=birthMonth]').selectOption('2');
@@ -78,6 +80,9 @@ test('a foreigner signs up with the SMS code, logs out, logs in with keep login,
   await page.getByRole('button', { name: ko.signup.submit }).click();
   await page.waitForURL(url('flex', '/'));
   await loggedInAs(page, nickname);
+  const { profile } = (await page.evaluate(async () => (await fetch('/api/my/profile')).json())) as { profile: { nickname: string } };
+  expect(profile.nickname).toBe(nickname);
+  expect(await d1Query('SELECT nickname, name FROM members WHERE login_id = ?', [id], { persistTo: STATE })).toEqual([{ nickname, name: 'Jane Doe' }]);
 
   // The button works once the page is hydrated (a click on the server's markup does nothing).
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');

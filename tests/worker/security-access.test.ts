@@ -54,6 +54,7 @@ const PUBLIC_ROUTES = new Set([
   'PUT /api/oauth/password',
   // A partner's server (its key is its proof) and the partner code a guest's page registers.
   'POST /v4/api/asp/accesstoken',
+  'POST /v4/api/asp/signup-token',
   'POST /api/partners',
   'GET /api/guest/pincrux',
   // What every visitor sees: home, channels, streams, notices, policies, uploaded images, luv packs, exchange rates.

@@ -42,7 +42,15 @@ describe('POST /v4/api/asp/accesstoken', () => {
       .bind(await sha256(KEY))
       .run();
     const userkey = `tt-${Date.now()}`;
-    const { loginId, res } = await signUpMember(new Browser(), { aspCode: 'toptoon', userkey });
+    // The partner vouches for its user first (its key), and sends them to sign up with the token.
+    const vouched = await new Browser().fetch('/v4/api/asp/signup-token', {
+      method: 'POST',
+      xsrf: false,
+      headers: { 'content-type': 'application/json', 'x-asp-key': KEY },
+      body: JSON.stringify({ aspCode: 'toptoon', userkey }),
+    });
+    const { aspToken } = (await vouched.json()) as { aspToken: string };
+    const { loginId, res } = await signUpMember(new Browser(), { aspCode: 'toptoon', userkey, aspToken });
     expect(res.status).toBe(200);
 
     const granted = await ask({ aspCode: 'toptoon', userkey }, KEY);

@@ -99,6 +99,7 @@ export function DomesticSignupForm({ idPrefix, inModal = false, callbackURL, par
       authKey: authKey ?? undefined,
       aspCode: props.query.asp_code,
       userkey: props.query.userkey,
+      aspToken: props.query.asp_token,
       isForeigner: false,
       terms: agreed,
     };

@@ -1,6 +1,6 @@
 import { useState, type FocusEvent, type FormEvent } from 'react';
 import type { MeDto, SignupRequest } from '../../../src/shared/account-api';
-import { LIMITS, M, foreignerRules, termsValue } from '../../../src/shared/account-rules';
+import { LIMITS, M, foreignerRules, personName, termsValue } from '../../../src/shared/account-rules';
 import { checkLoginId, checkNickname, checkPartnerCode } from '../../data/account';
 import { useT } from '../../i18n/i18n';
 import { postToNative } from '../../native/bridge';
@@ -102,7 +102,7 @@ export function ForeignerSignupForm({ idPrefix, inModal = false, callbackURL, pa
       loginId: values.id.trim(),
       password: values.password,
       nickname: encodeURIComponent(values.nickname), // SPEC §3: URL-encoded in the foreigner flow
-      name: values.name,
+      name: personName(values.name),
       birthday: birthday(birth),
       gender: gender as 'M' | 'F',
       recommendId: values.recommendId || undefined,

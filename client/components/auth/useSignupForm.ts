@@ -2,6 +2,9 @@ import { useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
 import type { MeDto, SignupRequest } from '../../../src/shared/account-api';
 import { stripSpaces } from '../../../src/shared/account-rules';
+
+/** Inputs strip all whitespace, but a person's name keeps one space between its parts (trimmed on submit). */
+const typed = (field: string, value: string) => (field === 'name' ? value.replace(/\s+/g, ' ').trimStart() : stripSpaces(value));
 import { useRouter } from '../../app/router-context';
 import { failureText, signup } from '../../data/account';
 import type { ApiResult } from '../../data/api';
@@ -39,7 +42,7 @@ export function useSignupForm<F extends string, Extra extends string = never>(id
   const id = (field: string) => `${idPrefix}-${field}`;
   const setError = (field: F | Extra, msg: Msg) => setErrors((all) => ({ ...all, [field]: msg }));
   const setValue = (field: F, value: string) => {
-    setValues((all) => ({ ...all, [field]: stripSpaces(value) }));
+    setValues((all) => ({ ...all, [field]: typed(field, value) }));
     // An edited field's old verdict no longer applies; its blur checks it again.
     setError(field, null);
   };

@@ -135,15 +135,16 @@ export const accountRoutes = new Hono<ApiEnv>()
     operation({
       tag: 'Verification',
       summary: 'Check the phone code; the token goes into the sign-up',
+      description: 'countryCode may be left out: the code is checked against the country the latest code to this phone went to, which the answer names.',
       ok: phoneVerifiedSchema,
       refusals: { 400: 'Wrong or expired code (CODE_WRONG), or the request fails validation (BAD_REQUEST)' },
     }),
     validate('json', confirmPhoneCodeRequestSchema),
     async (c) => {
       const { countryCode, phone, code } = c.req.valid('json');
-      const token = await confirmPhoneCode(c.env.DB, countryCode, phone, code);
-      if (!token) throw new Refusal(400, 'CODE_WRONG', M.phoneCodeWrong);
-      return c.json({ phoneVerificationToken: token });
+      const verified = await confirmPhoneCode(c.env.DB, countryCode, phone, code);
+      if (!verified) throw new Refusal(400, 'CODE_WRONG', M.phoneCodeWrong);
+      return c.json({ phoneVerificationToken: verified.token, countryCode: verified.countryCode });
     },
   )
 

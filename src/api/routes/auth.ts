@@ -6,12 +6,12 @@ import { Refusal } from '../../lib/errors';
 import { clientLimitKey } from '../../lib/client-address';
 import { operation } from '../openapi';
 import { optionalMember, requestBrand, requireMember } from '../middleware/auth';
-import { refusedField, signIn, signUp, toMe } from '../services/accounts';
+import { refusedField, signIn, toMe } from '../services/accounts';
+import { MAX_CLIENT_SIGNUPS, signUp } from '../services/signup';
 import { SESSION_TTL_S, endSession, refreshSession, startSession, type Tokens } from '../services/sessions';
 import { loginEvent } from '../services/login-event';
 import { expiryStep } from '../services/expiry';
 import { startPasswordReset } from '../services/recovery';
-import { rememberAspUser } from '../services/asp';
 import { M } from '../../shared/account-rules';
 import { apiErrorSchema, okResponseSchema, type OkResponse } from '../../shared/api-schemas';
 import {
@@ -83,26 +83,34 @@ export const authRoutes = new Hono<ApiEnv>()
     operation({
       tag: 'Auth',
       summary: 'Create a member (domestic or foreigner) and sign them in',
-      description: "Refusals of the sign-up rules keep SPEC's shape { data: { error, field } }; a body that fails validation is the envelope.",
+      description: `Refusals of the sign-up rules keep SPEC's shape { data: { error, field } }; a body that fails validation is the envelope. Identity verification (authKey) is needed unless the partner_code cookie names a registered partner or a partner's server calls with its key (X-Asp-Key). aspCode and userkey bind the partner's user only with the partner's proof: that key, or aspToken from POST /v4/api/asp/signup-token. At most ${MAX_CLIENT_SIGNUPS} accounts per client address per hour (a partner calling with its key is not counted).`,
       ok: signupSuccessSchema,
       answers: {
-        400: [z.union([signupRefusalSchema, apiErrorSchema]), 'A rule is broken (data.error, data.field), or the body fails validation (the envelope, BAD_REQUEST)'],
-        409: [signupRefusalSchema, 'The login ID or nickname is taken (data.field says which)'],
+        400: [
+          z.union([signupRefusalSchema, apiErrorSchema]),
+          "A rule is broken (data.error, data.field), aspCode/userkey come without the partner's proof, or the body fails validation (the envelope, BAD_REQUEST)",
+        ],
+        409: [signupRefusalSchema, 'The login ID or nickname is taken (data.field says which), or the partner user already has an account'],
+        429: [signupRefusalSchema, 'This client address has made its accounts for the hour'],
       },
     }),
     validate('json', signupRequestSchema),
     async (c) => {
       const body = c.req.valid('json');
       try {
-        const member = await signUp(c.env.DB, body, { partnerCookie: c.var.client.partnerCode ?? null });
-        // An ASP partner's user (asp_code, userkey): the partner's server may later ask for their session.
-        await rememberAspUser(c.env.DB, body.aspCode, body.userkey, member.id);
+        const member = await signUp(c.env.DB, body, {
+          environment: c.env.ENVIRONMENT,
+          clientKey: clientLimitKey(c.env.ENVIRONMENT, c.var.client.ip),
+          partnerCookie: c.var.client.partnerCode ?? null,
+          secret: c.env.JWT_SECRET,
+          aspKey: c.req.header('x-asp-key'),
+        });
         const tokens = await startSession(c.env, member, false, requestBrand(c));
         return c.json({ data: { me: toMe(member) }, ...tokenFields(tokens) } satisfies z.infer<typeof signupSuccessSchema>);
       } catch (err) {
         if (!(err instanceof Refusal)) throw err;
         // SPEC's own shape, not the envelope.
-        return c.json({ data: { error: c.var.t(err.messageKey), field: refusedField(err) } }, err.status as 400 | 409);
+        return c.json({ data: { error: c.var.t(err.messageKey), field: refusedField(err) } }, err.status as 400 | 409 | 429);
       }
     },
   )

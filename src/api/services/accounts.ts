@@ -1,12 +1,11 @@
-import { M, domesticRules, foreignerRules, maskLoginId, stripSpaces } from '../../shared/account-rules';
-import type { MeDto, SignupRequest } from '../../shared/account-api';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/crypto';
+import { M, maskLoginId, stripSpaces } from '../../shared/account-rules';
+import type { MeDto } from '../../shared/account-api';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/crypto';
 import { Refusal } from '../../lib/errors';
 import {
   clearLoginAttempts,
   findMemberByLoginId,
   findMembersByIdentity,
-  insertMember,
   loginIdTaken,
   markLoggedIn,
   nicknameTaken,
@@ -15,10 +14,7 @@ import {
   takeLoginAttempt,
   type MemberRow,
 } from '../../db/members';
-import { findPartner } from '../../db/partners';
-import { consumePhoneToken } from './phone';
-import { consumeIdentity, isAdult } from './identity';
-import { deviceType } from '../../shared/device';
+import { consumeIdentity } from './identity';
 import { uploadUrl } from '../../shared/uploads';
 
 /**
@@ -93,86 +89,6 @@ export async function findRecommender(db: D1Database, code: string, ownLoginId: 
   if (ownLoginId && code.toLowerCase() === ownLoginId.toLowerCase()) return 'overlap';
   const member = await findMemberByLoginId(db, code);
   return member ? member.loginId : 'notfound';
-}
-
-function firstError(checks: Array<[string, string | null]>): void {
-  for (const [field, error] of checks) if (error) throw accountRefusal(400, error, field);
-}
-
-/**
- * Create a member (domestic or foreigner) after the same checks the form makes, plus what only the
- * server can prove: free ID and nickname, a verified phone (foreigner) or identity (domestic, unless a
- * partner signs them up). Returns the new member, logged in by the caller.
- */
-export async function signUp(db: D1Database, input: SignupRequest, options: { partnerCookie: string | null }): Promise<MemberRow> {
-  const loginId = stripSpaces(input.loginId);
-  const nickname = stripSpaces(input.nickname);
-  const rules = input.isForeigner ? foreignerRules : domesticRules;
-  firstError([
-    ['loginId', input.isForeigner ? foreignerRules.id(loginId) : domesticRules.loginId(loginId)],
-    ['password', rules.password(input.password)],
-    ['nickname', rules.nickname(nickname)],
-  ]);
-  if (input.isForeigner) {
-    firstError([
-      ['birthday', foreignerRules.birthday(input.birthday ?? '')],
-      ['name', foreignerRules.name(input.name ?? '')],
-      ['gender', foreignerRules.gender(input.gender ?? '')],
-    ]);
-  }
-  if (input.terms !== true && input.terms !== 'essential') throw accountRefusal(400, M.termsRequired, 'terms');
-  if (await loginIdTaken(db, loginId)) throw accountRefusal(409, M.idTaken, 'loginId');
-  if (await nicknameTaken(db, nickname)) throw accountRefusal(409, M.nicknameTaken, 'nickname');
-
-  let recommenderId: number | null = null;
-  if (input.recommendId) {
-    const recommender = await findRecommender(db, input.recommendId, loginId);
-    if (recommender === 'notfound') throw accountRefusal(400, M.recommenderNotFound, 'recommendId');
-    if (recommender === 'overlap') throw accountRefusal(400, M.recommenderOverlap, 'recommendId');
-    recommenderId = (await findMemberByLoginId(db, recommender))!.id;
-  }
-  const partnerCode = options.partnerCookie ?? input.partnerCode ?? null;
-  const partner = partnerCode ? await findPartner(db, partnerCode) : null;
-
-  let person: { name: string | null; birthday: string | null; gender: 'M' | 'F' | null; phone: string | null; countryCode: string | null; verified: boolean; ci?: string | null };
-  if (input.isForeigner) {
-    const phone = stripSpaces(input.phone ?? '');
-    const countryCode = stripSpaces(input.countryCode ?? '');
-    if (!input.phoneVerificationToken || !(await consumePhoneToken(db, countryCode, phone, input.phoneVerificationToken))) {
-      throw accountRefusal(400, M.phoneNotVerified, 'phone');
-    }
-    person = { name: input.name!.trim(), birthday: input.birthday!, gender: input.gender!, phone, countryCode, verified: false };
-  } else if (input.authKey) {
-    const identity = await consumeIdentity(db, input.authKey, 'personal-signup');
-    if (!identity) throw accountRefusal(400, M.identityRequired, 'authKey');
-    person = { name: identity.name, birthday: identity.birthday, gender: identity.gender, phone: identity.phone, countryCode: '82', verified: true, ci: identity.ci ?? null };
-  } else if (options.partnerCookie) {
-    person = { name: input.name ?? null, birthday: null, gender: null, phone: null, countryCode: null, verified: false };
-  } else {
-    throw accountRefusal(400, M.identityRequired, 'authKey');
-  }
-
-  const id = await insertMember(db, {
-    loginId,
-    nickname,
-    passwordHash: await hashPassword(input.password),
-    name: person.name,
-    isForeigner: input.isForeigner,
-    identityVerified: person.verified,
-    adult: person.verified && person.birthday ? isAdult(person.birthday) : false,
-    birthday: person.birthday,
-    gender: person.gender,
-    phone: person.phone,
-    countryCode: person.countryCode,
-    partnerCode: partner?.code ?? null,
-    recommenderId,
-    marketingAgreed: input.terms === true,
-    device: deviceType(input.device),
-    ci: person.ci ?? null,
-  });
-  if (id === null) throw accountRefusal(409, (await loginIdTaken(db, loginId)) ? M.idTaken : M.nicknameTaken);
-  await markLoggedIn(db, id, Date.now());
-  return (await findMemberByLoginId(db, loginId))!;
 }
 
 /** Find ID: the masked IDs registered to the verified person. */

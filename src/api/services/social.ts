@@ -226,7 +226,8 @@ export async function socialSignUp(env: Env, provider: SocialProvider, input: So
     const verified = await consumeIdentity(env.DB, input.authKey, 'personal-signup');
     if (!verified) throw accountRefusal(400, M.identityRequired, 'authKey');
     person = { name: verified.name, birthday: verified.birthday, gender: verified.gender, phone: verified.phone, verified: true, ci: verified.ci ?? null };
-  } else if (!options.partnerCookie) {
+  } else if (!options.partnerCookie || partner?.code !== options.partnerCookie) {
+    // Only a registered partner's cookie skips verification: the cookie is whatever the client wrote.
     throw accountRefusal(400, M.identityRequired, 'authKey');
   }
 
