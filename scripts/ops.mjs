@@ -6,6 +6,7 @@
 // npm run ops -- errors [--limit N] [--source browser|worker] [--json]   (the local error collector's reports: scripts/ops/errors.mjs)
 // npm run ops -- exchange [show|set ...|off]   (the exchange event's window, rate and caps in KV: scripts/ops/exchange.mjs)
 // npm run ops -- payout list [status] | payout (approve|pay|reject) <id> --as <staff>   (creator payouts: scripts/ops/payout.mjs)
+// npm run ops -- audit [--limit n] [--before id] [--json] --as <staff>   (the staff audit log: scripts/ops/audit.mjs)
 // npm run ops -- asp-key <partnerCode>   (an ASP partner's key for POST /v4/api/asp/accesstoken: scripts/ops/asp-key.mjs)
 // npm run ops -- reports [--all] [close <id|cs:id>]   (what members reported to the operator: scripts/ops/reports.mjs)
 // npm run ops -- inquiry [list|show <id>|answer <id> --as <staff> --text ...]   (customer service inquiries: scripts/ops/inquiry.mjs)
@@ -24,6 +25,7 @@ import { DEPOSIT_USAGE, deposit } from './ops/deposit.mjs';
 import { ERRORS_USAGE, listErrors } from './ops/errors.mjs';
 import { EXCHANGE_USAGE, exchange } from './ops/exchange.mjs';
 import { PAYOUT_USAGE, payout } from './ops/payout.mjs';
+import { AUDIT_USAGE, audit } from './ops/audit.mjs';
 import { ASP_KEY_USAGE, mintAspKey } from './ops/asp-key.mjs';
 import { REPORTS_USAGE, reports } from './ops/reports.mjs';
 import { INQUIRY_USAGE, inquiry } from './ops/inquiry.mjs';
@@ -32,7 +34,7 @@ import { DORMANT_USAGE, makeDormant } from './ops/dormant.mjs';
 
 const options = parseTarget(process.argv.slice(2));
 const [command, state, third] = options.words;
-const usage = `usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote] | ${COUPON_USAGE} | ${DEPOSIT_USAGE} | ${ERRORS_USAGE} | ${EXCHANGE_USAGE} | ${PAYOUT_USAGE} | ${ASP_KEY_USAGE} | ${REPORTS_USAGE} | ${INQUIRY_USAGE} | ${AGENCY_USAGE} | ${DORMANT_USAGE}`;
+const usage = `usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote] | ${COUPON_USAGE} | ${DEPOSIT_USAGE} | ${ERRORS_USAGE} | ${EXCHANGE_USAGE} | ${PAYOUT_USAGE} | ${AUDIT_USAGE} | ${ASP_KEY_USAGE} | ${REPORTS_USAGE} | ${INQUIRY_USAGE} | ${AGENCY_USAGE} | ${DORMANT_USAGE}`;
 
 /** Set a member's chat role. Both values are checked, then bound as parameters (never written into the SQL). */
 async function setRole(loginId, role) {
@@ -97,6 +99,8 @@ if (command === 'deposit') {
   exchange(process.argv.slice(2), options);
 } else if (command === 'payout') {
   await payout(process.argv.slice(2), options);
+} else if (command === 'audit') {
+  await audit(process.argv.slice(2), options);
 } else if (command === 'reports') {
   await reports(process.argv.slice(2), options);
 } else if (command === 'inquiry') {

@@ -30,6 +30,7 @@ export const PAGE_LOADERS: Record<LazyPageModule, Loader> = {
   MyPage: () => import('../pages/MyPage').then((m) => m.MyPage),
   CsPage: () => import('../pages/CsPage').then((m) => m.CsPage),
   CsDeskPage: () => import('../pages/CsDeskPage').then((m) => m.CsDeskPage),
+  StaffConsolePage: () => import('../pages/StaffConsolePage').then((m) => m.StaffConsolePage),
   StaffCsPage: () => import('../pages/StaffCsPage').then((m) => m.StaffCsPage),
   StaffPayoutsPage: () => import('../pages/StaffPayoutsPage').then((m) => m.StaffPayoutsPage),
   AgencyInvitesPage: () => import('../pages/AgencyInvitesPage').then((m) => m.AgencyInvitesPage),

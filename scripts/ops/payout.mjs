@@ -8,16 +8,12 @@
 // (src/api/services/payouts.ts), so this script never writes money itself. `pay` means the bank transfer
 // has been made: the withdrawal's luv then leaves the ledger.
 import { d1Query } from '../lib/wrangler.mjs';
+import { answerOf, asStaff } from '../lib/staff-session.mjs';
 
 export const PAYOUT_USAGE =
   'npm run ops -- payout list [status] | npm run ops -- payout (approve|pay|reject) <withdrawId> --as <staff loginId> [--url http://localhost:8787] (password in OPS_PASSWORD)';
 const STATUSES = ['requested', 'approved', 'paid', 'rejected', 'cancelled'];
 const ACTIONS = ['approve', 'pay', 'reject'];
-
-function option(argv, name) {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-}
 
 function usage() {
   console.error(`usage: ${PAYOUT_USAGE}`);
@@ -38,58 +34,16 @@ async function list(status, target) {
   else console.table(rows);
 }
 
-/** A cookie jar for the edge: keeps Set-Cookie values and sends the XSRF token back, as the browser does. */
-class Session {
-  jar = new Map();
-  constructor(base) {
-    this.base = base;
-  }
-  keep(res) {
-    for (const line of res.headers.getSetCookie()) {
-      const pair = line.split(';')[0];
-      const eq = pair.indexOf('=');
-      const value = pair.slice(eq + 1);
-      if (value === '' || /max-age=0\b/i.test(line)) this.jar.delete(pair.slice(0, eq));
-      else this.jar.set(pair.slice(0, eq), value);
-    }
-    return res;
-  }
-  async fetch(path, init = {}) {
-    const headers = { accept: 'application/json', ...init.headers, cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ') };
-    if (init.method && init.method !== 'GET' && this.jar.has('XSRF-TOKEN')) headers['x-xsrf-token'] = this.jar.get('XSRF-TOKEN');
-    return this.keep(await fetch(new URL(path, this.base), { ...init, headers, redirect: 'manual' }));
-  }
-  post(path, body) {
-    return this.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  }
-}
-
 async function decide(action, idText, argv) {
-  const loginId = option(argv, '--as') ?? process.env.OPS_LOGIN_ID;
-  const password = process.env.OPS_PASSWORD;
-  const base = option(argv, '--url') ?? `http://localhost:${option(argv, '--port') ?? 8787}`;
-  if (!/^[1-9]\d{0,14}$/.test(idText ?? '') || !loginId) usage();
-  if (!password) {
-    console.error('set OPS_PASSWORD to the staff member’s password (it is never taken on the command line)');
-    process.exit(2);
-  }
-  const session = new Session(base);
-  await session.fetch('/'); // the device id and XSRF cookies
-  const signin = await session.post('/v2/api/auth/signin', { loginId, password, device: 'PCWEB' });
-  const signed = await signin.json().catch(() => ({}));
-  if (signin.status !== 200 || signed.msg !== 'SUCCESS') {
-    console.error(`could not sign in as ${loginId}: HTTP ${signin.status} ${signed.msg ?? ''} ${signed.message ?? ''}`.trim());
-    process.exit(1);
-  }
-  const res = await session.post(`/api/admin/payouts/${idText}/${action}`, {});
-  const body = await res.json().catch(() => null);
-  await session.post('/api/auth/signout', {}).catch(() => {});
-  if (!res.ok) {
-    console.error(`${action} ${idText}: HTTP ${res.status} ${body?.error?.code ?? ''} ${body?.error?.message ?? ''}`.trim());
-    process.exit(1);
-  }
-  const w = body.withdrawal;
-  console.log(`withdrawal ${w.withdrawId} of ${w.loginId}: ${w.status}${body.replayed ? ' (already)' : ''}; ${w.luv} luv, net ${w.netKrw} KRW to ${w.bankCode} ${w.bankAccount} (${w.bankHolderName})`);
+  if (!/^[1-9]\d{0,14}$/.test(idText ?? '')) usage();
+  await asStaff(argv, PAYOUT_USAGE, async (session) => {
+    const body = await answerOf(await session.post(`/api/admin/payouts/${idText}/${action}`, {}), `${action} ${idText}`);
+    if (!body) return;
+    const w = body.withdrawal;
+    console.log(
+      `withdrawal ${w.withdrawId} of ${w.loginId}: ${w.status}${body.replayed ? ' (already)' : ''}; ${w.luv} luv, net ${w.netKrw} KRW to ${w.bankCode} ${w.bankAccount} (${w.bankHolderName})`,
+    );
+  });
 }
 
 export async function payout(argv, target) {

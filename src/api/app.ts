@@ -35,6 +35,7 @@ import { messageRoutes } from './routes/messages';
 import { settingRoutes } from './routes/settings';
 import { csRoutes } from './routes/cs';
 import { csStaffRoutes } from './routes/cs-staff';
+import { staffRoutes } from './routes/staff';
 import { emojiRoutes } from './routes/emoji';
 import { agencyRoutes } from './routes/agencies';
 import { profileRoutes } from './routes/profile';
@@ -108,6 +109,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', settingRoutes)
   .route('/', csRoutes)
   .route('/', csStaffRoutes)
+  .route('/', staffRoutes)
   .route('/', emojiRoutes)
   .route('/', agencyRoutes)
   .route('/', profileRoutes)

@@ -1,5 +1,4 @@
-import type { MemberRole } from '../shared/chat-protocol';
-import { chatMemberRole } from '../db/chat';
+import { chatMemberStanding, type ChatStanding } from '../db/chat';
 
 /**
  * How long a role read from D1 may decide a plain message. Actions, announcements and the targets of actions
@@ -12,12 +11,13 @@ const MAX_REMEMBERED = 5_000;
 
 interface Entry {
   at: number;
-  role: Promise<MemberRole | null>;
+  standing: Promise<ChatStanding | null>;
 }
 
 /**
- * Chat roles as D1 has them now, for the hub's decisions: a socket's ticket says what the role was when it was
- * issued, and a room must not keep deciding by that. One read in flight per member: writes of one member that
+ * Chat roles and the site's sanctions (a mute in every room, a suspension or block) as D1 has them now, for the
+ * hub's decisions: a socket's ticket says what the role was when it was issued, and a room must not keep deciding
+ * by that. One read in flight per member: writes of one member that
  * wait on it go on in the order they came.
  */
 export class RoleCache {
@@ -25,14 +25,14 @@ export class RoleCache {
 
   constructor(private readonly db: () => D1Database) {}
 
-  current(memberId: number, maxAgeMs: number, now = Date.now()): Promise<MemberRole | null> {
+  current(memberId: number, maxAgeMs: number, now = Date.now()): Promise<ChatStanding | null> {
     const hit = this.entries.get(memberId);
-    if (hit && now - hit.at <= maxAgeMs) return hit.role;
+    if (hit && now - hit.at <= maxAgeMs) return hit.standing;
     if (this.entries.size >= MAX_REMEMBERED) this.entries.clear();
-    const role = chatMemberRole(this.db(), memberId);
-    this.entries.set(memberId, { at: now, role });
+    const standing = chatMemberStanding(this.db(), memberId);
+    this.entries.set(memberId, { at: now, standing });
     // A failed read is not remembered: the next decision asks again.
-    role.catch(() => this.entries.get(memberId)?.role === role && this.entries.delete(memberId));
-    return role;
+    standing.catch(() => this.entries.get(memberId)?.standing === standing && this.entries.delete(memberId));
+    return standing;
   }
 }

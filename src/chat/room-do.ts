@@ -359,8 +359,11 @@ export class ChatRoom extends DurableObject<Env> {
       this.prunedAt = now;
       this.store.pruneWriters(now - WRITER_MEMORY_MS);
     }
-    const writer = await this.withCurrentRole(who, frame);
-    if (writer === 'gone') return [{ type: 'connection', status: 'error', code: 'LOGIN_REQUIRED' }];
+    const current = await this.withCurrentRole(who, frame);
+    if (current === 'gone') return [{ type: 'connection', status: 'error', code: 'LOGIN_REQUIRED' }];
+    const { writer, mutedUntil } = current;
+    // Staff's mute holds in every room, whatever this room's own standing of the writer.
+    if (mutedUntil !== null && mutedUntil > now && frame.type === 'message') return [{ type: 'connection', status: 'error', code: 'MUTED', until: mutedUntil }];
     // Emoji are looked up before the decision, from what the words name, never from a URL.
     const emoji = frame.type === 'message' && writer ? await chatEmojiOf(this.env.DB, Number(this.room), frame.text) : [];
     const outcome = authority.write(writer, frame, Date.now(), emoji);
@@ -371,19 +374,21 @@ export class ChatRoom extends DurableObject<Env> {
   /**
    * The writer with their chat role as it is now, not as their ticket had it: read afresh for an action or an
    * announcement (and the action's target's too, whose standing decides whether it may be touched), at most
-   * ROLE_FRESH_MS old for a message. 'gone' when the member no longer exists.
+   * ROLE_FRESH_MS old for a message, with the writer's site-wide mute read alongside. 'gone' when the member no
+   * longer exists or may no longer hold a session (blocked, suspended).
    */
-  private async withCurrentRole(who: Identity | null, frame: WriteFrame): Promise<Identity | null | 'gone'> {
-    if (!who) return null;
+  private async withCurrentRole(who: Identity | null, frame: WriteFrame): Promise<{ writer: Identity | null; mutedUntil: number | null } | 'gone'> {
+    if (!who) return { writer: null, mutedUntil: null };
     const now = Date.now();
-    const role = await this.roles.current(who.memberId, frame.type === 'message' ? ROLE_FRESH_MS : 0, now);
-    if (role === null) return 'gone';
+    const standing = await this.roles.current(who.memberId, frame.type === 'message' ? ROLE_FRESH_MS : 0, now);
+    if (standing === null || standing.barred) return 'gone';
     if (frame.type === 'action' && frame.target) {
       const target = this.store.seen(frame.target);
-      const targetRole = target ? await this.roles.current(target.memberId, 0, now) : null;
+      const targetRole = target ? (await this.roles.current(target.memberId, 0, now))?.role : null;
       if (target && targetRole && targetRole !== target.role) this.store.remember({ ...target, role: targetRole }, now);
     }
-    return role === who.role ? who : { ...who, role };
+    const { role, mutedUntil } = standing;
+    return { writer: role === who.role ? who : { ...who, role }, mutedUntil };
   }
 
   /** Whether a member may put words in this room now: not muted, not banned (the hub keeps the sanctions). */

@@ -1,10 +1,12 @@
 import type { MemberRole } from '../shared/chat-protocol';
+import { barredSql, mutedUntilSql } from './sanctions';
 
 export interface ChatMemberRow {
   id: number;
   loginId: string;
   nickname: string;
   role: MemberRole;
+  /** 1 when blocked by hand or a block or suspension is in force (src/db/sanctions.ts). */
   blocked: number;
   identityVerified: number;
   adult: number;
@@ -14,7 +16,10 @@ export interface ChatMemberRow {
 /** What a chat ticket says about its member, and what deciding their access to a room needs. */
 export function chatMember(db: D1Database, memberId: number): Promise<ChatMemberRow | null> {
   return db
-    .prepare('SELECT id, login_id AS loginId, nickname, role, blocked, identity_verified AS identityVerified, adult, avatar_key AS avatarKey FROM members WHERE id = ?')
+    .prepare(
+      `SELECT id, login_id AS loginId, nickname, role, ${barredSql('members.id', 'members.blocked')} AS blocked, identity_verified AS identityVerified, adult, avatar_key AS avatarKey
+       FROM members WHERE id = ?`,
+    )
     .bind(memberId)
     .first<ChatMemberRow>();
 }
@@ -36,8 +41,20 @@ export async function liveChannelIds(db: D1Database): Promise<number[]> {
   return results.map((r) => r.channelId);
 }
 
-/** A member's chat role now (ops may have changed it since their ticket); null when the member is gone. */
-export async function chatMemberRole(db: D1Database, memberId: number): Promise<MemberRole | null> {
-  const row = await db.prepare('SELECT role FROM members WHERE id = ?').bind(memberId).first<{ role: MemberRole }>();
-  return row?.role ?? null;
+/** A member's standing in every room now: their chat role, and the site's own sanctions on them. */
+export interface ChatStanding {
+  role: MemberRole;
+  /** Blocked or suspended: no longer a member who may write anywhere. */
+  barred: boolean;
+  /** The end (ms) of a site-wide mute in force, else null. */
+  mutedUntil: number | null;
+}
+
+/** A member's standing now (ops or staff may have changed it since their ticket); null when the member is gone. */
+export async function chatMemberStanding(db: D1Database, memberId: number): Promise<ChatStanding | null> {
+  const row = await db
+    .prepare(`SELECT role, ${barredSql('members.id', 'members.blocked')} AS barred, ${mutedUntilSql('members.id')} AS mutedUntil FROM members WHERE id = ?`)
+    .bind(memberId)
+    .first<{ role: MemberRole; barred: number; mutedUntil: number | null }>();
+  return row ? { role: row.role, barred: row.barred === 1, mutedUntil: row.mutedUntil } : null;
 }

@@ -209,9 +209,48 @@ export async function listAllReports(db: D1Database, status: 'open' | 'handled' 
   return { total: (total!.results[0] as { n: number }).n, rows: rows!.results as StaffReportRow[] };
 }
 
+/** Close a report, as a statement a sanction joins to its batch. */
+export function closeReportStatement(db: D1Database, source: 'cs' | 'message', id: number, staffId: number, now: number): D1PreparedStatement {
+  if (source === 'message') return db.prepare("UPDATE message_reports SET status = 'closed' WHERE id = ? RETURNING id").bind(id);
+  return db.prepare("UPDATE cs_reports SET status = 'closed', handled_by = ?, handled_at = ? WHERE id = ? RETURNING id").bind(staffId, now, id);
+}
+
 export function closeReport(db: D1Database, source: 'cs' | 'message', id: number, staffId: number, now: number): Promise<{ id: number } | null> {
-  if (source === 'message') return db.prepare("UPDATE message_reports SET status = 'closed' WHERE id = ? RETURNING id").bind(id).first();
-  return db.prepare("UPDATE cs_reports SET status = 'closed', handled_by = ?, handled_at = ? WHERE id = ? RETURNING id").bind(staffId, now, id).first();
+  return closeReportStatement(db, source, id, staffId, now).first();
+}
+
+/** Whom a report names (null when it names no member: a board post of a guest) and whether it is still open. */
+export function reportSubject(db: D1Database, source: 'cs' | 'message', id: number): Promise<{ memberId: number | null; status: 'open' | 'closed' } | null> {
+  const sql = source === 'message' ? 'SELECT sender_id AS memberId, status FROM message_reports WHERE id = ?' : 'SELECT target_member_id AS memberId, status FROM cs_reports WHERE id = ?';
+  return db.prepare(sql).bind(id).first();
+}
+
+export interface ReportAboutRow {
+  source: 'cs' | 'message';
+  id: number;
+  reason: string;
+  content: string;
+  quote: string | null;
+  status: 'open' | 'closed';
+  createdAt: number;
+  reporter: string;
+}
+
+/** The newest reports naming a member (of their channel, chat lines, board posts, themselves or their messages). */
+export async function reportsAbout(db: D1Database, memberId: number, limit: number): Promise<ReportAboutRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM (
+         SELECT 'cs' AS source, r.id, r.reason, r.content, r.quote, r.status, r.created_at AS createdAt, rep.login_id AS reporter
+         FROM cs_reports r JOIN members rep ON rep.id = r.reporter_id WHERE r.target_member_id = ?1
+         UNION ALL
+         SELECT 'message', r.id, COALESCE(r.reason, ''), '', r.content, r.status, r.created_at, rep.login_id
+         FROM message_reports r JOIN members rep ON rep.id = r.reporter_id WHERE r.sender_id = ?1
+       ) ORDER BY createdAt DESC, id DESC LIMIT ?2`,
+    )
+    .bind(memberId, limit)
+    .all<ReportAboutRow>();
+  return results;
 }
 
 // ---- Account change requests

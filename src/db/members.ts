@@ -1,3 +1,5 @@
+import { barredSql } from './sanctions';
+
 export interface MemberRow {
   id: number;
   loginId: string;
@@ -15,6 +17,7 @@ export interface MemberRow {
   phone: string | null;
   countryCode: string | null;
   partnerCode: string | null;
+  /** 1 when the member may not sign in now: blocked by hand, or a block or suspension in force (src/db/sanctions.ts). */
   blocked: number;
   lastLoginAt: number | null;
   createdAt: number;
@@ -26,7 +29,7 @@ export interface MemberRow {
 
 const MEMBER_COLUMNS = `id, login_id AS loginId, nickname, password_hash AS passwordHash, name, is_foreigner AS isForeigner,
   identity_verified AS identityVerified, personal_auth_status AS personalAuthStatus, adult, pi_flag AS piFlag, birthday, gender, phone, country_code AS countryCode,
-  partner_code AS partnerCode, blocked, last_login_at AS lastLoginAt, created_at AS createdAt, avatar_key AS avatarKey, ci`;
+  partner_code AS partnerCode, ${barredSql('members.id', 'members.blocked')} AS blocked, last_login_at AS lastLoginAt, created_at AS createdAt, avatar_key AS avatarKey, ci`;
 
 export function findMemberByLoginId(db: D1Database, loginId: string): Promise<MemberRow | null> {
   return db.prepare(`SELECT ${MEMBER_COLUMNS} FROM members WHERE login_id = ?`).bind(loginId).first<MemberRow>();
@@ -36,9 +39,12 @@ export function findMemberById(db: D1Database, id: number): Promise<MemberRow | 
   return db.prepare(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = ?`).bind(id).first<MemberRow>();
 }
 
-/** What renewing a session needs of its member: the login ID the token names, and whether they are blocked. */
+/** What renewing a session needs of its member: the login ID the token names, and whether they are barred (blocked or suspended). */
 export function findSessionMember(db: D1Database, id: number): Promise<{ loginId: string; blocked: number } | null> {
-  return db.prepare('SELECT login_id AS loginId, blocked FROM members WHERE id = ?').bind(id).first<{ loginId: string; blocked: number }>();
+  return db
+    .prepare(`SELECT login_id AS loginId, ${barredSql('members.id', 'members.blocked')} AS blocked FROM members WHERE id = ?`)
+    .bind(id)
+    .first<{ loginId: string; blocked: number }>();
 }
 
 export async function loginIdTaken(db: D1Database, loginId: string): Promise<boolean> {

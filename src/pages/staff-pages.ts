@@ -5,6 +5,9 @@ import { signinRedirect } from '../middleware/gate';
 import { PAYOUT_STATUSES, type PayoutStatus, STAFF_PAYOUTS_PAGE_SIZE } from '../shared/payout-rules';
 import type { StaffPayoutFilter, StaffPayoutsPageData, StaffWithdrawListResponse } from '../shared/payout-schemas';
 import { STAFF_PATHS } from '../shared/staff-paths';
+import type { AuditList, MemberLookup, StaffConsolePageData } from '../shared/sanction-schemas';
+import type { StaffReportList } from '../shared/cs-schemas';
+import { CHANNEL_SETTINGS_PATHS, type ChannelSettings } from '../shared/streams-api';
 import { loadPageData } from './load';
 import { pageSession } from './watch-load';
 
@@ -15,17 +18,52 @@ const offsetOf = (value: string | undefined) => (/^\d{1,6}$/.test(value ?? '') ?
  * The staff payouts page: withdrawals in one status (?status=, the queue of requests by default) a page at a
  * time (?offset=). Guests sign in first; members who are not staff get 403, as on the customer service desk.
  */
-export const staffPages = new Hono<AppEnv>().get(STAFF_PATHS.payouts, async (c) => {
-  const { me, api } = await pageSession(c);
-  if (!me) return signinRedirect(c);
-  const title = c.var.t('payouts.staff.title');
-  const filter = filterOf(c.req.query('status'));
-  const search = new URLSearchParams({ offset: String(offsetOf(c.req.query('offset'))), limit: String(STAFF_PAYOUTS_PAGE_SIZE), ...(filter === 'all' ? {} : { status: filter }) });
-  const data = await loadPageData(c, async () => {
-    const list = await api<StaffWithdrawListResponse>(`/api/admin/payouts?${search}`);
-    // Only the API's 401/403 says "not staff"; another failure is staff's page saying the list did not load.
-    return { title, staff: list.ok || (list.status !== 401 && list.status !== 403), filter, list: list.ok ? list.body : null } satisfies StaffPayoutsPageData;
+const CONSOLE_REPORTS = 20;
+const CONSOLE_AUDIT = 30;
+const queryOf = (value: string | undefined) => (value ?? '').trim().slice(0, 50);
+
+/**
+ * The staff console (P and O members): the open reports with one-click sanctions, a member looked up by login ID
+ * or nickname (?q=), the channel switches and the audit log. Guests sign in first; other members get 403.
+ */
+export const staffPages = new Hono<AppEnv>()
+  .get(STAFF_PATHS.console, async (c) => {
+    const { me, api } = await pageSession(c);
+    if (!me) return signinRedirect(c);
+    const title = c.var.t('staff.console.title');
+    const query = queryOf(c.req.query('q'));
+    const data = await loadPageData(c, async () => {
+      const [reports, lookup, switches, audit] = await Promise.all([
+        api<StaffReportList>(`/api/admin/cs/reports?status=open&limit=${CONSOLE_REPORTS}`),
+        query ? api<MemberLookup>(`/api/admin/members?${new URLSearchParams({ q: query })}`) : null,
+        api<ChannelSettings>(CHANNEL_SETTINGS_PATHS.guest, { headers: { 'cache-control': 'no-cache' } }),
+        api<AuditList>(`/api/admin/audit?limit=${CONSOLE_AUDIT}`),
+      ]);
+      const staff = reports.ok || (reports.status !== 401 && reports.status !== 403);
+      return {
+        title,
+        staff,
+        query,
+        reports: reports.ok ? reports.body : null,
+        lookup: staff && lookup?.ok ? lookup.body : null,
+        switches: staff && switches.ok ? switches.body : null,
+        audit: audit.ok ? audit.body : null,
+      } satisfies StaffConsolePageData;
+    });
+    c.header('cache-control', 'no-store');
+    return respond(c, buildPageProps(c, 'STAFF_CONSOLE', { ...data, title, query }, me), (data as Partial<StaffConsolePageData>).staff ? 200 : 403);
+  })
+  .get(STAFF_PATHS.payouts, async (c) => {
+    const { me, api } = await pageSession(c);
+    if (!me) return signinRedirect(c);
+    const title = c.var.t('payouts.staff.title');
+    const filter = filterOf(c.req.query('status'));
+    const search = new URLSearchParams({ offset: String(offsetOf(c.req.query('offset'))), limit: String(STAFF_PAYOUTS_PAGE_SIZE), ...(filter === 'all' ? {} : { status: filter }) });
+    const data = await loadPageData(c, async () => {
+      const list = await api<StaffWithdrawListResponse>(`/api/admin/payouts?${search}`);
+      // Only the API's 401/403 says "not staff"; another failure is staff's page saying the list did not load.
+      return { title, staff: list.ok || (list.status !== 401 && list.status !== 403), filter, list: list.ok ? list.body : null } satisfies StaffPayoutsPageData;
+    });
+    c.header('cache-control', 'no-store');
+    return respond(c, buildPageProps(c, 'STAFF_PAYOUTS', { ...data, title, filter }, me), (data as Partial<StaffPayoutsPageData>).staff ? 200 : 403);
   });
-  c.header('cache-control', 'no-store');
-  return respond(c, buildPageProps(c, 'STAFF_PAYOUTS', { ...data, title, filter }, me), (data as Partial<StaffPayoutsPageData>).staff ? 200 : 403);
-});

@@ -25,6 +25,7 @@ export const meDtoSchema = z
     isForeigner: z.boolean(),
     adult: z.boolean(),
     avatarUrl: z.string().nullable().describe("The member's avatar (GET /api/uploads/{key}); null shows the initial"),
+    staff: z.literal(true).optional().describe('A P or O member: the header links the staff console (in the profile only)'),
   })
   .meta({ id: 'Me', description: 'The signed-in member' });
 
@@ -60,6 +61,7 @@ export const signinResponseSchema = z
     message: z.string().describe("The refusal in the caller's language; '' on success and for a wrong ID or password"),
     event: z.object({ title: z.string(), body: z.string() }).nullable().describe('A popup to show after login (the attendance reward of the day), or null'),
     me: meDtoSchema.optional(),
+    until: z.int().nonnegative().optional().describe('423 of a suspended account: when it ends (ms); absent for a block'),
   })
   .meta({ id: 'SigninResponse' });
 /** 200: the member is signed in. */

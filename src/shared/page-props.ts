@@ -54,6 +54,7 @@ export const PAGES = {
   CS_POST: 'CsPage',
   POLICY: 'CsPage',
   CS_DESK: 'CsDeskPage',
+  STAFF_CONSOLE: 'StaffConsolePage',
   STAFF_CS: 'StaffCsPage',
   STAFF_PAYOUTS: 'StaffPayoutsPage',
   AGENCY_INVITES: 'AgencyInvitesPage',

@@ -1,5 +1,13 @@
 // The staff pages (P and O members), linked to each other by the staff nav (client/components/staff/StaffNav.tsx).
 import { CS_PATHS } from './cs-rules';
 
-export const STAFF_PATHS = { cs: CS_PATHS.staff, payouts: '/staff/payouts' } as const;
+export const STAFF_PATHS = { console: '/staff', cs: CS_PATHS.staff, payouts: '/staff/payouts' } as const;
 export type StaffPage = keyof typeof STAFF_PATHS;
+
+/** The staff console's API (src/api/routes/staff.ts). */
+export const STAFF_API_PATHS = {
+  sanctions: '/api/admin/sanctions',
+  lift: '/api/admin/sanctions/:id/lift',
+  members: '/api/admin/members',
+  audit: '/api/admin/audit',
+} as const;

@@ -9,6 +9,7 @@ import { signin } from '../../data/account';
 import { useT, type Translate } from '../../i18n/i18n';
 import { alertMessageAtom } from '../../state/ui';
 import { Modal } from '../modals/Modal';
+import { formatDate } from '../watch/format-date';
 import { Field } from './Field';
 import { Spinner } from './Spinner';
 
@@ -25,9 +26,13 @@ interface LoginFormProps {
 }
 
 /** SPEC §8: the login error catalogue. */
-function loginError(result: ApiResult<unknown>, status: number, t: Translate): string {
+function loginError(result: ApiResult<{ until?: number } | null>, status: number, t: Translate, locale: string): string {
   if (status === 401) return result.message || t(M.loginFailed);
-  if (status === 423) return t(M.accountBlocked);
+  if (status === 423) {
+    // A suspension says when it ends, after SPEC's own words.
+    const until = result.body?.until;
+    return until ? `${t(M.accountBlocked)} ${t('auth.errors.suspendedUntil', { date: formatDate(until, locale, true) })}` : t(M.accountBlocked);
+  }
   if (status === 429) return result.message || t(M.tooManyAttempts);
   if (result.message) return result.message;
   return status === 0 ? t('errors.network') : t(M.unknownError);
@@ -76,7 +81,7 @@ export function LoginForm({ idPrefix, callbackURL, savedLoginId = null, socialPr
     }
     inFlight.current = false;
     setSending(false);
-    setAlert(loginError(result, status, t));
+    setAlert(loginError(result, status, t, props.locale));
   };
 
   const providers = socialProviders;

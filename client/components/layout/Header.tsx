@@ -7,6 +7,7 @@ import { ActionButton } from '../ui/ActionButton';
 import { useProfile } from '../../data/use-profile';
 import useSWR from 'swr';
 import { Avatar } from '../member/Avatar';
+import { STAFF_PATHS } from '../../../src/shared/staff-paths';
 
 /** The main menu; the member lists and the studio are members-only (SPEC §6). */
 const NAV: { href: string; key: string; page: PageKey | null; members: boolean }[] = [
@@ -79,6 +80,11 @@ export function Header({ props }: { props: PageProps }) {
                 </>
               )}
             </a>
+            {me.staff && (
+              <a href={STAFF_PATHS.console} className="btn btn-small staff-link" aria-current={props.page === 'STAFF_CONSOLE' ? 'page' : undefined}>
+                {t('staff.console.nav')}
+              </a>
+            )}
             {/* The balance arrives after hydration (one small call), never in the way of the page's own load. */}
             <a href="/luv" className="btn btn-small wallet-link" aria-current={props.page === 'LUV' ? 'page' : undefined}>
               {balance === null ? t('wallet.title') : t('wallet.navBalance', { amount: formatInteger(balance, props.locale), currency: t(`currency.${brand.currency}`) })}

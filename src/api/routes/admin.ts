@@ -17,7 +17,8 @@ export const adminRoutes = new Hono<ApiEnv>().put(
   operation({
     tag: 'Staff',
     summary: 'Change channel switches',
-    description: 'Any of the settings, at least one, nothing else. Rooms of channels on air hear CHANNELING_SETTING_UPDATE; the edge drops its 10-minute copy.',
+    description:
+      'Any of the settings, at least one, nothing else. Rooms of channels on air hear CHANNELING_SETTING_UPDATE; the edge drops its 10-minute copy. Written to the staff audit log (what changed, before and after).',
     ok: channelSettingsUpdateResponseSchema,
   }),
   requireMember(),
@@ -25,6 +26,6 @@ export const adminRoutes = new Hono<ApiEnv>().put(
   validate('json', channelSettingsPatchSchema),
   async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json(await updateChannelSettings(c.env, c.req.valid('json')));
+    return c.json(await updateChannelSettings(c.env, c.var.session.memberId, c.req.valid('json')));
   },
 );

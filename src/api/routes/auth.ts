@@ -6,7 +6,7 @@ import { Refusal } from '../../lib/errors';
 import { clientLimitKey } from '../../lib/client-address';
 import { operation } from '../openapi';
 import { optionalMember, requestBrand, requireMember } from '../middleware/auth';
-import { refusedField, signIn, toMe } from '../services/accounts';
+import { BarredRefusal, refusedField, signIn, toMe } from '../services/accounts';
 import { MAX_CLIENT_SIGNUPS, signUp } from '../services/signup';
 import { SESSION_TTL_S, endSession, refreshSession, startSession, type Tokens } from '../services/sessions';
 import { loginEvent } from '../services/login-event';
@@ -53,7 +53,7 @@ export const authRoutes = new Hono<ApiEnv>()
       answers: {
         401: [signinRefusalSchema, "Wrong ID or password (msg UNAUTHORIZED, message ''): the page says so without telling which"],
         403: [signinRefusalSchema, 'The account is dormant: a year without signing in (msg EXPIRED); the owner wakes it through POST /api/auth/expire'],
-        423: [signinRefusalSchema, 'The account is blocked (msg BLOCKED)'],
+        423: [signinRefusalSchema, 'The account is blocked, or suspended until `until` (msg BLOCKED)'],
         429: [signinRefusalSchema, 'Too many attempts for this ID or from this client (msg TOO_MANY_ATTEMPTS); wait 10 minutes'],
       },
     }),
@@ -74,7 +74,9 @@ export const authRoutes = new Hono<ApiEnv>()
         const status = err.status as 401 | 403 | 423 | 429;
         const message = status === 401 ? '' : c.var.t(err.messageKey);
         const msg = ({ 401: 'UNAUTHORIZED', 403: 'EXPIRED', 423: 'BLOCKED', 429: 'TOO_MANY_ATTEMPTS' } as const)[status];
-        return c.json({ status, msg, message, event: null }, status);
+        // A suspension's end goes with SPEC's message, for the page to add.
+        const until = err instanceof BarredRefusal && err.until !== null ? { until: err.until } : {};
+        return c.json({ status, msg, message, event: null, ...until }, status);
       }
     },
   )

@@ -14,6 +14,7 @@ import {
   takeLoginAttempt,
   type MemberRow,
 } from '../../db/members';
+import { FOREVER, standingOfMember } from '../../db/sanctions';
 import { consumeIdentity } from './identity';
 import { uploadUrl } from '../../shared/uploads';
 
@@ -24,6 +25,20 @@ import { uploadUrl } from '../../shared/uploads';
  */
 export function accountRefusal(status: 400 | 401 | 403 | 404 | 409 | 423 | 429, messageKey: string, field?: string): Refusal {
   return new Refusal(status, messageKey.split('.').pop()!.toUpperCase(), messageKey, field ? { [field]: messageKey } : undefined);
+}
+
+/** 423 on sign-in: a block (until null) or a suspension, which ends at `until` (ms). */
+export class BarredRefusal extends Refusal {
+  constructor(readonly until: number | null) {
+    super(423, 'BLOCKED', M.accountBlocked);
+  }
+}
+
+/** The refusal a barred member meets, with the end of their suspension when it has one. */
+export async function barredRefusal(db: D1Database, memberId: number): Promise<BarredRefusal> {
+  const standing = await standingOfMember(db, memberId);
+  const until = standing?.barredUntil ?? null;
+  return new BarredRefusal(until === null || until === FOREVER ? null : until);
 }
 
 /** The field a refusal names (sign-up's `data.field`). */
@@ -71,7 +86,7 @@ export async function signIn(db: D1Database, loginId: string, password: string, 
   const member = id ? await findMemberByLoginId(db, id) : null;
   const ok = await verifyPassword(password, member?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!member || !ok) throw accountRefusal(401, M.loginFailed);
-  if (member.blocked) throw accountRefusal(423, M.accountBlocked);
+  if (member.blocked) throw await barredRefusal(db, member.id);
   // Only the owner (right password) learns the account is dormant; it stays dormant until the expiry flow.
   if (isDormant(member)) throw accountRefusal(403, M.accountDormant);
   await Promise.all([clearLoginAttempts(db, id), returnClientLoginAttempt(db, clientKey)]);

@@ -4,6 +4,7 @@ import { CHANNEL_SETTINGS_KEY, readChannelSettings } from '../../lib/kv-config';
 import { channelSettingsSchema } from '../../shared/streams-schemas';
 import { publishSettingsUpdate } from './chat-events';
 import { PAGE_SCOPES, purgePages } from '../../edge-cache';
+import { auditStatement } from '../../db/staff-audit';
 
 /**
  * What staff may send to change the channel settings: any of SPEC §3's fields, at least one, nothing
@@ -26,10 +27,14 @@ export type ChannelSettingsPatch = z.infer<typeof channelSettingsPatchSchema>;
  * of channels on air (CHANNELING_SETTING_UPDATE), whose viewers refetch the settings. The edge's own
  * 10-minute copy is dropped by the proxy when this call succeeds (src/proxy/proxy.ts).
  */
-export async function updateChannelSettings(env: Env, patch: ChannelSettingsPatch): Promise<ChannelSettingsUpdateResponse> {
+export async function updateChannelSettings(env: Env, staffId: number, patch: ChannelSettingsPatch): Promise<ChannelSettingsUpdateResponse> {
   const current = await readChannelSettings(env.CONFIG);
   const settings = channelSettingsSchema.parse({ ...current, ...patch });
+  // The settings live in KV, which no D1 batch reaches: the record is written the moment the change is made.
+  const changed = Object.keys(patch).filter((key) => current[key as keyof typeof current] !== settings[key as keyof typeof settings]);
+  const pick = (from: Record<string, unknown>) => Object.fromEntries(changed.map((key) => [key, from[key] ?? null]));
   await env.CONFIG.put(CHANNEL_SETTINGS_KEY, JSON.stringify(settings));
+  await auditStatement(env.DB, { actorId: staffId, action: 'channeling.update', targetType: 'channeling', targetId: CHANNEL_SETTINGS_KEY, before: pick(current), after: pick(settings) }).run();
   // Every cached page shows the switches (lives listed or not, a channel page's player): purge before the rooms hear of it.
   await purgePages(env, [PAGE_SCOPES.site]);
   const notifiedRooms = await publishSettingsUpdate(env);

@@ -11,12 +11,15 @@ import { findMemberById, updateProfile, type MemberRow } from '../../db/members'
 import { notifyMember } from '../../inbox';
 import { accountRefusal, toMe } from './accounts';
 import { memberSettings } from './settings';
+import { isStaff } from './staff';
 import { checkUpload, discardUploads, storeUpload } from './uploads';
 
 async function profileOf(db: D1Database, member: MemberRow): Promise<ProfileResponse> {
+  const staff = await isStaff(db, member.id);
   return {
     profile: {
       ...toMe(member),
+      ...(staff ? { staff: true as const } : {}),
       piFlag: member.piFlag === 1,
       personalAuthStatus: member.personalAuthStatus as 0 | 1 | 2 | 3,
       createdAt: new Date(member.createdAt * 1000).toISOString(),
