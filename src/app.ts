@@ -30,6 +30,7 @@ import { csPages } from './pages/cs-pages';
 import { staffPages } from './pages/staff-pages';
 import { agencyPages } from './pages/agency-pages';
 import { memberPages } from './pages/member-pages';
+import { formPosts } from './pages/form-posts';
 import { apiReference } from './docs/api-reference';
 import { API_CONTRACT_PATHS } from './shared/api-contract';
 import { collector, reportServerError } from './errors';
@@ -75,6 +76,7 @@ app.route('/', csPages);
 app.route('/', staffPages);
 app.route('/', agencyPages);
 app.route('/', memberPages);
+app.route('/', formPosts);
 
 app.notFound((c) => respond(c, buildPageProps(c, 'NOT_FOUND', { title: c.var.t('notFound.title') }), 404));
 

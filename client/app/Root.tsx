@@ -6,6 +6,7 @@ import { I18nProvider } from '../i18n/i18n';
 import { jsonFetcher } from '../data/api';
 import { RouterProvider } from './router';
 import { App } from './App';
+import { finishHydration } from './hydrated-forms';
 
 /** SPEC §9: data-query retry 0. */
 const swrConfig = { fetcher: jsonFetcher, errorRetryCount: 0, shouldRetryOnError: false, revalidateOnFocus: false };
@@ -14,8 +15,11 @@ function useMountEffects() {
   useEffect(() => {
     // Registration failure is ignored (SPEC §8).
     navigator.serviceWorker?.register('/service-worker.js', { scope: '/' }).catch(() => {});
-    // Marks the page interactive (tests and native wrappers wait for it).
-    document.documentElement.dataset.hydrated = 'true';
+    // Takes in what was typed before hydration, then marks the page interactive (tests and native wrappers wait
+    // for it). In a task of its own: from inside this effect React would not handle the fields' events as input.
+    const root = document.getElementById('root');
+    const timer = setTimeout(() => root && finishHydration(root), 0);
+    return () => clearTimeout(timer);
   }, []);
 }
 

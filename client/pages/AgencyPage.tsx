@@ -44,7 +44,7 @@ export function AgencyPage({ props }: { props: PageProps }) {
   return (
     <section className="agency-page" aria-labelledby="agency-title">
       <h1 id="agency-title">{data ? `${t('agency.page.title')}: ${data.agency.name}` : t('agency.page.title')}</h1>
-      <form className="form" onSubmit={submit} aria-labelledby="agency-invite-form-title">
+      <form method="post" className="form" onSubmit={submit} aria-labelledby="agency-invite-form-title">
         <h2 id="agency-invite-form-title">{t('agency.page.invite')}</h2>
         <label htmlFor="agency-login">{t('agency.page.loginId')}</label>
         <input id="agency-login" name="loginId" required maxLength={40} autoComplete="off" />

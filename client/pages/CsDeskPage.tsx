@@ -84,7 +84,7 @@ function Inquiries({ props }: { props: PageProps }) {
     <>
       <section aria-labelledby="cs-write">
         <h2 id="cs-write">{t('cs.inquiry.write')}</h2>
-        <form className="cs-form" onSubmit={submit}>
+        <form method="post" className="cs-form" onSubmit={submit}>
           <label htmlFor="inquiry-board">{t('cs.inquiry.boardType')}</label>
           <select id="inquiry-board" name="boardType" defaultValue="QNA">
             {INQUIRY_BOARD_TYPES.map((b) => (
@@ -238,7 +238,7 @@ function AccountChanges({ props }: { props: PageProps }) {
   };
   return (
     <>
-      <form className="cs-form" onSubmit={submit}>
+      <form method="post" className="cs-form" onSubmit={submit}>
         <label htmlFor="change-kind">{t('cs.change.kind')}</label>
         <select id="change-kind" name="kind" defaultValue="name">
           {ACCOUNT_CHANGE_KINDS.map((k) => (

@@ -1,7 +1,9 @@
+import type { FormEvent } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import { CS_PATHS, CS_POST_PAGES, FOOTER_POLICIES } from '../../src/shared/cs-rules';
 import type { CsPostPageData, CsPostsPageData, PolicyPageData } from '../../src/shared/cs-schemas';
 import { useT } from '../i18n/i18n';
+import { useRouter } from '../app/router-context';
 import { CsNav, Paragraphs } from '../components/cs/CsNav';
 import { formatDate } from '../components/watch/format-date';
 
@@ -17,6 +19,7 @@ export function CsPage({ props }: { props: PageProps }) {
 
 function PostList({ props }: { props: PageProps }) {
   const t = useT();
+  const { navigate } = useRouter();
   const data = props.data as Partial<CsPostsPageData>;
   const list = data.list ?? null;
   const kind = data.kind ?? 'notice';
@@ -24,10 +27,16 @@ function PostList({ props }: { props: PageProps }) {
   const next = list && list.offset + list.limit < list.total ? list.offset + list.limit : null;
   const prev = list && list.offset > 0 ? Math.max(0, list.offset - list.limit) : null;
   const pageHref = (offset: number) => `${path}?${new URLSearchParams({ offset: String(offset), ...(data.query ? { title: data.query } : {}) })}`;
+  // A post like every form (no form submits by GET); the search itself is a link to the list with its title query.
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const title = String(new FormData(event.currentTarget).get('title') ?? '').trim();
+    void navigate(title ? `${path}?${new URLSearchParams({ title })}` : path);
+  };
   return (
     <>
       <h1 id="cs-title">{data.title}</h1>
-      <form method="get" action={path} className="cs-search">
+      <form method="post" className="cs-search" onSubmit={search}>
         <label htmlFor="cs-search-title">{t('cs.search')}</label>
         <input id="cs-search-title" name="title" type="search" defaultValue={data.query ?? ''} maxLength={50} />
         <button type="submit" className="btn btn-small">

@@ -82,7 +82,7 @@ export function ExpirePage({ props }: { props: PageProps }) {
         </ol>
       )}
       {!step && (
-        <form className="auth-form" onSubmit={onLoginId} noValidate>
+        <form method="post" className="auth-form" onSubmit={onLoginId} noValidate>
           <p>{t('member.expire.intro')}</p>
           <label htmlFor="expire-loginId">{t('login.id')}</label>
           <input id="expire-loginId" name="loginId" value={loginId} autoComplete="username" autoCapitalize="none" onChange={(e) => setLoginId(e.target.value)} />
@@ -92,7 +92,7 @@ export function ExpirePage({ props }: { props: PageProps }) {
         </form>
       )}
       {step === 'AGREEMENT' && (
-        <form className="auth-form" onSubmit={onAgree} noValidate aria-labelledby="expire-step">
+        <form method="post" className="auth-form" onSubmit={onAgree} noValidate aria-labelledby="expire-step">
           <h2 id="expire-step" ref={heading} tabIndex={-1}>
             {t('member.expire.steps.AGREEMENT')}
           </h2>

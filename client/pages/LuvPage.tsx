@@ -109,7 +109,7 @@ function CouponBox({ locale, currency }: { locale: string; currency: string }) {
   return (
     <section className="wallet-card" aria-labelledby="wallet-coupon">
       <h2 id="wallet-coupon">{t('wallet.coupon.title')}</h2>
-      <form className="field" onSubmit={submit} noValidate>
+      <form method="post" className="field" onSubmit={submit} noValidate>
         <label htmlFor="coupon-number" className="field-label">
           {t('wallet.coupon.label')}
         </label>

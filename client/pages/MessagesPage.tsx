@@ -259,7 +259,7 @@ function Compose({ to, onSent, onNotice }: { to: string | null; onSent: (to: str
   };
 
   return (
-    <form className="messages-compose" onSubmit={submit} aria-labelledby="compose-title">
+    <form method="post" className="messages-compose" onSubmit={submit} aria-labelledby="compose-title">
       <h2 id="compose-title">{to ? t('messages.thread.reply') : t('messages.compose.title')}</h2>
       <label htmlFor="compose-to">{t('messages.compose.to')}</label>
       <input id="compose-to" name="to" type="text" autoComplete="off" maxLength={40} required value={receiver} onChange={(e) => setReceiver(e.target.value)} />
@@ -292,7 +292,7 @@ function BlockList({ blocks, onToggle }: { blocks: BlockListResponse | null; onT
     <section className="messages-blocks" aria-labelledby="blocks-title">
       <h2 id="blocks-title">{t('messages.blocks.title')}</h2>
       <p className="muted">{t('messages.blocks.hint')}</p>
-      <form onSubmit={submit} className="blocks-form">
+      <form method="post" onSubmit={submit} className="blocks-form">
         <label htmlFor="block-target">{t('messages.blocks.target')}</label>
         <input id="block-target" type="text" autoComplete="off" maxLength={40} value={target} onChange={(e) => setTarget(e.target.value)} />
         <button type="submit" className="btn btn-small">

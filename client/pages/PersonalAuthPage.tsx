@@ -109,7 +109,7 @@ function DevIdentityForm({ props }: { props: PageProps }) {
           </p>
         </div>
       ) : (
-        <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={sending}>
+        <form method="post" className="auth-form" onSubmit={onSubmit} noValidate aria-busy={sending}>
           <Field id="identity-name" name="name" label={t('identity.name')} value={form.name} onValue={set('name')} error={errors.name} autoComplete="name" />
           <Field id="identity-birthday" name="birthday" type="date" label={t('identity.birthday')} value={form.birthday} onValue={set('birthday')} error={errors.birthday} autoComplete="bday" />
           <fieldset className="field gender" aria-describedby={errors.gender ? 'identity-gender-error' : undefined}>

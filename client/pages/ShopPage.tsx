@@ -72,7 +72,7 @@ export function ShopPage({ props }: { props: PageProps }) {
           {t('shop.balance', { amount: balance === null ? '-' : formatAmount(balance, props.locale), currency })}
         </a>
       </div>
-      <form className="shop-form" onSubmit={pay} noValidate>
+      <form method="post" className="shop-form" onSubmit={pay} noValidate>
         <fieldset className="shop-choices">
           <legend className="field-label">{t('shop.packs')}</legend>
           {shop.packs.length === 0 && <p className="muted">{t('shop.noPacks')}</p>}

@@ -111,6 +111,7 @@ function InquiryItem({ inquiry, locale }: { inquiry: Inquiry; locale: string }) 
         </a>
       ))}
       <form
+        method="post"
         className="cs-form"
         onSubmit={async (event) => {
           event.preventDefault();
@@ -192,6 +193,7 @@ function PostForm() {
     <section aria-labelledby="staff-post">
       <h2 id="staff-post">{t('cs.staff.writePost')}</h2>
       <form
+        method="post"
         className="cs-form"
         onSubmit={async (event) => {
           event.preventDefault();

@@ -2,6 +2,7 @@ import { reactRenderer } from '@hono/react-renderer';
 import type { CSSProperties, ReactNode } from 'react';
 import { toWire, type BuildRefs, type PageProps } from '../shared/page-props';
 import { pageTitle } from '../shared/page-title';
+import { HELD_SUBMIT_ATTRIBUTE } from '../shared/held-submit';
 
 declare module '@hono/react-renderer' {
   interface Props {
@@ -61,6 +62,29 @@ export const BOOT_SCRIPT = [
   '})(document.currentScript);',
 ].join('\n');
 
+/**
+ * Holds a form's submit until the page has hydrated (`data-hydrated` on <html>, set once typed values are in the
+ * page's state: client/app/hydrated-forms.ts), which then submits it again through the form's own handler. In the
+ * <head>, so it runs before any form exists. Without it Enter in a form whose script has not run yet submits
+ * natively: every form has method="post", which the edge answers with a 303 back to the page, the fields
+ * dropped (src/pages/form-posts.ts), so nothing typed reaches a URL; but the sign-in typed would be lost.
+ * A form with an action of its own (the locale switcher's POST /locale) works without script and goes as it is.
+ * Only the last form held is kept: a second Enter elsewhere replaces it.
+ */
+export const SUBMIT_GUARD_SCRIPT = [
+  '(function (html) {',
+  "  addEventListener('submit', function (e) {",
+  '    var form = e.target;',
+  "    if (html.dataset.hydrated || !(form instanceof HTMLFormElement) || form.hasAttribute('action')) return;",
+  '    e.preventDefault();',
+  '    e.stopImmediatePropagation();',
+  `    var held = document.querySelectorAll('form[${HELD_SUBMIT_ATTRIBUTE}]');`,
+  `    for (var i = 0; i < held.length; i++) held[i].removeAttribute('${HELD_SUBMIT_ATTRIBUTE}');`,
+  `    form.setAttribute('${HELD_SUBMIT_ATTRIBUTE}', '');`,
+  '  }, true);',
+  '})(document.documentElement);',
+].join('\n');
+
 /** JSON that is safe inside a <script> element. */
 function scriptSafe(json: string): string {
   return json
@@ -115,6 +139,8 @@ export function Document({
         <link rel="apple-touch-icon" href={brand.icons.appIcon} />
         <link rel="manifest" href="/manifest.json" />
         <link rel="stylesheet" href={CLIENT_STYLES} precedence="default" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (SUBMIT_GUARD_SCRIPT), no data in it */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SUBMIT_GUARD_SCRIPT }} />
       </head>
       <body>
         <div id="root">{children}</div>

@@ -31,13 +31,17 @@ const PAIRS: Record<string, (final: number) => string> = {
   '(으)로': (f) => (f === 0 || f === RIEUL ? '로' : '으로'),
 };
 
-const PARTICLE = /(.)(을\(를\)|이\(가\)|은\(는\)|와\(과\)|\(으\)로)/gu;
+/**
+ * A double particle and the character whose sound decides it: the last one before it, looking past closing
+ * brackets and quotes, which are not read ("(김하늘)(으)로" reads 김하늘로, "‘벨’을(를)" 벨을).
+ */
+const PARTICLE = /([^)\]}"'’”」』》〉])([)\]}"'’”」』》〉]*)(을\(를\)|이\(가\)|은\(는\)|와\(과\)|\(으\)로)/gu;
 
 /** `text` with each double particle reduced to the form its preceding character takes, where that can be told. */
 export function fitParticles(text: string): string {
   if (!text.includes(')')) return text;
-  return text.replace(PARTICLE, (match, before: string, pair: string) => {
+  return text.replace(PARTICLE, (match, before: string, closers: string, pair: string) => {
     const final = finalConsonant(before);
-    return final === null ? match : before + PAIRS[pair]!(final);
+    return final === null ? match : before + closers + PAIRS[pair]!(final);
   });
 }

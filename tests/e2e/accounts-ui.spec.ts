@@ -484,3 +484,75 @@ test('signing in on /signin without a callbackURL lands on the home page, signed
   }).toPass({ timeout: 15_000 });
   await expect(page.locator('.site-header .me')).toBeVisible();
 });
+
+// What a person does before the page's script has run: it must neither leak nor be lost. The client bundle is held
+// back (the page shows its server HTML meanwhile), then let go.
+test.describe('before the page hydrates', () => {
+  /** Holds main.js until the returned function is called: the page is its server-rendered HTML until then. */
+  async function holdClient(page: Page): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/main.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  /** Past the attendance event of the day's first login, on `path` and signed in. */
+  async function expectSignedIn(page: Page, path: string): Promise<void> {
+    const event = page.getByRole('dialog', { name: ko.loginEvent.attendanceTitle });
+    await expect(async () => {
+      if (await event.isVisible()) await page.keyboard.press('Escape');
+      expect(new URL(page.url()).pathname).toBe(path);
+    }).toPass({ timeout: 15_000 });
+    await expect(page.locator('.site-header .me')).toBeVisible();
+  }
+
+  test('a sign-in sent with Enter before hydration never puts the password in a URL, and signs in once the script runs', async ({ page }) => {
+    const password = 'demo-pass-1234';
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    page.on('framenavigated', (frame) => urls.push(frame.url()));
+    const release = await holdClient(page);
+    await page.goto(url('flex', '/signin'), { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('아이디', { exact: true }).fill('demo_viewer');
+    await page.getByLabel('비밀번호').fill(password);
+    await page.getByLabel('비밀번호').press('Enter');
+    // Held by the page until it hydrates: no native submit, the page stays as it is.
+    await expect(page.locator('form[data-held-submit]')).toHaveCount(1);
+    expect(page.url()).toBe(url('flex', '/signin'));
+    release();
+    await expectSignedIn(page, '/');
+    expect(urls.filter((u) => u.includes(password) || u.includes('password='))).toEqual([]);
+  });
+
+  test('what was typed before hydration is what the form sends after it (sign-in and sign-up)', async ({ page }) => {
+    let release = await holdClient(page);
+    await page.goto(url('flex', '/signup'), { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('아이디', { exact: true }).fill('typedbefore1');
+    await page.getByLabel('비밀번호', { exact: true }).fill('Abcdef1!');
+    await page.getByLabel('비밀번호 확인').fill('Abcdef1!');
+    await page.getByLabel('닉네임').fill('미리입력');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.getByRole('button', { name: '가입하기' }).click();
+    // Only what was not done is asked for (identity verification, the terms, which appear once hydrated): the four
+    // fields typed before count as filled in.
+    await expect(page.getByRole('button', { name: '본인인증' })).toHaveAccessibleDescription('본인인증 후 회원가입이 가능합니다.');
+    for (const label of ['아이디', '비밀번호', '비밀번호 확인', '닉네임']) await expect(page.getByLabel(label, { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+
+    await page.unrouteAll();
+    release = await holdClient(page);
+    await page.goto(url('flex', '/signin'), { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('아이디', { exact: true }).fill('demo_viewer');
+    await page.getByLabel('비밀번호').fill('demo-pass-1234');
+    await page.getByRole('checkbox', { name: ko.login.saveId }).check();
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const signin = page.waitForRequest((request) => request.url().endsWith('/v2/api/auth/signin'));
+    await page.locator('#main').getByRole('button', { name: ko.login.submit, exact: true }).click();
+    expect((await signin).postDataJSON()).toMatchObject({ loginId: 'demo_viewer', password: 'demo-pass-1234', saveId: true, loginKeep: false });
+    await expectSignedIn(page, '/');
+  });
+});

@@ -120,7 +120,7 @@ export function DomesticSignupForm({ idPrefix, inModal = false, callbackURL, par
   );
 
   return (
-    <form className="auth-form signup-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+    <form method="post" className="auth-form signup-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
       {field('loginId', { autoComplete: 'username', maxLength: 15, required: true })}
       {field('password', { type: 'password', autoComplete: 'new-password', maxLength: 15, required: true })}
       {field('confirmPassword', { type: 'password', autoComplete: 'new-password', maxLength: 15, required: true })}

@@ -61,7 +61,7 @@ export function FindPasswordSection() {
           </a>
         </div>
       ) : authToken ? (
-        <form className="auth-form" onSubmit={onReset} noValidate aria-busy={sending}>
+        <form method="post" className="auth-form" onSubmit={onReset} noValidate aria-busy={sending}>
           <p>{t('find.newPasswordIntro', { loginId })}</p>
           <Field
             id="find-password-new"
@@ -93,7 +93,7 @@ export function FindPasswordSection() {
           </button>
         </form>
       ) : (
-        <form className="auth-form" onSubmit={onVerify} noValidate>
+        <form method="post" className="auth-form" onSubmit={onVerify} noValidate>
           <p>{t('find.passwordIntro')}</p>
           <Field
             id="find-password-loginId"

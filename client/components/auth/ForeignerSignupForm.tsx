@@ -129,7 +129,7 @@ export function ForeignerSignupForm({ idPrefix, inModal = false, callbackURL, pa
   );
 
   return (
-    <form className="auth-form signup-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+    <form method="post" className="auth-form signup-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
       {field('id', { autoComplete: 'username', maxLength: LIMITS.loginId.max, required: true })}
       {field('password', { type: 'password', autoComplete: 'new-password', maxLength: LIMITS.password.foreignerInputMax, required: true })}
       {field('confirmPassword', { type: 'password', autoComplete: 'new-password', maxLength: LIMITS.password.foreignerInputMax, required: true })}

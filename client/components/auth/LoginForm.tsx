@@ -89,7 +89,7 @@ export function LoginForm({ idPrefix, callbackURL, savedLoginId = null, socialPr
   const onSocial = (provider: SocialProvider) => window.location.assign(socialStartPath(provider, callbackURL ?? window.location.pathname + window.location.search));
   return (
     <>
-      <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={sending}>
+      <form method="post" className="auth-form" onSubmit={onSubmit} noValidate aria-busy={sending}>
         <Field id={`${idPrefix}-loginId`} name="loginId" label={t('login.id')} value={loginId} onValue={setLoginId} error={null} autoComplete="username" autoCapitalize="none" />
         <Field id={`${idPrefix}-password`} name="password" type="password" label={t('login.password')} value={password} onValue={setPassword} error={null} autoComplete="current-password" />
         <div className="check-row">

@@ -194,7 +194,7 @@ function CommentForm({
     onSent();
   };
   return (
-    <form className="board-comment-form" onSubmit={submit} aria-label={label}>
+    <form method="post" className="board-comment-form" onSubmit={submit} aria-label={label}>
       <label className="field-label" htmlFor={id}>
         {label}
       </label>

@@ -52,7 +52,7 @@ export function BoardEditor({ channelId, post, onSaved, onCancel }: { channelId:
   };
 
   return (
-    <form className="auth-form notice-editor" onSubmit={submit} aria-labelledby="board-editor-title" aria-describedby={error ? 'board-editor-error' : undefined}>
+    <form method="post" className="auth-form notice-editor" onSubmit={submit} aria-labelledby="board-editor-title" aria-describedby={error ? 'board-editor-error' : undefined}>
       <h3 id="board-editor-title">{heading}</h3>
       <div className="field">
         <label className="field-label" htmlFor="board-category">

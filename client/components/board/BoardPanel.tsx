@@ -143,7 +143,7 @@ function BoardSearch({ search, filter, onSearch }: { search: string; filter: Boa
     onSearch(words.trim(), scope);
   };
   return (
-    <form className="board-search" aria-label={t('board.searchRegion')} onSubmit={submit}>
+    <form method="post" className="board-search" aria-label={t('board.searchRegion')} onSubmit={submit}>
       <div className="field">
         <label className="field-label" htmlFor="board-search-scope">
           {t('board.searchScope')}

@@ -45,7 +45,7 @@ function SettingForm({ current, onSaved }: { current: BoardWritePermission; onSa
     onSaved(result.body);
   };
   return (
-    <form onSubmit={submit} aria-describedby={error ? 'board-setting-error' : undefined}>
+    <form method="post" onSubmit={submit} aria-describedby={error ? 'board-setting-error' : undefined}>
       <fieldset>
         <legend className="field-label">{t('board.setting.label')}</legend>
         {BOARD_WRITE_PERMISSIONS.map((p) => (

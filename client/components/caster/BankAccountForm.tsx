@@ -67,7 +67,7 @@ export function BankAccountForm({ account, onSaved }: { account: BankAccount | n
   const described = (id: Field, help = false) => [help ? `payout-${id}-help` : '', shown(id) ? `payout-${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
-    <form className="payout-account" onSubmit={submit} noValidate aria-labelledby="payout-account-title">
+    <form method="post" className="payout-account" onSubmit={submit} noValidate aria-labelledby="payout-account-title">
       <h3 id="payout-account-title">{t('payout.account.title')}</h3>
       <p className={account ? 'muted' : 'field-error'}>
         {account ? t('payout.account.registered', { bank: bankName(account.bank_code), number: account.bank_account, holder: account.bank_holder_name }) : t('payout.account.none')}

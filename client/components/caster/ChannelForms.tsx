@@ -81,7 +81,7 @@ export function RegisterChannelForm({ themes, nickname }: { themes: Theme[]; nic
     () => void refresh(),
   );
   return (
-    <form className="auth-form caster-form" onSubmit={submit} aria-labelledby="register-heading" aria-describedby={error ? 'register-error' : undefined}>
+    <form method="post" className="auth-form caster-form" onSubmit={submit} aria-labelledby="register-heading" aria-describedby={error ? 'register-error' : undefined}>
       <h2 id="register-heading">{t('caster.register')}</h2>
       <p className="muted">{t('caster.registerHelp')}</p>
       <ChannelFields prefix="register" form={form} themes={themes} onChange={setForm} />
@@ -122,7 +122,7 @@ export function ChannelSettingsForm({ settings, themes }: { settings: OwnChannel
     },
   );
   return (
-    <form className="auth-form caster-form" onSubmit={submit} aria-labelledby="settings-heading" aria-describedby={error ? 'settings-error' : undefined}>
+    <form method="post" className="auth-form caster-form" onSubmit={submit} aria-labelledby="settings-heading" aria-describedby={error ? 'settings-error' : undefined}>
       <h2 id="settings-heading">{t('caster.settings')}</h2>
       <ChannelFields prefix="settings" form={form} themes={themes} onChange={setForm} />
       <label className="check">

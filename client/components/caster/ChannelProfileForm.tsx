@@ -99,7 +99,7 @@ function ProfileForm({ profile, onSaved }: { profile: ChannelProfile; onSaved: (
   const setLink = (i: number, patch: Partial<ChannelLink>) => setLinks(links.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
   return (
-    <form className="auth-form caster-form" onSubmit={submit} aria-labelledby="channel-profile-title" aria-describedby={error ? 'channel-profile-error' : undefined}>
+    <form method="post" className="auth-form caster-form" onSubmit={submit} aria-labelledby="channel-profile-title" aria-describedby={error ? 'channel-profile-error' : undefined}>
       <div className="field">
         <label className="field-label" htmlFor="profile-name">
           {t('channelProfile.name')}

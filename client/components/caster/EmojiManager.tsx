@@ -59,7 +59,7 @@ export function EmojiManager() {
           ))}
         </ul>
       )}
-      <form className="form" onSubmit={add} aria-labelledby="emoji-add-title">
+      <form method="post" className="form" onSubmit={add} aria-labelledby="emoji-add-title">
         <h3 id="emoji-add-title">{t('emoji.studio.add')}</h3>
         <label htmlFor="emoji-code">{t('emoji.studio.code')}</label>
         <input id="emoji-code" name="code" required pattern="[a-z0-9_]{2,20}" maxLength={20} autoComplete="off" aria-describedby="emoji-code-hint" />

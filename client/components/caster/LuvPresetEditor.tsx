@@ -79,7 +79,7 @@ function PresetForm({ initial, onSaved }: { initial: number[]; onSaved: (saved: 
   };
 
   return (
-    <form className="preset-form" onSubmit={submit} noValidate aria-labelledby="presets-title" aria-describedby="presets-help">
+    <form method="post" className="preset-form" onSubmit={submit} noValidate aria-labelledby="presets-title" aria-describedby="presets-help">
       <p id="presets-help" className="muted">
         {t('studioPresets.help', { max: MAX_PRESETS, currency })}
       </p>

@@ -66,7 +66,7 @@ export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: (
     <div className="payout-request">
       <h3 id="payout-request-title">{t('payout.request.title')}</h3>
       {!review ? (
-        <form onSubmit={toReview} noValidate aria-labelledby="payout-request-title">
+        <form method="post" onSubmit={toReview} noValidate aria-labelledby="payout-request-title">
           <div className="field">
             <label className="field-label" htmlFor="payout-amount">
               {t('payout.request.amount', { currency })}

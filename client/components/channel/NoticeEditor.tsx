@@ -50,7 +50,7 @@ export function NoticeEditor({ channelId, notice, onSaved, onCancel }: { channel
   };
 
   return (
-    <form className="auth-form notice-editor" onSubmit={submit} aria-labelledby="notice-editor-title" aria-describedby={error ? 'notice-editor-error' : undefined}>
+    <form method="post" className="auth-form notice-editor" onSubmit={submit} aria-labelledby="notice-editor-title" aria-describedby={error ? 'notice-editor-error' : undefined}>
       <h3 id="notice-editor-title">{notice ? t('notice.edit') : t('notice.write')}</h3>
       <div className="field">
         <label className="field-label" htmlFor="notice-title">

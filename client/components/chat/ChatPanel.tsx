@@ -237,7 +237,7 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
           </div>
         )
       )}
-      <form className="chat-form" onSubmit={submit}>
+      <form method="post" className="chat-form" onSubmit={submit}>
         <label htmlFor="chat-input" className="visually-hidden">
           {t('chat.inputLabel')}
         </label>

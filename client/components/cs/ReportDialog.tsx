@@ -50,7 +50,7 @@ export function ReportDialog({ id, target, onClose }: { id: string; target: Repo
         </>
       ) : (
         target && (
-          <form onSubmit={submit} className="cs-form">
+          <form method="post" onSubmit={submit} className="cs-form">
             <p>{t(`cs.report.about.${target.type}`, { name: target.label })}</p>
             {target.quote && <blockquote className="cs-quote">{target.quote}</blockquote>}
             <label htmlFor={`${id}-reason`}>{t('cs.report.reason')}</label>

@@ -80,7 +80,7 @@ export function ExchangeSection({ locale, currency, onEarnings }: { locale: stri
         )}
       </dl>
       {open ? (
-        <form className="field" onSubmit={submit} noValidate>
+        <form method="post" className="field" onSubmit={submit} noValidate>
           <label htmlFor="exchange-amount" className="field-label">
             {t('exchange.amountLabel')}
           </label>

@@ -120,7 +120,7 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
           {t('giftDialog.errors.notLive')}
         </p>
       )}
-      <form className="gift-form" onSubmit={submit} noValidate>
+      <form method="post" className="gift-form" onSubmit={submit} noValidate>
         {presets.data && presets.data.length > 0 && (
           <fieldset className="field">
             <legend className="field-label">{t('giftDialog.presets')}</legend>

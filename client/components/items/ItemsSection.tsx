@@ -82,7 +82,7 @@ function BuyForm({ locale, currency, onBought }: { locale: string; currency: str
     });
   };
   return (
-    <form className="field items-buy" onSubmit={submit} noValidate aria-labelledby="items-buy-title">
+    <form method="post" className="field items-buy" onSubmit={submit} noValidate aria-labelledby="items-buy-title">
       <h3 id="items-buy-title">{t('items.buyTitle')}</h3>
       <label htmlFor="items-buy-item" className="field-label">
         {t('items.buyItem')}
@@ -142,7 +142,7 @@ function GiftForm({ held, onGiven }: { held: InventoryItem[]; onGiven: () => voi
     });
   };
   return (
-    <form className="field items-gift" onSubmit={submit} noValidate aria-labelledby="items-gift-title">
+    <form method="post" className="field items-gift" onSubmit={submit} noValidate aria-labelledby="items-gift-title">
       <h3 id="items-gift-title">{t('items.giftTitle')}</h3>
       <label htmlFor="items-gift-item" className="field-label">
         {t('items.giftItem')}

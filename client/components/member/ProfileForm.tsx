@@ -36,7 +36,7 @@ export function ProfileForm({ profile }: { profile: { nickname: string; avatarUr
   };
 
   return (
-    <form className="profile-form" onSubmit={onSubmit} aria-labelledby="my-profile-edit" noValidate>
+    <form method="post" className="profile-form" onSubmit={onSubmit} aria-labelledby="my-profile-edit" noValidate>
       <h3 id="my-profile-edit">{t('member.profile.edit')}</h3>
       <div className="profile-avatar">
         <Avatar url={profile.avatarUrl} nickname={profile.nickname} size={72} label={t('member.profile.avatarCurrent')} />

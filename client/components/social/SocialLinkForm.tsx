@@ -47,7 +47,7 @@ export function SocialLinkForm({ data }: { data: SocialSignupPageData }) {
   };
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+    <form method="post" className="auth-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
       <Field id="social-link-loginId" name="loginId" label={t('login.id')} value={loginId} onValue={setLoginId} error={null} autoComplete="username" />
       <Field id="social-link-password" name="password" type="password" label={t('login.password')} value={password} onValue={setPassword} error={null} autoComplete="current-password" />
       <button type="submit" className="btn btn-block" disabled={pending}>

@@ -104,7 +104,7 @@ export function SocialSignupForm({ data }: { data: SocialSignupPageData }) {
   };
 
   return (
-    <form className="auth-form signup-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+    <form method="post" className="auth-form signup-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
       {data.email && <p className="social-email">{t('social.signupAs', { email: data.email, provider: t(`social.name.${data.provider}`) })}</p>}
       {field('nickname', { autoComplete: 'nickname', maxLength: 10, required: true })}
       {field('loginId', { autoComplete: 'username', maxLength: 15, hint: t('social.loginIdHint') })}

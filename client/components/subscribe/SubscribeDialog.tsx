@@ -87,7 +87,7 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
   return (
     <Modal id="subscribe-dialog" className="modal-gift" open title={t('subscriptions.dialogTitle', { channel: channelTitle })} onCancel={finish} onOutsideClick={() => {}}>
       <p className="gift-balance">{t('subscriptions.balance', { amount: balance === null ? '…' : formatAmount(balance), currency })}</p>
-      <form className="gift-form" onSubmit={submit} noValidate>
+      <form method="post" className="gift-form" onSubmit={submit} noValidate>
         <fieldset className="field">
           <legend className="field-label">{t('subscriptions.button')}</legend>
           {PLAN_IDS.map((id) => (

@@ -97,7 +97,7 @@ function PasswordGate({ channelId, me, onUnlocked }: Omit<GateProps, 'access'>) 
     setError(result.message || t('errors.network'));
   };
   return (
-    <form className="password-gate" onSubmit={submit} noValidate>
+    <form method="post" className="password-gate" onSubmit={submit} noValidate>
       <p className="gate-message">{t('channel.passwordRequired')}</p>
       <label htmlFor={`${id}-pw`} className="field-label">
         {t('channel.password')}
