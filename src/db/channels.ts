@@ -2,6 +2,7 @@
 // counts, and the password-try counter of live-Auth.
 
 import type { StreamSource } from '../shared/streams-api';
+import { THUMBNAIL_GATED } from './streams';
 
 export interface ChannelRow {
   id: number;
@@ -25,12 +26,14 @@ export interface ChannelRow {
   bannerKey: string | null;
   /** JSON array of { label, url }. */
   links: string;
+  /** 1: the thumbnail shows only to viewers who may watch (THUMBNAIL_GATED). */
+  thumbnailGated: number;
 }
 
 const CHANNEL_SELECT = `SELECT ch.id, ch.owner_id AS ownerId, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, ch.title, ch.description,
   ch.theme_id AS themeId, t.code AS themeCode, ch.stream_key AS streamKey, ch.source, ch.external_url AS externalUrl,
   ch.external_hls_url AS externalHlsUrl, ch.adult, ch.adult_plus AS adultPlus, ch.password_hash AS passwordHash, ch.thumbnail_at AS thumbnailAt,
-  ch.max_viewers AS maxViewers, ch.profile_image_key AS profileImageKey, ch.banner_key AS bannerKey, ch.links
+  ch.max_viewers AS maxViewers, ch.profile_image_key AS profileImageKey, ch.banner_key AS bannerKey, ch.links, ${THUMBNAIL_GATED} AS thumbnailGated
   FROM channels ch JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
 
 export function findChannel(db: D1Database, channelId: number): Promise<ChannelRow | null> {

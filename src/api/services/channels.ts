@@ -47,7 +47,7 @@ export async function channelPage(db: D1Database, channelId: number, viewer: Vie
       subscriberCount: subscribers,
       noticeCount: notices.count,
       latestNoticeAt: notices.latestAt,
-      thumbnailUrl: thumbnailUrl(channelId, channel.thumbnailAt),
+      thumbnailUrl: thumbnailUrl(channelId, channel.thumbnailAt, channel.thumbnailGated === 1),
       subscribed,
       profileImageUrl: channel.profileImageKey ? uploadUrl(channel.profileImageKey) : null,
       bannerUrl: channel.bannerKey ? uploadUrl(channel.bannerKey) : null,
