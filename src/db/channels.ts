@@ -109,7 +109,14 @@ export async function noticeSummary(db: D1Database, channelId: number): Promise<
 }
 
 /**
- * Take one password-try slot for this channel and device and return how many the window has used. The
+ * live_auth_attempts counts per channel and key: a device id (10 hex digits), a client address
+ * (liveAuthClientKey) or the whole channel (LIVE_AUTH_CHANNEL_KEY); the prefixes keep them apart.
+ */
+export const LIVE_AUTH_CHANNEL_KEY = 'channel';
+export const liveAuthClientKey = (clientKey: string) => `client:${clientKey}`;
+
+/**
+ * Take one password-try slot for this channel and key and return how many the window has used. The
  * count restarts only after `windowMs` without a try, so hammering keeps the lock on.
  */
 export async function takeLiveAuthAttempt(db: D1Database, channelId: number, deviceId: string, now: number, windowMs: number): Promise<number> {
@@ -124,6 +131,11 @@ export async function takeLiveAuthAttempt(db: D1Database, channelId: number, dev
     .bind(channelId, deviceId, now, windowMs)
     .first<{ attempts: number }>();
   return row!.attempts;
+}
+
+/** A right password gives its slot back: only wrong ones use up an address's or a channel's allowance. */
+export async function returnLiveAuthAttempt(db: D1Database, channelId: number, key: string): Promise<void> {
+  await db.prepare('UPDATE live_auth_attempts SET attempts = attempts - 1 WHERE channel_id = ? AND device_id = ? AND attempts > 0').bind(channelId, key).run();
 }
 
 export async function clearLiveAuthAttempts(db: D1Database, channelId: number, deviceId: string): Promise<void> {

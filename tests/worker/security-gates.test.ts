@@ -2,10 +2,14 @@
 // recording, and how many passwords a caller may try. Each test records its row of the security table.
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ChannelPageResponse, ViewMainResponse } from '../../src/shared/streams-api';
-import { Browser } from './helpers';
+import { app } from '../../src/app';
+import { LIVE_AUTH_MAX_CHANNEL_TRIES, LIVE_AUTH_MAX_CLIENT_TRIES } from '../../src/api/services/channels';
+import { clientLimitKey } from '../../src/lib/client-address';
+import { playbackTokenValid } from '../../src/lib/playback-token';
+import type { ChannelPageResponse, LiveAuthResponse, StreamDetail, ViewMainResponse } from '../../src/shared/streams-api';
+import { Browser, get, productionEnv } from './helpers';
 import { securityRow } from './security-table';
-import { clearWatchTables, json, liveChannel, signedIn } from './watch-fixtures';
+import { clearWatchTables, expectRefused, insertChannel, insertStream, json, liveChannel, signedIn } from './watch-fixtures';
 
 beforeEach(clearWatchTables);
 
@@ -95,5 +99,118 @@ describe('gated pictures', () => {
     const page = await json<ChannelPageResponse>(await new Browser().fetch(`/api/channels/${adult.id}/channel-page`));
     expect(page.channel.thumbnailUrl).toBeNull();
     expect(page.recorded[0]).toMatchObject({ adult: true, thumbnailUrl: null });
+  });
+});
+
+/** A live that ended: the LiveChannel object turns it into a recording (kind 2) with its flags as they were. */
+async function endLive(streamId: number): Promise<void> {
+  await env.DB.prepare('UPDATE streams SET kind = 2, ended_at = ? WHERE id = ?').bind(Date.now(), streamId).run();
+}
+
+const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token');
+
+describe('recordings of gated lives', () => {
+  it("a password live's recording asks for the same password; nobody gets a signed URL without it", async (context) => {
+    const locked = await liveChannel({ password: '1234' });
+    await endLive(locked.streamId);
+    const adult = await liveChannel({ adult: true, password: '1234' });
+    await endLive(adult.streamId);
+    const guest = new Browser();
+    const leaks: string[] = [];
+    for (const [what, channel] of [
+      ['password', locked],
+      ['adult password', adult],
+    ] as const) {
+      const detail = await json<StreamDetail>(await guest.fetch(`/api/streams/${channel.streamId}`));
+      if (detail.access === 'ok' || detail.playback) leaks.push(`${what} recording: access ${detail.access}, playback ${detail.playback?.url}`);
+      const vod = await (await guest.open(`/vod/${channel.streamId}`)).text();
+      if (vod.includes(`/live/${channel.id}/${channel.streamId}/index.m3u8`)) leaks.push(`${what} recording: /vod page names its playlist`);
+      const playlist = await guest.fetch(`/live/${channel.id}/${channel.streamId}/index.m3u8`);
+      await playlist.body?.cancel();
+      if (playlist.status !== 403) leaks.push(`${what} recording playlist ${playlist.status}`);
+    }
+    const minor = (await signedIn('minor')).browser;
+    const minorDetail = await json<StreamDetail>(await minor.fetch(`/api/streams/${adult.streamId}`));
+    if (minorDetail.access !== 'adult') leaks.push(`minor on the adult recording: ${minorDetail.access}`);
+    securityRow(context, {
+      area: 'gates',
+      tried: 'a guest asking for the recordings of a password live and of an adult password live (/api/streams/<id>, the /vod page, the playlist), a minor for the adult one',
+      letThrough: leaks.length === 0 ? 0 : leaks.join('; '),
+      pass: leaks.length === 0,
+    });
+    expect(leaks).toEqual([]);
+
+    // The password opens the recording (live-Auth with its streamId): a URL signed for it.
+    await expectRefused(await guest.fetch(`/api/guest/live-Auth?channelId=${locked.id}&streamId=${locked.streamId}&password=0000`), 403, '비밀번호가 올바르지 않습니다.');
+    const ok = await json<LiveAuthResponse>(await guest.fetch(`/api/guest/live-Auth?channelId=${locked.id}&streamId=${locked.streamId}&password=1234`));
+    expect(await playbackTokenValid(env.JWT_SECRET, locked.streamId, tokenOf(ok.playback.url))).toBe(true);
+    const played = await guest.fetch(ok.playback.url);
+    expect(played.status).toBe(200);
+    await played.body?.cancel();
+    // A recording of another channel, or one without a password, is refused.
+    const other = await insertChannel({ password: '1234' });
+    await expectRefused(await guest.fetch(`/api/guest/live-Auth?channelId=${other.id}&streamId=${locked.streamId}&password=1234`), 404, '방송을 찾을 수 없습니다.');
+    const plain = await insertStream(other.id, { kind: 2 });
+    await expectRefused(await guest.fetch(`/api/guest/live-Auth?channelId=${other.id}&streamId=${plain}&password=1234`), 400, '비밀번호가 설정되지 않은 방송입니다.');
+  });
+});
+
+/** A try at a live's password through the edge, as a script sends it: no device cookie, so a new device each time. */
+const scriptTry = (channelId: number, password: string, headers: Record<string, string> = {}) => get(`/api/guest/live-Auth?channelId=${channelId}&password=${password}`, { headers });
+
+/** The same in production, where the client address Cloudflare saw (CF-Connecting-IP) is what counts. */
+const productionTry = (channelId: number, password: string, address: string) =>
+  app.request(`http://flex.localhost:8787/api/guest/live-Auth?channelId=${channelId}&password=${password}`, { headers: { 'cf-connecting-ip': address } }, productionEnv());
+
+describe('guessing a live password', () => {
+  it('a script without a device cookie trying every four-digit password is stopped by its address, before any hashing', async (context) => {
+    const channel = await liveChannel({ password: '7391' });
+    const statuses = new Map<number, number>();
+    const TRIES = 60;
+    for (let i = 0; i < TRIES; i += 4) {
+      const answers = await Promise.all([0, 1, 2, 3].map(async (k) => (await scriptTry(channel.id, String(i + k).padStart(4, '0'))).status));
+      for (const status of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    const checked = statuses.get(403) ?? 0;
+    // Even the right password is refused now, unread, with words the viewer understands.
+    const right = await scriptTry(channel.id, '7391');
+    const english = await scriptTry(channel.id, '7391', { 'accept-language': 'en' });
+    securityRow(context, {
+      area: 'gates',
+      tried: `${TRIES} live-Auth tries on one 4-digit password live without a flx_uuid cookie (each a new device): ${[...statuses].map(([s, n]) => `${s}×${n}`).join(', ')}`,
+      letThrough: `${checked} passwords checked (limit ${LIVE_AUTH_MAX_CLIENT_TRIES} per address); the right one then: ${right.status}`,
+      pass: checked === LIVE_AUTH_MAX_CLIENT_TRIES && right.status === 429,
+    });
+    expect(checked).toBe(LIVE_AUTH_MAX_CLIENT_TRIES);
+    expect(statuses.get(429)).toBe(TRIES - LIVE_AUTH_MAX_CLIENT_TRIES);
+    await expectRefused(right, 429, '이 방송에 비밀번호가 너무 많이 입력되었습니다. 10분 후 다시 시도해 주세요.');
+    await expectRefused(english, 429, 'Too many passwords have been tried on this broadcast. Please try again in 10 minutes.');
+  }, 120_000);
+
+  it('in production: one address is held to its own count, many addresses to the channel count, and a right password gives its slot back', async () => {
+    const channel = await liveChannel({ password: '7391' });
+    const seed = (key: string, attempts: number) =>
+      env.DB.prepare('INSERT INTO live_auth_attempts (channel_id, device_id, attempts, last_at) VALUES (?, ?, ?, ?)').bind(channel.id, key, attempts, Date.now()).run();
+    // One address with two wrong tries left on this channel.
+    await seed(`client:${clientLimitKey('production', '203.0.113.7')}`, LIVE_AUTH_MAX_CLIENT_TRIES - 2);
+    const one: number[] = [];
+    for (let i = 0; i < 4; i += 1) one.push((await productionTry(channel.id, `00${i}0`, '203.0.113.7')).status);
+    expect(one).toEqual([403, 403, 429, 429]);
+    expect((await productionTry(channel.id, '7391', '203.0.113.8')).status).toBe(200);
+    // A right password gave its slot back to the channel's count; now the channel has three wrong tries left, whoever sends them.
+    const channelCount = async () =>
+      (await env.DB.prepare("SELECT attempts FROM live_auth_attempts WHERE channel_id = ? AND device_id = 'channel'").bind(channel.id).first<{ attempts: number }>())!.attempts;
+    expect(await channelCount()).toBe(2);
+    await env.DB.prepare("UPDATE live_auth_attempts SET attempts = ? WHERE channel_id = ? AND device_id = 'channel'")
+      .bind(LIVE_AUTH_MAX_CHANNEL_TRIES - 3, channel.id)
+      .run();
+    const many: number[] = [];
+    for (let i = 0; i < 6; i += 1) many.push((await productionTry(channel.id, `11${i}1`, `198.51.100.${i + 1}`)).status);
+    expect(many).toEqual([403, 403, 403, 429, 429, 429]);
+    const refused = await productionTry(channel.id, '7391', '198.51.100.99');
+    expect(refused.status).toBe(429);
+    // Another channel is not held back.
+    const other = await liveChannel({ password: '1111' });
+    expect((await productionTry(other.id, '1111', '198.51.100.99')).status).toBe(200);
   });
 });

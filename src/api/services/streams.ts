@@ -68,8 +68,8 @@ const isOpenLive = (row: AccessSubject) => row.endedAt === null && row.kind === 
 
 /**
  * SPEC §6 for one stream: the owner always plays; adult streams need adult broadcasting switched on and
- * an identity-verified adult; a password-protected live asks for its password (GET /api/guest/live-Auth).
- * The password guards the live only: its recording follows the adult rules alone. `settings` null asks
+ * an identity-verified adult; a password-protected stream asks for its password (GET /api/guest/live-Auth),
+ * and its recording keeps both rules: a live's password does not lapse when it ends. `settings` null asks
  * who may be there whatever the operators' switches say (a chat room outlives a switched-off video).
  */
 export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: ChannelSettings | null): RuleAccess {
@@ -80,7 +80,7 @@ export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: C
     if (!viewer?.identityVerified) return 'identity';
     if (!viewer.adult) return 'adult';
   }
-  if (row.hasPassword === 1 && isOpenLive(row)) return 'password';
+  if (row.hasPassword === 1) return 'password';
   return 'ok';
 }
 
