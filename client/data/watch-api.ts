@@ -3,9 +3,9 @@ import { call } from './api';
 
 const seg = encodeURIComponent;
 
-/** GET /api/guest/live-Auth: the right password answers the playback of a password-protected live. */
-export const liveAuth = (channelId: number, viewerId: string | null, password: string) =>
-  call<LiveAuthResponse>('GET', `/api/guest/live-Auth?channelId=${channelId}${viewerId ? `&viewerId=${seg(viewerId)}` : ''}&password=${seg(password)}`);
+/** GET /api/guest/live-Auth: the right password answers the playback of a password-protected live (or, with streamId, its recording). */
+export const liveAuth = (channelId: number, viewerId: string | null, password: string, streamId?: number) =>
+  call<LiveAuthResponse>('GET', `/api/guest/live-Auth?channelId=${channelId}${streamId ? `&streamId=${streamId}` : ''}${viewerId ? `&viewerId=${seg(viewerId)}` : ''}&password=${seg(password)}`);
 
 /** The member started watching a channel: it goes to the top of their recently watched. */
 export const markPlayed = (channelId: number) => call<unknown>('POST', '/api/my/streams/played', { channelId });

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { PageProps, VodData } from '../../src/shared/page-props';
+import type { Playback } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
 import { AccessGate } from '../components/watch/AccessGate';
 import { WatchPlayer } from '../components/watch/WatchPlayer';
@@ -10,15 +12,17 @@ import { formatDate } from '../components/watch/format-date';
 export function VodPage({ props }: { props: PageProps }) {
   const t = useT();
   const stream = (props.data as Partial<VodData>).stream;
+  // A password-protected recording plays once its password is given (it keeps its live's).
+  const [unlocked, setUnlocked] = useState<Playback | null>(null);
   if (!stream) return <p className="empty-state">{t('vod.loadFailed')}</p>;
+  const playback = stream.playback ?? unlocked;
   return (
     <article className="watch-page" aria-labelledby="watch-title">
       <div className="watch-stage">
-        {stream.playback ? (
-          <WatchPlayer key={stream.playback.url} playback={stream.playback} live={false} title={stream.title} channelId={stream.channelId} me={props.me} />
+        {playback ? (
+          <WatchPlayer key={playback.url} playback={playback} live={false} title={stream.title} channelId={stream.channelId} me={props.me} />
         ) : stream.access !== 'ok' ? (
-          // A recording is never password-protected (the password guards the live only).
-          <AccessGate access={stream.access} channelId={stream.channelId} me={props.me} onUnlocked={() => {}} />
+          <AccessGate access={stream.access} channelId={stream.channelId} streamId={stream.streamId} me={props.me} onUnlocked={setUnlocked} />
         ) : (
           <p className="empty-state">{t('vod.unplayable')}</p>
         )}
@@ -28,7 +32,7 @@ export function VodPage({ props }: { props: PageProps }) {
         <p className="watch-creator">
           <a href={`/channel/${encodeURIComponent(stream.creator.loginId)}`}>{stream.creator.nickname}</a>
         </p>
-        <StreamBadges live={false} adult={stream.adult} locked={false} />
+        <StreamBadges live={false} adult={stream.adult} locked={stream.hasPassword} />
         <dl className="watch-stats">
           <dt>{t('vod.date')}</dt>
           <dd>

@@ -2,6 +2,7 @@
 // counts, and the password-try counter of live-Auth.
 
 import type { StreamSource } from '../shared/streams-api';
+import { THUMBNAIL_GATED } from './streams';
 
 export interface ChannelRow {
   id: number;
@@ -25,12 +26,14 @@ export interface ChannelRow {
   bannerKey: string | null;
   /** JSON array of { label, url }. */
   links: string;
+  /** 1: the thumbnail shows only to viewers who may watch (THUMBNAIL_GATED). */
+  thumbnailGated: number;
 }
 
 const CHANNEL_SELECT = `SELECT ch.id, ch.owner_id AS ownerId, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, ch.title, ch.description,
   ch.theme_id AS themeId, t.code AS themeCode, ch.stream_key AS streamKey, ch.source, ch.external_url AS externalUrl,
   ch.external_hls_url AS externalHlsUrl, ch.adult, ch.adult_plus AS adultPlus, ch.password_hash AS passwordHash, ch.thumbnail_at AS thumbnailAt,
-  ch.max_viewers AS maxViewers, ch.profile_image_key AS profileImageKey, ch.banner_key AS bannerKey, ch.links
+  ch.max_viewers AS maxViewers, ch.profile_image_key AS profileImageKey, ch.banner_key AS bannerKey, ch.links, ${THUMBNAIL_GATED} AS thumbnailGated
   FROM channels ch JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
 
 export function findChannel(db: D1Database, channelId: number): Promise<ChannelRow | null> {
@@ -106,7 +109,14 @@ export async function noticeSummary(db: D1Database, channelId: number): Promise<
 }
 
 /**
- * Take one password-try slot for this channel and device and return how many the window has used. The
+ * live_auth_attempts counts per channel and key: a device id (10 hex digits), a client address
+ * (liveAuthClientKey) or the whole channel (LIVE_AUTH_CHANNEL_KEY); the prefixes keep them apart.
+ */
+export const LIVE_AUTH_CHANNEL_KEY = 'channel';
+export const liveAuthClientKey = (clientKey: string) => `client:${clientKey}`;
+
+/**
+ * Take one password-try slot for this channel and key and return how many the window has used. The
  * count restarts only after `windowMs` without a try, so hammering keeps the lock on.
  */
 export async function takeLiveAuthAttempt(db: D1Database, channelId: number, deviceId: string, now: number, windowMs: number): Promise<number> {
@@ -121,6 +131,11 @@ export async function takeLiveAuthAttempt(db: D1Database, channelId: number, dev
     .bind(channelId, deviceId, now, windowMs)
     .first<{ attempts: number }>();
   return row!.attempts;
+}
+
+/** A right password gives its slot back: only wrong ones use up an address's or a channel's allowance. */
+export async function returnLiveAuthAttempt(db: D1Database, channelId: number, key: string): Promise<void> {
+  await db.prepare('UPDATE live_auth_attempts SET attempts = attempts - 1 WHERE channel_id = ? AND device_id = ? AND attempts > 0').bind(channelId, key).run();
 }
 
 export async function clearLiveAuthAttempts(db: D1Database, channelId: number, deviceId: string): Promise<void> {

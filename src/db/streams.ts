@@ -26,12 +26,22 @@ export interface StreamRow {
   externalHlsUrl: string | null;
   /** The channel's seats for its live (null: no limit). */
   maxViewers: number | null;
+  /** 1: the channel's thumbnail shows only to viewers who may watch (THUMBNAIL_GATED). */
+  thumbnailGated: number;
 }
+
+/**
+ * Whether the thumbnail of channel `ch` (one picture per channel, the newest its encoder sent) is gated: the
+ * channel's newest stream, whose picture it is, was adult-only or password-protected, or the channel is now
+ * (a new live's first picture may land before its stream row). 1 or 0.
+ */
+export const THUMBNAIL_GATED = `(ch.adult = 1 OR ch.adult_plus = 1 OR ch.password_hash IS NOT NULL
+  OR COALESCE((SELECT MAX(n.adult, n.adult_plus, n.has_password) FROM streams n WHERE n.channel_id = ch.id ORDER BY n.started_at DESC, n.id DESC LIMIT 1), 0) = 1)`;
 
 const STREAM_COLUMNS = `s.id, s.channel_id AS channelId, s.kind, s.source, s.playback_url AS playbackUrl, s.title, s.adult, s.adult_plus AS adultPlus,
   s.has_password AS hasPassword, s.started_at AS startedAt, s.ended_at AS endedAt, s.duration_ms AS durationMs, s.viewer_count AS viewerCount,
   ch.owner_id AS ownerId, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, t.code AS themeCode, ch.thumbnail_at AS thumbnailAt,
-  ch.external_hls_url AS externalHlsUrl, ch.max_viewers AS maxViewers`;
+  ch.external_hls_url AS externalHlsUrl, ch.max_viewers AS maxViewers, ${THUMBNAIL_GATED} AS thumbnailGated`;
 const STREAM_FROM = `streams s JOIN channels ch ON ch.id = s.channel_id JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
 /** A stream row `s` that is a live on air now. */
 export const OPEN_LIVE = 's.ended_at IS NULL AND s.kind = 1';
@@ -128,4 +138,16 @@ export async function broadcastsBetween(db: D1Database, channelId: number, from:
 /** A creator turning a channel adult-only or password-protected changes the live that is on now too. */
 export function restrictOpenLiveStatement(db: D1Database, channelId: number, adult: boolean, hasPassword: boolean): D1PreparedStatement {
   return db.prepare('UPDATE streams SET adult = ?, has_password = ? WHERE channel_id = ? AND ended_at IS NULL').bind(+adult, +hasPassword, channelId);
+}
+
+/** What the thumbnail route needs: whether the channel's picture is gated, and the stream a viewer's token must be signed for. */
+export async function thumbnailGate(db: D1Database, channelId: number): Promise<{ gated: number; streamId: number | null } | null> {
+  return db
+    .prepare(
+      `SELECT ${THUMBNAIL_GATED} AS gated,
+         (SELECT n.id FROM streams n WHERE n.channel_id = ch.id ORDER BY n.started_at DESC, n.id DESC LIMIT 1) AS streamId
+       FROM channels ch WHERE ch.id = ?`,
+    )
+    .bind(channelId)
+    .first<{ gated: number; streamId: number | null }>();
 }

@@ -1,7 +1,7 @@
 // A member's channel lists: recently watched (watch_history), gifted (gift_history) and subscribed
 // (channel_subscriptions), plus the writes their pages make.
 
-import type { Page } from './streams';
+import { THUMBNAIL_GATED, type Page } from './streams';
 
 /** One row of any of the three lists, with its channel and creator. */
 export interface ChannelListRow {
@@ -10,6 +10,8 @@ export interface ChannelListRow {
   ownerLoginId: string;
   ownerNickname: string;
   thumbnailAt: number | null;
+  /** 1: the thumbnail shows only to viewers who may watch (THUMBNAIL_GATED). */
+  thumbnailGated: number;
   at: number;
   status: number | null;
   expiresAt: number | null;
@@ -19,7 +21,7 @@ export interface ChannelListRow {
 }
 
 const CHANNEL_JOIN = 'JOIN channels ch ON ch.id = x.channel_id JOIN members m ON m.id = ch.owner_id';
-const CHANNEL_COLUMNS = 'x.channel_id AS channelId, ch.title, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, ch.thumbnail_at AS thumbnailAt';
+const CHANNEL_COLUMNS = `x.channel_id AS channelId, ch.title, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, ch.thumbnail_at AS thumbnailAt, ${THUMBNAIL_GATED} AS thumbnailGated`;
 
 const LISTS = {
   played: { table: 'watch_history', at: 'x.watched_at', extra: 'NULL AS status, NULL AS expiresAt, NULL AS plan, NULL AS totalAmount', where: '' },

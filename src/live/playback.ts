@@ -6,7 +6,7 @@ import { validate } from '../lib/validate';
 import { TtlCache } from '../lib/ttl-cache';
 import { BLOCKING_RELOAD_MS } from './channel-do';
 import { servedSegments } from '../db/live';
-import { findOpenStream, findStream, type StreamRow } from '../db/streams';
+import { findOpenStream, findStream, thumbnailGate, type StreamRow } from '../db/streams';
 import { renderPlaylist, type ServedSegment } from './hls';
 import { idSchema, r2Keys, segmentContentType, segmentNameSchema } from './paths';
 import { playbackTokenValid } from '../lib/playback-token';
@@ -34,6 +34,7 @@ const CACHE = {
 const streams = new TtlCache<number, StreamRow | null>(2_000);
 const openStreams = new TtlCache<number, StreamRow | null>(2_000);
 const liveWindows = new TtlCache<number, ServedSegment[]>(500);
+const thumbnailGates = new TtlCache<number, Awaited<ReturnType<typeof thumbnailGate>>>(2_000);
 
 const tokenQuery = z.object({ token: z.string().max(200).optional() });
 /** LL-HLS delivery directives: `_HLS_msn` asks for a playlist that lists that media sequence number. */
@@ -111,13 +112,22 @@ export const playback = new Hono<AppEnv>()
     if (stream?.source !== 'flex') throw new Refusal(404, 'OFFLINE', 'live.offline');
     return playlist(c, stream, c.req.valid('query'), `${stream.id}/`);
   })
-  .get('/:channelId/thumb.jpg', validate('param', channelParam), async (c) => {
+  .get('/:channelId/thumb.jpg', validate('param', channelParam), validate('query', tokenQuery), async (c) => {
     const { channelId } = c.req.valid('param');
+    // A gated channel's picture (adult-only or password, THUMBNAIL_GATED) follows its playlist's rule: only with
+    // a token signed for the stream it comes from, and never from a shared cache.
+    const gate = await thumbnailGates.get(channelId, () => thumbnailGate(c.env.DB, channelId));
+    if (!gate) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
+    const gated = gate.gated === 1;
+    if (gated) {
+      c.header('access-control-allow-origin', undefined);
+      if (gate.streamId === null || !(await playbackTokenValid(c.env.JWT_SECRET, gate.streamId, c.req.valid('query').token))) throw new Refusal(403, 'PLAYBACK_TOKEN', 'live.token');
+    }
     const key = r2Keys.thumbnail(channelId);
     const object = c.req.method === 'HEAD' ? await c.env.MEDIA.head(key) : await c.env.MEDIA.get(key);
     if (!object) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
     c.header('content-type', 'image/jpeg');
-    c.header('cache-control', CACHE.thumbnail);
+    c.header('cache-control', gated ? CACHE.thumbnail.replace('public', 'private') : CACHE.thumbnail);
     c.header('etag', object.httpEtag);
     return 'body' in object ? c.body((object as R2ObjectBody).body) : c.body(null);
   })

@@ -1,6 +1,6 @@
 import type { StreamCard } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
-import { StreamThumb } from '../watch/StreamThumb';
+import { StreamThumb, thumbGateOf } from '../watch/StreamThumb';
 import { StreamBadges } from '../watch/StreamCardView';
 import { formatDuration } from '../watch/time';
 import { formatDate } from '../watch/format-date';
@@ -14,14 +14,14 @@ export function RecordedList({ streams, locale }: { streams: StreamCard[]; local
       {streams.map((stream) => (
         <li key={stream.streamId}>
           <a href={`/vod/${stream.streamId}`} className="recorded-item">
-            <StreamThumb url={stream.thumbnailUrl} nickname={stream.creator.nickname} />
+            <StreamThumb url={stream.thumbnailUrl} nickname={stream.creator.nickname} gate={thumbGateOf(stream)} />
             <span className="recorded-text">
               <span className="recorded-title">{stream.title}</span>
               <span className="muted">
                 {formatDate(stream.startedAt, locale)} · {formatDuration(stream.durationMs)}
               </span>
             </span>
-            <StreamBadges live={false} adult={stream.adult} locked={false} />
+            <StreamBadges live={false} adult={stream.adult} locked={stream.hasPassword} />
           </a>
         </li>
       ))}

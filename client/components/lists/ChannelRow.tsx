@@ -1,7 +1,7 @@
 import type { MyListKey } from '../../../src/shared/page-props';
 import type { ChannelListItem } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
-import { StreamThumb } from '../watch/StreamThumb';
+import { StreamThumb, thumbGateOf } from '../watch/StreamThumb';
 import { StreamBadges } from '../watch/StreamCardView';
 import { formatCount } from '../watch/time';
 import { formatDate } from '../watch/format-date';
@@ -34,7 +34,7 @@ export function ChannelRow({
   return (
     <li className="channel-row">
       <a href={href} className="channel-row-link">
-        <StreamThumb url={item.live?.thumbnailUrl ?? item.thumbnailUrl} nickname={item.creator.nickname} />
+        <StreamThumb url={item.live ? item.live.thumbnailUrl : item.thumbnailUrl} nickname={item.creator.nickname} gate={item.live ? thumbGateOf(item.live) : null} />
         <span className="channel-row-text">
           <span className="channel-row-name">{item.creator.nickname}</span>
           <span className="channel-row-title">{item.live?.title ?? item.title}</span>

@@ -12,20 +12,22 @@ import { Spinner } from '../auth/Spinner';
 interface GateProps {
   access: Exclude<PlaybackAccess, 'ok'>;
   channelId: number;
+  /** A recording's password gate (it keeps its live's password); absent: the channel's open live. */
+  streamId?: number;
   me: Me | null;
   /** The password was right: play this. */
   onUnlocked: (playback: Playback) => void;
 }
 
 /** SPEC §6: adult-only needs a verified identity (and an adult); a protected live asks for its password; a full one, a pass. */
-export function AccessGate({ access, channelId, me, onUnlocked }: GateProps) {
+export function AccessGate({ access, channelId, streamId, me, onUnlocked }: GateProps) {
   const t = useT();
   return (
     <section className="access-gate" aria-label={t('channel.restricted')}>
       {access === 'identity' && <IdentityGate me={me} />}
       {access === 'adult' && <p className="gate-message">{t('channel.adultOnly')}</p>}
       {access === 'unavailable' && <p className="gate-message">{t('channel.unavailable')}</p>}
-      {access === 'password' && <PasswordGate channelId={channelId} me={me} onUnlocked={onUnlocked} />}
+      {access === 'password' && <PasswordGate channelId={channelId} streamId={streamId} me={me} onUnlocked={onUnlocked} />}
       {access === 'full' && <FullGate />}
     </section>
   );
@@ -79,7 +81,7 @@ function IdentityGate({ me }: { me: Me | null }) {
   );
 }
 
-function PasswordGate({ channelId, me, onUnlocked }: Omit<GateProps, 'access'>) {
+function PasswordGate({ channelId, streamId, me, onUnlocked }: Omit<GateProps, 'access'>) {
   const t = useT();
   const id = 'live-password'; // not useId: the server renders from <html>, the client hydrates #root
   const [password, setPassword] = useState('');
@@ -90,7 +92,7 @@ function PasswordGate({ channelId, me, onUnlocked }: Omit<GateProps, 'access'>) 
     if (sending) return;
     if (!password) return setError(t('channel.passwordEmpty'));
     setSending(true);
-    const result = await liveAuth(channelId, me?.loginId ?? null, password);
+    const result = await liveAuth(channelId, me?.loginId ?? null, password, streamId);
     setSending(false);
     if (result.ok && result.body) return onUnlocked(result.body.playback);
     // The API's own words, in the viewer's language (wrong password, too many tries...).

@@ -1,6 +1,6 @@
 import type { StreamCard } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
-import { StreamThumb } from './StreamThumb';
+import { StreamThumb, thumbGateOf } from './StreamThumb';
 import { formatCount, formatDuration } from './time';
 
 /** Badges a stream carries: live, adults only, password. */
@@ -25,7 +25,7 @@ export function StreamCardView({ stream, now, locale }: { stream: StreamCard; no
     <li className="stream-card">
       <a href={`/channel/${encodeURIComponent(stream.creator.loginId)}`} className="stream-card-link">
         <span className="stream-card-media">
-          <StreamThumb url={stream.thumbnailUrl} nickname={stream.creator.nickname} />
+          <StreamThumb url={stream.thumbnailUrl} nickname={stream.creator.nickname} gate={thumbGateOf(stream)} />
           <StreamBadges live={live} adult={stream.adult} locked={stream.hasPassword} />
         </span>
         <span className="stream-card-title">{stream.title}</span>

@@ -4,6 +4,7 @@ import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { optionalMember } from '../middleware/auth';
+import { clientLimitKey } from '../../lib/client-address';
 import { LIVE_TIME_OPTIONS, LIVE_TIME_OPTION_NUMBERS, type LiveTimeOption } from '../../shared/streams-api';
 import { channelFindResponseSchema, channelPageResponseSchema, liveAuthResponseSchema, liveTimeResponseSchema, streamDetailSchema } from '../../shared/streams-schemas';
 import { channelFind, channelPage, liveAuth, liveTime, streamById } from '../services/channels';
@@ -63,20 +64,25 @@ export const channelRoutes = new Hono<ApiEnv>()
     operation({
       tag: 'Channels',
       summary: "The password of a protected live: its signed playback and the chat room's proof",
-      description: 'Each try counts before the password is checked: 10 per channel and device (X-Device-Id) per 10 minutes; a right one clears the count. The creator needs no password.',
+      description:
+        "Each try counts before the password is checked: 10 per channel and device (X-Device-Id), 30 per channel and client address, 100 per channel from everyone, per 10 quiet minutes; a right one clears the device's count. The creator needs no password. streamId (ours): a password-protected recording of the channel, which keeps its live's password.",
       ok: liveAuthResponseSchema,
       refusals: {
         400: 'The live has no password (NO_PASSWORD), or the request fails validation (BAD_REQUEST)',
         403: 'Wrong password (PASSWORD_WRONG), or the viewer may not watch it at all (IDENTITY_REQUIRED, ADULT_ONLY, UNAVAILABLE)',
-        404: 'No such channel (CHANNEL_NOT_FOUND), or it is not live (NOT_LIVE)',
+        404: 'No such channel (CHANNEL_NOT_FOUND), it is not live (NOT_LIVE), or no such recording of it (STREAM_NOT_FOUND)',
         429: 'Too many tries (TOO_MANY_TRIES)',
       },
     }),
     optionalMember(),
     // viewerId, option and aspCode are what the apps send; the device (X-Device-Id) and the session are what count.
-    validate('query', z.object({ channelId: id, password: z.string().min(1).max(64), viewerId: text(100).optional(), option: text(50).optional(), aspCode: text(50).optional() })),
+    validate(
+      'query',
+      z.object({ channelId: id, streamId: id.optional(), password: z.string().min(1).max(64), viewerId: text(100).optional(), option: text(50).optional(), aspCode: text(50).optional() }),
+    ),
     async (c) => {
-      const { channelId, password } = c.req.valid('query');
-      return c.json(await liveAuth(c.env.DB, { channelId, password, deviceId: c.var.deviceId }, await viewerOf(c), await settingsOf(c), secretOf(c)));
+      const { channelId, streamId, password } = c.req.valid('query');
+      const clientKey = clientLimitKey(c.env.ENVIRONMENT, c.var.client.ip);
+      return c.json(await liveAuth(c.env.DB, { channelId, streamId, password, deviceId: c.var.deviceId, clientKey }, await viewerOf(c), await settingsOf(c), secretOf(c)));
     },
   );

@@ -14,7 +14,19 @@ import {
 } from '../../shared/streams-api';
 import { signPlayback } from '../../lib/playback-token';
 import { verifyPassword } from '../../lib/crypto';
-import { channelExists, clearLiveAuthAttempts, findChannel, findChannelByLoginId, isSubscribed, noticeSummary, subscriberCount, takeLiveAuthAttempt } from '../../db/channels';
+import {
+  channelExists,
+  clearLiveAuthAttempts,
+  findChannel,
+  findChannelByLoginId,
+  isSubscribed,
+  LIVE_AUTH_CHANNEL_KEY,
+  liveAuthClientKey,
+  noticeSummary,
+  returnLiveAuthAttempt,
+  subscriberCount,
+  takeLiveAuthAttempt,
+} from '../../db/channels';
 import { broadcastsBetween, findOpenLive, findStream, listRecorded } from '../../db/streams';
 import { accessFor, playbackFor, withSeat, streamDetail, thumbnailUrl, toStreamCard, type Viewer } from './streams';
 import { Refusal } from '../../lib/errors';
@@ -23,7 +35,10 @@ import { pinnedNoticeOf } from './notices';
 import { linksOf } from './channel-profile';
 import { uploadUrl } from '../../shared/uploads';
 
+/** Password tries per window: per device; per client address on one channel; on one channel from everyone. */
 export const LIVE_AUTH_MAX_TRIES = 10;
+export const LIVE_AUTH_MAX_CLIENT_TRIES = 30;
+export const LIVE_AUTH_MAX_CHANNEL_TRIES = 100;
 export const LIVE_AUTH_WINDOW_MS = 10 * 60_000;
 
 export async function channelPage(db: D1Database, channelId: number, viewer: Viewer | null, settings: ChannelSettings, secret: string): Promise<ChannelPageResponse> {
@@ -47,7 +62,7 @@ export async function channelPage(db: D1Database, channelId: number, viewer: Vie
       subscriberCount: subscribers,
       noticeCount: notices.count,
       latestNoticeAt: notices.latestAt,
-      thumbnailUrl: thumbnailUrl(channelId, channel.thumbnailAt),
+      thumbnailUrl: thumbnailUrl(channelId, channel.thumbnailAt, channel.thumbnailGated === 1),
       subscribed,
       profileImageUrl: channel.profileImageKey ? uploadUrl(channel.profileImageKey) : null,
       bannerUrl: channel.bannerKey ? uploadUrl(channel.bannerKey) : null,
@@ -101,37 +116,54 @@ export async function channelSubscriberCount(db: D1Database, channelId: number):
 }
 
 /**
- * The password of a protected live. Each try takes a slot before the password is checked, so at most
- * LIVE_AUTH_MAX_TRIES passwords are ever checked per channel and device per window however many arrive
- * at once; a right one clears the count. Adult lives still need an adult viewer (SPEC §6).
+ * The password of a protected live, or of its recording (streamId: the recording keeps the live's password;
+ * the channel's is the one asked). Each try takes a slot in three counts before any password is hashed: this
+ * device's (a script that sends no device cookie is a new device each time), this client address's on the
+ * channel, and the channel's from everyone, so guessing a short password takes longer than a live lasts. A
+ * right password clears the device's count and gives its slot back to the other two. Adult streams still need
+ * an adult viewer (SPEC §6).
  */
 export async function liveAuth(
   db: D1Database,
-  input: { channelId: number; password: string; deviceId: string },
+  input: { channelId: number; streamId?: number; password: string; deviceId: string; clientKey: string },
   viewer: Viewer | null,
   settings: ChannelSettings,
   secret: string,
   now = Date.now(),
 ): Promise<LiveAuthResponse> {
-  const [channel, live] = await Promise.all([findChannel(db, input.channelId), findOpenLive(db, input.channelId)]);
+  const [channel, stream] = await Promise.all([findChannel(db, input.channelId), input.streamId === undefined ? findOpenLive(db, input.channelId) : findStream(db, input.streamId)]);
   if (!channel) throw notFoundChannel();
-  if (!live) throw new Refusal(404, 'NOT_LIVE', 'errors.channelOffline');
-  if (!channel.passwordHash) throw new Refusal(400, 'NO_PASSWORD', 'errors.livePasswordNotSet');
-  const access = withSeat(accessFor(live, viewer, settings), live, viewer, now);
+  if (input.streamId !== undefined && stream?.channelId !== channel.id) throw new Refusal(404, 'STREAM_NOT_FOUND', 'errors.streamNotFound');
+  if (!stream) throw new Refusal(404, 'NOT_LIVE', 'errors.channelOffline');
+  if (!channel.passwordHash || (input.streamId !== undefined && stream.hasPassword !== 1)) throw new Refusal(400, 'NO_PASSWORD', 'errors.livePasswordNotSet');
+  const access = withSeat(accessFor(stream, viewer, settings), stream, viewer, now);
   if (access === 'full') throw new Refusal(403, 'ROOM_FULL', 'errors.roomFull');
   if (access === 'unavailable') throw new Refusal(403, 'UNAVAILABLE', 'errors.adultUnavailable');
   if (access === 'identity') throw new Refusal(403, 'IDENTITY_REQUIRED', 'errors.adultIdentityRequired');
   if (access === 'adult') throw new Refusal(403, 'ADULT_ONLY', 'errors.adultOnly');
-  if (viewer?.memberId !== channel.ownerId) {
-    const tries = await takeLiveAuthAttempt(db, channel.id, input.deviceId, now, LIVE_AUTH_WINDOW_MS);
-    if (tries > LIVE_AUTH_MAX_TRIES) throw new Refusal(429, 'TOO_MANY_TRIES', 'errors.livePasswordTooMany');
-    if (!(await verifyPassword(input.password, channel.passwordHash))) throw new Refusal(403, 'PASSWORD_WRONG', 'errors.livePasswordWrong');
-    await clearLiveAuthAttempts(db, channel.id, input.deviceId);
-  }
+  if (viewer?.memberId !== channel.ownerId) await checkPassword(db, channel.id, channel.passwordHash, input, now);
   // The owner gets the same signed URL without spending a try.
-  const playback = await playbackFor({ ...live, hasPassword: 1 }, secret);
+  const playback = await playbackFor({ ...stream, hasPassword: 1 }, secret);
   if (!playback) throw new Refusal(404, 'NOT_LIVE', 'errors.channelOffline');
   // A third-party URL carries no token of ours, so the proof for the live's chat room comes separately.
-  const { token } = await signPlayback(secret, live.id);
+  const { token } = await signPlayback(secret, stream.id);
   return { result: 'ok', playback: { ...playback, passwordToken: token } };
+}
+
+/** The three counts a password try takes a slot in, and how many each allows per window. */
+const tryCounts = (deviceId: string, clientKey: string) => [
+  { key: deviceId, max: LIVE_AUTH_MAX_TRIES, message: 'errors.livePasswordTooMany' },
+  { key: liveAuthClientKey(clientKey), max: LIVE_AUTH_MAX_CLIENT_TRIES, message: 'errors.livePasswordBusy' },
+  { key: LIVE_AUTH_CHANNEL_KEY, max: LIVE_AUTH_MAX_CHANNEL_TRIES, message: 'errors.livePasswordBusy' },
+];
+
+async function checkPassword(db: D1Database, channelId: number, passwordHash: string, input: { password: string; deviceId: string; clientKey: string }, now: number): Promise<void> {
+  const counts = tryCounts(input.deviceId, input.clientKey);
+  // One at a time: a try refused by one count takes no slot from the next (a device over its limit does not
+  // use up its address's or the channel's allowance).
+  for (const count of counts) {
+    if ((await takeLiveAuthAttempt(db, channelId, count.key, now, LIVE_AUTH_WINDOW_MS)) > count.max) throw new Refusal(429, 'TOO_MANY_TRIES', count.message);
+  }
+  if (!(await verifyPassword(input.password, passwordHash))) throw new Refusal(403, 'PASSWORD_WRONG', 'errors.livePasswordWrong');
+  await Promise.all([clearLiveAuthAttempts(db, channelId, input.deviceId), ...counts.slice(1).map((count) => returnLiveAuthAttempt(db, channelId, count.key))]);
 }

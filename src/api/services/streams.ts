@@ -24,9 +24,19 @@ export async function loadViewer(db: D1Database, memberId: number | null | undef
   return member ? { memberId: member.id, identityVerified: member.identityVerified === 1, adult: member.adult === 1, passUntil: passEnd === null ? null : passEnd * 1000 } : null;
 }
 
-export function thumbnailUrl(channelId: number, thumbnailAt: number | null): string | null {
-  return thumbnailAt ? LIVE_PATHS.thumbnail(channelId, thumbnailAt) : null;
+/**
+ * The channel's picture, or null: none yet, or gated (adult-only or password, THUMBNAIL_GATED) and no token
+ * given. Lists are the same for every viewer (guests' pages come from the edge cache), so a gated picture
+ * never reaches them: the /live route refuses it without a token, and the card draws its own gated art.
+ */
+export function thumbnailUrl(channelId: number, thumbnailAt: number | null, gated: boolean, token?: string): string | null {
+  if (!thumbnailAt || (gated && !token)) return null;
+  const path = LIVE_PATHS.thumbnail(channelId, thumbnailAt);
+  return gated ? `${path}&token=${encodeURIComponent(token!)}` : path;
 }
+
+/** A stream only some viewers may see: adult-only or password-protected (its card and its picture are gated). */
+const isGated = (row: Pick<StreamRow, 'adult' | 'adultPlus' | 'hasPassword'>) => row.adult === 1 || row.adultPlus === 1 || row.hasPassword === 1;
 
 /** Every list's card comes from here. */
 export function toStreamCard(row: StreamRow): StreamCard {
@@ -36,7 +46,7 @@ export function toStreamCard(row: StreamRow): StreamCard {
     kind: row.kind,
     title: row.title,
     creator: { loginId: row.ownerLoginId, nickname: row.ownerNickname },
-    thumbnailUrl: thumbnailUrl(row.channelId, row.thumbnailAt),
+    thumbnailUrl: thumbnailUrl(row.channelId, row.thumbnailAt, isGated(row) || row.thumbnailGated === 1),
     viewerCount: row.viewerCount,
     startedAt: row.startedAt,
     endedAt: row.endedAt,
@@ -58,8 +68,8 @@ const isOpenLive = (row: AccessSubject) => row.endedAt === null && row.kind === 
 
 /**
  * SPEC §6 for one stream: the owner always plays; adult streams need adult broadcasting switched on and
- * an identity-verified adult; a password-protected live asks for its password (GET /api/guest/live-Auth).
- * The password guards the live only: its recording follows the adult rules alone. `settings` null asks
+ * an identity-verified adult; a password-protected stream asks for its password (GET /api/guest/live-Auth),
+ * and its recording keeps both rules: a live's password does not lapse when it ends. `settings` null asks
  * who may be there whatever the operators' switches say (a chat room outlives a switched-off video).
  */
 export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: ChannelSettings | null): RuleAccess {
@@ -70,7 +80,7 @@ export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: C
     if (!viewer?.identityVerified) return 'identity';
     if (!viewer.adult) return 'adult';
   }
-  if (row.hasPassword === 1 && isOpenLive(row)) return 'password';
+  if (row.hasPassword === 1) return 'password';
   return 'ok';
 }
 
@@ -110,5 +120,11 @@ export async function playbackFor(row: StreamRow, jwtSecret: string): Promise<Pl
 /** A card plus what this viewer may do with it. */
 export async function streamDetail(row: StreamRow, viewer: Viewer | null, settings: ChannelSettings, jwtSecret: string): Promise<StreamDetail> {
   const access = withSeat(accessFor(row, viewer, settings), row, viewer);
-  return { ...toStreamCard(row), access, playback: access === 'ok' ? await playbackFor(row, jwtSecret) : null };
+  const card = toStreamCard(row);
+  if (access !== 'ok') return { ...card, access, playback: null };
+  // A viewer who may watch the live sees its picture too (the player's poster): the channel's picture is the
+  // open live's, so a token signed for the live opens it.
+  const gatedPicture = row.endedAt === null && row.thumbnailAt !== null && (isGated(row) || row.thumbnailGated === 1);
+  const pictureUrl = gatedPicture ? thumbnailUrl(row.channelId, row.thumbnailAt, true, (await signPlayback(jwtSecret, row.id)).token) : card.thumbnailUrl;
+  return { ...card, thumbnailUrl: pictureUrl, access, playback: await playbackFor(row, jwtSecret) };
 }

@@ -23,7 +23,7 @@ export async function memberChannelList(db: D1Database, list: MemberList, member
       channelId: r.channelId,
       creator: { loginId: r.ownerLoginId, nickname: r.ownerNickname },
       title: r.title,
-      thumbnailUrl: thumbnailUrl(r.channelId, r.thumbnailAt),
+      thumbnailUrl: thumbnailUrl(r.channelId, r.thumbnailAt, r.thumbnailGated === 1),
       live: live ? toStreamCard(live) : null,
       at: r.at,
       ...(list === 'subscriptions' ? { status: r.status!, expiresAt: r.expiresAt, plan: (r.plan as PlanId | null) ?? null } : {}),
