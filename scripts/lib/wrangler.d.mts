@@ -7,7 +7,7 @@ export interface Target {
 }
 export const WRANGLER: string;
 export const DEFAULT_STATE: string;
-export const E2E: { port: number; state: string; pgDepositDelayMs: number };
+export const E2E: { port: number; state: string; pgDepositDelayMs: number; statusCacheMs: number };
 export function parseTarget(argv: string[]): { remote: boolean; persistTo: string | undefined; words: string[] };
 export function targetArgs(target?: Target): string[];
 export function wrangler(args: string[], options?: { quiet?: boolean }): string;
