@@ -78,7 +78,17 @@ describe('the foreigner sign-up nickname (URL-encoded by the form)', () => {
     const before = (await env.DB.prepare('SELECT COUNT(*) AS n FROM members').first<{ n: number }>())!.n;
     const res = await browser.json(
       '/api/auth/signup',
-      { loginId: `abroad${uniqueTag()}`, password: 'Passw0rd!', nickname: '%E0%A4%A', name: 'Jane', birthday: '1990-02-03', gender: 'F', ...(await verifiedPhone(browser)), isForeigner: true, terms: true },
+      {
+        loginId: `abroad${uniqueTag()}`,
+        password: 'Passw0rd!',
+        nickname: '%E0%A4%A',
+        name: 'Jane',
+        birthday: '1990-02-03',
+        gender: 'F',
+        ...(await verifiedPhone(browser)),
+        isForeigner: true,
+        terms: true,
+      },
       'POST',
       { headers: { 'accept-language': 'en' } },
     );
