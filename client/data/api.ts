@@ -1,4 +1,4 @@
-import { SESSION_INVALID, SESSION_INVALID_MESSAGE, UNSAFE_METHODS, XSRF_COOKIE, XSRF_HEADER } from '../../src/shared/account-api';
+import { SESSION_INVALID, SESSION_INVALID_MESSAGE, XSRF_COOKIE, XSRF_HEADER, needsXsrf } from '../../src/shared/account-api';
 import { emitSessionExpired } from '../state/events';
 import { readCookieAsync } from './cookies';
 import { redirectToMaintenance } from './maintenance-redirect';
@@ -30,15 +30,15 @@ export function holdNewCalls(): void {
 }
 
 /**
- * fetch with credentials through our proxy; every call goes through here. Unsafe methods carry the
- * XSRF token; a 503 goes to the maintenance page; a session the server calls over opens the
+ * fetch with credentials through our proxy; every call goes through here. Calls that change something
+ * (unsafe methods and the GETs that write) carry the XSRF token; a 503 goes to the maintenance page; a session the server calls over opens the
  * session-expired modal (the proxy has already tried a refresh and cleared the cookies).
  */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has('accept')) headers.set('accept', 'application/json');
   const method = (init.method ?? 'GET').toUpperCase();
-  const xsrf = UNSAFE_METHODS.has(method) ? await readCookieAsync(XSRF_COOKIE) : null;
+  const xsrf = needsXsrf(method, new URL(path, window.location.origin).pathname) ? await readCookieAsync(XSRF_COOKIE) : null;
   // Checked after the cookie's read, which may wait: a call that began before signing out must not slip through.
   if (held && path !== SIGN_OUT_PATH) return new Promise<Response>(() => {});
   if (xsrf) headers.set(XSRF_HEADER, xsrf);

@@ -1,4 +1,5 @@
 import type { BankAccount, BankAccountResponse, StaffWithdrawResponse, WithdrawCancelResponse, WithdrawResponse } from '../../src/shared/payout-schemas';
+import type { ReauthRequest, ReauthResponse } from '../../src/shared/reauth-schemas';
 import { call } from './api';
 
 // The studio's payout calls. SWR keys are the API paths.
@@ -15,3 +16,6 @@ export const cancelWithdrawal = (withdrawId: number) => call<WithdrawCancelRespo
 /** Staff: approve, pay (the bank transfer was made) or reject a withdrawal. */
 export type StaffPayoutAction = 'approve' | 'pay' | 'reject';
 export const decideWithdrawal = (withdrawId: number, action: StaffPayoutAction) => call<StaffWithdrawResponse>('POST', `/api/admin/payouts/${withdrawId}/${action}`, {});
+
+/** A fresh proof of the member (the password, or an identity check's authKey) before the bank account changes or a withdrawal. */
+export const reauthenticate = (proof: ReauthRequest) => call<ReauthResponse>('POST', '/api/my/reauth', proof);

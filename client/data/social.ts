@@ -1,5 +1,5 @@
 import type { MeDto } from '../../src/shared/account-api';
-import type { SocialProvider } from '../../src/shared/social';
+import { type SocialProvider, socialStartPath } from '../../src/shared/social';
 import type { SocialAccounts } from '../../src/shared/social-schemas';
 import { call } from './api';
 
@@ -24,3 +24,6 @@ export const socialLink = (provider: SocialProvider, body: { accessToken: string
   call<{ me?: MeDto }>('POST', `/api/auth/oauth/${provider}/link`, body);
 export const socialAccounts = () => call<SocialAccounts>('GET', '/api/my/social');
 export const unlinkSocial = (provider: SocialProvider) => call<SocialAccounts>('DELETE', `/api/my/social/${provider}`);
+
+/** Start linking a provider to the signed-in member: a POST with the XSRF header; the answer is the provider's address to go to. */
+export const startLink = (provider: SocialProvider) => call<{ authorizeUrl: string }>('POST', socialStartPath(provider, null), {});

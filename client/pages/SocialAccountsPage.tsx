@@ -1,10 +1,10 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
-import { SOCIAL_ERROR_QUERY, SOCIAL_PROVIDERS, socialStartPath, type SocialProvider } from '../../src/shared/social';
+import { SOCIAL_ERROR_QUERY, SOCIAL_PROVIDERS, type SocialProvider } from '../../src/shared/social';
 import type { SocialAccountsPageData } from '../../src/shared/social-pages';
 import type { SocialAccounts } from '../../src/shared/social-schemas';
-import { unlinkSocial } from '../data/social';
+import { startLink, unlinkSocial } from '../data/social';
 import { useT } from '../i18n/i18n';
 import { alertMessageAtom } from '../state/ui';
 import { socialErrorKey } from '../components/social/social-error';
@@ -24,6 +24,18 @@ export function SocialAccountsPage({ props }: { props: PageProps }) {
     setBusy(null);
     if (result.ok && result.body) setAccounts(result.body);
     else setAlert(result.message || t('social.errors.unknown'));
+  };
+
+  // To the provider only from here, by the member's click: the start is a POST with the XSRF header.
+  const link = async (provider: SocialProvider) => {
+    setBusy(provider);
+    const started = await startLink(provider);
+    if (started.ok && started.body?.authorizeUrl) {
+      window.location.assign(started.body.authorizeUrl);
+      return;
+    }
+    setBusy(null);
+    setAlert(started.message || t('social.errors.unknown'));
   };
 
   return (
@@ -52,9 +64,9 @@ export function SocialAccountsPage({ props }: { props: PageProps }) {
                       {t('social.unlink')}
                     </button>
                   ) : (
-                    <a className="btn" href={socialStartPath(provider, null, 'link')} aria-label={t('social.linkLabel', { provider: name })}>
+                    <button type="button" className="btn" disabled={busy === provider} aria-label={t('social.linkLabel', { provider: name })} onClick={() => link(provider)}>
                       {t('social.link')}
-                    </a>
+                    </button>
                   )}
                 </li>
               );

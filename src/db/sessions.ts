@@ -69,3 +69,22 @@ export function revokeMemberStatements(db: D1Database, memberId: number, now: nu
 export async function isFamilyRevoked(db: D1Database, familyId: string): Promise<boolean> {
   return (await db.prepare('SELECT 1 FROM revoked_sessions WHERE family_id = ?').bind(familyId).first()) !== null;
 }
+
+/** When the family's login ends (its absolute expiry), or null when it has no live refresh token. */
+export async function familyExpiry(db: D1Database, familyId: string): Promise<number | null> {
+  const row = await db.prepare('SELECT MAX(family_expires_at) AS at FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL').bind(familyId).first<{ at: number | null }>();
+  return row?.at ?? null;
+}
+
+export async function recordReauth(db: D1Database, familyId: string, memberId: number, now: number): Promise<void> {
+  await db
+    .prepare('INSERT INTO session_reauth (family_id, member_id, verified_at) VALUES (?1, ?2, ?3) ON CONFLICT(family_id) DO UPDATE SET verified_at = ?3 WHERE member_id = ?2')
+    .bind(familyId, memberId, now)
+    .run();
+}
+
+/** When the member last proved themself in this session family, or null. */
+export async function lastReauth(db: D1Database, familyId: string, memberId: number): Promise<number | null> {
+  const row = await db.prepare('SELECT verified_at AS at FROM session_reauth WHERE family_id = ? AND member_id = ?').bind(familyId, memberId).first<{ at: number }>();
+  return row?.at ?? null;
+}

@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import type { ValidationTargets } from 'hono';
+import type { Context, ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { Refusal } from './errors';
 import { withSchema } from './openapi-marks';
@@ -9,14 +9,28 @@ import { withSchema } from './openapi-marks';
  * The schema is also what the OpenAPI document shows for that part (withSchema).
  */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T, formMedia?: 'multipart/form-data') {
-  const middleware = zValidator(target, schema, (result) => {
+  const validator = zValidator(target, schema, (result) => {
     if (!result.success) {
       const fields: Record<string, string> = {};
       for (const issue of result.error.issues) fields[issue.path.join('.') || target] = issue.code;
       throw new Refusal(400, 'BAD_REQUEST', 'errors.badRequest', fields);
     }
   });
+  const middleware: typeof validator = target === 'query' ? (c, next) => validator(withoutEmptyQuery(c), next) : validator;
   return withSchema(middleware, target, schema, formMedia);
+}
+
+/**
+ * A query parameter given empty (`?filter=&title=`, as a form or a client that fills every key sends it) means the
+ * parameter is not given: an optional one takes its default, a required one is missing.
+ */
+function withoutEmptyQuery<C extends Context>(c: C): C {
+  const url = new URL(c.req.url);
+  const kept = [...url.searchParams].filter(([, value]) => value !== '');
+  if (kept.length === url.searchParams.size) return c;
+  url.search = new URLSearchParams(kept).toString();
+  c.req.raw = new Request(url, c.req.raw);
+  return c;
 }
 
 /** A multipart form (files among its fields), documented as multipart/form-data. */

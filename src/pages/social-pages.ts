@@ -6,6 +6,7 @@ import { clearBrandCookie, setBrandCookie } from '../lib/cookies';
 import { randomToken } from '../lib/crypto';
 import { callAsMember, callerOf, callApi } from '../proxy/caller';
 import { hasTokens, storeTokens } from '../proxy/session';
+import { xsrfValid } from '../proxy/xsrf';
 import { buildPageProps, respond } from '../render/respond';
 import { signinRedirect } from '../middleware/gate';
 import { COOKIE } from '../shared/constants';
@@ -37,16 +38,27 @@ async function postJson(c: Context<AppEnv>, path: string, body: unknown): Promis
  * any sign-in), a new person goes to the social sign-up form, a link goes back to the member's page.
  */
 export const socialPages = new Hono<AppEnv>()
+  // Sign-in by a link (a button that navigates). Linking is never started by a GET: another site's link would start
+  // one with the member's cookies, and a provider that remembers the person would finish it without a click.
   .get('/callback/:provider/start', async (c) => {
     const provider = c.req.param('provider');
     if (!isSocialProvider(provider)) return c.notFound();
-    const intent = c.req.query('intent') === 'link' ? 'link' : 'login';
-    const binding = randomToken(24);
-    const { res, json } = await postJson(c, `/api/auth/oauth/${provider}/authorize`, { callbackURL: c.req.query('callbackURL') ?? null, intent, binding });
-    if (!res.ok || typeof json?.authorizeUrl !== 'string') return refused(c, (json?.error as { code?: string } | undefined)?.code, intent === 'link' ? SOCIAL_ACCOUNT_PATH : '/signin');
-    setBrandCookie(c, SOCIAL_TX_COOKIE, binding, { httpOnly: true, maxAge: TEN_MINUTES, path: '/callback' });
+    if (c.req.query('intent') === 'link') return refused(c, 'SOCIAL_LINK_NEEDS_POST', SOCIAL_ACCOUNT_PATH);
+    const started = await beginSocial(c, provider, 'login', c.req.query('callbackURL') ?? null);
+    if ('refusal' in started) return refused(c, started.refusal, '/signin');
+    return c.redirect(started.authorizeUrl, 302);
+  })
+  // Linking: the member's own page posts with the XSRF header and goes to the provider's address it gets back (with
+  // the provider asked to have the person act again: src/api/providers/oauth.ts RECONSENT).
+  .post('/callback/:provider/start', async (c) => {
+    const provider = c.req.param('provider');
+    if (!isSocialProvider(provider)) return c.notFound();
     c.header('cache-control', 'no-store');
-    return c.redirect(json.authorizeUrl, 302);
+    if (!(await xsrfValid(c))) return c.json({ error: { code: 'XSRF', message: c.var.t('errors.xsrf') } }, 403);
+    const body = (await c.req.json().catch(() => null)) as { callbackURL?: unknown } | null;
+    const started = await beginSocial(c, provider, 'link', typeof body?.callbackURL === 'string' ? body.callbackURL : null);
+    if ('refusal' in started) return c.json({ error: started.error }, started.status as 400);
+    return c.json({ authorizeUrl: started.authorizeUrl });
   })
   .get('/callback/:provider/authorize', async (c) => {
     const provider = c.req.param('provider');
@@ -93,6 +105,21 @@ export const socialPages = new Hono<AppEnv>()
     });
     return respond(c, buildPageProps(c, 'MY_SOCIAL', { title: c.var.t('social.accountsTitle'), ...accounts }, me));
   });
+
+type Begun = { authorizeUrl: string } | { refusal: string | undefined; status: number; error: unknown };
+
+/** Open the API's transaction for this browser (its half in an HttpOnly cookie): the provider's address, or the refusal. */
+async function beginSocial(c: Context<AppEnv>, provider: SocialProvider, intent: 'login' | 'link', callbackURL: string | null): Promise<Begun> {
+  const binding = randomToken(24);
+  const { res, json } = await postJson(c, `/api/auth/oauth/${provider}/authorize`, { callbackURL, intent, binding });
+  if (!res.ok || typeof json?.authorizeUrl !== 'string') {
+    const error = (json?.error ?? { code: 'SOCIAL_FAILED', message: c.var.t('social.errors.unknown') }) as { code?: string };
+    return { refusal: error.code, status: res.ok ? 502 : res.status, error };
+  }
+  setBrandCookie(c, SOCIAL_TX_COOKIE, binding, { httpOnly: true, maxAge: TEN_MINUTES, path: '/callback' });
+  c.header('cache-control', 'no-store');
+  return { authorizeUrl: json.authorizeUrl };
+}
 
 /** The ticket's claims for the form (nickname and e-mail suggestions); the API checks its signature on use. */
 function ticketClaims(ticket: string): Record<string, unknown> | null {

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import type { BrandFeatures } from '../shared/brand-schema';
 import { isProductionEnv } from '../shared/environment';
-import { SESSION_INVALID, UNSAFE_METHODS } from '../shared/account-api';
+import { SESSION_INVALID, UNSAFE_METHODS, needsXsrf } from '../shared/account-api';
 import { asGuest, callApi, callAsMember, callerOf } from './caller';
 import { clearSession, hasTokens, rememberLoginId, storeTokens, withoutTokens } from './session';
 import { xsrfValid } from './xsrf';
@@ -75,8 +75,8 @@ const PASSED_HEADERS = [
 ];
 
 /**
- * Forward one browser request to the API: cookies become a Bearer token, unsafe methods need the XSRF
- * header, a 401 refreshes once and retries, and tokens in answers become HttpOnly cookies.
+ * Forward one browser request to the API: cookies become a Bearer token, unsafe methods and the GETs that
+ * write need the XSRF header, a 401 refreshes once and retries, and tokens in answers become HttpOnly cookies.
  */
 export async function proxy(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
@@ -90,7 +90,8 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
     if (cached) return cached;
   }
   const partnerSignup = isPartnerSignup(path, c.req.raw.headers);
-  if (UNSAFE_METHODS.has(method) && !OWN_PROOF(path) && !partnerSignup && !(await xsrfValid(c))) {
+  // Unsafe methods, and the GETs that write (STATE_CHANGING_GETS): another site can make a browser send either.
+  if (needsXsrf(method, path) && !OWN_PROOF(path) && !partnerSignup && !(await xsrfValid(c))) {
     return c.json({ error: { code: 'XSRF', message: c.var.t('errors.xsrf') } }, 403);
   }
   // The body within the request limits (src/lib/request-body.ts): an upload's size for multipart, a small one

@@ -11,11 +11,13 @@ export const SOCIAL_SWITCH = { naver: 'isSnsLoginNaver', kakao: 'isSnsLoginKakao
 export const enabledSocialProviders = (settings: Partial<Record<(typeof SOCIAL_SWITCH)[SocialProvider], boolean>>): SocialProvider[] =>
   SOCIAL_PROVIDERS.filter((provider) => settings[SOCIAL_SWITCH[provider]] === true);
 
-/** Where the browser starts a social login (an edge route: it sets the transaction cookie and leaves for the provider). */
-export const socialStartPath = (provider: SocialProvider, callbackURL: string | null, intent: 'login' | 'link' = 'login'): string => {
+/**
+ * Where the browser starts a social login (an edge route: it sets the transaction cookie and leaves for the
+ * provider). A link to a signed-in member starts with a POST to the same path instead (client/data/social.ts).
+ */
+export const socialStartPath = (provider: SocialProvider, callbackURL: string | null): string => {
   const query = new URLSearchParams();
   if (callbackURL) query.set('callbackURL', callbackURL);
-  if (intent === 'link') query.set('intent', 'link');
   const search = query.toString();
   return `/callback/${provider}/start${search ? `?${search}` : ''}`;
 };

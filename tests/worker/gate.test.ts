@@ -57,7 +57,7 @@ describe('maintenance gate', () => {
 
   it('answers other API calls 503 during maintenance', async () => {
     await setFlags({ maintenance: true, emergency: false });
-    const res = await get('/api/guest/pincrux?appkey=a&pinkey=b');
+    const res = await get('/api/guest/banners');
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
   });

@@ -2,6 +2,7 @@ import { SELF, env } from 'cloudflare:test';
 import { expect } from 'vitest';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { uniqueTag } from './unique';
+import { needsXsrf } from '../../src/shared/account-api';
 
 export const ORIGIN = 'http://localhost:8787';
 
@@ -79,7 +80,7 @@ export class Browser {
     const headers = new Headers(init.headers);
     headers.set('cookie', this.cookie());
     const method = (init.method ?? 'GET').toUpperCase();
-    if (init.xsrf !== false && method !== 'GET' && this.jar.has('XSRF-TOKEN')) headers.set('x-xsrf-token', this.jar.get('XSRF-TOKEN')!);
+    if (init.xsrf !== false && needsXsrf(method, new URL(path, 'http://x').pathname) && this.jar.has('XSRF-TOKEN')) headers.set('x-xsrf-token', this.jar.get('XSRF-TOKEN')!);
     return this.keep(await SELF.fetch(`http://${this.host}:8787${path}`, { ...init, headers, redirect: 'manual' }));
   }
 

@@ -239,7 +239,7 @@ describe('linking a social account by the same verified identity (issue 14)', ()
   it('never by e-mail: the same e-mail with another identity links nothing, and that verification can still sign up', async () => {
     const email = `same${Date.now()}@example.com`;
     const owner = await signUpMember(new Browser(), {}, person());
-    await returnFrom(owner.browser, await leaveFor(owner.browser, 'google', newPerson('google'), { query: '?intent=link', email }));
+    await returnFrom(owner.browser, await leaveFor(owner.browser, 'google', newPerson('google'), { link: true, email }));
     const ownerId = await memberIdOf(owner.loginId);
     const linked = await env.DB.prepare('SELECT email FROM social_identities WHERE member_id = ?').bind(ownerId).first<{ email: string }>();
     expect(linked?.email).toBe(email);

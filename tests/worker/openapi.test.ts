@@ -295,8 +295,8 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'GET', '/api/guest/subscriber-count', await get(`/api/guest/subscriber-count?channelId=${live.id}`), 200);
     await expectDocumented(doc, 'GET', '/api/guest/find-new-board', await get(`/api/guest/find-new-board?channelId=${live.id}`), 200);
     const locked = await liveChannel({ password: '1234' });
-    await expectDocumented(doc, 'GET', '/api/guest/live-Auth', await get(`/api/guest/live-Auth?channelId=${locked.id}&password=nope`), 403);
-    await expectDocumented(doc, 'GET', '/api/guest/live-Auth', await get(`/api/guest/live-Auth?channelId=${locked.id}&password=1234`), 200);
+    await expectDocumented(doc, 'GET', '/api/guest/live-Auth', await new Browser().fetch(`/api/guest/live-Auth?channelId=${locked.id}&password=nope`), 403);
+    await expectDocumented(doc, 'GET', '/api/guest/live-Auth', await new Browser().fetch(`/api/guest/live-Auth?channelId=${locked.id}&password=1234`), 200);
   });
 
   it("a member's own calls after signing up: profile, lists, watch records, chat ticket, studio", async () => {
@@ -433,6 +433,9 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'GET', '/api/luv/withdraw-rules', await browser.fetch('/api/luv/withdraw-rules?amount=150'), 200);
     await expectDocumented(doc, 'GET', '/api/my/banks', await browser.fetch('/api/my/banks'), 200);
     await expectDocumented(doc, 'GET', '/api/my/bank-account', await browser.fetch('/api/my/bank-account'), 200);
+    await expectDocumented(doc, 'POST', '/api/luv/withdraw', await browser.json('/api/luv/withdraw', { amount: 200, idempotencyKey: `openapi-${id}-unproved` }), 403);
+    await expectDocumented(doc, 'POST', '/api/my/reauth', await browser.json('/api/my/reauth', { password: 'wrong-one' }), 403);
+    await expectDocumented(doc, 'POST', '/api/my/reauth', await browser.json('/api/my/reauth', { password: 'Passw0rd!' }), 200);
     const withdraw = (amount: number, key: string) => browser.json('/api/luv/withdraw', { amount, idempotencyKey: `openapi-${id}-${key}` });
     await expectDocumented(doc, 'POST', '/api/luv/withdraw', await withdraw(200, 'nobank'), 409);
     await expectDocumented(

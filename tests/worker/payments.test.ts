@@ -194,7 +194,7 @@ describe('the card flow', () => {
     const failUrl = await checkout(browser, failed, 'fail');
     expect(failUrl.pathname).toBe('/luv/shop/fail');
     expect(failUrl.searchParams.get('code')).toBe('REJECT_CARD_COMPANY');
-    const told = await SELF.fetch(`${ORIGIN}/v2/api/guest/payment-failure?${failUrl.searchParams}`, { headers: { 'accept-language': 'en' } });
+    const told = await browser.fetch(`/v2/api/guest/payment-failure?${failUrl.searchParams}`, { headers: { 'accept-language': 'en' } });
     expect(told.status).toBe(200);
     const answer = paymentFailureResponseSchema.parse(await told.json());
     expect(answer.status).toBe(8);
@@ -203,14 +203,14 @@ describe('the card flow', () => {
     const cancelled = await order(browser);
     const cancelUrl = await checkout(browser, cancelled, 'cancel');
     expect(cancelUrl.searchParams.get('code')).toBe('PAY_PROCESS_CANCELED');
-    expect((await json<{ status: number }>(await SELF.fetch(`${ORIGIN}/v2/api/guest/payment-failure?${cancelUrl.searchParams}`))).status).toBe(7);
+    expect((await json<{ status: number }>(await browser.fetch(`/v2/api/guest/payment-failure?${cancelUrl.searchParams}`))).status).toBe(7);
     // Told again, or about an approved order: nothing changes.
     const paid = await bought();
     await unchangedBy(async () => {
-      expect((await json<{ status: number }>(await SELF.fetch(`${ORIGIN}/v2/api/guest/payment-failure?${cancelUrl.searchParams}`))).status).toBe(7);
+      expect((await json<{ status: number }>(await browser.fetch(`/v2/api/guest/payment-failure?${cancelUrl.searchParams}`))).status).toBe(7);
       const q = new URLSearchParams({ orderId: paid.created.orderId, code: 'PAY_PROCESS_CANCELED' });
-      expect((await json<{ status: number }>(await SELF.fetch(`${ORIGIN}/v2/api/guest/payment-failure?${q}`))).status).toBe(9);
-      expect((await SELF.fetch(`${ORIGIN}/v2/api/guest/payment-failure?orderId=nope`)).status).toBe(404);
+      expect((await json<{ status: number }>(await browser.fetch(`/v2/api/guest/payment-failure?${q}`))).status).toBe(9);
+      expect((await browser.fetch(`/v2/api/guest/payment-failure?orderId=nope`)).status).toBe(404);
     });
     await expectAudit();
   });

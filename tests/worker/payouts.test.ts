@@ -33,6 +33,9 @@ const systemBalance = async (kind: 'pg_clearing' | 'platform_revenue') =>
 const payoutRows = async (memberId: number) => (await env.DB.prepare('SELECT COUNT(*) AS n FROM payouts WHERE member_id = ?').bind(memberId).first<{ n: number }>())!.n;
 const balances = async (memberId: number) => ({ earnings: await memberBalance(env.DB, memberId, 'earnings'), pending: await memberBalance(env.DB, memberId, 'payout_pending') });
 
+/** The fresh proof the bank account and withdrawals ask for (the password of signUpMember). */
+const prove = async (browser: Browser) => expect((await browser.json('/api/my/reauth', { password: 'Passw0rd!' })).status).toBe(200);
+
 /** A creator whose earnings are `luv` (a viewer bought them and gave them), signed in, with a bank account unless told not to. */
 async function creatorWith(luv: number, { bank = true } = {}) {
   const creator = await signedIn();
@@ -41,6 +44,7 @@ async function creatorWith(luv: number, { bank = true } = {}) {
     await creditPurchase(env.DB, { memberId: viewer.id, amount: luv, key: `payout-test-buy:${newKey()}` });
     await gift(env.DB, { from: viewer.id, to: creator.id, amount: luv, key: `payout-test-gift:${newKey()}` });
   }
+  await prove(creator.browser);
   if (bank) expect((await creator.browser.json('/api/my/bank-account', ACCOUNT, 'PUT')).status).toBe(200);
   return creator;
 }
@@ -90,6 +94,7 @@ describe('payout figures (src/shared/payout-rules.ts)', () => {
 describe('bank account and banks', () => {
   it('lists the banks in the caller’s language, and stores the account; bad fields are refused and change nothing', async () => {
     const { browser } = await signedIn();
+    await prove(browser);
     const banks = await json<BankListResponse>(await browser.fetch('/api/my/banks', { headers: { 'accept-language': 'ko' } }));
     expect(banks.items).toHaveLength(BANK_CODES.length);
     expect(banks.items).toContainEqual({ code: '088', name: ko.payout.banks['088'] });

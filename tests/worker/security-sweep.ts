@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { apiApp } from '../../src/api/app';
 import { app } from '../../src/app';
 import { STAFF_ONLY_REFUSAL } from '../../src/api/middleware/auth';
-import { UNSAFE_METHODS } from '../../src/shared/account-api';
+import { UNSAFE_METHODS, needsXsrf } from '../../src/shared/account-api';
 import { type Browser, get } from './helpers';
 
 export interface Route {
@@ -229,7 +229,7 @@ export async function viaApp(browser: Browser, path: string, init: RequestInit &
   const headers = new Headers(init.headers);
   headers.set('cookie', browser.cookie());
   const method = (init.method ?? 'GET').toUpperCase();
-  if (init.xsrf !== false && method !== 'GET' && browser.jar.has('XSRF-TOKEN')) headers.set('x-xsrf-token', browser.jar.get('XSRF-TOKEN')!);
+  if (init.xsrf !== false && needsXsrf(method, new URL(path, 'http://x').pathname) && browser.jar.has('XSRF-TOKEN')) headers.set('x-xsrf-token', browser.jar.get('XSRF-TOKEN')!);
   const { xsrf: _x, ...rest } = init;
   return app.fetch(new Request(`http://${browser.host}:8787${path}`, { ...rest, headers, redirect: 'manual' }), env, createExecutionContext());
 }

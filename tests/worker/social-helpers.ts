@@ -20,10 +20,8 @@ export interface Trip {
  * The browser leaves for the loopback issuer through /callback/<provider>/start and signs in there as
  * `user` (the issuer's dev_user skips its page; dev_tamper spoils the ID token on purpose).
  */
-export async function leaveFor(browser: Browser, provider: SocialProvider, user: string, options: { tamper?: string; query?: string; email?: string } = {}): Promise<Trip> {
-  const start = await browser.fetch(`/callback/${provider}/start${options.query ?? ''}`);
-  expect(start.status, await start.clone().text()).toBe(302);
-  const authorize = new URL(start.headers.get('location')!);
+export async function leaveFor(browser: Browser, provider: SocialProvider, user: string, options: { tamper?: string; query?: string; email?: string; link?: boolean } = {}): Promise<Trip> {
+  const authorize = options.link ? await linkStart(browser, provider) : await loginStart(browser, provider, options.query);
   expect(authorize.origin).toBe((env as unknown as Record<string, string>)[`DEV_OAUTH_${provider.toUpperCase()}`]);
   const signIn = new URL(authorize);
   signIn.searchParams.set('dev_user', user);
@@ -34,6 +32,20 @@ export async function leaveFor(browser: Browser, provider: SocialProvider, user:
   const back = new URL(answer.headers.get('location')!);
   expect(back.pathname).toBe(`/callback/${provider}/authorize`);
   return { callback: back.pathname + back.search, authorize };
+}
+
+/** A sign-in's start: the edge leaves for the provider. */
+async function loginStart(browser: Browser, provider: SocialProvider, query = ''): Promise<URL> {
+  const start = await browser.fetch(`/callback/${provider}/start${query}`);
+  expect(start.status, await start.clone().text()).toBe(302);
+  return new URL(start.headers.get('location')!);
+}
+
+/** A link's start, as the member's page makes it: a POST with the XSRF header, answered with the provider's address. */
+export async function linkStart(browser: Browser, provider: SocialProvider): Promise<URL> {
+  const start = await browser.json(`/callback/${provider}/start`, {});
+  expect(start.status, await start.clone().text()).toBe(200);
+  return new URL(((await start.json()) as { authorizeUrl: string }).authorizeUrl);
 }
 
 /** Where the callback sent the browser, and whether it came out signed in. */

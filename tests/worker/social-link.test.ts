@@ -15,7 +15,7 @@ describe('linking an existing account', () => {
     const { browser, loginId, res } = await signUpMember();
     expect(res.status).toBe(200);
     const kakao = newPerson('kakao');
-    const back = await returnFrom(browser, await leaveFor(browser, 'kakao', kakao, { query: '?intent=link' }));
+    const back = await returnFrom(browser, await leaveFor(browser, 'kakao', kakao, { link: true }));
     expect(back.location).toBe('/my/social');
     expect((await accountsOf(browser)).providers.map((p) => p.provider)).toEqual(['kakao']);
     // The page shows it, with unlink.
@@ -29,14 +29,15 @@ describe('linking an existing account', () => {
   });
 
   it('a guest cannot start a link', async () => {
-    const res = await new Browser().fetch('/callback/kakao/start?intent=link');
-    expect(res.headers.get('location')).toBe('/my/social?socialError=link_needs_login');
+    const res = await new Browser().json('/callback/kakao/start', {});
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('SOCIAL_LINK_NEEDS_LOGIN');
   });
 
   it('an account already linked to someone else is refused, and stays theirs', async () => {
     const owner = await socialSignUp('google');
     const { browser } = await signUpMember();
-    const back = await returnFrom(browser, await leaveFor(browser, 'google', owner.user, { query: '?intent=link' }));
+    const back = await returnFrom(browser, await leaveFor(browser, 'google', owner.user, { link: true }));
     expect(back.location).toBe('/my/social?socialError=taken');
     expect((await accountsOf(browser)).providers).toEqual([]);
   });
@@ -62,7 +63,7 @@ describe('linking an existing account', () => {
 describe('unlinking', () => {
   it('a member with a password may unlink their only provider', async () => {
     const { browser } = await signUpMember();
-    await returnFrom(browser, await leaveFor(browser, 'twitch', newPerson('twitch'), { query: '?intent=link' }));
+    await returnFrom(browser, await leaveFor(browser, 'twitch', newPerson('twitch'), { link: true }));
     expect((await accountsOf(browser)).providers).toHaveLength(1);
     const res = await browser.fetch('/api/my/social/twitch', { method: 'DELETE' });
     expect(res.status).toBe(200);
@@ -77,7 +78,7 @@ describe('unlinking', () => {
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'SOCIAL_LAST_LOGIN' });
     // With a second provider linked, one of the two may go; then the other is the last again.
-    await returnFrom(browser, await leaveFor(browser, 'google', newPerson('google'), { query: '?intent=link' }));
+    await returnFrom(browser, await leaveFor(browser, 'google', newPerson('google'), { link: true }));
     expect((await browser.fetch('/api/my/social/kakao', { method: 'DELETE' })).status).toBe(200);
     expect((await browser.fetch('/api/my/social/google', { method: 'DELETE' })).status).toBe(409);
     expect((await accountsOf(browser)).providers.map((p) => p.provider)).toEqual(['google']);

@@ -271,14 +271,14 @@ describe('GET /api/guest/live-Auth', () => {
     const offline = await insertChannel({ password: '1234' });
     const open = await liveChannel();
     const adult = await liveChannel({ adult: true, password: '1234' });
-    await expectRefused(await get(`/api/guest/live-Auth?channelId=${offline.id}&password=1234`), 404, '지금은 방송 중이 아닙니다.');
-    await expectRefused(await get(`/api/guest/live-Auth?channelId=${open.id}&password=1234`), 400, '비밀번호가 설정되지 않은 방송입니다.');
-    await expectRefused(await get('/api/guest/live-Auth?channelId=999999&password=1234'), 404);
-    await expectRefused(await get(`/api/guest/live-Auth?channelId=${adult.id}&password=1234`), 403, '이 방송은 본인인증 후 시청할 수 있습니다.');
+    await expectRefused(await guest().fetch(`/api/guest/live-Auth?channelId=${offline.id}&password=1234`), 404, '지금은 방송 중이 아닙니다.');
+    await expectRefused(await guest().fetch(`/api/guest/live-Auth?channelId=${open.id}&password=1234`), 400, '비밀번호가 설정되지 않은 방송입니다.');
+    await expectRefused(await guest().fetch('/api/guest/live-Auth?channelId=999999&password=1234'), 404);
+    await expectRefused(await guest().fetch(`/api/guest/live-Auth?channelId=${adult.id}&password=1234`), 403, '이 방송은 본인인증 후 시청할 수 있습니다.');
     await expectRefused(await (await signedIn('minor')).browser.fetch(`/api/guest/live-Auth?channelId=${adult.id}&password=1234`), 403, '성인만 시청할 수 있는 방송입니다.');
     expect((await (await signedIn('adult')).browser.fetch(`/api/guest/live-Auth?channelId=${adult.id}&password=1234`)).status).toBe(200);
     for (const q of ['', `channelId=${open.id}`, 'channelId=x&password=1', `channelId=${open.id}&password=`, `channelId=${open.id}&password=${'x'.repeat(65)}`]) {
-      await expectRefused(await get(`/api/guest/live-Auth?${q}`), 400);
+      await expectRefused(await guest().fetch(`/api/guest/live-Auth?${q}`), 400);
     }
   });
 });

@@ -5,13 +5,17 @@ import type { BankAccount, BankListResponse } from '../../../src/shared/payout-s
 import { BANKS_KEY, saveBankAccount } from '../../data/payout-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
+import { useReauth } from './useReauth';
 
 const NUMBER = /^\d[\d-]{4,28}\d$/;
 const HOLDER_MAX = 40;
 
 type Field = 'bank' | 'number' | 'holder';
 
-/** Where payouts go (SPEC §3 bank_code, bank_account, bank_holder_name): the bank from GET /api/my/banks, the number and holder. */
+/**
+ * Where payouts go (bank_code, bank_account, bank_holder_name): the bank from GET /api/my/banks, the number and the
+ * holder (the member's verified name), saved after a fresh proof of the member (useReauth).
+ */
 export function BankAccountForm({ account, onSaved }: { account: BankAccount | null; onSaved: (account: BankAccount) => void }) {
   const t = useT();
   const pushToast = useSetAtom(pushToastAtom);
@@ -20,6 +24,7 @@ export function BankAccountForm({ account, onSaved }: { account: BankAccount | n
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const reauth = useReauth('payout-account-reauth');
 
   const problems: Record<Field, string | null> = {
     bank: form.bank ? null : t('payout.errors.bank'),
@@ -35,6 +40,12 @@ export function BankAccountForm({ account, onSaved }: { account: BankAccount | n
     setFailure(null);
     if (Object.values(problems).some(Boolean) || saving) return;
     setSaving(true);
+    const unproved = await reauth.prove();
+    if (unproved) {
+      setSaving(false);
+      setFailure(unproved);
+      return;
+    }
     const answer = await saveBankAccount({ bank_code: form.bank as BankAccount['bank_code'], bank_account: form.number.trim(), bank_holder_name: form.holder.trim() });
     setSaving(false);
     if (answer.ok && answer.body?.account) {
@@ -113,6 +124,7 @@ export function BankAccountForm({ account, onSaved }: { account: BankAccount | n
           onChange={(e) => setForm({ ...form, holder: e.target.value })}
         />,
       )}
+      {reauth.fields}
       {failure && (
         <p className="field-error" role="alert">
           {failure}

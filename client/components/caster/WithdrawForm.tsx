@@ -5,6 +5,7 @@ import { requestWithdrawal } from '../../data/payout-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { useCurrency } from '../gift/currency';
+import { useReauth } from './useReauth';
 
 const LOCAL_TAX_PERCENT = (INCOME_TAX_PERCENT * LOCAL_TAX_PERCENT_OF_INCOME_TAX) / 100;
 
@@ -24,13 +25,15 @@ export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: (
   const [failure, setFailure] = useState<string | null>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const amountInput = useRef<HTMLInputElement>(null);
+  const reauth = useReauth('payout-request-reauth');
 
   const amount = /^\d{1,12}$/.test(text.replace(/[\s,]/g, '')) ? Number(text.replace(/[\s,]/g, '')) : Number.NaN;
   const problem =
     !Number.isSafeInteger(amount) || amount < PAYOUT_MIN_LUV ? t('payout.errors.amount', { min: formatAmount(PAYOUT_MIN_LUV) }) : amount > earnings ? t('payout.errors.insufficient') : null;
 
   useEffect(() => {
-    if (review) confirmButton.current?.focus();
+    // The proof comes first on the review: its password field, else (no password, identity checked) the confirm button.
+    if (review) (document.getElementById('payout-request-reauth-password') ?? confirmButton.current)?.focus();
   }, [review]);
 
   const toReview = (event: FormEvent) => {
@@ -44,10 +47,17 @@ export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: (
     setReview(null);
     requestAnimationFrame(() => amountInput.current?.focus());
   };
-  const confirm = async () => {
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
     if (!review || sending) return;
     setSending(true);
     setFailure(null);
+    const unproved = await reauth.prove();
+    if (unproved) {
+      setSending(false);
+      setFailure(unproved);
+      return;
+    }
     const answer = await requestWithdrawal(review.quote.luv, review.key);
     setSending(false);
     if (answer.ok) {
@@ -98,7 +108,7 @@ export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: (
           </div>
         </form>
       ) : (
-        <section className="payout-review" aria-labelledby="payout-review-title">
+        <form className="payout-review" method="post" onSubmit={confirm} noValidate aria-labelledby="payout-review-title">
           <h4 id="payout-review-title">{t('payout.request.confirmTitle')}</h4>
           <dl className="payout-quote">
             <dt>{t('payout.quote.luv')}</dt>
@@ -123,20 +133,21 @@ export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: (
             </dd>
           </dl>
           <p className="muted">{t('payout.quote.note')}</p>
+          {reauth.fields}
           {failure && (
             <p className="field-error" role="alert">
               {failure}
             </p>
           )}
           <p className="field-row">
-            <button ref={confirmButton} type="button" className="btn btn-primary" disabled={sending} aria-busy={sending || undefined} onClick={confirm}>
+            <button ref={confirmButton} type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending || undefined}>
               {sending ? t('payout.request.sending') : t('payout.request.confirm')}
             </button>
             <button type="button" className="btn" disabled={sending} onClick={back}>
               {t('payout.request.back')}
             </button>
           </p>
-        </section>
+        </form>
       )}
     </div>
   );

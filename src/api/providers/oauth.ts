@@ -88,7 +88,20 @@ export interface AuthorizeRequest {
   codeChallenge: string;
   nonce: string | null;
   redirectUri: string;
+  /** Linking to a signed-in member: the provider asks the person again (RECONSENT), never passing silently on an old grant. */
+  reconsent?: boolean;
 }
+
+/**
+ * Each provider's way to make the person act again rather than pass through on an earlier grant: Google's consent
+ * screen, Kakao's and Twitch's fresh sign-in or authorization, Naver's re-asked agreement.
+ */
+const RECONSENT: Record<SocialProvider, readonly [string, string]> = {
+  google: ['prompt', 'consent'],
+  kakao: ['prompt', 'login'],
+  naver: ['auth_type', 'reprompt'],
+  twitch: ['force_verify', 'true'],
+};
 
 export interface OAuthClient {
   provider: SocialProvider;
@@ -138,6 +151,7 @@ export function oauthClient(env: Env, provider: SocialProvider): OAuthClient | n
       if (scope) params.scope = scope;
       if (r.nonce) params.nonce = r.nonce;
       if (provider === 'twitch') params.claims = TWITCH_CLAIMS;
+      if (r.reconsent) params[RECONSENT[provider][0]] = RECONSENT[provider][1];
       for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
       return url.href;
     },

@@ -8,7 +8,8 @@ import { operation } from '../openapi';
 import { optionalMember, requestBrand, requireMember } from '../middleware/auth';
 import { BarredRefusal, refusedField, signIn, toMe } from '../services/accounts';
 import { MAX_CLIENT_SIGNUPS, signUp } from '../services/signup';
-import { SESSION_TTL_S, endSession, refreshSession, startSession, type Tokens } from '../services/sessions';
+import { SESSION_TTL_S, endSession, joinSession, refreshSession, startSession, type Tokens } from '../services/sessions';
+import { SESSION_INVALID, SESSION_INVALID_MESSAGE } from '../../shared/account-api';
 import { loginEvent } from '../services/login-event';
 import { expiryStep } from '../services/expiry';
 import { startPasswordReset } from '../services/recovery';
@@ -142,7 +143,7 @@ export const authRoutes = new Hono<ApiEnv>()
       tag: 'Auth',
       summary: "A member's token pair for their own native app, or a guest's password reset token",
       description:
-        'Signed in: a fresh token pair for the member themself (handoff; userId must be their own). A guest proves the account with the authKey of identity verification with type=password and gets the authToken PUT /api/oauth/password takes (as POST /api/auth/signin/find-password/confirm answers).',
+        "Signed in: a second token pair for the member's own login (handoff; userId must be their own): the same session family, so it lives no longer than that login and ends with it (sign-out, revocation); a bearer token alone never starts a new login. A guest proves the account with the authKey of identity verification with type=password and gets the authToken PUT /api/oauth/password takes (as POST /api/auth/signin/find-password/confirm answers).",
       ok: z.union([tokenGrantSchema, passwordResetGrantSchema]),
       refusals: {
         400: 'A guest without authKey (IDENTITYNEEDED), or the verified person is not the owner (REQUIRED), or the request fails validation (BAD_REQUEST)',
@@ -159,7 +160,8 @@ export const authRoutes = new Hono<ApiEnv>()
         return c.json({ msg: 'SUCCESS', authToken: await startPasswordReset(c.env.DB, userId, authKey) } satisfies z.infer<typeof passwordResetGrantSchema>);
       }
       if (userId.toLowerCase() !== session.loginId.toLowerCase()) throw new Refusal(403, 'FORBIDDEN', 'auth.errors.invalidAccess');
-      const tokens = await startSession(c.env, { id: session.memberId, loginId: session.loginId }, true, requestBrand(c));
+      const tokens = await joinSession(c.env, session, requestBrand(c));
+      if (!tokens) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
       return c.json({ msg: 'SUCCESS', ...tokenFields(tokens) } satisfies z.infer<typeof tokenGrantSchema>);
     },
   )

@@ -21,8 +21,11 @@ import {
   withdrawRulesQuerySchema,
   withdrawRulesResponseSchema,
 } from '../../shared/payout-schemas';
-import { bankAccountOf, bankList, cancelWithdrawal, decideWithdrawal, requestWithdrawal, setBankAccount, staffWithdrawalList, withdrawalList, withdrawRules } from '../services/payouts';
+import { bankAccountOf, bankList, cancelWithdrawal, changeBankAccount, decideWithdrawal, staffWithdrawalList, withdrawalList, withdrawEarnings, withdrawRules } from '../services/payouts';
 import { pageQuery } from '../../shared/page-query';
+import { reauthRequestSchema, reauthResponseSchema } from '../../shared/reauth-schemas';
+import { reauthenticate } from '../services/reauth';
+import { clientLimitKey } from '../../lib/client-address';
 
 const listPage = pageQuery(PAGE_DEFAULTS.itemLimit);
 const NOT_FOUND = 'No such withdrawal (WITHDRAWAL_NOT_FOUND)';
@@ -48,16 +51,18 @@ export const payoutRoutes = new Hono<ApiEnv>()
       summary: 'Ask to withdraw earnings to the registered bank account',
       description:
         'The luv moves from earnings to the pending payout at once; an operator approves and pays it, or rejects it (the luv comes back). ' +
-        'idempotencyKey: a retry with the same key answers the first result (replayed: true) and moves nothing.',
+        'idempotencyKey: a retry with the same key answers the first result (replayed: true) and moves nothing. ' +
+        'Needs a fresh proof of the member (POST /api/my/reauth within the last 5 minutes of this login).',
       ok: withdrawResponseSchema,
       refusals: {
         400: 'Below the minimum (BELOW_MINIMUM), or a bad amount or key',
+        403: 'No fresh proof (REAUTH_REQUIRED)',
         409: 'No bank account registered (NO_BANK_ACCOUNT), earnings short (INSUFFICIENT_EARNINGS), or the key was used for another amount (IDEMPOTENCY_CONFLICT)',
       },
     }),
     requireMember(),
     validate('json', withdrawRequestSchema),
-    async (c) => c.json(await requestWithdrawal(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
+    async (c) => c.json(await withdrawEarnings(c.env.DB, c.var.session, c.req.valid('json'))),
   )
   .get(
     '/api/luv/withdraw-list',
@@ -89,6 +94,26 @@ export const payoutRoutes = new Hono<ApiEnv>()
       return c.json(await cancelWithdrawal(c.env.DB, c.var.session.memberId, c.req.valid('query').withdrawId));
     },
   )
+  .post(
+    '/api/my/reauth',
+    operation({
+      tag: 'Payouts',
+      summary: 'Prove the signed-in member again before changing the bank account or withdrawing',
+      description:
+        'The password, or (a member who signed up through a social provider has none) the authKey of a new identity check of the member (GET /api/personal-auth?type=personal). ' +
+        'The proof counts for 5 minutes in this login. Wrong passwords count toward the sign-in lockout.',
+      ok: reauthResponseSchema,
+      refusals: {
+        400: 'The authKey is unknown, used or late (IDENTITY_INVALID), or the request fails validation (BAD_REQUEST)',
+        403: 'Wrong password (PASSWORD_WRONG), or the identity check verified someone else (IDENTITY_MISMATCH)',
+        409: 'The member has no password: use an identity check (NO_PASSWORD)',
+        429: 'Too many wrong passwords (TOO_MANY_ATTEMPTS)',
+      },
+    }),
+    requireMember(),
+    validate('json', reauthRequestSchema),
+    async (c) => c.json(await reauthenticate(c.env.DB, c.var.session, c.req.valid('json'), clientLimitKey(c.env.ENVIRONMENT, c.var.client.ip))),
+  )
   .get('/api/my/banks', operation({ tag: 'Payouts', summary: 'Banks a payout can go to (3-digit codes), named in the caller’s language', ok: bankListResponseSchema }), requireMember(), (c) =>
     c.json(bankList(c.var.t)),
   )
@@ -100,12 +125,18 @@ export const payoutRoutes = new Hono<ApiEnv>()
     operation({
       tag: 'Payouts',
       summary: "Register or change the member's payout bank account",
-      description: 'Requests made before keep the account they were made with.',
+      description:
+        'Needs a fresh proof of the member (POST /api/my/reauth within the last 5 minutes of this login), and the holder must be the member as identity verification named them (spaces and case aside). Requests made before keep the account they were made with.',
       ok: bankAccountResponseSchema,
+      refusals: {
+        400: 'The holder is not the verified name (HOLDER_MISMATCH), or the request fails validation (BAD_REQUEST)',
+        403: 'No fresh proof (REAUTH_REQUIRED)',
+        409: 'The member is not identity-verified (IDENTITY_REQUIRED)',
+      },
     }),
     requireMember(),
     validate('json', bankAccountSchema),
-    async (c) => c.json(await setBankAccount(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
+    async (c) => c.json(await changeBankAccount(c.env.DB, c.var.session, c.req.valid('json'))),
   );
 
 const decide = (path: string, status: 'approved' | 'paid' | 'rejected', summary: string) =>

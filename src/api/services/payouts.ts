@@ -38,6 +38,8 @@ import type {
   WithdrawResponse,
 } from '../../shared/payout-schemas';
 import { payoutPaid, payoutRequest, payoutReturn } from './ledger';
+import { requireFreshProof, sameName } from './reauth';
+import type { SessionClaims } from './sessions';
 
 const outOfOrder = (error: unknown) => error instanceof Error && error.message.includes('payout status out of order');
 const notFound = () => new Refusal(404, 'WITHDRAWAL_NOT_FOUND', 'payout.errors.notFound');
@@ -93,6 +95,23 @@ export async function bankAccountOf(db: D1Database, memberId: number): Promise<B
 export async function setBankAccount(db: D1Database, memberId: number, account: BankAccount, now = Date.now()): Promise<BankAccountResponse> {
   const row = await saveBankAccount(db, memberId, { bankCode: account.bank_code, bankAccount: account.bank_account, bankHolderName: account.bank_holder_name }, now);
   return { account: { bank_code: row.bankCode as BankAccount['bank_code'], bank_account: row.bankAccount, bank_holder_name: row.bankHolderName } };
+}
+
+/**
+ * The member changes where payouts go: only with a fresh proof of themself (services/reauth.ts), and only to an
+ * account in their own verified name, so neither a stolen token nor a typo sends earnings to someone else.
+ */
+export async function changeBankAccount(db: D1Database, session: SessionClaims, account: BankAccount): Promise<BankAccountResponse> {
+  const member = await requireFreshProof(db, session);
+  if (!member.identityVerified || !member.name) throw new Refusal(409, 'IDENTITY_REQUIRED', 'reauth.errors.identityRequired');
+  if (!sameName(member.name, account.bank_holder_name)) throw new Refusal(400, 'HOLDER_MISMATCH', 'reauth.errors.holderMismatch');
+  return setBankAccount(db, session.memberId, account);
+}
+
+/** The signed-in creator's withdrawal: only with a fresh proof of themself (services/reauth.ts). */
+export async function withdrawEarnings(db: D1Database, session: SessionClaims, request: WithdrawRequest): Promise<WithdrawResponse> {
+  await requireFreshProof(db, session);
+  return requestWithdrawal(db, session.memberId, request);
 }
 
 /** A creator asks to withdraw `amount` luv of earnings to their bank account. */

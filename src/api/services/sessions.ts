@@ -1,7 +1,7 @@
 import { sign, verify } from 'hono/jwt';
 import { jwtSecret } from '../config';
 import { hmacKey, randomToken, sha256 } from '../../lib/crypto';
-import { findRefresh, insertRefreshStatement, isFamilyRevoked, revokeFamily, rotateRefresh, type RefreshRow } from '../../db/sessions';
+import { familyExpiry, findRefresh, insertRefreshStatement, isFamilyRevoked, revokeFamily, rotateRefresh, type RefreshRow } from '../../db/sessions';
 import { findSessionMember, type MemberRow } from '../../db/members';
 
 export const ACCESS_TTL_S = 15 * 60;
@@ -49,6 +49,25 @@ export async function startSession(env: Env, member: Pick<MemberRow, 'id' | 'log
   await insertRefreshStatement(env.DB, { hash: await sha256(refreshToken), familyId, memberId: member.id, expiresAt: familyExpiresAt, familyExpiresAt }).run();
   return {
     accessToken: await accessToken(env, { memberId: member.id, loginId: member.loginId, familyId, brand }),
+    refreshToken,
+    expiresIn: ACCESS_TTL_S,
+    refreshMaxAge: Math.floor((familyExpiresAt - now) / 1000),
+  };
+}
+
+/**
+ * A second token pair for the caller's own login (the handoff to their app): the same family, so it never outlives
+ * the login it came from (no new absolute expiry) and ends with it (sign-out, reuse, revocation). A bearer token
+ * alone therefore never starts a login of its own. Null when the family has no live refresh token left.
+ */
+export async function joinSession(env: Env, claims: SessionClaims, brand?: string): Promise<Tokens | null> {
+  const now = Date.now();
+  const familyExpiresAt = await familyExpiry(env.DB, claims.familyId);
+  if (familyExpiresAt === null || familyExpiresAt <= now) return null;
+  const refreshToken = refreshTokenFor(brand);
+  await insertRefreshStatement(env.DB, { hash: await sha256(refreshToken), familyId: claims.familyId, memberId: claims.memberId, expiresAt: familyExpiresAt, familyExpiresAt }).run();
+  return {
+    accessToken: await accessToken(env, { ...claims, brand }),
     refreshToken,
     expiresIn: ACCESS_TTL_S,
     refreshMaxAge: Math.floor((familyExpiresAt - now) / 1000),

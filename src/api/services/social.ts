@@ -76,7 +76,7 @@ export async function beginSocial(env: Env, input: BeginInput): Promise<{ author
     },
     now,
   );
-  return { authorizeUrl: client.authorizeUrl({ state, codeChallenge: await sha256(verifier), nonce, redirectUri }) };
+  return { authorizeUrl: client.authorizeUrl({ state, codeChallenge: await sha256(verifier), nonce, redirectUri, reconsent: input.intent === 'link' }) };
 }
 
 export interface FinishInput {
