@@ -76,8 +76,12 @@ function selectChange(field: HTMLSelectElement): (() => void) | null {
  * then a form submitted before (held by the document's guard) submitted again, by its own handler.
  */
 export function finishHydration(root: HTMLElement): void {
-  adoptTypedValues(root);
-  document.documentElement.dataset.hydrated = 'true';
+  try {
+    adoptTypedValues(root);
+  } finally {
+    // Whatever befell a field, the page is live: submits must not stay held.
+    document.documentElement.dataset.hydrated = 'true';
+  }
   const held = root.querySelector<HTMLFormElement>(`form[${HELD_SUBMIT_ATTRIBUTE}]`);
   if (!held) return;
   held.removeAttribute(HELD_SUBMIT_ATTRIBUTE);
