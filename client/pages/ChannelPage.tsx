@@ -105,7 +105,7 @@ export function ChannelPage({ props }: { props: PageProps }) {
         me={props.me}
         onChannelStatus={onChannelStatus}
         passwordPlayback={unlocked}
-        locked={!playback && (access === 'identity' || access === 'adult' || access === 'password') ? access : null}
+        locked={live ? (!playback && (access === 'identity' || access === 'adult' || access === 'password') ? access : null) : channel.chatAccess === 'ok' ? null : channel.chatAccess}
       />
       <section className="watch-info">
         <ChannelBanner channel={channel} />

@@ -50,7 +50,8 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     referrerPolicy: 'strict-origin-when-cross-origin',
     // What the site uses: fullscreen and picture-in-picture for the player, autoplay for live video, the
     // clipboard for the studio's stream key. Nothing else, for us or for any frame. `payment` is left to the
-    // browser's default: Toss's checkout frame may ask for it.
+    // browser's default: Toss's checkout frame may ask for it. Only features browsers know: Chromium warns on
+    // every page about one it does not (it has no `bluetooth` policy; its Web Bluetooth needs a user's choice anyway).
     permissionsPolicy: {
       fullscreen: ['self'],
       pictureInPicture: ['self'],
@@ -61,7 +62,6 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
       geolocation: [],
       usb: [],
       serial: [],
-      bluetooth: [],
       hid: [],
       midi: [],
       magnetometer: [],

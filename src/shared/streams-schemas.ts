@@ -78,6 +78,11 @@ export const channelInfoSchema = z
     profileImageUrl: z.string().nullable().describe("The channel profile's image (GET /api/uploads/{key}); null when none"),
     bannerUrl: z.string().nullable(),
     links: z.array(channelLinkSchema),
+    chatAccess: z
+      .enum(['ok', 'identity', 'adult'])
+      .describe(
+        "Whether this viewer may join the channel's chat room while no live is on air (an adult-only channel's room asks what its lives ask; staff P/O are let in whatever this says). With a live on air, the live's access decides",
+      ),
   })
   .meta({ id: 'ChannelInfo' });
 

@@ -85,3 +85,22 @@ test('a guest on the channel page: no violation either', async ({ page, consoleE
   expect(await violations(page)).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });
+
+test('the home page and an adult channel off air leave nothing in the console, not even a warning', async ({ page }) => {
+  // The browser's own messages too (a header it cannot parse, a refused request), which page.on('console') may not all carry.
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') seen.push(`${message.type()}: ${message.text()} ${message.location().url}`);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Log.enable');
+  cdp.on('Log.entryAdded', ({ entry }) => {
+    if (entry.level === 'error' || entry.level === 'warning') seen.push(`${entry.source} ${entry.level}: ${entry.text} ${entry.url ?? ''}`);
+  });
+  await gotoHydrated(page, url('flex'));
+  await expect(page.getByRole('heading', { name: ko.home.liveNow })).toBeVisible();
+  // demo_caster3's channel is adult-only and off air here: the page knows its room refuses a guest and asks for no ticket.
+  await gotoHydrated(page, url('flex', '/channel/demo_caster3'));
+  await expect(page.getByRole('region', { name: ko.chat.title }).getByRole('status')).toHaveText(ko.chat.access.identity);
+  expect(seen).toEqual([]);
+});

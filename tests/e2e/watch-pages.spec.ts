@@ -34,7 +34,13 @@ test('home shows the seeded banners, the live cards and the themes; a theme chip
   await expect(card).toContainText('시청자 5명');
   await expect(card).toContainText(ko.home.lockBadge);
   await expect(card.getByRole('link')).toHaveAttribute('href', `/channel/${PASSWORD_CHANNEL.loginId}`);
-  await expect(card.locator('.thumb-fallback')).toHaveText('비'); // no thumbnail yet: the creator's initial
+  // Gated lives' cards: our own blurred tile with a lock or the 19 mark, never a picture of the live (the server sends none).
+  await expect(card.locator('.thumb-gated-password svg')).toBeVisible();
+  const adultCard = lives.getByRole('listitem').filter({ hasText: `${MARK} 심야 라이브` });
+  await expect(adultCard.locator('.thumb-gated-adult')).toHaveText('19');
+  await expect(adultCard).toContainText(ko.home.adultBadge);
+  await expect(lives.getByRole('listitem').filter({ hasText: MARK }).locator('img')).toHaveCount(0);
+  await lives.screenshot({ path: test.info().outputPath('gated-cards.png') });
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('navigation', { name: ko.home.themes }).getByRole('link', { name: ko.themes.talk }).click();

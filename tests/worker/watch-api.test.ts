@@ -283,6 +283,22 @@ describe('GET /api/guest/live-Auth', () => {
   });
 });
 
+describe("the channel page's chatAccess", () => {
+  it('says what the room answers while nothing is on air, so the page asks no ticket it would be refused', async () => {
+    const adult = await insertChannel({ adult: true });
+    const plain = await insertChannel();
+    const chatAccess = async (browser: Browser, channelId: number) => (await json<ChannelPageResponse>(await browser.fetch(`/api/channels/${channelId}/channel-page`))).channel.chatAccess;
+    expect(await chatAccess(guest(), adult.id)).toBe('identity');
+    expect(await chatAccess((await signedIn('minor')).browser, adult.id)).toBe('adult');
+    expect(await chatAccess((await signedIn('adult')).browser, adult.id)).toBe('ok');
+    expect(await chatAccess(guest(), plain.id)).toBe('ok');
+    // The room agrees: a guest's ticket for the adult channel is refused with the same reason.
+    const refused = await guest().json('/api/guest/chat-ticket', { room: String(adult.id) });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('IDENTITY_REQUIRED');
+  });
+});
+
 describe('GET /api/channels/{id}/live-time and channel-find', () => {
   it('computes KST periods', () => {
     const now = Date.parse('2026-03-04T15:30:00Z'); // Thursday 2026-03-05 00:30 in Seoul

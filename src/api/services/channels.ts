@@ -28,7 +28,7 @@ import {
   takeLiveAuthAttempt,
 } from '../../db/channels';
 import { broadcastsBetween, findOpenLive, findStream, listRecorded } from '../../db/streams';
-import { accessFor, playbackFor, withSeat, streamDetail, thumbnailUrl, toStreamCard, type Viewer } from './streams';
+import { accessFor, playbackFor, standingStream, withSeat, streamDetail, thumbnailUrl, toStreamCard, type RuleAccess, type Viewer } from './streams';
 import { Refusal } from '../../lib/errors';
 import { notFoundChannel } from './watch-error';
 import { pinnedNoticeOf } from './notices';
@@ -40,6 +40,9 @@ export const LIVE_AUTH_MAX_TRIES = 10;
 export const LIVE_AUTH_MAX_CLIENT_TRIES = 30;
 export const LIVE_AUTH_MAX_CHANNEL_TRIES = 100;
 export const LIVE_AUTH_WINDOW_MS = 10 * 60_000;
+
+/** A standing stream asks no password and no operators' switch is read for a room: only the adult rules remain. */
+const offAirChatAccess = (access: RuleAccess): 'ok' | 'identity' | 'adult' => (access === 'identity' || access === 'adult' ? access : 'ok');
 
 export async function channelPage(db: D1Database, channelId: number, viewer: Viewer | null, settings: ChannelSettings, secret: string): Promise<ChannelPageResponse> {
   const [channel, subscribers, notices, subscribed, live, recorded, pinnedNotice] = await Promise.all([
@@ -67,6 +70,8 @@ export async function channelPage(db: D1Database, channelId: number, viewer: Vie
       profileImageUrl: channel.profileImageKey ? uploadUrl(channel.profileImageKey) : null,
       bannerUrl: channel.bannerKey ? uploadUrl(channel.bannerKey) : null,
       links: linksOf(channel),
+      // The room's rule while nothing is on air (chat.ts asks the same), so the page opens no socket it would be refused.
+      chatAccess: offAirChatAccess(accessFor(standingStream(channel), viewer, null)),
     },
     live: live ? await streamDetail(live, viewer, settings, secret) : null,
     recorded: recorded.rows.map(toStreamCard),

@@ -8,7 +8,7 @@ import { Refusal } from '../../lib/errors';
 import { chatChannel, chatMember, type ChatChannelRow, type ChatMemberRow } from '../../db/chat';
 import { isSubscribed } from '../../db/channels';
 import { findOpenLive, type StreamRow } from '../../db/streams';
-import { accessFor, type AccessSubject, type RuleAccess, type Viewer } from './streams';
+import { accessFor, standingStream, type AccessSubject, type RuleAccess, type Viewer } from './streams';
 import { shownBigFan, shownLevel } from './fans';
 
 /**
@@ -62,7 +62,7 @@ async function roomAccess(env: Env, channel: ChatChannelRow, live: StreamRow | n
   if (member && standingOf(member.role, null) === STAFF) return 'ok';
   // Seats limit who watches, not who chats: the room is the channel's community (no pass is read here).
   const viewer: Viewer | null = member ? { memberId: member.id, identityVerified: member.identityVerified === 1, adult: member.adult === 1, passUntil: null } : null;
-  const subject: AccessSubject = live ?? { ownerId: channel.ownerId, kind: 3, endedAt: null, adult: channel.adult, adultPlus: channel.adultPlus, hasPassword: 0 };
+  const subject: AccessSubject = live ?? standingStream(channel);
   // Switches operators turned off hide the video, not the room: its members must still hear the
   // CHANNELING_SETTING_UPDATE that turns them back on.
   const access = accessFor(subject, viewer, null);

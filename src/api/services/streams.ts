@@ -61,6 +61,19 @@ export function toStreamCard(row: StreamRow): StreamCard {
 /** What the access rule reads of a stream (the chat room passes its channel's open live, or the channel itself). */
 export type AccessSubject = Pick<StreamRow, 'ownerId' | 'kind' | 'endedAt' | 'adult' | 'adultPlus' | 'hasPassword'>;
 
+/**
+ * A channel with no live on air, as its chat room judges it: its standing stream (kind 3), whose adult flags
+ * apply and whose password guards lives only.
+ */
+export const standingStream = (channel: Pick<StreamRow, 'ownerId' | 'adult' | 'adultPlus'>): AccessSubject => ({
+  ownerId: channel.ownerId,
+  kind: 3,
+  endedAt: null,
+  adult: channel.adult,
+  adultPlus: channel.adultPlus,
+  hasPassword: 0,
+});
+
 /** What the player's rule decides; seats ('full') are decided after it, by withSeat. */
 export type RuleAccess = Exclude<PlaybackAccess, 'full'>;
 
