@@ -245,3 +245,14 @@ export async function hiddenSupporters(db: D1Database, loginIds: string[]): Prom
     .all<{ loginId: string }>();
   return new Set(results.map((r) => r.loginId));
 }
+
+/** hiddenSupporters by member id: rankings and the rooms' gift events show these members as anonymous. */
+export async function hiddenSupporterIds(db: D1Database, memberIds: readonly number[]): Promise<Set<number>> {
+  const unique = [...new Set(memberIds)].slice(0, 90);
+  if (unique.length === 0) return new Set();
+  const { results } = await db
+    .prepare(`SELECT member_id AS memberId FROM member_settings WHERE is_sponser = 0 AND member_id IN (${unique.map(() => '?').join(', ')})`)
+    .bind(...unique)
+    .all<{ memberId: number }>();
+  return new Set(results.map((r) => r.memberId));
+}
