@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import { CS_PATHS, CS_POST_PAGES, FOOTER_POLICIES } from '../../src/shared/cs-rules';
 import type { CsPostPageData, CsPostsPageData, PolicyPageData } from '../../src/shared/cs-schemas';
+import { fitsLikePattern, SEARCH_TOO_LONG_KEY } from '../../src/shared/search-words';
 import { useT } from '../i18n/i18n';
 import { useRouter } from '../app/router-context';
 import { CsNav, Paragraphs } from '../components/cs/CsNav';
@@ -43,7 +44,11 @@ function PostList({ props }: { props: PageProps }) {
           {t('cs.searchButton')}
         </button>
       </form>
-      {!list ? (
+      {data.query && !fitsLikePattern(data.query) ? (
+        <p className="empty-state" role="alert">
+          {t(SEARCH_TOO_LONG_KEY)}
+        </p>
+      ) : !list ? (
         <p className="empty-state">{t('cs.loadFailed')}</p>
       ) : list.items.length === 0 ? (
         <p className="empty-state">{t('cs.empty')}</p>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import type { FlaxPayment, LuvPaymentListResponse } from '../../src/shared/shop-schemas';
 import { PAYMENT_PERIODS, PAYMENTS_PAGE, WALLET_PATHS, type PaymentPeriod, type PaymentsPageData } from '../../src/shared/wallet-pages';
-import { useT } from '../i18n/i18n';
+import { type Translate, useT } from '../i18n/i18n';
+import { itemName } from '../components/items/item-name';
 import { alertMessageAtom, pushToastAtom } from '../state/ui';
 import { cancelPayment, flaxPayments, luvPayments } from '../data/shop-api';
 import { setLuvBalance, useLuvBalance } from '../data/use-luv-balance';
@@ -163,6 +164,12 @@ function FlaxList({
   );
 }
 
+/** What a spend paid for: a gift or a subscription to a creator, or items bought. */
+function spendLabel(t: Translate, p: LuvPaymentItem): string {
+  if (p.kind === 'item') return t('paymentHistory.kind.item', { item: itemName(t, p.itemCode ?? 0), quantity: p.quantity ?? 1 });
+  return t(`paymentHistory.kind.${p.kind}`, { nickname: p.nickname ?? '' });
+}
+
 function LuvList({ props, period, amount }: { props: PageProps; period: PaymentPeriod; amount: (value: number) => string }) {
   const t = useT();
   const list = usePagedList<LuvPaymentItem>(
@@ -180,7 +187,7 @@ function LuvList({ props, period, amount }: { props: PageProps; period: PaymentP
         {items.map((p) => (
           <li key={p.movementId} className="ledger-row">
             <span className="ledger-main">
-              <span>{t(`paymentHistory.kind.${p.kind === 'gift' ? 'gift' : 'other'}`, { nickname: p.nickname })}</span>
+              <span>{spendLabel(t, p)}</span>
               <span className="muted">{formatDate(p.createdAt, props.locale, true)}</span>
             </span>
             <span className="ledger-amount">{amount(p.amount)}</span>

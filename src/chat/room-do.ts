@@ -405,8 +405,8 @@ export class ChatRoom extends DurableObject<Env> {
   /** Events from the API and the live pipeline (channel status, gifts, items, settings). */
   publish(room: string, event: unknown): boolean {
     const parsed = publishedEventSchema.safeParse(event);
-    // An item that carries words (a LEX line) is words in the room: not from a muted or banned member.
-    const silenced = parsed.success && parsed.data.kind === 'item' && parsed.data.text !== undefined && !this.mayWrite(parsed.data.from.loginId);
+    // An item that carries words (a LEX line) is words in the room: not from a muted or banned member, nor from no one.
+    const silenced = parsed.success && parsed.data.kind === 'item' && parsed.data.text !== undefined && (parsed.data.from === null || !this.mayWrite(parsed.data.from.loginId));
     if (!parsed.success || silenced) {
       this.store.countDrop('event');
       return false;

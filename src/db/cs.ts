@@ -1,12 +1,13 @@
 // Customer service tables (migration 0024): inquiries, reports, account change requests, their attachments,
 // and the platform's posts with their words per language. Rows come back camelCase.
 
+import { likeContaining } from '../shared/search-words';
 import type { AccountChangeKind, CsPostKind, InquiryBoardType, ReportReason, ReportTargetType } from '../shared/cs-rules';
 
 export type AttachmentOwner = 'inquiry' | 'report' | 'account-change';
 
-/** A LIKE pattern that matches `words` anywhere, with % and _ taken literally (ESCAPE '\'). */
-const containing = (words: string | undefined) => (words ? `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
+/** Title words as a LIKE pattern (ESCAPE '\'), null for no search; the schemas hold the words to what D1 accepts. */
+const containing = (words: string | undefined) => (words ? likeContaining(words) : null);
 
 // ---- Attachments
 

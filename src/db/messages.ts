@@ -21,25 +21,27 @@ const MESSAGE_FROM = 'messages m JOIN members s ON s.id = m.sender_id JOIN membe
 /** The member's own copies: received and not deleted by them, or sent and not deleted by them. */
 const VISIBLE_TO = '((m.receiver_id = ?1 AND m.receiver_deleted = 0) OR (m.sender_id = ?1 AND m.sender_deleted = 0))';
 
-export type SendOutcome = { id: number; createdAt: number } | null;
+/** withheld: the receiver blocked the sender, so only the sender's copy exists (the receiver's is written deleted). */
+export type SendOutcome = { id: number; createdAt: number; withheld: number } | null;
 
 /**
- * Write a message in one statement that also holds the rules which must be exact under concurrency: the
- * receiver has not blocked the sender, and the sender wrote to fewer than `perMinute` distinct other people
- * in the last window (writing again to one of them is free). Null when a rule said no; the caller asks which.
+ * Write a message in one statement that also holds the rules which must be exact under concurrency: the sender
+ * wrote to fewer than `perMinute` distinct other people in the last window (writing again to one of them is
+ * free). Null when that said no. A receiver who blocked the sender never gets it: it is written with their copy
+ * already deleted, so the sender's answer and their own copy are those of a delivered message and the block is
+ * not revealed.
  */
 export async function insertMessage(db: D1Database, m: { senderId: number; receiverId: number; content: string; at: number; windowMs: number; perMinute: number }): Promise<SendOutcome> {
   return db
     .prepare(
-      `INSERT INTO messages (sender_id, receiver_id, content, created_at)
-       SELECT ?1, ?2, ?3, ?4
-       WHERE NOT EXISTS (SELECT 1 FROM message_blocks WHERE member_id = ?2 AND target_id = ?1)
-         AND (EXISTS (SELECT 1 FROM messages WHERE sender_id = ?1 AND created_at > ?4 - ?5 AND receiver_id = ?2)
-              OR (SELECT COUNT(DISTINCT receiver_id) FROM messages WHERE sender_id = ?1 AND created_at > ?4 - ?5) < ?6)
-       RETURNING id, created_at AS createdAt`,
+      `INSERT INTO messages (sender_id, receiver_id, content, created_at, receiver_deleted)
+       SELECT ?1, ?2, ?3, ?4, EXISTS (SELECT 1 FROM message_blocks WHERE member_id = ?2 AND target_id = ?1)
+       WHERE EXISTS (SELECT 1 FROM messages WHERE sender_id = ?1 AND created_at > ?4 - ?5 AND receiver_id = ?2)
+          OR (SELECT COUNT(DISTINCT receiver_id) FROM messages WHERE sender_id = ?1 AND created_at > ?4 - ?5) < ?6
+       RETURNING id, created_at AS createdAt, receiver_deleted AS withheld`,
     )
     .bind(m.senderId, m.receiverId, m.content, m.at, m.windowMs, m.perMinute)
-    .first<{ id: number; createdAt: number }>();
+    .first<{ id: number; createdAt: number; withheld: number }>();
 }
 
 export async function isBlocked(db: D1Database, memberId: number, targetId: number): Promise<boolean> {
@@ -244,4 +246,15 @@ export async function hiddenSupporters(db: D1Database, loginIds: string[]): Prom
     .bind(...unique)
     .all<{ loginId: string }>();
   return new Set(results.map((r) => r.loginId));
+}
+
+/** hiddenSupporters by member id: rankings and the rooms' gift events show these members as anonymous. */
+export async function hiddenSupporterIds(db: D1Database, memberIds: readonly number[]): Promise<Set<number>> {
+  const unique = [...new Set(memberIds)].slice(0, 90);
+  if (unique.length === 0) return new Set();
+  const { results } = await db
+    .prepare(`SELECT member_id AS memberId FROM member_settings WHERE is_sponser = 0 AND member_id IN (${unique.map(() => '?').join(', ')})`)
+    .bind(...unique)
+    .all<{ memberId: number }>();
+  return new Set(results.map((r) => r.memberId));
 }

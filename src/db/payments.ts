@@ -160,30 +160,39 @@ export async function listMemberPayments(db: D1Database, memberId: number, since
 
 export interface LuvPaymentRow {
   movementId: number;
+  /** The ledger movement's kind: 'gift', 'subscription', or 'purchase' (an item bought with luv). */
   kind: string;
   amount: number;
-  loginId: string;
-  nickname: string;
+  /** The creator who received it (gifts and subscriptions); null for an item (the platform's). */
+  loginId: string | null;
+  nickname: string | null;
+  /** An item purchase's memo ('item:<code>x<quantity>'); null otherwise. */
+  memo: string | null;
   createdAt: number;
 }
 
-/** Luv a member paid out of their wallet since `since` (ms): gifts, newest first, each with its receiver. */
+/**
+ * Every spend out of the member's wallet since `since` (ms), newest first: gifts, subscription terms and items
+ * bought, each with the creator who received it when there is one. A wallet debit of any other kind is not a
+ * spend (a refund goes back to the gateway; payouts and exchanges never debit the wallet).
+ */
 export async function listLuvPayments(db: D1Database, memberId: number, since: number, page: { offset: number; limit: number }): Promise<{ rows: LuvPaymentRow[]; total: number }> {
-  const spent = `FROM ledger_entries e
+  const spends = `ledger_entries e
     JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id = ?1 AND a.kind = 'wallet'
-    JOIN ledger_movements mv ON mv.id = e.movement_id AND mv.kind = 'gift' AND mv.created_at * 1000 >= ?2`;
+    JOIN ledger_movements mv ON mv.id = e.movement_id AND mv.kind IN ('gift', 'subscription', 'purchase') AND mv.created_at * 1000 >= ?2`;
   const [list, count] = await db.batch([
     db
       .prepare(
-        `SELECT mv.id AS movementId, mv.kind AS kind, ABS(e.amount) AS amount, m.login_id AS loginId, m.nickname, mv.created_at * 1000 AS createdAt
-         ${spent}
-         JOIN ledger_entries o ON o.movement_id = e.movement_id AND o.account_id <> e.account_id
-         JOIN ledger_accounts oa ON oa.id = o.account_id AND oa.kind = 'earnings'
-         JOIN members m ON m.id = oa.owner_id
+        `SELECT mv.id AS movementId, mv.kind AS kind, ABS(e.amount) AS amount, m.login_id AS loginId, m.nickname,
+           CASE mv.kind WHEN 'purchase' THEN mv.memo END AS memo, mv.created_at * 1000 AS createdAt
+         FROM ${spends}
+         LEFT JOIN (ledger_entries o JOIN ledger_accounts oa ON oa.id = o.account_id AND oa.kind = 'earnings') ON o.movement_id = e.movement_id AND o.amount > 0
+         LEFT JOIN members m ON m.id = oa.owner_id
+         WHERE e.amount < 0
          ORDER BY mv.id DESC LIMIT ?3 OFFSET ?4`,
       )
       .bind(memberId, since, page.limit, page.offset),
-    db.prepare(`SELECT COUNT(*) AS n ${spent}`).bind(memberId, since),
+    db.prepare(`SELECT COUNT(*) AS n FROM ${spends} WHERE e.amount < 0`).bind(memberId, since),
   ]);
   return { rows: list!.results as unknown as LuvPaymentRow[], total: (count!.results[0] as { n: number }).n };
 }

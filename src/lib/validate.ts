@@ -12,8 +12,14 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
   const validator = zValidator(target, schema, (result) => {
     if (!result.success) {
       const fields: Record<string, string> = {};
-      for (const issue of result.error.issues) fields[issue.path.join('.') || target] = issue.code;
-      throw new Refusal(400, 'BAD_REQUEST', 'errors.badRequest', fields);
+      let messageKey = 'errors.badRequest';
+      for (const issue of result.error.issues) {
+        // A check of our own may name the message that says what to change (refine's params.messageKey).
+        const own = issue.code === 'custom' && typeof issue.params?.messageKey === 'string' ? (issue.params.messageKey as string) : null;
+        fields[issue.path.join('.') || target] = own ?? issue.code;
+        if (own && messageKey === 'errors.badRequest') messageKey = own;
+      }
+      throw new Refusal(400, 'BAD_REQUEST', messageKey, fields);
     }
   });
   const middleware: typeof validator = target === 'query' ? (c, next) => validator(withoutEmptyQuery(c), next) : validator;

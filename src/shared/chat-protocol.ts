@@ -135,7 +135,8 @@ export const actionResultFrameSchema = z.lazy(() =>
 );
 export type ActionResultFrame = z.infer<typeof actionResultFrameSchema>;
 
-const giftUser = z.lazy(() => z.object({ loginId, nickname: z.string().check(z.minLength(1), z.maxLength(40)) }));
+/** The giver; null for a member who chose not to be shown as a supporter (settings isSponser off). */
+const giftUser = z.lazy(() => z.nullable(z.object({ loginId, nickname: z.string().check(z.minLength(1), z.maxLength(40)) })));
 /** Item codes of SPEC §9 (and any future ones): positive integers. */
 const itemCode = z.lazy(() => z.int().check(z.positive(), z.maximum(99_999)));
 

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { ACCOUNT_CHANGE_KINDS, CS_LIMITS, CS_POST_KINDS, INQUIRY_BOARD_TYPES, INQUIRY_CATEGORY_IDS, REPORT_REASONS, REPORT_TARGET_TYPES, cleanLines } from './cs-rules';
 import { LOCALES } from './locales';
+import { fitsLikePattern, LIKE_PATTERN_MAX_BYTES, SEARCH_TOO_LONG_KEY } from './search-words';
 import { cleanText } from './text';
 
 const id = z.int().positive();
@@ -28,7 +29,12 @@ const limit = z
   .transform(Number)
   .pipe(z.int().min(1).max(CS_LIMITS.maxPageLimit))
   .default(CS_LIMITS.pageLimit);
-const titleFilter = z.string().trim().max(50).optional().describe('Only titles containing these words');
+const titleFilter = z
+  .string()
+  .trim()
+  .refine(fitsLikePattern, { params: { messageKey: SEARCH_TOO_LONG_KEY } })
+  .optional()
+  .describe(`Only titles containing these words: at most ${LIKE_PATTERN_MAX_BYTES - 2} bytes of UTF-8 (16 Korean syllables, 48 ASCII characters), % and _ counting twice`);
 /** Lines of text a member writes: cleaned, then held to its length. */
 const lines = (max: number, min = 1) =>
   z

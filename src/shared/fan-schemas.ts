@@ -31,7 +31,16 @@ export const RANKING_LISTS_TTL_MS = 60_000;
 export const rankingsQuerySchema = z.object({ period: z.enum(RANKING_PERIODS).default('week') });
 
 const memberRef = { loginId: z.string(), nickname: z.string() };
-export const senderRankSchema = z.object({ rank: z.int().positive(), ...memberRef, amount: luv, level: z.int().min(1) }).meta({ id: 'SenderRank' });
+export const senderRankSchema = z
+  .object({
+    rank: z.int().positive(),
+    ...memberRef,
+    amount: luv,
+    level: z.int().min(1),
+    /** A sender who chose not to be shown (settings isSponser off), seen by anyone but themselves: loginId and nickname are empty. */
+    anonymous: z.boolean(),
+  })
+  .meta({ id: 'SenderRank' });
 export type SenderRank = z.infer<typeof senderRankSchema>;
 export const channelRankSchema = z.object({ rank: z.int().positive(), channelId: z.int().positive(), title: z.string(), ...memberRef, amount: luv }).meta({ id: 'ChannelRank' });
 export type ChannelRank = z.infer<typeof channelRankSchema>;

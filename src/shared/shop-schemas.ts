@@ -117,14 +117,19 @@ export const paymentsQuerySchema = z.object({
 export const flaxPaymentListResponseSchema = pageInfoSchema.extend({ items: z.array(flaxPaymentSchema) });
 export type FlaxPaymentListResponse = z.infer<typeof flaxPaymentListResponseSchema>;
 
+export const LUV_SPEND_KINDS = ['gift', 'subscription', 'item'] as const;
+
 export const luvPaymentSchema = z.object({
   movementId: z.int().positive(),
-  /** What the luv paid for: 'gift' today. */
-  kind: z.string(),
+  /** What the luv paid for: a gift, a subscription term, or items bought. */
+  kind: z.enum(LUV_SPEND_KINDS),
   amount: z.int().positive(),
-  /** Who received it. */
-  loginId: z.string(),
-  nickname: z.string(),
+  /** The creator who received it; null for items (bought from the platform). */
+  loginId: z.string().nullable(),
+  nickname: z.string().nullable(),
+  /** Items bought: which (their prodName code) and how many; null otherwise. */
+  itemCode: z.int().positive().nullable(),
+  quantity: z.int().positive().nullable(),
   createdAt: z.int().nonnegative(),
 });
 export const luvPaymentListResponseSchema = pageInfoSchema.extend({ items: z.array(luvPaymentSchema) });

@@ -1,6 +1,5 @@
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
 import ko from '../../locales/ko.json';
 import { MESSAGE_RATE_WINDOW_MS, MESSAGE_RECIPIENTS_PER_MINUTE } from '../../src/shared/message-limits';
 import type { BlockListResponse, ConversationResponse, ConversationsResponse, InboxFrame, InboxTicketResponse, MessageBoxResponse, SendMessageResponse } from '../../src/shared/message-schemas';
@@ -143,29 +142,33 @@ describe("nobody reaches another member's messages", () => {
 });
 
 describe('the block list', () => {
-  it('stops messages from the blocked member, with a clear message in their language, and lets them through after unblocking', async () => {
+  it("withholds the blocked member's messages without telling them: answered as delivered, theirs to see, never the blocker's; through after unblocking", async () => {
     const [a, b] = [await signedIn(), await signedIn()];
     const add = await b.browser.json('/api/my/member-messages-blackAdd', { targetId: a.loginId });
     expect(add.status).toBe(200);
     const list = await json<BlockListResponse>(await b.browser.fetch('/api/my/member-messages-blackList'));
     expect(list.items.map((x) => x.loginId)).toEqual([a.loginId]);
-    expect(await json(await a.browser.fetch(`/api/my/messages/isblock?targetId=${b.loginId}`))).toEqual({ isBlock: false, isBlocked: true });
     expect(await json(await b.browser.fetch(`/api/my/messages/isblock?targetId=${a.loginId}`))).toEqual({ isBlock: true, isBlocked: false });
 
-    const before = await count();
-    const refused = await send(a.browser, b.loginId, 'let me in');
-    expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { error: { code: string; message: string } }).error).toEqual({ code: 'MESSAGE_BLOCKED', message: ko.messages.errors.blocked });
-    const inEnglish = await a.browser.json('/api/my/messages', { loginId: b.loginId, content: 'x' }, 'POST', { headers: { 'accept-language': 'en' } });
-    expect(((await inEnglish.json()) as { error: { message: string } }).error.message).toBe(en.messages.errors.blocked);
-    expect(await count()).toBe(before);
+    // The same answer as a delivered message, in the sender's sent box and conversations as sent.
+    const withheld = await sent(a.browser, b.loginId, 'let me in');
+    expect(withheld).toMatchObject({ content: 'let me in', mine: true });
+    expect((await box(a.browser, 'division=send')).items.map((m) => m.id)).toEqual([withheld.id]);
+    expect((await json<ConversationsResponse>(await a.browser.fetch('/v2/api/my/messages'))).items.map((c) => c.last.id)).toEqual([withheld.id]);
+    // The receiver never sees it, nor counts it unread.
+    const received = await box(b.browser, 'division=receive');
+    expect(received.items).toEqual([]);
+    expect(received.unread).toBe(0);
+    expect((await thread(b.browser, a.loginId)).items).toEqual([]);
+    expect((await json<ConversationsResponse>(await b.browser.fetch('/v2/api/my/messages'))).items).toEqual([]);
     // the blocker may still write to them
     await sent(b.browser, a.loginId, 'I can still write');
 
     const del = await b.browser.fetch(`/api/my/member-messages-blackDelete?targetId=${a.loginId}`, { method: 'DELETE' });
     expect(del.status).toBe(200);
     await expectRefused(await b.browser.fetch(`/api/my/member-messages-blackDelete?targetId=${a.loginId}`, { method: 'DELETE' }), 404);
-    await sent(a.browser, b.loginId, 'thanks');
+    const through = await sent(a.browser, b.loginId, 'thanks');
+    expect((await box(b.browser, 'division=receive')).items.map((m) => m.id)).toEqual([through.id]);
   });
 
   it('refuses blocking oneself or nobody', async () => {

@@ -4,6 +4,7 @@ import type { ChatLine as Line } from '../../realtime/chat-state';
 import { useT, type Translate } from '../../i18n/i18n';
 import type { ModerationChoice } from './moderation';
 import { useCurrency } from '../gift/currency';
+import { giverName } from '../gift/GiftBanner';
 import { LevelBadge } from '../fans/LevelBadge';
 import { ChatText } from '../emoji/ChatText';
 import { Avatar, avatarUrlOf } from '../member/Avatar';
@@ -47,9 +48,14 @@ function eventText(t: Translate, line: Line, money: ReturnType<typeof useCurrenc
     case 'co_stream':
       return t(`chat.event.${f.kind}`, { nickname: f.by.nickname, text: f.text });
     case 'gift':
-      return t(f.message ? 'giftEffect.lineWithMessage' : 'giftEffect.line', { nickname: f.from.nickname, amount: money.formatAmount(f.amount), currency: money.currency, message: f.message ?? '' });
+      return t(f.message ? 'giftEffect.lineWithMessage' : 'giftEffect.line', {
+        nickname: giverName(t, f.from),
+        amount: money.formatAmount(f.amount),
+        currency: money.currency,
+        message: f.message ?? '',
+      });
     case 'item':
-      return t('chat.event.item', { nickname: f.from.nickname }) + (f.text ? ` “${f.text}”` : '');
+      return t('chat.event.item', { nickname: giverName(t, f.from) }) + (f.text ? ` “${f.text}”` : '');
     default:
       return null;
   }
@@ -133,7 +139,7 @@ export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen
     return (
       <li className={`chat-line chat-lex chat-lex-${f.effect.slice(4)}`} data-item={f.itemCode}>
         <span className="chat-lex-badge">{t('items.lex.badge')}</span>
-        <span className="chat-author">{f.from.nickname}</span>
+        <span className="chat-author">{giverName(t, f.from)}</span>
         <span className="chat-text">{f.text}</span>
       </li>
     );

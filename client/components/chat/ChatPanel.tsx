@@ -12,7 +12,7 @@ import { useBlockedIds } from '../../data/message-api';
 import { openLoginModalAtom, showMembersOnlyAtom } from '../../state/ui';
 import { ChatMessageList } from './ChatMessageList';
 import { ChatShell } from './ChatShell';
-import { GiftBanner } from '../gift/GiftBanner';
+import { GiftBanner, giverName } from '../gift/GiftBanner';
 import { mayFreeze } from './moderation';
 import { LexOption, useLexSender } from '../items/LexOption';
 import { lazyComponent } from '../../app/lazy';
@@ -57,7 +57,7 @@ function GiftEffects({ effects }: { effects: ChatEffect[] }) {
         ) : (
           <div key={key} className="chat-effect chat-effect-item" data-effect={frame.effect}>
             <span className="chat-effect-icon">✨</span>
-            <span>{t('chat.effect.item', { nickname: frame.from.nickname })}</span>
+            <span>{t('chat.effect.item', { nickname: giverName(t, frame.from) })}</span>
           </div>
         ),
       )}
@@ -110,7 +110,7 @@ function LockedChat({ reason }: { reason: ChatAccessRefusal }) {
 /** Who wrote a line's words: a chat message's author, or a LEX item's sender (an item line with text). */
 function authorOf(frame: ChatLine['frame']): string | null {
   if (frame.type === 'message') return frame.from.loginId;
-  if (frame.type === 'event' && frame.kind === 'item' && frame.text) return frame.from.loginId;
+  if (frame.type === 'event' && frame.kind === 'item' && frame.text) return frame.from?.loginId ?? null;
   return null;
 }
 

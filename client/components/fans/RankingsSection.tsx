@@ -24,11 +24,12 @@ export function RankingsSection({ locale, currency }: { locale: string; currency
         <p className="empty-state">{t('exchange.ranking.empty')}</p>
       ) : (
         <ol className="ledger-list ranking-list">
-          {rows.map((row) => (
-            <li key={row.loginId} className="ledger-row">
+          {rows.map((row, i) => (
+            // An anonymous supporter has no login ID: the place in the list keys the row.
+            <li key={row.anonymous ? `anonymous-${i}` : row.loginId} className="ledger-row">
               <span className="ledger-main">
                 <span>
-                  {t('exchange.ranking.rank', { rank: row.rank })} <LevelBadge level={row.level} size={16} /> {row.nickname}
+                  {t('exchange.ranking.rank', { rank: row.rank })} <LevelBadge level={row.level} size={16} /> {row.anonymous ? t('settings.anonymousSupporter') : row.nickname}
                 </span>
               </span>
               <span className="ledger-amount">{amount(row.amount)}</span>

@@ -1,7 +1,10 @@
 import type { GiftEvent } from '../../realtime/chat-state';
-import { useT } from '../../i18n/i18n';
+import { type Translate, useT } from '../../i18n/i18n';
 import { useCurrency } from './currency';
 import { GiftIcon } from './GiftIcon';
+
+/** The giver's name in the room: a member who chose not to be shown as a supporter comes with none. */
+export const giverName = (t: Translate, from: GiftEvent['from']) => from?.nickname ?? t('settings.anonymousSupporter');
 
 /**
  * The picture of a gift over the chat, for everyone in the room: who, how much (in the brand's
@@ -17,7 +20,7 @@ export function GiftBanner({ frame }: { frame: Extract<GiftEvent, { kind: 'gift'
         <GiftIcon size={28} />
       </span>
       <span className="gift-banner-text">
-        <span className="gift-banner-title">{t('giftEffect.banner', { nickname: frame.from.nickname, amount: formatAmount(frame.amount), currency })}</span>
+        <span className="gift-banner-title">{t('giftEffect.banner', { nickname: giverName(t, frame.from), amount: formatAmount(frame.amount), currency })}</span>
         {frame.message && <span className="gift-banner-message">“{frame.message}”</span>}
       </span>
     </div>

@@ -57,11 +57,10 @@ export const messageRoutes = new Hono<ApiEnv>()
       tag: 'Messages',
       summary: 'Send a message to a member',
       description:
-        "Plain text (control characters and bidi overrides are cleaned; 500 characters at most). The receiver's open pages hear of it at once through /inbox. At most 10 distinct receivers a minute.",
+        "Plain text (control characters and bidi overrides are cleaned; 500 characters at most). The receiver's open pages hear of it at once through /inbox. At most 10 distinct receivers a minute. A receiver who blocked the sender never gets it, and the sender is answered as for any other (a block is not revealed).",
       ok: sendMessageResponseSchema,
       refusals: {
         400: SELF,
-        403: 'The receiver blocked the sender (MESSAGE_BLOCKED)',
         404: UNKNOWN_MEMBER,
         429: 'The sender wrote to 10 other people in the last minute (MESSAGE_RATE_LIMITED); writing again to one of them still works',
       },

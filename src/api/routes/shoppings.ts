@@ -100,7 +100,11 @@ export const shoppingRoutes = new Hono<ApiEnv>()
   )
   .get(
     '/api/shoppings/luv/payments',
-    operation({ tag: 'Payments', summary: 'Luv the member paid out of the wallet (luv payments: gifts) in the period, newest first, with the receiver', ok: luvPaymentListResponseSchema }),
+    operation({
+      tag: 'Payments',
+      summary: "Every spend out of the member's wallet in the period (gifts, subscription terms, items bought), newest first, with the receiving creator",
+      ok: luvPaymentListResponseSchema,
+    }),
     requireMember(),
     validate('query', paymentsQuerySchema),
     async (c) => c.json(await luvPayments(c.env.DB, c.var.session.memberId, c.req.valid('query'))),

@@ -4,6 +4,7 @@
 
 import { findChannelByOwner } from '../../db/channels';
 import { fanRanksOf, luvSent, luvSentOf, memberRefs, type PeriodBound, periodBound, sentSince, type SenderRankRow, senderTotals, topChannels, topFansEver, topFansOf } from '../../db/rankings';
+import { hiddenSupporterIds } from '../../db/messages';
 import { TtlCache } from '../../lib/ttl-cache';
 import { levelFor, levelIcon, nextLevel } from '../../shared/member-levels';
 import { type ChannelRank, type MemberLevelInfo, RANKING_LISTS_TTL_MS, RANKING_SIZE, type RankingPeriod, type RankingsResponse, type SenderRank } from '../../shared/fan-schemas';
@@ -54,7 +55,10 @@ export const rankingSince = (period: RankingPeriod, now: number) => (period === 
 /** Luv sent of all time by the members the lists show, for their levels: kept as long as the lists. */
 const sentOfShown = new TtlCache<number, number>(RANKING_LISTS_TTL_MS);
 
-async function withLevels(db: D1Database, rows: SenderRankRow[]): Promise<SenderRank[]> {
+/** A sender of a list before it is shown to a member: who they are decides whether that member sees their name. */
+type RankedSender = Omit<SenderRank, 'anonymous'> & { memberId: number };
+
+async function withLevels(db: D1Database, rows: SenderRankRow[]): Promise<RankedSender[]> {
   const ids = rows.map((r) => r.memberId);
   // One read for all of them when any is not kept (each one's all-time total reads its wallet's every entry).
   let all: Promise<Map<number, number>> | undefined;
@@ -63,13 +67,25 @@ async function withLevels(db: D1Database, rows: SenderRankRow[]): Promise<Sender
     return all;
   };
   const sent = await Promise.all(ids.map((id) => sentOfShown.get(id, async () => (await readAll()).get(id) ?? 0)));
-  return rows.map(({ memberId: _, ...r }, i) => ({ ...r, level: levelFor(sent[i]!).level }));
+  return rows.map((r, i) => ({ ...r, level: levelFor(sent[i]!).level }));
+}
+
+/**
+ * The senders as `viewerId` sees them: one who turned isSponser off is an anonymous supporter to everyone but
+ * themselves. Read on every call, not kept with the lists, so turning it off hides them at once.
+ */
+async function shownTo(db: D1Database, viewerId: number, lists: RankedSender[][]): Promise<SenderRank[][]> {
+  const hidden = await hiddenSupporterIds(
+    db,
+    lists.flat().map((r) => r.memberId),
+  );
+  return lists.map((rows) => rows.map(({ memberId, ...r }) => (hidden.has(memberId) && memberId !== viewerId ? { ...r, loginId: '', nickname: '', anonymous: true } : { ...r, anonymous: false })));
 }
 
 /** What every member sees the same for a period: read once per isolate per RANKING_LISTS_TTL_MS. */
 interface PeriodLists {
   since: number;
-  topSenders: SenderRank[];
+  topSenders: RankedSender[];
   topChannels: ChannelRank[];
   /** Every sender's total of the period, largest first: anyone's place among them without reading the period again. */
   senderAmounts: number[];
@@ -137,12 +153,13 @@ export async function rankings(db: D1Database, memberId: number, period: Ranking
         fanRanksOf(db, memberId, bound, seconds, RANKING_SIZE),
       ])
     : [0, [], []];
+  const [topSenders, myFans] = await shownTo(db, memberId, [lists.topSenders, fans ?? []]);
   return {
     period,
     since,
-    topSenders: lists.topSenders,
+    topSenders: topSenders!,
     topChannels: lists.topChannels,
-    myChannel: channel ? { channelId: channel.id, fans: fans ?? [] } : null,
+    myChannel: channel ? { channelId: channel.id, fans: myFans! } : null,
     myFanRanks: fanRanks,
     me: { amount, rank: amount > 0 ? 1 + countAbove(lists.senderAmounts, amount) : null },
   };

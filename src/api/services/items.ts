@@ -19,6 +19,7 @@ import {
 } from '../../db/items';
 import { memberBalance } from '../../db/ledger';
 import { findMemberById, findMemberByLoginId, type MemberRow } from '../../db/members';
+import { hiddenSupporterIds } from '../../db/messages';
 import { findOpenLive } from '../../db/streams';
 import { Refusal } from '../../lib/errors';
 import { catalogueItem, type CatalogueItem, type LexFontStyle, LEX_CODE } from '../../shared/item-catalogue';
@@ -109,9 +110,13 @@ export async function giftItem(env: Env, memberId: number, request: { prodName: 
 
   const recorded = await recordEvent(env.DB, { key, kind: 'gift', code: item.code, quantity: request.quantity, memberId, targetId: receiverId, channelId, at: Date.now() });
   if (!recorded.replayed && channelId !== null) {
-    const giver = await findMemberById(env.DB, memberId);
-    // The items have moved: a room that cannot be told now does not undo the gift.
-    if (giver) await publishItemEffect(env, channelId, { from: fromOf(giver), itemCode: item.code, effect: 'gift' }).catch((error) => console.error('item effect not published', error));
+    const [giver, hidden] = await Promise.all([findMemberById(env.DB, memberId), hiddenSupporterIds(env.DB, [memberId])]);
+    // The items have moved: a room that cannot be told now does not undo the gift. A giver who chose not to be
+    // shown as a supporter is anonymous to the room.
+    if (giver)
+      await publishItemEffect(env, channelId, { from: hidden.has(memberId) ? null : fromOf(giver), itemCode: item.code, effect: 'gift' }).catch((error) =>
+        console.error('item effect not published', error),
+      );
   }
   return { quantity: await heldQuantity(env.DB, memberId, item.code), eventId: recorded.id, replayed: recorded.replayed };
 }

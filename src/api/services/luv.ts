@@ -38,7 +38,8 @@ export async function sendGift(env: Env, memberId: number, request: GiftRequest,
   const accounts = { wallet: parties.walletId, earnings: parties.earningsId };
   const result = await gift(env.DB, { from: memberId, to: parties.ownerId, amount: request.amount, key, alongside: [history], accounts });
   if (result.status === 'applied' && parties.senderLoginId !== null) {
-    const from = { loginId: parties.senderLoginId, nickname: parties.senderNickname ?? '' };
+    // A sender who chose not to be shown as a supporter is anonymous to the whole room.
+    const from = parties.senderHidden ? null : { loginId: parties.senderLoginId, nickname: parties.senderNickname ?? '' };
     const event = { from, itemCode: LUV_GIFT_ITEM_CODE, amount: request.amount, ...(request.message ? { message: request.message } : {}) };
     // The luv has moved: a room that cannot be told now does not undo the gift.
     const told = publishGift(env, parties.channelId, event).catch((error) => console.error('gift event not published', error));
@@ -56,7 +57,7 @@ export async function luvSum(db: D1Database, memberId: number, kind: 'wallet' | 
 
 export async function giftList(db: D1Database, memberId: number, side: 'sent' | 'received', page: { offset: number; limit: number }): Promise<GiftListResponse> {
   const { rows, total } = await listGifts(db, memberId, side, page);
-  // A giver who turned isSponser off (SPEC §3 Settings) is anonymous on the creator's side.
+  // A giver who turned isSponser off is anonymous on the creator's side.
   const hidden =
     side === 'received'
       ? await hiddenSupporters(

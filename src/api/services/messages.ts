@@ -85,14 +85,14 @@ export async function sendMessage(env: Env, senderId: number, input: { loginId: 
     windowMs: MESSAGE_RATE_WINDOW_MS,
     perMinute: MESSAGE_RECIPIENTS_PER_MINUTE,
   });
-  if (!sent) {
-    if (await isBlocked(env.DB, receiver.id, senderId)) throw new Refusal(403, 'MESSAGE_BLOCKED', 'messages.errors.blocked');
-    throw new Refusal(429, 'MESSAGE_RATE_LIMITED', 'messages.errors.rateLimited');
-  }
+  if (!sent) throw new Refusal(429, 'MESSAGE_RATE_LIMITED', 'messages.errors.rateLimited');
   const row = await findVisibleMessage(env.DB, senderId, sent.id);
   if (!row) throw messageNotFound(); // deleted by the sender in the same instant
-  const unread = await unreadCount(env.DB, receiver.id);
-  await notifyMember(env, receiver.id, { type: 'message', id: row.id, from: { memberId: row.senderId, loginId: row.senderLoginId, nickname: row.senderNickname }, unread });
+  // Withheld (the receiver blocked the sender): answered as delivered, and the receiver is never told.
+  if (!sent.withheld) {
+    const unread = await unreadCount(env.DB, receiver.id);
+    await notifyMember(env, receiver.id, { type: 'message', id: row.id, from: { memberId: row.senderId, loginId: row.senderLoginId, nickname: row.senderNickname }, unread });
+  }
   return { message: toMessage(row, senderId) };
 }
 

@@ -385,11 +385,18 @@ export async function flaxPayments(db: D1Database, memberId: number, q: Payments
   return { items: rows.map((r) => flaxPaymentOf(r, balance, now)), ...page, total };
 }
 
-/** Luv the member paid out of the wallet (luv payments: gifts today) in the period, newest first. */
+/** Items bought with luv carry 'item:<code>x<quantity>' as their movement's memo (services/items.ts). */
+const ITEM_MEMO = /^item:(\d+)x(\d+)$/;
+
+/** Every spend out of the member's wallet in the period (gifts, subscriptions, items), newest first. */
 export async function luvPayments(db: D1Database, memberId: number, q: PaymentsQuery): Promise<LuvPaymentListResponse> {
   const page = pageOf(q);
   const { rows, total } = await listLuvPayments(db, memberId, sinceOf(q, Date.now()), page);
-  return { items: rows, ...page, total };
+  const items = rows.map(({ memo, kind, ...r }) => {
+    const item = memo ? ITEM_MEMO.exec(memo) : null;
+    return { ...r, kind: kind === 'purchase' ? ('item' as const) : (kind as 'gift' | 'subscription'), itemCode: item ? Number(item[1]) : null, quantity: item ? Number(item[2]) : null };
+  });
+  return { items, ...page, total };
 }
 
 export const waitingSummary = (db: D1Database, memberId: number) => waitingLuv(db, memberId);
