@@ -28,6 +28,7 @@ import { socialPages } from './pages/social-pages';
 import { messagesPages } from './pages/messages-pages';
 import { csPages } from './pages/cs-pages';
 import { staffPages } from './pages/staff-pages';
+import { staffContentPage } from './pages/staff-content-page';
 import { agencyPages } from './pages/agency-pages';
 import { memberPages } from './pages/member-pages';
 import { apiReference } from './docs/api-reference';
@@ -73,6 +74,7 @@ app.route('/', walletPages);
 app.route('/', messagesPages);
 app.route('/', csPages);
 app.route('/', staffPages);
+app.route('/', staffContentPage);
 app.route('/', agencyPages);
 app.route('/', memberPages);
 

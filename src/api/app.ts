@@ -35,6 +35,7 @@ import { messageRoutes } from './routes/messages';
 import { settingRoutes } from './routes/settings';
 import { csRoutes } from './routes/cs';
 import { csStaffRoutes } from './routes/cs-staff';
+import { homeAdminRoutes } from './routes/home-admin';
 import { emojiRoutes } from './routes/emoji';
 import { agencyRoutes } from './routes/agencies';
 import { profileRoutes } from './routes/profile';
@@ -108,6 +109,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', settingRoutes)
   .route('/', csRoutes)
   .route('/', csStaffRoutes)
+  .route('/', homeAdminRoutes)
   .route('/', emojiRoutes)
   .route('/', agencyRoutes)
   .route('/', profileRoutes)

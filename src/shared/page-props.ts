@@ -56,6 +56,7 @@ export const PAGES = {
   CS_DESK: 'CsDeskPage',
   STAFF_CS: 'StaffCsPage',
   STAFF_PAYOUTS: 'StaffPayoutsPage',
+  STAFF_CONTENT: 'StaffContentPage',
   AGENCY_INVITES: 'AgencyInvitesPage',
   AGENCY: 'AgencyPage',
   EXPIRE: 'ExpirePage',
