@@ -123,8 +123,8 @@ function KindEditor({ kind, content }: { kind: HomeContentKind; content: StaffHo
   const brandName = (brand: string) => (brand === '*' ? t('staffContent.allBrands') : brand);
 
   return (
-    <section className="section" aria-labelledby={`${prefix}-title`}>
-      <h2 id={`${prefix}-title`}>{t(`staffContent.kinds.${kind}`)}</h2>
+    <section className="section" aria-labelledby={`${prefix}-heading`}>
+      <h2 id={`${prefix}-heading`}>{t(`staffContent.kinds.${kind}`)}</h2>
       {rows.length === 0 ? (
         <p className="empty-state">{t('staffContent.empty')}</p>
       ) : (
