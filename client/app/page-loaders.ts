@@ -33,6 +33,7 @@ export const PAGE_LOADERS: Record<LazyPageModule, Loader> = {
   StaffConsolePage: () => import('../pages/StaffConsolePage').then((m) => m.StaffConsolePage),
   StaffCsPage: () => import('../pages/StaffCsPage').then((m) => m.StaffCsPage),
   StaffPayoutsPage: () => import('../pages/StaffPayoutsPage').then((m) => m.StaffPayoutsPage),
+  StaffContentPage: () => import('../pages/StaffContentPage').then((m) => m.StaffContentPage),
   AgencyInvitesPage: () => import('../pages/AgencyInvitesPage').then((m) => m.AgencyInvitesPage),
   AgencyPage: () => import('../pages/AgencyPage').then((m) => m.AgencyPage),
   ExpirePage: () => import('../pages/ExpirePage').then((m) => m.ExpirePage),

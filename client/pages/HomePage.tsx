@@ -20,7 +20,7 @@ export function HomePage({ props }: { props: PageProps }) {
     <>
       <section className="hero" aria-labelledby="home-title">
         <h1 id="home-title">{brand.serviceName}</h1>
-        <p className="hero-text">{brand.seo.description}</p>
+        <p className="hero-text">{brand.hero[locale] ?? brand.hero.ko ?? brand.seo.description}</p>
         <p className="hero-sub">{t('home.currencyLine', { currency })}</p>
       </section>
       <BannerCarousel banners={main?.banners ?? []} />
@@ -36,7 +36,7 @@ export function HomePage({ props }: { props: PageProps }) {
             {main.themes.map((theme) => (
               <li key={theme.code}>
                 <a className="chip" href={`/theme/${encodeURIComponent(theme.code)}`}>
-                  {t(`themes.${theme.code}`)}
+                  {theme.name}
                 </a>
               </li>
             ))}

@@ -9,7 +9,7 @@ export function ThemePage({ props }: { props: PageProps }) {
   const data = props.data as Partial<ThemeData>;
   const now = useClock(data.now ?? 0);
   const code = data.code ?? '';
-  const name = t(`themes.${code}`);
+  const name = data.themes?.find((theme) => theme.code === code)?.name ?? data.title ?? code;
   return (
     <section aria-labelledby="theme-title">
       <h1 id="theme-title">{name}</h1>
@@ -19,7 +19,7 @@ export function ThemePage({ props }: { props: PageProps }) {
             {data.themes.map((theme) => (
               <li key={theme.code}>
                 <a className="chip" href={`/theme/${encodeURIComponent(theme.code)}`} aria-current={theme.code === code ? 'page' : undefined}>
-                  {t(`themes.${theme.code}`)}
+                  {theme.name}
                 </a>
               </li>
             ))}

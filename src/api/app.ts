@@ -36,6 +36,7 @@ import { settingRoutes } from './routes/settings';
 import { csRoutes } from './routes/cs';
 import { csStaffRoutes } from './routes/cs-staff';
 import { staffRoutes } from './routes/staff';
+import { homeAdminRoutes } from './routes/home-admin';
 import { emojiRoutes } from './routes/emoji';
 import { agencyRoutes } from './routes/agencies';
 import { profileRoutes } from './routes/profile';
@@ -110,6 +111,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', csRoutes)
   .route('/', csStaffRoutes)
   .route('/', staffRoutes)
+  .route('/', homeAdminRoutes)
   .route('/', emojiRoutes)
   .route('/', agencyRoutes)
   .route('/', profileRoutes)

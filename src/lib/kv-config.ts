@@ -75,3 +75,10 @@ export async function readBrandConfig(kv: KVNamespace, id: string | undefined): 
   const hosts = (await kv.get('hosts', 'json').catch(() => null)) as { defaultBrand?: unknown } | null;
   return typeof hosts?.defaultBrand === 'string' ? read(hosts.defaultBrand) : null;
 }
+
+/** The brand ids the hosts name (KV `hosts`, the default first): what content may be given to. */
+export async function knownBrandIds(kv: KVNamespace): Promise<string[]> {
+  const hosts = (await kv.get('hosts', 'json').catch(() => null)) as { defaultBrand?: unknown; hosts?: Record<string, unknown> } | null;
+  const ids = [hosts?.defaultBrand, ...Object.values(hosts?.hosts ?? {})].filter((id): id is string => typeof id === 'string' && /^[a-z][a-z0-9-]{1,30}$/.test(id));
+  return [...new Set(ids)];
+}

@@ -103,18 +103,18 @@ async function channelPage(c: Context<AppEnv>, loginId: string, me: Me | null, a
 /** A theme's lives for `me`; the same for every guest (and member: nothing in it is their own). */
 async function themePage(c: Context<AppEnv>, code: string, me: Me | null, api: Api, depend: Depend): Promise<PageBuild> {
   await depend(PAGE_SCOPES.lists);
-  const title = c.var.t(`themes.${code}`);
   let complete = false;
   const data = await loadPageData(c, async () => {
     // view-main holds every live with its theme; there is no per-theme API call, so filter here.
     const main = await api<ViewMainResponse>(`/api/my/view-main?device=${deviceOf(c)}`);
     if (!main.ok || !main.body) throw new Error(`view-main answered ${main.status}`);
-    if (!main.body.themes.some((theme) => theme.code === code)) return { missing: true };
+    const theme = main.body.themes.find((one) => one.code === code);
+    if (!theme) return { missing: true };
     complete = true;
-    return { title, code, themes: main.body.themes, lives: main.body.lives.filter((live) => live.themeCode === code), now: Date.now() } satisfies ThemeData;
+    return { title: theme.name, code, themes: main.body.themes, lives: main.body.lives.filter((live) => live.themeCode === code), now: Date.now() } satisfies ThemeData;
   });
   if ('missing' in data) return { response: notFound(c, me) };
-  return { props: buildPageProps(c, 'THEME', orEmpty({ title, code }, data), me), complete };
+  return { props: buildPageProps(c, 'THEME', orEmpty({ title: c.var.t('home.themes'), code }, data), me), complete };
 }
 
 const answer = (c: Context<AppEnv>, built: PageBuild) => ('response' in built ? built.response : respond(c, built.props));

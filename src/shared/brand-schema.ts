@@ -40,6 +40,8 @@ export const brandSchema = z
       description: z.string().min(1).max(300),
       keywords: z.array(z.string().min(1)).min(1),
     }),
+    /** The home page's hero line in each of the brand's locales (the SEO description speaks Korean only). */
+    hero: z.partialRecord(z.enum(LOCALES), z.string().min(1).max(300)),
     icons: z.object({
       logo: z.string().startsWith('/brands/'),
       favicon: z.string().startsWith('/brands/'),
@@ -56,6 +58,7 @@ export const brandSchema = z
     chatHost: z.string().nullable(),
   })
   .refine((b) => b.locales.includes(b.defaultLocale), { message: 'defaultLocale must be one of locales', path: ['defaultLocale'] })
+  .refine((b) => b.locales.every((locale) => b.hero[locale]), { message: 'a hero line in every locale of the brand', path: ['hero'] })
   .refine((b) => (b.kind === 'live') === (b.currency === 'coin'), { message: 'the live brand says coin, the others bell', path: ['currency'] });
 
 export type Brand = z.infer<typeof brandSchema>;

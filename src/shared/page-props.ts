@@ -57,6 +57,7 @@ export const PAGES = {
   STAFF_CONSOLE: 'StaffConsolePage',
   STAFF_CS: 'StaffCsPage',
   STAFF_PAYOUTS: 'StaffPayoutsPage',
+  STAFF_CONTENT: 'StaffContentPage',
   AGENCY_INVITES: 'AgencyInvitesPage',
   AGENCY: 'AgencyPage',
   EXPIRE: 'ExpirePage',

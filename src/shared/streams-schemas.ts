@@ -115,7 +115,7 @@ export const subscriberCountResponseSchema = z.object({ channelId: id, count }).
 
 export const bannerSchema = z.object({ id, title: z.string(), subtitle: z.string(), imageUrl: z.string(), linkUrl: z.string() }).meta({ id: 'Banner' });
 export const popupSchema = z.object({ id, title: z.string(), body: z.string(), imageUrl: z.string().nullable(), linkUrl: z.string().nullable() }).meta({ id: 'Popup' });
-export const themeSchema = z.object({ id, code: z.string() }).meta({ id: 'Theme' });
+export const themeSchema = z.object({ id, code: z.string(), name: z.string().describe("In the caller's language, else Korean") }).meta({ id: 'Theme' });
 export const logoSchema = z.object({ id, name: z.string(), imageUrl: z.string(), linkUrl: z.string() }).meta({ id: 'Logo' });
 
 /** An unpaged list answer (the home content calls). */

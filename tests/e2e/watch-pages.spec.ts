@@ -20,11 +20,11 @@ test.afterAll(() => removeTestLives(MARK));
 test('home shows the seeded banners, the live cards and the themes; a theme chip opens its page', async ({ page, consoleErrors }) => {
   await gotoHydrated(page, url('flex'));
   const carousel = page.getByRole('region', { name: ko.home.banners });
-  await expect(carousel).toContainText('플렉스라이브 오픈!');
+  await expect(carousel).toContainText('FlexTV 오픈!');
   await carousel.getByRole('button', { name: ko.home.nextBanner }).click();
   await expect(carousel).toContainText('게임 방송 모아보기');
   await carousel.getByRole('button', { name: ko.home.prevBanner }).click();
-  await expect(carousel).toContainText('플렉스라이브 오픈!');
+  await expect(carousel).toContainText('FlexTV 오픈!');
   await expect(page.getByRole('list', { name: ko.home.newBanners })).toContainText('나도 크리에이터');
 
   const lives = page.getByRole('list', { name: ko.home.liveNow });

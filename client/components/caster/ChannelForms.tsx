@@ -36,7 +36,7 @@ function ChannelFields({ prefix, form, themes, onChange }: { prefix: string; for
           <option value="">{t('caster.noTheme')}</option>
           {themes.map((theme) => (
             <option key={theme.code} value={theme.code}>
-              {t(`themes.${theme.code}`)}
+              {theme.name}
             </option>
           ))}
         </select>

@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
-import { optionalMember } from '../middleware/auth';
+import { optionalMember, requestBrand } from '../middleware/auth';
 import { CHANNEL_SETTINGS_PATHS, PAGE_DEFAULTS, MAX_PAGE_LIMIT } from '../../shared/streams-api';
 import {
   bannerSchema,
@@ -18,7 +18,7 @@ import {
   viewMainResponseSchema,
 } from '../../shared/streams-schemas';
 import { CACHE_MS } from '../../shared/constants';
-import { listBanners, listLogos, listPopups, listThemes } from '../../db/home-content';
+import { listBanners, listLogos, listPopups, listThemes, type Audience } from '../../db/home-content';
 import { deviceClass, suggestions, viewMain } from '../services/home';
 import { deviceSpellingSchema, deviceType } from '../../shared/device';
 import { channelSubscriberCount } from '../services/channels';
@@ -27,6 +27,13 @@ import { channelIdQuery, id, settingsOf } from './watch-params';
 /** SPEC §9's PCWEB and MOBILEWEB as well as SPEC §3's device type; read as the latter. */
 const deviceQuery = z.object({ device: deviceSpellingSchema.default('UNKNOWN').transform(deviceType) });
 const NO_CHANNEL = 'No such channel (CHANNEL_NOT_FOUND)';
+
+/**
+ * Whose home content a call gets: the brand the edge calls for, in the caller's language. A caller that reached
+ * the API without the edge names no brand and gets only what every brand shows.
+ */
+const audienceOf = (c: Context<ApiEnv>): Audience => ({ brand: requestBrand(c) ?? '', locale: c.var.locale });
+const FOR_BRAND = "The brand's own and every brand's, in the caller's language (else Korean)";
 
 /** The home page's calls (SPEC §7 Guest and Other: view-main). */
 export const homeRoutes = new Hono<ApiEnv>()
@@ -40,21 +47,23 @@ export const homeRoutes = new Hono<ApiEnv>()
     }),
     optionalMember(),
     validate('query', deviceQuery),
-    async (c) => c.json(await viewMain(c.env.DB, await settingsOf(c), c.var.optionalSession?.memberId ?? null, c.req.valid('query').device)),
+    async (c) => c.json(await viewMain(c.env.DB, await settingsOf(c), c.var.optionalSession?.memberId ?? null, c.req.valid('query').device, audienceOf(c))),
   )
-  .get('/api/guest/banners', operation({ tag: 'Home', summary: 'Current banners (classic style)', ok: itemsSchema(bannerSchema) }), async (c) =>
-    c.json({ items: await listBanners(c.env.DB, 'classic', Date.now()) }),
+  .get('/api/guest/banners', operation({ tag: 'Home', summary: 'Current banners (classic style)', description: FOR_BRAND, ok: itemsSchema(bannerSchema) }), async (c) =>
+    c.json({ items: await listBanners(c.env.DB, 'classic', Date.now(), audienceOf(c)) }),
   )
-  .get('/api/guest/banners-newstyle', operation({ tag: 'Home', summary: 'Current banners (new style)', ok: itemsSchema(bannerSchema) }), async (c) =>
-    c.json({ items: await listBanners(c.env.DB, 'new', Date.now()) }),
+  .get('/api/guest/banners-newstyle', operation({ tag: 'Home', summary: 'Current banners (new style: the promo cards)', description: FOR_BRAND, ok: itemsSchema(bannerSchema) }), async (c) =>
+    c.json({ items: await listBanners(c.env.DB, 'new', Date.now(), audienceOf(c)) }),
   )
-  .get('/api/guest/popups', operation({ tag: 'Home', summary: 'Current popups, the most recently started first', ok: itemsSchema(popupSchema) }), async (c) =>
-    c.json({ items: await listPopups(c.env.DB, Date.now()) }),
+  .get('/api/guest/popups', operation({ tag: 'Home', summary: 'Current popups, the most recently started first', description: FOR_BRAND, ok: itemsSchema(popupSchema) }), async (c) =>
+    c.json({ items: await listPopups(c.env.DB, Date.now(), audienceOf(c)) }),
   )
-  .get('/api/guest/themes', operation({ tag: 'Home', summary: 'Themes for a device', ok: itemsSchema(themeSchema) }), validate('query', deviceQuery), async (c) =>
-    c.json({ items: await listThemes(c.env.DB, deviceClass(c.req.valid('query').device)) }),
+  .get('/api/guest/themes', operation({ tag: 'Home', summary: 'Themes for a device', description: FOR_BRAND, ok: itemsSchema(themeSchema) }), validate('query', deviceQuery), async (c) =>
+    c.json({ items: await listThemes(c.env.DB, deviceClass(c.req.valid('query').device), audienceOf(c)) }),
   )
-  .get('/api/guest/logo-list', operation({ tag: 'Home', summary: 'Partner logos', ok: itemsSchema(logoSchema) }), async (c) => c.json({ items: await listLogos(c.env.DB) }))
+  .get('/api/guest/logo-list', operation({ tag: 'Home', summary: "Partner logos: the brand's own and every brand's", ok: itemsSchema(logoSchema) }), async (c) =>
+    c.json({ items: await listLogos(c.env.DB, audienceOf(c).brand) }),
+  )
   .get(
     '/api/guest/suggestion-list',
     operation({

@@ -2,7 +2,7 @@
 // member's recently watched channels (GET /api/my/view-main and the /api/guest home calls).
 
 import { PAGE_DEFAULTS, type ChannelSettings, type ListResponse, type StreamCard, type ViewMainResponse } from '../../shared/streams-api';
-import { listBanners, listPopups, listThemes } from '../../db/home-content';
+import { listBanners, listPopups, listThemes, type Audience } from '../../db/home-content';
 import { listOpenLives, listRecentlyWatchedStreams, listSuggestedLives, type Page } from '../../db/streams';
 import { toStreamCard } from './streams';
 import type { DeviceType } from '../../shared/device';
@@ -30,15 +30,16 @@ export async function suggestions(db: D1Database, settings: ChannelSettings, mem
   return { items, offset: 0, limit, total: items.length };
 }
 
-export async function viewMain(db: D1Database, settings: ChannelSettings, memberId: number | null, device: DeviceType, now = Date.now()): Promise<ViewMainResponse> {
+/** The home page's data as `audience` (a brand, a locale) sees it: that brand's content and every brand's, in that locale. */
+export async function viewMain(db: D1Database, settings: ChannelSettings, memberId: number | null, device: DeviceType, audience: Audience, now = Date.now()): Promise<ViewMainResponse> {
   const page = { offset: PAGE_DEFAULTS.offset, limit: PAGE_DEFAULTS.streamLimit };
   const [banners, lives, themes, suggested, recent, popups] = await Promise.all([
-    listBanners(db, 'classic', now),
+    listBanners(db, 'classic', now, audience),
     liveList(db, settings, page),
-    listThemes(db, deviceClass(device)),
+    listThemes(db, deviceClass(device), audience),
     suggestions(db, settings, memberId, PAGE_DEFAULTS.streamLimit),
     memberId ? listRecentlyWatchedStreams(db, memberId, PAGE_DEFAULTS.streamLimit) : Promise.resolve([]),
-    listPopups(db, now),
+    listPopups(db, now, audience),
   ]);
   return {
     banners,
