@@ -65,6 +65,8 @@ export function ChannelPage({ props }: { props: PageProps }) {
   const settings = useChannelSettings(data.settings);
   // A new subscription: the page's data again (subscriber count, the subscribed flag, and so the chat's ticket).
   const onSubscribed = useCallback(() => void refresh({ keepScroll: true }), [refresh]);
+  // Who is in the room now, as the room last told the chat (null before it joined).
+  const [roomViewers, setRoomViewers] = useState<number | null>(null);
   const [tab, setTab] = useState<TabId>(() => tabFrom(props.query));
   const [openNotice, setOpenNotice] = useState<number | null>(() => idFrom(props.query.notice));
   const [openPost, setOpenPost] = useState<number | null>(() => idFrom(props.query.post));
@@ -106,6 +108,7 @@ export function ChannelPage({ props }: { props: PageProps }) {
         onChannelStatus={onChannelStatus}
         passwordPlayback={unlocked}
         locked={!playback && (access === 'identity' || access === 'adult' || access === 'password') ? access : null}
+        onViewers={setRoomViewers}
       />
       <section className="watch-info">
         <ChannelBanner channel={channel} />
@@ -121,7 +124,8 @@ export function ChannelPage({ props }: { props: PageProps }) {
           {live && (
             <>
               <dt>{t('channel.viewers')}</dt>
-              <dd>{formatCount(live.viewerCount, props.locale)}</dd>
+              {/* The room's count once the chat joined; before, the live's last recorded one, this viewer included. */}
+              <dd className="watch-viewers">{formatCount(roomViewers ?? Math.max(live.viewerCount, 1), props.locale)}</dd>
               <dt>{t('channel.liveTime')}</dt>
               <dd>
                 <LiveTime serverNow={data.now ?? 0} startedAt={live.startedAt} />

@@ -210,6 +210,8 @@ export const connectionFrameSchema = z.lazy(() =>
       until: z.optional(z.nullable(z.number())),
     }),
     z.object({ type: z.literal('connection'), status: z.literal('pong') }),
+    /** The room's joined sockets (every shard), sent to all of them as people join and leave, at most once a second. */
+    z.object({ type: z.literal('connection'), status: z.literal('viewers'), viewers: z.int().check(z.nonnegative()) }),
   ]),
 );
 export type ConnectionFrame = z.infer<typeof connectionFrameSchema>;

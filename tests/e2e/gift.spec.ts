@@ -64,6 +64,20 @@ test('a new member buys through the dev checkout and gifts it live; another view
   await gotoHydrated(a.page, url('flex', CHANNEL.path));
   await chatJoined(a.page);
   await chatJoined(b.page);
+
+  // Both of A's viewer figures (the chat's and the page's) come from the room and follow it: a guest comes in,
+  // and A's two come to what the room told the guest, all three of them counted.
+  const c = await person(browser, null, CHANNEL.path);
+  await chatJoined(c.page);
+  const figure = async (page: Page, selector: string) => Number(((await page.locator(selector).textContent()) ?? '').replace(/\D/g, ''));
+  await expect
+    .poll(async () => {
+      const room = await figure(c.page, '.chat-viewers');
+      return room >= 3 && (await figure(a.page, '.chat-viewers')) === room && (await figure(a.page, '.watch-viewers')) === room;
+    })
+    .toBe(true);
+  await c.context.close();
+
   await giftButton(a.page).click();
   const dialog = dialogOf(a.page);
   await expect(dialog.locator('.gift-balance')).toContainText(won(pack.luv));
