@@ -58,6 +58,17 @@ test('a fan posts on the board, the creator pins it, another fan likes it and co
   await creator.page.getByRole('button', { name: ko.board.pin, exact: true }).click();
   await expect(creator.page.getByRole('button', { name: ko.board.unpin })).toBeVisible();
   await expect(creator.page.getByRole('heading', { name: POST.title })).toContainText(ko.board.pinned);
+  // The post has a URL of its own: a reload shows it, and the browser's Back returns to the list.
+  const postUrl = new RegExp(`${PATH}\\?tab=board&post=\\d+$`);
+  await expect(creator.page).toHaveURL(postUrl);
+  await creator.page.reload();
+  await expect(creator.page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(creator.page.getByRole('heading', { name: POST.title })).toBeVisible();
+  await creator.page.goBack();
+  await expect(creator.page.getByRole('heading', { name: ko.board.list })).toBeVisible();
+  await expect(creator.page).toHaveURL(new RegExp(`${PATH}\\?tab=board$`));
+  await creator.page.goForward();
+  await expect(creator.page.getByRole('heading', { name: POST.title })).toBeVisible();
   expect(creator.errors).toEqual([]);
   await creator.close();
 
