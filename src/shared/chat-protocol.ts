@@ -104,6 +104,8 @@ export const chatUserSchema = z.lazy(() =>
     bigFan: z.optional(z.literal(true)),
     /** The member's avatar: an upload key (shown from /api/uploads/<key>). */
     avatar: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{32}\.(jpg|png|gif|webp)$/))),
+    /** The member has a channel of their own (at /channel/<loginId>), as the API knew when it signed their ticket. */
+    channel: z.optional(z.literal(true)),
   }),
 );
 export type ChatUser = z.infer<typeof chatUserSchema>;
