@@ -8,6 +8,7 @@ import { navigationProgressAtom } from '../state/ui';
 import { emitSessionExpired } from '../state/events';
 import { preloadPage } from './pages';
 import { RouterContext } from './router-context';
+import { handledInPage } from './in-page-history';
 
 /**
  * The next page's props. From another build (a release since this page loaded: its messages and code are not this
@@ -81,7 +82,9 @@ export function RouterProvider({ initialProps, children }: { initialProps: PageP
       event.preventDefault();
       void load(anchor.href, 'push');
     };
-    const onPop = () => void load(window.location.href, 'pop');
+    const onPop = () => {
+      if (!handledInPage(new URL(window.location.href))) void load(window.location.href, 'pop');
+    };
     document.addEventListener('click', onClick);
     window.addEventListener('popstate', onPop);
     return () => {

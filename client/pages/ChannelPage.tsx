@@ -21,6 +21,7 @@ import { GiftButton } from '../components/gift/GiftButton';
 import { SubscribeButton } from '../components/subscribe/SubscribeButton';
 import { ReportButton } from '../components/cs/ReportButton';
 import { useRouter } from '../app/router-context';
+import { showInUrl, useInPageHistory } from '../app/in-page-history';
 import { useChannelSettings } from '../data/use-channel-settings';
 import { settingsNeedReload, shownAccess } from '../components/watch/live-access';
 import { PURGE_REACH_MS } from '../../src/shared/page-cache';
@@ -33,6 +34,26 @@ type TabId = (typeof TAB_IDS)[number];
 /** ?tab=notices&notice=12 opens a notice, ?tab=board&post=7 a board post (links to them); anything else starts on the live tab. */
 const tabFrom = (query: Record<string, string>): TabId => ((TAB_IDS as readonly string[]).includes(query.tab ?? '') ? (query.tab as TabId) : query.notice ? 'notices' : query.post ? 'board' : 'live');
 const idFrom = (value: string | undefined): number | null => (/^[1-9]\d{0,14}$/.test(value ?? '') ? Number(value) : null);
+
+/** What the page shows below the live: a tab, and the notice or board post open in it. The URL's query says the same. */
+interface View {
+  tab: TabId;
+  notice: number | null;
+  post: number | null;
+}
+const viewFrom = (query: Record<string, string>): View => ({ tab: tabFrom(query), notice: idFrom(query.notice), post: idFrom(query.post) });
+const VIEW_PARAMS = ['tab', 'notice', 'post'];
+
+/** The page's query with `view` in it (other parameters kept): none for the live tab, the open item's id with its tab. */
+function searchOf(view: View): string {
+  const params = new URLSearchParams(window.location.search);
+  for (const name of VIEW_PARAMS) params.delete(name);
+  if (view.tab !== 'live') params.set('tab', view.tab);
+  if (view.tab === 'notices' && view.notice !== null) params.set('notice', String(view.notice));
+  if (view.tab === 'board' && view.post !== null) params.set('post', String(view.post));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
 
 /** How long the live has run, ticking each second: only this re-renders, not the page (the chat, the player). */
 function LiveTime({ serverNow, startedAt }: { serverNow: number; startedAt: number }) {
@@ -65,9 +86,46 @@ export function ChannelPage({ props }: { props: PageProps }) {
   const settings = useChannelSettings(data.settings);
   // A new subscription: the page's data again (subscriber count, the subscribed flag, and so the chat's ticket).
   const onSubscribed = useCallback(() => void refresh({ keepScroll: true }), [refresh]);
-  const [tab, setTab] = useState<TabId>(() => tabFrom(props.query));
-  const [openNotice, setOpenNotice] = useState<number | null>(() => idFrom(props.query.notice));
-  const [openPost, setOpenPost] = useState<number | null>(() => idFrom(props.query.post));
+  // Who is in the room now, as the room last told the chat (null before it joined).
+  const [roomViewers, setRoomViewers] = useState<number | null>(null);
+  const [view, setView] = useState<View>(() => viewFrom(props.query));
+  const { tab, notice: openNotice, post: openPost } = view;
+  // A tab is a place on the page (the URL follows it in place); an opened post or notice is a step the browser's Back
+  // undoes. Closing one this page opened goes back in history, so the list's entry is not there twice.
+  const openedHere = useRef(false);
+  const show = (next: View, mode: 'push' | 'replace') => {
+    openedHere.current = mode === 'push';
+    setView(next);
+    showInUrl(searchOf(next), mode);
+  };
+  const setTab = (id: TabId) => show({ ...view, tab: id }, 'replace');
+  const openItem = (next: View, open: boolean) => {
+    if (open) return show(next, 'push');
+    if (openedHere.current) return window.history.back();
+    show(next, 'replace');
+  };
+  const setOpenNotice = (id: number | null) => openItem({ ...view, tab: 'notices', notice: id }, id !== null);
+  const setOpenPost = (id: number | null) => openItem({ ...view, tab: 'board', post: id }, id !== null);
+  // Back and Forward between this page's own entries change the view, not the page (the player and the chat stay).
+  const [here] = useState(() => (typeof window === 'undefined' ? '' : window.location.pathname));
+  useInPageHistory(
+    useCallback(
+      (url: URL) => {
+        if (url.pathname !== here) return false;
+        openedHere.current = false;
+        setView(viewFrom(Object.fromEntries(url.searchParams)));
+        return true;
+      },
+      [here],
+    ),
+  );
+  // A link to this channel with another query (the router keeps this page mounted): the view it names.
+  const lastQuery = useRef(props.query);
+  useEffect(() => {
+    if (lastQuery.current === props.query) return;
+    lastQuery.current = props.query;
+    setView(viewFrom(props.query));
+  }, [props.query]);
   const newPosts = useNewBoardCount(data.channelPage?.channel.channelId ?? 0, !!props.me && !!data.channelPage);
   const lastSettings = useRef(settings);
   useEffect(() => {
@@ -106,6 +164,7 @@ export function ChannelPage({ props }: { props: PageProps }) {
         onChannelStatus={onChannelStatus}
         passwordPlayback={unlocked}
         locked={live ? (!playback && (access === 'identity' || access === 'adult' || access === 'password') ? access : null) : channel.chatAccess === 'ok' ? null : channel.chatAccess}
+        onViewers={setRoomViewers}
       />
       <section className="watch-info">
         <ChannelBanner channel={channel} />
@@ -121,7 +180,8 @@ export function ChannelPage({ props }: { props: PageProps }) {
           {live && (
             <>
               <dt>{t('channel.viewers')}</dt>
-              <dd>{formatCount(live.viewerCount, props.locale)}</dd>
+              {/* The room's count once the chat joined; before, the live's last recorded one, this viewer included. */}
+              <dd className="watch-viewers">{formatCount(roomViewers ?? Math.max(live.viewerCount, 1), props.locale)}</dd>
               <dt>{t('channel.liveTime')}</dt>
               <dd>
                 <LiveTime serverNow={data.now ?? 0} startedAt={live.startedAt} />
@@ -151,16 +211,7 @@ export function ChannelPage({ props }: { props: PageProps }) {
           </div>
         )}
       </section>
-      {page.pinnedNotice && (
-        <PinnedNotice
-          notice={page.pinnedNotice}
-          locale={props.locale}
-          onOpen={() => {
-            setOpenNotice(page.pinnedNotice!.noticeId);
-            setTab('notices');
-          }}
-        />
-      )}
+      {page.pinnedNotice && <PinnedNotice notice={page.pinnedNotice} locale={props.locale} onOpen={() => setOpenNotice(page.pinnedNotice!.noticeId)} />}
       <section id="notices" className="section" aria-label={t('channelProfile.tabs.label')}>
         <ChannelTabs
           label={t('channelProfile.tabs.label')}

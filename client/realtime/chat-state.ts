@@ -146,6 +146,8 @@ export function applyFrames(state: ChatState, frames: ServerFrame[], now = Date.
           const shown = new Set(lines.map((l) => l.key));
           const fresh = frame.history.filter((m) => !shown.has(`m${m.id}`)).map((m) => ({ key: `m${m.id}`, frame: m }) as ChatLine);
           if (fresh.length) lines = [...lines, ...fresh].sort((a, b) => a.frame.at - b.frame.at);
+        } else if (frame.status === 'viewers') {
+          next.viewers = frame.viewers;
         } else if (frame.status === 'left') {
           next.joined = false;
         } else if (frame.status === 'error') {

@@ -35,6 +35,8 @@ export interface Identity {
   bigFan?: true;
   /** From the ticket: the member's avatar (an upload key). */
   avatar?: string;
+  /** From the ticket: the member has a channel of their own. */
+  channel?: true;
 }
 
 /** A member the authority wants off the room (kick, blacklist): every shard closes their sockets. */
@@ -82,6 +84,7 @@ export class Authority {
       ...('level' in who && who.level ? { level: who.level } : {}),
       ...('bigFan' in who && who.bigFan ? { bigFan: true as const } : {}),
       ...('avatar' in who && who.avatar ? { avatar: who.avatar } : {}),
+      ...('channel' in who && who.channel ? { channel: true as const } : {}),
     };
   }
 

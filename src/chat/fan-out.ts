@@ -123,3 +123,35 @@ export class ShardReporter {
     }
   }
 }
+
+/**
+ * The hub's viewer count for every socket in the room: the first change goes out at once, later ones at most
+ * every `everyMs` (a crowd arriving is one frame a second, not one per arrival), always the count as it is when
+ * sent, and nothing when it came back to what was last sent.
+ */
+export class CountBroadcaster {
+  private scheduled = false;
+  private sentAt = 0;
+  private sent = -1;
+
+  constructor(
+    private readonly everyMs: number,
+    private readonly count: () => number,
+    private readonly send: (count: number) => void,
+  ) {}
+
+  changed(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setTimeout(() => this.flush(), Math.max(0, this.sentAt + this.everyMs - Date.now()));
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const count = this.count();
+    if (count === this.sent) return;
+    this.sent = count;
+    this.sentAt = Date.now();
+    this.send(count);
+  }
+}

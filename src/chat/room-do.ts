@@ -18,7 +18,7 @@ import {
 import { Authority, type Identity, type Removal } from './authority';
 import { chatChannel } from '../db/chat';
 import { RoomStore } from '../db/chat-room';
-import { Pacer, ShardReporter, SpokeOutbox } from './fan-out';
+import { CountBroadcaster, Pacer, ShardReporter, SpokeOutbox } from './fan-out';
 import { chatEmojiOf } from './emoji';
 import { ROLE_FRESH_MS, RoleCache } from './roles';
 import { RESERVATION_MS, hubStub, pickShard, sendGap, shardCapacity, shardStub } from './shards';
@@ -44,6 +44,8 @@ export const SHARD_HEADERS = { room: 'x-chat-room', shard: 'x-chat-shard', ident
 /** Rate and duplicate rows older than both windows decide nothing; the hub drops them once a minute. */
 const WRITER_MEMORY_MS = Math.max(CHAT_RATE.windowMs, CHAT_DUPLICATE_WINDOW_MS);
 const PRUNE_EVERY_MS = 60_000;
+/** The room's viewer count reaches its sockets at most this often. */
+export const VIEWERS_EVERY_MS = 1_000;
 
 const closeCode = (code: ChatCode) => (code === 'BANNED' ? CHAT_CLOSE.banned : CHAT_CLOSE.kicked);
 type ChatCode = Removal['code'];
@@ -89,6 +91,12 @@ export class ChatRoom extends DurableObject<Env> {
   );
   /** Hub only: frames on their way to the spokes. */
   private readonly spokes = new SpokeOutbox((shard, frames, removals) => shardStub(this.env, this.room!, shard).deliver(frames, removals));
+  /** Hub only: the whole room's joined sockets, told to all of them as they change. */
+  private readonly viewerCount = new CountBroadcaster(
+    VIEWERS_EVERY_MS,
+    () => this.roomViewers(),
+    (viewers) => this.fanOut([{ type: 'connection', status: 'viewers', viewers }], []),
+  );
   /** Spoke only: its counts on their way to the hub. */
   private readonly reporter = new ShardReporter(
     () => this.counts(),
@@ -292,6 +300,14 @@ export class ChatRoom extends DurableObject<Env> {
     }
     const { sockets, joined } = this.counts();
     this.store.setShardCount(0, sockets, joined);
+    this.viewerCount.changed();
+  }
+
+  /** Hub only: joined sockets on every shard, as the shards last reported them. */
+  private roomViewers(): number {
+    let viewers = 0;
+    for (const c of this.store.shardCounts().values()) viewers += c.joined;
+    return viewers;
   }
 
   // ---- the hub's RPC surface ----------------------------------------------------------------------
@@ -326,6 +342,7 @@ export class ChatRoom extends DurableObject<Env> {
   reportShard(shard: number, sockets: number, joined: number, arrived: number): void {
     this.consumeReservation(shard, arrived);
     this.store.setShardCount(shard, sockets, joined);
+    this.viewerCount.changed();
   }
 
   async joinInfo(who: Identity | null): Promise<JoinInfo> {
@@ -334,9 +351,8 @@ export class ChatRoom extends DurableObject<Env> {
     if (!authority) return { me: null, frozen: false, history: [], viewers: 0, refuse: { type: 'connection', status: 'error', code: 'UNAVAILABLE' } };
     const refuse = authority.barred(who, now);
     const { me, frozen, history } = authority.join(refuse ? null : who, now);
-    let viewers = 0;
-    for (const c of this.store.shardCounts().values()) viewers += c.joined;
-    return { me, frozen, history, viewers: viewers + 1, refuse };
+    // The joiner's own socket is not counted yet: it is once the shard has answered 'joined'.
+    return { me, frozen, history, viewers: this.roomViewers() + 1, refuse };
   }
 
   /** A write from any shard's socket: decided here, broadcast to every shard; the writer gets `reply`. */

@@ -11,13 +11,16 @@ export interface ChatMemberRow {
   identityVerified: number;
   adult: number;
   avatarKey: string | null;
+  /** 1 when the member has a channel of their own (their name in a room links to it). */
+  hasChannel: number;
 }
 
 /** What a chat ticket says about its member, and what deciding their access to a room needs. */
 export function chatMember(db: D1Database, memberId: number): Promise<ChatMemberRow | null> {
   return db
     .prepare(
-      `SELECT id, login_id AS loginId, nickname, role, ${barredSql('members.id', 'members.blocked')} AS blocked, identity_verified AS identityVerified, adult, avatar_key AS avatarKey
+      `SELECT id, login_id AS loginId, nickname, role, ${barredSql('members.id', 'members.blocked')} AS blocked, identity_verified AS identityVerified, adult, avatar_key AS avatarKey,
+              EXISTS (SELECT 1 FROM channels c WHERE c.owner_id = members.id) AS hasChannel
        FROM members WHERE id = ?`,
     )
     .bind(memberId)

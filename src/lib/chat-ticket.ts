@@ -27,6 +27,8 @@ const memberClaimsSchema = z.strictObject({
   bigFan: z.literal(true).optional(),
   /** The member's avatar (an upload key, served at /api/uploads/<key>); absent when they have none. */
   avatar: z.string().regex(UPLOAD_KEY_PATTERN).optional(),
+  /** The member has a channel of their own (absent: none). */
+  channel: z.literal(true).optional(),
   room: roomIdSchema,
   exp: z.number().int(),
 });

@@ -91,6 +91,7 @@ const identityOf = (claims: ChatTicketClaims): Identity | null =>
         ...(claims.level ? { level: claims.level } : {}),
         ...(claims.bigFan ? { bigFan: true as const } : {}),
         ...(claims.avatar ? { avatar: claims.avatar } : {}),
+        ...(claims.channel ? { channel: true as const } : {}),
       };
 
 async function ticketFromApi(c: Context<AppEnv>, request: ChatTicketRequest, token: string | null): Promise<Identity | null> {

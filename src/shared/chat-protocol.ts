@@ -104,6 +104,8 @@ export const chatUserSchema = z.lazy(() =>
     bigFan: z.optional(z.literal(true)),
     /** The member's avatar: an upload key (shown from /api/uploads/<key>). */
     avatar: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{32}\.(jpg|png|gif|webp)$/))),
+    /** The member has a channel of their own (at /channel/<loginId>), as the API knew when it signed their ticket. */
+    channel: z.optional(z.literal(true)),
   }),
 );
 export type ChatUser = z.infer<typeof chatUserSchema>;
@@ -211,6 +213,8 @@ export const connectionFrameSchema = z.lazy(() =>
       until: z.optional(z.nullable(z.number())),
     }),
     z.object({ type: z.literal('connection'), status: z.literal('pong') }),
+    /** The room's joined sockets (every shard), sent to all of them as people join and leave, at most once a second. */
+    z.object({ type: z.literal('connection'), status: z.literal('viewers'), viewers: z.int().check(z.nonnegative()) }),
   ]),
 );
 export type ConnectionFrame = z.infer<typeof connectionFrameSchema>;

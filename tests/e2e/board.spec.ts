@@ -2,7 +2,7 @@
 // finds it pinned at the top, opens it, likes it and comments. The creator, the two fans and the channel
 // are this file's own.
 import type { Browser, Page } from '@playwright/test';
-import { addChannel, addMembers, expect, expectNoSeriousA11yViolations, ko, person, test } from './fixtures';
+import { addChannel, addMembers, endLive, expect, expectNoSeriousA11yViolations, ko, person, test } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const CREATOR = { loginId: `brd${suffix}`, nickname: `게시판${suffix}` };
@@ -58,6 +58,17 @@ test('a fan posts on the board, the creator pins it, another fan likes it and co
   await creator.page.getByRole('button', { name: ko.board.pin, exact: true }).click();
   await expect(creator.page.getByRole('button', { name: ko.board.unpin })).toBeVisible();
   await expect(creator.page.getByRole('heading', { name: POST.title })).toContainText(ko.board.pinned);
+  // The post has a URL of its own: a reload shows it, and the browser's Back returns to the list.
+  const postUrl = new RegExp(`${PATH}\\?tab=board&post=\\d+$`);
+  await expect(creator.page).toHaveURL(postUrl);
+  await creator.page.reload();
+  await expect(creator.page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(creator.page.getByRole('heading', { name: POST.title })).toBeVisible();
+  await creator.page.goBack();
+  await expect(creator.page.getByRole('heading', { name: ko.board.list })).toBeVisible();
+  await expect(creator.page).toHaveURL(new RegExp(`${PATH}\\?tab=board$`));
+  await creator.page.goForward();
+  await expect(creator.page.getByRole('heading', { name: POST.title })).toBeVisible();
   expect(creator.errors).toEqual([]);
   await creator.close();
 
@@ -83,4 +94,25 @@ test('a fan posts on the board, the creator pins it, another fan likes it and co
   await expectNoSeriousA11yViolations(other.page);
   expect(other.errors).toEqual([]);
   await other.close();
+});
+
+test('on a 1366x900 desktop the chat beside the player leaves the channel tabs free: a click on the board tab opens the board', async ({ browser }) => {
+  // A live channel's page (player, gift button, stats): scrolled to its end, its tabs come level with the sticky chat.
+  const caster = { loginId: `bdl${suffix}`, nickname: `라이브${suffix}` };
+  const title = `e2e-board-live ${suffix}`;
+  addMembers(caster);
+  addChannel(caster.loginId, title, { live: true });
+  const { context, page, errors } = await person(browser, null, `/channel/${caster.loginId}`, { viewport: { width: 1366, height: 900 } });
+  const tab = page.getByRole('tab', { name: ko.board.tab });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const box = (await tab.boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  // What a pointer at the tab's centre reaches is the tab itself, not the sticky chat above it.
+  expect(await tab.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x!, y!)), [x, y])).toBe(true);
+  await page.mouse.click(x, y);
+  await expect(page.getByRole('heading', { name: ko.board.list })).toBeVisible();
+  await expect(page.locator('#chat-input')).not.toBeFocused();
+  expect(errors).toEqual([]);
+  await context.close();
+  endLive(title);
 });

@@ -5,7 +5,7 @@
 // How fast (delivery within a second, no long task in a busy room) is measured, not tested:
 // `npm run bench:chat` (sockets at scale) and `npm run bench:chat-page` (a page in a busy room).
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url, fill } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, gotoHydrated, ko, pageCall, signIn, test, url, fill } from './fixtures';
 
 const CHANNEL = '/channel/demo_caster1';
 const PASSWORD = 'demo-pass-1234';
@@ -24,6 +24,12 @@ async function member(browser: Browser, loginId: string): Promise<{ context: Bro
 }
 
 const panel = (page: Page) => page.getByRole('region', { name: ko.chat.title });
+/** The name on someone's newest line, which opens the menu about them; and that menu. */
+const nameOn = (page: Page, nickname: string) =>
+  log(page)
+    .getByRole('button', { name: fill(ko.chat.member.menu, { nickname }) })
+    .last();
+const menuOf = (page: Page, nickname: string) => page.getByRole('group', { name: fill(ko.chat.member.menu, { nickname }), exact: true });
 const log = (page: Page) => page.getByRole('log', { name: ko.chat.log });
 const input = (page: Page) => page.getByLabel(ko.chat.inputLabel);
 
@@ -72,6 +78,21 @@ test('two members see each other’s messages; the creator mutes one, whose next
   await expect(log(minor.page).getByText('데모시청자').first()).toBeVisible();
   await expect(log(minor.page).getByRole('button', { name: fill(ko.chat.moderate, { nickname: '데모시청자' }) })).toHaveCount(0);
   await expectNoSeriousA11yViolations(minor.page);
+  // A member's name opens who they are, a message to them, a block and a report; no moderation for an ordinary member.
+  await nameOn(minor.page, '데모시청자').click();
+  const aboutViewer = menuOf(minor.page, '데모시청자');
+  await expect(aboutViewer).toContainText('@demo_viewer');
+  const message = aboutViewer.getByRole('link', { name: ko.chat.member.message });
+  await expect(message).toHaveAttribute('href', '/messages?with=demo_viewer');
+  await expect(aboutViewer.getByRole('button', { name: ko.chat.member.block })).toBeVisible();
+  await expect(aboutViewer.getByRole('button', { name: ko.cs.report.button.chat })).toBeVisible();
+  await expect(aboutViewer.getByRole('group', { name: fill(ko.chat.moderate, { nickname: '데모시청자' }) })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(minor.page);
+  // By keyboard: the menu takes the focus; Esc closes it and gives it back to the name.
+  await expect(message).toBeFocused();
+  await minor.page.keyboard.press('Escape');
+  await expect(aboutViewer).toHaveCount(0);
+  await expect(nameOn(minor.page, '데모시청자')).toBeFocused();
 
   // The creator joins; their messages carry the creator badge, and members' names open a moderation menu.
   const creator = await member(browser, 'demo_caster1');
@@ -80,11 +101,14 @@ test('two members see each other’s messages; the creator mutes one, whose next
   await input(creator.page).press('Enter');
   await expect(log(viewer.page).locator('.chat-message').filter({ hasText: '방장 인사드립니다' }).getByText(ko.chat.badge.creator, { exact: true })).toBeVisible();
 
-  const manage = log(creator.page)
-    .getByRole('button', { name: fill(ko.chat.moderate, { nickname: '데모청소년' }) })
-    .last();
-  await manage.click();
-  const menu = creator.page.getByRole('group', { name: fill(ko.chat.moderate, { nickname: '데모청소년' }) });
+  // A creator has a channel: their name's menu links to it.
+  await nameOn(minor.page, '하늘토크').click();
+  await expect(menuOf(minor.page, '하늘토크').getByRole('link', { name: ko.chat.member.channel })).toHaveAttribute('href', '/channel/demo_caster1');
+  await minor.page.keyboard.press('Escape');
+
+  // The creator's menu on a member adds the room's moderation, labelled as such.
+  await nameOn(creator.page, '데모청소년').click();
+  const menu = menuOf(creator.page, '데모청소년').getByRole('group', { name: fill(ko.chat.moderate, { nickname: '데모청소년' }) });
   await expect(menu.getByRole('button', { name: ko.chat.mod.managerAssign })).toBeVisible(); // creator-only
   await expectNoSeriousA11yViolations(creator.page);
   await menu.getByRole('button', { name: ko.chat.mod.mute60 }).click();
@@ -138,6 +162,15 @@ test('two members see each other’s messages; the creator mutes one, whose next
   }, burst);
   await lastShown;
   await expect(log(viewer.page).locator('.chat-message').filter({ hasText: burst })).toHaveCount(100);
+
+  // The minor blocks the viewer from the menu: the viewer's lines leave the minor's chat (and nobody else's).
+  await expect(log(minor.page)).toContainText('안녕하세요 0');
+  await nameOn(minor.page, '데모시청자').click();
+  await menuOf(minor.page, '데모시청자').getByRole('button', { name: ko.chat.member.block }).click();
+  await expect(minor.page.locator('.toast').filter({ hasText: fill(ko.chat.member.blocked, { nickname: '데모시청자' }) })).toBeVisible();
+  await expect(log(minor.page)).not.toContainText('안녕하세요 0');
+  await expect(log(viewer.page)).toContainText('안녕하세요 0');
+  expect((await pageCall(minor.page, 'DELETE', '/api/my/member-messages-blackDelete?targetId=demo_viewer')).status).toBe(200);
 
   for (const who of [viewer, minor, creator]) {
     expect(who.errors).toEqual([]);

@@ -64,6 +64,20 @@ test('a new member buys through the dev checkout and gifts it live; another view
   await gotoHydrated(a.page, url('flex', CHANNEL.path));
   await chatJoined(a.page);
   await chatJoined(b.page);
+
+  // Both of A's viewer figures (the chat's and the page's) come from the room and follow it: a guest comes in,
+  // and A's two come to what the room told the guest, all three of them counted.
+  const c = await person(browser, null, CHANNEL.path);
+  await chatJoined(c.page);
+  const figure = async (page: Page, selector: string) => Number(((await page.locator(selector).textContent()) ?? '').replace(/\D/g, ''));
+  await expect
+    .poll(async () => {
+      const room = await figure(c.page, '.chat-viewers');
+      return room >= 3 && (await figure(a.page, '.chat-viewers')) === room && (await figure(a.page, '.watch-viewers')) === room;
+    })
+    .toBe(true);
+  await c.context.close();
+
   await giftButton(a.page).click();
   const dialog = dialogOf(a.page);
   await expect(dialog.locator('.gift-balance')).toContainText(won(pack.luv));
@@ -169,6 +183,10 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   const bannerOnB = whenShown(b.page, '.gift-banner', message);
   const lineOnB = whenShown(b.page, '.chat-log .chat-event-gift', message);
   const answered = a.page.waitForResponse((r) => r.url().endsWith('/api/luv/gift') && r.request().method() === 'POST');
+  let giftPosts = 0;
+  a.page.on('request', (r) => {
+    if (r.url().endsWith('/api/luv/gift') && r.method() === 'POST') giftPosts++;
+  });
   const sentAt = await a.page.evaluate(() => Date.now());
   await dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(120), currency: CURRENCY }) }).dblclick();
   const gift = (await (await answered).json()) as { balance: number; movementId: number; replayed: boolean };
@@ -182,6 +200,16 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   await expect(dialog.locator('.gift-balance')).toContainText(won(start - 120));
   expect(gift.balance).toBe(start - 120);
   expect((await pageCall<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(start - 120);
+  // The dialog shows the result, armed to send nothing: no send button, one 'send again' (with the focus), which
+  // brings the form back with the amount, and the next gift takes a send of its own.
+  const again = dialog.getByRole('button', { name: ko.giftDialog.again });
+  await expect(again).toBeFocused();
+  await expect(dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(120), currency: CURRENCY }) })).toHaveCount(0);
+  await expect(input).toHaveCount(0);
+  expect(giftPosts).toBe(1);
+  await again.click();
+  await expect(input).toBeFocused();
+  await expect(input).toHaveValue('120');
 
   // B: the banner (still, for reduced motion) and the line in the chat log, in the brand's currency.
   const line = fill(ko.giftEffect.lineWithMessage, { nickname: GIVER.nickname, amount: won(120), currency: CURRENCY, message });
@@ -217,6 +245,7 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
   expect((await pageCall<{ balance: number }>(a.page, 'GET', '/api/luv/luv-sum')).body.balance).toBe(start - 130);
+  await again.click();
   await send10.click();
   await expect(dialog.locator('.gift-balance')).toContainText(won(start - 140));
   expect(keys).toHaveLength(3);
@@ -226,6 +255,7 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   // Spent elsewhere meanwhile (another tab): the dialog's balance is old; the API refuses, the dialog offers to buy.
   const elsewhere = await pageCall<{ balance: number }>(a.page, 'POST', '/api/luv/gift', { channelId: CHANNEL.id, amount: start - 170, idempotencyKey: `e2e-elsewhere-${Date.now()}` });
   expect(elsewhere.body.balance).toBe(30);
+  await again.click();
   await input.fill('100');
   await dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(100), currency: CURRENCY }) }).click();
   await expect(dialog.getByRole('alert')).toContainText(fill(ko.giftDialog.errors.insufficient, { currency: CURRENCY }));

@@ -40,6 +40,45 @@ describe('sharded rooms', () => {
     expect(late.joinedFrame.viewers).toBe(6);
   });
 
+  it('the viewer count reaches every socket on every shard as people join and leave, at most once a second', async () => {
+    const { room, owner } = await makeRoom();
+    await lowerCapacity(room, 2);
+    const members = [owner, ...(await Promise.all([1, 2, 3].map(() => makeMember())))];
+    const clients: ChatClient[] = [];
+    // When each viewers frame reached each socket.
+    const heard = new Map<ChatClient, number[]>();
+    for (const m of members) {
+      const { client } = await joined(room, m);
+      clients.push(client);
+      heard.set(client, []);
+      client.ws.addEventListener('message', (e) => {
+        if ((e.data as string).includes('"status":"viewers"')) heard.get(client)!.push(Date.now());
+      });
+    }
+    const guest = (await joined(room, null)).client;
+    const last = (c: ChatClient) => c.frames.findLast((f) => f.type === 'connection' && (f.status === 'viewers' || f.status === 'joined')) as { viewers: number } | undefined;
+    const until = async (what: (c: ChatClient) => boolean, among: ChatClient[]) => {
+      for (const c of among) await c.waitFor(() => what(c), { timeoutMs: 4000 });
+    };
+    // Five joined (a guest counts: they watch), over three shards: every socket, the first one too, comes to 5.
+    const all = [...clients, guest];
+    await until((c) => last(c)?.viewers === 5, all);
+    // Two leave (one closes its socket, one leaves the room keeping it): the others come down to 3.
+    clients[1]!.close();
+    clients[3]!.send({ type: 'leave', room });
+    const stayed = [clients[0]!, clients[2]!, guest];
+    await until((c) => last(c)?.viewers === 3, stayed);
+    // Coalesced: the hub sends a count at most once a second; a spoke's delivery may lag one by some 100 ms and not
+    // the next, so two may arrive closer, but never the tens of ms apart that one frame per arrival would be.
+    for (const c of stayed) {
+      const times = heard.get(c) ?? [];
+      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(600);
+    }
+    const leftSocket = clients[3]!.frames.length;
+    await sleep(1200);
+    expect(clients[3]!.frames.slice(leftSocket).filter((f) => f.type === 'connection' && f.status === 'viewers')).toEqual([]);
+  });
+
   it('moderation crosses shards: a manager on one spoke mutes and kicks a member on another', async () => {
     const { room, owner } = await makeRoom();
     await lowerCapacity(room, 1);

@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef } from 'react';
+import { MESSAGES_PATHS } from '../../../src/shared/message-schemas';
 import type { ChatActionName, ChatUser } from '../../../src/shared/chat-protocol';
 import type { ChatLine as Line } from '../../realtime/chat-state';
 import { useT, type Translate } from '../../i18n/i18n';
@@ -30,8 +31,10 @@ interface LineProps {
   menuOpen: boolean;
   onToggleMenu: (key: string | null) => void;
   onAct: (action: ChatActionName, target: string, seconds?: number) => void;
-  /** Report the line to the operator; null when the viewer may not (a guest, their own line). */
-  onReport: ((from: ChatUser, text: string) => void) | null;
+  /** What a member may do with the line (message, block, report); null for a guest. */
+  member: MemberChoices | null;
+  /** The viewer's own line: no menu. */
+  own: boolean;
 }
 
 function eventText(t: Translate, line: Line, money: ReturnType<typeof useCurrency>): string | null {
@@ -61,34 +64,51 @@ function eventText(t: Translate, line: Line, money: ReturnType<typeof useCurrenc
   }
 }
 
-function ModerationMenu({
+/** What the viewer may do with another member's line beyond moderating it: null for a guest (they only see who it is). */
+export interface MemberChoices {
+  /** Block the author (their messages and chat lines are hidden from this viewer). */
+  onBlock: (user: ChatUser) => void;
+  /** Report the line to the operator. */
+  onReport: (from: ChatUser, text: string) => void;
+}
+
+/**
+ * The menu an author's name opens: who they are (their profile: picture, nickname, login ID, badges, and their
+ * channel when they have one), a message and a block for members, the report, and the room's moderation actions
+ * the viewer's standing allows. Its first item takes the focus; Esc and Close give it back to the name.
+ */
+function LineMenu({
   id,
   user,
+  text,
   choices,
+  member,
   onClose,
   onAct,
-  onReport,
 }: {
   id: string;
   user: ChatUser;
+  text: string;
   choices: ModerationChoice[];
+  member: MemberChoices | null;
   onClose: () => void;
   onAct: LineProps['onAct'];
-  onReport: (() => void) | null;
 }) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
+  const channel = user.channel ? `/channel/${encodeURIComponent(user.loginId)}` : null;
   useEffect(() => {
-    ref.current?.querySelector('button')?.focus();
+    ref.current?.querySelector<HTMLElement>('a, button')?.focus();
   }, []);
+  const modId = `${id}-mod`;
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a popup group of action buttons, not a form: <fieldset> would need a <legend> and reset styling for no gain
+    // biome-ignore lint/a11y/useSemanticElements: a popup group of links and action buttons, not a form: <fieldset> would need a <legend> and reset styling for no gain
     <div
       ref={ref}
       id={id}
       className="chat-menu"
       role="group"
-      aria-label={t(choices.length > 0 ? 'chat.moderate' : 'cs.report.chatMenu', { nickname: user.nickname })}
+      aria-label={t('chat.member.menu', { nickname: user.nickname })}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.stopPropagation();
@@ -96,30 +116,68 @@ function ModerationMenu({
         }
       }}
     >
-      {choices.map((choice) => (
-        <button
-          key={choice.label}
-          type="button"
-          className="btn btn-small"
-          onClick={() => {
-            onAct(choice.action, user.loginId, choice.seconds);
-            onClose();
-          }}
-        >
-          {t(choice.label)}
-        </button>
-      ))}
-      {onReport && (
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => {
-            onClose();
-            onReport();
-          }}
-        >
-          {t('cs.report.button.chat')}
-        </button>
+      <div className="chat-menu-profile">
+        <Avatar url={avatarUrlOf(user.avatar)} nickname={user.nickname} size={36} />
+        <p>
+          <strong>{user.nickname}</strong> <span className="muted">@{user.loginId}</span>
+          <br />
+          <RoleBadges user={user} />
+        </p>
+      </div>
+      <div className="chat-menu-items">
+        {channel && (
+          <a className="btn btn-small" href={channel}>
+            {t('chat.member.channel')}
+          </a>
+        )}
+        {member && (
+          <>
+            <a className="btn btn-small" href={`${MESSAGES_PATHS.MESSAGES}?with=${encodeURIComponent(user.loginId)}`}>
+              {t('chat.member.message')}
+            </a>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => {
+                onClose();
+                member.onBlock(user);
+              }}
+            >
+              {t('chat.member.block')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => {
+                onClose();
+                member.onReport(user, text);
+              }}
+            >
+              {t('cs.report.button.chat')}
+            </button>
+          </>
+        )}
+      </div>
+      {choices.length > 0 && (
+        // biome-ignore lint/a11y/useSemanticElements: as above, a group of action buttons
+        <div className="chat-menu-items chat-menu-mod" role="group" aria-labelledby={modId}>
+          <p id={modId} className="chat-menu-title">
+            {t('chat.moderate', { nickname: user.nickname })}
+          </p>
+          {choices.map((choice) => (
+            <button
+              key={choice.label}
+              type="button"
+              className="btn btn-small"
+              onClick={() => {
+                onAct(choice.action, user.loginId, choice.seconds);
+                onClose();
+              }}
+            >
+              {t(choice.label)}
+            </button>
+          ))}
+        </div>
       )}
       <button type="button" className="btn btn-small btn-ghost" onClick={onClose}>
         {t('common.close')}
@@ -129,7 +187,7 @@ function ModerationMenu({
 }
 
 /** One line of the log: a message (author with badges, their moderation menu) or an event. */
-export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen, onToggleMenu, onAct, onReport }: LineProps) {
+export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen, onToggleMenu, onAct, member, own }: LineProps) {
   const t = useT();
   const money = useCurrency();
   const trigger = useRef<HTMLButtonElement>(null);
@@ -159,23 +217,23 @@ export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen
     <li className="chat-line chat-message">
       <Avatar url={avatarUrlOf(f.from.avatar)} nickname={f.from.nickname} size={20} />
       <RoleBadges user={f.from} />
-      {(choices && choices.length > 0) || onReport ? (
+      {own ? (
+        <span className="chat-author">{f.from.nickname}</span>
+      ) : (
         <button
           ref={trigger}
           type="button"
           className="chat-author chat-author-button"
           aria-expanded={menuOpen}
           aria-controls={menuOpen ? menuId : undefined}
-          aria-label={t(choices && choices.length > 0 ? 'chat.moderate' : 'cs.report.chatMenu', { nickname: f.from.nickname })}
+          aria-label={t('chat.member.menu', { nickname: f.from.nickname })}
           onClick={() => onToggleMenu(menuOpen ? null : line.key)}
         >
           {f.from.nickname}
         </button>
-      ) : (
-        <span className="chat-author">{f.from.nickname}</span>
       )}
       <ChatText text={f.text} emoji={f.emoji} />
-      {menuOpen && <ModerationMenu id={menuId} user={f.from} choices={choices ?? []} onClose={close} onAct={onAct} onReport={onReport ? () => onReport(f.from, f.text) : null} />}
+      {menuOpen && <LineMenu id={menuId} user={f.from} text={f.text} choices={choices ?? []} member={member} onClose={close} onAct={onAct} />}
     </li>
   );
 });

@@ -1,8 +1,12 @@
+import { useSetAtom } from 'jotai';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import type { ChatActionName, ChatUser } from '../../../src/shared/chat-protocol';
 import type { ChatLine } from '../../realtime/chat-state';
 import { useT } from '../../i18n/i18n';
-import { ChatLineView } from './ChatLine';
+import { ChatLineView, type MemberChoices } from './ChatLine';
+import { BLOCK_LIST_KEY, blockMember } from '../../data/message-api';
+import { pushToastAtom } from '../../state/ui';
 import { moderationActions, type ModerationChoice } from './moderation';
 import { ReportDialog, type ReportTarget } from '../cs/ReportDialog';
 
@@ -20,9 +24,27 @@ export function ChatMessageList({ lines, me, onAct }: { lines: ChatLine[]; me: C
   const [unseen, setUnseen] = useState(false);
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
-  // A member may report anyone else's line (a guest is not offered it: the room knows them by no login ID).
-  const onReport = useCallback((from: ChatUser, text: string) => setReporting({ type: 'chat', id: from.loginId, label: from.nickname, quote: text }), []);
-  const reportable = (from: ChatUser) => !!me && me.loginId.toLowerCase() !== from.loginId.toLowerCase();
+  const { mutate } = useSWRConfig();
+  const pushToast = useSetAtom(pushToastAtom);
+  // A member may message, block or report anyone else (a guest is offered none: the room knows them by no login ID).
+  const member = useMemo<MemberChoices | null>(
+    () =>
+      me
+        ? {
+            onReport: (from, text) => setReporting({ type: 'chat', id: from.loginId, label: from.nickname, quote: text }),
+            onBlock: async (user) => {
+              const res = await blockMember(user.loginId);
+              if (!res.ok) return pushToast({ key: res.message ? 'chat.member.blockRefused' : 'chat.member.blockFailed', params: { message: res.message } });
+              // The block list hides their lines (ChatPanel): the line whose menu had the focus is gone, the log takes it.
+              await mutate(BLOCK_LIST_KEY);
+              scroller.current?.focus();
+              pushToast({ key: 'chat.member.blocked', params: { nickname: user.nickname } });
+            },
+          }
+        : null,
+    [me, mutate, pushToast],
+  );
+  const own = (from: ChatUser) => !!me && me.loginId.toLowerCase() === from.loginId.toLowerCase();
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -79,7 +101,8 @@ export function ChatMessageList({ lines, me, onAct }: { lines: ChatLine[]; me: C
                 menuOpen={menuFor === line.key}
                 onToggleMenu={setMenuFor}
                 onAct={onAct}
-                onReport={line.frame.type === 'message' && reportable(line.frame.from) ? onReport : null}
+                member={member}
+                own={line.frame.type === 'message' && own(line.frame.from)}
               />
             ))}
           </ol>

@@ -31,6 +31,8 @@ export interface ChatPanelProps {
   passwordPlayback?: Playback | null;
   /** The page already knows this viewer may not watch (its access gate is shown): say why, do not connect. */
   locked?: ChatAccessRefusal | null;
+  /** The room's viewer count, each time the room tells it (the page shows it beside the live's other figures). */
+  onViewers?: (viewers: number) => void;
 }
 
 const codePoints = (text: string) => [...text].length;
@@ -119,7 +121,7 @@ export function ChatPanel({ locked, ...props }: ChatPanelProps) {
   return locked ? <LockedChat reason={locked} /> : <RoomPanel {...props} />;
 }
 
-function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback = null }: Omit<ChatPanelProps, 'locked'>) {
+function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback = null, onViewers }: Omit<ChatPanelProps, 'locked'>) {
   const t = useT();
   const { mutate } = useSWRConfig();
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
@@ -155,6 +157,9 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
   const blocked = useBlockedIds(!!me);
   const lines = useMemo(() => (blocked.size === 0 ? state.lines : state.lines.filter((line) => !blocked.has(authorOf(line.frame) ?? ''))), [state.lines, blocked]);
   const final = FINAL_STATUSES.has(state.status);
+  useEffect(() => {
+    if (state.joined) onViewers?.(state.viewers);
+  }, [state.joined, state.viewers, onViewers]);
 
   // A write the room refused because we are a guest (the page thought otherwise): ask to sign in.
   useEffect(() => {

@@ -55,6 +55,8 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
   // The gift under way or last lost to the network: its key is reused while amount and message stay the same.
   const pending = useRef<{ key: string; amount: number; message: string } | null>(null);
   const inFlight = useRef(false);
+  const againButton = useRef<HTMLButtonElement>(null);
+  const amountInput = useRef<HTMLInputElement>(null);
   // The session ended (a 401 on any call): this dialog steps aside for the session-expired modal and its sign-in.
   const expired = useAtomValue(sessionExpiredAtom);
   useEffect(() => {
@@ -70,6 +72,16 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
   // Shown as the person types; "enter an amount" only once they tried to send without one.
   const amountProblem = 'problem' in parsed && (parsed.problem.key !== 'amountRequired' || tried) ? parsed.problem : null;
   const ended = !onAir || (outcome?.kind === 'refused' && outcome.code === 'NOT_LIVE');
+  const sent = outcome?.kind === 'sent' ? outcome : null;
+  // The form leaves with the focus on its send button: the focus goes to the result's 'send again', and back to the
+  // amount when the person asks for the form again.
+  const showingResult = sent !== null;
+  const shownOnce = useRef(false);
+  useEffect(() => {
+    if (showingResult) againButton.current?.focus();
+    else if (shownOnce.current) amountInput.current?.focus();
+    shownOnce.current ||= showingResult;
+  }, [showingResult]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -120,98 +132,112 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
           {t('giftDialog.errors.notLive')}
         </p>
       )}
-      <form method="post" className="gift-form" onSubmit={submit} noValidate>
-        {presets.data && presets.data.length > 0 && (
-          <fieldset className="field">
-            <legend className="field-label">{t('giftDialog.presets')}</legend>
-            <div className="gift-presets">
-              {presets.data.map((preset) => (
-                <button
-                  key={preset}
-                  type="button"
-                  className="chip gift-preset"
-                  aria-pressed={amount === preset}
-                  onClick={() => {
-                    setAmountText(String(preset));
-                    setOutcome(null);
-                  }}
-                >
-                  {t('giftDialog.amount', { amount: formatAmount(preset), currency })}
-                </button>
-              ))}
-            </div>
-          </fieldset>
-        )}
-        {presets.error && <p className="muted">{t('giftDialog.presetsFailed')}</p>}
-        <div className="field">
-          <label className="field-label" htmlFor="gift-amount">
-            {t('giftDialog.customAmount', { currency })}
-          </label>
-          <input
-            id="gift-amount"
-            className="input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            value={amountText}
-            aria-invalid={!!amountProblem || short}
-            aria-describedby="gift-amount-hint"
-            onChange={(event) => {
-              setAmountText(event.target.value);
-              setOutcome(null);
-            }}
-          />
-          <p id="gift-amount-hint" className={amountProblem || short ? 'field-error' : 'field-hint muted'} aria-live="polite">
-            {amountProblem
-              ? t(`giftDialog.errors.${amountProblem.key}`, { max: formatAmount(amountProblem.params?.max ?? 0) })
-              : short
-                ? t('giftDialog.errors.insufficient', { currency })
-                : t('giftDialog.amountHint', { max: formatAmount(MAX_GIFT_AMOUNT) })}
-          </p>
-          {short && buyLink}
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="gift-message">
-            {t('giftDialog.message')}
-          </label>
-          <input
-            id="gift-message"
-            className="input"
-            type="text"
-            autoComplete="off"
-            maxLength={MAX_GIFT_MESSAGE * 2}
-            value={message}
-            aria-invalid={messageTooLong}
-            aria-describedby="gift-message-count"
-            onChange={(event) => {
-              setMessage(event.target.value);
-              setOutcome(null);
-            }}
-          />
-          <p id="gift-message-count" className={messageTooLong ? 'field-error' : 'field-hint muted'}>
-            {messageTooLong ? t('giftDialog.errors.messageTooLong', { max: MAX_GIFT_MESSAGE }) : t('giftDialog.messageCount', { count: cleaned.length, max: MAX_GIFT_MESSAGE })}
-          </p>
-        </div>
-        {refusalText && (
-          <div className="gift-refusal" role="alert">
-            <p className="field-error">{refusalText}</p>
-            {refusal?.code === 'INSUFFICIENT_LUV' && !short && buyLink}
-          </div>
-        )}
-        {outcome?.kind === 'sent' && (
+      {sent ? (
+        // A gift sent is a result, not a form still armed: another gift takes 'send again', then a send of its own, so
+        // a second click or tap that lands after the answer sends nothing.
+        <div className="gift-result">
           <p className="gift-sent" role="status">
-            {t('giftDialog.sent', { nickname: creatorNickname, amount: formatAmount(outcome.amount), currency })}
+            {t('giftDialog.sent', { nickname: creatorNickname, amount: formatAmount(sent.amount), currency })}
           </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('common.close')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={sending || ended || needsLuv || messageTooLong || !!amountProblem}>
-            {amount !== null ? t('giftDialog.sendAmount', { amount: formatAmount(amount), currency }) : t('giftDialog.send')}
-          </button>
+          <div className="modal-actions">
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              {t('common.close')}
+            </button>
+            <button ref={againButton} type="button" className="btn btn-primary" onClick={() => setOutcome(null)}>
+              {t('giftDialog.again')}
+            </button>
+          </div>
         </div>
-      </form>
+      ) : (
+        <form className="gift-form" method="post" onSubmit={submit} noValidate>
+          {presets.data && presets.data.length > 0 && (
+            <fieldset className="field">
+              <legend className="field-label">{t('giftDialog.presets')}</legend>
+              <div className="gift-presets">
+                {presets.data.map((preset) => (
+                  <button
+                    key={preset}
+                    type="button"
+                    className="chip gift-preset"
+                    aria-pressed={amount === preset}
+                    onClick={() => {
+                      setAmountText(String(preset));
+                      setOutcome(null);
+                    }}
+                  >
+                    {t('giftDialog.amount', { amount: formatAmount(preset), currency })}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          {presets.error && <p className="muted">{t('giftDialog.presetsFailed')}</p>}
+          <div className="field">
+            <label className="field-label" htmlFor="gift-amount">
+              {t('giftDialog.customAmount', { currency })}
+            </label>
+            <input
+              ref={amountInput}
+              id="gift-amount"
+              className="input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              value={amountText}
+              aria-invalid={!!amountProblem || short}
+              aria-describedby="gift-amount-hint"
+              onChange={(event) => {
+                setAmountText(event.target.value);
+                setOutcome(null);
+              }}
+            />
+            <p id="gift-amount-hint" className={amountProblem || short ? 'field-error' : 'field-hint muted'} aria-live="polite">
+              {amountProblem
+                ? t(`giftDialog.errors.${amountProblem.key}`, { max: formatAmount(amountProblem.params?.max ?? 0) })
+                : short
+                  ? t('giftDialog.errors.insufficient', { currency })
+                  : t('giftDialog.amountHint', { max: formatAmount(MAX_GIFT_AMOUNT) })}
+            </p>
+            {short && buyLink}
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="gift-message">
+              {t('giftDialog.message')}
+            </label>
+            <input
+              id="gift-message"
+              className="input"
+              type="text"
+              autoComplete="off"
+              maxLength={MAX_GIFT_MESSAGE * 2}
+              value={message}
+              aria-invalid={messageTooLong}
+              aria-describedby="gift-message-count"
+              onChange={(event) => {
+                setMessage(event.target.value);
+                setOutcome(null);
+              }}
+            />
+            <p id="gift-message-count" className={messageTooLong ? 'field-error' : 'field-hint muted'}>
+              {messageTooLong ? t('giftDialog.errors.messageTooLong', { max: MAX_GIFT_MESSAGE }) : t('giftDialog.messageCount', { count: cleaned.length, max: MAX_GIFT_MESSAGE })}
+            </p>
+          </div>
+          {refusalText && (
+            <div className="gift-refusal" role="alert">
+              <p className="field-error">{refusalText}</p>
+              {refusal?.code === 'INSUFFICIENT_LUV' && !short && buyLink}
+            </div>
+          )}
+          <div className="modal-actions">
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              {t('common.close')}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={sending || ended || needsLuv || messageTooLong || !!amountProblem}>
+              {amount !== null ? t('giftDialog.sendAmount', { amount: formatAmount(amount), currency }) : t('giftDialog.send')}
+            </button>
+          </div>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -44,6 +44,7 @@ export async function issueChatTicket(env: Env, memberId: number | null, request
         ...(level ? { level } : {}),
         ...(bigFan ? { bigFan: true as const } : {}),
         ...(member.avatarKey ? { avatar: member.avatarKey } : {}),
+        ...(member.hasChannel ? { channel: true as const } : {}),
         room: request.room,
         exp,
       }
