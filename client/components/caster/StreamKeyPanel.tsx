@@ -6,7 +6,7 @@ import { alertMessageAtom, pushToastAtom } from '../../state/ui';
 import { rotateStreamKey } from '../../data/watch-api';
 import { ConfirmModal } from '../modals/ConfirmModal';
 import { Spinner } from '../auth/Spinner';
-import { broadcastCommand, ffmpegCommand, maskKey } from './commands';
+import { ffmpegCommand, maskKey } from './commands';
 
 function CopyButton({ value, label }: { value: string; label: string }) {
   const t = useT();
@@ -27,7 +27,7 @@ function CopyButton({ value, label }: { value: string; label: string }) {
   );
 }
 
-/** The stream key (hidden until asked), its rotation, and the ready-to-paste encoder commands. */
+/** The stream key (hidden until asked), its rotation, the ingest URL and an encoder's ready-to-paste command. */
 export function StreamKeyPanel({ initial, origin }: { initial: StreamKeyResponse; origin: string }) {
   const t = useT();
   const setAlert = useSetAtom(alertMessageAtom);
@@ -79,11 +79,6 @@ export function StreamKeyPanel({ initial, origin }: { initial: StreamKeyResponse
       <div className="command">
         <code>{visible(ffmpegCommand(ingestUrl))}</code>
         <CopyButton value={ffmpegCommand(ingestUrl)} label={t('caster.copyFfmpeg')} />
-      </div>
-      <h3>{t('caster.broadcast')}</h3>
-      <div className="command">
-        <code>{visible(broadcastCommand(key.streamKey))}</code>
-        <CopyButton value={broadcastCommand(key.streamKey)} label={t('caster.copyBroadcast')} />
       </div>
       <ConfirmModal
         id="rotate-key-modal"

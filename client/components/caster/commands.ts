@@ -3,7 +3,5 @@ export function ffmpegCommand(ingestUrl: string): string {
   return `ffmpeg -re -i <file> -c:v libx264 -preset veryfast -tune zerolatency -g 30 -c:a aac -f hls -hls_time 1 -hls_list_size 6 -hls_flags delete_segments+program_date_time+independent_segments -method PUT ${ingestUrl}/index.m3u8`;
 }
 
-export const broadcastCommand = (streamKey: string) => `npm run broadcast -- ${streamKey}`;
-
 /** What stands for the key while it is hidden: as long as the key, so the layout does not jump. */
 export const maskKey = (key: string) => '•'.repeat(Math.min(key.length, 32));
