@@ -30,7 +30,8 @@ export function isLoggedIn(accessCookie: string | undefined): boolean {
 
 /**
  * Who is asking: device id (flx_uuid), logged-in state, device and app type (SPEC §2 root query, §4 page
- * load). In the embedded app type the access cookie is re-set on the brand's domain with path /.
+ * load). In the embedded app type the access cookie and the app's copy of it are re-set on the brand's
+ * domain with path /.
  */
 export const clientContext = () =>
   createMiddleware<AppEnv>(async function clientContext(c, next) {
@@ -54,6 +55,7 @@ export const clientContext = () =>
     if (fresh) setBrandCookie(c, COOKIE.uuid, deviceId!, { maxAge: SECONDS.uuidMaxAge });
     if (appType === 'embedded' && accessToken) {
       setBrandCookie(c, COOKIE.access, accessToken, { httpOnly: true });
+      setBrandCookie(c, COOKIE.appAccess, accessToken, { httpOnly: true });
     }
     await next();
   });
