@@ -1,4 +1,5 @@
 import { SESSION_INVALID, SESSION_INVALID_MESSAGE, XSRF_COOKIE, XSRF_HEADER, needsXsrf } from '../../src/shared/account-api';
+import { reportApiFailure } from '../errors/api-failure';
 import { emitSessionExpired } from '../state/events';
 import { readCookieAsync } from './cookies';
 import { redirectToMaintenance } from './maintenance-redirect';
@@ -31,7 +32,8 @@ export function holdNewCalls(): void {
 
 /**
  * fetch with credentials through our proxy; every call goes through here. Calls that change something
- * (unsafe methods and the GETs that write) carry the XSRF token; a 503 goes to the maintenance page; a session the server calls over opens the
+ * (unsafe methods and the GETs that write) carry the XSRF token; a 5xx or no answer is reported
+ * (client/errors/api-failure.ts); a 503 goes to the maintenance page; a session the server calls over opens the
  * session-expired modal (the proxy has already tried a refresh and cleared the cookies).
  */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
@@ -44,7 +46,14 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   if (xsrf) headers.set(XSRF_HEADER, xsrf);
   const request = fetch(path, { credentials: 'include', ...init, headers });
   inFlight.add(request);
-  const res = await request.finally(() => inFlight.delete(request));
+  const res = await request
+    .catch((error: unknown) => {
+      // A call its caller cancelled got no answer on purpose.
+      if (!init.signal?.aborted) reportApiFailure(method, path, 0);
+      throw error;
+    })
+    .finally(() => inFlight.delete(request));
+  reportApiFailure(method, path, res.status);
   if (res.status === 503) redirectToMaintenance(window.location);
   if (res.status === 401) {
     // SPEC §4: 'accessToken is not valid.' means the session is over, whichever way the server says it.

@@ -1,11 +1,11 @@
 import { createMiddleware } from 'hono/factory';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../lib/env';
-import { APP_TYPES, COOKIE, NATIVE_UA_TOKEN, NO_ACCESS_TOKEN, SECONDS, type AppType } from '../shared/constants';
+import { APP_TYPES, COOKIE, NO_ACCESS_TOKEN, SECONDS, type AppType } from '../shared/constants';
 import { setBrandCookie } from '../lib/cookies';
+import { nativeAppVersion } from '../shared/native-app';
 
 const UUID_PATTERN = /^[0-9a-f]{10}$/;
-const NATIVE_UA = new RegExp(`${NATIVE_UA_TOKEN}/(\\d+(?:\\.\\d+)?)`);
 const MOBILE_UA = /Mobi|Android|iPhone|iPad|iPod/i;
 
 export function newDeviceId(): string {
@@ -13,11 +13,7 @@ export function newDeviceId(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The native wrapper's app version from the user agent, or null outside the wrapper. */
-export function nativeAppVersion(userAgent: string): number | null {
-  const match = NATIVE_UA.exec(userAgent);
-  return match ? Number(match[1]) : null;
-}
+export { nativeAppVersion };
 
 export function appTypeFor(queryApp: string | undefined, appVersion: number | null): AppType {
   if (queryApp && (APP_TYPES as readonly string[]).includes(queryApp)) return queryApp as AppType;
@@ -30,7 +26,8 @@ export function isLoggedIn(accessCookie: string | undefined): boolean {
 
 /**
  * Who is asking: device id (flx_uuid), logged-in state, device and app type (SPEC §2 root query, §4 page
- * load). In the embedded app type the access cookie is re-set on the brand's domain with path /.
+ * load). In the embedded app type the access cookie and the app's copy of it are re-set on the brand's
+ * domain with path /.
  */
 export const clientContext = () =>
   createMiddleware<AppEnv>(async function clientContext(c, next) {
@@ -54,6 +51,7 @@ export const clientContext = () =>
     if (fresh) setBrandCookie(c, COOKIE.uuid, deviceId!, { maxAge: SECONDS.uuidMaxAge });
     if (appType === 'embedded' && accessToken) {
       setBrandCookie(c, COOKIE.access, accessToken, { httpOnly: true });
+      setBrandCookie(c, COOKIE.appAccess, accessToken, { httpOnly: true });
     }
     await next();
   });

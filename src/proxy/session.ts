@@ -44,6 +44,7 @@ export function rememberLoginId(c: Context<AppEnv>, loginId: string, save: boole
 
 export function clearSession(c: Context<AppEnv>): void {
   clearBrandCookie(c, COOKIE.access);
+  clearBrandCookie(c, COOKIE.appAccess);
   clearBrandCookie(c, COOKIE.refresh);
   c.set('loggedIn', false);
   c.set('accessToken', undefined);

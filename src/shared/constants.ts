@@ -3,6 +3,8 @@
 export const COOKIE = {
   uuid: 'flx_uuid',
   access: 'flx_oauth_access',
+  /** The access token again, for the native app that embeds the site: it reads the token from its cookie jar. */
+  appAccess: 'flx_app_access',
   refresh: 'flx_oauth_refresh',
   pincAppkey: 'pinc_appkey',
   pincPinkey: 'pinc_pinkey',

@@ -43,10 +43,19 @@ describe('app type', () => {
     expect(cookie).toContain('Domain=flextv.example');
     expect(cookie).toContain('Path=/');
     expect(cookie).toContain('HttpOnly');
+    // and the app's own copy of the token, the same way
+    const app = setCookies(res).flx_app_access!;
+    expect(app).toContain(`flx_app_access=${access}`);
+    expect(app).toContain('Domain=flextv.example');
+    expect(app).toContain('Path=/');
+    expect(app).toContain('HttpOnly');
     // not in a plain browser, and never for the "no token" value; a forged token is cleared instead
     expect(setCookies(await get('/', { cookie: browser.cookie() })).flx_oauth_access).toBeUndefined();
+    expect(setCookies(await get('/', { cookie: browser.cookie() })).flx_app_access).toBeUndefined();
     expect(setCookies(await get('/?app=embedded', { cookie: 'flx_oauth_access=noAccessToken' })).flx_oauth_access).toBeUndefined();
-    expect(setCookies(await get('/?app=embedded', { cookie: 'flx_oauth_access=tok.en.value' })).flx_oauth_access).toMatch(/^flx_oauth_access=; Max-Age=0/);
+    const forged = setCookies(await get('/?app=embedded', { cookie: 'flx_oauth_access=tok.en.value' }));
+    expect(forged.flx_oauth_access).toMatch(/^flx_oauth_access=; Max-Age=0/);
+    expect(forged.flx_app_access).toMatch(/^flx_app_access=; Max-Age=0/);
   });
 });
 

@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { failureText, startIdentity, type IdentityPurpose } from '../../data/account';
 import { useT } from '../../i18n/i18n';
+import { nativeIdentity, postToNative } from '../../native/bridge';
 import { alertMessageAtom } from '../../state/ui';
 
 const POPUP_FEATURES = 'width=400,height=600'; // SPEC §9
@@ -29,7 +30,9 @@ function postInto(target: string, action: string, fields: Record<string, string>
 
 /**
  * Identity verification in a 400x600 popup. The popup posts { type: 'personal-auth', authKey } to its
- * opener; closing it without that resolves null.
+ * opener; closing it without that resolves null. Inside a native app that can (nativeIdentity), the app
+ * opens the provider itself: it gets { type: 'personal-auth', url, form } through the bridge and posts the
+ * same { type: 'personal-auth', authKey } back into the page, with no authKey when the person gave up.
  */
 export function useIdentityPopup() {
   const t = useT();
@@ -42,7 +45,8 @@ export function useIdentityPopup() {
     async (purpose: IdentityPurpose): Promise<string | null> => {
       cancel.current?.();
       // Opened inside the click itself: after an await the browser would block it as an unrequested popup.
-      const popup = window.open('about:blank', 'personal-auth', POPUP_FEATURES);
+      const native = nativeIdentity(navigator.userAgent);
+      const popup = native ? null : window.open('about:blank', 'personal-auth', POPUP_FEATURES);
       setBusy(true);
       const started = await startIdentity(purpose);
       if (!started.ok || !started.body?.url) {
@@ -51,12 +55,12 @@ export function useIdentityPopup() {
         setAlert(failureText(started, t));
         return null;
       }
-      if (!popup) {
+      if (native) postToNative({ type: 'personal-auth', url: started.body.url, form: started.body.form ?? null });
+      else if (!popup) {
         setBusy(false);
         setAlert(t('identity.popupBlocked'));
         return null;
-      }
-      if (started.body.form) postInto('personal-auth', started.body.url, started.body.form);
+      } else if (started.body.form) postInto('personal-auth', started.body.url, started.body.form);
       else popup.location.href = started.body.url;
       return new Promise<string | null>((resolve) => {
         let done = false;
@@ -72,10 +76,13 @@ export function useIdentityPopup() {
         const onMessage = (event: MessageEvent) => {
           if (event.origin !== window.location.origin) return;
           const data = event.data as { type?: unknown; authKey?: unknown } | null;
-          if (data?.type === 'personal-auth' && typeof data.authKey === 'string' && data.authKey) finish(data.authKey);
+          if (data?.type !== 'personal-auth') return;
+          if (typeof data.authKey === 'string' && data.authKey) finish(data.authKey);
+          // The app has no window to watch closing: it says the person gave up.
+          else if (native) finish(null);
         };
         const poll = setInterval(() => {
-          if (popup.closed) setTimeout(() => finish(null), LATE_MESSAGE_MS);
+          if (popup?.closed) setTimeout(() => finish(null), LATE_MESSAGE_MS);
         }, CLOSED_POLL_MS);
         window.addEventListener('message', onMessage);
         cancel.current = () => finish(null);
