@@ -92,7 +92,10 @@ export const messageReadResponseSchema = z.object({ id, readAt: z.iso.datetime()
 export const messagesDeletedResponseSchema = z.object({ deleted: count, unread: count }).meta({ id: 'MessagesDeleted' });
 export type MessagesDeletedResponse = z.infer<typeof messagesDeletedResponseSchema>;
 export const messageReportResponseSchema = z.object({ reportId: id, replayed: z.boolean() }).meta({ id: 'MessageReported' });
-export const isBlockResponseSchema = z.object({ isBlock: z.boolean().describe('I blocked them'), isBlocked: z.boolean().describe('They blocked me: my messages are refused') }).meta({ id: 'IsBlock' });
+export const isBlockResponseSchema = z
+  // Only the caller's own block: whether the target blocked the caller is never revealed (their messages are withheld silently).
+  .object({ isBlock: z.boolean().describe('I blocked them') })
+  .meta({ id: 'IsBlock' });
 
 export const blockedMemberSchema = memberRefSchema.extend({ createdAt: z.iso.datetime() }).meta({ id: 'BlockedMember' });
 export type BlockedMember = z.infer<typeof blockedMemberSchema>;

@@ -148,7 +148,9 @@ describe('the block list', () => {
     expect(add.status).toBe(200);
     const list = await json<BlockListResponse>(await b.browser.fetch('/api/my/member-messages-blackList'));
     expect(list.items.map((x) => x.loginId)).toEqual([a.loginId]);
-    expect(await json(await b.browser.fetch(`/api/my/messages/isblock?targetId=${a.loginId}`))).toEqual({ isBlock: true, isBlocked: false });
+    expect(await json(await b.browser.fetch(`/api/my/messages/isblock?targetId=${a.loginId}`))).toEqual({ isBlock: true });
+    // The blocked member is not told: their answer is the same as before the block.
+    expect(await json(await a.browser.fetch(`/api/my/messages/isblock?targetId=${b.loginId}`))).toEqual({ isBlock: false });
 
     // The same answer as a delivered message, in the sender's sent box and conversations as sent.
     const withheld = await sent(a.browser, b.loginId, 'let me in');

@@ -149,7 +149,7 @@ export const messageRoutes = new Hono<ApiEnv>()
   )
   .get(
     '/api/my/messages/isblock',
-    operation({ tag: 'Messages', summary: 'Whether the member blocked targetId, and whether targetId blocked the member', ok: isBlockResponseSchema, refusals: { 400: SELF, 404: UNKNOWN_MEMBER } }),
+    operation({ tag: 'Messages', summary: 'Whether the member blocked targetId (never whether targetId blocked the member)', ok: isBlockResponseSchema, refusals: { 400: SELF, 404: UNKNOWN_MEMBER } }),
     requireMember(),
     validate('query', targetQuerySchema),
     async (c) => c.json(await isBlockWith(c.env.DB, c.var.session.memberId, c.req.valid('query').targetId), 200, NO_STORE),

@@ -170,8 +170,8 @@ export async function reportMessage(db: D1Database, memberId: number, id: number
 
 export async function isBlockWith(db: D1Database, memberId: number, targetId: string) {
   const target = await otherMember(db, memberId, targetId);
-  const [isBlock, isBlockedBy] = await Promise.all([isBlocked(db, memberId, target.id), isBlocked(db, target.id, memberId)]);
-  return { isBlock, isBlocked: isBlockedBy };
+  // Never whether the target blocked the caller: a block is not revealed to the blocked member.
+  return { isBlock: await isBlocked(db, memberId, target.id) };
 }
 
 // ---- Block list
