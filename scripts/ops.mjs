@@ -8,10 +8,10 @@
 // npm run ops -- payout list [status] | payout (approve|pay|reject) <id> --as <staff>   (creator payouts: scripts/ops/payout.mjs)
 // npm run ops -- audit [--limit n] [--before id] [--json] --as <staff>   (the staff audit log: scripts/ops/audit.mjs)
 // npm run ops -- asp-key <partnerCode>   (an ASP partner's key for POST /v4/api/asp/accesstoken: scripts/ops/asp-key.mjs)
-// npm run ops -- reports [--all] [close <id|cs:id>]   (what members reported to the operator: scripts/ops/reports.mjs)
-// npm run ops -- inquiry [list|show <id>|answer <id> --as <staff> --text ...]   (customer service inquiries: scripts/ops/inquiry.mjs)
+// npm run ops -- reports [--all] [close <id|cs:id>] --as <staff>   (what members reported to the operator, through the staff API: scripts/ops/reports.mjs)
+// npm run ops -- inquiry [list|show <id>|answer <id> --text ...] --as <staff>   (customer service inquiries, through the staff API: scripts/ops/inquiry.mjs)
 // npm run ops -- agency grant|list|invite|invites ...   (agency accounts and their invites to creators: scripts/ops/agency.mjs)
-// npm run ops -- dormant <loginId>   (makes an account dormant, for the expiry flow: scripts/ops/dormant.mjs)
+// npm run ops -- dormant <loginId> --as <staff>   (makes an account dormant, for the expiry flow, through the staff API: scripts/ops/dormant.mjs)
 // Local by default; --remote for the deployed namespace. The edge notices flags within 10 s; a new role
 // decides the member's chat actions at once, on open sockets too (src/chat/roles.ts). A channel switch changed here reaches running Workers
 // within their 10-minute settings cache and tells no chat room: for an immediate change that open
@@ -102,13 +102,13 @@ if (command === 'deposit') {
 } else if (command === 'audit') {
   await audit(process.argv.slice(2), options);
 } else if (command === 'reports') {
-  await reports(process.argv.slice(2), options);
+  await reports(process.argv.slice(2));
 } else if (command === 'inquiry') {
-  await inquiry(process.argv.slice(2), options);
+  await inquiry(process.argv.slice(2));
 } else if (command === 'agency') {
   await agency(process.argv.slice(2), options);
 } else if (command === 'dormant') {
-  await makeDormant(state, options);
+  await makeDormant(process.argv.slice(2), options);
 } else if (command === 'role') {
   await setRole(state, third);
 } else if (command === 'asp-key') {

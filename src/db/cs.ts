@@ -118,8 +118,9 @@ export function deleteInquiryStatement(db: D1Database, id: number, memberId: num
   return db.prepare('DELETE FROM cs_inquiries WHERE id = ? AND member_id = ?').bind(id, memberId);
 }
 
-export function answerInquiry(db: D1Database, id: number, staffId: number, answer: string, now: number): Promise<{ id: number } | null> {
-  return db.prepare('UPDATE cs_inquiries SET answer = ?, answered_by = ?, answered_at = ? WHERE id = ? RETURNING id').bind(answer, staffId, now, id).first();
+/** Answer (or replace the answer of) an inquiry, as a statement the audit row joins in one batch. */
+export function answerInquiryStatement(db: D1Database, id: number, staffId: number, answer: string, now: number): D1PreparedStatement {
+  return db.prepare('UPDATE cs_inquiries SET answer = ?, answered_by = ?, answered_at = ? WHERE id = ? RETURNING id').bind(answer, staffId, now, id);
 }
 
 // ---- Reports
@@ -214,10 +215,6 @@ export async function listAllReports(db: D1Database, status: 'open' | 'handled' 
 export function closeReportStatement(db: D1Database, source: 'cs' | 'message', id: number, staffId: number, now: number): D1PreparedStatement {
   if (source === 'message') return db.prepare("UPDATE message_reports SET status = 'closed' WHERE id = ? RETURNING id").bind(id);
   return db.prepare("UPDATE cs_reports SET status = 'closed', handled_by = ?, handled_at = ? WHERE id = ? RETURNING id").bind(staffId, now, id);
-}
-
-export function closeReport(db: D1Database, source: 'cs' | 'message', id: number, staffId: number, now: number): Promise<{ id: number } | null> {
-  return closeReportStatement(db, source, id, staffId, now).first();
 }
 
 /** Whom a report names (null when it names no member: a board post of a guest) and whether it is still open. */

@@ -135,7 +135,12 @@ export async function updateProfile(db: D1Database, memberId: number, change: { 
 }
 
 export async function markLoggedIn(db: D1Database, memberId: number, at: number): Promise<void> {
-  await db.prepare('UPDATE members SET last_login_at = ? WHERE id = ?').bind(at, memberId).run();
+  await lastLoginStatement(db, memberId, at).run();
+}
+
+/** Set the last sign-in, as a statement a batch joins (staff putting an account to rest move it back). */
+export function lastLoginStatement(db: D1Database, memberId: number, at: number): D1PreparedStatement {
+  return db.prepare('UPDATE members SET last_login_at = ? WHERE id = ?').bind(at, memberId);
 }
 
 export function setPasswordStatement(db: D1Database, memberId: number, passwordHash: string): D1PreparedStatement {

@@ -68,6 +68,11 @@ export type Standing = z.infer<typeof standingSchema>;
 export const sanctionResponseSchema = z.object({ sanction: sanctionSchema, standing: standingSchema }).meta({ id: 'SanctionResult' });
 export type SanctionResponse = z.infer<typeof sanctionResponseSchema>;
 
+export const dormantRequestSchema = z.strictObject({ loginId: z.string().min(1).max(100) });
+export const dormantResponseSchema = z
+  .object({ loginId: z.string(), lastLoginAt: epochMs.describe('A year and a day ago: the account is dormant until its owner wakes it') })
+  .meta({ id: 'DormantResult' });
+
 export const memberLookupQuerySchema = z.object({ q: z.string().trim().min(1).max(SANCTION_LIMITS.queryLength).describe('A login ID or nickname, or the start of one') });
 
 export const memberSummarySchema = memberRefSchema.extend({ role: z.string(), standing: standingSchema, createdAt: epochMs, lastLoginAt: epochMs.nullable() }).meta({ id: 'StaffMemberSummary' });

@@ -10,4 +10,5 @@ export const STAFF_API_PATHS = {
   lift: '/api/admin/sanctions/:id/lift',
   members: '/api/admin/members',
   audit: '/api/admin/audit',
+  dormant: '/api/admin/dormant',
 } as const;

@@ -2,7 +2,7 @@
 // `npm run ops -- inquiry answer`, and the member reads the answer on their inquiry page. A member reports a
 // channel from its page; the report reaches the operator's list (the staff page and `ops reports`) and
 // staff mark it handled. Members and the channel are this file's own.
-import { addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, ko, ops, person, test } from './fixtures';
+import { PASSWORD, PORT, addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, ko, ops, person, test } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const MEMBER = { loginId: `csm${suffix}`, nickname: `문의자${suffix}` };
@@ -44,7 +44,8 @@ test('an inquiry with a screenshot gets the operator’s answer, which the membe
 
   // The operator answers it from the command line (`npm run ops -- inquiry` lists those waiting).
   const answer = `두 번째 결제를 취소했습니다 ${suffix}`;
-  expect(ops('inquiry', 'answer', id!, '--as', STAFF.loginId, '--text', answer)).toContain(`inquiry ${id} answered`);
+  process.env.OPS_PASSWORD = PASSWORD;
+  expect(ops('inquiry', 'answer', id!, '--as', STAFF.loginId, '--text', answer, '--port', String(PORT))).toContain(`inquiry ${id} answered`);
 
   await page.reload();
   await expect(page.locator('.cs-answer')).toContainText(answer);
@@ -68,7 +69,8 @@ test('a report of a channel reaches the operator’s list, where staff mark it h
   await member.context.close();
 
   // The operator's list: the command line's, and the staff page, where it is marked handled.
-  expect(ops('reports')).toContain(JSON.stringify(words));
+  process.env.OPS_PASSWORD = PASSWORD;
+  expect(ops('reports', '--as', STAFF.loginId, '--port', String(PORT))).toContain(JSON.stringify(words));
   const staff = await person(browser, STAFF.loginId, '/staff/cs');
   const item = staff.page.locator('.cs-staff-item').filter({ hasText: words });
   await expect(item).toContainText(ko.cs.reasons.illegal);

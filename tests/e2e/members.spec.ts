@@ -2,10 +2,11 @@
 // (no reload); a dormant account (`npm run ops -- dormant`) is sent from sign-in to /signin/expire, goes
 // through AGREEMENT, IDENTIFICATION (the dev identity popup, as its owner) and COMPLETE, and then logs in.
 // The members are this file's own.
-import { PASSWORD, addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, png, signIn, test, url, fill } from './fixtures';
+import { PASSWORD, PORT, addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, png, signIn, test, url, fill } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const AVATAR = { loginId: `avat${suffix}`, nickname: `아바타${suffix}`.slice(0, 10) };
+const STAFF = { loginId: `mbso${suffix}`, nickname: `운영${suffix}`.slice(0, 10) };
 const SLEEPER = { loginId: `dorm${suffix}`, nickname: `휴면${suffix}`.slice(0, 10), name: '박휴면', birthday: '1988-08-08', phone: `0107${Date.now() % 10_000_000}`.padEnd(11, '7') };
 
 /** A real 2x2 RGB PNG (the server judges the bytes; the browser must be able to draw it). */
@@ -22,13 +23,15 @@ const PIXELS: [number, number, number][][] = [
 const PNG = png(2, 2, (x, y) => PIXELS[y]![x]!);
 
 test.beforeAll(() => {
-  addMembers(AVATAR);
+  addMembers(AVATAR, STAFF);
+  d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
   d1(
     `INSERT INTO members (login_id, nickname, password_hash, name, birthday, gender, phone, identity_verified, adult, last_login_at)
      SELECT '${SLEEPER.loginId}', '${SLEEPER.nickname}', password_hash, '${SLEEPER.name}', '${SLEEPER.birthday}', 'M', '${SLEEPER.phone}', 1, 1, ${Date.now()} FROM members WHERE login_id = 'demo_viewer'`,
   );
   // The way an operator (or a year of silence) makes it dormant.
-  expect(ops('dormant', SLEEPER.loginId)).toContain('is dormant');
+  process.env.OPS_PASSWORD = PASSWORD;
+  expect(ops('dormant', SLEEPER.loginId, '--as', STAFF.loginId, '--port', String(PORT))).toContain('is dormant');
 });
 
 test('an avatar uploaded on my page shows in the header at once', async ({ page }) => {

@@ -3,18 +3,20 @@
 // member's chat lines in a live room, at once and history included. The members, channel and live are this
 // file's own.
 import type { Page } from '@playwright/test';
-import { PASSWORD, addChannel, addMembers, endLive, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, person, signIn, test, url, fill } from './fixtures';
+import { PASSWORD, PORT, addChannel, d1, addMembers, endLive, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, person, signIn, test, url, fill } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const A = { loginId: `msga${suffix}`, nickname: `쪽지가${suffix}` };
 const B = { loginId: `msgb${suffix}`, nickname: `쪽지나${suffix}` };
 const D = { loginId: `msgd${suffix}`, nickname: `쪽지다${suffix}` };
 const CREATOR = { loginId: `msgc${suffix}`, nickname: `쪽지방${suffix}` };
+const STAFF = { loginId: `msgo${suffix}`, nickname: `쪽지운${suffix}` };
 const TITLE = `e2e-messages ${suffix}`;
 const CHANNEL = `/channel/${CREATOR.loginId}`;
 
 test.beforeAll(() => {
-  addMembers(A, B, D, CREATOR);
+  addMembers(A, B, D, CREATOR, STAFF);
+  d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
   addChannel(CREATOR.loginId, TITLE, { live: true });
 });
 
@@ -61,7 +63,8 @@ test('two members message each other; the unread badge appears on the open page 
   // B reports it: the operator's list has the words.
   await b.page.locator('.thread-message').filter({ hasText: words }).getByRole('button', { name: ko.messages.thread.reportLabel }).click();
   await expect(b.page.locator('.messages-notice')).toHaveText(ko.messages.thread.reported);
-  const listed = ops('reports');
+  process.env.OPS_PASSWORD = PASSWORD;
+  const listed = ops('reports', '--as', STAFF.loginId, '--port', String(PORT));
   expect(listed).toContain(`from ${A.loginId}, reported by ${B.loginId}`);
   expect(listed).toContain(JSON.stringify(words));
 

@@ -6,6 +6,8 @@ import { requireMember, requireStaff } from '../middleware/auth';
 import {
   auditListResponseSchema,
   auditQuerySchema,
+  dormantRequestSchema,
+  dormantResponseSchema,
   memberLookupQuerySchema,
   memberLookupResponseSchema,
   sanctionIdParamSchema,
@@ -14,6 +16,7 @@ import {
 } from '../../shared/sanction-schemas';
 import { STAFF_API_PATHS } from '../../shared/staff-paths';
 import { auditLog, liftSanction, lookUpMember, sanction } from '../services/sanctions';
+import { makeDormant } from '../services/dormant';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
@@ -70,4 +73,18 @@ export const staffRoutes = new Hono<ApiEnv>()
     requireStaff(),
     validate('query', auditQuerySchema),
     async (c) => c.json(await auditLog(c.env.DB, c.req.valid('query')), 200, NO_STORE),
+  )
+  .post(
+    STAFF_API_PATHS.dormant,
+    operation({
+      tag: 'Staff',
+      summary: 'Put an account to rest: dormant at once (its last sign-in a year and a day ago), its sessions ended',
+      description: 'Its owner wakes it through the expiry flow (/signin/expire). Written to the staff audit log.',
+      ok: dormantResponseSchema,
+      refusals: { 404: 'No such member (MEMBER_NOT_FOUND)' },
+    }),
+    requireMember(),
+    requireStaff(),
+    validate('json', dormantRequestSchema),
+    async (c) => c.json(await makeDormant(c.env.DB, c.var.session.memberId, c.req.valid('json').loginId), 200, NO_STORE),
   );

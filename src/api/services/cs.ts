@@ -23,13 +23,15 @@ import type {
 } from '../../shared/cs-schemas';
 import type { Locale } from '../../shared/locales';
 import { Refusal } from '../../lib/errors';
+import { auditStatement } from '../../db/staff-audit';
 import {
   NEWEST_ACCOUNT_CHANGE_SQL,
   NEWEST_INQUIRY_SQL,
   NEWEST_REPORT_SQL,
-  answerInquiry,
+  answerInquiryStatement,
   attachmentsOf,
-  closeReport,
+  closeReportStatement,
+  reportSubject,
   countRecentAccountChanges,
   countRecentInquiries,
   countRecentReports,
@@ -197,8 +199,14 @@ export async function deleteInquiry(env: Env, memberId: number, id: number): Pro
   return { id, deleted: true };
 }
 
+/** Answer an inquiry; the answer and its audit row (the answer before and after) commit in one batch. */
 export async function answer(db: D1Database, staffId: number, id: number, text: string, now = Date.now()): Promise<Inquiry> {
-  if (!(await answerInquiry(db, id, staffId, text, now))) throw inquiryNotFound();
+  const row = await findInquiry(db, id);
+  if (!row) throw inquiryNotFound();
+  await db.batch([
+    answerInquiryStatement(db, id, staffId, text, now),
+    auditStatement(db, { actorId: staffId, action: 'inquiry.answer', targetType: 'inquiry', targetId: id, before: { answer: row.answer }, after: { answer: text } }, now),
+  ]);
   return inquiryFor(db, id, { memberId: staffId, staff: true });
 }
 
@@ -299,8 +307,14 @@ export async function staffReports(db: D1Database, status: 'open' | 'handled' | 
   };
 }
 
+/** Mark a report handled; the change and its audit row commit in one batch. */
 export async function closeAnyReport(db: D1Database, staffId: number, source: 'cs' | 'message', id: number, now = Date.now()) {
-  if (!(await closeReport(db, source, id, staffId, now))) throw reportNotFound();
+  const subject = await reportSubject(db, source, id);
+  if (!subject) throw reportNotFound();
+  await db.batch([
+    closeReportStatement(db, source, id, staffId, now),
+    auditStatement(db, { actorId: staffId, action: 'report.close', targetType: `report.${source}`, targetId: id, before: { status: subject.status }, after: { status: 'closed' } }, now),
+  ]);
   return { source, id, status: 'closed' as const };
 }
 
