@@ -228,11 +228,13 @@ export function ChannelPage({ props }: { props: PageProps }) {
               ) : (
                 <section aria-labelledby="last-recording-title">
                   <h3 id="last-recording-title">{t('channelProfile.lastRecording')}</h3>
-                  {page.recorded[0] ? <RecordedList streams={[page.recorded[0]]} locale={props.locale} /> : <p className="empty-state">{t('channelProfile.noLive')}</p>}
+                  {page.recorded[0] && props.brand.features.vod ? <RecordedList streams={[page.recorded[0]]} locale={props.locale} /> : <p className="empty-state">{t('channelProfile.noLive')}</p>}
                 </section>
               ),
             },
-            { id: 'recorded', label: t('channelProfile.tabs.recorded'), panel: <RecordedPanel channelId={channel.channelId} first={page.recorded} locale={props.locale} /> },
+            ...(props.brand.features.vod
+              ? [{ id: 'recorded', label: t('channelProfile.tabs.recorded'), panel: <RecordedPanel channelId={channel.channelId} first={page.recorded} locale={props.locale} /> }]
+              : []),
             {
               id: 'notices',
               label: `${t('channelProfile.tabs.notices')} ${channel.noticeCount > 0 ? `(${formatCount(channel.noticeCount, props.locale)})` : ''}`.trim(),

@@ -62,11 +62,11 @@ export function LuvPage({ props }: { props: PageProps }) {
             <p className="muted">{t('wallet.unknown')}</p>
           )}
         </section>
-        <CouponBox locale={props.locale} currency={currency} />
+        {props.brand.features.coupons && <CouponBox locale={props.locale} currency={currency} />}
         <LevelCard locale={props.locale} currency={currency} />
         {props.brand.features.exchangeEvent && <ExchangeSection locale={props.locale} currency={currency} onEarnings={setEarnings} />}
       </div>
-      <ItemsSection locale={props.locale} currency={currency} />
+      {props.brand.features.items && <ItemsSection locale={props.locale} currency={currency} />}
       <h2 className="section" id="wallet-gifts">
         {t('wallet.gifts')}
       </h2>

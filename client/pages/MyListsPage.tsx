@@ -88,7 +88,7 @@ export function MyListsPage({ props }: { props: PageProps }) {
       </Tabs>
       <nav aria-label={t('member.lists.elsewhere')}>
         <ul className="my-links">
-          {ELSEWHERE.map((link) => (
+          {ELSEWHERE.filter((link) => link.href !== '/messages' || props.brand.features.messages).map((link) => (
             <li key={link.href}>
               <a href={link.href}>{t(link.key)}</a>
             </li>

@@ -19,6 +19,7 @@ const withOf = (c: Context<AppEnv>) => {
 /** The messages page and my page (members; a guest goes to sign-in and comes back). */
 export const messagesPages = new Hono<AppEnv>()
   .get(MESSAGES_PATHS.MESSAGES, async (c) => {
+    if (!c.var.brand.features.messages) return c.notFound();
     const { me, api } = await pageSession(c);
     if (!me) return signinRedirect(c);
     const title = c.var.t('messages.title');

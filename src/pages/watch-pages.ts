@@ -137,7 +137,7 @@ export const watchPages = new Hono<AppEnv>()
   })
   .get('/vod/:streamId', async (c) => {
     const streamId = c.req.param('streamId');
-    if (!NUMERIC_ID.test(streamId)) return notFound(c);
+    if (!NUMERIC_ID.test(streamId) || !c.var.brand.features.vod) return notFound(c);
     const { me, api } = await pageSession(c);
     const found = await loadPageData(c, async () => {
       const stream = await api<StreamDetail>(`/api/streams/${streamId}`);

@@ -48,6 +48,18 @@ const FEATURE_PATHS: ReadonlyArray<readonly [prefix: string, feature: keyof Bran
   ['/api/agency/', 'agencyInvites'],
   ['/api/agency-contracts/', 'agencyInvites'],
   ['/api/shoppings/useCoupon', 'coupons'],
+  ['/api/my/items', 'items'],
+  ['/api/my/item/', 'items'],
+  ['/api/my/useItems/', 'items'],
+  ['/api/luv/items-sum', 'items'],
+  ['/api/luv/sentitem-list', 'items'],
+  ['/api/luv/receiveditem-list', 'items'],
+  ['/api/my/messages', 'messages'],
+  ['/v2/api/my/messages', 'messages'],
+  ['/api/my/app/messages/', 'messages'],
+  ['/api/my/member-messages-', 'messages'],
+  // A stream's detail (/api/streams/{id}) also answers live streams, so only the recordings' list is the VOD's own.
+  ['/api/my/stream/recorded-stream-list', 'vod'],
 ];
 export const featureOf = (path: string) => FEATURE_PATHS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? null;
 

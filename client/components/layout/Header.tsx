@@ -69,17 +69,19 @@ export function Header({ props }: { props: PageProps }) {
               <Avatar url={me.avatarUrl} nickname={me.nickname} size={28} />
               <span>{t('nav.greeting', { nickname: me.nickname })}</span>
             </a>
-            <a href="/messages" className="btn btn-small messages-link" aria-current={props.page === 'MESSAGES' ? 'page' : undefined}>
-              {t('messages.nav')}
-              {!!unread && (
-                <>
-                  <span className="unread-badge" aria-hidden="true">
-                    {unread}
-                  </span>
-                  <span className="visually-hidden">{t('messages.unreadWords', { count: unread })}</span>
-                </>
-              )}
-            </a>
+            {brand.features.messages && (
+              <a href="/messages" className="btn btn-small messages-link" aria-current={props.page === 'MESSAGES' ? 'page' : undefined}>
+                {t('messages.nav')}
+                {!!unread && (
+                  <>
+                    <span className="unread-badge" aria-hidden="true">
+                      {unread}
+                    </span>
+                    <span className="visually-hidden">{t('messages.unreadWords', { count: unread })}</span>
+                  </>
+                )}
+              </a>
+            )}
             {me.staff && (
               <a href={STAFF_PATHS.console} className="btn btn-small staff-link" aria-current={props.page === 'STAFF_CONSOLE' ? 'page' : undefined}>
                 {t('staff.console.nav')}
