@@ -645,7 +645,8 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'POST', '/api/my/messages/declaration/{id}', await a.browser.json(`/api/my/messages/declaration/${sent.message.id}`, {}), 400);
     await expectDocumented(doc, 'GET', '/api/my/messages/isblock', await a.browser.fetch(`/api/my/messages/isblock?targetId=${b.loginId}`), 200);
     await expectDocumented(doc, 'POST', '/api/my/member-messages-blackAdd', await b.browser.json('/api/my/member-messages-blackAdd', { targetId: a.loginId }), 200);
-    await expectDocumented(doc, 'POST', '/api/my/messages', await a.browser.json('/api/my/messages', { loginId: b.loginId, content: 'x' }), 403);
+    // A block is never revealed: the blocked member's message is answered as any other (and never delivered).
+    await expectDocumented(doc, 'POST', '/api/my/messages', await a.browser.json('/api/my/messages', { loginId: b.loginId, content: 'x' }), 200);
     await expectDocumented(doc, 'GET', '/api/my/member-messages-blackList', await b.browser.fetch('/api/my/member-messages-blackList'), 200);
     await expectDocumented(doc, 'DELETE', '/api/my/member-messages-blackDelete', await b.browser.fetch(`/api/my/member-messages-blackDelete?targetId=${a.loginId}`, { method: 'DELETE' }), 200);
     await expectDocumented(doc, 'DELETE', '/api/my/member-messages-blackDelete', await b.browser.fetch(`/api/my/member-messages-blackDelete?targetId=${a.loginId}`, { method: 'DELETE' }), 404);
