@@ -1,23 +1,54 @@
 // npm test: check formatting and lint (Biome); type-check Worker, client and tests; build the client and check the home
-// page's first-load budget; run the unit and Worker tests
-// (vitest in workerd) and the browser tests (Playwright + Chromium). Ends with one summary line.
-import { spawnSync } from 'node:child_process';
+// page's first-load budget; run the unit and Worker tests (vitest in workerd) and the browser tests (Playwright +
+// Chromium). Ends with one summary line.
+//
+// Steps that do not depend on each other run side by side: the checks and the build two at a time, then the Worker
+// tests beside the browser tests (much of each one's time is spent waiting on workerd, Chromium or a timer, not on the
+// CPU). `-- --sequential` runs one step at a time, as before, to compare. Each line a step prints while others run
+// starts with its name.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { tool } from './lib/wrangler.mjs';
 
 const bin = tool;
+const sequential = process.argv.includes('--sequential');
 mkdirSync('test-results', { recursive: true });
 const failures = [];
-/** Each step's wall time, printed last: CI must finish within 20 minutes, and this says which step to look at. */
+/** Each step's wall time, printed last: CI must finish within 12 minutes, and this says which step to look at. */
 const timings = [];
 
-function step(name, command, args) {
+/** Runs one step; resolves with whether it passed. With `tag`, its output lines are prefixed (other steps run too). */
+function step(name, command, args, { tag = null } = {}) {
   console.log(`\n== ${name}: ${command} ${args.join(' ')}`);
   const began = performance.now();
-  const { status } = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0' } });
-  timings.push(`${name} ${Math.round((performance.now() - began) / 1000)} s`);
-  if (status !== 0) failures.push(name);
-  return status === 0;
+  const child = spawn(command, args, { stdio: ['ignore', tag ? 'pipe' : 'inherit', tag ? 'pipe' : 'inherit'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0' } });
+  if (tag) {
+    for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`[${tag}] ${line}`));
+  }
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const seconds = Math.round((performance.now() - began) / 1000);
+      timings.push(`${name} ${seconds} s`);
+      if (status !== 0) failures.push(name);
+      if (tag) console.log(`== ${name}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds} s`);
+      resolve(status === 0);
+    });
+  });
+}
+
+/** Runs the steps (functions that start one and resolve with whether it passed) at most `width` at a time, in order. */
+async function inParallel(steps, width) {
+  const results = new Array(steps.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < steps.length) {
+      const index = next++;
+      results[index] = await steps[index]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, steps.length) }, lane));
+  return results;
 }
 
 /** What `read` takes from a runner's JSON report, or `fallback` when the report is missing or unreadable. */
@@ -55,15 +86,27 @@ function failedSpecs(suites = []) {
 rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
 
-step('format and lint', bin('biome'), ['check', '.']);
-for (const project of ['tsconfig.json', 'client/tsconfig.json', 'tests/worker/tsconfig.json', 'tests/e2e/tsconfig.json']) {
-  step(`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit']);
-}
-const built = step('build client and Worker', 'node', ['scripts/build.mjs']);
-// The home page's first-load JS within its budget (issue 10): a page that outgrows it fails here, not in a later audit.
-if (built) step('first-load budget', 'node', ['scripts/size.mjs']);
-step('unit + worker tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
-if (built && !process.argv.includes('--no-e2e')) step('browser tests', bin('playwright'), ['test']);
+const began = performance.now();
+const width = sequential ? 1 : 2;
+const tag = (name) => (sequential ? {} : { tag: name });
+const checks = [
+  () => step('format and lint', bin('biome'), ['check', '.'], tag('lint')),
+  ...['tsconfig.json', 'client/tsconfig.json', 'tests/worker/tsconfig.json', 'tests/e2e/tsconfig.json'].map(
+    (project) => () => step(`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit'], tag(`tsc ${project}`)),
+  ),
+];
+// The build first (the browser tests wait for it), the checks beside it.
+const buildAndBudget = async () => {
+  const ok = await step('build client and Worker', 'node', ['scripts/build.mjs'], tag('build'));
+  // The home page's first-load JS within its budget: a page that outgrows it fails here, not in a later audit.
+  if (ok) await step('first-load budget', 'node', ['scripts/size.mjs'], tag('size'));
+  return ok;
+};
+const [built] = await inParallel([buildAndBudget, ...checks], width);
+const runners = [() => step('unit + worker tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], tag('worker'))];
+if (built && !process.argv.includes('--no-e2e')) runners.push(() => step('browser tests', bin('playwright'), ['test'], tag('browser')));
+await inParallel(runners, width);
+timings.push(`all ${Math.round((performance.now() - began) / 1000)} s`);
 
 const vitest = readReport('test-results/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }), NO_COUNTS);
 const e2e = readReport('test-results/e2e.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped }), NO_COUNTS);
