@@ -83,8 +83,14 @@ export const exchangeApplyRequestSchema = z
   .strictObject({
     /** Earnings luv to convert. */
     amount: z.int().positive().max(Number.MAX_SAFE_INTEGER),
-    /** The client's id for this apply: a retry with the same key converts once. */
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    /**
+     * The client's id for this request: a retry with the same key moves luv once. Optional: else the Idempotency-Key
+     * header, else a second submit of the same amount within a few seconds is refused (src/lib/request-key.ts).
+     */
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .optional(),
   })
   .meta({ id: 'ExchangeApplyRequest' });
 export type ExchangeApplyRequest = z.infer<typeof exchangeApplyRequestSchema>;

@@ -14,8 +14,14 @@ export const withdrawRequestSchema = z
   .strictObject({
     /** Luv of earnings to withdraw; the minimum is checked by the service, which says so in words. */
     amount: z.int().positive().max(PAYOUT_MAX_LUV),
-    /** The client's id for this request: a retry with the same key withdraws once. */
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    /**
+     * The client's id for this request: a retry with the same key moves luv once. Optional: else the Idempotency-Key
+     * header, else a second submit of the same amount within a few seconds is refused (src/lib/request-key.ts).
+     */
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .optional(),
   })
   .meta({ id: 'WithdrawRequest' });
 export type WithdrawRequest = z.infer<typeof withdrawRequestSchema>;

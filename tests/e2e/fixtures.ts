@@ -5,6 +5,7 @@ import { test as base, expect, type Browser, type BrowserContext, type BrowserCo
 import AxeBuilder from '@axe-core/playwright';
 import { controlPortFile } from '../../scripts/lib/sql-control.mjs';
 import { E2E, tool } from '../../scripts/lib/wrangler.mjs';
+import { needsXsrf } from '../../src/shared/account-api';
 import { fitParticles } from '../../src/shared/korean-particles';
 
 export const PORT = E2E.port;
@@ -212,23 +213,42 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 
 export { expect };
 
-/** A call from inside the page, as the page's own code makes it (its cookies, the XSRF header). */
+/**
+ * A call from inside the page, as the page's own code makes it: its cookies, and the XSRF header on the calls the
+ * proxy asks it for (needsXsrf, the predicate the client's apiFetch uses).
+ */
 export function pageCall<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const xsrf = needsXsrf(method, path.split('?')[0]!);
   return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = decodeURIComponent(
+    async ({ method, path, body, xsrf }) => {
+      const token = decodeURIComponent(
         document.cookie
           .split('; ')
           .find((c) => c.startsWith('XSRF-TOKEN='))
           ?.slice('XSRF-TOKEN='.length) ?? '',
       );
-      const init: RequestInit = { method, headers: { accept: 'application/json', 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf } };
+      const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+      if (xsrf) headers['X-XSRF-TOKEN'] = token;
+      const init: RequestInit = { method, headers };
       if (body !== undefined) init.body = JSON.stringify(body);
       const res = await fetch(path, init);
       return { status: res.status, body: await res.json() };
     },
-    { method, path, body },
+    { method, path, body, xsrf },
   ) as Promise<{ status: number; body: T }>;
+}
+
+/**
+ * The fresh proof changing the bank account and withdrawing ask for (POST /api/my/reauth), by the member's password
+ * as the studio's forms send it; it counts for a few minutes of this login.
+ */
+export async function reauth(page: Page): Promise<void> {
+  expect((await pageCall(page, 'POST', '/api/my/reauth', { password: PASSWORD })).status).toBe(200);
+}
+
+/** Members of a spec's own made identity-verified under `name`: a payout's bank holder must be that name. */
+export function verifyIdentity(loginId: string, name: string): void {
+  d1(`UPDATE members SET name = '${name}', identity_verified = 1 WHERE login_id = '${loginId}'`);
 }
 
 /**

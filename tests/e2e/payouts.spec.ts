@@ -6,7 +6,25 @@
 // Members, channel and live are this file's own.
 import type { Page } from '@playwright/test';
 import { payoutQuote } from '../../src/shared/payout-rules';
-import { PASSWORD, PORT, addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, giveEarnings, ko, ops, pageCall, person, removeTestLives, test, fill } from './fixtures';
+import {
+  PASSWORD,
+  PORT,
+  addChannel,
+  addMembers,
+  d1,
+  expect,
+  expectNoSeriousA11yViolations,
+  giveEarnings,
+  ko,
+  ops,
+  pageCall,
+  person,
+  reauth,
+  removeTestLives,
+  test,
+  fill,
+  verifyIdentity,
+} from './fixtures';
 
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
 const won = (n: number) => fill(ko.payout.quote.krw, { amount: n.toLocaleString('ko-KR') });
@@ -19,6 +37,7 @@ const CHANNEL_PATH = `/channel/${CREATOR.loginId}`;
 
 test.beforeAll(() => {
   addMembers(CREATOR, VIEWER, STAFF);
+  verifyIdentity(CREATOR.loginId, '김정산');
   d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
   addChannel(CREATOR.loginId, TITLE, { live: true });
 });
@@ -45,6 +64,8 @@ test('a creator with earnings requests a payout, sees the withholding and net, c
   await panel(page).getByLabel(ko.payout.account.bank).selectOption({ label: ko.payout.banks['088'] });
   await panel(page).getByLabel(ko.payout.account.number).fill('110-123-456789');
   await panel(page).getByLabel(ko.payout.account.holder).fill('김정산');
+  // The account changes only with the member's password, asked again in the form.
+  await page.locator('#payout-account-reauth-password').fill(PASSWORD);
   await panel(page).getByRole('button', { name: ko.payout.account.save }).click();
   await expect(panel(page).getByText(fill(ko.payout.account.registered, { bank: ko.payout.banks['088'], number: '110-123-456789', holder: '김정산' }))).toBeVisible();
 
@@ -63,13 +84,16 @@ test('a creator with earnings requests a payout, sees the withholding and net, c
   expect(quote).toMatchObject({ grossKrw: 20_000, feeKrw: 4_000, withholdingKrw: 520, netKrw: 15_480 });
   await amount.fill('200');
   await panel(page).getByRole('button', { name: ko.payout.request.review }).click();
-  const review = panel(page).getByRole('region', { name: ko.payout.request.confirmTitle });
+  const review = panel(page).getByRole('form', { name: ko.payout.request.confirmTitle });
   await expect(review.getByTestId('payout-withholding')).toHaveText(`−${won(quote.withholdingKrw)}`);
   await expect(review.getByTestId('payout-net')).toHaveText(won(quote.netKrw));
   await expect(review).toContainText(won(quote.grossKrw));
   await expect(review).toContainText(`−${won(quote.feeKrw)}`);
-  await expect(review.getByRole('button', { name: ko.payout.request.confirm })).toBeFocused();
+  // The password comes first on the review; Enter in it confirms.
+  const password = review.locator('#payout-request-reauth-password');
+  await expect(password).toBeFocused();
   await expectNoSeriousA11yViolations(page);
+  await password.fill(PASSWORD);
   await page.keyboard.press('Enter');
 
   await expect(rowOf(page, 200)).toContainText(ko.payout.status.requested);
@@ -90,8 +114,9 @@ test('a creator with earnings requests a payout, sees the withholding and net, c
 test('an operator approves and pays a request with npm run ops -- payout; the studio shows it paid', async ({ browser }) => {
   const creator = await person(browser, CREATOR.loginId, '/caster');
   const page = creator.page;
+  await reauth(page);
   const made = await pageCall<{ withdrawal: { withdrawId: number } }>(page, 'POST', '/api/luv/withdraw', { amount: 150, idempotencyKey: `e2e-ops-${suffix}` });
-  expect(made.status).toBe(200);
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
   const id = String(made.body.withdrawal.withdrawId);
 
   const listed = ops('payout', 'list', 'requested');

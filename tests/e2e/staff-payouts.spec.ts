@@ -6,7 +6,7 @@
 // staff get 403, and the two staff pages link to each other. Members, channel and live are this file's own.
 import type { Browser, Page } from '@playwright/test';
 import { payoutQuote } from '../../src/shared/payout-rules';
-import { addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, giveEarnings, ko, pageCall, person, removeTestLives, test, fill } from './fixtures';
+import { PASSWORD, addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, giveEarnings, ko, pageCall, person, reauth, removeTestLives, test, fill, verifyIdentity } from './fixtures';
 
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
 const n = (x: number) => x.toLocaleString('ko-KR');
@@ -21,15 +21,17 @@ const BANK_TEXT = fill(ko.payouts.staff.account, { bank: ko.payout.banks['088'],
 
 test.beforeAll(() => {
   addMembers(CREATOR, VIEWER, STAFF);
+  verifyIdentity(CREATOR.loginId, ACCOUNT.bank_holder_name);
   d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
   addChannel(CREATOR.loginId, TITLE, { live: true });
 });
 
 test.afterAll(() => removeTestLives(TITLE));
 
-/** The creator in the studio (/caster), with a bank account registered. */
+/** The creator in the studio (/caster), with a bank account registered after the password was asked again. */
 async function creatorInStudio(browser: Browser) {
   const creator = await person(browser, CREATOR.loginId, '/caster');
+  await reauth(creator.page);
   expect((await pageCall(creator.page, 'PUT', '/api/my/bank-account', ACCOUNT)).status).toBe(200);
   await creator.page.reload();
   await expect(creator.page.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -63,6 +65,7 @@ test('a creator’s request is approved, then paid from the keyboard after a con
     .getByLabel(fill(ko.payout.request.amount, { currency: CURRENCY }))
     .fill('200');
   await panel(creator.page).getByRole('button', { name: ko.payout.request.review }).click();
+  await creator.page.locator('#payout-request-reauth-password').fill(PASSWORD);
   await panel(creator.page).getByRole('button', { name: ko.payout.request.confirm }).click();
   await expect(studioRow(creator.page, 200)).toContainText(ko.payout.status.requested);
   await expect(panel(creator.page).getByTestId('payout-earnings')).toHaveText(earningsLine(300));
@@ -121,6 +124,7 @@ test('a rejection returns the luv to the creator’s earnings; a change the stat
   const before = Number((await pageCall<{ earnings: number }>(creator.page, 'GET', '/api/luv/withdraw-list')).body.earnings);
   expect(before).toBeGreaterThanOrEqual(400);
   const request = async (luv: number, key: string) => {
+    await reauth(creator.page); // a proof counts for minutes: a slow run must not outlive it
     expect((await pageCall(creator.page, 'POST', '/api/luv/withdraw', { amount: luv, idempotencyKey: `e2e-sp-${key}-${suffix}` })).status).toBe(200);
     return newestWithdrawal(creator.page);
   };
@@ -192,6 +196,7 @@ test('the list comes 20 a page, newest first, with links to the next and previou
   const creator = await creatorInStudio(browser);
   const made: number[] = [];
   for (let i = 0; i < 21; i++) {
+    if (i % 10 === 0) await reauth(creator.page); // a proof counts for minutes: a slow run must not outlive it
     expect((await pageCall(creator.page, 'POST', '/api/luv/withdraw', { amount: 100, idempotencyKey: `e2e-sp-page-${i}-${suffix}` })).status).toBe(200);
     made.push(await newestWithdrawal(creator.page));
   }

@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
+import { IDEMPOTENCY_HEADER, resolveRequestKey } from '../../lib/request-key';
 import { requireMember } from '../middleware/auth';
 import { exchangeApplyRequestSchema, exchangeApplyResponseSchema, exchangeNowSchema, exchangeRateSchema, exchangeStatusSchema, exchangeTotalSchema } from '../../shared/exchange-schemas';
-import { applyExchange, exchangeNow, exchangeRate, exchangeStatus, exchangeTotal } from '../services/exchange';
+import { applyExchangeRequest, exchangeNow, exchangeRate, exchangeStatus, exchangeTotal } from '../services/exchange';
 
 const NO_EVENT = { 404: 'No exchange event is set (EXCHANGE_NO_EVENT)' };
 
@@ -42,14 +43,18 @@ export const exchangeRoutes = new Hono<ApiEnv>()
       description:
         'One ledger movement: earnings -amount, wallet +floor(amount * ratePermille / 1000), the difference from (or to) promotions. ' +
         'The caps are counted in the same batch and cannot be passed, even by parallel applies. ' +
-        "idempotencyKey: a retry with the same key answers the first result (replayed: true) and moves nothing, even after the event's window closed.",
+        "idempotencyKey (in the body, else the Idempotency-Key header): a retry with the same key answers the first result (replayed: true) and moves nothing, even after the event's window closed. " +
+        'Without a key, a second apply of the same amount within a few seconds is refused (DOUBLE_SUBMIT) and moves nothing.',
       ok: exchangeApplyResponseSchema,
       refusals: {
         400: 'The amount converts to less than 1 luv (EXCHANGE_TOO_SMALL), or a bad amount or key',
-        409: 'No event open now (EXCHANGE_CLOSED), above your cap (EXCHANGE_MEMBER_CAP) or the total cap (EXCHANGE_TOTAL_CAP), earnings short (INSUFFICIENT_LUV), or the key was used for another apply (IDEMPOTENCY_CONFLICT)',
+        409: 'No event open now (EXCHANGE_CLOSED), above your cap (EXCHANGE_MEMBER_CAP) or the total cap (EXCHANGE_TOTAL_CAP), earnings short (INSUFFICIENT_LUV), the key was used for another apply (IDEMPOTENCY_CONFLICT), or the same apply was just made without a key (DOUBLE_SUBMIT)',
       },
     }),
     requireMember(),
     validate('json', exchangeApplyRequestSchema),
-    async (c) => c.json(await applyExchange(c.env, c.var.session.memberId, c.req.valid('json'))),
+    async (c) => {
+      const { amount, idempotencyKey } = c.req.valid('json');
+      return c.json(await applyExchangeRequest(c.env, c.var.session.memberId, amount, resolveRequestKey(idempotencyKey, c.req.header(IDEMPOTENCY_HEADER), amount)));
+    },
   );

@@ -26,6 +26,7 @@ import { pageQuery } from '../../shared/page-query';
 import { reauthRequestSchema, reauthResponseSchema } from '../../shared/reauth-schemas';
 import { reauthenticate } from '../services/reauth';
 import { clientLimitKey } from '../../lib/client-address';
+import { IDEMPOTENCY_HEADER, resolveRequestKey } from '../../lib/request-key';
 
 const listPage = pageQuery(PAGE_DEFAULTS.itemLimit);
 const NOT_FOUND = 'No such withdrawal (WITHDRAWAL_NOT_FOUND)';
@@ -51,18 +52,22 @@ export const payoutRoutes = new Hono<ApiEnv>()
       summary: 'Ask to withdraw earnings to the registered bank account',
       description:
         'The luv moves from earnings to the pending payout at once; an operator approves and pays it, or rejects it (the luv comes back). ' +
-        'idempotencyKey: a retry with the same key answers the first result (replayed: true) and moves nothing. ' +
+        'idempotencyKey (in the body, else the Idempotency-Key header): a retry with the same key answers the first result (replayed: true) and moves nothing. ' +
+        'Without a key, a second request of the same amount within a few seconds is refused (DOUBLE_SUBMIT) and moves nothing. ' +
         'Needs a fresh proof of the member (POST /api/my/reauth within the last 5 minutes of this login).',
       ok: withdrawResponseSchema,
       refusals: {
         400: 'Below the minimum (BELOW_MINIMUM), or a bad amount or key',
         403: 'No fresh proof (REAUTH_REQUIRED)',
-        409: 'No bank account registered (NO_BANK_ACCOUNT), earnings short (INSUFFICIENT_EARNINGS), or the key was used for another amount (IDEMPOTENCY_CONFLICT)',
+        409: 'No bank account registered (NO_BANK_ACCOUNT), earnings short (INSUFFICIENT_EARNINGS), the key was used for another amount (IDEMPOTENCY_CONFLICT), or the same request was just made without a key (DOUBLE_SUBMIT)',
       },
     }),
     requireMember(),
     validate('json', withdrawRequestSchema),
-    async (c) => c.json(await withdrawEarnings(c.env.DB, c.var.session, c.req.valid('json'))),
+    async (c) => {
+      const { amount, idempotencyKey } = c.req.valid('json');
+      return c.json(await withdrawEarnings(c.env.DB, c.var.session, amount, resolveRequestKey(idempotencyKey, c.req.header(IDEMPOTENCY_HEADER), amount)));
+    },
   )
   .get(
     '/api/luv/withdraw-list',

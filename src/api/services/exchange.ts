@@ -12,6 +12,7 @@
 import { exchangeCounts, applyStatements } from '../../db/exchange';
 import { findMovement, memberBalance } from '../../db/ledger';
 import { Refusal } from '../../lib/errors';
+import { doubleSubmit, type ResolvedKey } from '../../lib/request-key';
 import { readExchangeEvent } from '../../lib/exchange-event';
 import {
   creditedFor,
@@ -121,7 +122,7 @@ async function answer(
  * (409 EXCHANGE_MEMBER_CAP / EXCHANGE_TOTAL_CAP), earnings short (409 INSUFFICIENT_LUV). A key used before
  * answers that apply (replayed), even once the window has closed or the rate has changed.
  */
-export async function applyExchange(env: Env, memberId: number, request: ExchangeApplyRequest, now = Date.now()): Promise<ExchangeApplyResponse> {
+export async function applyExchange(env: Env, memberId: number, request: Required<ExchangeApplyRequest>, now = Date.now()): Promise<ExchangeApplyResponse> {
   const key = `exchange:${memberId}:${request.idempotencyKey}`;
   const event = await readExchangeEvent(env.CONFIG);
   const [earnings, wallet, promotions] = await Promise.all([earningsOf(env.DB, memberId), walletOf(env.DB, memberId), systemAccount(env.DB, 'promotions')]);
@@ -154,4 +155,11 @@ export async function applyExchange(env: Env, memberId: number, request: Exchang
     throw error;
   }
   return answer(env, memberId, result.movement, result.legs, accounts, result.status === 'replayed', event);
+}
+
+/** The route's apply: with the key the request named, or a derived one whose replay is a double submit. */
+export async function applyExchangeRequest(env: Env, memberId: number, amount: number, requestKey: ResolvedKey): Promise<ExchangeApplyResponse> {
+  const answer = await applyExchange(env, memberId, { amount, idempotencyKey: requestKey.idempotencyKey });
+  if (answer.replayed && requestKey.derived) throw doubleSubmit();
+  return answer;
 }

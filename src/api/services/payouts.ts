@@ -39,6 +39,7 @@ import type {
 } from '../../shared/payout-schemas';
 import { payoutPaid, payoutRequest, payoutReturn } from './ledger';
 import { requireFreshProof, sameName } from './reauth';
+import { doubleSubmit, type ResolvedKey } from '../../lib/request-key';
 import type { SessionClaims } from './sessions';
 
 const outOfOrder = (error: unknown) => error instanceof Error && error.message.includes('payout status out of order');
@@ -109,13 +110,15 @@ export async function changeBankAccount(db: D1Database, session: SessionClaims, 
 }
 
 /** The signed-in creator's withdrawal: only with a fresh proof of themself (services/reauth.ts). */
-export async function withdrawEarnings(db: D1Database, session: SessionClaims, request: WithdrawRequest): Promise<WithdrawResponse> {
+export async function withdrawEarnings(db: D1Database, session: SessionClaims, amount: number, key: ResolvedKey): Promise<WithdrawResponse> {
   await requireFreshProof(db, session);
-  return requestWithdrawal(db, session.memberId, request);
+  const answer = await requestWithdrawal(db, session.memberId, { amount, idempotencyKey: key.idempotencyKey });
+  if (answer.replayed && key.derived) throw doubleSubmit();
+  return answer;
 }
 
 /** A creator asks to withdraw `amount` luv of earnings to their bank account. */
-export async function requestWithdrawal(db: D1Database, memberId: number, request: WithdrawRequest, now = Date.now()): Promise<WithdrawResponse> {
+export async function requestWithdrawal(db: D1Database, memberId: number, request: Required<WithdrawRequest>, now = Date.now()): Promise<WithdrawResponse> {
   const key = `payout-request:${memberId}:${request.idempotencyKey}`;
   // A retry of a request that went through answers it as it was (also when the earnings are gone since).
   const earlier = await findPayoutByKey(db, memberId, request.idempotencyKey);
