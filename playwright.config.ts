@@ -22,6 +22,7 @@ const SERIAL: Record<string, string> = {
   'sources.spec.ts': 'a real broadcast on demo channel 1',
   'aborts.spec.ts': 'a real broadcast on demo channel 2, and an abort storm the server must survive',
   'items.spec.ts': 'a live on demo channel 2, which gift.spec.ts opens too (parallel: the two must not overlap)',
+  'bench-server.spec.ts': 'a server at nice 19, which gets almost no CPU while two specs (and the Worker tests beside them) keep both cores busy',
 };
 const serialSpecs = Object.keys(SERIAL).map((file) => `**/${file}`);
 
