@@ -33,7 +33,7 @@ export default defineConfig(async () => {
       maxWorkers: 2,
       // With two at a time a heavy test (a fault-injection batch, 200 parallel calls) can pass vitest's 5 s default
       // on a loaded machine: tests check behaviour, not timings, so they get room.
-      testTimeout: 20_000,
+      testTimeout: 60_000,
       // sanitize-html is CommonJS that requires postcss, which requires nanoid's CommonJS build: the test
       // runner loads it pre-bundled (as wrangler's bundle does for the Worker itself).
       deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },
