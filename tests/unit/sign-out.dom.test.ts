@@ -17,8 +17,8 @@ describe('signing out', () => {
       return Promise.resolve(new Response('{}', { status: 200 }));
     });
     const assign = vi.fn();
-    vi.stubGlobal('window', { location: { pathname: '/', assign }, dispatchEvent: () => true });
-    vi.stubGlobal('location', { pathname: '/', assign });
+    vi.stubGlobal('window', { location: { pathname: '/', origin: 'http://flex.localhost', assign }, dispatchEvent: () => true });
+    vi.stubGlobal('location', { pathname: '/', origin: 'http://flex.localhost', assign });
     vi.stubGlobal('dispatchEvent', () => true);
     const { apiFetch } = await import('../../client/data/api');
     const { signOut } = await import('../../client/data/sign-out');

@@ -13,7 +13,7 @@ import { type ApiDoc, type Fill, type Route, apiRoutes, bodyFor, changedTables, 
  * PG's webhook (signature or read-back), a partner's server (its key), the dev checkout's form (a token bound to the
  * order) and the identity provider's return (its encrypted result). They must still refuse every variant below.
  */
-const OWN_PROOF = new Set(['POST /api/payments/webhook', 'POST /v4/api/asp/accesstoken', 'POST /__pg/checkout']);
+const OWN_PROOF = new Set(['POST /api/payments/webhook', 'POST /v4/api/asp/accesstoken', 'POST /v4/api/asp/signup-token', 'POST /__pg/checkout']);
 /** Cross-site by design (the identity provider posts its result back to the site). */
 const CROSS_SITE_BY_DESIGN = new Set(['POST /callback/nice']);
 

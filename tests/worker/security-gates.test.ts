@@ -155,12 +155,25 @@ describe('recordings of gated lives', () => {
   });
 });
 
-/** A try at a live's password through the edge, as a script sends it: no device cookie, so a new device each time. */
-const scriptTry = (channelId: number, password: string, headers: Record<string, string> = {}) => get(`/api/guest/live-Auth?channelId=${channelId}&password=${password}`, { headers });
+/**
+ * The cookies and XSRF token a script takes from any page before a try: live-Auth is a GET that writes (its counts), so
+ * the edge wants the token; a script that drops its cookies after each try is a new device each time.
+ */
+async function freshClient(page: Response): Promise<Record<string, string>> {
+  const jar = Object.fromEntries(page.headers.getSetCookie().map((line) => line.slice(0, line.indexOf(';')).split('=') as [string, string]));
+  return { cookie: Object.entries(jar).map(([name, value]) => `${name}=${value}`).join('; '), 'x-xsrf-token': jar['XSRF-TOKEN'] ?? '' };
+}
+
+/** A try at a live's password through the edge, as a script sends it: a new device each time. */
+const scriptTry = async (channelId: number, password: string, headers: Record<string, string> = {}) =>
+  get(`/api/guest/live-Auth?channelId=${channelId}&password=${password}`, { headers: { ...headers, ...(await freshClient(await get('/signin', { headers }))) } });
 
 /** The same in production, where the client address Cloudflare saw (CF-Connecting-IP) is what counts. */
-const productionTry = (channelId: number, password: string, address: string) =>
-  app.request(`http://flex.localhost:8787/api/guest/live-Auth?channelId=${channelId}&password=${password}`, { headers: { 'cf-connecting-ip': address } }, productionEnv());
+const productionTry = async (channelId: number, password: string, address: string) => {
+  const headers = { 'cf-connecting-ip': address };
+  const client = await freshClient(await app.request('http://flex.localhost:8787/signin', { headers }, productionEnv()));
+  return app.request(`http://flex.localhost:8787/api/guest/live-Auth?channelId=${channelId}&password=${password}`, { headers: { ...headers, ...client } }, productionEnv());
+};
 
 describe('guessing a live password', () => {
   it('a script without a device cookie trying every four-digit password is stopped by its address, before any hashing', async (context) => {
