@@ -56,9 +56,7 @@ async function moderate(creator: Page, nickname: string, choice: string): Promis
 
 test.describe.configure({ mode: 'serial' });
 
-// Not run until its moderate() is checked against the chat line's new menu (the author's name opens it; moderator
-// actions are a group inside): it timed out on the old locator, and this fix of it has not been run yet.
-test.fixme('a kicked member sees why, waits out the cooldown, rejoins with the button and writes again; a banned one gets no button', async ({ browser }) => {
+test('a kicked member sees why, waits out the cooldown, rejoins with the button and writes again; a banned one gets no button', async ({ browser }) => {
   const creator = await person(browser, GAME.loginId, `/channel/${GAME.loginId}`);
   const member = await person(browser, 'demo_minor', `/channel/${GAME.loginId}`, { fakeClock: true });
   try {
