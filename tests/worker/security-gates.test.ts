@@ -161,7 +161,12 @@ describe('recordings of gated lives', () => {
  */
 async function freshClient(page: Response): Promise<Record<string, string>> {
   const jar = Object.fromEntries(page.headers.getSetCookie().map((line) => line.slice(0, line.indexOf(';')).split('=') as [string, string]));
-  return { cookie: Object.entries(jar).map(([name, value]) => `${name}=${value}`).join('; '), 'x-xsrf-token': jar['XSRF-TOKEN'] ?? '' };
+  return {
+    cookie: Object.entries(jar)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; '),
+    'x-xsrf-token': jar['XSRF-TOKEN'] ?? '',
+  };
 }
 
 /** A try at a live's password through the edge, as a script sends it: a new device each time. */
