@@ -1,24 +1,14 @@
 // How long the edge keeps the maintenance and emergency flags: at most 10 s, whatever STATUS_CACHE_MS says, and
 // shorter when it says so (the browser tests' server). A flip shows once the copy is older than that.
 import { env } from 'cloudflare:test';
-import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppEnv } from '../../src/lib/env';
 import { serviceStatus } from '../../src/middleware/gate';
-import { setFlags } from './helpers';
+import { guestEdgeProbe, setFlags } from './helpers';
 
 /** The flags as the edge sees them at `at` (ms on the faked clock), under STATUS_CACHE_MS `ttl`. */
 async function statusAt(at: number, ttl: string) {
   vi.setSystemTime(at);
-  const probe = new Hono<AppEnv>()
-    .use(async (c, next) => {
-      c.set('appType', 'main');
-      c.set('deviceId', '0123456789');
-      c.set('locale', 'ko');
-      c.set('loggedIn', false);
-      await next();
-    })
-    .get('/', async (c) => c.json(await serviceStatus(c)));
+  const probe = guestEdgeProbe().get('/', async (c) => c.json(await serviceStatus(c)));
   return (await probe.request('/', {}, { ...env, STATUS_CACHE_MS: ttl })).json();
 }
 

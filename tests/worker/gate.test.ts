@@ -1,10 +1,8 @@
 import { env } from 'cloudflare:test';
-import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../src/lib/env';
 import { gate, gateRedirect, serviceStatus } from '../../src/middleware/gate';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
-import { get, setFlags } from './helpers';
+import { get, guestEdgeProbe, setFlags } from './helpers';
 
 describe('timecheck API', () => {
   it('reports maintenance and emergency in each of its shapes', async () => {
@@ -86,14 +84,7 @@ describe('maintenance gate', () => {
   });
 
   it('lets the page through when the status check fails (API unreachable)', async () => {
-    const probe = new Hono<AppEnv>()
-      .use(async (c, next) => {
-        c.set('appType', 'main');
-        c.set('deviceId', '0123456789');
-        c.set('locale', 'ko');
-        c.set('loggedIn', false);
-        await next();
-      })
+    const probe = guestEdgeProbe()
       .use(gate())
       .get('/', async (c) => c.json({ status: await serviceStatus(c), passed: true }));
     const res = await probe.request('/', {}, { ...env, API_ORIGIN: 'http://127.0.0.1:9' });

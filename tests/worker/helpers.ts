@@ -3,6 +3,8 @@ import { expect } from 'vitest';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { uniqueTag } from './unique';
 import { needsXsrf } from '../../src/shared/account-api';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../src/lib/env';
 
 export const ORIGIN = 'http://localhost:8787';
 
@@ -148,4 +150,15 @@ export function formWithImages(fields: Record<string, string | number | boolean 
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, String(v));
   for (const image of images) form.append('images', image);
   return form;
+}
+
+/** An edge app with what the earlier middleware sets by the time the gate runs, for a guest on the main app type in ko. */
+export function guestEdgeProbe(): Hono<AppEnv> {
+  return new Hono<AppEnv>().use(async (c, next) => {
+    c.set('appType', 'main');
+    c.set('deviceId', '0123456789');
+    c.set('locale', 'ko');
+    c.set('loggedIn', false);
+    await next();
+  });
 }
