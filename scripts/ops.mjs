@@ -1,7 +1,7 @@
 // npm run ops -- maintenance on|off   |   npm run ops -- emergency on|off   |   npm run ops -- status
 // npm run ops -- role <loginId> <P|O|S|V|J>   (chat roles, SPEC §3: police, operator, ting operator, member, genie)
 // npm run ops -- channeling [<switch> <true|false>]   (SPEC §3 channel settings; no arguments prints them)
-// npm run ops -- coupon --luv <n> [--count <k>] [--days <d>] [--uses <u>]   (mints coupon codes: scripts/ops/coupon.mjs)
+// npm run ops -- coupon --luv <n> [--count <k>] [--days <d>] [--uses <u>] --as <staff>   (mints coupon codes through the staff API: scripts/ops/coupon.mjs)
 // npm run ops -- deposit <orderId> [amount]   (the dev PG's deposit into a virtual account: scripts/ops/deposit.mjs)
 // npm run ops -- errors [--limit N] [--source browser|worker] [--json]   (the local error collector's reports: scripts/ops/errors.mjs)
 // npm run ops -- exchange [show|set ...|off]   (the exchange event's window, rate and caps in KV: scripts/ops/exchange.mjs)
@@ -10,7 +10,7 @@
 // npm run ops -- asp-key <partnerCode>   (an ASP partner's key for POST /v4/api/asp/accesstoken: scripts/ops/asp-key.mjs)
 // npm run ops -- reports [--all] [close <id|cs:id>] --as <staff>   (what members reported to the operator, through the staff API: scripts/ops/reports.mjs)
 // npm run ops -- inquiry [list|show <id>|answer <id> --text ...] --as <staff>   (customer service inquiries, through the staff API: scripts/ops/inquiry.mjs)
-// npm run ops -- agency grant|list|invite|invites ...   (agency accounts and their invites to creators: scripts/ops/agency.mjs)
+// npm run ops -- agency grant|list|invite|invites ... --as <staff>   (agency accounts and their invites to creators, through the staff API: scripts/ops/agency.mjs)
 // npm run ops -- dormant <loginId> --as <staff>   (makes an account dormant, for the expiry flow, through the staff API: scripts/ops/dormant.mjs)
 // Local by default; --remote for the deployed namespace. The edge notices flags within 10 s; a new role
 // decides the member's chat actions at once, on open sockets too (src/chat/roles.ts). A channel switch changed here reaches running Workers
@@ -106,7 +106,7 @@ if (command === 'deposit') {
 } else if (command === 'inquiry') {
   await inquiry(process.argv.slice(2));
 } else if (command === 'agency') {
-  await agency(process.argv.slice(2), options);
+  await agency(process.argv.slice(2));
 } else if (command === 'dormant') {
   await makeDormant(process.argv.slice(2), options);
 } else if (command === 'role') {
@@ -114,7 +114,7 @@ if (command === 'deposit') {
 } else if (command === 'asp-key') {
   await mintAspKey(state, options);
 } else if (command === 'coupon') {
-  await mintCoupons(process.argv.slice(2), options);
+  await mintCoupons(process.argv.slice(2));
 } else if (command === 'channeling') {
   channeling(state, third);
 } else if (command === 'status') {

@@ -5,21 +5,34 @@ import { Header } from '../components/layout/Header';
 import { LazyFooter } from '../components/layout/LazyFooter';
 import { ProgressBar } from '../components/layout/ProgressBar';
 import { Toasts } from '../components/layout/Toasts';
-import { SESSION_EXPIRED_EVENT } from '../state/events';
+import { useT } from '../i18n/i18n';
+import { API_FAILURE_EVENT, SESSION_EXPIRED_EVENT } from '../state/events';
+import { trackFocus } from './focus-return';
 import { alertMessageAtom, sessionExpiredAtom, showLoginModalAtom, showMembersOnlyAtom } from '../state/ui';
 import { ChunkErrorBoundary, LazyBoundary } from './LazyBoundary';
 import { whenIdle } from './idle';
 import { lazyComponent } from './lazy';
 import { pageFor } from './pages';
 
-/** The data layer's session-expired signal becomes global UI state. */
+/**
+ * The data layer's signals become global UI state: a session expired, and a call that failed without a code of its
+ * own, which the alert dialog says in the person's language (pages say nothing of it: failureText).
+ */
 function useGlobalEvents() {
+  const t = useT();
   const setExpired = useSetAtom(sessionExpiredAtom);
+  const setAlert = useSetAtom(alertMessageAtom);
   useEffect(() => {
     const onExpired = () => setExpired(true);
+    const onApiFailure = (event: Event) => setAlert(t((event as CustomEvent<'network' | 'server'>).detail === 'network' ? 'errors.network' : 'errors.internal'));
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
-    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
-  }, [setExpired]);
+    window.addEventListener(API_FAILURE_EVENT, onApiFailure);
+    return () => {
+      window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+      window.removeEventListener(API_FAILURE_EVENT, onApiFailure);
+    };
+  }, [setExpired, setAlert, t]);
+  useEffect(trackFocus, []);
 }
 
 const LoginModal = lazyComponent(() => import('../components/modals/LoginModal').then((m) => m.LoginModal));

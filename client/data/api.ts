@@ -1,6 +1,6 @@
 import { SESSION_INVALID, SESSION_INVALID_MESSAGE, XSRF_COOKIE, XSRF_HEADER, needsXsrf } from '../../src/shared/account-api';
-import { reportApiFailure } from '../errors/api-failure';
-import { emitSessionExpired } from '../state/events';
+import { popupDue, reportApiFailure, uncodedFailureOf } from '../errors/api-failure';
+import { emitApiFailure, emitSessionExpired } from '../state/events';
 import { readCookieAsync } from './cookies';
 import { redirectToMaintenance } from './maintenance-redirect';
 
@@ -33,8 +33,9 @@ export function holdNewCalls(): void {
 /**
  * fetch with credentials through our proxy; every call goes through here. Calls that change something
  * (unsafe methods and the GETs that write) carry the XSRF token; a 5xx or no answer is reported
- * (client/errors/api-failure.ts); a 503 goes to the maintenance page; a session the server calls over opens the
- * session-expired modal (the proxy has already tried a refresh and cleared the cookies).
+ * (client/errors/api-failure.ts), and one without a code of its own opens the global popup (once an outage); a 503
+ * goes to the maintenance page; a session the server calls over opens the session-expired modal (the proxy has
+ * already tried a refresh and cleared the cookies).
  */
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -49,11 +50,25 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   const res = await request
     .catch((error: unknown) => {
       // A call its caller cancelled got no answer on purpose.
-      if (!init.signal?.aborted) reportApiFailure(method, path, 0);
+      if (!init.signal?.aborted) {
+        reportApiFailure(method, path, 0);
+        raisePopup(0, null);
+      }
       throw error;
     })
     .finally(() => inFlight.delete(request));
   reportApiFailure(method, path, res.status);
+  raisePopup(
+    res.status,
+    res.status >= 500
+      ? errorOf(
+          await res
+            .clone()
+            .json()
+            .catch(() => null),
+        ).code
+      : null,
+  );
   if (res.status === 503) redirectToMaintenance(window.location);
   if (res.status === 401) {
     // SPEC §4: 'accessToken is not valid.' means the session is over, whichever way the server says it.
@@ -65,6 +80,11 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
     if (body?.error?.code === SESSION_INVALID || body?.error?.code === 'SESSION_EXPIRED' || message === SESSION_INVALID_MESSAGE) emitSessionExpired();
   }
   return res;
+}
+
+function raisePopup(status: number, code: string | null): void {
+  const due = popupDue(status, code);
+  if (due) emitApiFailure(due);
 }
 
 /** The SWR fetcher: SWR keys are API paths. */
@@ -95,6 +115,21 @@ function errorOf(body: unknown): { message: string; code: string | null } {
   // Sign-up answers { data: { error } }; everything else { error: { code, message } } or { message }.
   const message = err?.message ?? (typeof b.error === 'string' ? b.error : undefined) ?? b.data?.error ?? (typeof b.message === 'string' ? b.message : '');
   return { message, code: err?.code ?? b.code ?? null };
+}
+
+/**
+ * A page's words for its failed call: the server's message, else `fallback`. Null when the call failed without a code
+ * of its own (no answer, an unexplained 5xx): the global popup has said so already, and the page adds nothing.
+ */
+export function failureText(result: Pick<ApiResult<unknown>, 'status' | 'code' | 'message'>, fallback: string): string | null {
+  if (uncodedFailureOf(result.status, result.code)) return null;
+  return result.message || fallback;
+}
+
+/** Say a failed call's words through `say` (the alert atom's setter), unless the global popup said it already. */
+export function sayFailure(say: (text: string) => void, result: Pick<ApiResult<unknown>, 'status' | 'code' | 'message'>, fallback: string): void {
+  const text = failureText(result, fallback);
+  if (text !== null) say(text);
 }
 
 /** One API call through apiFetch, with `json` (or a FormData, sent as multipart) as its body when given; it never throws. */

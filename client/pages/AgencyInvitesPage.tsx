@@ -6,6 +6,7 @@ import type { PageProps } from '../../src/shared/page-props';
 import { contractLink, respondToInvite, useInvite, useMyInvites } from '../data/agency-api';
 import { useT } from '../i18n/i18n';
 import { formatDate } from '../components/watch/format-date';
+import { failureText } from '../data/api';
 
 /** The creator's agency invites (SPEC §6 agency invite recipients): the list, one invite read, its contract, the answer. */
 export function AgencyInvitesPage({ props }: { props: PageProps }) {
@@ -60,7 +61,7 @@ function InviteDetail({ id, locale }: { id: number; locale: string }) {
     setBusy(true);
     const done = await respondToInvite(current.inviteId, type);
     setBusy(false);
-    if (!done.ok || !done.body) return setFailure(done.message || t('agency.invites.failed'));
+    if (!done.ok || !done.body) return setFailure(failureText(done, t('agency.invites.failed')));
     setFailure(null);
     setOutcome(type === 'accept' ? t('agency.invites.accepted', { name: current.agency.name }) : t('agency.invites.declined'));
     await mutateOne(done.body, { revalidate: false });
@@ -68,7 +69,7 @@ function InviteDetail({ id, locale }: { id: number; locale: string }) {
   };
   const download = async (url: string) => {
     const link = await contractLink(url);
-    if (!link.ok || !link.body) return setFailure(link.message || t('agency.invites.failed'));
+    if (!link.ok || !link.body) return setFailure(failureText(link, t('agency.invites.failed')));
     window.location.assign(link.body.url);
   };
 

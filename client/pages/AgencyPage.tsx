@@ -4,6 +4,7 @@ import type { PageProps } from '../../src/shared/page-props';
 import { sendInvite, useSentInvites } from '../data/agency-api';
 import { useT } from '../i18n/i18n';
 import { formatDate } from '../components/watch/format-date';
+import { failureText } from '../data/api';
 
 /** An agency's own page: invite a creator (with a PDF contract) and follow the invites it sent. */
 export function AgencyPage({ props }: { props: PageProps }) {
@@ -25,7 +26,7 @@ export function AgencyPage({ props }: { props: PageProps }) {
     setBusy(false);
     if (!done.ok || !done.body) {
       setSent(null);
-      return setFailure(done.message || t('agency.invites.failed'));
+      return setFailure(failureText(done, t('agency.invites.failed')));
     }
     setFailure(null);
     setSent(t('agency.page.sent', { loginId: done.body.creator.loginId }));

@@ -9,6 +9,7 @@ import { deleteInquiry, requestAccountChange, withdrawReport, writeInquiry } fro
 import type { ApiResult } from '../data/api';
 import { CsNav, Paragraphs } from '../components/cs/CsNav';
 import { formatDate } from '../components/watch/format-date';
+import { failureText } from '../data/api';
 
 const FILE_ACCEPT = `${IMAGE_ACCEPT},application/pdf`;
 
@@ -34,7 +35,7 @@ function useSend() {
   const send = async <T,>(work: () => Promise<ApiResult<T>>): Promise<T | null> => {
     setState({ sending: true, error: '' });
     const res = await work();
-    setState({ sending: false, error: res.ok ? '' : res.message || t('cs.failed') });
+    setState({ sending: false, error: res.ok ? '' : (failureText(res, t('cs.failed')) ?? '') });
     return res.ok ? res.body : null;
   };
   return { ...state, send };

@@ -6,6 +6,7 @@ import { useIdentityPopup } from '../components/auth/useIdentityPopup';
 import { expireStep } from '../data/account';
 import { useT } from '../i18n/i18n';
 import { alertMessageAtom, openLoginModalAtom } from '../state/ui';
+import { sayFailure } from '../data/api';
 
 type Step = ExpiryResponse['step'];
 const STEPS: Step[] = ['AGREEMENT', 'IDENTIFICATION', 'COMPLETE'];
@@ -39,7 +40,7 @@ export function ExpirePage({ props }: { props: PageProps }) {
     const res = await expireStep(body);
     setSending(false);
     if (!res.ok || !res.body) {
-      setAlert(res.message || t('auth.errors.unknown'));
+      sayFailure(setAlert, res, t('auth.errors.unknown'));
       return;
     }
     setStep(res.body.step);

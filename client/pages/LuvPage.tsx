@@ -4,7 +4,7 @@ import type { PageProps } from '../../src/shared/page-props';
 import { PAGE_DEFAULTS } from '../../src/shared/streams-api';
 import { WALLET_PATHS, type LuvPageData } from '../../src/shared/wallet-pages';
 import { useT } from '../i18n/i18n';
-import { FormStatus, SubmitButton, useFormRun } from '../components/ui/small-form';
+import { FormStatus, SubmitButton, useFormRun, failedResult } from '../components/ui/small-form';
 import { giftList, redeemCoupon } from '../data/shop-api';
 import { setLuvBalance, useLuvBalance } from '../data/use-luv-balance';
 import { formatAmount } from '../components/wallet/payment-logic';
@@ -100,7 +100,7 @@ function CouponBox({ locale, currency }: { locale: string; currency: string }) {
       const couponNumber = code.trim();
       if (!couponNumber) return { ok: false, text: t('wallet.coupon.empty') };
       const done = await redeemCoupon(couponNumber);
-      if (!done.ok || !done.body) return { ok: false, text: done.message || t('errors.network') };
+      if (!done.ok || !done.body) return failedResult(done, t('errors.network'));
       setLuvBalance(done.body.balance);
       setCode('');
       return { ok: true, text: t('wallet.coupon.done', { amount: formatAmount(done.body.luv, locale), currency }) };

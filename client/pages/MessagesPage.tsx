@@ -24,8 +24,15 @@ import {
   type ConversationsResponse,
 } from '../data/message-api';
 import { formatDate } from '../components/watch/format-date';
+import { failureText } from '../data/api';
 
 type Notice = { kind: 'status' | 'error'; text: string } | null;
+
+/** A failed call's line, or none when the global popup said it already. */
+function errorNotice(res: Parameters<typeof failureText>[0], fallback: string): Notice {
+  const text = failureText(res, fallback);
+  return text === null ? null : { kind: 'error', text };
+}
 const codePoints = (text: string) => [...text].length;
 
 /** Messages (쪽지): the conversations, the one opened with its reply box, writing to anyone, and the block list. */
@@ -52,7 +59,7 @@ export function MessagesPage({ props }: { props: PageProps }) {
   const blockedIds = new Set((blocks?.items ?? []).map((b) => b.loginId));
   const toggleBlock = async (loginId: string, block: boolean) => {
     const res = block ? await blockMember(loginId) : await unblockMember(loginId);
-    if (!res.ok) return setNotice({ kind: 'error', text: res.message || t('messages.errors.failed') });
+    if (!res.ok) return setNotice(errorNotice(res, t('messages.errors.failed')));
     await mutate(BLOCK_LIST_KEY);
     await refreshLists();
     setNotice({ kind: 'status', text: t(block ? 'messages.blocks.added' : 'messages.blocks.removed', { id: loginId }) });
@@ -167,24 +174,24 @@ function Thread({
     const first = items[0];
     if (!first) return;
     const res = await olderMessages(loginId, first.id);
-    if (!res.ok || !res.body) return onNotice({ kind: 'error', text: res.message || t('messages.errors.failed') });
+    if (!res.ok || !res.body) return onNotice(errorNotice(res, t('messages.errors.failed')));
     setOlder({ items: [...res.body.items, ...(older?.items ?? [])], more: res.body.more });
   };
   const remove = async (id: number) => {
     const res = await deleteMessage(id);
-    if (!res.ok) return onNotice({ kind: 'error', text: res.message || t('messages.errors.failed') });
+    if (!res.ok) return onNotice(errorNotice(res, t('messages.errors.failed')));
     setOlder((o) => (o ? { ...o, items: o.items.filter((m) => m.id !== id) } : o));
     await reload();
     void mutate((k) => typeof k === 'string' && k.startsWith(CONVERSATIONS_PREFIX));
   };
   const report = async (id: number) => {
     const res = await reportMessage(id);
-    onNotice(res.ok ? { kind: 'status', text: t('messages.thread.reported') } : { kind: 'error', text: res.message || t('messages.errors.failed') });
+    onNotice(res.ok ? { kind: 'status', text: t('messages.thread.reported') } : errorNotice(res, t('messages.errors.failed')));
   };
   const removeAll = async () => {
     if (!window.confirm(t('messages.thread.deleteConfirm'))) return;
     const res = await deleteConversation(loginId);
-    if (!res.ok) return onNotice({ kind: 'error', text: res.message || t('messages.errors.failed') });
+    if (!res.ok) return onNotice(errorNotice(res, t('messages.errors.failed')));
     void mutate((k) => typeof k === 'string' && k.startsWith(CONVERSATIONS_PREFIX));
     onClosed();
   };
@@ -252,7 +259,7 @@ function Compose({ to, onSent, onNotice }: { to: string | null; onSent: (to: str
     setBusy(true);
     const res = await sendMessage(target, content);
     setBusy(false);
-    if (!res.ok) return onNotice({ kind: 'error', text: res.message || t('messages.errors.failed') });
+    if (!res.ok) return onNotice(errorNotice(res, t('messages.errors.failed')));
     setContent('');
     onNotice({ kind: 'status', text: t('messages.compose.sent') });
     onSent(res.body?.message.to.loginId ?? target);

@@ -9,6 +9,7 @@ import { formatDate } from '../components/watch/format-date';
 import type { ApiResult } from '../data/api';
 import { ChannelRow } from '../components/lists/ChannelRow';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
+import { sayFailure } from '../data/api';
 
 function deleteOne(list: MyListKey, channelId: number): Promise<ApiResult<unknown>> {
   if (list === 'RECENT_VIEW') return deletePlayed(channelId);
@@ -30,7 +31,7 @@ export function MyListPage({ props }: { props: PageProps }) {
   const pushToast = useSetAtom(pushToastAtom);
   const currency = t(`currency.${props.brand.currency}`);
 
-  const fail = (result: ApiResult<unknown>) => setAlert(result.message || t('errors.network'));
+  const fail = (result: ApiResult<unknown>) => sayFailure(setAlert, result, t('errors.network'));
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
     try {

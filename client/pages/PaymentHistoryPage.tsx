@@ -13,6 +13,7 @@ import { formatKrw, Tabs } from '../components/wallet/WalletParts';
 import { usePagedList } from '../components/lists/use-paged-list';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
 import { formatDate } from '../components/watch/format-date';
+import { sayFailure } from '../data/api';
 
 type HistoryTab = 'flax' | 'luv';
 type LuvPaymentItem = LuvPaymentListResponse['items'][number];
@@ -98,7 +99,7 @@ function FlaxList({
     setBusy(true);
     const done = await cancelPayment(payment.paymentId);
     setBusy(false);
-    if (!done.ok || !done.body) return setAlert(done.message || t('errors.network'));
+    if (!done.ok || !done.body) return sayFailure(setAlert, done, t('errors.network'));
     const { payment: updated, refundedLuv, refundedAmount, balance } = done.body;
     list.setItems((all) => (all ? replacePayment(all, updated) : all));
     setLuvBalance(balance);

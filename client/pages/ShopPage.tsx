@@ -8,6 +8,7 @@ import { tossCheckout } from '../data/toss-checkout';
 import { useLuvBalance } from '../data/use-luv-balance';
 import { formatAmount, methodKey } from '../components/wallet/payment-logic';
 import { formatKrw } from '../components/wallet/WalletParts';
+import { failureText } from '../data/api';
 
 /** The shop: a pack, a payment method, the terms, then the PG's checkout (SPEC §3; issue 12 "Buying luv"). */
 export function ShopPage({ props }: { props: PageProps }) {
@@ -48,7 +49,7 @@ export function ShopPage({ props }: { props: PageProps }) {
     const order = await createOrder({ packId: pack.packId, method });
     if (!order.ok || !order.body) {
       setBusy(false);
-      return setError(order.message || t('errors.network'));
+      return setError(failureText(order, t('errors.network')) ?? '');
     }
     if (shop.provider === 'dev' && order.body.checkoutUrl) {
       // The Worker's own test checkout: a page of its own, left with a full load.

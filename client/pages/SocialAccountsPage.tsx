@@ -8,6 +8,7 @@ import { startLink, unlinkSocial } from '../data/social';
 import { useT } from '../i18n/i18n';
 import { alertMessageAtom } from '../state/ui';
 import { socialErrorKey } from '../components/social/social-error';
+import { sayFailure } from '../data/api';
 
 /** My page's sign-in methods: the linked providers, with link and unlink (the last way to sign in cannot go). */
 export function SocialAccountsPage({ props }: { props: PageProps }) {
@@ -23,7 +24,7 @@ export function SocialAccountsPage({ props }: { props: PageProps }) {
     const result = await unlinkSocial(provider);
     setBusy(null);
     if (result.ok && result.body) setAccounts(result.body);
-    else setAlert(result.message || t('social.errors.unknown'));
+    else sayFailure(setAlert, result, t('social.errors.unknown'));
   };
 
   // To the provider only from here, by the member's click: the start is a POST with the XSRF header.
@@ -35,7 +36,7 @@ export function SocialAccountsPage({ props }: { props: PageProps }) {
       return;
     }
     setBusy(null);
-    setAlert(started.message || t('social.errors.unknown'));
+    sayFailure(setAlert, started, t('social.errors.unknown'));
   };
 
   return (

@@ -4,7 +4,7 @@ import { HOME_CONTENT_KINDS, type HomeContentKind, type StaffContentPageData, ty
 import { IMAGE_ACCEPT } from '../../src/shared/uploads';
 import { useT } from '../i18n/i18n';
 import { useRouter } from '../app/router-context';
-import { call } from '../data/api';
+import { call, failureText } from '../data/api';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
 import { StaffNav } from '../components/staff/StaffNav';
 import { LOCALE_NAMES } from '../i18n/locale-names';
@@ -100,8 +100,8 @@ function KindEditor({ kind, content }: { kind: HomeContentKind; content: StaffHo
   const [state, setState] = useState({ sending: false, done: '', error: '' });
   const prefix = `content-${kind}`;
 
-  const finish = async (res: { ok: boolean; message: string }, done: string) => {
-    setState({ sending: false, done: res.ok ? done : '', error: res.ok ? '' : res.message || t('staffContent.failed') });
+  const finish = async (res: { ok: boolean; status: number; code: string | null; message: string }, done: string) => {
+    setState({ sending: false, done: res.ok ? done : '', error: res.ok ? '' : (failureText(res, t('staffContent.failed')) ?? '') });
     if (res.ok) setEditing(null);
     await router.refresh({ keepScroll: true });
   };

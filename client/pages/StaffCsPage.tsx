@@ -10,6 +10,7 @@ import type { ApiResult } from '../data/api';
 import { Paragraphs } from '../components/cs/CsNav';
 import { formatDate } from '../components/watch/format-date';
 import { StaffNav } from '../components/staff/StaffNav';
+import { failureText } from '../data/api';
 
 /** The operator's customer service desk (P and O members): answer inquiries, close reports, decide account changes, write posts. */
 export function StaffCsPage({ props }: { props: PageProps }) {
@@ -76,7 +77,7 @@ function useStaffCall() {
   const run = async <T,>(work: () => Promise<ApiResult<T>>): Promise<boolean> => {
     setState({ sending: true, error: '' });
     const res = await work();
-    setState({ sending: false, error: res.ok ? '' : res.message || t('cs.failed') });
+    setState({ sending: false, error: res.ok ? '' : (failureText(res, t('cs.failed')) ?? '') });
     if (res.ok) await router.refresh({ keepScroll: true });
     return res.ok;
   };

@@ -10,6 +10,7 @@ import { useCurrency } from '../components/gift/currency';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
 import { StaffNav } from '../components/staff/StaffNav';
 import { formatDate } from '../components/watch/format-date';
+import { failureText } from '../data/api';
 
 const FILTERS: readonly StaffPayoutFilter[] = [...PAYOUT_STATUSES, 'all'];
 /** The staff's actions, each with the state it leads to (the transitions allowed are payout-rules.ts's). */
@@ -63,7 +64,11 @@ function PayoutDesk({ data, locale }: { data: StaffPayoutsPageData & { list: Non
     setState({ sending: true, done: '', error: '' });
     const res = await decideWithdrawal(w.withdrawId, action);
     // The API's own words on a refusal (in the page's language); the list loads again either way.
-    setState({ sending: false, done: res.ok ? t(`payouts.staff.done.${ACTIONS[action]}`, { id: w.withdrawId, currency }) : '', error: res.ok ? '' : res.message || t('payouts.staff.failed') });
+    setState({
+      sending: false,
+      done: res.ok ? t(`payouts.staff.done.${ACTIONS[action]}`, { id: w.withdrawId, currency }) : '',
+      error: res.ok ? '' : (failureText(res, t('payouts.staff.failed')) ?? ''),
+    });
     await router.refresh({ keepScroll: true });
   };
 

@@ -68,7 +68,9 @@ export async function asStaff(argv, usage, work) {
 export async function answerOf(res, what) {
   const body = await res.json().catch(() => null);
   if (!res.ok) {
-    console.error(`${what}: HTTP ${res.status} ${body?.error?.code ?? ''} ${body?.error?.message ?? ''}`.trim());
+    // The fields the API names as wrong (field -> what is wrong), so an operator knows which option to change.
+    const fields = body?.error?.fields ? ` ${JSON.stringify(body.error.fields)}` : '';
+    console.error(`${what}: HTTP ${res.status} ${body?.error?.code ?? ''} ${body?.error?.message ?? ''}${fields}`.trim());
     process.exitCode = 1;
     return null;
   }

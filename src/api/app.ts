@@ -19,6 +19,7 @@ import { chatRoutes } from './routes/chat';
 import { adminRoutes } from './routes/admin';
 import { luvRoutes } from './routes/luv';
 import { couponRoutes } from './routes/coupons';
+import { couponStaffRoutes } from './routes/coupons-staff';
 import { luvPresetRoutes } from './routes/luv-presets';
 import { shoppingRoutes } from './routes/shoppings';
 import { pgCheckoutRoutes } from './routes/pg-checkout';
@@ -36,6 +37,7 @@ import { settingRoutes } from './routes/settings';
 import { csRoutes } from './routes/cs';
 import { csStaffRoutes } from './routes/cs-staff';
 import { staffRoutes } from './routes/staff';
+import { agencyStaffRoutes } from './routes/agencies-staff';
 import { homeAdminRoutes } from './routes/home-admin';
 import { emojiRoutes } from './routes/emoji';
 import { agencyRoutes } from './routes/agencies';
@@ -93,6 +95,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', adminRoutes)
   .route('/', luvRoutes)
   .route('/', couponRoutes)
+  .route('/', couponStaffRoutes)
   .route('/', luvPresetRoutes)
   .route('/', shoppingRoutes)
   .route('/', pgCheckoutRoutes)
@@ -114,6 +117,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', homeAdminRoutes)
   .route('/', emojiRoutes)
   .route('/', agencyRoutes)
+  .route('/', agencyStaffRoutes)
   .route('/', profileRoutes)
   .route('/', devRoutes);
 

@@ -70,15 +70,49 @@ export async function openInviteExists(db: D1Database, agencyId: number, channel
   return row !== null;
 }
 
-export async function insertInvite(
-  db: D1Database,
-  i: { agencyId: number; channelId: number; creatorId: number; message: string; contractKey: string | null; createdAt: number; expiresAt: number },
-): Promise<number> {
-  const row = await db
+export interface NewInvite {
+  agencyId: number;
+  channelId: number;
+  creatorId: number;
+  message: string;
+  contractKey: string | null;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** The insert of an invite, answering its id (RETURNING), for a batch beside what goes with it. */
+export function insertInviteStatement(db: D1Database, i: NewInvite): D1PreparedStatement {
+  return db
     .prepare('INSERT INTO agency_invites (agency_id, channel_id, creator_id, message, contract_key, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
-    .bind(i.agencyId, i.channelId, i.creatorId, i.message, i.contractKey, i.createdAt, i.expiresAt)
-    .first<{ id: number }>();
-  return row!.id;
+    .bind(i.agencyId, i.channelId, i.creatorId, i.message, i.contractKey, i.createdAt, i.expiresAt);
+}
+
+/** Invites of one agency, or of all (agencyId null), newest first: what staff read. */
+export async function invitesForStaff(db: D1Database, agencyId: number | null, limit: number): Promise<InviteRow[]> {
+  const { results } = await db.prepare(`${INVITE} WHERE (?1 IS NULL OR i.agency_id = ?1) ORDER BY i.id DESC LIMIT ?2`).bind(agencyId, limit).all<InviteRow>();
+  return results;
+}
+
+export interface AgencySummaryRow extends AgencyRow {
+  channels: number;
+  createdAt: number;
+}
+
+/** Every agency, oldest first, with how many channels belong to it. */
+export async function listAgencies(db: D1Database): Promise<AgencySummaryRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT a.member_id AS memberId, a.name, m.login_id AS loginId, a.created_at AS createdAt,
+              (SELECT COUNT(*) FROM channels c WHERE c.agency_id = a.member_id) AS channels
+       FROM agencies a JOIN members m ON m.id = a.member_id ORDER BY a.created_at, a.member_id`,
+    )
+    .all<AgencySummaryRow>();
+  return results;
+}
+
+/** Make a member an agency, or rename theirs (the name is UNIQUE: another agency's name throws). */
+export function upsertAgencyStatement(db: D1Database, memberId: number, name: string, now: number): D1PreparedStatement {
+  return db.prepare('INSERT INTO agencies (member_id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (member_id) DO UPDATE SET name = excluded.name').bind(memberId, name, now);
 }
 
 export async function markInviteRead(db: D1Database, id: number, now: number): Promise<void> {

@@ -36,3 +36,28 @@ export function redemptionStatements(db: D1Database, couponId: number, memberId:
     db.prepare('UPDATE coupons SET redeemed_count = redeemed_count + 1 WHERE id = ?1').bind(couponId),
   ];
 }
+
+/** D1 binds at most 100 parameters a statement: 4 shared by a mint's codes, the rest codes. */
+const CODES_PER_STATEMENT = 90;
+
+export interface CouponMintRow {
+  mintId: string;
+  luv: number;
+  /** Epoch seconds, as stored. */
+  expiresAt: number;
+  maxRedemptions: number;
+}
+
+/**
+ * The statements that store a mint's codes (normalized), for one batch beside its audit row. A code taken already
+ * (or twice in `codes`) makes its statement throw (UNIQUE coupons.code), which undoes the whole batch.
+ */
+export function insertCouponStatements(db: D1Database, codes: string[], mint: CouponMintRow): D1PreparedStatement[] {
+  const statements: D1PreparedStatement[] = [];
+  for (let start = 0; start < codes.length; start += CODES_PER_STATEMENT) {
+    const chunk = codes.slice(start, start + CODES_PER_STATEMENT);
+    const rows = chunk.map((_, i) => `(?${i + 5}, ?1, ?2, ?3, ?4)`).join(', ');
+    statements.push(db.prepare(`INSERT INTO coupons (code, luv, expires_at, max_redemptions, mint_id) VALUES ${rows}`).bind(mint.luv, mint.expiresAt, mint.maxRedemptions, mint.mintId, ...chunk));
+  }
+  return statements;
+}

@@ -57,6 +57,29 @@ export const agencyInviteFormSchema = z.object({
     .describe('The contract, a PDF (10 MB at most)'),
 });
 
+// ---- staff (P and O members): agencies and the invites of any agency ----------------------------------
+
+const loginIdSchema = z.string().trim().min(1).max(40);
+
+/** POST /api/admin/agencies: make a member an agency account, or rename theirs. */
+export const agencyGrantRequestSchema = z.strictObject({ loginId: loginIdSchema, name: z.string().trim().min(1).max(40).describe("The agency's name (unique)") });
+export const staffAgencySchema = z
+  .object({ loginId: z.string(), name: z.string(), channels: z.int().nonnegative().describe('Channels that belong to it'), createdAt: epochMs })
+  .meta({ id: 'StaffAgency' });
+export const staffAgencyListSchema = z.object({ items: z.array(staffAgencySchema) }).meta({ id: 'StaffAgencyList' });
+
+/** GET /api/admin/agency-invites?agency=<loginId>: newest first, at most 100. */
+export const staffInviteQuerySchema = z.object({ agency: loginIdSchema.optional().describe("An agency's login ID; without it, every agency's") });
+/** POST /api/admin/agency-invites (multipart): an invite as the agency's page sends it, on the agency's behalf. */
+export const staffInviteFormSchema = agencyInviteFormSchema.extend({ agencyLoginId: loginIdSchema.describe("The agency's login ID") });
+export const staffInviteListSchema = z.object({ items: z.array(agencyInviteSchema) }).meta({ id: 'StaffAgencyInvites' });
+
+export type AgencyGrantRequest = z.infer<typeof agencyGrantRequestSchema>;
+export type StaffAgency = z.infer<typeof staffAgencySchema>;
+export type StaffAgencyList = z.infer<typeof staffAgencyListSchema>;
+export type StaffInviteForm = z.infer<typeof staffInviteFormSchema>;
+export type StaffInviteList = z.infer<typeof staffInviteListSchema>;
+
 export type AgencyInvite = z.infer<typeof agencyInviteSchema>;
 export type AgencyInviteList = z.infer<typeof agencyInviteListSchema>;
 export type AgencyHasNew = z.infer<typeof agencyHasNewSchema>;

@@ -147,6 +147,28 @@ export const couponRequestSchema = z.strictObject({ couponNumber: z.string().tri
 export const couponResponseSchema = z.object({ luv: z.int().positive(), balance: z.int().nonnegative() });
 export type CouponResponse = z.infer<typeof couponResponseSchema>;
 
+/** What one staff mint may ask for (the coupons table's own checks allow as much luv). */
+export const COUPON_MINT_LIMITS = { luv: 10_000_000, count: 1000, days: 3650, uses: 1_000_000 } as const;
+
+/** POST /api/admin/coupons: staff mint codes worth `luv` each, valid `days`, each usable by `uses` members. */
+export const couponMintRequestSchema = z.strictObject({
+  luv: z.int().min(1).max(COUPON_MINT_LIMITS.luv),
+  count: z.int().min(1).max(COUPON_MINT_LIMITS.count).default(1),
+  days: z.int().min(1).max(COUPON_MINT_LIMITS.days).default(30),
+  uses: z.int().min(1).max(COUPON_MINT_LIMITS.uses).default(1).describe('How many members may use each code (1: single-use)'),
+});
+export type CouponMintRequest = z.infer<typeof couponMintRequestSchema>;
+export const couponMintResponseSchema = z
+  .object({
+    mintId: z.string().describe("The mint's id: the target of its row in the staff audit log (coupon.mint)"),
+    codes: z.array(z.string()).describe('As people read them: XXXX-XXXX-XXXX (no 0/O, 1/I/L)'),
+    luv: z.int().positive(),
+    uses: z.int().positive(),
+    expiresAt: z.int().nonnegative().describe('Epoch ms'),
+  })
+  .meta({ id: 'CouponMint' });
+export type CouponMint = z.infer<typeof couponMintResponseSchema>;
+
 /** A creator's gift presets: 1-6 distinct amounts the gift dialog offers (the numbers: luv-limits.ts). */
 export { DEFAULT_PRESETS, MAX_PRESETS };
 export const luvPresetSchema = z.strictObject({ presets: z.array(z.int().positive().max(10_000_000)).min(1).max(MAX_PRESETS) });

@@ -11,4 +11,7 @@ export const STAFF_API_PATHS = {
   members: '/api/admin/members',
   audit: '/api/admin/audit',
   dormant: '/api/admin/dormant',
+  coupons: '/api/admin/coupons',
+  agencies: '/api/admin/agencies',
+  agencyInvites: '/api/admin/agency-invites',
 } as const;

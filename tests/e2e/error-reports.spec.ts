@@ -1,9 +1,12 @@
 // Error reporting end to end (issue 16): an uncaught error on a page reaches the local collector through
 // the real Sentry browser SDK (loaded only at the first error), with the brand, page, release and stack;
 // noise (SPEC §8: the ResizeObserver loop, a failed fetch) is dropped; the operator reads it with `ops errors`.
-import { expect, gotoHydrated, ops, test, until, url } from './fixtures';
+// A 5xx answer to a call the page makes reaches it too (from the browser and from the Worker), and the person sees
+// the one global popup for it, not the page's own words.
+import { addMembers, apiGet, d1, expect, gotoHydrated, ko, ops, person, test, until, url } from './fixtures';
 
 interface Row {
+  at: number;
   source: string;
   brand: string | null;
   page: string | null;
@@ -34,4 +37,52 @@ test('an uncaught error reaches the collector with brand, page, release and stac
   expect(reports().filter((r) => /ResizeObserver|Failed to fetch/.test(r.message))).toEqual([]);
   // The operator's view names it too.
   expect(ops('errors', '--source', 'browser', '--limit', '5')).toContain(mark);
+});
+
+test("a 5xx answer to a page's call reaches the collector from both ends, and the global popup shows once", async ({ browser }) => {
+  const tag = Date.now().toString(36).slice(-6);
+  const member = { loginId: `errp${tag}`, nickname: `오류${tag}`.slice(0, 8) };
+  const failing = `fail${tag}`;
+  addMembers(member);
+  // A real fault in the server's own D1: an index over json(nickname) of the rows with this nickname only, which
+  // SQLite cannot build (the nickname is no JSON), so saving this nickname fails the API's write and it answers 500.
+  const since = Date.now();
+  d1(`CREATE INDEX e2e_fault_${tag} ON members(json(nickname)) WHERE nickname = '${failing}'`);
+  const { context, page } = await person(browser, member.loginId, '/my');
+  try {
+    // Every time the alert dialog opens, counted from now on.
+    await page.evaluate(() => {
+      const w = window as unknown as { alertOpens: number };
+      w.alertOpens = 0;
+      new MutationObserver((changes) => {
+        for (const c of changes) if ((c.target as Element).id === 'alert-modal' && (c.target as HTMLDialogElement).open && c.oldValue === null) w.alertOpens += 1;
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'], attributeOldValue: true });
+    });
+    await page.locator('#profile-nickname').fill(failing);
+    const save = page.getByRole('button', { name: ko.member.profile.save });
+    await save.click();
+
+    const popup = page.getByRole('dialog', { name: ko.alert.title });
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText(ko.errors.internal);
+    await expect(popup.getByRole('button', { name: ko.common.confirm })).toBeFocused();
+    // The page adds no words of its own for it.
+    await expect(page.getByText(ko.settings.failed)).toHaveCount(0);
+
+    const browserRow = await until("the browser's report", async () => reports().find((r) => r.source === 'browser' && r.message === 'PUT /api/my/profile answered 500' && r.at >= since), 20_000);
+    expect(browserRow).toMatchObject({ brand: 'flex', page: '/my', type: 'ApiFailure', release: expect.stringMatching(/^flex-live@/) });
+    const workerRow = await until("the Worker's report", async () => reports().find((r) => r.source === 'worker' && r.page === '/api/my/profile' && r.at >= since), 20_000);
+    expect(workerRow.message).toMatch(/malformed JSON/);
+    // The collector's own endpoint serves the same reports.
+    const served = await apiGet<{ reports: Row[] }>('/__errors/reports?limit=50');
+    expect(served.reports.map((r) => r.message)).toEqual(expect.arrayContaining(['PUT /api/my/profile answered 500', workerRow.message]));
+
+    await popup.getByRole('button', { name: ko.common.confirm }).click();
+    await expect(popup).toBeHidden();
+    await expect(save).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { alertOpens: number }).alertOpens)).toBe(1);
+  } finally {
+    d1(`DROP INDEX IF EXISTS e2e_fault_${tag}`);
+    await context.close();
+  }
 });

@@ -251,13 +251,31 @@ export function verifyIdentity(loginId: string, name: string): void {
   d1(`UPDATE members SET name = '${name}', identity_verified = 1 WHERE login_id = '${loginId}'`);
 }
 
+/** The operator the fixtures mint coupons as (made once per test process, on the first mint). */
+let couponStaff: string | null = null;
+
+/** One single-use coupon of `luv`, minted as an operator does it: `npm run ops -- coupon` through the staff API. */
+export function mintCoupon(luv: number): string {
+  if (!couponStaff) {
+    const loginId = `cpo${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1e3)}`;
+    addMembers({ loginId, nickname: `쿠폰${loginId.slice(-6)}` });
+    d1(`UPDATE members SET role = 'O' WHERE login_id = '${loginId}'`);
+    couponStaff = loginId;
+  }
+  const printed = execFileSync(tool('node'), ['scripts/ops.mjs', 'coupon', '--luv', String(luv), '--as', couponStaff, '--port', String(PORT)], {
+    encoding: 'utf8',
+    env: { ...process.env, OPS_PASSWORD: PASSWORD },
+  });
+  return printed.trim().split('\n').at(-1)!.trim();
+}
+
 /**
  * Real earnings for a creator: `viewerLoginId` opens the creator's channel page, redeems a coupon of `luv` and gifts it
  * all to the live channel (keyed by `keyPrefix`).
  */
 export async function giveEarnings(browser: Browser, viewerLoginId: string, channelPath: string, luv: number, keyPrefix: string): Promise<void> {
   const viewer = await person(browser, viewerLoginId, channelPath);
-  const code = ops('coupon', '--luv', String(luv)).trim().split('\n').at(-1)!.trim();
+  const code = mintCoupon(luv);
   expect((await pageCall(viewer.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
   const channelId = await viewer.page.evaluate(() => JSON.parse(document.getElementById('__PROPS__')!.textContent!).data.channelPage.channel.channelId as number);
   const sent = await pageCall(viewer.page, 'POST', '/api/luv/gift', { channelId, amount: luv, idempotencyKey: `${keyPrefix}-${luv}-${Date.now()}` });

@@ -3,7 +3,7 @@
 // browser of their own, sees it highlighted in that style; A's LEX is spent and the option goes away.
 // The live is a streams row (no video is needed to chat).
 import type { Page } from '@playwright/test';
-import { addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, ops, person, removeTestLives, test, url, fill } from './fixtures';
+import { addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, person, removeTestLives, test, url, fill, mintCoupon } from './fixtures';
 
 const MARK = 'e2e-items';
 const CHANNEL = { id: 2, path: '/channel/demo_caster2' };
@@ -41,7 +41,7 @@ test('a member buys a LEX on the wallet page and sends it on a live channel; ano
   const sender = newMember('lexa');
   const watcher = newMember('lexb');
   const a = await person(browser, sender.loginId, '/luv');
-  const code = ops('coupon', '--luv', '300').trim().split('\n').at(-1)!.trim();
+  const code = mintCoupon(300);
   expect(await redeem(a.page, code)).toBe(200);
 
   // The wallet's items: none yet; buy one LEX with the keyboard-usable form.
@@ -86,7 +86,7 @@ test('a member gives items to another member from the wallet; the receiver holds
   const giver = newMember('gifa');
   const receiver = newMember('gifb');
   const a = await person(browser, giver.loginId, '/luv');
-  const code = ops('coupon', '--luv', '300').trim().split('\n').at(-1)!.trim();
+  const code = mintCoupon(300);
   expect(await redeem(a.page, code)).toBe(200);
   await gotoHydrated(a.page, url('flex', '/luv'));
   const items = a.page.getByRole('region', { name: ko.items.title });
@@ -129,7 +129,7 @@ test('a full live turns a member away until they use a full-room pass; then it p
     await expect(gate.getByText(ko.channel.full)).toBeVisible();
     await expectNoSeriousA11yViolations(a.page);
     // The gate's way to a pass: the wallet, where a coupon's luv buys one and it is used.
-    const code = ops('coupon', '--luv', '1000').trim().split('\n').at(-1)!.trim();
+    const code = mintCoupon(1000);
     expect(await redeem(a.page, code)).toBe(200);
     await gate.getByRole('link', { name: ko.channel.fullPass }).click();
     await a.page.waitForURL('**/luv');

@@ -24,6 +24,7 @@ import {
   test,
   fill,
   verifyIdentity,
+  mintCoupon,
 } from './fixtures';
 
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
@@ -140,7 +141,7 @@ test('an operator approves and pays a request with npm run ops -- payout; the st
 
 test('a member cancels the renewal of a monthly subscription from their subscriptions list', async ({ browser }) => {
   const member = await person(browser, VIEWER.loginId, CHANNEL_PATH);
-  const code = ops('coupon', '--luv', '30').trim().split('\n').at(-1)!.trim();
+  const code = mintCoupon(30);
   expect((await pageCall(member.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
   const channelId = await member.page.evaluate(() => JSON.parse(document.getElementById('__PROPS__')!.textContent!).data.channelPage.channel.channelId as number);
   expect((await pageCall(member.page, 'POST', '/api/my/subscriptions', { channelId, plan: 'monthly', idempotencyKey: `e2e-sub-${suffix}` })).status).toBe(200);

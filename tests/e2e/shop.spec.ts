@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ShopResponse } from '../../src/shared/shop-schemas';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url, fill } from './fixtures';
+import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url, fill, mintCoupon } from './fixtures';
 
 const PASSWORD = 'demo-pass-1234';
 const BELL = ko.currency.bell;
@@ -49,7 +49,7 @@ test('the wallet: balance in the header and on the page, gift tabs by keyboard, 
   await expect(result).toHaveText(ko.coupon.errors.notFound);
 
   // A code minted as an operator does: its luv lands in the wallet and the header without a reload.
-  const code = ops('coupon', '--luv', '300').trim().split('\n').pop()!.trim();
+  const code = mintCoupon(300);
   await coupon.fill(code);
   await coupon.press('Enter');
   await expect(result).toHaveText(fill(ko.wallet.coupon.done, { amount: '300', currency: BELL }));

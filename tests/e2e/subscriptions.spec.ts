@@ -3,7 +3,7 @@
 // subscriber badge, and another viewer, in a browser of their own, sees it. The badge comes from the
 // server (the chat ticket), not from the page. The channel, its creator and the live are this file's own.
 import type { Page } from '@playwright/test';
-import { addChannel, addMembers, endLive, expect, expectNoSeriousA11yViolations, ko, ops, person, test, fill } from './fixtures';
+import { addChannel, addMembers, endLive, expect, expectNoSeriousA11yViolations, ko, person, test, fill, mintCoupon } from './fixtures';
 
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
 const suffix = Date.now().toString(36).slice(-6);
@@ -50,7 +50,7 @@ const lineOf = (page: Page, text: string) => log(page).locator('li.chat-message'
 
 test('a member subscribes on a live channel and the subscriber badge shows on their chat message for another viewer', async ({ browser }) => {
   const a = await person(browser, MEMBER.loginId, PATH);
-  const code = ops('coupon', '--luv', '100').trim().split('\n').at(-1)!.trim();
+  const code = mintCoupon(100);
   expect((await post<{ balance: number }>(a.page, '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
   const b = await person(browser, 'demo_minor', PATH);
   await joined(a.page);

@@ -1,7 +1,7 @@
 // Which API outcomes reach the error collector (client/errors/api-failure.ts; apiFetch reports every call's
 // outcome through it, error-reports.spec.ts follows one to the collector): a 5xx answer and a call that got
 // no answer, with method, path and status, never the query string; no answer while offline is noise.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFailureOf } from '../../client/errors/api-failure';
 import { isNoiseError } from '../../src/shared/error-noise';
 
@@ -16,5 +16,51 @@ describe('API failures', () => {
     expect(lost.message).not.toContain('secret');
     // The reporter's noise filter must let them through.
     expect(isNoiseError(lost.name, lost.message)).toBe(false);
+  });
+});
+
+// The global popup (client/app/App.tsx listens): apiFetch raises it for a call that failed without a code of its own,
+// once an outage, and the pages' words for a failed call (failureText) are then none.
+describe('the global popup for a failure without a code', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it('opens for no answer and an unexplained 5xx, once an outage; never for a coded refusal or a 4xx', async () => {
+    const raised: string[] = [];
+    const answers: Array<() => Promise<Response>> = [];
+    vi.stubGlobal('fetch', () => answers.shift()!());
+    const dispatchEvent = (event: Event) => {
+      if (event.type === 'flx:api-failure') raised.push((event as CustomEvent<string>).detail);
+      return true;
+    };
+    vi.stubGlobal('window', { location: { pathname: '/', origin: 'http://flex.localhost' }, dispatchEvent });
+    vi.stubGlobal('navigator', { onLine: true });
+    const { apiFetch } = await import('../../client/data/api');
+    const answer = (status: number, body = '') => answers.push(() => Promise.resolve(new Response(body || null, { status })));
+
+    answer(500); // no body
+    answer(502, JSON.stringify({ error: { code: 'INTERNAL', message: '일시적인 오류' } }));
+    answer(409, JSON.stringify({ error: { code: 'COUPON_EXPIRED', message: '만료' } }));
+    answer(500);
+    answers.push(() => Promise.reject(new TypeError('Failed to fetch')));
+    answers.push(() => Promise.reject(new TypeError('Failed to fetch')));
+    answer(502, JSON.stringify({ error: { code: 'PG_UNAVAILABLE', message: 'PG' } }));
+    answer(404);
+    for (let i = 0; i < 8; i++) await apiFetch('/api/x').catch(() => null);
+    // 500 opens it; the coded 502 INTERNAL is the same outage; the 409 is an answer, which ends it; the next 500 opens
+    // it again; no answer (twice) once; a 5xx with its own code and a 404 are the page's to explain.
+    expect(raised).toEqual(['server', 'server', 'network']);
+  });
+
+  it("leaves the page no words of its own for such a failure, and keeps the page's for a coded one", async () => {
+    const { failureText } = await import('../../client/data/api');
+    expect(failureText({ status: 0, code: 'NETWORK', message: '' }, 'fallback')).toBeNull();
+    expect(failureText({ status: 500, code: null, message: '' }, 'fallback')).toBeNull();
+    expect(failureText({ status: 500, code: 'INTERNAL', message: '일시적인 오류' }, 'fallback')).toBeNull();
+    expect(failureText({ status: 502, code: 'PG_UNAVAILABLE', message: 'PG 오류' }, 'fallback')).toBe('PG 오류');
+    expect(failureText({ status: 409, code: 'COUPON_EXPIRED', message: '만료' }, 'fallback')).toBe('만료');
+    expect(failureText({ status: 400, code: 'BAD_REQUEST', message: '' }, 'fallback')).toBe('fallback');
   });
 });

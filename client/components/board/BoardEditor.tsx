@@ -8,6 +8,7 @@ import { multipart } from '../../data/multipart';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { Spinner } from '../auth/Spinner';
+import { failureText } from '../../data/api';
 
 /** A stored body (sanitized HTML) as the text the editor shows: paragraphs and line breaks kept. */
 function textOf(html: string): string {
@@ -46,7 +47,7 @@ export function BoardEditor({ channelId, post, onSaved, onCancel }: { channelId:
     setError('');
     const result = await (post ? updateBoardPost(form) : writeBoardPost(form));
     setSending(false);
-    if (!result.ok || !result.body) return setError(result.message || t('errors.network'));
+    if (!result.ok || !result.body) return setError(failureText(result, t('errors.network')) ?? '');
     pushToast({ key: 'board.saved' });
     onSaved(result.body);
   };

@@ -8,6 +8,7 @@ import { boardSettingPath, saveBoardSetting } from '../../data/board-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { Spinner } from '../auth/Spinner';
+import { failureText } from '../../data/api';
 
 /** The studio's board section: who may post on the creator's channel board. */
 export function BoardSettingSection({ channelId }: { channelId: number }) {
@@ -40,7 +41,7 @@ function SettingForm({ current, onSaved }: { current: BoardWritePermission; onSa
     setError('');
     const result = await saveBoardSetting(choice);
     setSending(false);
-    if (!result.ok || !result.body) return setError(result.message || t('errors.network'));
+    if (!result.ok || !result.body) return setError(failureText(result, t('errors.network')) ?? '');
     pushToast({ key: 'board.setting.saved' });
     onSaved(result.body);
   };

@@ -6,6 +6,7 @@ import { BANKS_KEY, saveBankAccount } from '../../data/payout-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { useReauth } from './useReauth';
+import { failureText } from '../../data/api';
 
 const NUMBER = /^\d[\d-]{4,28}\d$/;
 const HOLDER_MAX = 40;
@@ -53,7 +54,7 @@ export function BankAccountForm({ account, onSaved }: { account: BankAccount | n
       setTried(false);
       onSaved(answer.body.account);
     } else {
-      setFailure(answer.message || t('payout.account.failed'));
+      setFailure(failureText(answer, t('payout.account.failed')));
     }
   };
 

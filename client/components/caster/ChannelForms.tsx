@@ -7,6 +7,7 @@ import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { registerChannel, saveChannelSettings, type ChannelForm } from '../../data/watch-api';
 import { Spinner } from '../auth/Spinner';
+import { failureText } from '../../data/api';
 
 const TITLE_MAX = 40;
 const DESCRIPTION_MAX = 500;
@@ -46,7 +47,7 @@ function ChannelFields({ prefix, form, themes, onChange }: { prefix: string; for
 }
 
 /** A form that sends once at a time and shows the API's own message under it when refused. */
-function useSubmit(work: () => Promise<{ ok: boolean; message: string }>, onDone: () => void) {
+function useSubmit(work: () => Promise<{ ok: boolean; status: number; code: string | null; message: string }>, onDone: () => void) {
   const t = useT();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
@@ -57,7 +58,7 @@ function useSubmit(work: () => Promise<{ ok: boolean; message: string }>, onDone
     setError('');
     const result = await work();
     setSending(false);
-    if (!result.ok) return setError(result.message || t('errors.network'));
+    if (!result.ok) return setError(failureText(result, t('errors.network')) ?? '');
     onDone();
   };
   return { sending, error, submit };
@@ -111,7 +112,7 @@ export function ChannelSettingsForm({ settings, themes }: { settings: OwnChannel
       // Empty: no limit; otherwise a whole number from 1 to MAX_VIEWERS_LIMIT.
       const maxViewers = seats.trim() === '' ? null : Number(seats);
       if (maxViewers !== null && !(Number.isInteger(maxViewers) && maxViewers >= 1 && maxViewers <= MAX_VIEWERS_LIMIT)) {
-        return Promise.resolve({ ok: false, message: t('caster.maxViewersRule', { max: MAX_VIEWERS_LIMIT }) });
+        return Promise.resolve({ ok: false, status: 400, code: 'BAD_REQUEST', message: t('caster.maxViewersRule', { max: MAX_VIEWERS_LIMIT }) });
       }
       return saveChannelSettings({ ...form, title: form.title.trim(), adult, maxViewers, ...(passwordChange !== undefined ? { password: passwordChange } : {}) });
     },

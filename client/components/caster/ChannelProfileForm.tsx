@@ -9,6 +9,7 @@ import { channelProfilePath, saveChannelProfile } from '../../data/channel-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { Spinner } from '../auth/Spinner';
+import { failureText } from '../../data/api';
 
 const MAX_LINKS = 5;
 
@@ -92,7 +93,7 @@ function ProfileForm({ profile, onSaved }: { profile: ChannelProfile; onSaved: (
     setError('');
     const result = await saveChannelProfile(form);
     setSending(false);
-    if (!result.ok || !result.body) return setError(result.message || t('errors.network'));
+    if (!result.ok || !result.body) return setError(failureText(result, t('errors.network')) ?? '');
     pushToast({ key: 'channelProfile.saved' });
     onSaved(result.body);
   };

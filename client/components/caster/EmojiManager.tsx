@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import { EMOJI_LIMITS } from '../../../src/shared/emoji';
 import type { Emoji, OwnEmojiList } from '../../../src/shared/emoji-schemas';
 import { IMAGE_ACCEPT } from '../../../src/shared/uploads';
-import { call, type ApiError } from '../../data/api';
+import { call, type ApiError, failureText } from '../../data/api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 
@@ -27,7 +27,7 @@ export function EmojiManager() {
     setBusy(true);
     const done = await call<Emoji>('POST', OWN_EMOJI_KEY, new FormData(form));
     setBusy(false);
-    setFailure(done.ok ? null : done.message || t('emoji.studio.failed'));
+    setFailure(done.ok ? null : failureText(done, t('emoji.studio.failed')));
     if (!done.ok) return;
     form.reset();
     pushToast({ key: 'emoji.studio.added' });
@@ -35,7 +35,7 @@ export function EmojiManager() {
   };
   const remove = async (emoji: Emoji) => {
     const done = await call('DELETE', `${OWN_EMOJI_KEY}/${emoji.emojiId}`);
-    setFailure(done.ok ? null : done.message || t('emoji.studio.failed'));
+    setFailure(done.ok ? null : failureText(done, t('emoji.studio.failed')));
     if (!done.ok) return;
     pushToast({ key: 'emoji.studio.deleted' });
     await mutate();

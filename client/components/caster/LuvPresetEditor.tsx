@@ -9,6 +9,7 @@ import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { presetProblems } from '../gift/amounts';
 import { useCurrency } from '../gift/currency';
+import { failureText } from '../../data/api';
 
 /**
  * The studio's gift presets: the amounts the gift dialog offers viewers of this channel, 1 to MAX_PRESETS
@@ -74,7 +75,7 @@ function PresetForm({ initial, onSaved }: { initial: number[]; onSaved: (saved: 
       setTried(false);
       onSaved(saved);
     } else {
-      setFailure(answer.message || t('studioPresets.errors.saveFailed'));
+      setFailure(failureText(answer, t('studioPresets.errors.saveFailed')));
     }
   };
 

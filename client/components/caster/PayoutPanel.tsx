@@ -12,6 +12,7 @@ import { useCurrency } from '../gift/currency';
 import { formatDate } from '../watch/format-date';
 import { BankAccountForm } from './BankAccountForm';
 import { WithdrawForm } from './WithdrawForm';
+import { sayFailure } from '../../data/api';
 
 const PAGE = 10;
 const listKey = (pages: number) => `/api/luv/withdraw-list?limit=${Math.min(PAGE * pages, MAX_PAGE_LIMIT)}`;
@@ -63,7 +64,7 @@ function WithdrawalList({ data, onChanged, onMore }: { data: WithdrawListRespons
     setBusy(w.withdrawId);
     const answer = await cancelWithdrawal(w.withdrawId);
     setBusy(null);
-    if (!answer.ok) return setAlert(answer.message || t('errors.network'));
+    if (!answer.ok) return sayFailure(setAlert, answer, t('errors.network'));
     pushToast({ key: 'payout.list.cancelled', params: { currency } });
     onChanged();
   };

@@ -7,6 +7,7 @@ import { rotateStreamKey } from '../../data/watch-api';
 import { ConfirmModal } from '../modals/ConfirmModal';
 import { Spinner } from '../auth/Spinner';
 import { ffmpegCommand, maskKey } from './commands';
+import { sayFailure } from '../../data/api';
 
 function CopyButton({ value, label }: { value: string; label: string }) {
   const t = useT();
@@ -45,7 +46,7 @@ export function StreamKeyPanel({ initial, origin }: { initial: StreamKeyResponse
     setRotating(true);
     const result = await rotateStreamKey();
     setRotating(false);
-    if (!result.ok || !result.body) return setAlert(result.message || t('errors.network'));
+    if (!result.ok || !result.body) return sayFailure(setAlert, result, t('errors.network'));
     setKey(result.body);
     pushToast({ key: 'caster.rotated' });
   };

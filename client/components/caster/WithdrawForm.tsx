@@ -6,6 +6,7 @@ import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { useCurrency } from '../gift/currency';
 import { useReauth } from './useReauth';
+import { failureText } from '../../data/api';
 
 const LOCAL_TAX_PERCENT = (INCOME_TAX_PERCENT * LOCAL_TAX_PERCENT_OF_INCOME_TAX) / 100;
 
@@ -67,7 +68,7 @@ export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: (
       setTried(false);
       onDone();
     } else {
-      setFailure(answer.message || t('payout.request.failed'));
+      setFailure(failureText(answer, t('payout.request.failed')));
     }
   };
 

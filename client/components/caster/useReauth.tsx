@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { reauthenticate } from '../../data/payout-api';
 import { useT } from '../../i18n/i18n';
 import { useIdentityPopup } from '../auth/useIdentityPopup';
+import { failureText } from '../../data/api';
 
 /**
  * The fresh proof the bank account and a withdrawal ask for (POST /api/my/reauth): the member's password, or for a
@@ -20,7 +21,7 @@ export function useReauth(id: string) {
     if (!password) return t('reauth.errors.passwordEmpty');
     const answer = await reauthenticate({ password });
     setPassword('');
-    return answer.ok ? null : answer.message || t('reauth.errors.required');
+    return answer.ok ? null : failureText(answer, t('reauth.errors.required'));
   };
 
   const withIdentity = async () => {
@@ -29,7 +30,7 @@ export function useReauth(id: string) {
     if (!authKey) return;
     const answer = await reauthenticate({ authKey });
     setVerified(answer.ok);
-    if (!answer.ok) setIdentityFailure(answer.message || t('reauth.errors.required'));
+    if (!answer.ok) setIdentityFailure(failureText(answer, t('reauth.errors.required')));
   };
 
   const fields = (

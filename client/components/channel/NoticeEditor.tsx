@@ -7,6 +7,7 @@ import { postNotice, putNotice } from '../../data/channel-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { Spinner } from '../auth/Spinner';
+import { failureText } from '../../data/api';
 
 /** A stored body (sanitized HTML) as the text the editor shows: paragraphs and line breaks kept. */
 function textOf(html: string): string {
@@ -44,7 +45,7 @@ export function NoticeEditor({ channelId, notice, onSaved, onCancel }: { channel
     setError('');
     const result = await (notice ? putNotice(form) : postNotice(form));
     setSending(false);
-    if (!result.ok || !result.body) return setError(result.message || t('errors.network'));
+    if (!result.ok || !result.body) return setError(failureText(result, t('errors.network')) ?? '');
     pushToast({ key: 'notice.saved' });
     onSaved(result.body);
   };

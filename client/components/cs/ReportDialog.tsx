@@ -4,6 +4,7 @@ import { IMAGE_ACCEPT } from '../../../src/shared/uploads';
 import { fileReport } from '../../data/cs-api';
 import { useT } from '../../i18n/i18n';
 import { Modal } from '../modals/Modal';
+import { failureText } from '../../data/api';
 
 export interface ReportTarget {
   type: ReportTargetType;
@@ -34,7 +35,8 @@ export function ReportDialog({ id, target, onClose }: { id: string; target: Repo
     if (file instanceof File && file.size === 0) form.delete('files');
     setState({ kind: 'sending' });
     const res = await fileReport(form);
-    setState(res.ok ? { kind: 'sent' } : { kind: 'failed', message: res.message || t('cs.report.failed') });
+    const text = res.ok ? null : failureText(res, t('cs.report.failed'));
+    setState(res.ok ? { kind: 'sent' } : text === null ? { kind: 'idle' } : { kind: 'failed', message: text });
   };
   return (
     <Modal id={id} open={target !== null} title={t('cs.report.title')} onCancel={close}>

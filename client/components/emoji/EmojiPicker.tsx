@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import type { Emoji, EmojiList, FavoriteEmojiResponse } from '../../../src/shared/emoji-schemas';
 import { useT } from '../../i18n/i18n';
-import { call } from '../../data/api';
+import { call, failureText } from '../../data/api';
 
 export interface EmojiPickerProps {
   channelId: number;
@@ -39,7 +39,7 @@ export function EmojiPicker({ channelId, member, onPick, onClose }: EmojiPickerP
   const toggleFavorite = async (emoji: Emoji) => {
     if (!data?.memberId) return;
     const done = await call<FavoriteEmojiResponse>('POST', '/api/lives/change-favorite-emoticon', { memberId: data.memberId, emojiId: emoji.emojiId });
-    setFailure(done.ok ? null : done.message || t('emoji.picker.failed'));
+    setFailure(done.ok ? null : failureText(done, t('emoji.picker.failed')));
     if (!done.ok) return;
     await mutate();
     // The emoji moved between groups (a new button): the focus follows it.

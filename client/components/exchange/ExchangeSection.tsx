@@ -1,12 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { creditedFor, rateText } from '../../../src/shared/exchange-rules';
 import { useT } from '../../i18n/i18n';
-import { FormStatus, type FormResult, SubmitButton, useFormRun } from '../ui/small-form';
+import { FormStatus, type FormResult, SubmitButton, useFormRun, failedResult } from '../ui/small-form';
 import { applyExchange, newApplyKey, useExchangeNow, useExchangeStatus, useExchangeTotal } from '../../data/exchange-api';
 import { setLuvBalance } from '../../data/use-luv-balance';
 import { parseAmount } from '../gift/amounts';
 import { formatAmount } from '../wallet/payment-logic';
 import { formatDate } from '../watch/format-date';
+import { failureText } from '../../data/api';
 
 /**
  * The exchange event on the wallet page: the rate, the window, the member's remaining cap, what is left in
@@ -43,10 +44,11 @@ export function ExchangeSection({ locale, currency, onEarnings }: { locale: stri
       onEarnings?.(done.body.earnings);
       return { ok: true, text: t('exchange.done', { amount: amount(done.body.amount), credited: amount(done.body.credited) }) };
     }
-    if (done.status === 0) return { ok: false, text: t('exchange.network') };
+    // No answer (or a server fault) may have applied it: the key stays for the retry; the global popup said so.
+    if (failureText(done, '') === null) return null;
     // Refused: nothing moved, and the same key would be refused again the same way. A new try is a new apply.
     pending.current = null;
-    return { ok: false, text: done.message || t('exchange.failed') };
+    return failedResult(done, t('exchange.failed'));
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -10,6 +10,7 @@ import { sessionExpiredAtom } from '../../state/ui';
 import { Modal } from '../modals/Modal';
 import { parseAmount } from './amounts';
 import { useCurrency } from './currency';
+import { failureText } from '../../data/api';
 
 export interface GiftDialogProps {
   channelId: number;
@@ -29,7 +30,6 @@ const KNOWN_REFUSALS: Record<string, string> = {
   INSUFFICIENT_LUV: 'giftDialog.errors.insufficient',
   NOT_LIVE: 'giftDialog.errors.notLive',
   SELF_GIFT: 'giftDialog.errors.selfGift',
-  NETWORK: 'giftDialog.errors.network',
 };
 
 /** A new id for one intended gift (the API takes [A-Za-z0-9_-]{8,64}). */
@@ -109,7 +109,9 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
     // Only a gift whose answer never came (or a server fault) may have gone through: keep its key for the retry.
     if (result.status !== 0 && result.status < 500) pending.current = null;
     if (result.code === 'INSUFFICIENT_LUV') void mutate(LUV_SUM_KEY);
-    setOutcome({ kind: 'refused', code: result.code ?? (result.status === 0 ? 'NETWORK' : 'UNKNOWN'), message: result.message });
+    // No answer or a server fault: the global popup said it; the dialog stays as it was, ready to send again.
+    if (failureText(result, '') === null) return setOutcome(null);
+    setOutcome({ kind: 'refused', code: result.code ?? 'UNKNOWN', message: result.message });
   };
 
   // NOT_LIVE shows as the dialog's 'the live has ended' line above, once.

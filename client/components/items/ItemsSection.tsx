@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ITEM_CATALOGUE, MAX_ITEM_QUANTITY } from '../../../src/shared/item-catalogue';
 import type { InventoryItem } from '../../../src/shared/items';
 import { useT } from '../../i18n/i18n';
-import { countOf, FormStatus, SubmitButton, useFormRun } from '../ui/small-form';
+import { countOf, FormStatus, SubmitButton, useFormRun, failedResult } from '../ui/small-form';
 import { buyItem, giveItem, spendItem, useMyItems } from '../../data/item-api';
 import { setLuvBalance } from '../../data/use-luv-balance';
 import { formatAmount } from '../wallet/payment-logic';
@@ -24,7 +24,7 @@ export function ItemsSection({ locale, currency }: { locale: string; currency: s
     setBusy(true);
     const done = await spendItem(item.itemId);
     setBusy(false);
-    setStatus(done.ok ? { ok: true, text: t('items.used', { item: itemName(t, item.prodName) }) } : { ok: false, text: done.message || t('items.failed') });
+    setStatus(done.ok ? { ok: true, text: t('items.used', { item: itemName(t, item.prodName) }) } : failedResult(done, t('items.failed')));
     await mutate();
   };
 
@@ -75,7 +75,7 @@ function BuyForm({ locale, currency, onBought }: { locale: string; currency: str
       const count = countOf(quantity, MAX_ITEM_QUANTITY);
       if (count === null) return { ok: false, text: t('items.badQuantity', { max: MAX_ITEM_QUANTITY }) };
       const done = await buyItem(prodName, count);
-      if (!done.ok || !done.body) return { ok: false, text: done.message || t('errors.network') };
+      if (!done.ok || !done.body) return failedResult(done, t('errors.network'));
       setLuvBalance(done.body.balance);
       onBought();
       return { ok: true, text: t('items.bought', { item: itemName(t, prodName), count }) };
@@ -135,7 +135,7 @@ function GiftForm({ held, onGiven }: { held: InventoryItem[]; onGiven: () => voi
       if (count === null) return { ok: false, text: t('items.badQuantity', { max: MAX_ITEM_QUANTITY }) };
       if (count > item.quantity) return { ok: false, text: t('items.giftTooMany', { count: item.quantity }) };
       const done = await giveItem({ prodName: item.prodName, quantity: count, loginId: receiver });
-      if (!done.ok) return { ok: false, text: done.message || t('errors.network') };
+      if (!done.ok) return failedResult(done, t('errors.network'));
       setQuantity('1');
       onGiven();
       return { ok: true, text: t('items.gifted', { loginId: receiver, item: itemName(t, item.prodName), count }) };

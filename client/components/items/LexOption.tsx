@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LEX_CODE, LEX_FONT_STYLES, type LexFontStyle } from '../../../src/shared/item-catalogue';
 import { useT } from '../../i18n/i18n';
 import { sendLex, useMyItems } from '../../data/item-api';
+import { failureText } from '../../data/api';
 
 export interface LexSender {
   /** LEX held by the member (0 for guests and members with none: the option is not shown). */
@@ -30,7 +31,7 @@ export function useLexSender(member: boolean, channelId: number): LexSender {
     setBusy(true);
     const done = await sendLex({ content, channelId, fontStyle: font });
     setBusy(false);
-    setError(done.ok ? null : done.message || t('items.failed'));
+    setError(done.ok ? null : failureText(done, t('items.failed')));
     await mutate();
     if (done.ok && done.body?.quantity === 0) setActive(false);
     return done.ok;

@@ -4,6 +4,7 @@ import type { ApiResult } from '../../data/api';
 import { useT } from '../../i18n/i18n';
 import { alertMessageAtom } from '../../state/ui';
 import { appendPage } from '../wallet/payment-logic';
+import { sayFailure } from '../../data/api';
 
 export interface PagedList<T> {
   /** The rows shown; null while the first page is on its way. */
@@ -39,7 +40,7 @@ export function usePagedList<T>(
     setBusy(false);
     if (!next.ok || !next.body) {
       if (shown.length === 0) setFailed(true);
-      else setAlert(next.message || t('errors.network'));
+      else sayFailure(setAlert, next, t('errors.network'));
       return;
     }
     setItems(appendPage(shown, next.body.items, idOf));

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { PROFILE_KEY, type ProfileResponse } from '../../../src/shared/account-api';
 import { IMAGE_ACCEPT, UPLOAD_LIMITS } from '../../../src/shared/uploads';
-import { call } from '../../data/api';
+import { call, failureText } from '../../data/api';
 import { multipart } from '../../data/multipart';
 import { useT } from '../../i18n/i18n';
 import { Avatar } from './Avatar';
@@ -26,7 +26,10 @@ export function ProfileForm({ profile }: { profile: { nickname: string; avatarUr
     setStatus({ kind: 'saving' });
     const form = multipart({ nickname: nickname !== profile.nickname ? nickname : null, avatar: file, removeAvatar: !file && remove ? true : null });
     const res = await call<ProfileResponse>('PUT', PROFILE_KEY, form);
-    if (!res.ok || !res.body) return setStatus({ kind: 'failed', message: res.message || t('settings.failed') });
+    if (!res.ok || !res.body) {
+      const text = failureText(res, t('settings.failed'));
+      return setStatus(text === null ? null : { kind: 'failed', message: text });
+    }
     await mutate(PROFILE_KEY, res.body, { revalidate: false });
     setFile(null);
     setRemove(false);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { focusOrigin } from '../../app/focus-return';
 
 interface ModalProps {
   /** Stable id (not useId: the server renders from <html>, the client hydrates #root, so useId differs). */
@@ -15,24 +16,31 @@ interface ModalProps {
 
 /**
  * A modal on the native <dialog>: focus moves in (to the child marked data-autofocus, else the first one that
- * can take it) and is trapped, the page behind is inert, Esc cancels.
+ * can take it) and is trapped, the page behind is inert, Esc cancels; closed, focus goes back where it was.
  * Width 276 px (max 90%) per SPEC §9.
  */
 export function Modal({ id, open, title, children, onCancel, onOutsideClick, className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
   const titleId = `${id}-title`;
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      returnTo.current = focusOrigin();
       dialog.showModal();
       // React's autoFocus calls focus() as the button mounts, before this effect opens the dialog, when nothing in
       // it can take focus; showModal() then focused the first element that can. A child marked data-autofocus
       // gets it instead.
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      dialog.close();
+      // The browser gave focus back to the body (what had it is gone, or was disabled while its call ran): back to
+      // where the person was instead.
+      if (document.activeElement === document.body && returnTo.current?.isConnected) returnTo.current.focus();
+    }
   }, [open]);
 
   return (

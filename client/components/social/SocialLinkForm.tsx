@@ -7,6 +7,7 @@ import { alertMessageAtom } from '../../state/ui';
 import { Field } from '../auth/Field';
 import { Spinner } from '../auth/Spinner';
 import { useIdentityPopup } from '../auth/useIdentityPopup';
+import { sayFailure } from '../../data/api';
 
 /**
  * Already a member: prove the account with its password, or by verifying one's identity (the same verified
@@ -31,7 +32,7 @@ export function SocialLinkForm({ data }: { data: SocialSignupPageData }) {
     if (result.ok) return window.location.assign(data.callbackURL ?? '/');
     inFlight.current = false;
     setPending(false);
-    setAlert(result.message || t('social.errors.unknown'));
+    sayFailure(setAlert, result, t('social.errors.unknown'));
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -43,7 +44,7 @@ export function SocialLinkForm({ data }: { data: SocialSignupPageData }) {
     if (result.ok) return window.location.assign(data.callbackURL ?? '/');
     inFlight.current = false;
     setPending(false);
-    setAlert(result.message || t('social.errors.unknown'));
+    sayFailure(setAlert, result, t('social.errors.unknown'));
   };
 
   return (

@@ -5,7 +5,7 @@ import { useT } from '../../i18n/i18n';
 import { useRouter } from '../../app/router-context';
 import { changeSwitches } from '../../data/staff-api';
 import { formatDate } from '../watch/format-date';
-import { FormStatus, SubmitButton, useFormRun } from '../ui/small-form';
+import { FormStatus, SubmitButton, useFormRun, failedResult } from '../ui/small-form';
 
 /** The channel switches staff turn on and off (the bank fields have their own screens). */
 const SWITCHES = ['broadcast', 'broadcasting', 'adultBroadcast', 'adultPlusBroadcast', 'isSnsLoginKakao', 'isSnsLoginNaver', 'isSnsLoginGoogle', 'isSnsLoginTwitch'] as const;
@@ -25,7 +25,7 @@ export function SwitchesForm({ switches }: { switches: ChannelSettings | null })
     if (Object.keys(patch).length === 0) return;
     void run(async () => {
       const res = await changeSwitches(patch);
-      if (!res.ok) return { ok: false, text: res.message || t('staff.console.failed') };
+      if (!res.ok) return failedResult(res, t('staff.console.failed'));
       await router.refresh({ keepScroll: true });
       return { ok: true, text: t('staff.console.switches.done', { rooms: res.body?.notifiedRooms ?? 0 }) };
     });

@@ -5,7 +5,7 @@ import { useT, type Translate } from '../../i18n/i18n';
 import { useRouter } from '../../app/router-context';
 import { liftSanction } from '../../data/staff-api';
 import { formatDate } from '../watch/format-date';
-import { FormStatus, useFormRun } from '../ui/small-form';
+import { FormStatus, useFormRun, failedResult } from '../ui/small-form';
 import { SanctionForm } from './SanctionForm';
 import { statusKey } from '../wallet/payment-logic';
 
@@ -115,7 +115,7 @@ function SanctionItem({ sanction: s, locale }: { sanction: Sanction; locale: str
   const lift = () =>
     run(async () => {
       const res = await liftSanction(s.id);
-      if (!res.ok) return { ok: false, text: res.message || t('staff.console.failed') };
+      if (!res.ok) return failedResult(res, t('staff.console.failed'));
       await router.refresh({ keepScroll: true });
       return { ok: true, text: t('staff.console.lifted') };
     });

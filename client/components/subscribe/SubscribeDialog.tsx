@@ -7,7 +7,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../../../src/shared/shop-sc
 import { tossCheckout } from '../../data/toss-checkout';
 import { methodKey } from '../wallet/payment-logic';
 import { formatKrw } from '../wallet/WalletParts';
-import { call } from '../../data/api';
+import { call, failureText } from '../../data/api';
 import { LUV_SUM_KEY } from '../../data/gift-api';
 import { useT } from '../../i18n/i18n';
 import { useRouter } from '../../app/router-context';
@@ -64,7 +64,8 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
       setDone(true);
       return;
     }
-    setError({ code: result.code ?? 'UNKNOWN', message: result.message || t('subscriptions.failed') });
+    const text = failureText(result, t('subscriptions.failed'));
+    setError(text === null ? null : { code: result.code ?? 'UNKNOWN', message: text });
   };
 
   // The order's checkout: the dev PG's page, or the Toss SDK; both come back to the shop's success page, whose confirm pays the term.
@@ -72,7 +73,8 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
     const order = await call<SubscriptionOrderResponse>('POST', '/api/my/subscriptions/order', { channelId, plan, method });
     if (!order.ok || !order.body) {
       setSending(false);
-      return setError({ code: order.code ?? 'UNKNOWN', message: order.message || t('subscriptions.failed') });
+      const text = failureText(order, t('subscriptions.failed'));
+      return setError(text === null ? null : { code: order.code ?? 'UNKNOWN', message: text });
     }
     try {
       if (order.body.provider === 'dev' && order.body.checkoutUrl) return window.location.assign(order.body.checkoutUrl);

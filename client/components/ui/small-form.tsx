@@ -1,7 +1,14 @@
 import { type ReactNode, useState } from 'react';
+import { type ApiResult, failureText } from '../../data/api';
 
 /** What a small form's last submit came to: its words, and whether they say it failed. */
 export type FormResult = { ok: boolean; text: string } | null;
+
+/** A failed call's result line: the server's words, else `fallback`; none when the global popup said it already. */
+export function failedResult(result: Pick<ApiResult<unknown>, 'status' | 'code' | 'message'>, fallback: string): FormResult {
+  const text = failureText(result, fallback);
+  return text === null ? null : { ok: false, text };
+}
 
 /**
  * The state every small form of the wallet and studio keeps: busy while its one call runs (a second submit is

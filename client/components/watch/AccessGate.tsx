@@ -8,6 +8,7 @@ import { alertMessageAtom, showMembersOnlyAtom } from '../../state/ui';
 import { confirmIdentity, liveAuth } from '../../data/watch-api';
 import { useIdentityPopup } from '../auth/useIdentityPopup';
 import { Spinner } from '../auth/Spinner';
+import { failureText, sayFailure } from '../../data/api';
 
 interface GateProps {
   access: Exclude<PlaybackAccess, 'ok'>;
@@ -67,7 +68,7 @@ function IdentityGate({ me }: { me: Me | null }) {
     setSaving(true);
     const done = await confirmIdentity(authKey);
     setSaving(false);
-    if (!done.ok) return setAlert(done.message || t('errors.network'));
+    if (!done.ok) return sayFailure(setAlert, done, t('errors.network'));
     await refresh(); // the page's data again, now as a verified viewer
   };
   return (
@@ -96,7 +97,7 @@ function PasswordGate({ channelId, streamId, me, onUnlocked }: Omit<GateProps, '
     setSending(false);
     if (result.ok && result.body) return onUnlocked(result.body.playback);
     // The API's own words, in the viewer's language (wrong password, too many tries...).
-    setError(result.message || t('errors.network'));
+    setError(failureText(result, t('errors.network')) ?? '');
   };
   return (
     <form method="post" className="password-gate" onSubmit={submit} noValidate>

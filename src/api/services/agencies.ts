@@ -18,12 +18,14 @@ import {
   creatorInvites,
   findAgency,
   findInvite,
-  insertInvite,
+  insertInviteStatement,
   inviteByContract,
   markInviteRead,
   newInviteCount,
   openInviteExists,
+  type AgencyRow,
   type InviteRow,
+  type NewInvite,
 } from '../../db/agencies';
 import { CONTRACT_PURPOSE, checkUpload, storeUpload } from './uploads';
 
@@ -31,7 +33,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const statusOf = (r: InviteRow, now: number): AgencyInviteStatus => (r.status === 'pending' && r.expiresAt <= now ? 'expired' : r.status);
 
-function view(r: InviteRow, now: number): AgencyInvite {
+export function inviteView(r: InviteRow, now: number): AgencyInvite {
   return {
     inviteId: r.id,
     agency: { name: r.agencyName, loginId: r.agencyLoginId },
@@ -66,7 +68,7 @@ export async function hasNewInvites(db: D1Database, creatorId: number, now = Dat
 export async function myInvites(db: D1Database, creatorId: number, now = Date.now()): Promise<AgencyInviteList> {
   const [rows, channel] = await Promise.all([creatorInvites(db, creatorId), channelOfOwner(db, creatorId)]);
   const agency = channel ? await channelAgency(db, channel.channelId) : null;
-  return { items: rows.map((r) => view(r, now)), agency: agency ? { name: agency.name, loginId: agency.loginId } : null };
+  return { items: rows.map((r) => inviteView(r, now)), agency: agency ? { name: agency.name, loginId: agency.loginId } : null };
 }
 
 /** GET /api/my/agency-invites/{id}: opening it marks it read. */
@@ -76,7 +78,7 @@ export async function myInvite(db: D1Database, creatorId: number, id: number, no
     await markInviteRead(db, id, now);
     invite.readAt = now;
   }
-  return view(invite, now);
+  return inviteView(invite, now);
 }
 
 /** POST /api/my/agency-invites/{id}/respond */
@@ -96,7 +98,7 @@ export async function respondToInvite(db: D1Database, creatorId: number, id: num
     if (String(error).includes('AGENCY_INVITE_CLOSED')) throw new Refusal(409, 'INVITE_ANSWERED', 'agency.errors.answered');
     throw error;
   }
-  return view((await findInvite(db, id))!, now);
+  return inviteView((await findInvite(db, id))!, now);
 }
 
 const signedMessage = (key: string, expires: number) => `agency-contract:${key}:${expires}`;
@@ -143,21 +145,35 @@ async function requireAgency(db: D1Database, memberId: number) {
 /** GET /api/agency/invites */
 export async function sentInvites(db: D1Database, memberId: number, now = Date.now()): Promise<SentInviteList> {
   const agency = await requireAgency(db, memberId);
-  return { agency: { name: agency.name, loginId: agency.loginId }, items: (await agencyInvites(db, agency.memberId)).map((r) => view(r, now)) };
+  return { agency: { name: agency.name, loginId: agency.loginId }, items: (await agencyInvites(db, agency.memberId)).map((r) => inviteView(r, now)) };
 }
 
 /** POST /api/agency/invites: to a creator by login ID; the contract must prove itself a PDF. */
 export async function sendInvite(env: Env, memberId: number, form: AgencyInviteForm, now = Date.now()): Promise<AgencyInvite> {
-  const agency = await requireAgency(env.DB, memberId);
+  return inviteFrom(env, await requireAgency(env.DB, memberId), form, now);
+}
+
+/**
+ * The checks and the write of an invite from `agency` to a creator by login ID (the agency's page, and staff on its
+ * behalf). `alongside` joins statements (a staff audit row) to the invite's batch. The contract, stored first, is
+ * the agency's upload.
+ */
+export async function inviteFrom(
+  env: Env,
+  agency: AgencyRow,
+  form: AgencyInviteForm,
+  now = Date.now(),
+  alongside: (invite: NewInvite, creatorLoginId: string) => D1PreparedStatement[] = () => [],
+): Promise<AgencyInvite> {
   const channel = await creatorChannel(env.DB, form.loginId);
   if (!channel) throw new Refusal(404, 'CHANNEL_NOT_FOUND', 'agency.errors.noSuchCreator', { loginId: 'agency.errors.noSuchCreator' });
   if (channel.creatorId === agency.memberId) throw new Refusal(400, 'SELF_INVITE', 'agency.errors.self');
   if (channel.agencyId === agency.memberId) throw new Refusal(409, 'ALREADY_LINKED', 'agency.errors.alreadyLinked');
   if (await openInviteExists(env.DB, agency.memberId, channel.channelId, now)) throw new Refusal(409, 'INVITE_OPEN', 'agency.errors.open');
   const contract = form.contract ? await checkContract(form.contract) : null;
-  const contractKey = contract ? (await storeUpload(env, memberId, CONTRACT_PURPOSE, contract, now)).key : null;
+  const contractKey = contract ? (await storeUpload(env, agency.memberId, CONTRACT_PURPOSE, contract, now)).key : null;
   const days = form.days ?? AGENCY_INVITE_DAYS.default;
-  const id = await insertInvite(env.DB, {
+  const invite: NewInvite = {
     agencyId: agency.memberId,
     channelId: channel.channelId,
     creatorId: channel.creatorId,
@@ -165,6 +181,7 @@ export async function sendInvite(env: Env, memberId: number, form: AgencyInviteF
     contractKey,
     createdAt: now,
     expiresAt: now + days * DAY_MS,
-  });
-  return view((await findInvite(env.DB, id))!, now);
+  };
+  const [inserted] = await env.DB.batch<{ id: number }>([insertInviteStatement(env.DB, invite), ...alongside(invite, form.loginId)]);
+  return inviteView((await findInvite(env.DB, inserted!.results[0]!.id))!, now);
 }
