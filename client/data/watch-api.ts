@@ -27,7 +27,9 @@ export interface ChannelForm {
 export const registerChannel = (form: ChannelForm) => call<StreamKeyResponse>('POST', '/api/my/chennel-register', form);
 export const rotateStreamKey = () => call<StreamKeyResponse>('POST', '/api/my/channel/stream-key');
 
-export interface ChannelSettingsForm extends ChannelForm {
+/** The live section's settings. The name and description are the profile's: left out, the API keeps them. */
+export interface ChannelSettingsForm {
+  themeCode: string | null;
   adult: boolean;
   /** A new password; null removes it; undefined leaves it as it is. */
   password?: string | null;

@@ -73,8 +73,10 @@ export async function setStreamKey(db: D1Database, ownerId: number, streamKey: s
 }
 
 export interface ChannelSettingsUpdate {
-  title: string;
-  description: string;
+  /** undefined keeps the title (the channel's name). */
+  title: string | undefined;
+  /** undefined keeps the description. */
+  description: string | undefined;
   themeId: number | null;
   adult: boolean;
   /** undefined keeps the current password; null clears it. */
@@ -83,16 +85,19 @@ export interface ChannelSettingsUpdate {
   maxViewers: number | null | undefined;
 }
 
-/** One UPDATE; a field left undefined keeps its value (COALESCE would not tell "keep" from "set to NULL"). */
+/**
+ * One UPDATE; a field left undefined keeps its value. Title and description are NOT NULL, so COALESCE keeps
+ * them; the nullable password and seats need the CASE (COALESCE would not tell "keep" from "set to NULL").
+ */
 export function updateChannelStatement(db: D1Database, channelId: number, u: ChannelSettingsUpdate): D1PreparedStatement {
   return db
     .prepare(
-      `UPDATE channels SET title = ?1, description = ?2, theme_id = ?3, adult = ?4,
+      `UPDATE channels SET title = COALESCE(?1, title), description = COALESCE(?2, description), theme_id = ?3, adult = ?4,
          password_hash = CASE WHEN ?5 THEN ?6 ELSE password_hash END,
          max_viewers = CASE WHEN ?7 THEN ?8 ELSE max_viewers END
        WHERE id = ?9`,
     )
-    .bind(u.title, u.description, u.themeId, +u.adult, +(u.passwordHash !== undefined), u.passwordHash ?? null, +(u.maxViewers !== undefined), u.maxViewers ?? null, channelId);
+    .bind(u.title ?? null, u.description ?? null, u.themeId, +u.adult, +(u.passwordHash !== undefined), u.passwordHash ?? null, +(u.maxViewers !== undefined), u.maxViewers ?? null, channelId);
 }
 
 export async function subscriberCount(db: D1Database, channelId: number): Promise<number> {

@@ -219,10 +219,11 @@ const channelId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 /** POST /api/my/chennel-register */
 export const channelRegisterRequestSchema = z.object({ title: channelTitle, description: channelDescription.optional(), themeCode: themeCode.nullable().optional() });
-/** PUT /api/my/channel/settings: password omitted keeps it, null clears it. */
+/** PUT /api/my/channel/settings: title, description and password omitted keep them; a null password clears it. */
 export const channelSettingsRequestSchema = z.object({
-  title: channelTitle,
-  description: channelDescription,
+  /** Omitted keeps it: the studio edits the name and description with the profile (PUT /api/my/channel/profile), not here. */
+  title: channelTitle.optional(),
+  description: channelDescription.optional(),
   themeCode: themeCode.nullable(),
   adult: z.boolean(),
   password: z.string().min(4).max(32).regex(/^\S+$/).nullable().optional(),

@@ -23,7 +23,7 @@ const joined = (page: Page) => expect(page.getByRole('region', { name: ko.chat.t
 
 test('an emoji goes from the picker into chat and renders for another viewer', async ({ browser }) => {
   // Two browsers sign in at once: the creator to the studio, a viewer to the channel page.
-  const [creator, viewer] = await Promise.all([person(browser, CREATOR.loginId, '/caster'), person(browser, 'demo_viewer', PATH)]);
+  const [creator, viewer] = await Promise.all([person(browser, CREATOR.loginId, '/caster?section=community'), person(browser, 'demo_viewer', PATH)]);
   // The studio: the creator's own emoji, from a real PNG.
   const studio = creator.page.getByRole('region', { name: ko.emoji.studio.title });
   await studio.getByLabel(ko.emoji.studio.code).fill(CODE);

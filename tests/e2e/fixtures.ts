@@ -126,7 +126,10 @@ export async function signIn(page: Page, loginId: string, password: string, call
   const event = page.getByRole('dialog', { name: ko.loginEvent.attendanceTitle });
   await expect(async () => {
     if (await event.isVisible()) await page.keyboard.press('Escape');
-    expect(new URL(page.url()).pathname).toBe(callbackURL);
+    // The path, with the query it asked for (/caster?section=money opens a section of the studio).
+    const landed = new URL(page.url());
+    const wanted = new URL(callbackURL, landed);
+    expect([landed.pathname, ...[...wanted.searchParams.keys()].map((key) => landed.searchParams.get(key))]).toEqual([wanted.pathname, ...wanted.searchParams.values()]);
   }).toPass({ timeout: 15_000 });
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.locator('.site-header .me')).toBeVisible();

@@ -109,7 +109,7 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   test.setTimeout(120_000); // four browsers, a coupon and a dozen page loads: over 60 s on a busy machine
   // The creator's presets, with the editor's checks on the way.
   const creator = await person(browser, CHANNEL.loginId, CHANNEL.path);
-  await gotoHydrated(creator.page, url('flex', '/caster'));
+  await gotoHydrated(creator.page, url('flex', '/caster?section=money'));
   const editor = creator.page.getByRole('region', { name: ko.studioPresets.title });
   const amount = (i: number) => editor.getByLabel(fill(ko.studioPresets.amountLabel, { index: i, currency: CURRENCY }));
   await expect(amount(1)).toBeVisible();

@@ -56,7 +56,7 @@ const rowOf = (page: Page, luv: number) =>
 
 test('a creator with earnings requests a payout, sees the withholding and net, confirms, sees it requested, cancels it and has the earnings back', async ({ browser }) => {
   await giveEarnings(browser, VIEWER.loginId, CHANNEL_PATH, 300, `e2e-payout-${suffix}`);
-  const creator = await person(browser, CREATOR.loginId, '/caster');
+  const creator = await person(browser, CREATOR.loginId, '/caster?section=money');
   const page = creator.page;
   await expect(panel(page).getByTestId('payout-earnings')).toHaveText(earningsLine(300));
 
@@ -113,7 +113,7 @@ test('a creator with earnings requests a payout, sees the withholding and net, c
 });
 
 test('an operator approves and pays a request with npm run ops -- payout; the studio shows it paid', async ({ browser }) => {
-  const creator = await person(browser, CREATOR.loginId, '/caster');
+  const creator = await person(browser, CREATOR.loginId, '/caster?section=money');
   const page = creator.page;
   await reauth(page);
   const made = await pageCall<{ withdrawal: { withdrawId: number } }>(page, 'POST', '/api/luv/withdraw', { amount: 150, idempotencyKey: `e2e-ops-${suffix}` });

@@ -30,7 +30,7 @@ test.afterAll(() => removeTestLives(TITLE));
 
 /** The creator in the studio (/caster), with a bank account registered after the password was asked again. */
 async function creatorInStudio(browser: Browser) {
-  const creator = await person(browser, CREATOR.loginId, '/caster');
+  const creator = await person(browser, CREATOR.loginId, '/caster?section=money');
   await reauth(creator.page);
   expect((await pageCall(creator.page, 'PUT', '/api/my/bank-account', ACCOUNT)).status).toBe(200);
   await creator.page.reload();

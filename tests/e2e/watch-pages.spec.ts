@@ -2,7 +2,26 @@
 // cards, themes, the event popup), channel gating (adult, password), the member lists and the creator
 // studio. Video playback itself is tests/e2e/playback.spec.ts.
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
-import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url, openTestLive, removeTestLives } from './fixtures';
+import type { Page } from '@playwright/test';
+import {
+  LOOPBACK,
+  PORT,
+  addChannel,
+  addMembers,
+  d1,
+  expect,
+  expectNoSeriousA11yViolations,
+  fill,
+  gotoHydrated,
+  ko,
+  pageCall,
+  person,
+  signIn,
+  test,
+  url,
+  openTestLive,
+  removeTestLives,
+} from './fixtures';
 
 const MARK = 'e2e-watch'; // titles of the lives this file inserts, so it can remove exactly those
 const PASSWORD_CHANNEL = { id: 4, loginId: 'demo_caster4', nickname: '비밀방송' };
@@ -142,7 +161,7 @@ test('the studio registers a channel, hides and reveals its key, and rotates it'
   await signIn(page, loginId, 'Passw0rd!', '/caster');
   await expect(page.getByRole('heading', { name: ko.caster.register })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.getByLabel(ko.caster.channelTitle).fill('스튜디오 첫 방송');
+  await page.getByLabel(ko.channelProfile.name).fill('스튜디오 첫 방송');
   await page.getByLabel(ko.caster.theme).selectOption({ label: ko.themes.music });
   await page.getByRole('button', { name: ko.caster.registerSubmit }).click();
 
@@ -170,6 +189,85 @@ test('the studio registers a channel, hides and reveals its key, and rotates it'
   await page.reload();
   await expect(page.getByLabel(ko.caster.streamKey, { exact: true })).toHaveValue(second); // the server has the new key
   expect(consoleErrors).toEqual([]);
+});
+
+/** The name each visible form control of the studio is known by: its aria-label, or the text of its <label>. */
+const controlNames = (page: Page) =>
+  page.locator('.caster-page').evaluate((root) =>
+    Array.from(root.querySelectorAll<HTMLInputElement>('input, select, textarea'))
+      .filter((el) => el.checkVisibility())
+      .map((el) => (el.getAttribute('aria-label') ?? Array.from(el.labels ?? [], (label) => label.textContent ?? '').join(' ')).trim()),
+  );
+
+test('the studio: four sections in tabs, by keyboard and in the address; one labelled field per setting, each saved where it was', async ({ browser }) => {
+  test.setTimeout(90_000); // four sections, two checked by axe, on a busy machine
+  const owner = { loginId: `studio${Date.now() % 1_000_000}`, nickname: `탭${Date.now() % 10_000}` };
+  addMembers(owner);
+  addChannel(owner.loginId, `${MARK} 스튜디오 채널`);
+  const { page, context, errors } = await person(browser, owner.loginId, '/caster', { viewport: { width: 1366, height: 900 } });
+  const tabs = page.getByRole('tablist', { name: ko.caster.studio.sections });
+  const tab = (key: 'channel' | 'live' | 'money' | 'community') => tabs.getByRole('tab', { name: ko.caster.studio[key] });
+  const names: string[] = [];
+
+  // Channel (where /caster opens): the name and description once, with the links, each field named.
+  await expect(tab('channel')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel(ko.channelProfile.name)).toHaveValue(`${MARK} 스튜디오 채널`);
+  await page.getByRole('button', { name: ko.channelProfile.addLink }).click();
+  await page.getByRole('button', { name: ko.channelProfile.addLink }).click();
+  await page.getByLabel(ko.channelProfile.name).fill('탭 스튜디오');
+  await page.getByLabel(ko.channelProfile.description, { exact: true }).fill('스튜디오 소개');
+  await page.getByLabel(fill(ko.caster.studio.linkName, { n: 1 })).fill('유튜브');
+  await page.getByLabel(fill(ko.caster.studio.linkAddress, { n: 1 })).fill('https://example.com/tab');
+  await page.getByRole('button', { name: ko.channelProfile.save }).click();
+  await expect(page.locator('.toast').filter({ hasText: ko.channelProfile.saved })).toBeVisible();
+  names.push(...(await controlNames(page)));
+  await expectNoSeriousA11yViolations(page);
+
+  // Arrow keys move between the tabs; the address follows, and the live settings save without the name.
+  await tab('channel').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab('live')).toBeFocused();
+  await expect(tab('live')).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/caster\?section=live$/);
+  await expect(page.getByLabel(ko.caster.streamKey, { exact: true })).toBeVisible();
+  await expect(page.getByLabel(ko.channelProfile.name)).toBeHidden();
+  await page.getByLabel(ko.caster.theme).selectOption({ label: ko.themes.music });
+  await page.getByLabel(ko.caster.maxViewers).fill('20');
+  await page.getByRole('button', { name: ko.caster.save }).click();
+  await expect(page.locator('.toast').filter({ hasText: ko.caster.saved })).toBeVisible();
+  expect((await pageCall(page, 'GET', '/api/my/channel/settings')).body).toMatchObject({ title: '탭 스튜디오', description: '스튜디오 소개', themeCode: 'music', maxViewers: 20 });
+  expect((await pageCall(page, 'GET', '/api/my/channel/profile')).body).toMatchObject({ name: '탭 스튜디오', links: [{ label: '유튜브', url: 'https://example.com/tab' }] });
+  // axe checks the live section in the test above, the money section in payouts.spec.ts and gift.spec.ts.
+  names.push(...(await controlNames(page)));
+
+  await tab('live').focus();
+  await page.keyboard.press('End');
+  await expect(tab('community')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel(ko.emoji.studio.code)).toBeVisible();
+  await expect(page.getByRole('radio', { name: ko.board.setting.everyone })).toBeVisible();
+  await expect(page).toHaveURL(/\/caster\?section=community$/);
+  names.push(...(await controlNames(page)));
+  await expectNoSeriousA11yViolations(page);
+
+  await page.keyboard.press('ArrowLeft');
+  await expect(tab('money')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('payout-earnings')).toBeVisible();
+  await expect(page.getByLabel(fill(ko.studioPresets.amountLabel, { index: 1, currency: ko.currency.bell }))).toBeVisible();
+  names.push(...(await controlNames(page)));
+
+  // Every field has a name, and no two share one.
+  expect(names.filter((name) => !name)).toEqual([]);
+  expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+
+  // A reload (or the link shared) opens the same section; so does a phone, whose tabs fit its width.
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(tab('money')).toHaveAttribute('aria-selected', 'true');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('payout-earnings')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(errors).toEqual([]);
+  await context.close();
 });
 
 test('a channel page that will play hints its page and player chunks (modulepreload), and hls.js apart for MSE; a gated one neither', async ({ request }) => {

@@ -198,4 +198,17 @@ describe('creator routes', () => {
     await expectRefused(await stranger.browser.json('/api/my/channel/settings', settings, 'PUT'), 404);
     await expectRefused(await stranger.browser.fetch('/api/my/channel/settings'), 404);
   });
+
+  it("saves the live settings without title and description, keeping the name and description the studio's profile form saved", async () => {
+    const owner = await signedIn();
+    const channel = await liveChannel({ ownerId: owner.id });
+    await owner.browser.json('/api/my/channel/settings', { title: '프로필 이름', description: '프로필 소개', themeCode: null, adult: false }, 'PUT');
+    const saved = await owner.browser.json('/api/my/channel/settings', { themeCode: 'music', adult: true, password: '5678', maxViewers: 30 }, 'PUT');
+    expect(await json(saved)).toEqual({ channelId: channel.id, title: '프로필 이름', description: '프로필 소개', themeCode: 'music', adult: true, hasPassword: true, maxViewers: 30 });
+    expect(await count("SELECT COUNT(*) AS n FROM channels WHERE id = ? AND title = '프로필 이름' AND description = '프로필 소개' AND adult = 1", channel.id)).toBe(1);
+    // Sent, they are still checked and written as before.
+    expect((await owner.browser.json('/api/my/channel/settings', { title: ' ', themeCode: null, adult: false }, 'PUT')).status).toBe(400);
+    await owner.browser.json('/api/my/channel/settings', { title: '새 이름', themeCode: null, adult: false }, 'PUT');
+    expect(await json(await owner.browser.fetch('/api/my/channel/settings'))).toMatchObject({ title: '새 이름', description: '프로필 소개' });
+  });
 });

@@ -46,8 +46,8 @@ function SettingForm({ current, onSaved }: { current: BoardWritePermission; onSa
     onSaved(result.body);
   };
   return (
-    <form method="post" onSubmit={submit} aria-describedby={error ? 'board-setting-error' : undefined}>
-      <fieldset>
+    <form method="post" className="auth-form caster-form" onSubmit={submit} aria-labelledby="board-setting-title" aria-describedby={error ? 'board-setting-error' : undefined}>
+      <fieldset className="field">
         <legend className="field-label">{t('board.setting.label')}</legend>
         {BOARD_WRITE_PERMISSIONS.map((p) => (
           <label key={p} className="check">

@@ -8,41 +8,28 @@ import { pushToastAtom } from '../../state/ui';
 import { registerChannel, saveChannelSettings, type ChannelForm } from '../../data/watch-api';
 import { Spinner } from '../auth/Spinner';
 import { failureText } from '../../data/api';
+import { studioSectionPath } from './studio-sections';
 
 const TITLE_MAX = 40;
 const DESCRIPTION_MAX = 500;
 
-/** Title, description and theme: what registration and settings both ask. Ids are fixed per form (no useId: see Modal). */
-function ChannelFields({ prefix, form, themes, onChange }: { prefix: string; form: ChannelForm; themes: Theme[]; onChange: (form: ChannelForm) => void }) {
+/** The theme select, in registration and in the live settings. Ids are fixed per form (no useId: see Modal). */
+function ThemeField({ id, value, themes, onChange }: { id: string; value: string | null; themes: Theme[]; onChange: (themeCode: string | null) => void }) {
   const t = useT();
   return (
-    <>
-      <div className="field">
-        <label className="field-label" htmlFor={`${prefix}-title`}>
-          {t('caster.channelTitle')}
-        </label>
-        <input id={`${prefix}-title`} className="input" required maxLength={TITLE_MAX} value={form.title} onChange={(e) => onChange({ ...form, title: e.target.value })} />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${prefix}-description`}>
-          {t('caster.description')}
-        </label>
-        <textarea id={`${prefix}-description`} className="input" rows={3} maxLength={DESCRIPTION_MAX} value={form.description} onChange={(e) => onChange({ ...form, description: e.target.value })} />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${prefix}-theme`}>
-          {t('caster.theme')}
-        </label>
-        <select id={`${prefix}-theme`} className="input" value={form.themeCode ?? ''} onChange={(e) => onChange({ ...form, themeCode: e.target.value || null })}>
-          <option value="">{t('caster.noTheme')}</option>
-          {themes.map((theme) => (
-            <option key={theme.code} value={theme.code}>
-              {theme.name}
-            </option>
-          ))}
-        </select>
-      </div>
-    </>
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {t('caster.theme')}
+      </label>
+      <select id={id} className="input" value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
+        <option value="">{t('caster.noTheme')}</option>
+        {themes.map((theme) => (
+          <option key={theme.code} value={theme.code}>
+            {theme.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -72,20 +59,47 @@ function FormError({ id, error }: { id: string; error: string }): ReactNode {
   ) : null;
 }
 
-/** No channel yet: register one (SPEC §7 POST /api/my/chennel-register), then the studio shows its key. */
+/**
+ * No channel yet: register one (SPEC §7 POST /api/my/chennel-register), then the studio shows its key. The name
+ * and description are the ones the channel section edits later, under the same labels.
+ */
 export function RegisterChannelForm({ themes, nickname }: { themes: Theme[]; nickname: string }) {
   const t = useT();
-  const { refresh } = useRouter();
+  const { navigate } = useRouter();
   const [form, setForm] = useState<ChannelForm>({ title: t('caster.defaultTitle', { nickname }), description: '', themeCode: null });
   const { sending, error, submit } = useSubmit(
     () => registerChannel({ ...form, title: form.title.trim() }),
-    () => void refresh(),
+    // What a new channel needs next is its stream key: the live section.
+    () => void navigate(studioSectionPath('live'), { replace: true }),
   );
   return (
     <form method="post" className="auth-form caster-form" onSubmit={submit} aria-labelledby="register-heading" aria-describedby={error ? 'register-error' : undefined}>
       <h2 id="register-heading">{t('caster.register')}</h2>
       <p className="muted">{t('caster.registerHelp')}</p>
-      <ChannelFields prefix="register" form={form} themes={themes} onChange={setForm} />
+      <div className="field">
+        <label className="field-label" htmlFor="register-title">
+          {t('channelProfile.name')}
+        </label>
+        <input
+          id="register-title"
+          className="input"
+          required
+          maxLength={TITLE_MAX}
+          value={form.title}
+          onChange={(e) => setForm({ ...form, title: e.target.value })}
+          aria-describedby="register-title-help"
+        />
+        <p id="register-title-help" className="muted">
+          {t('caster.studio.nameHelp')}
+        </p>
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor="register-description">
+          {t('channelProfile.description')}
+        </label>
+        <textarea id="register-description" className="input" rows={3} maxLength={DESCRIPTION_MAX} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+      </div>
+      <ThemeField id="register-theme" value={form.themeCode} themes={themes} onChange={(themeCode) => setForm({ ...form, themeCode })} />
       <FormError id="register-error" error={error} />
       <button type="submit" className="btn btn-primary" disabled={sending}>
         {sending && <Spinner />}
@@ -95,11 +109,14 @@ export function RegisterChannelForm({ themes, nickname }: { themes: Theme[]; nic
   );
 }
 
-/** The channel's settings: title, description, theme, adult-only, the live password and the seats of a live. */
-export function ChannelSettingsForm({ settings, themes }: { settings: OwnChannelSettings; themes: Theme[] }) {
+/**
+ * The live settings: theme, adult-only, the live password and the seats of a live (PUT /api/my/channel/settings).
+ * The name and description are the channel section's (the profile form): not sent, so the API keeps them.
+ */
+export function LiveSettingsForm({ settings, themes }: { settings: OwnChannelSettings; themes: Theme[] }) {
   const t = useT();
   const pushToast = useSetAtom(pushToastAtom);
-  const [form, setForm] = useState<ChannelForm>({ title: settings.title, description: settings.description, themeCode: settings.themeCode });
+  const [themeCode, setThemeCode] = useState(settings.themeCode);
   const [adult, setAdult] = useState(settings.adult);
   const [hasPassword, setHasPassword] = useState(settings.hasPassword);
   const [locked, setLocked] = useState(settings.hasPassword);
@@ -114,7 +131,7 @@ export function ChannelSettingsForm({ settings, themes }: { settings: OwnChannel
       if (maxViewers !== null && !(Number.isInteger(maxViewers) && maxViewers >= 1 && maxViewers <= MAX_VIEWERS_LIMIT)) {
         return Promise.resolve({ ok: false, status: 400, code: 'BAD_REQUEST', message: t('caster.maxViewersRule', { max: MAX_VIEWERS_LIMIT }) });
       }
-      return saveChannelSettings({ ...form, title: form.title.trim(), adult, maxViewers, ...(passwordChange !== undefined ? { password: passwordChange } : {}) });
+      return saveChannelSettings({ themeCode, adult, maxViewers, ...(passwordChange !== undefined ? { password: passwordChange } : {}) });
     },
     () => {
       setHasPassword(locked && (hasPassword || !!password));
@@ -124,8 +141,8 @@ export function ChannelSettingsForm({ settings, themes }: { settings: OwnChannel
   );
   return (
     <form method="post" className="auth-form caster-form" onSubmit={submit} aria-labelledby="settings-heading" aria-describedby={error ? 'settings-error' : undefined}>
-      <h2 id="settings-heading">{t('caster.settings')}</h2>
-      <ChannelFields prefix="settings" form={form} themes={themes} onChange={setForm} />
+      <h2 id="settings-heading">{t('caster.studio.liveSettings')}</h2>
+      <ThemeField id="settings-theme" value={themeCode} themes={themes} onChange={setThemeCode} />
       <label className="check">
         <input type="checkbox" checked={adult} onChange={(e) => setAdult(e.target.checked)} />
         {t('caster.adult')}

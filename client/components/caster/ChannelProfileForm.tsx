@@ -34,6 +34,7 @@ export function ChannelProfileSection() {
 function ImageField({
   id,
   label,
+  removeLabel,
   current,
   onFile,
   remove,
@@ -41,12 +42,13 @@ function ImageField({
 }: {
   id: string;
   label: string;
+  /** Names the image, so the two images' checkboxes are told apart. */
+  removeLabel: string;
   current: string | null;
   onFile: (file: File | null) => void;
   remove: boolean;
   onRemove: (on: boolean) => void;
 }) {
-  const t = useT();
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
@@ -57,7 +59,7 @@ function ImageField({
       {current && (
         <label className="check">
           <input type="checkbox" checked={remove} onChange={(e) => onRemove(e.target.checked)} />
-          {t('channelProfile.removeImage')}
+          {removeLabel}
         </label>
       )}
     </div>
@@ -105,7 +107,10 @@ function ProfileForm({ profile, onSaved }: { profile: ChannelProfile; onSaved: (
         <label className="field-label" htmlFor="profile-name">
           {t('channelProfile.name')}
         </label>
-        <input id="profile-name" className="input" required maxLength={40} value={name} onChange={(e) => setName(e.target.value)} />
+        <input id="profile-name" className="input" required maxLength={40} value={name} onChange={(e) => setName(e.target.value)} aria-describedby="profile-name-help" />
+        <p id="profile-name-help" className="muted">
+          {t('caster.studio.nameHelp')}
+        </p>
       </div>
       <div className="field">
         <label className="field-label" htmlFor="profile-description">
@@ -113,20 +118,49 @@ function ProfileForm({ profile, onSaved }: { profile: ChannelProfile; onSaved: (
         </label>
         <textarea id="profile-description" className="input" rows={3} maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />
       </div>
-      <ImageField id="profile-image" label={t('channelProfile.profileImage')} current={profile.profileImage?.url ?? null} onFile={setProfileImage} remove={removeProfile} onRemove={setRemoveProfile} />
-      <ImageField id="profile-banner" label={t('channelProfile.banner')} current={profile.banner?.url ?? null} onFile={setBanner} remove={removeBanner} onRemove={setRemoveBanner} />
+      <ImageField
+        id="profile-image"
+        label={t('channelProfile.profileImage')}
+        removeLabel={t('caster.studio.removeProfileImage')}
+        current={profile.profileImage?.url ?? null}
+        onFile={setProfileImage}
+        remove={removeProfile}
+        onRemove={setRemoveProfile}
+      />
+      <ImageField
+        id="profile-banner"
+        label={t('channelProfile.banner')}
+        removeLabel={t('caster.studio.removeBanner')}
+        current={profile.banner?.url ?? null}
+        onFile={setBanner}
+        remove={removeBanner}
+        onRemove={setRemoveBanner}
+      />
       <fieldset className="field">
         <legend className="field-label">{t('channelProfile.links')}</legend>
-        {links.map((link, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their position is their identity
-          <div key={i} className="check-row">
-            <input className="input" aria-label={`${t('channelProfile.linkLabel')} ${i + 1}`} maxLength={30} value={link.label} onChange={(e) => setLink(i, { label: e.target.value })} />
-            <input className="input" type="url" aria-label={`${t('channelProfile.linkUrl')} ${i + 1}`} maxLength={300} value={link.url} onChange={(e) => setLink(i, { url: e.target.value })} />
-            <button type="button" className="btn" onClick={() => setLinks(links.filter((_, j) => j !== i))}>
-              {t('channelProfile.removeLink')}
-            </button>
-          </div>
-        ))}
+        {links.map((link, i) => {
+          const n = i + 1;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their position is their identity
+            <div key={i} className="link-row">
+              <div className="field">
+                <label className="field-label" htmlFor={`profile-link-${n}-label`}>
+                  {t('caster.studio.linkName', { n })}
+                </label>
+                <input id={`profile-link-${n}-label`} className="input" maxLength={30} value={link.label} onChange={(e) => setLink(i, { label: e.target.value })} />
+              </div>
+              <div className="field">
+                <label className="field-label" htmlFor={`profile-link-${n}-url`}>
+                  {t('caster.studio.linkAddress', { n })}
+                </label>
+                <input id={`profile-link-${n}-url`} className="input" type="url" inputMode="url" maxLength={300} value={link.url} onChange={(e) => setLink(i, { url: e.target.value })} />
+              </div>
+              <button type="button" className="btn btn-small" onClick={() => setLinks(links.filter((_, j) => j !== i))}>
+                {t('caster.studio.removeLink', { n })}
+              </button>
+            </div>
+          );
+        })}
         {links.length < MAX_LINKS && (
           <button type="button" className="btn" onClick={() => setLinks([...links, { label: '', url: '' }])}>
             {t('channelProfile.addLink')}

@@ -7,6 +7,7 @@ import { IMAGE_ACCEPT } from '../../../src/shared/uploads';
 import { call, type ApiError, failureText } from '../../data/api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
+import { Spinner } from '../auth/Spinner';
 
 export const OWN_EMOJI_KEY = '/api/my/channel/emoji';
 
@@ -59,23 +60,36 @@ export function EmojiManager() {
           ))}
         </ul>
       )}
-      <form method="post" className="form" onSubmit={add} aria-labelledby="emoji-add-title">
+      <form method="post" className="auth-form caster-form" onSubmit={add} aria-labelledby="emoji-add-title" aria-describedby={failure ? 'emoji-add-error' : undefined}>
         <h3 id="emoji-add-title">{t('emoji.studio.add')}</h3>
-        <label htmlFor="emoji-code">{t('emoji.studio.code')}</label>
-        <input id="emoji-code" name="code" required pattern="[a-z0-9_]{2,20}" maxLength={20} autoComplete="off" aria-describedby="emoji-code-hint" />
-        <p id="emoji-code-hint" className="field-hint">
-          {t('emoji.studio.codeHint')}
-        </p>
-        <label htmlFor="emoji-title">{t('emoji.studio.name')}</label>
-        <input id="emoji-title" name="title" required maxLength={30} autoComplete="off" />
-        <label htmlFor="emoji-image">{t('emoji.studio.image')}</label>
-        <input id="emoji-image" name="image" type="file" required accept={IMAGE_ACCEPT} data-max-bytes={EMOJI_LIMITS.bytes} />
+        <div className="field">
+          <label className="field-label" htmlFor="emoji-code">
+            {t('emoji.studio.code')}
+          </label>
+          <input id="emoji-code" name="code" className="input" required pattern="[a-z0-9_]{2,20}" maxLength={20} autoComplete="off" aria-describedby="emoji-code-hint" />
+          <p id="emoji-code-hint" className="muted">
+            {t('emoji.studio.codeHint')}
+          </p>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="emoji-title">
+            {t('emoji.studio.name')}
+          </label>
+          <input id="emoji-title" name="title" className="input" required maxLength={30} autoComplete="off" />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="emoji-image">
+            {t('emoji.studio.image')}
+          </label>
+          <input id="emoji-image" name="image" className="input" type="file" required accept={IMAGE_ACCEPT} data-max-bytes={EMOJI_LIMITS.bytes} />
+        </div>
         {failure && (
-          <p className="field-error" role="alert">
+          <p id="emoji-add-error" className="field-error" role="alert">
             {failure}
           </p>
         )}
         <button type="submit" className="btn btn-primary" disabled={busy || data.items.length >= data.max}>
+          {busy && <Spinner />}
           {t('emoji.studio.add')}
         </button>
       </form>

@@ -60,7 +60,10 @@ export async function channelSettingsOf(db: D1Database, memberId: number): Promi
   };
 }
 
-/** Save the settings; the live on air right now takes the new adult, password and seat options at once. */
+/**
+ * Save the settings; the live on air right now takes the new adult, password and seat options at once.
+ * Title and description omitted keep theirs: the studio saves those with the profile, so its live settings cannot undo a new name.
+ */
 export async function updateChannelSettings(db: D1Database, memberId: number, input: ChannelSettingsRequest): Promise<OwnChannelSettings> {
   const channel = await findChannelByOwner(db, memberId);
   if (!channel) throw noChannel();
@@ -73,8 +76,8 @@ export async function updateChannelSettings(db: D1Database, memberId: number, in
   ]);
   return {
     channelId: channel.id,
-    title: input.title,
-    description: input.description,
+    title: input.title ?? channel.title,
+    description: input.description ?? channel.description,
     themeCode: input.themeCode,
     adult: input.adult,
     hasPassword,
