@@ -204,13 +204,14 @@ function Reports({ props }: { props: PageProps }) {
       )}
       <ul className="cs-list">
         {list.items.map((r) => (
-          <li key={r.id}>
+          <li key={`${r.source}-${r.id}`}>
             <span className="badge">{t(`cs.report.status.${r.status}`)}</span> {t(`cs.report.about.${r.targetType}`, { name: r.target?.nickname ?? r.targetId })} · {t(`cs.reasons.${r.reason}`)}{' '}
             <span className="muted">{formatDate(r.createdAt, props.locale)}</span>
             {r.quote && <blockquote className="cs-quote">{r.quote}</blockquote>}
             {r.content && <Paragraphs text={r.content} />}
             <Attachments files={r.attachments} />
-            {r.status === 'open' && (
+            {/* Withdrawing takes our reports' ids only: a message report's id is of another table. */}
+            {r.status === 'open' && r.source === 'cs' && (
               <button type="button" className="btn btn-small btn-ghost" disabled={sending} onClick={() => withdraw(r.id)}>
                 {t('cs.report.withdraw')}
               </button>

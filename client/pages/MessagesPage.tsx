@@ -56,6 +56,13 @@ export function MessagesPage({ props }: { props: PageProps }) {
     window.history.replaceState(window.history.state, '', url);
   };
 
+  // A sent message changes the sender's list too (a first one adds its conversation): the prefix takes in every
+  // list and the open thread. Another receiver opens their conversation, which loads fresh as it mounts.
+  const sent = (to: string) => {
+    if (to !== selected) open(to, true);
+    void refreshLists();
+  };
+
   const blockedIds = new Set((blocks?.items ?? []).map((b) => b.loginId));
   const toggleBlock = async (loginId: string, block: boolean) => {
     const res = block ? await blockMember(loginId) : await unblockMember(loginId);
@@ -124,7 +131,7 @@ export function MessagesPage({ props }: { props: PageProps }) {
           ) : (
             <p className="muted">{t('messages.thread.pick')}</p>
           )}
-          <Compose to={selected} onSent={(to) => (to === selected ? refreshLists() : open(to, true))} onNotice={setNotice} />
+          <Compose to={selected} onSent={sent} onNotice={setNotice} />
         </div>
         <BlockList blocks={blocks ?? null} onToggle={toggleBlock} />
       </div>

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import type { FlaxPayment, LuvPaymentListResponse } from '../../src/shared/shop-schemas';
 import { PAYMENT_PERIODS, PAYMENTS_PAGE, WALLET_PATHS, type PaymentPeriod, type PaymentsPageData } from '../../src/shared/wallet-pages';
@@ -27,6 +27,9 @@ export function PaymentHistoryPage({ props }: { props: PageProps }) {
   const amount = (value: number) => t('wallet.amount', { amount: formatAmount(value, props.locale), currency });
   const [tab, setTab] = useState<HistoryTab>('flax');
   const [period, setPeriod] = useState<PaymentPeriod>(data.period ?? '90');
+  // The page's own first page of payments is as they were at load: once another period was shown, coming back to
+  // this one fetches it again (a refund made meanwhile would come back as still refundable).
+  const [periodChanged, setPeriodChanged] = useState(false);
 
   return (
     <section className="wallet-page" aria-labelledby="history-title">
@@ -38,7 +41,14 @@ export function PaymentHistoryPage({ props }: { props: PageProps }) {
       </div>
       <label className="select-label history-period">
         {t('paymentHistory.period')}
-        <select className="input" value={period} onChange={(e) => setPeriod(e.target.value as PaymentPeriod)}>
+        <select
+          className="input"
+          value={period}
+          onChange={(e) => {
+            setPeriod(e.target.value as PaymentPeriod);
+            setPeriodChanged(true);
+          }}
+        >
           {PAYMENT_PERIODS.map((days) => (
             <option key={days} value={days}>
               {t('paymentHistory.days', { days })}
@@ -59,7 +69,7 @@ export function PaymentHistoryPage({ props }: { props: PageProps }) {
         {/* Keyed by period: another period starts a list afresh (the default's first page came with the page). The
             payments stay mounted behind the other tab, refunds and all; luv payments load when first shown. */}
         <div hidden={tab !== 'flax'}>
-          <FlaxList key={period} props={props} period={period} initial={period === data.period ? (data.payments?.items ?? null) : null} initialTotal={data.payments?.total ?? 0} amount={amount} />
+          <FlaxList key={period} props={props} period={period} initial={periodChanged ? null : (data.payments?.items ?? null)} initialTotal={data.payments?.total ?? 0} amount={amount} />
         </div>
         {tab === 'luv' && <LuvList key={period} props={props} period={period} amount={amount} />}
       </Tabs>
@@ -90,20 +100,26 @@ function FlaxList({
   );
   const [refunding, setRefunding] = useState<FlaxPayment | null>(null);
   const [busy, setBusy] = useState(false);
+  // Set at once, before any render: a second click (or Enter) while the first refund is asked sends nothing.
+  const asking = useRef(false);
   const { items } = list;
 
   const refund = async () => {
     const payment = refunding;
     setRefunding(null);
-    if (!payment || busy) return;
+    if (!payment || asking.current) return;
+    asking.current = true;
     setBusy(true);
     const done = await cancelPayment(payment.paymentId);
+    asking.current = false;
     setBusy(false);
     if (!done.ok || !done.body) return sayFailure(setAlert, done, t('errors.network'));
     const { payment: updated, refundedLuv, refundedAmount, balance } = done.body;
     list.setItems((all) => (all ? replacePayment(all, updated) : all));
     setLuvBalance(balance);
     pushToast({ key: 'paymentHistory.refunded', params: { amount: amount(refundedLuv), price: formatKrw(refundedAmount, props.locale) } });
+    // Every other payment's refund is capped by the wallet balance the refund just lowered.
+    void list.reload();
   };
 
   if (list.failed) return <p className="empty-state">{t('paymentHistory.loadFailed')}</p>;

@@ -2,7 +2,7 @@
 // and the platform's posts with their words per language. Rows come back camelCase.
 
 import { likeContaining } from '../shared/search-words';
-import type { AccountChangeKind, CsPostKind, InquiryBoardType, ReportReason, ReportTargetType } from '../shared/cs-rules';
+import type { AccountChangeKind, CsPostKind, InquiryBoardType, ReportKind, ReportReason, ReportSource, ReportTargetType } from '../shared/cs-rules';
 
 export type AttachmentOwner = 'inquiry' | 'report' | 'account-change';
 
@@ -155,12 +155,33 @@ export function insertReportStatement(
 }
 export const NEWEST_REPORT_SQL = 'SELECT MAX(id) FROM cs_reports WHERE reporter_id = ?';
 
-export async function listReportsOf(db: D1Database, reporterId: number, offset: number, limit: number): Promise<{ total: number; rows: ReportRow[] }> {
+/** The reporter's newest report of ours (the one just filed). */
+export function newestReportOf(db: D1Database, reporterId: number): Promise<ReportRow | null> {
+  return db.prepare(`SELECT ${REPORT_COLUMNS} FROM ${REPORT_FROM} WHERE r.id = (${NEWEST_REPORT_SQL})`).bind(reporterId).first<ReportRow>();
+}
+
+/** A member's own report: ours, or a message they reported from their inbox (migration 0018). */
+export interface MemberReportRow extends Omit<ReportRow, 'targetType' | 'reporterId' | 'reporterLoginId' | 'reporterNickname'> {
+  source: ReportSource;
+  targetType: ReportKind;
+}
+
+/**
+ * Every report the member made, newest first: both tables, as staff's list has them. A message report's target is
+ * the sender, its quote the words reported, its content the reporter's own words (reason 'other').
+ */
+export async function listReportsOf(db: D1Database, reporterId: number, offset: number, limit: number): Promise<{ total: number; rows: MemberReportRow[] }> {
+  const union = `SELECT 'cs' AS source, r.id, r.target_type AS targetType, r.target_id AS targetId, t.login_id AS targetLoginId, t.nickname AS targetNickname,
+      r.reason, r.content, r.quote, r.status, r.created_at AS createdAt
+    FROM cs_reports r LEFT JOIN members t ON t.id = r.target_member_id WHERE r.reporter_id = ?1
+    UNION ALL
+    SELECT 'message', r.id, 'message', CAST(r.message_id AS TEXT), s.login_id, s.nickname, 'other', COALESCE(r.reason, ''), r.content, r.status, r.created_at
+    FROM message_reports r JOIN members s ON s.id = r.sender_id WHERE r.reporter_id = ?1`;
   const [total, rows] = await db.batch([
-    db.prepare('SELECT COUNT(*) AS n FROM cs_reports WHERE reporter_id = ?').bind(reporterId),
-    db.prepare(`SELECT ${REPORT_COLUMNS} FROM ${REPORT_FROM} WHERE r.reporter_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`).bind(reporterId, limit, offset),
+    db.prepare(`SELECT COUNT(*) AS n FROM (${union})`).bind(reporterId),
+    db.prepare(`SELECT * FROM (${union}) ORDER BY createdAt DESC, source, id DESC LIMIT ?2 OFFSET ?3`).bind(reporterId, limit, offset),
   ]);
-  return { total: (total!.results[0] as { n: number }).n, rows: rows!.results as ReportRow[] };
+  return { total: (total!.results[0] as { n: number }).n, rows: rows!.results as MemberReportRow[] };
 }
 
 export function findReport(db: D1Database, id: number): Promise<ReportRow | null> {

@@ -13,6 +13,12 @@ export const INQUIRY_CATEGORY_IDS = Object.keys(INQUIRY_CATEGORIES).map(Number) 
 /** What a member may report, from where it is shown. */
 export const REPORT_TARGET_TYPES = ['channel', 'chat', 'member', 'board'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+/** What a member's reports are about: those filed here, and the messages (쪽지) they reported from their inbox. */
+export const REPORT_KINDS = [...REPORT_TARGET_TYPES, 'message'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+/** Where a report is kept: ours (cs_reports) or a message report (message_reports); ids are per source. */
+export const REPORT_SOURCES = ['cs', 'message'] as const;
+export type ReportSource = (typeof REPORT_SOURCES)[number];
 export const REPORT_REASONS = ['spam', 'abuse', 'sexual', 'illegal', 'impersonation', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 

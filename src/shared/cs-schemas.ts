@@ -3,7 +3,7 @@
 // zod schemas (the OpenAPI document comes from them). Members' words are plain text, never markup.
 
 import * as z from 'zod';
-import { ACCOUNT_CHANGE_KINDS, CS_LIMITS, CS_POST_KINDS, INQUIRY_BOARD_TYPES, INQUIRY_CATEGORY_IDS, REPORT_REASONS, REPORT_TARGET_TYPES, cleanLines } from './cs-rules';
+import { ACCOUNT_CHANGE_KINDS, CS_LIMITS, CS_POST_KINDS, INQUIRY_BOARD_TYPES, INQUIRY_CATEGORY_IDS, REPORT_KINDS, REPORT_REASONS, REPORT_SOURCES, REPORT_TARGET_TYPES, cleanLines } from './cs-rules';
 import { LOCALES } from './locales';
 import { fitsLikePattern, LIKE_PATTERN_MAX_BYTES, SEARCH_TOO_LONG_KEY } from './search-words';
 import { cleanText } from './text';
@@ -150,13 +150,14 @@ export type CsPostList = z.infer<typeof csPostListResponseSchema>;
 
 export const reportSchema = z
   .object({
-    id,
-    targetType: z.enum(REPORT_TARGET_TYPES),
-    targetId: z.string(),
-    target: memberRef.nullable().describe('The member reported (a channel: its creator), when the target names one'),
-    reason: z.enum(REPORT_REASONS),
-    content: z.string(),
-    quote: z.string().nullable(),
+    source: z.enum(REPORT_SOURCES).describe('cs: filed by POST /api/cs/declaration-post (withdrawn by its id); message: a message reported by POST /api/my/messages/declaration/{id}'),
+    id: id.describe('Per source'),
+    targetType: z.enum(REPORT_KINDS),
+    targetId: z.string().describe('message: the message id'),
+    target: memberRef.nullable().describe('The member reported (a channel: its creator; a message: its sender), when the target names one'),
+    reason: z.enum(REPORT_REASONS).describe('message: other'),
+    content: z.string().describe("The reporter's words"),
+    quote: z.string().nullable().describe("chat: the line's words as the reporter saw them; message: the message's words"),
     status: z.enum(['open', 'closed']),
     createdAt: epochMs,
     attachments,
@@ -189,7 +190,7 @@ export const csDeletedResponseSchema = z.object({ id, deleted: z.literal(true) }
 
 export const staffStatusQuerySchema = z.object({ offset, limit, status: z.enum(['open', 'handled', 'all']).default('open').describe('open: waiting for staff') });
 export const inquiryAnswerRequestSchema = z.strictObject({ answer: lines(CS_LIMITS.answerLength) });
-export const reportCloseParamSchema = z.object({ source: z.enum(['cs', 'message']), id: decimalId });
+export const reportCloseParamSchema = z.object({ source: z.enum(REPORT_SOURCES), id: decimalId });
 export const accountChangeDecisionSchema = z.strictObject({ status: z.enum(['done', 'rejected']), note: lines(CS_LIMITS.accountChangeLength, 0).optional() });
 export const csPostWriteRequestSchema = z.strictObject({
   postId: id.optional().describe('Add or replace this language of an existing post; omitted: a new post'),
@@ -203,9 +204,9 @@ export type CsPostWrite = z.infer<typeof csPostWriteRequestSchema>;
 /** A report as staff see it: ours (cs) or a message report (POST /api/my/messages/declaration/{id}). */
 export const staffReportSchema = z
   .object({
-    source: z.enum(['cs', 'message']),
+    source: z.enum(REPORT_SOURCES),
     id,
-    targetType: z.enum([...REPORT_TARGET_TYPES, 'message']),
+    targetType: z.enum(REPORT_KINDS),
     targetId: z.string(),
     target: memberRef.nullable(),
     reporter: memberRef,

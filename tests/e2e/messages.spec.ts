@@ -11,11 +11,12 @@ const B = { loginId: `msgb${suffix}`, nickname: `쪽지나${suffix}` };
 const D = { loginId: `msgd${suffix}`, nickname: `쪽지다${suffix}` };
 const CREATOR = { loginId: `msgc${suffix}`, nickname: `쪽지방${suffix}` };
 const STAFF = { loginId: `msgo${suffix}`, nickname: `쪽지운${suffix}` };
+const SENDERS = [`msge${suffix}`, `msgf${suffix}`].map((loginId, i) => ({ loginId, nickname: `쪽지보${i}${suffix}` }));
 const TITLE = `e2e-messages ${suffix}`;
 const CHANNEL = `/channel/${CREATOR.loginId}`;
 
 test.beforeAll(() => {
-  addMembers(A, B, D, CREATOR, STAFF);
+  addMembers(A, B, D, CREATOR, STAFF, ...SENDERS);
   d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
   addChannel(CREATOR.loginId, TITLE, { live: true });
 });
@@ -80,6 +81,29 @@ test('two members message each other; the unread badge appears on the open page 
   await a.context.close();
   await b.context.close();
 });
+
+for (const [layout, sender, options] of [
+  ['desktop', SENDERS[0], {}],
+  ['phone', SENDERS[1], { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+] as const) {
+  test(`${layout}: the sender's conversation list and open conversation show what they sent at once`, async ({ browser }) => {
+    const s = await person(browser, sender.loginId, '/messages', options);
+    const list = s.page.locator('.messages-conversations');
+    await expect(list).toContainText(ko.messages.conversations.empty);
+    const first = `처음 ${layout} ${suffix}`;
+    await write(s.page, D.loginId, first);
+    await expect(conversationWith(s.page, D.nickname)).toContainText(fill(ko.messages.conversations.you, { text: first }));
+    await expect(conversationWith(s.page, D.nickname)).toHaveAttribute('aria-current', 'true');
+    await expect(s.page.locator('.thread-text').filter({ hasText: first })).toBeVisible();
+    const next = `다음 ${layout} ${suffix}`;
+    await compose(s.page).getByLabel(ko.messages.compose.content).fill(next);
+    await compose(s.page).getByRole('button', { name: ko.messages.compose.send }).click();
+    await expect(conversationWith(s.page, D.nickname)).toContainText(fill(ko.messages.conversations.you, { text: next }));
+    await expect(s.page.locator('.thread-text')).toHaveText([first, next]);
+    expect(s.errors).toEqual([]);
+    await s.context.close();
+  });
+}
 
 test("blocking stops the blocked member's messages and hides their chat lines in a live room at once", async ({ browser }) => {
   const a = await person(browser, A.loginId, CHANNEL);

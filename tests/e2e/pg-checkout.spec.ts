@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, ko, ops, signIn, test, url } from './fixtures';
+import { PASSWORD, addMembers, expect, expectNoSeriousA11yViolations, ko, ops, signIn, test, url } from './fixtures';
 import { E2E } from '../../scripts/lib/wrangler.mjs';
 
 /** scripts/seed-demo.mjs's password of every demo account. */
@@ -104,4 +104,39 @@ test('a virtual account left alone is paid by the dev PG itself, DEV_PG_DEPOSIT_
   expect(Date.now() - confirmedAt).toBeGreaterThanOrEqual(delay - 1_000);
   const list = await call<{ items: { orderId: string; status: number }[] }>(page, '/api/shoppings/flax/payments');
   expect(list.body.items.find((p) => p.orderId === va.orderId)?.status).toBe(9);
+});
+
+test('a refund shows at once on every payment it changes, is asked once on a double click, and stays after another period', async ({ page }) => {
+  const loginId = `refund${Date.now().toString(36).slice(-6)}`;
+  addMembers({ loginId, nickname: loginId });
+  await signIn(page, loginId, PASSWORD, '/');
+  // Two packs of 100 by card, then 100 spent on an item: each payment alone could give back the 100 left.
+  for (let i = 0; i < 2; i++) {
+    const card = await openCheckout(page, 'luv-100', 'CARD');
+    const back = await chooseByKeyboard(page, ko.pg.choice.approve);
+    const confirmed = await call<{ payment: { status: number } }>(page, '/api/shoppings/luv/confirm', { paymentKey: back.searchParams.get('paymentKey'), orderId: card.orderId, amount: 11_000 });
+    expect(confirmed.body.payment.status).toBe(9);
+  }
+  expect((await call<{ balance: number }>(page, '/api/my/items/buy', { prodName: '100', quantity: 1, idempotencyKey: `refund-lex-${loginId}` })).body.balance).toBe(100);
+
+  await page.goto(url('flex', '/luv/payments'));
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const rows = page.locator('.payment-row');
+  const refundButtons = rows.getByRole('button', { name: ko.paymentHistory.refund });
+  await expect(refundButtons).toHaveCount(2);
+  const cancels: string[] = [];
+  page.on('request', (request) => request.url().includes('/payments-cancel') && cancels.push(request.url()));
+  await refundButtons.first().click();
+  await page.getByRole('dialog', { name: ko.paymentHistory.refund }).getByRole('button', { name: ko.paymentHistory.refund }).dblclick();
+  // The refunded payment is cancelled; the other one has nothing left to give back (the wallet is empty now).
+  await expect(rows.first()).toContainText(ko.paymentHistory.status.cancelled);
+  await expect(refundButtons).toHaveCount(0);
+  expect(cancels).toHaveLength(1);
+  // Another period and back: the payments as they are now, not as the page was loaded.
+  await page.getByLabel(ko.paymentHistory.period).selectOption('30');
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel(ko.paymentHistory.period).selectOption('90');
+  await expect(rows.first()).toContainText(ko.paymentHistory.status.cancelled);
+  await expect(refundButtons).toHaveCount(0);
+  expect(cancels).toHaveLength(1);
 });

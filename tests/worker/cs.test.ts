@@ -149,10 +149,64 @@ describe('reports', () => {
     expect(closed.status).toBe(200);
 
     const own = await json<ReportList>(await a.browser.fetch('/api/cs/declaration-list'));
-    expect(own.items.find((r) => r.id === onChat.id)?.status).toBe('closed');
+    expect(own.items.find((r) => r.source === 'cs' && r.id === onChat.id)?.status).toBe('closed');
     await expectRefused(await a.browser.fetch(`/api/cs/declaration-delete/${onChat.id}`, { method: 'DELETE' }), 409);
     expect((await a.browser.fetch(`/api/cs/declaration-delete/${onMember.id}`, { method: 'DELETE' })).status).toBe(200);
-    expect((await json<ReportList>(await a.browser.fetch('/api/cs/declaration-list'))).items.map((r) => r.id)).not.toContain(onMember.id);
+    expect((await json<ReportList>(await a.browser.fetch('/api/cs/declaration-list'))).items.map((r) => `${r.source}:${r.id}`)).not.toContain(`cs:${onMember.id}`);
+  });
+
+  it("every kind of report a member makes is in their own list, newest first, with its kind and state, and in staff's queue", async () => {
+    const [a, b] = [await signedIn(), await signedIn()];
+    const channel = await insertChannel({ ownerId: b.id });
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ channelId: String(channel.id), category: 'free', title: '글', body: '<p>본문</p>' })) form.set(k, v);
+    const { boardId } = await json<{ boardId: number }>(await b.browser.fetch('/api/cs/board-write', { method: 'POST', body: form }));
+    const kinds: Record<string, string>[] = [
+      { targetType: 'channel', targetId: String(channel.id) },
+      { targetType: 'chat', targetId: b.loginId, quote: '나쁜 말' },
+      { targetType: 'member', targetId: b.loginId },
+      { targetType: 'board', targetId: String(boardId) },
+    ];
+    for (const fields of kinds) {
+      const filed = await report(a.browser, fields);
+      expect(filed.status, await filed.clone().text()).toBe(200);
+    }
+    expect((await b.browser.json('/api/my/messages', { loginId: a.loginId, content: '광고 쪽지' })).status).toBe(200);
+    const message = (await env.DB.prepare('SELECT id FROM messages WHERE receiver_id = ?').bind(a.id).first<{ id: number }>())!;
+    const reported = await json<{ reportId: number }>(await a.browser.json(`/api/my/messages/declaration/${message.id}`, { reason: '계속 광고를 보내요' }));
+
+    const { nickname } = (await env.DB.prepare('SELECT nickname FROM members WHERE id = ?').bind(b.id).first<{ nickname: string }>())!;
+    const own = async () => json<ReportList>(await a.browser.fetch('/api/cs/declaration-list'));
+    const mine = await own();
+    expect(mine.total).toBe(5);
+    expect(mine.items.map((r) => `${r.targetType}:${r.status}`)).toEqual(['message:open', 'board:open', 'member:open', 'chat:open', 'channel:open']);
+    expect(mine.items[0]).toEqual({
+      source: 'message',
+      id: reported.reportId,
+      targetType: 'message',
+      targetId: String(message.id),
+      target: { loginId: b.loginId, nickname },
+      reason: 'other',
+      content: '계속 광고를 보내요',
+      quote: '광고 쪽지',
+      status: 'open',
+      createdAt: expect.any(Number),
+      attachments: [],
+    });
+    // Paged across both kinds of report.
+    const second = await json<ReportList>(await a.browser.fetch('/api/cs/declaration-list?offset=1&limit=2'));
+    expect(second.items.map((r) => r.targetType)).toEqual(['board', 'member']);
+
+    const operator = await staff();
+    const queue = await json<StaffReportList>(await operator.browser.fetch('/api/admin/cs/reports?status=open&limit=50'));
+    expect(queue.items.filter((r) => r.reporter.loginId === a.loginId).map((r) => r.targetType)).toEqual(['message', 'board', 'member', 'chat', 'channel']);
+    expect((await operator.browser.json(`/api/admin/cs/reports/message/${reported.reportId}/close`, {}, 'PUT')).status).toBe(200);
+    expect((await own()).items.map((r) => `${r.targetType}:${r.status}`)).toEqual(['message:closed', 'board:open', 'member:open', 'chat:open', 'channel:open']);
+
+    // The member's page says what each is about and where it stands.
+    const page = await (await a.browser.fetch('/cs/reports')).text();
+    expect(page).toContain(ko.cs.report.about.message.replace('{{name}}', nickname));
+    expect(page).toContain(ko.cs.report.status.closed);
   });
 
   it('nobody else reads or withdraws a report; the reported member never sees it', async () => {

@@ -17,6 +17,8 @@ export interface PagedList<T> {
   /** Whether there are rows after those shown. */
   more: boolean;
   loadMore: () => Promise<void>;
+  /** The rows shown fetched again: a change to one row can change others (a refund lowers the balance every refund is capped by). */
+  reload: () => Promise<void>;
 }
 
 /**
@@ -46,9 +48,26 @@ export function usePagedList<T>(
     setItems(appendPage(shown, next.body.items, idOf));
     setTotal(next.body.total);
   };
+  const reload = async () => {
+    const shown = Math.max(items?.length ?? 0, 1);
+    let fresh: T[] = [];
+    setBusy(true);
+    while (fresh.length < shown) {
+      const next = await fetchPage(fresh.length);
+      if (!next.ok || !next.body) {
+        setBusy(false);
+        return setAlert(next.message || t('errors.network'));
+      }
+      fresh = appendPage(fresh, next.body.items, idOf);
+      setTotal(next.body.total);
+      if (next.body.items.length === 0) break;
+    }
+    setBusy(false);
+    setItems(fresh);
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount; lists are keyed by what restarts them
   useEffect(() => {
     if (initial === null) void load([]);
   }, []);
-  return { items, setItems, total, busy, failed, more: items !== null && items.length < total, loadMore: () => load(items ?? []) };
+  return { items, setItems, total, busy, failed, more: items !== null && items.length < total, loadMore: () => load(items ?? []), reload };
 }

@@ -54,13 +54,14 @@ import {
   listInquiries,
   listPosts,
   listReportsOf,
+  newestReportOf,
   upsertPostText,
   type AccountChangeRow,
   type AttachmentOwner,
   type AttachmentRow,
   type InquiryFilter,
   type InquiryRow,
-  type ReportRow,
+  type MemberReportRow,
 } from '../../db/cs';
 import { findChannel } from '../../db/channels';
 import { findMemberByLoginId } from '../../db/members';
@@ -212,8 +213,9 @@ export async function answer(db: D1Database, staffId: number, id: number, text: 
 
 // ---- Reports (declarations)
 
-function reportView(row: ReportRow, attachments: CsAttachment[]): Report {
+function reportView(row: MemberReportRow, attachments: CsAttachment[]): Report {
   return {
+    source: row.source,
     id: row.id,
     targetType: row.targetType,
     targetId: row.targetId,
@@ -264,11 +266,20 @@ export async function fileReport(env: Env, reporterId: number, form: Declaration
     createdAt: now,
   });
   await writeWithFiles(env, reporterId, 'report', form.files, row, NEWEST_REPORT_SQL);
-  return (await reportList(env.DB, reporterId, { offset: 0, limit: 1 })).items[0]!;
+  const filed = (await newestReportOf(env.DB, reporterId))!;
+  return (await withFiles(env.DB, 'report', [filed], (r, files) => reportView({ ...r, source: 'cs' }, files)))[0]!;
 }
 
+/** The member's reports of every kind, messages included. */
 export async function reportList(db: D1Database, reporterId: number, page: Page): Promise<ReportList> {
-  return pageWithFiles(db, 'report', page, await listReportsOf(db, reporterId, page.offset, page.limit), reportView);
+  const { total, rows } = await listReportsOf(db, reporterId, page.offset, page.limit);
+  // Files are our reports' only: a message report's id may be one of theirs.
+  const files = await attachmentsByRow(
+    db,
+    'report',
+    rows.filter((r) => r.source === 'cs').map((r) => r.id),
+  );
+  return { offset: page.offset, limit: page.limit, total, items: rows.map((r) => reportView(r, r.source === 'cs' ? (files.get(r.id) ?? []) : [])) };
 }
 
 /** The reporter withdraws an open report; a handled one stays (409). */
