@@ -6,6 +6,7 @@ import type {
   IdentityStartResponse,
   ProfileResponse,
   RecommenderResponse,
+  RecoveryProof,
   SendPhoneCodeRequest,
   SigninRequest,
   SigninResponse,
@@ -51,8 +52,9 @@ export function startIdentity(purpose: IdentityPurpose) {
 /** SPEC §4 expiry flow (POST /api/auth/expire): the step the account is at after this call. */
 export const expireStep = (body: { loginId: string; agree?: boolean; authKey?: string }) => call<ExpiryResponse>('POST', '/api/auth/expire', body);
 
-export const findIdConfirm = (authKey: string) => call<{ loginIds: string[] }>('POST', '/api/auth/signin/find-id/confirm', { authKey });
-export const findPasswordConfirm = (loginId: string, authKey: string) => call<{ authToken: string }>('POST', '/api/auth/signin/find-password/confirm', { loginId, authKey });
+/** Find ID and password take an identity verification's authKey (domestic) or the verified phone's token (foreign members). */
+export const findIdConfirm = (proof: RecoveryProof) => call<{ loginIds: string[] }>('POST', '/api/auth/signin/find-id/confirm', proof);
+export const findPasswordConfirm = (loginId: string, proof: RecoveryProof) => call<{ authToken: string }>('POST', '/api/auth/signin/find-password/confirm', { loginId, ...proof });
 export const resetPassword = (req: { loginId: string; authToken: string; password: string }) => call<{ ok: boolean }>('PUT', '/api/oauth/password', req);
 
 export type PolicyType = 'service-rules' | 'privacy-rules';

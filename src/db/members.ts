@@ -60,6 +60,15 @@ export async function findMembersByIdentity(db: D1Database, name: string, birthd
   return results;
 }
 
+/** Foreign members registered with this phone (their country calling code and digits), as the phone code proves it. */
+export async function findForeignMembersByPhone(db: D1Database, countryCode: string, phone: string): Promise<Array<{ loginId: string }>> {
+  const { results } = await db
+    .prepare('SELECT login_id AS loginId FROM members WHERE country_code = ? AND phone = ? AND is_foreigner = 1 ORDER BY id')
+    .bind(countryCode, phone)
+    .all<{ loginId: string }>();
+  return results;
+}
+
 export interface NewMember {
   loginId: string;
   nickname: string;

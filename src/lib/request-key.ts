@@ -1,8 +1,11 @@
 // The idempotency key of a money call: the body's idempotencyKey, else the Idempotency-Key header, else one derived
-// from the amount and the current DOUBLE_SUBMIT_WINDOW_MS bucket. The caller scopes every key by member and route,
-// so a derived key is member + route + amount + bucket: a second submit of the same amount in the same bucket meets
-// the ledger's UNIQUE key in its batch and moves nothing (the service refuses it as a double submit); a later bucket
-// is a new key, so the same amount may be asked for again once the window has passed.
+// from the amount and the current DOUBLE_SUBMIT_WINDOW_MS bucket. The caller scopes every key by member and route.
+// A derived key alone would let two identical submits a moment apart but on either side of a bucket boundary both
+// through, so a derived key comes with a claim without the bucket (member + route + amount, made at `at`): the
+// service takes it for the window before moving anything (src/api/services/double-submit.ts), and a second submit
+// within DOUBLE_SUBMIT_WINDOW_MS of the first is refused as a double submit whatever the buckets. The bucketed key
+// still meets the ledger's UNIQUE key should a claim ever be given back; once the window has passed the same amount
+// may be asked for again.
 
 import { Refusal } from './errors';
 
@@ -14,6 +17,8 @@ export interface ResolvedKey {
   idempotencyKey: string;
   /** The key was derived: a replay is a double submit, refused in words rather than answered as the first. */
   derived: boolean;
+  /** A derived key's claim: the submit without its time (the amount; the service adds member and route), and when it was made. */
+  claim?: { submit: string; at: number };
 }
 
 export function resolveRequestKey(bodyKey: string | undefined, headerKey: string | undefined, amount: number, now = Date.now()): ResolvedKey {
@@ -22,7 +27,7 @@ export function resolveRequestKey(bodyKey: string | undefined, headerKey: string
     if (!IDEMPOTENCY_KEY_PATTERN.test(headerKey)) throw new Refusal(400, 'BAD_IDEMPOTENCY_KEY', 'luv.errors.badKey');
     return { idempotencyKey: headerKey, derived: false };
   }
-  return { idempotencyKey: `auto-${amount}-${Math.floor(now / DOUBLE_SUBMIT_WINDOW_MS)}`, derived: true };
+  return { idempotencyKey: `auto-${amount}-${Math.floor(now / DOUBLE_SUBMIT_WINDOW_MS)}`, derived: true, claim: { submit: String(amount), at: now } };
 }
 
 /** The refusal of a second submit within the window (no key given): the first one went through. */

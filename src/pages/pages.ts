@@ -55,7 +55,12 @@ export const pages = new Hono<AppEnv>()
     if (!('partnerCode' in partner)) return c.redirect('/completed/signup', 302);
     return respond(c, buildPageProps(c, 'COMPLETED_SIGNUP_MARKETING', { title: c.var.t('signup.completeTitle'), ...partner }, await loadMe(c)));
   })
-  .get('/member/find/findId', async (c) => respond(c, buildPageProps(c, 'FIND_ID', { title: c.var.t('find.title') }, await loadMe(c))))
+  .get('/member/find/findId', async (c) => {
+    // Foreign members verify by their phone (the internal provider), domestic ones through NICE: a tab each.
+    const showForeigner = c.var.brand.features.foreignerSignup;
+    const member = showForeigner && c.req.query('type') === 'foreigner' ? 'foreigner' : 'domestic';
+    return respond(c, buildPageProps(c, 'FIND_ID', { title: c.var.t('find.title'), showForeigner, member }, await loadMe(c)));
+  })
   /**
    * NICE sends the person back here in the popup (GET or POST, as NICE chooses): the API checks the answer;
    * the page hands the authKey to the opener, or says in the person's language why it was refused.

@@ -15,6 +15,7 @@ export type {
   ExpiryResponse,
   FindIdRequest,
   FindPasswordRequest,
+  RecoveryProof,
   IdentityStartResponse,
   MeDto,
   PasswordResetRequest,

@@ -203,10 +203,21 @@ export const captchaChallengeSchema = z
 // ---- Request bodies of the recovery, identity and session calls.
 const authKey = z.string().min(1).max(200);
 const loginId = z.string().min(1).max(100);
+/**
+ * How a person proves who they are to find an ID or reset a password: a domestic member by the authKey of an identity
+ * verification, a foreign member (the internal provider) by the token POST /api/personal-auth/foreigner gave the phone
+ * they registered, with its country calling code.
+ */
+const phoneProof = z.object({
+  countryCode: digits(1, 4).describe('The country calling code the phone was registered and verified with'),
+  phone: digits(4, 15),
+  phoneVerificationToken: z.string().min(1).max(200).describe('From POST /api/personal-auth/foreigner'),
+});
+const recoveryProofSchema = z.union([z.object({ authKey }), phoneProof]);
 /** POST /api/auth/signin/find-id/confirm */
-export const findIdRequestSchema = z.object({ authKey });
+export const findIdRequestSchema = recoveryProofSchema;
 /** POST /api/auth/signin/find-password/confirm */
-export const findPasswordRequestSchema = z.object({ loginId, authKey });
+export const findPasswordRequestSchema = z.union([z.object({ loginId, authKey }), phoneProof.extend({ loginId })]);
 /** PUT /api/oauth/password */
 export const passwordResetRequestSchema = z.object({ loginId, authToken: z.string().min(1).max(200), password: text(100) });
 /** POST /api/personal-auth/dev/complete: the development identity form. */
@@ -237,6 +248,7 @@ export const tokenHandoffRequestSchema = z.object({
 export const passwordResetGrantSchema = z.object({ msg: z.literal('SUCCESS'), authToken: z.string() });
 
 export type FindIdRequest = z.infer<typeof findIdRequestSchema>;
+export type RecoveryProof = z.infer<typeof recoveryProofSchema>;
 export type FindPasswordRequest = z.infer<typeof findPasswordRequestSchema>;
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 export type DevIdentityRequest = z.infer<typeof devIdentityRequestSchema>;

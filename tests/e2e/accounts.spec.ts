@@ -4,6 +4,7 @@ import { d1Query } from '../../scripts/lib/wrangler.mjs';
 import { STATE, d1, expect, gotoHydrated, test, url } from './fixtures';
 
 const ko = JSON.parse(readFileSync('locales/ko.json', 'utf8'));
+const en = JSON.parse(readFileSync('locales/en.json', 'utf8'));
 const unique = () => `${Date.now() % 1_000_000}`;
 type Person = { name: string; birthday: string; gender: 'M' | 'F'; phone: string };
 
@@ -159,6 +160,41 @@ test('find ID and reset the password through identity verification', async ({ pa
   await page.locator('input[name=password]').fill('NewPassw0rd!');
   await page.locator('input[name=password]').press('Enter');
   await expect(page.locator('.site-header .me')).toBeVisible();
+});
+
+test.describe('in English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('a foreign member finds their ID on the foreigner tab by the phone they signed up with', async ({ page, consoleErrors }) => {
+    const loginId = `abroad${unique()}`;
+    const phone = `20256${unique().slice(-5)}`;
+    // The member as the foreigner sign-up leaves them (their password is not what this is about).
+    d1(`INSERT INTO members (login_id, nickname, password_hash, name, is_foreigner, phone, country_code) VALUES ('${loginId}', 'fr${unique()}', 'x', 'Jane Doe', 1, '${phone}', '1')`);
+
+    await gotoHydrated(page, url('flex', '/member/find/findId'));
+    await page.getByRole('navigation', { name: en.signup.typeNav }).getByRole('link', { name: en.signup.foreignerTab }).click();
+    await expect(page).toHaveURL(url('flex', '/member/find/findId?type=foreigner'));
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const findId = page.getByRole('region', { name: en.find.idTitle, exact: true });
+    await expect(findId).toContainText(en.find.foreigner.idIntro);
+    const findPassword = page.getByRole('region', { name: en.find.passwordTitle, exact: true });
+    await findPassword.getByRole('button', { name: en.find.foreigner.next }).click();
+    await expect(findPassword.getByRole('group', { name: en.signup.phoneTitle })).toHaveAccessibleDescription(en.validation.phone.notVerified);
+
+    await findId.getByLabel(en.signup.countryCode).selectOption('US');
+    await findId.getByLabel(en.signup.phone, { exact: true }).fill(phone);
+    await findId.getByRole('button', { name: en.signup.sendCode }).click();
+    const captcha = page.getByRole('dialog', { name: en.captcha.title });
+    const question = (await captcha.locator('.modal-text').textContent())!;
+    const [a, b] = question.split('+').map((n) => Number(n.trim()));
+    await captcha.locator('input[name=captchaAnswer]').fill(String(a! + b!));
+    await captcha.getByRole('button', { name: en.common.confirm }).click();
+    await findId.getByLabel(en.signup.code).fill(await latestCode(page, phone));
+    await findId.getByRole('button', { name: en.signup.confirmCode }).click();
+    await expect(findId.getByRole('status')).toContainText(`${loginId.slice(0, 2)}${'*'.repeat(loginId.length - 4)}${loginId.slice(-2)}`);
+    await page.screenshot({ path: test.info().outputPath('find-foreigner-en.png'), fullPage: true });
+    expect(consoleErrors).toEqual([]);
+  });
 });
 
 test('the first login of a day shows the attendance event before going on', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { SELF, env } from 'cloudflare:test';
 import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
-import { Browser, devIdentity, productionEnv, propsOf, setCookies, signUpMember } from './helpers';
+import { Browser, devIdentity, productionEnv, propsOf, setCookies, signUpMember, smsOutbox, solveCaptcha } from './helpers';
 import { assertSafeConfig } from '../../src/api/config';
 
 const count = async (table: string) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
@@ -218,12 +218,8 @@ describe('sessions', () => {
 });
 
 describe('phone verification', () => {
-  async function captcha(browser: Browser): Promise<string> {
-    const { id, question } = (await (await browser.fetch('/api/captcha/challenge')).json()) as { id: string; question: string };
-    const [a, b] = question.split('+').map((n) => Number(n.trim()));
-    return `${id}:${a! + b!}`;
-  }
-  const outbox = async () => (await (await SELF.fetch('http://flex.localhost:8787/__dev/outbox')).json()) as Array<{ to: string; body: string }>;
+  const captcha = solveCaptcha;
+  const outbox = smsOutbox;
 
   it('sends exactly one SMS for 200 parallel requests inside 60 s', { timeout: 60_000 }, async () => {
     const browser = new Browser();

@@ -103,6 +103,23 @@ export async function devIdentity(browser: Browser, startPath: string, person = 
   return ((await done.json()) as { authKey: string }).authKey;
 }
 
+/** Solve the local arithmetic captcha, as the dialog before a phone code is sent does: its captchaToken. */
+export async function solveCaptcha(browser: Browser): Promise<string> {
+  const { id, question } = (await (await browser.fetch('/api/captcha/challenge')).json()) as { id: string; question: string };
+  const [a, b] = question.split('+').map((n) => Number(n.trim()));
+  return `${id}:${a! + b!}`;
+}
+
+/** What the development SMS adapter "sent", newest first. */
+export const smsOutbox = async () => (await (await SELF.fetch('http://flex.localhost:8787/__dev/outbox')).json()) as Array<{ to: string; body: string }>;
+
+/** Send a code to the phone (captcha solved) and check it: the phone's one-time verification token. */
+export async function verifyPhone(browser: Browser, countryCode: string, phone: string): Promise<string> {
+  await ok(await browser.json('/v2/api/auth/signup/send-phone-verification', { countryCode, phone, captchaToken: await solveCaptcha(browser) }));
+  const code = /\d{6}/.exec((await smsOutbox()).find((m) => m.to === `+${countryCode}${phone}`)!.body)![0];
+  return (await ok<{ phoneVerificationToken: string }>(await browser.json('/api/personal-auth/foreigner', { countryCode, phone, code }))).phoneVerificationToken;
+}
+
 /** A new domestic member, signed up (and so logged in) in this browser (unique.ts: why the tag). */
 export async function signUpMember(browser = new Browser(), overrides: Record<string, unknown> = {}, person?: Parameters<typeof devIdentity>[2]) {
   const tag = uniqueTag();

@@ -121,3 +121,49 @@ describe('no key: after the window the same amount goes through again', () => {
     expect(await memberBalance(env.DB, m.id, 'earnings')).toBe(300);
   });
 });
+
+describe('no key: two submits a moment apart across a bucket boundary are still one', () => {
+  // The last half second of one bucket and the first of the next: two keys, one submit.
+  const boundary = (Math.floor(Date.now() / DOUBLE_SUBMIT_WINDOW_MS) + 1) * DOUBLE_SUBMIT_WINDOW_MS;
+  const before = boundary - 500;
+  const after = boundary + 500;
+  const sessionOf = async (m: { id: number }) => {
+    const session = { memberId: m.id, loginId: '', familyId: `rk-${newKey()}` };
+    await reauthenticate(env.DB, session, { password: 'Passw0rd!' }, `rk-${newKey()}`);
+    return session;
+  };
+
+  it('withdraw', async () => {
+    const m = await creator(500);
+    const session = await sessionOf(m);
+    expect(resolveRequestKey(undefined, undefined, 100, before).idempotencyKey).not.toBe(resolveRequestKey(undefined, undefined, 100, after).idempotencyKey);
+    await withdrawEarnings(env.DB, session, 100, resolveRequestKey(undefined, undefined, 100, before));
+    await expect(withdrawEarnings(env.DB, session, 100, resolveRequestKey(undefined, undefined, 100, after))).rejects.toMatchObject({ status: 409, code: 'DOUBLE_SUBMIT' });
+    expect(await memberBalance(env.DB, m.id, 'earnings')).toBe(400);
+    // A full window after the first, the same amount is a new request.
+    await withdrawEarnings(env.DB, session, 100, resolveRequestKey(undefined, undefined, 100, before + DOUBLE_SUBMIT_WINDOW_MS));
+    expect(await memberBalance(env.DB, m.id, 'earnings')).toBe(300);
+  });
+
+  it('exchange apply', async () => {
+    const m = await earner(500);
+    await applyExchangeRequest(env, m.id, 100, resolveRequestKey(undefined, undefined, 100, before));
+    await expect(applyExchangeRequest(env, m.id, 100, resolveRequestKey(undefined, undefined, 100, after))).rejects.toMatchObject({ status: 409, code: 'DOUBLE_SUBMIT' });
+    expect(await memberBalance(env.DB, m.id, 'earnings')).toBe(400);
+  });
+
+  it('a refused submit gives its claim back: the same amount goes through once the refusal is mended', async () => {
+    const m = await earner(50);
+    await expect(applyExchangeRequest(env, m.id, 100, resolveRequestKey(undefined, undefined, 100, before))).rejects.not.toMatchObject({ code: 'DOUBLE_SUBMIT' });
+    await move(env.DB, {
+      idempotencyKey: `rk-earn:${newKey()}`,
+      kind: 'purchase',
+      legs: [
+        { accountId: await systemAccount(env.DB, 'pg_clearing'), amount: -100 },
+        { accountId: await earningsOf(env.DB, m.id), amount: 100 },
+      ],
+    });
+    await applyExchangeRequest(env, m.id, 100, resolveRequestKey(undefined, undefined, 100, after));
+    expect(await memberBalance(env.DB, m.id, 'earnings')).toBe(50);
+  });
+});

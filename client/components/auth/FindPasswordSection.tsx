@@ -1,41 +1,71 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FocusEvent, type FormEvent } from 'react';
+import type { RecoveryProof } from '../../../src/shared/account-api';
 import { M, domesticRules, stripSpaces } from '../../../src/shared/account-rules';
 import { failureText, findPasswordConfirm, resetPassword } from '../../data/account';
 import { useT } from '../../i18n/i18n';
 import { alertMessageAtom } from '../../state/ui';
 import { Field } from './Field';
 import { key, towardsSubmit, type Msg } from './messages';
+import { PhoneVerification, type VerifiedPhone } from './PhoneVerification';
 import { Spinner } from './Spinner';
 import { useIdentityPopup } from './useIdentityPopup';
 
-/** Find password: the ID, identity verification, then a new password (the domestic password rule). */
-export function FindPasswordSection() {
+type ErrorField = 'loginId' | 'phone' | 'password' | 'confirmPassword';
+
+/**
+ * Find password: the ID, then proof of its owner (identity verification, or for a foreign member the phone they
+ * signed up with), then a new password (the domestic password rule, which is also the foreigner form's).
+ */
+export function FindPasswordSection({ foreigner }: { foreigner: boolean }) {
   const t = useT();
   const setAlert = useSetAtom(alertMessageAtom);
   const { verify, busy } = useIdentityPopup();
   const [loginId, setLoginId] = useState('');
+  const [phone, setPhone] = useState<VerifiedPhone | null>(null);
+  // A refused phone token is spent: a fresh phone form lets the person verify again.
+  const [phoneForm, setPhoneForm] = useState(0);
   const [authToken, setAuthToken] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<Record<'loginId' | 'password' | 'confirmPassword', Msg>>({ loginId: null, password: null, confirmPassword: null });
+  const [errors, setErrors] = useState<Record<ErrorField, Msg>>({ loginId: null, phone: null, password: null, confirmPassword: null });
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
 
+  const proofOf = async (): Promise<RecoveryProof | null> => {
+    if (foreigner) return phone;
+    const authKey = await verify({ kind: 'find', type: 'password', loginId });
+    return authKey ? { authKey } : null;
+  };
+
   const onVerify = async (e: FormEvent) => {
     e.preventDefault();
-    if (!loginId) return setErrors({ ...errors, loginId: key(M.idRequired) });
-    setErrors({ ...errors, loginId: null });
-    const authKey = await verify({ kind: 'find', type: 'password', loginId });
-    if (!authKey) return;
-    const result = await findPasswordConfirm(loginId, authKey);
-    if (!result.ok || !result.body?.authToken) return setAlert(failureText(result, t));
+    const next = { ...errors, loginId: loginId ? null : key(M.idRequired), phone: foreigner && !phone ? key(M.phoneNotVerified) : null };
+    setErrors(next);
+    if (next.loginId || next.phone || sending) return;
+    const proof = await proofOf();
+    if (!proof) return;
+    setSending(true);
+    const result = await findPasswordConfirm(loginId, proof);
+    setSending(false);
+    if (!result.ok || !result.body?.authToken) {
+      if (foreigner) {
+        setPhone(null);
+        setPhoneForm((n) => n + 1);
+      }
+      return setAlert(failureText(result, t));
+    }
     setAuthToken(result.body.authToken);
+  };
+
+  const onPhone = (verified: VerifiedPhone) => {
+    setPhone(verified);
+    setErrors((all) => ({ ...all, phone: null }));
   };
 
   const onReset = async (e: FormEvent) => {
     e.preventDefault();
-    const next = { loginId: null, password: key(domesticRules.password(password)), confirmPassword: key(domesticRules.confirmPassword(confirmPassword, password)) };
+    const next = { loginId: null, phone: null, password: key(domesticRules.password(password)), confirmPassword: key(domesticRules.confirmPassword(confirmPassword, password)) };
     setErrors(next);
     if (next.password || next.confirmPassword || !authToken || sending) return;
     setSending(true);
@@ -93,8 +123,8 @@ export function FindPasswordSection() {
           </button>
         </form>
       ) : (
-        <form method="post" className="auth-form" onSubmit={onVerify} noValidate>
-          <p>{t('find.passwordIntro')}</p>
+        <form method="post" className="auth-form" onSubmit={onVerify} noValidate aria-busy={sending}>
+          <p>{t(foreigner ? 'find.foreigner.passwordIntro' : 'find.passwordIntro')}</p>
           <Field
             id="find-password-loginId"
             name="loginId"
@@ -105,9 +135,10 @@ export function FindPasswordSection() {
             autoComplete="username"
             autoCapitalize="none"
           />
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {busy && <Spinner />}
-            {t('identity.verify')}
+          {foreigner && <PhoneVerification key={phoneForm} idPrefix="find-password" onVerified={onPhone} error={errors.phone} />}
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy || sending}>
+            {(busy || sending) && <Spinner />}
+            {t(foreigner ? 'find.foreigner.next' : 'identity.verify')}
           </button>
         </form>
       )}

@@ -8,10 +8,10 @@ import { SESSION_INVALID_MESSAGE, optionalMember, requireMember } from '../middl
 import { SESSION_INVALID } from '../../shared/account-api';
 import { NICE_RETURN_PATH } from '../../shared/constants';
 import { geoCountry } from '../services/geo-ip';
-import { availability, findLoginIds, findRecommender, toMe } from '../services/accounts';
+import { availability, findRecommender, toMe } from '../services/accounts';
 import { confirmPhoneCode, sendPhoneCode } from '../services/phone';
 import { completeIdentity, consumeIdentity, finishNiceIdentity, requestPersonalAuth, startIdentity } from '../services/identity';
-import { resetPassword, startPasswordReset } from '../services/recovery';
+import { findLoginIds, resetPassword, startPasswordReset } from '../services/recovery';
 import { smsFor } from '../providers/sms';
 import { captchaFor } from '../providers/captcha';
 import { IDENTITY_PURPOSES, devCi, devIdentityEnabled, identityFor } from '../providers/identity';
@@ -254,10 +254,17 @@ export const accountRoutes = new Hono<ApiEnv>()
   // Recovery
   .post(
     '/api/auth/signin/find-id/confirm',
-    operation({ tag: 'Verification', summary: 'The login IDs of the verified person, masked', ok: foundLoginIdsSchema, refusals: { 400: `The authKey is not valid for this (${ACCOUNT_REFUSAL})` } }),
+    operation({
+      tag: 'Verification',
+      summary: 'The login IDs of the verified person, masked',
+      description:
+        "A domestic member proves it with the authKey of an identity verification (type=id): the IDs of that person. A foreign member with the phone they registered: its country calling code, digits and the token of POST /api/personal-auth/foreigner: the foreign members' IDs on that phone. No ID is an empty list.",
+      ok: foundLoginIdsSchema,
+      refusals: { 400: `The authKey or phone token is not valid for this (${ACCOUNT_REFUSAL})` },
+    }),
     validate('json', findIdRequestSchema),
     async (c) => {
-      return c.json({ loginIds: await findLoginIds(c.env.DB, c.req.valid('json').authKey) });
+      return c.json({ loginIds: await findLoginIds(c.env.DB, c.req.valid('json')) });
     },
   )
   .post(
@@ -265,13 +272,15 @@ export const accountRoutes = new Hono<ApiEnv>()
     operation({
       tag: 'Verification',
       summary: 'A one-time token to reset the password of a verified owner',
+      description:
+        'The owner proves it as for find ID: a domestic member with the authKey of a verification started for this loginId (type=password), a foreign member with the phone they registered (countryCode, phone, phoneVerificationToken).',
       ok: passwordResetTokenSchema,
-      refusals: { 400: `The verified person is not the account's owner (${ACCOUNT_REFUSAL})` },
+      refusals: { 400: `The verified person or phone is not the account's owner, or the proof is not valid; one answer for all (${ACCOUNT_REFUSAL})` },
     }),
     validate('json', findPasswordRequestSchema),
     async (c) => {
-      const { loginId, authKey } = c.req.valid('json');
-      return c.json({ authToken: await startPasswordReset(c.env.DB, loginId, authKey) });
+      const { loginId, ...proof } = c.req.valid('json');
+      return c.json({ authToken: await startPasswordReset(c.env.DB, loginId, proof) });
     },
   )
   .put(

@@ -157,7 +157,7 @@ export const authRoutes = new Hono<ApiEnv>()
       const session = c.var.optionalSession;
       if (!session) {
         if (!authKey) throw new Refusal(400, 'IDENTITYNEEDED', M.identityNeeded);
-        return c.json({ msg: 'SUCCESS', authToken: await startPasswordReset(c.env.DB, userId, authKey) } satisfies z.infer<typeof passwordResetGrantSchema>);
+        return c.json({ msg: 'SUCCESS', authToken: await startPasswordReset(c.env.DB, userId, { authKey }) } satisfies z.infer<typeof passwordResetGrantSchema>);
       }
       if (userId.toLowerCase() !== session.loginId.toLowerCase()) throw new Refusal(403, 'FORBIDDEN', 'auth.errors.invalidAccess');
       const tokens = await joinSession(c.env, session, requestBrand(c));

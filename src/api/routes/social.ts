@@ -8,6 +8,7 @@ import { operation } from '../openapi';
 import { optionalMember, requestBrand, requireMember } from '../middleware/auth';
 import { refusedField, toMe } from '../services/accounts';
 import { SESSION_TTL_S, startSession, type Tokens } from '../services/sessions';
+import { MAX_CLIENT_SIGNUPS } from '../services/signup';
 import { beginSocial, finishSocial, linkWithIdentity, linkWithPassword, socialAccounts, socialSignIn, socialSignUp, unlinkSocial } from '../services/social';
 import { registerChannel } from '../services/caster';
 import type { SocialProvider } from '../../shared/social';
@@ -48,18 +49,20 @@ function siteOf(c: Context<ApiEnv>): string {
 const SIGNUP_ANSWERS = {
   400: [z.union([signupRefusalSchema, apiErrorSchema]), 'A rule is broken (data.error, data.field; SOCIAL_TICKET when the ticket is bad or expired), or validation fails (the envelope)'],
   409: [signupRefusalSchema, 'The login ID or nickname is taken, or this provider account is a member already'],
+  429: [signupRefusalSchema, `This client address has made its accounts for the hour (${MAX_CLIENT_SIGNUPS}, counted with password sign-ups)`],
 } as const;
 
 /** SPEC's sign-up shapes: { data: { me } } and tokens, or { data: { error, field } }. */
 async function signupAnswer(c: Context<ApiEnv>, provider: SocialProvider, body: z.infer<typeof socialSignupRequestSchema>, caster: boolean) {
   try {
-    const member = await socialSignUp(c.env, provider, body, { partnerCookie: c.var.client.partnerCode ?? null });
+    const client = { environment: c.env.ENVIRONMENT, clientKey: clientLimitKey(c.env.ENVIRONMENT, c.var.client.ip) };
+    const member = await socialSignUp(c.env, provider, body, { partnerCookie: c.var.client.partnerCode ?? null, client });
     if (caster) await registerChannel(c.env.DB, member.id, { title: `${member.nickname}` });
     const tokens = await startSession(c.env, member, false, requestBrand(c));
     return c.json({ data: { me: toMe(member) }, ...tokenFields(tokens) } satisfies z.infer<typeof signupSuccessSchema>);
   } catch (err) {
     if (!(err instanceof Refusal)) throw err;
-    const status = err.status === 409 ? 409 : 400;
+    const status = err.status === 409 || err.status === 429 ? err.status : 400;
     return c.json({ data: { error: c.var.t(err.messageKey), field: refusedField(err) } }, status);
   }
 }

@@ -1,11 +1,10 @@
-import { M, maskLoginId, stripSpaces } from '../../shared/account-rules';
+import { M, stripSpaces } from '../../shared/account-rules';
 import type { MeDto } from '../../shared/account-api';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/crypto';
 import { Refusal } from '../../lib/errors';
 import {
   clearLoginAttempts,
   findMemberByLoginId,
-  findMembersByIdentity,
   loginIdTaken,
   markLoggedIn,
   nicknameTaken,
@@ -15,7 +14,6 @@ import {
   type MemberRow,
 } from '../../db/members';
 import { FOREVER, standingOfMember } from '../../db/sanctions';
-import { consumeIdentity } from './identity';
 import { uploadUrl } from '../../shared/uploads';
 
 /**
@@ -104,12 +102,4 @@ export async function findRecommender(db: D1Database, code: string, ownLoginId: 
   if (ownLoginId && code.toLowerCase() === ownLoginId.toLowerCase()) return 'overlap';
   const member = await findMemberByLoginId(db, code);
   return member ? member.loginId : 'notfound';
-}
-
-/** Find ID: the masked IDs registered to the verified person. */
-export async function findLoginIds(db: D1Database, authKey: string): Promise<string[]> {
-  const identity = await consumeIdentity(db, authKey, 'id');
-  if (!identity) throw accountRefusal(400, M.identityRequired);
-  const members = await findMembersByIdentity(db, identity.name, identity.birthday, identity.phone);
-  return members.map((r) => maskLoginId(r.loginId));
 }

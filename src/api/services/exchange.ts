@@ -13,6 +13,7 @@ import { exchangeCounts, applyStatements } from '../../db/exchange';
 import { findMovement, memberBalance } from '../../db/ledger';
 import { Refusal } from '../../lib/errors';
 import { doubleSubmit, type ResolvedKey } from '../../lib/request-key';
+import { onceInWindow } from './double-submit';
 import { readExchangeEvent } from '../../lib/exchange-event';
 import {
   creditedFor,
@@ -159,7 +160,9 @@ export async function applyExchange(env: Env, memberId: number, request: Require
 
 /** The route's apply: with the key the request named, or a derived one whose replay is a double submit. */
 export async function applyExchangeRequest(env: Env, memberId: number, amount: number, requestKey: ResolvedKey): Promise<ExchangeApplyResponse> {
-  const answer = await applyExchange(env, memberId, { amount, idempotencyKey: requestKey.idempotencyKey });
-  if (answer.replayed && requestKey.derived) throw doubleSubmit();
-  return answer;
+  return onceInWindow(env.DB, 'exchange', memberId, requestKey, async () => {
+    const answer = await applyExchange(env, memberId, { amount, idempotencyKey: requestKey.idempotencyKey });
+    if (answer.replayed && requestKey.derived) throw doubleSubmit();
+    return answer;
+  });
 }

@@ -40,6 +40,7 @@ import type {
 import { payoutPaid, payoutRequest, payoutReturn } from './ledger';
 import { requireFreshProof, sameName } from './reauth';
 import { doubleSubmit, type ResolvedKey } from '../../lib/request-key';
+import { onceInWindow } from './double-submit';
 import type { SessionClaims } from './sessions';
 
 const outOfOrder = (error: unknown) => error instanceof Error && error.message.includes('payout status out of order');
@@ -112,9 +113,11 @@ export async function changeBankAccount(db: D1Database, session: SessionClaims, 
 /** The signed-in creator's withdrawal: only with a fresh proof of themself (services/reauth.ts). */
 export async function withdrawEarnings(db: D1Database, session: SessionClaims, amount: number, key: ResolvedKey): Promise<WithdrawResponse> {
   await requireFreshProof(db, session);
-  const answer = await requestWithdrawal(db, session.memberId, { amount, idempotencyKey: key.idempotencyKey });
-  if (answer.replayed && key.derived) throw doubleSubmit();
-  return answer;
+  return onceInWindow(db, 'withdraw', session.memberId, key, async () => {
+    const answer = await requestWithdrawal(db, session.memberId, { amount, idempotencyKey: key.idempotencyKey });
+    if (answer.replayed && key.derived) throw doubleSubmit();
+    return answer;
+  });
 }
 
 /** A creator asks to withdraw `amount` luv of earnings to their bank account. */

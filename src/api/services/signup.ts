@@ -52,11 +52,15 @@ function foreignerNickname(encoded: string): string {
   }
 }
 
+/** Whose sign-up slots a sign-up takes: the client's, under this environment's allowance. */
+export type SignupClient = Pick<SignupContext, 'environment' | 'clientKey'>;
+
 /**
  * Take one of the client's sign-up slots, run `create`, and give the slot back when it refuses: the count is of
- * accounts made (and sign-ups under way), so simultaneous sign-ups never get past the limit.
+ * accounts made (and sign-ups under way), so simultaneous sign-ups never get past the limit. Password and social
+ * sign-ups share the slots, so a script alternating between them gets no more accounts than either alone.
  */
-async function withSignupSlot<T>(db: D1Database, context: SignupContext, create: () => Promise<T>): Promise<T> {
+export async function withSignupSlot<T>(db: D1Database, context: SignupClient, create: () => Promise<T>): Promise<T> {
   const key = signupSlotKey(context.clientKey);
   const limit = isProductionEnv(context.environment) ? MAX_CLIENT_SIGNUPS : UNVERIFIED_CLIENT_SIGNUPS;
   if ((await takeClientLoginAttempt(db, key, Date.now(), SIGNUP_WINDOW_MS)) > limit) {

@@ -19,6 +19,7 @@ import { findMemberById, findMemberByLoginId, findVerifiedMemberByCi, insertMemb
 import { findPartner } from '../../db/partners';
 import { accountRefusal, findRecommender, isDormant, signIn } from './accounts';
 import { consumeIdentity, isAdult, peekIdentity } from './identity';
+import { withSignupSlot, type SignupClient } from './signup';
 import { deviceType } from '../../shared/device';
 
 const TRANSACTION_TTL_MS = 10 * 60_000;
@@ -144,7 +145,8 @@ async function linkIdentity(db: D1Database, memberId: number, identity: SocialId
   }
 }
 
-async function issueTicket(env: Env, identity: SocialIdentity): Promise<string> {
+/** Our own identity ticket naming a verified provider account (what the callback answers). */
+export async function issueTicket(env: Env, identity: SocialIdentity): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return sign(
     { aud: TICKET_AUDIENCE, iss: TICKET_ISSUER, iat: now, exp: now + TICKET_TTL_S, prv: identity.provider, sub: identity.subject, em: identity.email, nick: identity.nickname },
@@ -188,9 +190,14 @@ function generatedLoginId(provider: SocialProvider): string {
 /**
  * Social sign-up: a new member linked to the ticket's identity, in one batch. The ID is chosen or generated,
  * the password optional (without one the member signs in only through the provider), identity verification
- * required unless a partner signs them up (SPEC §2), terms required.
+ * required unless a partner signs them up (SPEC §2), terms required. It takes one of the client's sign-up slots,
+ * the same ones the password sign-up takes (MAX_CLIENT_SIGNUPS an hour).
  */
-export async function socialSignUp(env: Env, provider: SocialProvider, input: SocialSignupRequest, options: { partnerCookie: string | null }): Promise<MemberRow> {
+export async function socialSignUp(env: Env, provider: SocialProvider, input: SocialSignupRequest, options: { partnerCookie: string | null; client: SignupClient }): Promise<MemberRow> {
+  return withSignupSlot(env.DB, options.client, () => createSocialMember(env, provider, input, options.partnerCookie));
+}
+
+async function createSocialMember(env: Env, provider: SocialProvider, input: SocialSignupRequest, partnerCookie: string | null): Promise<MemberRow> {
   const identity = await ticketIdentity(env, input.accessToken, provider);
   if (await findIdentity(env.DB, provider, identity.subject)) throw new Refusal(409, 'SOCIAL_ALREADY_MEMBER', 'social.errors.alreadyMember');
   const chosenId = input.loginId ? stripSpaces(input.loginId) : null;
@@ -213,7 +220,7 @@ export async function socialSignUp(env: Env, provider: SocialProvider, input: So
     if (recommender === 'overlap') throw accountRefusal(400, M.recommenderOverlap, 'recommendId');
     recommenderId = (await findMemberByLoginId(env.DB, recommender))!.id;
   }
-  const partnerCode = options.partnerCookie ?? input.partnerCode ?? null;
+  const partnerCode = partnerCookie ?? input.partnerCode ?? null;
   const partner = partnerCode ? await findPartner(env.DB, partnerCode) : null;
   let person: { name: string | null; birthday: string | null; gender: 'M' | 'F' | null; phone: string | null; verified: boolean; ci?: string | null } = {
     name: null,
@@ -226,7 +233,7 @@ export async function socialSignUp(env: Env, provider: SocialProvider, input: So
     const verified = await consumeIdentity(env.DB, input.authKey, 'personal-signup');
     if (!verified) throw accountRefusal(400, M.identityRequired, 'authKey');
     person = { name: verified.name, birthday: verified.birthday, gender: verified.gender, phone: verified.phone, verified: true, ci: verified.ci ?? null };
-  } else if (!options.partnerCookie || partner?.code !== options.partnerCookie) {
+  } else if (!partnerCookie || partner?.code !== partnerCookie) {
     // Only a registered partner's cookie skips verification: the cookie is whatever the client wrote.
     throw accountRefusal(400, M.identityRequired, 'authKey');
   }
