@@ -1,6 +1,6 @@
-// npm test: check formatting and lint (Biome); type-check Worker, client and tests; build the client and check the home
-// page's first-load budget; run the unit and Worker tests (vitest in workerd) and the browser tests (Playwright +
-// Chromium). Ends with one summary line.
+// npm test: check formatting and lint (Biome); type-check Worker, client and tests; run the component tests (happy-dom,
+// beside the build); build the client and check the home page's first-load budget; run the unit and Worker tests
+// (vitest in workerd) and the browser tests (Playwright + Chromium). Ends with one summary line.
 //
 // The checks and the build run two at a time (each line a step prints while another runs starts with its name); then
 // the Worker tests, then the browser tests. `-- --parallel` runs those two side by side as well: on two cores it made
@@ -85,6 +85,7 @@ function failedSpecs(suites = []) {
 }
 
 rmSync('test-results/vitest.json', { force: true });
+rmSync('test-results/components.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
 
 const began = performance.now();
@@ -92,9 +93,17 @@ const width = sequential ? 1 : 2;
 const tag = (name) => (sequential ? {} : { tag: name });
 const checks = [
   () => step('format and lint', bin('biome'), ['check', '.'], tag('lint')),
-  ...['tsconfig.json', 'client/tsconfig.json', 'tests/worker/tsconfig.json', 'tests/e2e/tsconfig.json'].map(
+  ...['tsconfig.json', 'client/tsconfig.json', 'tests/worker/tsconfig.json', 'tests/e2e/tsconfig.json', 'tests/components/tsconfig.json'].map(
     (project) => () => step(`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit'], tag(`tsc ${project}`)),
   ),
+  // Components in a DOM in Node: no build, no server, so they run with the checks.
+  () =>
+    step(
+      'component tests',
+      bin('vitest'),
+      ['run', '--config', 'vitest.components.config.mts', '--reporter=default', '--reporter=json', '--outputFile=test-results/components.json'],
+      tag('components'),
+    ),
 ];
 // The build first (the browser tests wait for it), the checks beside it.
 const buildAndBudget = async () => {
@@ -110,26 +119,30 @@ if (built && !process.argv.includes('--no-e2e')) runners.push(() => step('browse
 await inParallel(runners, runnersSideBySide ? 2 : 1);
 timings.push(`all ${Math.round((performance.now() - began) / 1000)} s`);
 
-const vitest = readReport('test-results/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }), NO_COUNTS);
+const vitestCounts = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
+const vitest = readReport('test-results/vitest.json', vitestCounts, NO_COUNTS);
+const components = readReport('test-results/components.json', vitestCounts, NO_COUNTS);
 const e2e = readReport('test-results/e2e.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped }), NO_COUNTS);
-const passed = vitest.passed + e2e.passed;
-const failed = vitest.failed + e2e.failed + (failures.length && vitest.failed + e2e.failed === 0 ? failures.length : 0);
-const skipped = vitest.skipped + e2e.skipped;
+const counted = [vitest, components, e2e];
+const sum = (key) => counted.reduce((total, counts) => total + counts[key], 0);
+const passed = sum('passed');
+const failed = sum('failed') + (failures.length && sum('failed') === 0 ? failures.length : 0);
+const skipped = sum('skipped');
 
 // The names of failed tests, last, so the tail of a long CI log says what failed (the runners print them far above).
+const vitestFailures = (r) =>
+  r.testResults.flatMap((file) =>
+    file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`),
+  );
 const failedNames = [
-  ...readReport(
-    'test-results/vitest.json',
-    (r) =>
-      r.testResults.flatMap((file) =>
-        file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`),
-      ),
-    [],
-  ),
+  ...readReport('test-results/vitest.json', vitestFailures, []),
+  ...readReport('test-results/components.json', vitestFailures, []),
   ...readReport('test-results/e2e.json', (r) => failedSpecs(r.suites), []),
 ];
 if (failedNames.length) console.log(`\nfailed tests:\n${failedNames.map((n) => `  ✗ ${n}`).join('\n')}`);
-console.log(`\nunit+worker: ${vitest.passed} passed, ${vitest.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(
+  `\nunit+worker: ${vitest.passed} passed, ${vitest.failed} failed; components: ${components.passed} passed, ${components.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed`,
+);
 if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
 console.log(`time per step: ${timings.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

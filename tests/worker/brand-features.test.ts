@@ -80,4 +80,15 @@ describe('brand feature switches', () => {
     expect(onHtml).toContain('wallet-items-title');
     expect(onHtml).toContain('wallet-coupon');
   });
+
+  it('a brand without foreigner sign-up shows no foreigner tab, and its foreigner sign-up page sends to the domestic one', async () => {
+    const off = new Browser('bread.localhost');
+    expect(await (await off.fetch('/signup')).text()).not.toContain('href="/signup/foreigner');
+    const redirected = await off.fetch('/signup/foreigner?rId=friend01');
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get('location')).toBe('/signup?rId=friend01');
+    const on = new Browser('flex.localhost');
+    expect(await (await on.fetch('/signup')).text()).toContain('href="/signup/foreigner"');
+    expect((await on.fetch('/signup/foreigner')).status).toBe(200);
+  });
 });

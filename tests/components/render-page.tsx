@@ -1,0 +1,66 @@
+import { render, waitFor } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { expect, vi } from 'vitest';
+import { Root } from '../../client/app/Root';
+import { preloadPage } from '../../client/ssr';
+import { loadMessages } from '../../src/lib/i18n';
+import { brandSchema, publicBrand } from '../../src/shared/brand-schema';
+import type { Locale } from '../../src/shared/locales';
+import type { PageKey, PageProps } from '../../src/shared/page-props';
+import bread from '../../brands/bread/brand.json';
+import flex from '../../brands/flex/brand.json';
+
+const BRANDS = { flex, bread };
+
+interface PageOptions {
+  /** Path with its query, as the server got it. */
+  path: string;
+  locale?: Locale;
+  brand?: keyof typeof BRANDS;
+  /** What the page's loader (src/pages/pages.ts) puts in the props for this request. */
+  data?: Record<string, unknown>;
+  /** Cookies the browser holds for the page's host (those the page may read). */
+  cookies?: Record<string, string>;
+}
+
+/**
+ * A page as the browser hydrates it (client/main.tsx): its code loaded first, then the whole app (Root: jotai's
+ * store, SWR, the router, the page's locale and messages through I18nProvider) with the props the server would
+ * send, in #root, until it says it is hydrated. Leaving the page (location.assign) is recorded, not done: the
+ * returned `assigned` lists where it went.
+ */
+export async function renderPage(page: PageKey, { path, locale = 'ko', brand = 'flex', data = {}, cookies = {} }: PageOptions) {
+  const url = new URL(path, `http://${brand}.localhost`);
+  (window as unknown as { happyDOM: { setURL(href: string): void } }).happyDOM.setURL(url.href);
+  for (const [name, value] of Object.entries(cookies)) await cookieStore.set(name, value);
+  const assigned: string[] = [];
+  vi.spyOn(window.location, 'assign').mockImplementation((href) => void assigned.push(String(href)));
+  const props: PageProps = {
+    page,
+    path,
+    me: null,
+    isMobile: false,
+    appType: 'main',
+    appVersion: null,
+    locale,
+    messages: loadMessages(locale),
+    query: Object.fromEntries(url.searchParams),
+    brand: publicBrand(brandSchema.parse(BRANDS[brand])),
+    data,
+    errorReporting: null,
+  };
+  // The page's code and the footer's, as the server loads them before it renders (the browser would show the
+  // footer later, which inside Testing Library's act would hold the whole first render back).
+  await preloadPage(page);
+  const root = document.createElement('div');
+  root.id = 'root';
+  // A cache of its own, as a page load has: Root's SWRConfig sets none, and SWR's default one outlives a render.
+  const app = (
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <Root initialProps={props} />
+    </SWRConfig>
+  );
+  const view = render(app, { container: document.body.appendChild(root) });
+  await waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'));
+  return { ...view, assigned };
+}
