@@ -53,7 +53,7 @@ function keepable(c: Context<AppEnv>): boolean {
 
 /** A short fingerprint of a brand's settings, made once per brand object (the registry keeps them a minute). */
 const brandPrints = new WeakMap<Brand, string>();
-function brandPrint(brand: Brand): string {
+export function brandPrint(brand: Brand): string {
   let print = brandPrints.get(brand);
   if (print === undefined) {
     // FNV-1a over the settings: the page carries them, so ops changing a brand (KV) changes its key.

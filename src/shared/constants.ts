@@ -52,6 +52,8 @@ export const AUTH_EXEMPT_PATHS = [...EXEMPT_PATHS, '/signin', '/signup', '/find'
 export const MAINTENANCE_EXEMPT_PATHS = [...EXEMPT_PATHS, '/notices/maintenance'] as const;
 
 export const MAINTENANCE_PATH = '/notices/maintenance';
+/** Where a guest verifies their age to watch adult-only broadcasts without an account (open in emergency mode). */
+export const GUEST_AUTH_PATH = '/guest-auth';
 export const SIGNIN_PATH = '/signin';
 /** SPEC §4 expiry flow: where a dormant account is woken (under /signin: open in emergency mode too). */
 export const EXPIRE_PATH = '/signin/expire';

@@ -57,6 +57,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /v4/api/asp/signup-token',
   'POST /api/partners',
   'GET /api/guest/pincrux',
+  // The sitemap's entries: only pages every guest may open anyway (no adult or password stream), for /sitemap.xml.
+  'GET /api/guest/sitemap/:kind',
   // What every visitor sees: home, channels, streams, notices, policies, uploaded images, luv packs, exchange rates.
   'GET /static/:file',
   'GET /api/my/view-main',

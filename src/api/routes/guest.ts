@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
-import { readFlags } from '../../lib/kv-config';
+import { readChannelSettings, readFlags } from '../../lib/kv-config';
 import { registerPincrux } from '../services/partners';
+import { sitemapPage } from '../services/sitemap';
+import { SITEMAP_KINDS, SITEMAP_PAGE_LIMIT, sitemapPageSchema } from '../../shared/seo-schemas';
 import { appTimecheckResponseSchema, okResponseSchema, timecheckResponseSchema, type AppTimecheckResponse, type OkResponse, type TimecheckResponse } from '../../shared/api-schemas';
 
 /** SPEC §4 "Timecheck": status true means maintenance; status false with defenceMode means emergency. */
@@ -45,5 +47,21 @@ export const guestRoutes = new Hono<ApiEnv>()
       const { appkey, pinkey } = c.req.valid('query');
       await registerPincrux(c.env.DB, c.var.deviceId, appkey, pinkey);
       return c.json({ ok: true } satisfies OkResponse);
+    },
+  )
+  .get(
+    '/api/guest/sitemap/:kind',
+    operation({
+      tag: 'Site',
+      summary: 'Pages of one kind every guest may open, newest first (the edge makes /sitemap.xml of them)',
+      description:
+        'live: lives on air now, none while broadcasting is switched off; vod: recordings; notice: the platform notices. Adult-only and password-protected lives and recordings are never listed. Pages by keyset: pass `next` as `before`.',
+      ok: sitemapPageSchema,
+    }),
+    validate('param', z.object({ kind: z.enum(SITEMAP_KINDS) })),
+    validate('query', z.object({ before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(), limit: z.coerce.number().int().min(1).max(SITEMAP_PAGE_LIMIT).default(1000) })),
+    async (c) => {
+      const { before, limit } = c.req.valid('query');
+      return c.json(await sitemapPage(c.env.DB, c.req.valid('param').kind, { before: before ?? null, limit }, await readChannelSettings(c.env.CONFIG)));
     },
   );
