@@ -46,6 +46,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/personal-auth/nice/return',
   'POST /api/auth/signin/find-id/confirm',
   'POST /api/auth/signin/find-password/confirm',
+  // A guest's age check (/guest-auth): the identity provider's authKey (one use) is the proof; members are refused.
+  'POST /api/guest/adult-pass',
   // Waking a dormant account (SPEC §4 expiry): a dormant account cannot sign in; identity verification is the proof.
   'POST /api/auth/expire',
   // The token handoff: a guest gets a password-reset ticket only with a verified identity; a member a new pair.

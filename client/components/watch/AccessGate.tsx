@@ -8,6 +8,7 @@ import { alertMessageAtom, showMembersOnlyAtom } from '../../state/ui';
 import { confirmIdentity, liveAuth } from '../../data/watch-api';
 import { useIdentityPopup } from '../auth/useIdentityPopup';
 import { Spinner } from '../auth/Spinner';
+import { GUEST_AUTH_PATH } from '../../../src/shared/constants';
 
 interface GateProps {
   access: Exclude<PlaybackAccess, 'ok'>;
@@ -54,13 +55,13 @@ function FullGate() {
 
 function IdentityGate({ me }: { me: Me | null }) {
   const t = useT();
-  const { refresh } = useRouter();
+  const { refresh, props } = useRouter();
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
   const setAlert = useSetAtom(alertMessageAtom);
   const { verify, busy } = useIdentityPopup();
   const [saving, setSaving] = useState(false);
   const onVerify = async () => {
-    // Verification belongs to an account: a guest signs in (or up) first.
+    // A member verifies their account; a guest signs in (or up) first, or verifies as a guest (the link below).
     if (!me) return showMembersOnly(true);
     const authKey = await verify({ kind: 'personal' });
     if (!authKey) return;
@@ -77,6 +78,11 @@ function IdentityGate({ me }: { me: Me | null }) {
         {(busy || saving) && <Spinner />}
         {t('channel.verify')}
       </button>
+      {!me && (
+        <a className="btn gate-guest-auth" href={`${GUEST_AUTH_PATH}?callbackURL=${encodeURIComponent(props.path)}`}>
+          {t('guestAuth.gateLink')}
+        </a>
+      )}
     </>
   );
 }
