@@ -74,15 +74,17 @@ function IdentityGate({ me }: { me: Me | null }) {
   return (
     <>
       <p className="gate-message">{t('channel.identityRequired')}</p>
-      <button type="button" className="btn btn-primary" onClick={onVerify} disabled={busy || saving}>
-        {(busy || saving) && <Spinner />}
-        {t('channel.verify')}
-      </button>
-      {!me && (
-        <a className="btn gate-guest-auth" href={`${GUEST_AUTH_PATH}?callbackURL=${encodeURIComponent(props.path)}`}>
-          {t('guestAuth.gateLink')}
-        </a>
-      )}
+      <div className="gate-actions">
+        <button type="button" className="btn btn-primary" onClick={onVerify} disabled={busy || saving}>
+          {(busy || saving) && <Spinner />}
+          {t('channel.verify')}
+        </button>
+        {!me && (
+          <a className="btn" href={`${GUEST_AUTH_PATH}?callbackURL=${encodeURIComponent(props.path)}`}>
+            {t('guestAuth.gateLink')}
+          </a>
+        )}
+      </div>
     </>
   );
 }
