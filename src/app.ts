@@ -17,6 +17,7 @@ import { Refusal, refusalResponse } from './lib/errors';
 import { callerLocale } from './lib/caller-locale';
 import { MAINTENANCE_PATH } from './shared/constants';
 import { site } from './pages/site';
+import { seo } from './pages/seo';
 import { pages } from './pages/pages';
 import { live } from './live';
 import { chatSocket } from './proxy/chat-socket';
@@ -60,6 +61,8 @@ app.use(brand(), locale(), clientContext(), xsrfCookie());
 // /__dev/ is read here too: the site answers some of its paths itself (the page-cache purge).
 app.use(requestGuard({ proxied: [...PROXIED_PREFIXES, DEV_PG_PREFIX], crossSiteAllowed: (path) => OWN_PROOF(path) && !path.startsWith(DEV_PG_PREFIX) }));
 app.route('/', site);
+// robots.txt and sitemap.xml answer before the gate: crawlers read them during maintenance too.
+app.route('/', seo);
 // The local error collector (development and tests): browsers' Sentry envelopes, before the gate like site resources.
 app.route('/', collector);
 for (const prefix of [...PROXIED_PREFIXES, DEV_PREFIX, DEV_PG_PREFIX]) app.all(`${prefix}*`, proxy);

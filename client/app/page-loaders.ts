@@ -37,5 +37,6 @@ export const PAGE_LOADERS: Record<LazyPageModule, Loader> = {
   AgencyInvitesPage: () => import('../pages/AgencyInvitesPage').then((m) => m.AgencyInvitesPage),
   AgencyPage: () => import('../pages/AgencyPage').then((m) => m.AgencyPage),
   ExpirePage: () => import('../pages/ExpirePage').then((m) => m.ExpirePage),
+  GuestAuthPage: () => import('../pages/GuestAuthPage').then((m) => m.GuestAuthPage),
   MyListsPage: () => import('../pages/MyListsPage').then((m) => m.MyListsPage),
 };

@@ -15,6 +15,7 @@ import type {
 } from '../../src/shared/account-api';
 import type { Translate } from '../i18n/i18n';
 import { call, type ApiResult } from './api';
+import { GUEST_PASS_PATH } from '../../src/shared/constants';
 
 /** What to tell the user about a failed call: the server's message, else a generic one. */
 export function failureText(result: ApiResult<unknown>, t: Translate): string {
@@ -39,11 +40,12 @@ export const sendPhoneCode = (req: SendPhoneCodeRequest) => call<{ message?: str
 export const confirmPhoneCode = (req: ConfirmPhoneCodeRequest) => call<{ phoneVerificationToken: string }>('POST', '/api/personal-auth/foreigner', req);
 
 /** Which identity check to start: at sign-up, for a signed-in member, or to find an ID or reset a password. */
-export type IdentityPurpose = { kind: 'signup' } | { kind: 'personal' } | { kind: 'find'; type: 'id' | 'password'; loginId?: string } | { kind: 'expire'; loginId: string };
+export type IdentityPurpose = { kind: 'signup' } | { kind: 'personal' } | { kind: 'guest-adult' } | { kind: 'find'; type: 'id' | 'password'; loginId?: string } | { kind: 'expire'; loginId: string };
 
 export function startIdentity(purpose: IdentityPurpose) {
   if (purpose.kind === 'signup') return call<IdentityStartResponse>('GET', '/api/auth/signup/personal-auth?type=personal-signup');
   if (purpose.kind === 'personal') return call<IdentityStartResponse>('GET', '/api/personal-auth?type=personal');
+  if (purpose.kind === 'guest-adult') return call<IdentityStartResponse>('GET', '/api/personal-auth?type=guest-adult');
   if (purpose.kind === 'expire') return call<IdentityStartResponse>('GET', `/api/personal-auth?type=expire&loginId=${seg(purpose.loginId)}`);
   const loginId = purpose.loginId ? `loginId=${seg(purpose.loginId)}&` : '';
   return call<IdentityStartResponse>('GET', `/api/auth/signin/find?${loginId}type=${purpose.type}`);
@@ -51,6 +53,8 @@ export function startIdentity(purpose: IdentityPurpose) {
 
 /** SPEC §4 expiry flow (POST /api/auth/expire): the step the account is at after this call. */
 export const expireStep = (body: { loginId: string; agree?: boolean; authKey?: string }) => call<ExpiryResponse>('POST', '/api/auth/expire', body);
+/** A guest's adult pass for this device (the site keeps it in an HttpOnly cookie; the answer says until when). */
+export const requestGuestPass = (authKey: string) => call<{ expiresAt: number }>('POST', GUEST_PASS_PATH, { authKey });
 
 /** Find ID and password take an identity verification's authKey (domestic) or the verified phone's token (foreign members). */
 export const findIdConfirm = (proof: RecoveryProof) => call<{ loginIds: string[] }>('POST', '/api/auth/signin/find-id/confirm', proof);

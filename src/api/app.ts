@@ -53,10 +53,11 @@ import { verifiedEdgeClient } from '../lib/edge-headers';
 
 const DEVICE_ID = /^[0-9a-f]{10}$/;
 /**
- * Calls that keep answering during maintenance, so clients can learn when it ends (and read the contract).
+ * Calls that keep answering during maintenance, so clients can learn when it ends (and read the contract),
+ * and the sitemap's read-only entries, which crawlers keep reading while the pages are closed.
  * The OpenAPI document gives every other operation its 503 from this same list.
  */
-const OPEN_DURING_MAINTENANCE = [/^\/v2\/api\/guest\/timeCheck$/, /^\/api\/guest\/timeCheck\/\d+$/, /^\/static\//, /^\/__dev\//, /^\/openapi\.json$/];
+const OPEN_DURING_MAINTENANCE = [/^\/v2\/api\/guest\/timeCheck$/, /^\/api\/guest\/timeCheck\/\d+$/, /^\/static\//, /^\/api\/guest\/sitemap\//, /^\/__dev\//, /^\/openapi\.json$/];
 
 /**
  * The embedded API (SPEC §7 at its exact paths). It knows nothing of the edge: the proxy hands it

@@ -10,6 +10,8 @@
 // data did not load in full (SPEC §8 renders it empty), a render that reported an error. The gate runs
 // before any of this, so maintenance and emergency redirects are never cached and never bypassed.
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { COOKIE } from '../shared/constants';
 import type { AppEnv } from '../lib/env';
 import type { PageProps, WireProps } from '../shared/page-props';
 import type { Brand } from '../shared/brand-schema';
@@ -42,8 +44,11 @@ const APP_VERSION = /^\d{1,4}(?:\.\d{1,4})?$/;
  * variants; so does an app version outside the wrapper's own pattern.
  */
 export function guestCacheable(c: Context<AppEnv>): boolean {
-  return !c.var.loggedIn && keepable(c);
+  return !c.var.loggedIn && !holdsGuestPass(c) && keepable(c);
 }
+
+/** A guest with an adult pass sees adult broadcasts others do not: their pages are their own, like a member's. */
+const holdsGuestPass = (c: Context<AppEnv>) => getCookie(c, COOKIE.guestPass) !== undefined;
 
 /** A GET without a query, from a browser or an app version of the wrapper's own pattern. */
 function keepable(c: Context<AppEnv>): boolean {
@@ -53,7 +58,7 @@ function keepable(c: Context<AppEnv>): boolean {
 
 /** A short fingerprint of a brand's settings, made once per brand object (the registry keeps them a minute). */
 const brandPrints = new WeakMap<Brand, string>();
-function brandPrint(brand: Brand): string {
+export function brandPrint(brand: Brand): string {
   let print = brandPrints.get(brand);
   if (print === undefined) {
     // FNV-1a over the settings: the page carries them, so ops changing a brand (KV) changes its key.

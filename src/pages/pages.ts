@@ -6,7 +6,8 @@ import { buildPageProps, respond } from '../render/respond';
 import { loadMe, loadPageData } from './load';
 import { safeCallbackPath } from '../shared/callback-url';
 import { apiJson, callerOf } from '../proxy/caller';
-import { NICE_RETURN_PATH } from '../shared/constants';
+import { GUEST_AUTH_PATH, NICE_RETURN_PATH } from '../shared/constants';
+import type { GuestAuthPageData } from '../shared/guest-auth';
 import { CHANNEL_SETTINGS_PATHS, type ChannelSettings } from '../shared/streams-api';
 import { enabledSocialProviders } from '../shared/social';
 
@@ -76,6 +77,21 @@ export const pages = new Hono<AppEnv>()
     const result = res.ok && res.body?.authKey ? { authKey: res.body.authKey } : { failure: res.body?.error?.message ?? c.var.t('identity.nice.invalid') };
     c.header('cache-control', 'no-store');
     return respond(c, buildPageProps(c, 'PERSONAL_AUTH', { title: c.var.t('identity.title'), provider: 'niceId', ...result }), res.ok ? 200 : 400);
+  })
+  /**
+   * A guest's age check (open in emergency mode, like sign-in): identity verification buys an adult pass for this
+   * device (POST /api/guest/adult-pass). Members verify their account instead; with adult broadcasting switched
+   * off there is nothing to verify for, and the page says so.
+   */
+  .get(GUEST_AUTH_PATH, async (c) => {
+    const me = await loadMe(c);
+    const settings = await loadPageData(c, async () => (await apiJson<ChannelSettings>(c, callerOf(c), CHANNEL_SETTINGS_PATHS.guest)).body ?? {});
+    const data: GuestAuthPageData = {
+      title: c.var.t('guestAuth.title'),
+      callbackURL: safeCallbackPath(c.req.query('callbackURL')),
+      adultBroadcast: (settings as Partial<ChannelSettings>).adultBroadcast !== false,
+    };
+    return respond(c, buildPageProps(c, 'GUEST_AUTH', data, me));
   })
   .get('/my/personal-auth', async (c) => {
     const type = c.req.query('type') ?? 'personal';

@@ -22,6 +22,12 @@ const apiFor =
 export const guestApi = (c: Context<AppEnv>): Api => apiFor(c, asGuest(callerOf(c)));
 
 /**
+ * The API as this guest sees it: with their adult pass when they hold one (src/lib/guest-pass.ts). Such a guest's
+ * pages are never taken by the edge cache (guestCacheable), so for everyone it keeps this is guestApi.
+ */
+export const guestViewerApi = (c: Context<AppEnv>): Api => apiFor(c, callerOf(c));
+
+/**
  * A page's session: the member (loadMe refreshes an expired token once) and a caller for the page's
  * data that speaks as that member, or as a guest when there is none. The caller is taken after loadMe,
  * so it carries the token a refresh put on the context, not the request's expired one.

@@ -17,7 +17,7 @@ import {
   type ViewMainResponse,
 } from '../shared/streams-api';
 import { loadPageData } from './load';
-import { deviceOf, guestApi, loadMeRemembered, pageSession, type Api } from './watch-load';
+import { deviceOf, guestApi, guestViewerApi, loadMeRemembered, pageSession, type Api } from './watch-load';
 import type { ApiAnswer } from '../proxy/caller';
 import { signinRedirect } from '../middleware/gate';
 import { channelSettings } from '../proxy/channel-settings';
@@ -131,7 +131,7 @@ export const watchPages = new Hono<AppEnv>()
   .get('/channel/:loginId', async (c) => {
     const loginId = c.req.param('loginId');
     if (!LOGIN_ID.test(loginId)) return notFound(c);
-    if (!c.var.loggedIn) return guestPage(c, (depend) => channelPage(c, loginId, null, guestApi(c), depend));
+    if (!c.var.loggedIn) return guestPage(c, (depend) => channelPage(c, loginId, null, guestViewerApi(c), depend));
     const { me, api } = await pageSession(c);
     return answer(c, await channelPage(c, loginId, me, api, noDepend));
   })

@@ -7,6 +7,7 @@ import { CLIENT_HEADER, COOKIE, type AppType } from '../shared/constants';
 import { clearSession, hasTokens, storeTokens } from './session';
 import { edgeClientAddress } from '../lib/client-address';
 import { EDGE_HEADERS, signEdgeClient } from '../lib/edge-headers';
+import { GUEST_PASS_HEADER } from '../lib/guest-pass';
 
 /** Raised when the API answers 503 to a server-side call (SPEC §8 SERVICE_UNAVAILABLE). */
 export class ServiceUnavailableError extends Error {
@@ -26,6 +27,8 @@ export interface Caller {
   ip?: string;
   /** Sent as the Bearer token; without it the call asks as a guest. */
   access?: string;
+  /** A guest's adult pass (HttpOnly cookie), sent as X-Guest-Pass; the API reads it only when no member signed in. */
+  guestPass?: string;
   /** The site's origin (scheme and host the browser used): providers send people back there. */
   site?: string;
   /** The brand this site is (its id): the API's texts name its company. */
@@ -46,14 +49,15 @@ export function requestOrigin(c: Context<AppEnv>): Pick<Caller, 'partnerCode' | 
 
 /** The requester as the edge middleware knows them, with the member's current access token. */
 export function callerOf(c: Context<AppEnv>): Caller {
-  return { ...requestOrigin(c), brand: c.var.brand?.id, deviceId: c.var.deviceId, appType: c.var.appType, locale: c.var.locale, access: c.var.accessToken };
+  const guestPass = getCookie(c, COOKIE.guestPass);
+  return { ...requestOrigin(c), brand: c.var.brand?.id, deviceId: c.var.deviceId, appType: c.var.appType, locale: c.var.locale, access: c.var.accessToken, guestPass };
 }
 
-/** The same requester asking as any guest would. */
-export const asGuest = (caller: Caller): Caller => ({ ...caller, access: undefined });
+/** The same requester asking as any guest would (no session, no adult pass). */
+export const asGuest = (caller: Caller): Caller => ({ ...caller, access: undefined, guestPass: undefined });
 
 const INTERNAL_ORIGIN = 'https://api.internal';
-const EDGE_ONLY_HEADERS = ['cookie', 'host', 'authorization', ...Object.values(EDGE_HEADERS)];
+const EDGE_ONLY_HEADERS = ['cookie', 'host', 'authorization', GUEST_PASS_HEADER, ...Object.values(EDGE_HEADERS)];
 const CLIENT_WRITABLE_ADDRESS_HEADERS = ['x-forwarded-for', 'x-real-ip', 'true-client-ip', 'forwarded', 'cf-connecting-ip'];
 
 function executionCtxOf(c: Context<AppEnv>): Context['executionCtx'] | undefined {
@@ -74,6 +78,7 @@ function headersFor(caller: Caller, base?: HeadersInit): Headers {
   headers.set('x-device-id', caller.deviceId);
   headers.set('x-locale', caller.locale);
   if (caller.access) headers.set('authorization', `Bearer ${caller.access}`);
+  if (caller.guestPass) headers.set(GUEST_PASS_HEADER, caller.guestPass);
   return headers;
 }
 

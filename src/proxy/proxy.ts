@@ -7,7 +7,8 @@ import { asGuest, callApi, callAsMember, callerOf } from './caller';
 import { clearSession, hasTokens, rememberLoginId, storeTokens, withoutTokens } from './session';
 import { xsrfValid } from './xsrf';
 import { checkedBody } from '../lib/request-body';
-import { clearBrandCookie } from '../lib/cookies';
+import { clearBrandCookie, setBrandCookie } from '../lib/cookies';
+import { COOKIE, GUEST_PASS_PATH } from '../shared/constants';
 import { SOCIAL_SIGNUP_COOKIE } from '../shared/social';
 import { CHANNEL_SETTINGS_ADMIN_PATH, CHANNEL_SETTINGS_PATH, cachedChannelSettingsResponse, forgetChannelSettings } from './channel-settings';
 
@@ -131,6 +132,7 @@ export async function proxy(c: Context<AppEnv>): Promise<Response> {
   if (!isJson) return c.body(upstream.body as ReadableStream, upstream.status as 200);
   const json = (await upstream.json().catch(() => null)) as Record<string, unknown> | null;
   if (upstream.status === 401 && (json?.error as { code?: string } | undefined)?.code === SESSION_INVALID) clearSession(c);
+  if (path === GUEST_PASS_PATH && upstream.ok && json) return c.json(keepGuestPass(c, json), upstream.status as 200);
   if (json && hasTokens(json)) {
     if (path === ASP_TOKEN_PATH || partnerSignup) return c.json(json, upstream.status as 200);
     if (!isTokenPath(path)) return c.json(withoutTokens(json), upstream.status as 200); // tokens never reach page script
@@ -149,4 +151,12 @@ function safeJson(body: ArrayBuffer | undefined): Record<string, unknown> | null
   } catch {
     return null;
   }
+}
+
+/** A guest's adult pass goes into an HttpOnly cookie that lives as long as it does; page script never sees it. */
+function keepGuestPass(c: Context<AppEnv>, json: Record<string, unknown>): Record<string, unknown> {
+  const { guestPass, ...rest } = json;
+  const seconds = Math.floor((Number(json.expiresAt) - Date.now()) / 1000);
+  if (typeof guestPass === 'string' && seconds > 0) setBrandCookie(c, COOKIE.guestPass, guestPass, { httpOnly: true, maxAge: seconds });
+  return rest;
 }

@@ -11,6 +11,8 @@ export const COOKIE = {
   partnerCode: 'partner_code',
   savedLoginId: 'savedLoginId',
   locale: 'flx_locale',
+  /** A guest's adult pass from /guest-auth (HttpOnly; src/lib/guest-pass.ts). */
+  guestPass: 'flx_guest_pass',
 } as const;
 
 /** The access cookie's value meaning "no token". */
@@ -52,6 +54,10 @@ export const AUTH_EXEMPT_PATHS = [...EXEMPT_PATHS, '/signin', '/signup', '/find'
 export const MAINTENANCE_EXEMPT_PATHS = [...EXEMPT_PATHS, '/notices/maintenance'] as const;
 
 export const MAINTENANCE_PATH = '/notices/maintenance';
+/** Where a guest verifies their age to watch adult-only broadcasts without an account (open in emergency mode). */
+export const GUEST_AUTH_PATH = '/guest-auth';
+/** What that page calls with the verification; the proxy turns the answer's pass into the guestPass cookie. */
+export const GUEST_PASS_PATH = '/api/guest/adult-pass';
 export const SIGNIN_PATH = '/signin';
 /** SPEC §4 expiry flow: where a dormant account is woken (under /signin: open in emergency mode too). */
 export const EXPIRE_PATH = '/signin/expire';

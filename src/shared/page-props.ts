@@ -61,6 +61,7 @@ export const PAGES = {
   AGENCY_INVITES: 'AgencyInvitesPage',
   AGENCY: 'AgencyPage',
   EXPIRE: 'ExpirePage',
+  GUEST_AUTH: 'GuestAuthPage',
   MY_LISTS: 'MyListsPage',
   NOT_FOUND: 'NoticePage',
 } as const;

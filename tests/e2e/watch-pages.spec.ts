@@ -104,6 +104,32 @@ test('an adult live asks a guest to verify identity; the button opens the member
   expect(consoleErrors).toEqual([]);
 });
 
+test('a guest verifies their age at /guest-auth from the adult gate and then watches without an account', async ({ page, consoleErrors }) => {
+  const channelPath = `/channel/${ADULT_CHANNEL.loginId}`;
+  await gotoHydrated(page, url('flex', channelPath));
+  await page.getByRole('link', { name: ko.guestAuth.gateLink }).click();
+  await page.waitForURL(/\/guest-auth\?callbackURL=/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByRole('heading', { name: ko.guestAuth.title })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  // Keyboard only: focus the button and press Enter; the provider's (dev) window opens.
+  await page.getByRole('button', { name: ko.guestAuth.verify }).focus();
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
+  await expect(popup.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await popup.locator('input[name=name]').fill('손님');
+  await popup.locator('input[name=birthday]').fill('1990-03-04');
+  await popup.locator('input[name=gender][value=M]').check();
+  await popup.locator('input[name=phone]').fill('01077778888');
+  await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: ko.identity.complete }).click()]);
+  const done = page.getByRole('status').filter({ hasText: ko.guestAuth.watch });
+  await expect(done).toBeFocused();
+  await done.getByRole('link', { name: ko.guestAuth.watch }).click();
+  await page.waitForURL((u) => u.pathname === channelPath);
+  await expect(page.locator('.player')).toBeVisible();
+  await expect(page.getByText(ko.channel.identityRequired)).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('a password live asks for the password and shows the API’s message for a wrong one', async ({ page }) => {
   await gotoHydrated(page, url('flex', `/channel/${PASSWORD_CHANNEL.loginId}`));
   await expect(page.getByText(ko.channel.passwordRequired)).toBeVisible();

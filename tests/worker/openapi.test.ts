@@ -208,7 +208,7 @@ describe('the document is OpenAPI 3.1 that holds together', () => {
   });
 
   it('gives every operation outside the maintenance list the 503 envelope, and those inside it none', () => {
-    const open = ['/v2/api/guest/timeCheck', '/api/guest/timeCheck/{n}', '/static/{file}', '/__dev/outbox', '/__dev/luv/fund', '/__dev/bench/increment', '/openapi.json'];
+    const open = ['/v2/api/guest/timeCheck', '/api/guest/timeCheck/{n}', '/static/{file}', '/api/guest/sitemap/{kind}', '/__dev/outbox', '/__dev/luv/fund', '/__dev/bench/increment', '/openapi.json'];
     for (const { method, path, op } of operationsOf(doc)) {
       expect(op.responses?.['503'] === undefined, `${method.toUpperCase()} ${path}`).toBe(open.includes(path));
     }

@@ -46,6 +46,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/personal-auth/nice/return',
   'POST /api/auth/signin/find-id/confirm',
   'POST /api/auth/signin/find-password/confirm',
+  // A guest's age check (/guest-auth): the identity provider's authKey (one use) is the proof; members are refused.
+  'POST /api/guest/adult-pass',
   // Waking a dormant account (SPEC §4 expiry): a dormant account cannot sign in; identity verification is the proof.
   'POST /api/auth/expire',
   // The token handoff: a guest gets a password-reset ticket only with a verified identity; a member a new pair.
@@ -57,6 +59,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /v4/api/asp/signup-token',
   'POST /api/partners',
   'GET /api/guest/pincrux',
+  // The sitemap's entries: only pages every guest may open anyway (no adult or password stream), for /sitemap.xml.
+  'GET /api/guest/sitemap/:kind',
   // What every visitor sees: home, channels, streams, notices, policies, uploaded images, luv packs, exchange rates.
   'GET /static/:file',
   'GET /api/my/view-main',

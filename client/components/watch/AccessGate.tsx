@@ -9,6 +9,7 @@ import { confirmIdentity, liveAuth } from '../../data/watch-api';
 import { useIdentityPopup } from '../auth/useIdentityPopup';
 import { Spinner } from '../auth/Spinner';
 import { failureText, sayFailure } from '../../data/api';
+import { GUEST_AUTH_PATH } from '../../../src/shared/constants';
 
 interface GateProps {
   access: Exclude<PlaybackAccess, 'ok'>;
@@ -55,13 +56,13 @@ function FullGate() {
 
 function IdentityGate({ me }: { me: Me | null }) {
   const t = useT();
-  const { refresh } = useRouter();
+  const { refresh, props } = useRouter();
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
   const setAlert = useSetAtom(alertMessageAtom);
   const { verify, busy } = useIdentityPopup();
   const [saving, setSaving] = useState(false);
   const onVerify = async () => {
-    // Verification belongs to an account: a guest signs in (or up) first.
+    // A member verifies their account; a guest signs in (or up) first, or verifies as a guest (the link below).
     if (!me) return showMembersOnly(true);
     const authKey = await verify({ kind: 'personal' });
     if (!authKey) return;
@@ -74,10 +75,17 @@ function IdentityGate({ me }: { me: Me | null }) {
   return (
     <>
       <p className="gate-message">{t('channel.identityRequired')}</p>
-      <button type="button" className="btn btn-primary" onClick={onVerify} disabled={busy || saving}>
-        {(busy || saving) && <Spinner />}
-        {t('channel.verify')}
-      </button>
+      <div className="gate-actions">
+        <button type="button" className="btn btn-primary" onClick={onVerify} disabled={busy || saving}>
+          {(busy || saving) && <Spinner />}
+          {t('channel.verify')}
+        </button>
+        {!me && (
+          <a className="btn" href={`${GUEST_AUTH_PATH}?callbackURL=${encodeURIComponent(props.path)}`}>
+            {t('guestAuth.gateLink')}
+          </a>
+        )}
+      </div>
     </>
   );
 }

@@ -180,7 +180,7 @@ export const accountRoutes = new Hono<ApiEnv>()
       tag: 'Verification',
       summary: 'Start identity verification of a SPEC §3 auth flow type',
       description:
-        "type personal (the default) verifies the signed-in member (a guest gets 401) and answers the member's personal-auth status after the call (SPEC §3: 1 requested, or 2 when approved already). personal-signup, id, password and expire are guests' flows and answer as GET /api/auth/signup/personal-auth and /api/auth/signin/find do; password and expire name the account (loginId).",
+        "type personal (the default) verifies the signed-in member (a guest gets 401) and answers the member's personal-auth status after the call (SPEC §3: 1 requested, or 2 when approved already). personal-signup, id, password, expire and guest-adult (a guest's age check, for POST /api/guest/adult-pass) are guests' flows and answer as GET /api/auth/signup/personal-auth and /api/auth/signin/find do; password and expire name the account (loginId).",
       ok: personalAuthStartSchema,
       refusals: { 400: 'type password or expire without loginId, or the request fails validation (BAD_REQUEST)', 404: 'The member is gone (NOT_FOUND)' },
     }),
@@ -190,7 +190,13 @@ export const accountRoutes = new Hono<ApiEnv>()
       const { type, loginId } = c.req.valid('query');
       if (type !== 'personal') {
         if ((type === 'password' || type === 'expire') && !loginId) throw new Refusal(400, 'BAD_REQUEST', 'errors.badRequest');
-        return c.json(await startIdentity(c.env.DB, identityFor(c.env), type, { foreigner: false, loginId: type === 'personal-signup' ? null : (loginId ?? null), returnUrl: returnUrlOf(c) }));
+        return c.json(
+          await startIdentity(c.env.DB, identityFor(c.env), type, {
+            foreigner: false,
+            loginId: type === 'personal-signup' || type === 'guest-adult' ? null : (loginId ?? null),
+            returnUrl: returnUrlOf(c),
+          }),
+        );
       }
       const session = c.var.optionalSession;
       if (!session) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);

@@ -5,6 +5,7 @@ import { operation, type Operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
 import { chatTicketRequestSchema, chatTicketResponseSchema } from '../../shared/chat-ticket-api';
 import { issueChatTicket } from '../services/chat';
+import { guestAdult } from './watch-params';
 
 /** A ticket is this viewer's alone. */
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -39,5 +40,5 @@ export const chatRoutes = new Hono<ApiEnv>()
     '/api/guest/chat-ticket',
     operation({ tag: 'Chat', summary: "A guest's one-minute ticket (read only)", ok: chatTicketResponseSchema, refusals: TICKET_REFUSALS }),
     validate('json', chatTicketRequestSchema),
-    async (c) => c.json(await issueChatTicket(c.env, null, c.req.valid('json')), 200, NO_STORE),
+    async (c) => c.json(await issueChatTicket(c.env, null, c.req.valid('json'), Date.now(), await guestAdult(c)), 200, NO_STORE),
   );

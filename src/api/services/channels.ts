@@ -49,7 +49,7 @@ export async function channelPage(db: D1Database, channelId: number, viewer: Vie
     findChannel(db, channelId),
     subscriberCount(db, channelId),
     noticeSummary(db, channelId),
-    viewer ? isSubscribed(db, viewer.memberId, channelId) : Promise.resolve(false),
+    viewer?.memberId ? isSubscribed(db, viewer.memberId, channelId) : Promise.resolve(false),
     findOpenLive(db, channelId),
     listRecorded(db, channelId, { offset: PAGE_DEFAULTS.offset, limit: PAGE_DEFAULTS.recordedLimit }),
     pinnedNoticeOf(db, channelId),
@@ -146,7 +146,7 @@ export async function liveAuth(
   if (access === 'unavailable') throw new Refusal(403, 'UNAVAILABLE', 'errors.adultUnavailable');
   if (access === 'identity') throw new Refusal(403, 'IDENTITY_REQUIRED', 'errors.adultIdentityRequired');
   if (access === 'adult') throw new Refusal(403, 'ADULT_ONLY', 'errors.adultOnly');
-  if (viewer?.memberId !== channel.ownerId) await checkPassword(db, channel.id, channel.passwordHash, input, now);
+  if (viewer?.memberId == null || viewer.memberId !== channel.ownerId) await checkPassword(db, channel.id, channel.passwordHash, input, now);
   // The owner gets the same signed URL without spending a try.
   const playback = await playbackFor({ ...stream, hasPassword: 1 }, secret);
   if (!playback) throw new Refusal(404, 'NOT_LIVE', 'errors.channelOffline');

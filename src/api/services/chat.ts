@@ -8,7 +8,7 @@ import { Refusal } from '../../lib/errors';
 import { chatChannel, chatMember, type ChatChannelRow, type ChatMemberRow } from '../../db/chat';
 import { isSubscribed } from '../../db/channels';
 import { findOpenLive, type StreamRow } from '../../db/streams';
-import { accessFor, standingStream, type AccessSubject, type RuleAccess, type Viewer } from './streams';
+import { GUEST_ADULT_VIEWER, accessFor, standingStream, type AccessSubject, type RuleAccess, type Viewer } from './streams';
 import { shownBigFan, shownLevel } from './fans';
 
 /**
@@ -18,7 +18,7 @@ import { shownBigFan, shownLevel } from './fans';
  * standing itself. A ticket only opens sockets for a minute. Who may be in the room is decided here,
  * once, by the player's rule (roomAccess); a refusal is a 403 the page can read and explain.
  */
-export async function issueChatTicket(env: Env, memberId: number | null, request: ChatTicketRequest, now = Date.now()): Promise<ChatTicketResponse> {
+export async function issueChatTicket(env: Env, memberId: number | null, request: ChatTicketRequest, now = Date.now(), guestAdult = false): Promise<ChatTicketResponse> {
   const channelId = Number(request.room);
   const [member, channel, live, subscriber, level] = await Promise.all([
     memberId === null ? Promise.resolve(null) : chatMember(env.DB, memberId),
@@ -30,7 +30,7 @@ export async function issueChatTicket(env: Env, memberId: number | null, request
   if (memberId !== null && (!member || member.blocked)) throw new Refusal(401, 'UNAUTHORIZED', 'chat.unauthorized');
   if (!channel) throw new Refusal(404, 'ROOM_NOT_FOUND', 'chat.roomNotFound');
   const bigFan = member ? await shownBigFan(env.DB, member.id, channel.ownerId) : false;
-  const access = await roomAccess(env, channel, live, member, request.playback);
+  const access = await roomAccess(env, channel, live, member, request.playback, memberId === null && guestAdult);
   if (access !== 'ok') throw new Refusal(403, CHAT_ACCESS_CODES[access], chatAccessMessageKey(access));
 
   const exp = now + CHAT_TICKET_TTL_MS;
@@ -59,10 +59,10 @@ export async function issueChatTicket(env: Env, memberId: number | null, request
  * A password-protected live takes the playback token GET /api/guest/live-Auth signed for it as proof
  * the viewer knows the password.
  */
-async function roomAccess(env: Env, channel: ChatChannelRow, live: StreamRow | null, member: ChatMemberRow | null, playback: string | undefined): Promise<RuleAccess> {
+async function roomAccess(env: Env, channel: ChatChannelRow, live: StreamRow | null, member: ChatMemberRow | null, playback: string | undefined, guestAdult: boolean): Promise<RuleAccess> {
   if (member && standingOf(member.role, null) === STAFF) return 'ok';
   // Seats limit who watches, not who chats: the room is the channel's community (no pass is read here).
-  const viewer: Viewer | null = member ? { memberId: member.id, identityVerified: member.identityVerified === 1, adult: member.adult === 1, passUntil: null } : null;
+  const viewer: Viewer | null = member ? { memberId: member.id, identityVerified: member.identityVerified === 1, adult: member.adult === 1, passUntil: null } : guestAdult ? GUEST_ADULT_VIEWER : null;
   const subject: AccessSubject = live ?? standingStream(channel);
   // Switches operators turned off hide the video, not the room: its members must still hear the
   // CHANNELING_SETTING_UPDATE that turns them back on.

@@ -9,14 +9,18 @@ import { findMemberById } from '../../db/members';
 import type { StreamRow } from '../../db/streams';
 import { passExpiry } from '../../db/items';
 
-/** The signed-in viewer as the access rules need them; null for a guest. */
+/** The viewer as the access rules need them: a signed-in member, or a guest holding an adult pass; null for any other guest. */
 export interface Viewer {
-  memberId: number;
+  /** Null: a guest with an adult pass (src/lib/guest-pass.ts). */
+  memberId: number | null;
   identityVerified: boolean;
   adult: boolean;
   /** Until when (epoch ms) the viewer holds a full-room pass; null: none. */
   passUntil: number | null;
 }
+
+/** A guest whose adult pass holds: verified and an adult, owning nothing and holding no full-room pass. */
+export const GUEST_ADULT_VIEWER: Viewer = { memberId: null, identityVerified: true, adult: true, passUntil: null };
 
 export async function loadViewer(db: D1Database, memberId: number | null | undefined): Promise<Viewer | null> {
   if (!memberId) return null;
@@ -86,7 +90,7 @@ const isOpenLive = (row: AccessSubject) => row.endedAt === null && row.kind === 
  * who may be there whatever the operators' switches say (a chat room outlives a switched-off video).
  */
 export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: ChannelSettings | null): RuleAccess {
-  if (viewer && viewer.memberId === row.ownerId) return 'ok';
+  if (viewer?.memberId != null && viewer.memberId === row.ownerId) return 'ok';
   const adult = row.adult === 1 || row.adultPlus === 1;
   if (settings && switchedOff({ openLive: isOpenLive(row), adult }, settings)) return 'unavailable';
   if (adult) {
@@ -106,7 +110,7 @@ export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: C
 export function withSeat(access: RuleAccess, row: AccessSubject & Pick<StreamRow, 'maxViewers' | 'viewerCount'>, viewer: Viewer | null, now = Date.now()): PlaybackAccess {
   if (access !== 'ok' && access !== 'password') return access;
   if (!hasSeats(row) || row.kind !== 1 || row.viewerCount < row.maxViewers!) return access;
-  if (viewer && (viewer.memberId === row.ownerId || (viewer.passUntil !== null && viewer.passUntil > now))) return access;
+  if (viewer && ((viewer.memberId !== null && viewer.memberId === row.ownerId) || (viewer.passUntil !== null && viewer.passUntil > now))) return access;
   return 'full';
 }
 
