@@ -1,6 +1,6 @@
 // The edge page cache in the browser: a guest's home comes from the cache and shows no member's
 // sections; a member's home starts from the same shared part and adds their own recently watched once
-// the page has hydrated (README "Page cache").
+// the page has hydrated (docs/architecture.md, Page cache).
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { LOOPBACK, PORT, d1, expect, gotoHydrated, ko, signIn, test, url } from './fixtures';
 
