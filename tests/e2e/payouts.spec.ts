@@ -12,6 +12,7 @@ import {
   addChannel,
   addMembers,
   d1,
+  sql,
   expect,
   expectNoSeriousA11yViolations,
   giveEarnings,
@@ -35,11 +36,11 @@ const STAFF = { loginId: `payo${suffix}`, nickname: `운영자${suffix}` };
 const TITLE = `e2e-payout ${suffix}`;
 const CHANNEL_PATH = `/channel/${CREATOR.loginId}`;
 
-test.beforeAll(() => {
-  addMembers(CREATOR, VIEWER, STAFF);
-  verifyIdentity(CREATOR.loginId, '김정산');
-  d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
-  addChannel(CREATOR.loginId, TITLE, { live: true });
+test.beforeAll(async () => {
+  await addMembers(CREATOR, VIEWER, STAFF);
+  await verifyIdentity(CREATOR.loginId, '김정산');
+  await d1(sql`UPDATE members SET role = 'O' WHERE login_id = ${STAFF.loginId}`);
+  await addChannel(CREATOR.loginId, TITLE, { live: true });
 });
 
 test.afterAll(() => removeTestLives(TITLE));

@@ -13,9 +13,9 @@ const CARD_MEMBER = { loginId: `subk${suffix}`, nickname: `카드구독${suffix}
 const TITLE = `e2e-subs ${suffix}`;
 const PATH = `/channel/${CREATOR.loginId}`;
 
-test.beforeAll(() => {
-  addMembers(CREATOR, MEMBER, CARD_MEMBER);
-  addChannel(CREATOR.loginId, TITLE, { live: true });
+test.beforeAll(async () => {
+  await addMembers(CREATOR, MEMBER, CARD_MEMBER);
+  await addChannel(CREATOR.loginId, TITLE, { live: true });
 });
 
 test.afterAll(() => endLive(TITLE));
