@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { startSocialIssuers } from './scripts/lib/social-issuers.mjs';
 
 // Unit and Worker tests, all inside workerd with the bindings of wrangler.toml (local D1, KV, R2).
@@ -10,6 +10,18 @@ function devVars(): Record<string, string> {
   const lines = readFileSync(path.resolve('config/development.env'), 'utf8').split('\n');
   return Object.fromEntries(lines.filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1).trim()]));
 }
+
+/** See the `alone` project below. */
+const ALONE = [
+  'tests/worker/security-access.test.ts',
+  'tests/worker/security-maintenance.test.ts',
+  'tests/worker/security-content.test.ts',
+  'tests/worker/security-csrf.test.ts',
+  'tests/worker/security-staff.test.ts',
+  'tests/worker/security-xsrf-reauth.test.ts',
+  'tests/worker/home-content-admin.test.ts',
+  'tests/worker/ops-staff-api.test.ts',
+];
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.resolve('src/db/migrations'));
@@ -26,17 +38,27 @@ export default defineConfig(async () => {
     ],
     resolve: { alias: { '@client/ssr': path.resolve('client/ssr.ts') } },
     test: {
-      include: ['tests/unit/**/*.test.ts', 'tests/worker/**/*.test.ts'],
       setupFiles: ['tests/worker/setup.ts'],
-      // Two test files at a time (each in its own workerd isolate): the default on a 2-core machine is one, and
-      // the files spend much of their time waiting on workerd, not on the CPU.
+      // Two lanes (each a workerd process of its own): the default on a 2-core machine is one, and the files spend
+      // much of their time waiting on workerd, not on the CPU.
       maxWorkers: 2,
       // With two at a time a heavy test (a fault-injection batch, 200 parallel calls) can pass vitest's 5 s default
       // on a loaded machine: tests check behaviour, not timings, so they get room.
       testTimeout: 60_000,
+      // A file's setup (members, channels, a live) is the same kind of work: vitest's 10 s default is not enough then.
+      hookTimeout: 60_000,
       // sanitize-html is CommonJS that requires postcss, which requires nanoid's CommonJS build: the test
       // runner loads it pre-bundled (as wrangler's bundle does for the Worker itself).
       deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },
+      projects: [
+        // A workerd process (and the Worker's modules, loaded once) serves one file after another: starting one per
+        // file was most of the suite's time. Files in a lane share its D1, KV and R2, so a test makes its own
+        // members, channels and phone numbers rather than counting on an empty table.
+        { extends: true, test: { name: 'shared', include: ['tests/unit/**/*.test.ts', 'tests/worker/**/*.test.ts'], exclude: ALONE, isolate: false } },
+        // Files that assert that nothing at all was written (a digest of every table) or that own the clock of a
+        // whole database get a workerd process of their own, so nothing another file left running writes meanwhile.
+        { extends: true, test: { name: 'alone', include: ALONE, isolate: true } },
+      ],
     },
   };
 });

@@ -1,8 +1,8 @@
 // npm run bench:ssr [-- --requests N]
 // The home page for guests and for signed-in members against a trivial route (/healthz) of the same
 // Worker, at concurrency 8 and 32, in the same process and interleaved in rounds so every row sees the
-// same machine. Requests/s counts the full body read; p50/p95 are time to first byte. Goals (README
-// "Page cache"): guest home at least 0.7x the trivial route's requests/s with a p95 TTFB at most 1.5x
+// same machine. Requests/s counts the full body read; p50/p95 are time to first byte. Goals (docs/architecture.md,
+// Page cache): guest home at least 0.7x the trivial route's requests/s with a p95 TTFB at most 1.5x
 // its own; member home at least 0.35x.
 import http from 'node:http';
 import { startBenchServer } from './lib/bench-server.mjs';

@@ -1,11 +1,12 @@
 // npm test: check formatting and lint (Biome); type-check Worker, client and tests; run the component tests (happy-dom,
 // beside the build); build the client and check the home page's first-load budget; run the unit and Worker tests
-// (vitest in workerd) and the browser tests (Playwright + Chromium). Ends with one summary line.
+// (vitest in workerd), the browser tests (Playwright + Chromium) and the bench tooling's tests (Node's runner). Ends
+// with one summary line.
 //
 // The checks and the build run two at a time (each line a step prints while another runs starts with its name); then
-// the Worker tests, then the browser tests. `-- --parallel` runs those two side by side as well: on two cores it made
-// timing-bound tests miss their limits (a nice-19 server that never started, 20 s fault tests), so it is not the
-// default. `-- --sequential` runs every step alone.
+// the Worker tests, then the browser tests, then the tool tests. `-- --parallel` runs the Worker and browser tests side
+// by side as well: on two cores it made timing-bound tests miss their limits, so it is not the default.
+// `-- --sequential` runs every step alone.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -87,6 +88,7 @@ function failedSpecs(suites = []) {
 rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/components.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
+rmSync('test-results/tools.tap', { force: true });
 
 const began = performance.now();
 const width = sequential ? 1 : 2;
@@ -117,13 +119,26 @@ const runnerTag = (name) => (runnersSideBySide ? { tag: name } : {});
 const runners = [() => step('unit + worker tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], runnerTag('worker'))];
 if (built && !process.argv.includes('--no-e2e')) runners.push(() => step('browser tests', bin('playwright'), ['test'], runnerTag('browser')));
 await inParallel(runners, runnersSideBySide ? 2 : 1);
+// The bench tooling's own tests (Node's runner): last and alone, since the server they start runs at nice 19 and
+// gets almost no CPU while anything else keeps the cores busy.
+if (built)
+  await step('tool tests', 'node', [
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    '--test-reporter-destination=test-results/tools.tap',
+    'tests/tools/',
+  ]);
 timings.push(`all ${Math.round((performance.now() - began) / 1000)} s`);
 
 const vitestCounts = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
 const vitest = readReport('test-results/vitest.json', vitestCounts, NO_COUNTS);
 const components = readReport('test-results/components.json', vitestCounts, NO_COUNTS);
 const e2e = readReport('test-results/e2e.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped }), NO_COUNTS);
-const counted = [vitest, components, e2e];
+const tapLines = existsSync('test-results/tools.tap') ? readFileSync('test-results/tools.tap', 'utf8').split('\n') : [];
+const tools = { passed: tapLines.filter((l) => /^ok /.test(l)).length, failed: tapLines.filter((l) => /^not ok /.test(l)).length, skipped: 0 };
+const counted = [vitest, components, e2e, tools];
 const sum = (key) => counted.reduce((total, counts) => total + counts[key], 0);
 const passed = sum('passed');
 const failed = sum('failed') + (failures.length && sum('failed') === 0 ? failures.length : 0);
@@ -141,7 +156,7 @@ const failedNames = [
 ];
 if (failedNames.length) console.log(`\nfailed tests:\n${failedNames.map((n) => `  ✗ ${n}`).join('\n')}`);
 console.log(
-  `\nunit+worker: ${vitest.passed} passed, ${vitest.failed} failed; components: ${components.passed} passed, ${components.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed`,
+  `\nunit+worker: ${vitest.passed} passed, ${vitest.failed} failed; components: ${components.passed} passed, ${components.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed; tools: ${tools.passed} passed, ${tools.failed} failed`,
 );
 if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
 console.log(`time per step: ${timings.join(', ')}`);

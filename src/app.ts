@@ -7,7 +7,6 @@ import { xsrfCookie } from './middleware/xsrf-cookie';
 import { gate } from './middleware/gate';
 import { partner } from './middleware/partner';
 import { securityHeaders } from './middleware/security-headers';
-import { documentRenderer } from './render/document';
 import { buildPageProps, respond } from './render/respond';
 import { DEV_PG_PREFIX, DEV_PREFIX, OWN_PROOF, PROXIED_PREFIXES, proxy } from './proxy/proxy';
 import { requestGuard } from './middleware/request-guard';
@@ -70,7 +69,7 @@ for (const prefix of [...PROXIED_PREFIXES, DEV_PREFIX, DEV_PG_PREFIX]) app.all(`
 // lives there), the reference page renders it; both answer during maintenance, like site resources.
 app.get(API_CONTRACT_PATHS.document, proxy);
 app.route('/', apiReference);
-app.use(gate(), partner(), documentRenderer);
+app.use(gate(), partner());
 app.route('/', socialPages);
 app.route('/', pages);
 app.route('/', watchPages);

@@ -4,8 +4,6 @@ import { call } from './api';
 
 // The studio's payout calls. SWR keys are the API paths.
 
-/** The creator's withdrawals with their earnings and pending luv (first page). */
-export const WITHDRAW_LIST_KEY = '/api/luv/withdraw-list?limit=10';
 export const BANK_ACCOUNT_KEY = '/api/my/bank-account';
 export const BANKS_KEY = '/api/my/banks';
 

@@ -1,3 +1,5 @@
 /** The file the e2e server writes its SQL control port to, in the test state folder. */
 export function controlPortFile(state: string): string;
 export function splitStatements(sql: string): string[];
+/** The control port's path for a JSON list of `{sql, params}` run as one batch. */
+export const BATCH_PATH: string;

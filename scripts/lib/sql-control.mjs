@@ -18,6 +18,9 @@ export const controlPortFile = (state) => join(state, 'sql-control-port');
  */
 export const QUERY_PATH = '/query';
 
+/** The browser tests' way in (tests/e2e/fixtures.ts d1()): a JSON list of `{sql, params}`, run as one batch. */
+export const BATCH_PATH = '/batch';
+
 async function answerQuery(db, body, res) {
   try {
     const { sql, params } = JSON.parse(body);
@@ -66,9 +69,10 @@ export async function startSqlControl({ db, state, purgeUrl }) {
     for await (const chunk of req) chunks.push(chunk);
     if (req.url === QUERY_PATH) return answerQuery(db, Buffer.concat(chunks).toString('utf8'), res);
     try {
-      const statements = splitStatements(Buffer.concat(chunks).toString('utf8'));
+      const body = Buffer.concat(chunks).toString('utf8');
+      const statements = req.url === BATCH_PATH ? JSON.parse(body) : splitStatements(body).map((sql) => ({ sql, params: [] }));
       if (statements.length === 0) throw new Error('no SQL');
-      await db.batch(statements.map((s) => db.prepare(s)));
+      await db.batch(statements.map(({ sql, params }) => db.prepare(sql).bind(...params)));
       const purged = await fetch(purgeUrl, { method: 'POST' });
       if (purged.status !== 204) throw new Error(`page cache purge answered ${purged.status}`);
       res.writeHead(204).end();

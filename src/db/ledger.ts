@@ -82,16 +82,6 @@ export async function findMovement(db: D1Database, idempotencyKey: string): Prom
   return row ? { movement: row, legs: legs!.results as unknown as Leg[] } : null;
 }
 
-/** The balances of these accounts (an unknown id is absent from the map). */
-export async function readBalances(db: D1Database, accountIds: readonly number[]): Promise<Map<number, number>> {
-  if (accountIds.length === 0) return new Map();
-  const { results } = await db
-    .prepare(`SELECT id, balance FROM ledger_accounts WHERE id IN (${accountIds.map(() => '?').join(', ')})`)
-    .bind(...accountIds)
-    .all<{ id: number; balance: number }>();
-  return new Map(results.map((r) => [r.id, r.balance]));
-}
-
 /** An account's entries, newest first. */
 export async function listEntries(db: D1Database, accountId: number, limit = 50, beforeId = Number.MAX_SAFE_INTEGER): Promise<EntryRow[]> {
   const { results } = await db

@@ -133,10 +133,6 @@ export const pendingRefund = (db: D1Database, paymentId: number) =>
     .bind(paymentId)
     .first<RefundRow>();
 
-export async function countRefunds(db: D1Database, paymentId: number): Promise<number> {
-  return (await db.prepare('SELECT COUNT(*) AS n FROM payment_refunds WHERE payment_id = ?1').bind(paymentId).first<{ n: number }>())!.n;
-}
-
 // --- webhooks
 
 export const webhookSeen = async (db: D1Database, eventId: string) => (await db.prepare('SELECT 1 AS seen FROM payment_webhooks WHERE event_id = ?1').bind(eventId).first()) !== null;
@@ -229,8 +225,6 @@ export async function insertDevPgPayment(db: D1Database, p: { paymentKey: string
 }
 
 export const findDevPgPayment = (db: D1Database, paymentKey: string) => db.prepare(`SELECT ${DEV_COLUMNS} FROM dev_pg_payments WHERE payment_key = ?1`).bind(paymentKey).first<DevPgPaymentRow>();
-export const findDevPgPaymentByOrder = (db: D1Database, orderId: string) =>
-  db.prepare(`SELECT ${DEV_COLUMNS} FROM dev_pg_payments WHERE order_id = ?1 ORDER BY created_at DESC LIMIT 1`).bind(orderId).first<DevPgPaymentRow>();
 
 /** The dev PG's own status change; `from` guards it, so a second confirm or cancel sees what the first did. */
 export async function updateDevPgPayment(

@@ -4,7 +4,7 @@ import type { AppEnv } from '../lib/env';
 import { isProductionEnv } from '../shared/environment';
 
 /**
- * The headers every page (and every other answer after /live and /chat) carries. README "Security" explains them.
+ * The headers every page (and every other answer after /live and /chat) carries. docs/security.md explains them.
  *
  * Scripts: a nonce per response and 'strict-dynamic'. The document's scripts (the boot script, the props block)
  * carry the nonce, and so do the modulepreload hints the boot script adds; what they load at run time (main.js,

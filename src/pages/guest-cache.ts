@@ -1,4 +1,4 @@
-// Guest pages from the edge cache (README "Page cache"). A guest's page carries nothing of its viewer: its
+// Guest pages from the edge cache (docs/architecture.md, Page cache). A guest's page carries nothing of its viewer: its
 // props hold no member, and what they do hold that differs between guests (brand, locale, device class,
 // app type and version, path) is the key. Cookies the middleware sets (device id, XSRF token) ride on the
 // response, not in the body; the document's script nonce is replaced by each answer's own (withFreshNonce).

@@ -1,22 +1,7 @@
-import { reactRenderer } from '@hono/react-renderer';
 import type { CSSProperties, ReactNode } from 'react';
 import { toWire, type BuildRefs, type PageProps } from '../shared/page-props';
 import { pageTitle } from '../shared/page-title';
 import { HELD_SUBMIT_ATTRIBUTE } from '../shared/held-submit';
-
-declare module '@hono/react-renderer' {
-  interface Props {
-    pageProps: PageProps;
-    /** Chunks the page needs beyond main.js (src/render/preload.ts). */
-    preloads: string[];
-    /** Chunks it needs only where the browser has MSE (hls.js), hinted after the others. */
-    msePreloads?: string[];
-    /** This response's Content-Security-Policy nonce: every script of the document carries it. */
-    nonce?: string;
-    /** The build and the locale's messages module, which the props name instead of carrying the messages (WireProps). */
-    refs?: BuildRefs | null;
-  }
-}
 
 /** Built by scripts/build-client.mjs; fixed names, revalidated by ETag. */
 export const CLIENT_SCRIPT = '/assets/main.js';
@@ -158,9 +143,3 @@ export function Document({
     </html>
   );
 }
-
-/**
- * The same document as `c.render()` for any route that wants it; pages answer through
- * src/render/respond.ts, which renders Document itself to learn of render errors (never cached).
- */
-export const documentRenderer = reactRenderer(Document, { stream: true, docType: true });

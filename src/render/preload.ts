@@ -18,12 +18,8 @@ export const PLAYER_MODULES = ['client/components/player/Player.tsx'];
 /**
  * hls.js, hinted after the page's chunks where the browser has MSE (elsewhere the browser plays HLS itself and the
  * player never imports it: engine-choice.ts); the boot script reads them from data-preload-mse. Fetched with the
- * page's code, it is in when the player mounts, instead of one more round trip after hydration. It paid off only
- * once the chat no longer loaded while the page hydrated (client/app/video-first.ts). Medians of 20 interleaved
- * loads a side of a live channel page (`npm run bench:first-frame`), against the build before:
- * hinted alone 847 against 840 ms; with the chat after the video 824 against 1016 ms, and 954 against 1107 ms in
- * a slower hour. Without its compile hint (scripts/build-client.mjs): with it, Lighthouse's channel page compiled
- * all of hls.js while it hydrated (median TBT 231 ms, score 96, against 93 ms and 99).
+ * page's code, it is in when the player mounts, instead of one more round trip after hydration; it has no compile
+ * hint, which made the page compile all of hls.js while hydrating (docs/decisions.md, Rendering).
  */
 export const MSE_PLAYER_MODULES = ['client/components/player/hls-engine.ts'];
 

@@ -115,8 +115,7 @@ export function splitAtNonce(body: Uint8Array<ArrayBuffer>, renderedWith: string
 /**
  * A kept document for this response: the parts between its rendered nonce (random, 128 bits, never reused by a
  * later render) joined by this response's, so every answer's scripts match its own header. Bytes are copied,
- * not decoded and encoded again: on the 77 KB home page that took a guest's cached answer from 0.50-0.66x to
- * 0.82-0.88x of the trivial route's throughput in `npm run bench:ssr` (concurrency 8; issue 10's notes).
+ * not decoded and encoded again, which is most of a cached answer's cost (docs/decisions.md, Rendering).
  */
 export function withFreshNonce(c: Context<AppEnv>, parts: Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer> {
   const nonce = encoder.encode(`nonce="${cspNonce(c) ?? ''}"`);
@@ -144,8 +143,7 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
  * The document in one pass (renderToString; React's own doctype prepended, as its streaming renderer
  * writes it). Streaming sent nothing sooner: no Suspense boundary holds page content and the page's
  * code is loaded before rendering, so the whole document was the shell and went out only once complete,
- * while renderToReadableStream's scheduling cost three times the CPU for the same bytes (measured: home
- * page 0.29 ms against 0.85 ms in Node; member home 546 -> 765 req/s in `npm run bench:ssr`).
+ * while renderToReadableStream's scheduling cost more CPU for the same bytes (docs/decisions.md, Rendering).
  */
 async function renderDocument(c: Context<AppEnv>, props: PageProps): Promise<{ html: string; failed: boolean; nonce?: string }> {
   // A lazy page whose code is still loading would suspend the render, which renderToString cannot wait for.

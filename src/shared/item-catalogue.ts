@@ -16,7 +16,6 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 export const LEX_CODE = 100;
 export const GIFTICON_CODE = 600;
-export const PASS_CODES = [420, 421, 422] as const;
 export const EVENT_CODES = [...range(440, 495), ...range(4004, 4015)];
 
 export const ITEM_CATALOGUE: readonly CatalogueItem[] = [

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { d1Query } from '../../scripts/lib/wrangler.mjs';
-import { STATE, d1, expect, gotoHydrated, test, url } from './fixtures';
+import { STATE, d1, sql, expect, gotoHydrated, test, url } from './fixtures';
 
 const ko = JSON.parse(readFileSync('locales/ko.json', 'utf8'));
 const en = JSON.parse(readFileSync('locales/en.json', 'utf8'));
@@ -123,8 +123,8 @@ test('the session-expired modal appears once the refresh token is revoked', asyn
   // statements as revokeMemberStatements in src/db/sessions.ts).
   const now = Date.now();
   const member = `(SELECT id FROM members WHERE login_id = '${loginId}')`;
-  d1(`INSERT OR IGNORE INTO revoked_sessions (family_id, revoked_at) SELECT DISTINCT family_id, ${now} FROM refresh_tokens WHERE member_id = ${member}`);
-  d1(`UPDATE refresh_tokens SET revoked_at = ${now} WHERE member_id = ${member} AND revoked_at IS NULL`);
+  await d1(sql`INSERT OR IGNORE INTO revoked_sessions (family_id, revoked_at) SELECT DISTINCT family_id, ${now} FROM refresh_tokens WHERE member_id = ${member}`);
+  await d1(sql`UPDATE refresh_tokens SET revoked_at = ${now} WHERE member_id = ${member} AND revoked_at IS NULL`);
 
   // Back on the first device: the page's next call (an in-app navigation, or one of its own already under way) finds
   // the session gone. The click is dispatched: the modal may already be up and cover the link.
@@ -169,7 +169,7 @@ test.describe('in English', () => {
     const loginId = `abroad${unique()}`;
     const phone = `20256${unique().slice(-5)}`;
     // The member as the foreigner sign-up leaves them (their password is not what this is about).
-    d1(`INSERT INTO members (login_id, nickname, password_hash, name, is_foreigner, phone, country_code) VALUES ('${loginId}', 'fr${unique()}', 'x', 'Jane Doe', 1, '${phone}', '1')`);
+    await d1(sql`INSERT INTO members (login_id, nickname, password_hash, name, is_foreigner, phone, country_code) VALUES (${loginId}, ${`fr${unique()}`}, 'x', 'Jane Doe', 1, ${phone}, '1')`);
 
     await gotoHydrated(page, url('flex', '/member/find/findId'));
     await page.getByRole('navigation', { name: en.signup.typeNav }).getByRole('link', { name: en.signup.foreignerTab }).click();
@@ -201,7 +201,7 @@ test('the first login of a day shows the attendance event before going on', asyn
   const loginId = `evt${unique()}`;
   await signUpDomestic(page, 'flex', loginId, `출석${unique().slice(-4)}`, { name: '출석자', birthday: '1991-01-01', gender: 'M', phone: `010${unique().slice(-8).padStart(8, '4')}` });
   await page.context().clearCookies();
-  d1(`UPDATE members SET last_login_at = ${Date.now() - 2 * 86_400_000} WHERE login_id = '${loginId}'`); // last seen two days ago
+  await d1(sql`UPDATE members SET last_login_at = ${Date.now() - 2 * 86_400_000} WHERE login_id = ${loginId}`); // last seen two days ago
   await gotoHydrated(page, url('flex', '/signin?callbackURL=%2F'));
   await page.locator('input[name=loginId]').fill(loginId);
   await page.locator('input[name=password]').fill('Passw0rd!');

@@ -8,9 +8,9 @@ const CREATOR = { loginId: `agc${suffix}`, nickname: `소속될${suffix}` };
 const AGENCY_NAME = '데모엔터테인먼트';
 const CONTRACT = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF ${suffix}\n`);
 
-test.beforeAll(() => {
-  addMembers(CREATOR);
-  addChannel(CREATOR.loginId, `e2e-agency ${suffix}`);
+test.beforeAll(async () => {
+  await addMembers(CREATOR);
+  await addChannel(CREATOR.loginId, `e2e-agency ${suffix}`);
 });
 
 test('an agency invites a creator with a contract; the creator downloads it and accepts; the channel shows linked', async ({ browser }) => {

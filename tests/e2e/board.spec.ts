@@ -13,9 +13,9 @@ const POST = { title: `팬아트 올립니다 ${suffix}`, body: '어제 방송 �
 /** Markup that would run script if the page rendered it as written; the server keeps none of it. */
 const HOSTILE = '<img src=x onerror="window.__xss=1"><svg onload="window.__xss=2"></svg><a href="javascript:window.__xss=3">링크</a><p style="background:url(javascript:window.__xss=4)">끝</p>';
 
-test.beforeAll(() => {
-  addMembers(CREATOR, FAN, OTHER_FAN);
-  addChannel(CREATOR.loginId, `e2e-board ${suffix}`);
+test.beforeAll(async () => {
+  await addMembers(CREATOR, FAN, OTHER_FAN);
+  await addChannel(CREATOR.loginId, `e2e-board ${suffix}`);
 });
 
 /** A member in a browser of their own, signed in on the channel page, its board tab open. */
@@ -100,8 +100,8 @@ test('on a 1366x900 desktop the chat beside the player leaves the channel tabs f
   // A live channel's page (player, gift button, stats): scrolled to its end, its tabs come level with the sticky chat.
   const caster = { loginId: `bdl${suffix}`, nickname: `라이브${suffix}` };
   const title = `e2e-board-live ${suffix}`;
-  addMembers(caster);
-  addChannel(caster.loginId, title, { live: true });
+  await addMembers(caster);
+  await addChannel(caster.loginId, title, { live: true });
   const { context, page, errors } = await person(browser, null, `/channel/${caster.loginId}`, { viewport: { width: 1366, height: 900 } });
   const tab = page.getByRole('tab', { name: ko.board.tab });
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -114,5 +114,5 @@ test('on a 1366x900 desktop the chat beside the player leaves the channel tabs f
   await expect(page.locator('#chat-input')).not.toBeFocused();
   expect(errors).toEqual([]);
   await context.close();
-  endLive(title);
+  await endLive(title);
 });

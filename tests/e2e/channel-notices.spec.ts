@@ -3,7 +3,7 @@
 // through the channel tabs with the keyboard alone, and reads the notice and its image. The creator, the
 // channel and a recording are this file's own.
 import type { Page } from '@playwright/test';
-import { addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, ko, person, png, test } from './fixtures';
+import { addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, ko, person, png, test, sql } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const CREATOR = { loginId: `ntc${suffix}`, nickname: `공지방${suffix}` };
@@ -14,13 +14,13 @@ const NOTICE = { title: `방송 일정 ${suffix}`, body: '이번 주 방송은\n
 /** A real 40x20 PNG (a red and blue split), so the viewer's browser has something to decode and draw. */
 const realPng = () => png(40, 20, (x) => (x < 20 ? [220, 30, 40] : [30, 60, 220]));
 
-test.beforeAll(() => {
-  addMembers(CREATOR);
-  addChannel(CREATOR.loginId, CHANNEL);
+test.beforeAll(async () => {
+  await addMembers(CREATOR);
+  await addChannel(CREATOR.loginId, CHANNEL);
   const started = Date.now() - 3_600_000;
-  d1(
-    `INSERT INTO streams (channel_id, kind, source, title, started_at, ended_at, duration_ms)
-     SELECT c.id, 2, 'flex', '지난 방송 ${suffix}', ${started}, ${started + 600_000}, 600000 FROM channels c WHERE c.title = '${CHANNEL}'`,
+  await d1(
+    sql`INSERT INTO streams (channel_id, kind, source, title, started_at, ended_at, duration_ms)
+        SELECT c.id, 2, 'flex', ${`지난 방송 ${suffix}`}, ${started}, ${started + 600_000}, 600000 FROM channels c WHERE c.title = ${CHANNEL}`,
   );
 });
 

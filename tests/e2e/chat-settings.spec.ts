@@ -136,8 +136,8 @@ const gate = (page: Page) => page.getByRole('region', { name: ko.channel.restric
 
 test('an operator switches broadcasting and adult broadcasting off and on: open channel pages follow without a reload', async ({ browser }) => {
   test.setTimeout(120_000);
-  openTestLive(GAME.id, `${MARK} 게임`);
-  openTestLive(ADULT.id, `${MARK} 심야`);
+  await openTestLive(GAME.id, `${MARK} 게임`);
+  await openTestLive(ADULT.id, `${MARK} 심야`);
   expect(ops('role', OPERATOR, 'O')).toContain(`role of ${OPERATOR} is now O`);
   const people: Person[] = [];
   let operator: Person | null = null;
@@ -190,7 +190,7 @@ test('an operator switches broadcasting and adult broadcasting off and on: open 
     if (operator) expect((await changeSettings(operator.page, { broadcasting: true, adultBroadcast: true })).status).toBe(200);
     for (const { context } of [...people, ...(operator ? [operator] : [])]) await context.close();
     ops('role', OPERATOR, 'V');
-    removeTestLives(MARK);
+    await removeTestLives(MARK);
   }
 });
 

@@ -2,7 +2,7 @@
 // `npm run ops -- inquiry answer`, and the member reads the answer on their inquiry page. A member reports a
 // channel from its page; the report reaches the operator's list (the staff page and `ops reports`) and
 // staff mark it handled. Members and the channel are this file's own.
-import { PASSWORD, PORT, addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, ko, ops, person, test } from './fixtures';
+import { PASSWORD, PORT, addChannel, addMembers, d1, sql, expect, expectNoSeriousA11yViolations, ko, ops, person, test } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const MEMBER = { loginId: `csm${suffix}`, nickname: `문의자${suffix}` };
@@ -12,10 +12,10 @@ const CHANNEL_TITLE = `e2e-cs ${suffix}`;
 // A 1x1 PNG: a real image the upload module measures.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-test.beforeAll(() => {
-  addMembers(MEMBER, STAFF, CREATOR);
-  d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
-  addChannel(CREATOR.loginId, CHANNEL_TITLE);
+test.beforeAll(async () => {
+  await addMembers(MEMBER, STAFF, CREATOR);
+  await d1(sql`UPDATE members SET role = 'O' WHERE login_id = ${STAFF.loginId}`);
+  await addChannel(CREATOR.loginId, CHANNEL_TITLE);
 });
 
 test('an inquiry with a screenshot gets the operator’s answer, which the member reads', async ({ browser }) => {

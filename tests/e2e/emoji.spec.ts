@@ -13,9 +13,9 @@ const PATH = `/channel/${CREATOR.loginId}`;
 /** A real 48x48 PNG (a green square with a white bar), so browsers decode and draw it. */
 const realPng = () => png(48, 48, (_, y) => (y > 20 && y < 28 ? [255, 255, 255] : [30, 160, 80]));
 
-test.beforeAll(() => {
-  addMembers(CREATOR);
-  addChannel(CREATOR.loginId, `e2e-emoji ${suffix}`);
+test.beforeAll(async () => {
+  await addMembers(CREATOR);
+  await addChannel(CREATOR.loginId, `e2e-emoji ${suffix}`);
 });
 
 const log = (page: Page) => page.getByRole('log', { name: ko.chat.log });

@@ -43,11 +43,12 @@ test("a 5xx answer to a page's call reaches the collector from both ends, and th
   const tag = Date.now().toString(36).slice(-6);
   const member = { loginId: `errp${tag}`, nickname: `오류${tag}`.slice(0, 8) };
   const failing = `fail${tag}`;
-  addMembers(member);
+  await addMembers(member);
   // A real fault in the server's own D1: an index over json(nickname) of the rows with this nickname only, which
   // SQLite cannot build (the nickname is no JSON), so saving this nickname fails the API's write and it answers 500.
   const since = Date.now();
-  d1(`CREATE INDEX e2e_fault_${tag} ON members(json(nickname)) WHERE nickname = '${failing}'`);
+  // SQLite binds no parameter inside a schema statement: the index's name and condition are the test's own tag.
+  await d1({ sql: `CREATE INDEX e2e_fault_${tag} ON members(json(nickname)) WHERE nickname = '${failing}'`, params: [] });
   const { context, page } = await person(browser, member.loginId, '/my');
   try {
     // Every time the alert dialog opens, counted from now on.
@@ -82,7 +83,7 @@ test("a 5xx answer to a page's call reaches the collector from both ends, and th
     await expect(save).toBeFocused();
     expect(await page.evaluate(() => (window as unknown as { alertOpens: number }).alertOpens)).toBe(1);
   } finally {
-    d1(`DROP INDEX IF EXISTS e2e_fault_${tag}`);
+    await d1({ sql: `DROP INDEX IF EXISTS e2e_fault_${tag}`, params: [] });
     await context.close();
   }
 });

@@ -2,27 +2,25 @@
 // who received 500 luv exchanges 100 on /luv and gets 110 to spend (the wallet in the header, the earnings card
 // and the remaining cap follow); 250 more is over their cap and refused in their words, nothing moves. The page
 // also shows their level and the rankings.
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url, fill } from './fixtures';
+import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, signIn, test, url, fill, sql } from './fixtures';
 
 const PASSWORD = 'demo-pass-1234';
 const bell = (amount: number) => fill(ko.wallet.amount, { amount: amount.toLocaleString('ko-KR'), currency: ko.currency.bell });
 
 /** A new member of this run who received `luv` (one ledger movement written by hand: pg_clearing -> earnings). */
-function memberWithEarnings(luv: number): string {
+async function memberWithEarnings(luv: number): Promise<string> {
   const loginId = `exch${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 36).toString(36)}`;
-  const member = `(SELECT id FROM members WHERE login_id = '${loginId}')`;
   const key = `e2e-earn:${loginId}`;
-  d1(
-    [
-      `INSERT INTO members (login_id, nickname, password_hash) SELECT '${loginId}', '${loginId}', password_hash FROM members WHERE login_id = 'demo_viewer'`,
-      `INSERT INTO ledger_accounts (kind, owner_id) VALUES ('pg_clearing', NULL) ON CONFLICT DO NOTHING`,
-      `INSERT INTO ledger_accounts (kind, owner_id) VALUES ('earnings', ${member})`,
-      `INSERT INTO ledger_movements (idempotency_key, kind, memo) VALUES ('${key}', 'purchase', 'e2e exchange')`,
-      `INSERT INTO ledger_entries (movement_id, account_id, amount) VALUES ((SELECT id FROM ledger_movements WHERE idempotency_key = '${key}'), (SELECT id FROM ledger_accounts WHERE kind = 'pg_clearing'), -${luv})`,
-      `INSERT INTO ledger_entries (movement_id, account_id, amount) VALUES ((SELECT id FROM ledger_movements WHERE idempotency_key = '${key}'), (SELECT id FROM ledger_accounts WHERE kind = 'earnings' AND owner_id = ${member}), ${luv})`,
-      `UPDATE ledger_accounts SET balance = balance - ${luv} WHERE kind = 'pg_clearing'`,
-      `UPDATE ledger_accounts SET balance = balance + ${luv} WHERE kind = 'earnings' AND owner_id = ${member}`,
-    ].join('; '),
+  await d1(
+    sql`INSERT INTO members (login_id, nickname, password_hash) SELECT ${loginId}, ${loginId}, password_hash FROM members WHERE login_id = 'demo_viewer'`,
+    sql`INSERT INTO ledger_accounts (kind, owner_id) VALUES ('pg_clearing', NULL) ON CONFLICT DO NOTHING`,
+    sql`INSERT INTO ledger_accounts (kind, owner_id) VALUES ('earnings', (SELECT id FROM members WHERE login_id = ${loginId}))`,
+    sql`INSERT INTO ledger_movements (idempotency_key, kind, memo) VALUES (${key}, 'purchase', 'e2e exchange')`,
+    sql`INSERT INTO ledger_entries (movement_id, account_id, amount) VALUES ((SELECT id FROM ledger_movements WHERE idempotency_key = ${key}), (SELECT id FROM ledger_accounts WHERE kind = 'pg_clearing'), ${-luv})`,
+    sql`INSERT INTO ledger_entries (movement_id, account_id, amount)
+        VALUES ((SELECT id FROM ledger_movements WHERE idempotency_key = ${key}), (SELECT id FROM ledger_accounts WHERE kind = 'earnings' AND owner_id = (SELECT id FROM members WHERE login_id = ${loginId})), ${luv})`,
+    sql`UPDATE ledger_accounts SET balance = balance - ${luv} WHERE kind = 'pg_clearing'`,
+    sql`UPDATE ledger_accounts SET balance = balance + ${luv} WHERE kind = 'earnings' AND owner_id = (SELECT id FROM members WHERE login_id = ${loginId})`,
   );
   return loginId;
 }
@@ -31,7 +29,7 @@ test.afterAll(() => ops('exchange', 'off'));
 
 test('a member exchanges received luv on /luv at the event rate, within their cap', async ({ page, consoleErrors }) => {
   ops('exchange', 'set', '--id', `e2e-${Date.now()}`, '--start', 'now', '--end', '+1h', '--rate', '1.1', '--member-cap', '300', '--total-cap', '100000');
-  const loginId = memberWithEarnings(500);
+  const loginId = await memberWithEarnings(500);
   await signIn(page, loginId, PASSWORD, '/luv');
   await gotoHydrated(page, url('flex', '/luv'));
 

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { controlPortFile } from '../../scripts/lib/sql-control.mjs';
+import { BATCH_PATH, controlPortFile } from '../../scripts/lib/sql-control.mjs';
 import { E2E, tool } from '../../scripts/lib/wrangler.mjs';
-import { needsXsrf } from '../../src/shared/account-api';
+import { XSRF_COOKIE, XSRF_HEADER, needsXsrf } from '../../src/shared/account-api';
 import { fitParticles } from '../../src/shared/korean-particles';
 
 export const PORT = E2E.port;
@@ -53,26 +53,36 @@ export function ops(...args: string[]): string {
   return execFileSync(tool('node'), ['scripts/ops.mjs', ...args, '--persist-to', STATE], { encoding: 'utf8' });
 }
 
+/** One SQL statement and the values bound to its `?`s: values are never pasted into SQL. */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** A statement from a template: each `${value}` becomes a bound parameter, e.g. sql`DELETE FROM streams WHERE title = ${title}`. */
+export function sql(strings: TemplateStringsArray, ...values: unknown[]): Statement {
+  return { sql: strings.join('?'), params: values };
+}
+
 /**
- * Run SQL against the browser tests' D1, as one batch (all or nothing), then purge the edge page cache:
- * written behind the app's back, the cache must not keep showing what was there before. It goes through
- * the test server's own D1 binding (scripts/lib/sql-control.mjs): a wrangler start per call cost 10-20 s.
+ * Run statements against the browser tests' D1 as one batch (all or nothing), then purge the edge page cache:
+ * written behind the app's back, the cache must not keep showing what was there before. It goes through the test
+ * server's own D1 binding (scripts/lib/sql-control.mjs): a wrangler start per call cost 10-20 s.
  */
-export function d1(sql: string): void {
+export async function d1(...statements: Statement[]): Promise<void> {
   const port = readFileSync(controlPortFile(STATE), 'utf8').trim();
-  const post =
-    'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",async()=>{const r=await fetch(process.argv[1],{method:"POST",body:s});if(r.status!==204){console.error(await r.text());process.exit(1)}})';
-  execFileSync(process.execPath, ['-e', post, `http://127.0.0.1:${port}/`], { input: sql, stdio: ['pipe', 'inherit', 'pipe'] });
+  const res = await fetch(`http://127.0.0.1:${port}${BATCH_PATH}`, { method: 'POST', body: JSON.stringify(statements) });
+  if (res.status !== 204) throw new Error(`d1 answered ${res.status}: ${await res.text()}`);
 }
 
 /**
  * An open live on a demo channel, titled so the test can find and remove it; none is inserted if one is
  * already on air there (one open live per channel). It copies the channel's adult and password flags.
  */
-export function openTestLive(channelId: number, title: string, { viewers = 1, startedAgoMs = 60_000 } = {}): void {
-  d1(
-    `INSERT INTO streams (channel_id, kind, source, title, adult, has_password, started_at, last_media_at, viewer_count)
-     SELECT ch.id, 1, 'flex', '${title}', ch.adult, ch.password_hash IS NOT NULL, ${Date.now() - startedAgoMs}, ${Date.now()}, ${viewers} FROM channels ch
+export async function openTestLive(channelId: number, title: string, { viewers = 1, startedAgoMs = 60_000 } = {}): Promise<void> {
+  await d1(
+    sql`INSERT INTO streams (channel_id, kind, source, title, adult, has_password, started_at, last_media_at, viewer_count)
+     SELECT ch.id, 1, 'flex', ${title}, ch.adult, ch.password_hash IS NOT NULL, ${Date.now() - startedAgoMs}, ${Date.now()}, ${viewers} FROM channels ch
      WHERE ch.id = ${channelId} AND NOT EXISTS (SELECT 1 FROM streams s WHERE s.channel_id = ch.id AND s.ended_at IS NULL)`,
   );
 }
@@ -81,9 +91,9 @@ export function openTestLive(channelId: number, title: string, { viewers = 1, st
  * Removes the lives whose title starts with `titlePrefix`, not leaving them as recordings without video
  * (the playback tests look for channel 2's recordings). Watch history keeps its rows, without the stream.
  */
-export function removeTestLives(titlePrefix: string): void {
-  d1(`UPDATE watch_history SET stream_id = NULL WHERE stream_id IN (SELECT id FROM streams WHERE title LIKE '${titlePrefix}%')`);
-  d1(`DELETE FROM streams WHERE title LIKE '${titlePrefix}%'`);
+export async function removeTestLives(titlePrefix: string): Promise<void> {
+  const like = `${titlePrefix}%`;
+  await d1(sql`UPDATE watch_history SET stream_id = NULL WHERE stream_id IN (SELECT id FROM streams WHERE title LIKE ${like})`, sql`DELETE FROM streams WHERE title LIKE ${like}`);
 }
 
 /**
@@ -115,23 +125,27 @@ export async function gotoHydrated(page: Page, target: string): Promise<void> {
 }
 
 /**
- * Sign in through the sign-in page and land on `callbackURL`. The first login of a day shows the
- * attendance event before going on (accounts.spec.ts): close it.
+ * Signed in as `loginId` on `callbackURL`, through the sign-in API as the login form calls it (the form itself is
+ * tested in accounts.spec.ts and accounts-ui.spec.ts): a test about something else pays for one page, not three.
+ * The smallest answer of the brand (the health check) gives the browser its device and XSRF cookies first.
  */
 export async function signIn(page: Page, loginId: string, password: string, callbackURL: string): Promise<void> {
-  await gotoHydrated(page, url('flex', `/signin?callbackURL=${encodeURIComponent(callbackURL)}`));
-  await page.locator('input[name=loginId]').fill(loginId);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('input[name=password]').press('Enter');
-  const event = page.getByRole('dialog', { name: ko.loginEvent.attendanceTitle });
-  await expect(async () => {
-    if (await event.isVisible()) await page.keyboard.press('Escape');
-    // The path, with the query it asked for (/caster?section=money opens a section of the studio).
-    const landed = new URL(page.url());
-    const wanted = new URL(callbackURL, landed);
-    expect([landed.pathname, ...[...wanted.searchParams.keys()].map((key) => landed.searchParams.get(key))]).toEqual([wanted.pathname, ...wanted.searchParams.values()]);
-  }).toPass({ timeout: 15_000 });
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.goto(url('flex', '/healthz'));
+  const status = await page.evaluate(
+    async ({ body, cookie, header }) => {
+      const xsrf = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith(`${cookie}=`))
+        ?.slice(cookie.length + 1);
+      const res = await fetch('/v2/api/auth/signin', { method: 'POST', headers: { 'content-type': 'application/json', [header]: decodeURIComponent(xsrf ?? '') }, body: JSON.stringify(body) });
+      // Older API answers carry the outcome in the body's status, as the login form reads it.
+      const answer = (await res.json().catch(() => ({}))) as { status?: number };
+      return typeof answer.status === 'number' ? answer.status : res.status;
+    },
+    { body: { loginId, password, loginKeep: false, saveId: false, device: 'PCWEB' }, cookie: XSRF_COOKIE, header: XSRF_HEADER },
+  );
+  expect(status, `sign-in of ${loginId}`).toBe(200);
+  await gotoHydrated(page, url('flex', callbackURL));
   await expect(page.locator('.site-header .me')).toBeVisible();
 }
 
@@ -144,27 +158,29 @@ export interface NewMember {
 }
 
 /** Members of a spec's own (unique IDs per run), signing in with PASSWORD: their rows copy demo_viewer's hash. */
-export function addMembers(...members: NewMember[]): void {
-  d1(members.map((m) => `INSERT INTO members (login_id, nickname, password_hash) SELECT '${m.loginId}', '${m.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`).join(';\n'));
+export async function addMembers(...members: NewMember[]): Promise<void> {
+  await d1(...members.map((m) => sql`INSERT INTO members (login_id, nickname, password_hash) SELECT ${m.loginId}, ${m.nickname}, password_hash FROM members WHERE login_id = 'demo_viewer'`));
 }
 
 /**
  * A channel of a spec's own, of the member `ownerLoginId`, titled `title` (a stream key of its own). With
  * `live`, it is on air: an open live of the same title (a streams row: no video is needed to chat or gift).
  */
-export function addChannel(ownerLoginId: string, title: string, { live = false } = {}): void {
+export async function addChannel(ownerLoginId: string, title: string, { live = false } = {}): Promise<void> {
   const streamKey = `e2e_${crypto.randomUUID().replaceAll('-', '')}`;
-  d1(`INSERT INTO channels (owner_id, title, stream_key) SELECT id, '${title}', '${streamKey}' FROM members WHERE login_id = '${ownerLoginId}'`);
-  if (!live) return;
-  d1(
-    `INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at, viewer_count)
-     SELECT c.id, 1, 'flex', '${title}', ${Date.now() - 60_000}, ${Date.now()}, 1 FROM channels c WHERE c.title = '${title}'`,
+  const channel = sql`INSERT INTO channels (owner_id, title, stream_key) SELECT id, ${title}, ${streamKey} FROM members WHERE login_id = ${ownerLoginId}`;
+  if (!live) return d1(channel);
+  const now = Date.now();
+  await d1(
+    channel,
+    sql`INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at, viewer_count)
+        SELECT c.id, 1, 'flex', ${title}, ${now - 60_000}, ${now}, 1 FROM channels c WHERE c.title = ${title}`,
   );
 }
 
 /** Ends the open live addChannel(..., { live: true }) opened; it stays as a recording of the spec's own channel. */
-export function endLive(title: string): void {
-  d1(`UPDATE streams SET ended_at = ${Date.now()}, kind = 2 WHERE title = '${title}' AND ended_at IS NULL`);
+export async function endLive(title: string): Promise<void> {
+  await d1(sql`UPDATE streams SET ended_at = ${Date.now()}, kind = 2 WHERE title = ${title} AND ended_at IS NULL`);
 }
 
 export interface Person {
@@ -250,19 +266,19 @@ export async function reauth(page: Page): Promise<void> {
 }
 
 /** Members of a spec's own made identity-verified under `name`: a payout's bank holder must be that name. */
-export function verifyIdentity(loginId: string, name: string): void {
-  d1(`UPDATE members SET name = '${name}', identity_verified = 1 WHERE login_id = '${loginId}'`);
+export async function verifyIdentity(loginId: string, name: string): Promise<void> {
+  await d1(sql`UPDATE members SET name = ${name}, identity_verified = 1 WHERE login_id = ${loginId}`);
 }
 
 /** The operator the fixtures mint coupons as (made once per test process, on the first mint). */
 let couponStaff: string | null = null;
 
 /** One single-use coupon of `luv`, minted as an operator does it: `npm run ops -- coupon` through the staff API. */
-export function mintCoupon(luv: number): string {
+export async function mintCoupon(luv: number): Promise<string> {
   if (!couponStaff) {
     const loginId = `cpo${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1e3)}`;
-    addMembers({ loginId, nickname: `쿠폰${loginId.slice(-6)}` });
-    d1(`UPDATE members SET role = 'O' WHERE login_id = '${loginId}'`);
+    await addMembers({ loginId, nickname: `쿠폰${loginId.slice(-6)}` });
+    await d1(sql`UPDATE members SET role = 'O' WHERE login_id = ${loginId}`);
     couponStaff = loginId;
   }
   const printed = execFileSync(tool('node'), ['scripts/ops.mjs', 'coupon', '--luv', String(luv), '--as', couponStaff, '--port', String(PORT)], {
@@ -278,7 +294,7 @@ export function mintCoupon(luv: number): string {
  */
 export async function giveEarnings(browser: Browser, viewerLoginId: string, channelPath: string, luv: number, keyPrefix: string): Promise<void> {
   const viewer = await person(browser, viewerLoginId, channelPath);
-  const code = mintCoupon(luv);
+  const code = await mintCoupon(luv);
   expect((await pageCall(viewer.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
   const channelId = await viewer.page.evaluate(() => JSON.parse(document.getElementById('__PROPS__')!.textContent!).data.channelPage.channel.channelId as number);
   const sent = await pageCall(viewer.page, 'POST', '/api/luv/gift', { channelId, amount: luv, idempotencyKey: `${keyPrefix}-${luv}-${Date.now()}` });

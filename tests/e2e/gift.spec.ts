@@ -4,7 +4,7 @@
 // received list has it. Too large a gift is refused with a way to buy; a guest is asked to sign in; the
 // open dialog passes axe. The live is a streams row (no video is needed to gift).
 import type { Page } from '@playwright/test';
-import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, person, removeTestLives, test, url, pageCall, fill, mintCoupon } from './fixtures';
+import { LOOPBACK, PORT, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, person, removeTestLives, test, url, pageCall, fill, mintCoupon, sql } from './fixtures';
 
 const MARK = 'e2e-gift'; // the title of the live this file opens, so it closes exactly that one
 const CHANNEL = { id: 2, loginId: 'demo_caster2', nickname: '게임하는별', path: '/channel/demo_caster2' };
@@ -45,7 +45,7 @@ function whenShown(page: Page, selector: string, text: string): Promise<number> 
 test('a new member buys through the dev checkout and gifts it live; another viewer sees it within a second; the creator’s wallet lists it', async ({ browser }) => {
   const suffix = Date.now().toString(36).slice(-6);
   const buyer = { loginId: `buy${suffix}`, nickname: `구매${suffix}` };
-  d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${buyer.loginId}', '${buyer.nickname}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
+  await d1(sql`INSERT INTO members (login_id, nickname, password_hash) SELECT ${buyer.loginId}, ${buyer.nickname}, password_hash FROM members WHERE login_id = 'demo_viewer'`);
   const a = await person(browser, buyer.loginId, CHANNEL.path);
 
   // The shop: the first pack, the terms agreed, then the dev PG's checkout, approved.
@@ -140,7 +140,7 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
 
   // A's wallet: a coupon minted by operators, used through the API as the wallet page would.
   const a = await person(browser, GIVER.loginId, CHANNEL.path);
-  const code = mintCoupon(300);
+  const code = await mintCoupon(300);
   const coupon = await pageCall<{ balance: number }>(a.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code });
   expect(coupon.status).toBe(200);
   const start = coupon.body.balance;
@@ -267,7 +267,7 @@ test('the studio sets presets; a gift from A shows for B within a second, A’s 
   await expect(dialog.locator('.gift-balance')).toContainText('30');
 
   // The live ends while the dialog is open: the API says so, and the dialog sends no more.
-  d1(`UPDATE streams SET ended_at = ${Date.now()} WHERE title = '${MARK} 라이브' AND ended_at IS NULL`);
+  await d1(sql`UPDATE streams SET ended_at = ${Date.now()} WHERE title = ${`${MARK} 라이브`} AND ended_at IS NULL`);
   await input.fill('10');
   await dialog.getByRole('button', { name: fill(ko.giftDialog.sendAmount, { amount: won(10), currency: CURRENCY }) }).click();
   await expect(dialog.getByRole('alert').first()).toContainText(ko.giftDialog.errors.notLive);

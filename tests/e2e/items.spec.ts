@@ -3,7 +3,7 @@
 // browser of their own, sees it highlighted in that style; A's LEX is spent and the option goes away.
 // The live is a streams row (no video is needed to chat).
 import type { Page } from '@playwright/test';
-import { addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, person, removeTestLives, test, url, fill, mintCoupon } from './fixtures';
+import { addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, person, removeTestLives, test, url, fill, mintCoupon, sql } from './fixtures';
 
 const MARK = 'e2e-items';
 const CHANNEL = { id: 2, path: '/channel/demo_caster2' };
@@ -15,10 +15,10 @@ test.beforeAll(() => openTestLive(CHANNEL.id, `${MARK} 라이브`, { viewers: 2 
 test.afterAll(() => removeTestLives(`${MARK} 라이브`));
 
 /** A new member of this run (the demo members' password), so no other spec's items or wallet are involved. */
-function newMember(prefix: string): { loginId: string; nickname: string } {
+async function newMember(prefix: string): Promise<{ loginId: string; nickname: string }> {
   const suffix = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`;
   const member = { loginId: `${prefix}${suffix}`, nickname: `${prefix}${suffix}` };
-  addMembers(member);
+  await addMembers(member);
   return member;
 }
 
@@ -38,10 +38,10 @@ async function redeem(page: Page, couponNumber: string): Promise<number> {
 const chatJoined = (page: Page) => expect(page.getByRole('region', { name: ko.chat.title }).getByRole('status').filter({ hasText: ko.chat.status.open })).toBeVisible();
 
 test('a member buys a LEX on the wallet page and sends it on a live channel; another member sees the highlighted message', async ({ browser }) => {
-  const sender = newMember('lexa');
-  const watcher = newMember('lexb');
+  const sender = await newMember('lexa');
+  const watcher = await newMember('lexb');
   const a = await person(browser, sender.loginId, '/luv');
-  const code = mintCoupon(300);
+  const code = await mintCoupon(300);
   expect(await redeem(a.page, code)).toBe(200);
 
   // The wallet's items: none yet; buy one LEX with the keyboard-usable form.
@@ -83,10 +83,10 @@ test('a member buys a LEX on the wallet page and sends it on a live channel; ano
 });
 
 test('a member gives items to another member from the wallet; the receiver holds them, and a wrong ID or too many is refused in Korean', async ({ browser }) => {
-  const giver = newMember('gifa');
-  const receiver = newMember('gifb');
+  const giver = await newMember('gifa');
+  const receiver = await newMember('gifb');
   const a = await person(browser, giver.loginId, '/luv');
-  const code = mintCoupon(300);
+  const code = await mintCoupon(300);
   expect(await redeem(a.page, code)).toBe(200);
   await gotoHydrated(a.page, url('flex', '/luv'));
   const items = a.page.getByRole('region', { name: ko.items.title });
@@ -121,15 +121,15 @@ test('a member gives items to another member from the wallet; the receiver holds
 });
 
 test('a full live turns a member away until they use a full-room pass; then it plays', async ({ browser }) => {
-  const holder = newMember('pass');
-  d1(`UPDATE channels SET max_viewers = 1 WHERE id = ${CHANNEL.id}`); // the test live counts 2 viewers
+  const holder = await newMember('pass');
+  await d1(sql`UPDATE channels SET max_viewers = 1 WHERE id = ${CHANNEL.id}`); // the test live counts 2 viewers
   try {
     const a = await person(browser, holder.loginId, CHANNEL.path);
     const gate = a.page.getByRole('region', { name: ko.channel.restricted });
     await expect(gate.getByText(ko.channel.full)).toBeVisible();
     await expectNoSeriousA11yViolations(a.page);
     // The gate's way to a pass: the wallet, where a coupon's luv buys one and it is used.
-    const code = mintCoupon(1000);
+    const code = await mintCoupon(1000);
     expect(await redeem(a.page, code)).toBe(200);
     await gate.getByRole('link', { name: ko.channel.fullPass }).click();
     await a.page.waitForURL('**/luv');
@@ -144,6 +144,6 @@ test('a full live turns a member away until they use a full-room pass; then it p
     expect(a.errors).toEqual([]);
     await a.context.close();
   } finally {
-    d1(`UPDATE channels SET max_viewers = NULL WHERE id = ${CHANNEL.id}`);
+    await d1(sql`UPDATE channels SET max_viewers = NULL WHERE id = ${CHANNEL.id}`);
   }
 });

@@ -2,7 +2,7 @@
 // (no reload); a dormant account (`npm run ops -- dormant`) is sent from sign-in to /signin/expire, goes
 // through AGREEMENT, IDENTIFICATION (the dev identity popup, as its owner) and COMPLETE, and then logs in.
 // The members are this file's own.
-import { PASSWORD, PORT, addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, png, signIn, test, url, fill } from './fixtures';
+import { PASSWORD, PORT, addMembers, d1, sql, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, png, signIn, test, url, fill } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const AVATAR = { loginId: `avat${suffix}`, nickname: `아바타${suffix}`.slice(0, 10) };
@@ -22,12 +22,12 @@ const PIXELS: [number, number, number][][] = [
 ];
 const PNG = png(2, 2, (x, y) => PIXELS[y]![x]!);
 
-test.beforeAll(() => {
-  addMembers(AVATAR, STAFF);
-  d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
-  d1(
-    `INSERT INTO members (login_id, nickname, password_hash, name, birthday, gender, phone, identity_verified, adult, last_login_at)
-     SELECT '${SLEEPER.loginId}', '${SLEEPER.nickname}', password_hash, '${SLEEPER.name}', '${SLEEPER.birthday}', 'M', '${SLEEPER.phone}', 1, 1, ${Date.now()} FROM members WHERE login_id = 'demo_viewer'`,
+test.beforeAll(async () => {
+  await addMembers(AVATAR, STAFF);
+  await d1(sql`UPDATE members SET role = 'O' WHERE login_id = ${STAFF.loginId}`);
+  await d1(
+    sql`INSERT INTO members (login_id, nickname, password_hash, name, birthday, gender, phone, identity_verified, adult, last_login_at)
+        SELECT ${SLEEPER.loginId}, ${SLEEPER.nickname}, password_hash, ${SLEEPER.name}, ${SLEEPER.birthday}, 'M', ${SLEEPER.phone}, 1, 1, ${Date.now()} FROM members WHERE login_id = 'demo_viewer'`,
   );
   // The way an operator (or a year of silence) makes it dormant.
   process.env.OPS_PASSWORD = PASSWORD;

@@ -3,7 +3,7 @@
 // member's chat lines in a live room, at once and history included. The members, channel and live are this
 // file's own.
 import type { Page } from '@playwright/test';
-import { PASSWORD, PORT, addChannel, d1, addMembers, endLive, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, person, signIn, test, url, fill } from './fixtures';
+import { PASSWORD, PORT, addChannel, d1, sql, addMembers, endLive, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, person, signIn, test, url, fill } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const A = { loginId: `msga${suffix}`, nickname: `쪽지가${suffix}` };
@@ -15,10 +15,10 @@ const SENDERS = [`msge${suffix}`, `msgf${suffix}`].map((loginId, i) => ({ loginI
 const TITLE = `e2e-messages ${suffix}`;
 const CHANNEL = `/channel/${CREATOR.loginId}`;
 
-test.beforeAll(() => {
-  addMembers(A, B, D, CREATOR, STAFF, ...SENDERS);
-  d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
-  addChannel(CREATOR.loginId, TITLE, { live: true });
+test.beforeAll(async () => {
+  await addMembers(A, B, D, CREATOR, STAFF, ...SENDERS);
+  await d1(sql`UPDATE members SET role = 'O' WHERE login_id = ${STAFF.loginId}`);
+  await addChannel(CREATOR.loginId, TITLE, { live: true });
 });
 
 test.afterAll(() => endLive(TITLE));

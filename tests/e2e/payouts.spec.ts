@@ -12,6 +12,7 @@ import {
   addChannel,
   addMembers,
   d1,
+  sql,
   expect,
   expectNoSeriousA11yViolations,
   giveEarnings,
@@ -36,11 +37,11 @@ const STAFF = { loginId: `payo${suffix}`, nickname: `운영자${suffix}` };
 const TITLE = `e2e-payout ${suffix}`;
 const CHANNEL_PATH = `/channel/${CREATOR.loginId}`;
 
-test.beforeAll(() => {
-  addMembers(CREATOR, VIEWER, STAFF);
-  verifyIdentity(CREATOR.loginId, '김정산');
-  d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
-  addChannel(CREATOR.loginId, TITLE, { live: true });
+test.beforeAll(async () => {
+  await addMembers(CREATOR, VIEWER, STAFF);
+  await verifyIdentity(CREATOR.loginId, '김정산');
+  await d1(sql`UPDATE members SET role = 'O' WHERE login_id = ${STAFF.loginId}`);
+  await addChannel(CREATOR.loginId, TITLE, { live: true });
 });
 
 test.afterAll(() => removeTestLives(TITLE));
@@ -141,7 +142,7 @@ test('an operator approves and pays a request with npm run ops -- payout; the st
 
 test('a member cancels the renewal of a monthly subscription from their subscriptions list', async ({ browser }) => {
   const member = await person(browser, VIEWER.loginId, CHANNEL_PATH);
-  const code = mintCoupon(30);
+  const code = await mintCoupon(30);
   expect((await pageCall(member.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
   const channelId = await member.page.evaluate(() => JSON.parse(document.getElementById('__PROPS__')!.textContent!).data.channelPage.channel.channelId as number);
   expect((await pageCall(member.page, 'POST', '/api/my/subscriptions', { channelId, plan: 'monthly', idempotencyKey: `e2e-sub-${suffix}` })).status).toBe(200);

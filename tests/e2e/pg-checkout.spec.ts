@@ -108,7 +108,7 @@ test('a virtual account left alone is paid by the dev PG itself, DEV_PG_DEPOSIT_
 
 test('a refund shows at once on every payment it changes, is asked once on a double click, and stays after another period', async ({ page }) => {
   const loginId = `refund${Date.now().toString(36).slice(-6)}`;
-  addMembers({ loginId, nickname: loginId });
+  await addMembers({ loginId, nickname: loginId });
   await signIn(page, loginId, PASSWORD, '/');
   // Two packs of 100 by card, then 100 spent on an item: each payment alone could give back the 100 left.
   for (let i = 0; i < 2; i++) {

@@ -1,15 +1,15 @@
 import type { Page } from '@playwright/test';
 import type { ShopResponse } from '../../src/shared/shop-schemas';
-import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url, fill, mintCoupon } from './fixtures';
+import { d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, url, fill, mintCoupon, sql } from './fixtures';
 
 const PASSWORD = 'demo-pass-1234';
 const BELL = ko.currency.bell;
 
 /** A member who never bought anything: demo_viewer's password, a fresh login ID and wallet. */
-function newMember(): string {
+async function newMember(): Promise<string> {
   const suffix = Date.now().toString(36).slice(-6);
   const loginId = `shop${suffix}`;
-  d1(`INSERT INTO members (login_id, nickname, password_hash) SELECT '${loginId}', 'sh${suffix}', password_hash FROM members WHERE login_id = 'demo_viewer'`);
+  await d1(sql`INSERT INTO members (login_id, nickname, password_hash) SELECT ${loginId}, ${`sh${suffix}`}, password_hash FROM members WHERE login_id = 'demo_viewer'`);
   return loginId;
 }
 
@@ -26,7 +26,7 @@ test('guests asking for the wallet, the shop or payment history go to sign-in an
 });
 
 test('the wallet: balance in the header and on the page, gift tabs by keyboard, a coupon refused in Korean', async ({ page, consoleErrors }) => {
-  const loginId = newMember();
+  const loginId = await newMember();
   await signIn(page, loginId, PASSWORD, '/luv');
   await expect(page.getByRole('heading', { level: 1, name: ko.wallet.title })).toBeVisible();
   await expect(page.locator('.wallet-figure:not(.level-figure)')).toHaveText(`0 ${BELL}`);
@@ -49,7 +49,7 @@ test('the wallet: balance in the header and on the page, gift tabs by keyboard, 
   await expect(result).toHaveText(ko.coupon.errors.notFound);
 
   // A code minted as an operator does: its luv lands in the wallet and the header without a reload.
-  const code = mintCoupon(300);
+  const code = await mintCoupon(300);
   await coupon.fill(code);
   await coupon.press('Enter');
   await expect(result).toHaveText(fill(ko.wallet.coupon.done, { amount: '300', currency: BELL }));
@@ -80,7 +80,7 @@ async function checkout(page: Page): Promise<void> {
 }
 
 test('a new member buys a pack through the dev checkout, sees the balance, and refunds it from payment history', async ({ page, consoleErrors }) => {
-  const loginId = newMember();
+  const loginId = await newMember();
   await signIn(page, loginId, PASSWORD, '/luv/shop');
   const shop = await page.evaluate(() => fetch('/api/shoppings/luv/packs').then((r) => r.json() as Promise<ShopResponse>));
   const pack = shop.packs[0]!;
@@ -118,7 +118,7 @@ test('a new member buys a pack through the dev checkout, sees the balance, and r
 });
 
 test('a checkout that fails shows the failure page in Korean, with the way back to the shop', async ({ page, consoleErrors }) => {
-  const loginId = newMember();
+  const loginId = await newMember();
   await signIn(page, loginId, PASSWORD, '/luv');
   await checkout(page);
   await page.getByRole('button', { name: ko.pg.choice.fail }).click();
@@ -133,7 +133,7 @@ test('a checkout that fails shows the failure page in Korean, with the way back 
 });
 
 test('an amount changed on the way back is refused; a virtual account shows where to deposit, and the wallet what waits', async ({ page, consoleErrors }) => {
-  const loginId = newMember();
+  const loginId = await newMember();
   await signIn(page, loginId, PASSWORD, '/luv');
   await checkout(page);
   await page.getByRole('button', { name: ko.pg.choice.wrong }).click();
@@ -159,7 +159,7 @@ test.describe('on a phone', () => {
   });
 
   test('the shop and payment history use the mobile layout and stay accessible', async ({ page }) => {
-    const loginId = newMember();
+    const loginId = await newMember();
     await signIn(page, loginId, PASSWORD, '/luv/shop');
     await expect(page.locator('.app-mobile')).toBeVisible();
     await expect(page.getByRole('radio').first()).toBeChecked();

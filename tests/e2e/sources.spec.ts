@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page, Request, Route } from '@playwright/test';
 import { ffmpegPath, startBroadcast } from '../../scripts/lib/broadcaster.mjs';
 import type { ChannelFindResponse, ChannelPageResponse, StreamDetail } from '../../src/shared/streams-api';
-import { LOOPBACK as ORIGIN, apiGet, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, test, until, url } from './fixtures';
+import { LOOPBACK as ORIGIN, apiGet, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, test, until, url, sql } from './fixtures';
 
 const DEMO_LIVE = { id: 1, key: 'demo-stream-key-0001' };
 const RUN = Date.now().toString(36).slice(-6);
@@ -114,33 +114,29 @@ test.beforeAll(async () => {
   };
   // New creators and channels (never the demo ones, which other files count); one stream each.
   const now = Date.now();
-  d1(
-    Object.values(creators)
-      .map(
-        (c: Creator, i) => `
-        INSERT INTO members (login_id, nickname, password_hash) VALUES ('${c.loginId}', '소스${RUN}${i}', 'unusable');
-        INSERT INTO channels (owner_id, title, stream_key, source, external_url, external_hls_url)
-          SELECT id, '${MARK} ${c.source}', 'e2e-key-${c.loginId}', '${c.source}', '${c.url}', ${c.hls ? `'${c.hls}'` : 'NULL'} FROM members WHERE login_id = '${c.loginId}';
-        INSERT INTO streams (channel_id, kind, source, playback_url, title, started_at, ended_at, duration_ms)
-          SELECT ch.id, ${c.kind}, '${c.source}', '${c.url}', '${MARK} ${c.source} 방송', ${now - 60_000}, ${c.kind === 2 ? now - 10_000 : 'NULL'}, ${c.kind === 2 ? MP4_SECONDS * 1000 : 0}
-          FROM channels ch JOIN members m ON m.id = ch.owner_id WHERE m.login_id = '${c.loginId}';`,
-      )
-      .join('\n'),
+  await d1(
+    ...Object.values(creators).flatMap((c: Creator, i) => [
+      sql`INSERT INTO members (login_id, nickname, password_hash) VALUES (${c.loginId}, ${`소스${RUN}${i}`}, 'unusable')`,
+      sql`INSERT INTO channels (owner_id, title, stream_key, source, external_url, external_hls_url)
+          SELECT id, ${`${MARK} ${c.source}`}, ${`e2e-key-${c.loginId}`}, ${c.source}, ${c.url}, ${c.hls ?? null} FROM members WHERE login_id = ${c.loginId}`,
+      sql`INSERT INTO streams (channel_id, kind, source, playback_url, title, started_at, ended_at, duration_ms)
+          SELECT ch.id, ${c.kind}, ${c.source}, ${c.url}, ${`${MARK} ${c.source} 방송`}, ${now - 60_000}, ${c.kind === 2 ? now - 10_000 : null}, ${c.kind === 2 ? MP4_SECONDS * 1000 : 0}
+          FROM channels ch JOIN members m ON m.id = ch.owner_id WHERE m.login_id = ${c.loginId}`,
+    ]),
   );
 });
 
-test.afterAll(() => {
+test.afterAll(async () => {
   broadcaster?.kill('SIGINT'); // a clean stop: ffmpeg ends the playlist, which ends the demo live at once
   if (media) rmSync(media.dir, { recursive: true, force: true });
-  const logins = Object.values(creators)
-    .map((c) => `'${c.loginId}'`)
-    .join(', ');
-  const channels = `(SELECT ch.id FROM channels ch JOIN members m ON m.id = ch.owner_id WHERE m.login_id IN (${logins}))`;
-  d1(`
-    DELETE FROM watch_history WHERE channel_id IN ${channels};
-    DELETE FROM streams WHERE channel_id IN ${channels};
-    DELETE FROM channels WHERE id IN ${channels};
-    DELETE FROM members WHERE login_id IN (${logins});`);
+  // The run's creators as one bound JSON list, which SQLite's json_each reads: no list pasted into SQL.
+  const logins = JSON.stringify(Object.values(creators).map((c) => c.loginId));
+  await d1(
+    sql`DELETE FROM watch_history WHERE channel_id IN (SELECT ch.id FROM channels ch JOIN members m ON m.id = ch.owner_id WHERE m.login_id IN (SELECT value FROM json_each(${logins})))`,
+    sql`DELETE FROM streams WHERE channel_id IN (SELECT ch.id FROM channels ch JOIN members m ON m.id = ch.owner_id WHERE m.login_id IN (SELECT value FROM json_each(${logins})))`,
+    sql`DELETE FROM channels WHERE owner_id IN (SELECT id FROM members WHERE login_id IN (SELECT value FROM json_each(${logins})))`,
+    sql`DELETE FROM members WHERE login_id IN (SELECT value FROM json_each(${logins}))`,
+  );
 });
 
 async function channelOf(creator: Creator): Promise<ChannelPageResponse> {

@@ -1,7 +1,7 @@
 // The staff console (/staff): linked from the header for staff only; an operator suspends a spammer from the
 // report about them with one click, and the spammer's next sign-in shows SPEC's 423 message with the end.
 import { execFileSync } from 'node:child_process';
-import { PASSWORD, PORT, addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, person, test, url } from './fixtures';
+import { PASSWORD, PORT, addMembers, d1, sql, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, person, test, url } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const STAFF = { loginId: `sco${suffix}`, nickname: `콘솔담당${suffix}` };
@@ -9,12 +9,12 @@ const SPAMMER = { loginId: `scs${suffix}`, nickname: `광고봇${suffix}` };
 const REPORTER = { loginId: `scr${suffix}`, nickname: `신고자${suffix}` };
 const QUOTE = `무료 코인 받으세요 ${suffix}`;
 
-test.beforeAll(() => {
-  addMembers(STAFF, SPAMMER, REPORTER);
-  d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
-  d1(
-    `INSERT INTO cs_reports (reporter_id, target_type, target_id, target_member_id, reason, content, quote, created_at)
-     SELECT r.id, 'chat', 'line-1', s.id, 'spam', '채팅 도배', '${QUOTE}', ${Date.now()} FROM members r, members s WHERE r.login_id = '${REPORTER.loginId}' AND s.login_id = '${SPAMMER.loginId}'`,
+test.beforeAll(async () => {
+  await addMembers(STAFF, SPAMMER, REPORTER);
+  await d1(sql`UPDATE members SET role = 'O' WHERE login_id = ${STAFF.loginId}`);
+  await d1(
+    sql`INSERT INTO cs_reports (reporter_id, target_type, target_id, target_member_id, reason, content, quote, created_at)
+        SELECT r.id, 'chat', 'line-1', s.id, 'spam', '채팅 도배', ${QUOTE}, ${Date.now()} FROM members r, members s WHERE r.login_id = ${REPORTER.loginId} AND s.login_id = ${SPAMMER.loginId}`,
   );
 });
 

@@ -1,15 +1,15 @@
 // The staff home content page (/staff/content): an operator adds a promo card for one brand from the keyboard
 // and the page's labelled form, with its English title and an image; the brand's guest home shows it at once,
 // another brand's does not; removing it takes it off again.
-import { addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, person, png, test, url } from './fixtures';
+import { addMembers, d1, sql, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, person, png, test, url } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const STAFF = { loginId: `sco${suffix}`, nickname: `콘텐츠${suffix}` };
 const TITLE = `e2e 프로모 ${suffix}`;
 
-test.beforeAll(() => {
-  addMembers(STAFF);
-  d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
+test.beforeAll(async () => {
+  await addMembers(STAFF);
+  await d1(sql`UPDATE members SET role = 'O' WHERE login_id = ${STAFF.loginId}`);
 });
 
 test.setTimeout(120_000);

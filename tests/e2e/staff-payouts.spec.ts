@@ -6,7 +6,7 @@
 // staff get 403, and the two staff pages link to each other. Members, channel and live are this file's own.
 import type { Browser, Page } from '@playwright/test';
 import { payoutQuote } from '../../src/shared/payout-rules';
-import { PASSWORD, addChannel, addMembers, d1, expect, expectNoSeriousA11yViolations, giveEarnings, ko, pageCall, person, reauth, removeTestLives, test, fill, verifyIdentity } from './fixtures';
+import { PASSWORD, addChannel, addMembers, d1, sql, expect, expectNoSeriousA11yViolations, giveEarnings, ko, pageCall, person, reauth, removeTestLives, test, fill, verifyIdentity } from './fixtures';
 
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
 const n = (x: number) => x.toLocaleString('ko-KR');
@@ -19,11 +19,11 @@ const TITLE = `e2e-staff-payouts ${suffix}`;
 const ACCOUNT = { bank_code: '088', bank_account: '110-987-654321', bank_holder_name: '박정산' };
 const BANK_TEXT = fill(ko.payouts.staff.account, { bank: ko.payout.banks['088'], number: ACCOUNT.bank_account, holder: ACCOUNT.bank_holder_name });
 
-test.beforeAll(() => {
-  addMembers(CREATOR, VIEWER, STAFF);
-  verifyIdentity(CREATOR.loginId, ACCOUNT.bank_holder_name);
-  d1(`UPDATE members SET role = 'O' WHERE login_id = '${STAFF.loginId}'`);
-  addChannel(CREATOR.loginId, TITLE, { live: true });
+test.beforeAll(async () => {
+  await addMembers(CREATOR, VIEWER, STAFF);
+  await verifyIdentity(CREATOR.loginId, ACCOUNT.bank_holder_name);
+  await d1(sql`UPDATE members SET role = 'O' WHERE login_id = ${STAFF.loginId}`);
+  await addChannel(CREATOR.loginId, TITLE, { live: true });
 });
 
 test.afterAll(() => removeTestLives(TITLE));

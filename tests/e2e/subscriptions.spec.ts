@@ -13,9 +13,9 @@ const CARD_MEMBER = { loginId: `subk${suffix}`, nickname: `카드구독${suffix}
 const TITLE = `e2e-subs ${suffix}`;
 const PATH = `/channel/${CREATOR.loginId}`;
 
-test.beforeAll(() => {
-  addMembers(CREATOR, MEMBER, CARD_MEMBER);
-  addChannel(CREATOR.loginId, TITLE, { live: true });
+test.beforeAll(async () => {
+  await addMembers(CREATOR, MEMBER, CARD_MEMBER);
+  await addChannel(CREATOR.loginId, TITLE, { live: true });
 });
 
 test.afterAll(() => endLive(TITLE));
@@ -50,7 +50,7 @@ const lineOf = (page: Page, text: string) => log(page).locator('li.chat-message'
 
 test('a member subscribes on a live channel and the subscriber badge shows on their chat message for another viewer', async ({ browser }) => {
   const a = await person(browser, MEMBER.loginId, PATH);
-  const code = mintCoupon(100);
+  const code = await mintCoupon(100);
   expect((await post<{ balance: number }>(a.page, '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
   const b = await person(browser, 'demo_minor', PATH);
   await joined(a.page);

@@ -21,6 +21,7 @@ import {
   url,
   openTestLive,
   removeTestLives,
+  sql,
 } from './fixtures';
 
 const MARK = 'e2e-watch'; // titles of the lives this file inserts, so it can remove exactly those
@@ -29,9 +30,9 @@ const ADULT_CHANNEL = { id: 3, loginId: 'demo_caster3' };
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(() => {
-  openTestLive(PASSWORD_CHANNEL.id, `${MARK} 비밀 라이브`, { viewers: 5, startedAgoMs: 90_000 });
-  openTestLive(ADULT_CHANNEL.id, `${MARK} 심야 라이브`, { viewers: 3, startedAgoMs: 90_000 });
+test.beforeAll(async () => {
+  await openTestLive(PASSWORD_CHANNEL.id, `${MARK} 비밀 라이브`, { viewers: 5, startedAgoMs: 90_000 });
+  await openTestLive(ADULT_CHANNEL.id, `${MARK} 심야 라이브`, { viewers: 3, startedAgoMs: 90_000 });
 });
 
 test.afterAll(() => removeTestLives(MARK));
@@ -147,7 +148,7 @@ test('a password live asks for the password and shows the API’s message for a 
 
 test('a guest’s member links open the members-only modal; a member sees and edits their lists', async ({ page, consoleErrors }) => {
   // Other specs sign demo_viewer in and watch (playback.spec.ts adds the adult channel): start from the seeded two.
-  d1(`DELETE FROM watch_history WHERE member_id = (SELECT id FROM members WHERE login_id = 'demo_viewer') AND channel_id NOT IN (1, 2)`);
+  await d1(sql`DELETE FROM watch_history WHERE member_id = (SELECT id FROM members WHERE login_id = 'demo_viewer') AND channel_id NOT IN (1, 2)`);
   await gotoHydrated(page, url('flex'));
   await page.getByRole('navigation', { name: ko.nav.main }).getByRole('button', { name: ko.nav.recent }).click();
   await expect(page.getByRole('dialog', { name: ko.membersOnly.title })).toBeVisible();
@@ -182,7 +183,7 @@ test('the studio registers a channel, hides and reveals its key, and rotates it'
   const loginId = `studio${Date.now() % 1_000_000}`;
   const salt = randomBytes(16);
   const hash = `pbkdf2-sha256$100000$${salt.toString('base64url')}$${pbkdf2Sync('Passw0rd!', salt, 100_000, 32, 'sha256').toString('base64url')}`;
-  d1(`INSERT INTO members (login_id, nickname, password_hash, identity_verified, adult) VALUES ('${loginId}', '스튜${loginId.slice(-4)}', '${hash}', 1, 1)`);
+  await d1(sql`INSERT INTO members (login_id, nickname, password_hash, identity_verified, adult) VALUES (${loginId}, '스튜${loginId.slice(-4)}', ${hash}, 1, 1)`);
 
   await signIn(page, loginId, 'Passw0rd!', '/caster');
   await expect(page.getByRole('heading', { name: ko.caster.register })).toBeVisible();
@@ -228,8 +229,8 @@ const controlNames = (page: Page) =>
 test('the studio: four sections in tabs, by keyboard and in the address; one labelled field per setting, each saved where it was', async ({ browser }) => {
   test.setTimeout(90_000); // four sections, two checked by axe, on a busy machine
   const owner = { loginId: `studio${Date.now() % 1_000_000}`, nickname: `탭${Date.now() % 10_000}` };
-  addMembers(owner);
-  addChannel(owner.loginId, `${MARK} 스튜디오 채널`);
+  await addMembers(owner);
+  await addChannel(owner.loginId, `${MARK} 스튜디오 채널`);
   const { page, context, errors } = await person(browser, owner.loginId, '/caster', { viewport: { width: 1366, height: 900 } });
   const tabs = page.getByRole('tablist', { name: ko.caster.studio.sections });
   const tab = (key: 'channel' | 'live' | 'money' | 'community') => tabs.getByRole('tab', { name: ko.caster.studio[key] });
@@ -307,8 +308,8 @@ test('a channel page that will play hints its page and player chunks (moduleprel
       ?.split(' ')
       .filter(Boolean) ?? [];
   const title = `${MARK} 프리로드`;
-  d1(
-    `INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at) SELECT 2, 1, 'flex', '${title}', ${Date.now()}, ${Date.now()} WHERE NOT EXISTS (SELECT 1 FROM streams WHERE channel_id = 2 AND ended_at IS NULL)`,
+  await d1(
+    sql`INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at) SELECT 2, 1, 'flex', ${title}, ${Date.now()}, ${Date.now()} WHERE NOT EXISTS (SELECT 1 FROM streams WHERE channel_id = 2 AND ended_at IS NULL)`,
   );
   try {
     const playing = await hints('/channel/demo_caster2');
@@ -328,7 +329,7 @@ test('a channel page that will play hints its page and player chunks (moduleprel
     expect(await hints('/channel/demo_caster2', 'data-preload-mse')).toEqual(hlsChunks);
     expect(await hints(`/channel/${ADULT_CHANNEL.loginId}`, 'data-preload-mse')).toEqual([]);
   } finally {
-    d1(`DELETE FROM streams WHERE title = '${title}'`);
+    await d1(sql`DELETE FROM streams WHERE title = ${title}`);
   }
 });
 

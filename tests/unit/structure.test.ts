@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-// The code's layout as a checked rule (README "Layout"): which folder may import which, and no import circles.
+// The code's layout as a checked rule (docs/architecture.md, Layout): which folder may import which, and no import circles.
 // Read from the sources themselves (vite's import.meta.glob as raw text), so a new file is checked the day it
 // is added.
 import { describe, expect, it } from 'vitest';

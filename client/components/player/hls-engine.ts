@@ -19,8 +19,8 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
  *   of a <video> that plays a file itself; until then they keep fetch's default (high), so the first frame waits for
  *   nothing. A playing live is a request or two in flight at every moment for as long as it plays. At high priority
  *   they ranked with what the viewer opens meanwhile (a dialog's code and images), where HTTP/2 and 3 let a server
- *   serve the more urgent first; and Lighthouse, which waits until no high-priority request is in flight, recorded
- *   45 s of playback as the page's load (issue 10's notes).
+ *   serve the more urgent first; and Lighthouse, which waits until no high-priority request is in flight, counted
+ *   a playing live as the page's load (docs/decisions.md, Rendering).
  */
 function liveLoading(buffered: () => boolean): Partial<HlsConfig> {
   return {

@@ -94,7 +94,7 @@ export async function signUp(db: D1Database, input: SignupRequest, context: Sign
   }
   const claim: AspClaim = { aspCode: input.aspCode, userkey: input.userkey, aspToken: input.aspToken, key: context.aspKey };
   const asp = await provenAspUser(db, context.secret, claim);
-  // A partner's server that signs its user up with its key attests the consent it recorded (README: Partners).
+  // A partner's server that signs its user up with its key attests the consent it recorded (docs/product/accounts.md, consent given at a partner).
   const termsBy = input.terms === undefined && asp?.byKey ? asp.partnerCode : null;
   if (input.terms !== true && input.terms !== 'essential' && !termsBy) throw accountRefusal(400, M.termsRequired, 'terms');
   // A partner's server signs up many people from its one address; its key makes it accountable instead.

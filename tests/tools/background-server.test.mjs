@@ -1,19 +1,20 @@
-// bench:pages runs its server and encoder in the background (scripts/lib/background-server.mjs): a session of
-// their own at nice 19, so the browser under test is not slowed by what on a phone would be other machines.
-// Everything that process starts must inherit that priority, nothing else may take it (the scheduler shares the
-// CPU between sessions, so lowering this process's own session would lower the browser tests' too), and
-// nothing of it may outlive stop().
+// The bench server (scripts/lib/background-server.mjs) is tooling, not the product: it runs as a Node test of its own,
+// outside the browser suite. bench:pages runs its server and encoder in the background: a session of their own at
+// nice 19, so the browser under test is not slowed by what on a phone would be other machines. Everything that
+// process starts must inherit that priority, nothing else may take it (the scheduler shares the CPU between sessions,
+// so lowering this process's own session would lower the tests' too), and nothing of it may outlive stop().
+import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
+import { test } from 'node:test';
 import { startBackgroundServer } from '../../scripts/lib/background-server.mjs';
-import { expect, test } from './fixtures';
 
 const PORT = 8843;
 
 /** The live processes of a process group, with their nice value (field 19 of /proc/<pid>/stat) and autogroup's. */
-function processGroup(pgid: number) {
-  const members: { pid: number; command: string; nice: number; autogroupNice: number | null }[] = [];
+function processGroup(pgid) {
+  const members = [];
   for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    let stat: string;
+    let stat;
     try {
       stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
     } catch {
@@ -27,7 +28,7 @@ function processGroup(pgid: number) {
   return members;
 }
 
-function autogroupNice(pid: string | number): number | null {
+function autogroupNice(pid) {
   try {
     return Number(/nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'))?.[1]);
   } catch {
@@ -35,30 +36,30 @@ function autogroupNice(pid: string | number): number | null {
   }
 }
 
-test('the bench server and everything it starts run at nice 19 in a session of their own, and stop leaves nothing', async () => {
-  test.setTimeout(180_000);
+test('the bench server and everything it starts run at nice 19 in a session of their own, and stop leaves nothing', { timeout: 300_000 }, async () => {
   const ownAutogroup = autogroupNice('self');
   const server = await startBackgroundServer({ port: PORT, state: '.wrangler/test-background-server', demo: false });
   let stopped = false;
   try {
     const health = await fetch(`http://127.0.0.1:${PORT}/healthz`);
-    expect(health.status).toBe(200);
+    assert.equal(health.status, 200);
 
     const members = processGroup(server.pid);
     // The node process and the workerd it started (a child of a child: inheritance, not a renice of known pids).
-    expect(members.map((m) => m.command)).toEqual(expect.arrayContaining(['node', 'workerd']));
-    for (const member of members) expect(member, `${member.command} (${member.pid})`).toMatchObject({ nice: 19 });
+    const commands = members.map((m) => m.command);
+    for (const expected of ['node', 'workerd']) assert.ok(commands.includes(expected), `${expected} among ${commands.join(', ')}`);
+    for (const member of members) assert.equal(member.nice, 19, `${member.command} (${member.pid})`);
     if (server.priority.autogroup) {
-      for (const member of members) expect(member.autogroupNice, `${member.command}'s autogroup`).toBe(19);
-      // This process's session (the browser tests' own) keeps its priority.
-      expect(autogroupNice('self')).toBe(ownAutogroup);
-      expect(ownAutogroup).not.toBe(19);
+      for (const member of members) assert.equal(member.autogroupNice, 19, `${member.command}'s autogroup`);
+      // This process's session (the tests' own) keeps its priority.
+      assert.equal(autogroupNice('self'), ownAutogroup);
+      assert.notEqual(ownAutogroup, 19);
     }
 
     await server.stop();
     stopped = true;
-    expect(processGroup(server.pid)).toEqual([]);
-    await expect(fetch(`http://127.0.0.1:${PORT}/healthz`)).rejects.toThrow();
+    assert.deepEqual(processGroup(server.pid), []);
+    await assert.rejects(fetch(`http://127.0.0.1:${PORT}/healthz`));
   } finally {
     if (!stopped) await server.stop();
   }
