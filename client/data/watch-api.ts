@@ -1,4 +1,5 @@
 import type { ChannelListItem, ListResponse, LiveAuthResponse, StreamKeyResponse } from '../../src/shared/streams-api';
+import type { ActivatePassResponse, UnsubscribeResponse } from '../../src/shared/subscription-schemas';
 import { call } from './api';
 
 const seg = encodeURIComponent;
@@ -18,6 +19,10 @@ export const deletePresent = (channelId: number) => call<unknown>('DELETE', `/ap
 export const removeSubscriptions = (channelIds: number[]) => call<unknown>('DELETE', '/api/my/streams/subscriptions/remove', { channelIds });
 /** Stop a monthly subscription renewing (status 5, history 2); it runs to its expiry. */
 export const cancelRenewal = (channelId: number) => call<{ channelId: number; status: 5; expiresAt: number }>('POST', '/api/my/subscriptions/cancel-renewal', { channelId });
+/** End a running subscription (status 2); its paid days run to their expiry. */
+export const unsubscribe = (channelId: number) => call<UnsubscribeResponse>('POST', '/api/my/subscriptions/unsubscribe', { channelId });
+/** Use the unused pass for a channel (status 4 -> 1): its days start now. */
+export const usePass = (channelId: number) => call<ActivatePassResponse>('POST', '/api/my/subscriptions/activate', { channelId });
 
 export interface ChannelForm {
   title: string;

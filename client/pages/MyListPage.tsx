@@ -4,7 +4,8 @@ import { MY_LISTS, type MyListData, type MyListKey, type PageProps } from '../..
 import { PAGE_DEFAULTS, type ChannelListItem } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
 import { alertMessageAtom, pushToastAtom } from '../state/ui';
-import { cancelRenewal, deletePlayed, deletePresent, listPage, removeSubscriptions } from '../data/watch-api';
+import { cancelRenewal, deletePlayed, deletePresent, listPage, removeSubscriptions, unsubscribe, usePass } from '../data/watch-api';
+import { SUBSCRIPTION_PLANS } from '../../src/shared/subscription-plans';
 import { formatDate } from '../components/watch/format-date';
 import type { ApiResult } from '../data/api';
 import { ChannelRow } from '../components/lists/ChannelRow';
@@ -17,6 +18,26 @@ function deleteOne(list: MyListKey, channelId: number): Promise<ApiResult<unknow
   return removeSubscriptions([channelId]);
 }
 
+/** What the subscriptions list's buttons do, each after a confirmation: the call, and the words around it. */
+const SUBSCRIPTION_ACTIONS = {
+  cancelRenewal: { call: cancelRenewal, title: 'payout.renewal.confirmTitle', confirm: 'payout.renewal.confirm', label: 'subscriptions.cancelRenewal', done: 'payout.renewal.done' },
+  unsubscribe: {
+    call: unsubscribe,
+    title: 'subscriptions.manage.unsubscribeTitle',
+    confirm: 'subscriptions.manage.unsubscribeConfirm',
+    label: 'subscriptions.manage.unsubscribe',
+    done: 'subscriptions.manage.unsubscribeDone',
+  },
+  usePass: {
+    call: usePass,
+    title: 'subscriptions.manage.usePassTitle',
+    confirm: 'subscriptions.manage.usePassConfirm',
+    label: 'subscriptions.manage.usePass',
+    done: 'subscriptions.manage.usePassDone',
+  },
+} as const;
+type SubscriptionAction = keyof typeof SUBSCRIPTION_ACTIONS;
+
 /** Recently watched, subscriptions and gifted channels: one page, three lists (SPEC §2 page keys). */
 export function MyListPage({ props }: { props: PageProps }) {
   const t = useT();
@@ -27,7 +48,8 @@ export function MyListPage({ props }: { props: PageProps }) {
   const [total, setTotal] = useState(initial?.total ?? 0);
   const [busy, setBusy] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
-  const [renewalOf, setRenewalOf] = useState<ChannelListItem | null>(null);
+  /** The subscription action waiting for the member's confirmation. */
+  const [asked, setAsked] = useState<{ action: SubscriptionAction; item: ChannelListItem } | null>(null);
   const pushToast = useSetAtom(pushToastAtom);
   const currency = t(`currency.${props.brand.currency}`);
 
@@ -55,16 +77,25 @@ export function MyListPage({ props }: { props: PageProps }) {
       setItems((all) => all.filter((item) => item.channelId !== channelId));
       setTotal((n) => Math.max(0, n - 1));
     });
-  /** A monthly subscription stops renewing (status 5): it stays in the list, running to its expiry. */
-  const stopRenewal = (item: ChannelListItem) =>
+  /**
+   * A monthly subscription stops renewing (status 5), a running one is ended (2; both stay in the list, running
+   * to their expiry), or an unused pass is used (4 -> 1, its days from now).
+   */
+  const confirmed = (action: SubscriptionAction, item: ChannelListItem) =>
     run(async () => {
-      setRenewalOf(null);
-      const done = await cancelRenewal(item.channelId);
+      setAsked(null);
+      const done = await SUBSCRIPTION_ACTIONS[action].call(item.channelId);
       if (!done.ok || !done.body) return fail(done);
       const { status, expiresAt } = done.body;
-      setItems((all) => all.map((i) => (i.channelId === item.channelId ? { ...i, status, expiresAt } : i)));
-      pushToast({ key: 'payout.renewal.done', params: { date: formatDate(expiresAt, props.locale) } });
+      const at = 'startedAt' in done.body ? done.body.startedAt : item.at;
+      setItems((all) => all.map((i) => (i.channelId === item.channelId ? { ...i, status, expiresAt, at } : i)));
+      pushToast({ key: SUBSCRIPTION_ACTIONS[action].done, params: { date: formatDate(expiresAt, props.locale) } });
     });
+  const askedText = (a: NonNullable<typeof asked>) => {
+    const days = a.item.plan ? SUBSCRIPTION_PLANS[a.item.plan].days : 0;
+    const date = formatDate(a.action === 'usePass' ? Date.now() + days * 86_400_000 : (a.item.expiresAt ?? Date.now()), props.locale);
+    return t(SUBSCRIPTION_ACTIONS[a.action].confirm, { nickname: a.item.creator.nickname, date, plan: a.item.plan ? t(`subscriptions.plans.${a.item.plan}`) : '' });
+  };
   const removeAll = () =>
     run(async () => {
       setConfirmAll(false);
@@ -99,7 +130,9 @@ export function MyListPage({ props }: { props: PageProps }) {
               currency={currency}
               busy={busy}
               onDelete={() => remove(item.channelId)}
-              onCancelRenewal={() => setRenewalOf(item)}
+              onCancelRenewal={() => setAsked({ action: 'cancelRenewal', item })}
+              onUnsubscribe={() => setAsked({ action: 'unsubscribe', item })}
+              onUsePass={() => setAsked({ action: 'usePass', item })}
             />
           ))}
         </ul>
@@ -110,13 +143,13 @@ export function MyListPage({ props }: { props: PageProps }) {
         </button>
       )}
       <ConfirmModal
-        id="cancel-renewal-modal"
-        open={renewalOf !== null}
-        title={t('payout.renewal.confirmTitle')}
-        message={renewalOf ? t('payout.renewal.confirm', { nickname: renewalOf.creator.nickname, date: formatDate(renewalOf.expiresAt ?? Date.now(), props.locale) }) : ''}
-        confirmLabel={t('subscriptions.cancelRenewal')}
-        onConfirm={() => renewalOf && stopRenewal(renewalOf)}
-        onCancel={() => setRenewalOf(null)}
+        id="subscription-action-modal"
+        open={asked !== null}
+        title={asked ? t(SUBSCRIPTION_ACTIONS[asked.action].title) : ''}
+        message={asked ? askedText(asked) : ''}
+        confirmLabel={asked ? t(SUBSCRIPTION_ACTIONS[asked.action].label) : ''}
+        onConfirm={() => asked && confirmed(asked.action, asked.item)}
+        onCancel={() => setAsked(null)}
       />
       <ConfirmModal
         id="delete-all-modal"

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import { WALLET_PATHS, type PaymentFailData } from '../../src/shared/wallet-pages';
-import { SUBSCRIPTION_PACK_PREFIX } from '../../src/shared/subscription-plans';
+import { SUBSCRIPTION_PACK_PREFIX, SUBSCRIPTION_STATUS } from '../../src/shared/subscription-plans';
 import { useT } from '../i18n/i18n';
 import { confirmPayment } from '../data/shop-api';
 import { setLuvBalance } from '../data/use-luv-balance';
@@ -64,7 +64,13 @@ function PaymentSuccess({ props }: { props: PageProps }) {
             <p className="result-headline">{t('shop.success.approved', { amount: amount(outcome.payment.luv) })}</p>
             <p>{t('shop.success.paid', { price: formatKrw(outcome.payment.amount, props.locale), name: outcome.payment.orderName })}</p>
             <p className="wallet-figure">{t('shop.success.balance', { amount: amount(outcome.balance) })}</p>
-            {outcome.subscription && <p className="result-headline">{t('shop.success.subscribed', { date: formatDate(outcome.subscription.expiresAt ?? 0, props.locale, true) })}</p>}
+            {outcome.subscription && (
+              <p className="result-headline">
+                {outcome.subscription.status === SUBSCRIPTION_STATUS.unused
+                  ? t('subscriptions.manage.passBought')
+                  : t('shop.success.subscribed', { date: formatDate(outcome.subscription.expiresAt ?? 0, props.locale, true) })}
+              </p>
+            )}
             {!outcome.subscription && outcome.payment.packId.startsWith(SUBSCRIPTION_PACK_PREFIX) && <p className="field-error">{t('shop.success.subscriptionRefused', { currency })}</p>}
           </>
         )}

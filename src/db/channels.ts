@@ -100,12 +100,15 @@ export function updateChannelStatement(db: D1Database, channelId: number, u: Cha
     .bind(u.title ?? null, u.description ?? null, u.themeId, +u.adult, +(u.passwordHash !== undefined), u.passwordHash ?? null, +(u.maxViewers !== undefined), u.maxViewers ?? null, channelId);
 }
 
-export async function subscriberCount(db: D1Database, channelId: number): Promise<number> {
-  return (await db.prepare('SELECT COUNT(*) AS n FROM channel_subscriptions WHERE channel_id = ? AND status IN (1, 5)').bind(channelId).first<{ n: number }>())!.n;
+/** Running subscriptions: 1, 5 (renewal cancelled) and 2 (unsubscribed) until its expiry; the renewal run ends the others. */
+const RUNNING = '(status IN (1, 5) OR (status = 2 AND expires_at > ?))';
+
+export async function subscriberCount(db: D1Database, channelId: number, now = Date.now()): Promise<number> {
+  return (await db.prepare(`SELECT COUNT(*) AS n FROM channel_subscriptions WHERE channel_id = ? AND ${RUNNING}`).bind(channelId, now).first<{ n: number }>())!.n;
 }
 
-export async function isSubscribed(db: D1Database, memberId: number, channelId: number): Promise<boolean> {
-  return (await db.prepare('SELECT 1 FROM channel_subscriptions WHERE member_id = ? AND channel_id = ? AND status IN (1, 5)').bind(memberId, channelId).first()) !== null;
+export async function isSubscribed(db: D1Database, memberId: number, channelId: number, now = Date.now()): Promise<boolean> {
+  return (await db.prepare(`SELECT 1 FROM channel_subscriptions WHERE member_id = ? AND channel_id = ? AND ${RUNNING}`).bind(memberId, channelId, now).first()) !== null;
 }
 
 export async function noticeSummary(db: D1Database, channelId: number): Promise<{ count: number; latestAt: number | null }> {

@@ -45,8 +45,13 @@ const STREAM_COLUMNS = `s.id, s.channel_id AS channelId, s.kind, s.source, s.pla
 const STREAM_FROM = `streams s JOIN channels ch ON ch.id = s.channel_id JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
 /** A stream row `s` that is a live on air now. */
 export const OPEN_LIVE = 's.ended_at IS NULL AND s.kind = 1';
-/** Adult lives drop out of lists when operators switch adult broadcasting off. */
-const adultFilter = (includeAdult: boolean) => (includeAdult ? '' : ' AND s.adult = 0 AND s.adult_plus = 0');
+/** Which adult lives lists show: the operators' adult and adult-plus broadcasting switches. */
+export interface AdultSwitches {
+  adultBroadcast: boolean;
+  adultPlusBroadcast: boolean;
+}
+/** Adult lives (adult-plus ones included) drop out of lists when adult broadcasting is off, adult-plus ones when adult-plus broadcasting is. */
+const adultFilter = (s: AdultSwitches) => (s.adultBroadcast ? '' : ' AND s.adult = 0 AND s.adult_plus = 0') + (s.adultPlusBroadcast ? '' : ' AND s.adult_plus = 0');
 
 export interface Page {
   offset: number;
@@ -67,8 +72,8 @@ export async function findOpenLive(db: D1Database, channelId: number): Promise<S
 }
 
 /** Open lives, busiest first (ties: the newest). */
-export async function listOpenLives(db: D1Database, page: Page, includeAdult: boolean): Promise<{ rows: StreamRow[]; total: number }> {
-  const where = `${OPEN_LIVE}${adultFilter(includeAdult)}`;
+export async function listOpenLives(db: D1Database, page: Page, switches: AdultSwitches): Promise<{ rows: StreamRow[]; total: number }> {
+  const where = `${OPEN_LIVE}${adultFilter(switches)}`;
   const [list, count] = await db.batch([
     db.prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE ${where} ORDER BY s.viewer_count DESC, s.started_at DESC, s.id DESC LIMIT ? OFFSET ?`).bind(page.limit, page.offset),
     db.prepare(`SELECT COUNT(*) AS n FROM streams s WHERE ${where}`),
@@ -77,11 +82,11 @@ export async function listOpenLives(db: D1Database, page: Page, includeAdult: bo
 }
 
 /** Open lives the member neither watched nor subscribes to, and not their own (a guest: every live). */
-export async function listSuggestedLives(db: D1Database, memberId: number | null, limit: number, includeAdult: boolean): Promise<StreamRow[]> {
+export async function listSuggestedLives(db: D1Database, memberId: number | null, limit: number, switches: AdultSwitches): Promise<StreamRow[]> {
   const { results } = await db
     .prepare(
       `SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM}
-       WHERE ${OPEN_LIVE}${adultFilter(includeAdult)}
+       WHERE ${OPEN_LIVE}${adultFilter(switches)}
          AND ch.owner_id IS NOT ?1
          AND NOT EXISTS (SELECT 1 FROM watch_history w WHERE w.member_id = ?1 AND w.channel_id = s.channel_id)
          AND NOT EXISTS (SELECT 1 FROM channel_subscriptions cs WHERE cs.member_id = ?1 AND cs.channel_id = s.channel_id AND cs.status = 1)

@@ -48,16 +48,17 @@ export function termStatement(db: D1Database, t: TermWrite): D1PreparedStatement
 }
 
 /**
- * A new subscription (or a new one after an ended one): status 1 at this term. Throws (the term trigger) when
- * the row's term is not the one before, i.e. someone else subscribed or renewed meanwhile.
+ * A new subscription (or a new one after an ended one) at this term: status 1 with its expiry, or for a pass
+ * status 4 (unused) with none. Throws (the term trigger) when the row's term is not the one before, i.e. someone
+ * else subscribed or renewed meanwhile.
  */
-export function subscribeStatement(db: D1Database, t: TermWrite): D1PreparedStatement {
+export function subscribeStatement(db: D1Database, t: TermWrite, unused: boolean): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO channel_subscriptions (member_id, channel_id, status, started_at, expires_at, hidden, plan, term) VALUES (?1, ?2, 1, ?3, ?4, 0, ?5, ?6)
-       ON CONFLICT (member_id, channel_id) DO UPDATE SET status = 1, started_at = excluded.started_at, expires_at = excluded.expires_at, hidden = 0, plan = excluded.plan, term = excluded.term`,
+      `INSERT INTO channel_subscriptions (member_id, channel_id, status, started_at, expires_at, hidden, plan, term) VALUES (?1, ?2, ?7, ?3, ?4, 0, ?5, ?6)
+       ON CONFLICT (member_id, channel_id) DO UPDATE SET status = excluded.status, started_at = excluded.started_at, expires_at = excluded.expires_at, hidden = 0, plan = excluded.plan, term = excluded.term`,
     )
-    .bind(t.memberId, t.channelId, t.startsAt, t.endsAt, t.plan, t.term);
+    .bind(t.memberId, t.channelId, t.startsAt, unused ? null : t.endsAt, t.plan, t.term, unused ? 4 : 1);
 }
 
 /**
@@ -93,10 +94,54 @@ export async function cancelRenewal(db: D1Database, memberId: number, channelId:
   return update!.results.length === 1;
 }
 
-/** Subscriptions whose term has ended at `now`, oldest first. */
+/**
+ * Unsubscribed: a running subscription (1, or 5 whose renewal was already cancelled) becomes 2 and keeps its
+ * expiry (a row from before plans, with none, ends now). A renewing monthly one also gets its renewal-cancel
+ * history line, read before the status changes. Returns the expiry, or null when nothing was running.
+ */
+export async function unsubscribe(db: D1Database, memberId: number, channelId: number, at: number): Promise<number | null> {
+  const [, update] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO subscription_history (member_id, channel_id, term, kind, at)
+         SELECT member_id, channel_id, term, 2, ?3 FROM channel_subscriptions WHERE member_id = ?1 AND channel_id = ?2 AND status = 1 AND plan = 'monthly' AND expires_at > ?3
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(memberId, channelId, at),
+    db
+      .prepare(
+        `UPDATE channel_subscriptions SET status = 2, expires_at = COALESCE(expires_at, ?3)
+         WHERE member_id = ?1 AND channel_id = ?2 AND status IN (1, 5) AND (expires_at IS NULL OR expires_at > ?3) RETURNING expires_at AS expiresAt`,
+      )
+      .bind(memberId, channelId, at),
+  ]);
+  return (update!.results[0] as { expiresAt: number } | undefined)?.expiresAt ?? null;
+}
+
+/**
+ * A pass used: the unused subscription (status 4 at this term) becomes 1 from `startsAt` to `endsAt`, and its
+ * term's row gets the same times (only while it still holds the purchase's placeholder, so a second use changes
+ * nothing). Returns whether this call used it.
+ */
+export async function activatePass(db: D1Database, memberId: number, channelId: number, term: number, startsAt: number, endsAt: number): Promise<boolean> {
+  const [update] = await db.batch([
+    db
+      .prepare('UPDATE channel_subscriptions SET status = 1, started_at = ?4, expires_at = ?5 WHERE member_id = ?1 AND channel_id = ?2 AND term = ?3 AND status = 4 RETURNING term')
+      .bind(memberId, channelId, term, startsAt, endsAt),
+    db
+      .prepare(
+        `UPDATE subscription_terms SET starts_at = ?4, ends_at = ?5 WHERE member_id = ?1 AND channel_id = ?2 AND term = ?3 AND starts_at = ends_at
+         AND EXISTS (SELECT 1 FROM channel_subscriptions WHERE member_id = ?1 AND channel_id = ?2 AND term = ?3 AND status = 1 AND started_at = ?4)`,
+      )
+      .bind(memberId, channelId, term, startsAt, endsAt),
+  ]);
+  return update!.results.length === 1;
+}
+
+/** Running subscriptions (1, 2 or 5; an unused pass has no expiry) whose term has ended at `now`, oldest first. */
 export async function dueSubscriptions(db: D1Database, now: number, limit: number): Promise<SubscriptionRow[]> {
   const { results } = await db
-    .prepare(`SELECT ${ROW} FROM channel_subscriptions WHERE status IN (1, 5) AND expires_at IS NOT NULL AND expires_at <= ?1 ORDER BY expires_at LIMIT ?2`)
+    .prepare(`SELECT ${ROW} FROM channel_subscriptions WHERE status IN (1, 2, 5) AND expires_at IS NOT NULL AND expires_at <= ?1 ORDER BY expires_at LIMIT ?2`)
     .bind(now, limit)
     .all<SubscriptionRow>();
   return results;
@@ -109,7 +154,7 @@ export async function expire(db: D1Database, s: SubscriptionRow, failedAt: numbe
       ? []
       : [db.prepare('INSERT INTO subscription_history (member_id, channel_id, term, kind, at) VALUES (?1, ?2, ?3, 3, ?4) ON CONFLICT DO NOTHING').bind(s.memberId, s.channelId, s.term + 1, failedAt)]),
     db
-      .prepare('UPDATE channel_subscriptions SET status = 3 WHERE member_id = ?1 AND channel_id = ?2 AND term = ?3 AND status IN (1, 5) AND expires_at <= ?4')
+      .prepare('UPDATE channel_subscriptions SET status = 3 WHERE member_id = ?1 AND channel_id = ?2 AND term = ?3 AND status IN (1, 2, 5) AND expires_at <= ?4')
       .bind(s.memberId, s.channelId, s.term, s.expiresAt),
   ]);
 }

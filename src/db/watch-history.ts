@@ -90,20 +90,22 @@ export async function hideGifts(db: D1Database, memberId: number, channelId: num
 
 /**
  * Hide subscription rows, all or none: one statement refuses the lot when any of them is active
- * (status 1, or 5 renewal cancelled: still running), so a subscription renewed meanwhile can never be hidden. Returns how many rows went,
- * or null when an active one blocked it.
+ * (status 1, 5 renewal cancelled, 2 unsubscribed before its expiry: still running; 4 an unused pass, paid for),
+ * so a subscription renewed meanwhile can never be hidden. Returns how many rows went, or null when an active
+ * one blocked it.
  */
-export async function hideEndedSubscriptions(db: D1Database, memberId: number, channelIds: number[]): Promise<number | null> {
-  const marks = channelIds.map((_, i) => `?${i + 2}`).join(',');
-  const [update, active] = await db.batch([
+export async function hideEndedSubscriptions(db: D1Database, memberId: number, channelIds: number[], now = Date.now()): Promise<number | null> {
+  const marks = channelIds.map((_, i) => `?${i + 3}`).join(',');
+  const active = (a: string) => `(${a}status IN (1, 4, 5) OR (${a}status = 2 AND ${a}expires_at > ?2))`;
+  const [update, blocking] = await db.batch([
     db
       .prepare(
         `UPDATE channel_subscriptions SET hidden = 1 WHERE member_id = ?1 AND channel_id IN (${marks}) AND hidden = 0
-         AND NOT EXISTS (SELECT 1 FROM channel_subscriptions a WHERE a.member_id = ?1 AND a.status IN (1, 5) AND a.channel_id IN (${marks}))`,
+         AND NOT EXISTS (SELECT 1 FROM channel_subscriptions a WHERE a.member_id = ?1 AND ${active('a.')} AND a.channel_id IN (${marks}))`,
       )
-      .bind(memberId, ...channelIds),
-    db.prepare(`SELECT COUNT(*) AS n FROM channel_subscriptions WHERE member_id = ?1 AND status IN (1, 5) AND channel_id IN (${marks})`).bind(memberId, ...channelIds),
+      .bind(memberId, now, ...channelIds),
+    db.prepare(`SELECT COUNT(*) AS n FROM channel_subscriptions WHERE member_id = ?1 AND ${active('')} AND channel_id IN (${marks})`).bind(memberId, now, ...channelIds),
   ]);
-  if ((active!.results[0] as { n: number }).n > 0) return null;
+  if ((blocking!.results[0] as { n: number }).n > 0) return null;
   return update!.meta.changes;
 }

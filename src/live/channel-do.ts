@@ -29,7 +29,7 @@ export const VIEWER_WINDOW_MS = 15_000;
 /** viewer_count / peak_viewers / view_count reach D1 at most this often. */
 export const VIEWER_FLUSH_MS = 5_000;
 
-export type IngestOutcome = { ok: true; streamId: number | null } | { ok: false; code: 'broadcast_off' | 'stream_conflict' };
+export type IngestOutcome = { ok: true; streamId: number | null } | { ok: false; code: 'broadcast_off' | 'adult_plus_off' | 'stream_conflict' };
 
 /** How a blocking playlist reload (LL-HLS `_HLS_msn`) ended: the segment is served, the stream ended, or time ran out. */
 export type SegmentWait = 'served' | 'ended' | 'timeout';
@@ -210,6 +210,8 @@ export class LiveChannel extends DurableObject<Env> {
     } else {
       const settings = await readChannelSettings(this.env.CONFIG);
       if (!settings.broadcast) return { ok: false, code: 'broadcast_off' };
+      // An adult-plus channel goes on air only while operators allow adult-plus broadcasting.
+      if (channel.adultPlus && !settings.adultPlusBroadcast) return { ok: false, code: 'adult_plus_off' };
       const row = await insertLiveStream(this.env.DB, channel, now);
       if (!row) return { ok: false, code: 'stream_conflict' };
       streamId = row.id;

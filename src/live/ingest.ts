@@ -81,6 +81,7 @@ export async function ingest(c: Context<AppEnv>): Promise<Response> {
       const outcome = await room.ingestSegment(channel, file.name, body.buffer as ArrayBuffer);
       if (outcome.ok) return c.body(null, 204);
       if (outcome.code === 'broadcast_off') throw new Refusal(403, 'BROADCAST_OFF', 'live.broadcastOff');
+      if (outcome.code === 'adult_plus_off') throw new Refusal(403, 'ADULT_PLUS_BROADCAST_OFF', 'live.adultPlusBroadcastOff');
       throw new Refusal(409, 'STREAM_CONFLICT', 'live.streamConflict');
     }
   }

@@ -9,6 +9,7 @@
 import * as z from 'zod';
 import { pageInfoSchema } from './streams-schemas';
 import { DEFAULT_PRESETS, MAX_PRESETS } from './luv-limits';
+import { PLAN_IDS, type PlanId } from './subscription-plans';
 
 /** SPEC §3 payment methods, as the API names them. */
 export const PAYMENT_METHODS = ['kakaopay', 'virtualaccount', 'myaccount', 'mobile', 'creditcard', 'CARD'] as const;
@@ -96,8 +97,8 @@ export type FlaxPayment = z.infer<typeof flaxPaymentSchema>;
 /** The subscription an order paid (an order made by POST /api/my/subscriptions/order); null on a pack of luv. */
 export const paidSubscriptionSchema = z.object({
   channelId: z.int().positive(),
-  plan: z.enum(['monthly', 'month1', 'month3']),
-  /** SPEC §4 subscription status now (1 subscribed once paid). */
+  plan: z.enum(PLAN_IDS as [PlanId, ...PlanId[]]),
+  /** SPEC §4 subscription status now (1 subscribed once paid; 4 for a pass, unused until the member uses it). */
   status: z.int().min(1).max(5),
   expiresAt: z.int().nonnegative().nullable(),
 });

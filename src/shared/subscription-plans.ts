@@ -1,14 +1,19 @@
 // The subscription plans (SPEC §9) and SPEC §4's numbers, without zod: the page's dialog imports this.
 // Prices: SPEC §9 gives them in KRW (3,300 / 3,300 / 9,900). They are paid with luv from the wallet at the
 // packs' rate of 110 KRW a luv (src/api/services/payments.ts), so 30, 30 and 90 luv. Item codes 700-702.
+// Item codes 703 and 704 are the one- and three-month passes: no other price is given for them, so they cost what
+// the one- and three-month plans cost; a pass is paid when bought and its period starts only when it is used.
 
 export const KRW_PER_LUV = 110;
 
 export const SUBSCRIPTION_PLANS = {
   /** Monthly, renewing itself each term until the renewal is cancelled. */
-  monthly: { itemCode: 700, krw: 3_300, luv: 3_300 / KRW_PER_LUV, days: 30, renews: true },
-  month1: { itemCode: 701, krw: 3_300, luv: 3_300 / KRW_PER_LUV, days: 30, renews: false },
-  month3: { itemCode: 702, krw: 9_900, luv: 9_900 / KRW_PER_LUV, days: 90, renews: false },
+  monthly: { itemCode: 700, krw: 3_300, luv: 3_300 / KRW_PER_LUV, days: 30, renews: true, pass: false },
+  month1: { itemCode: 701, krw: 3_300, luv: 3_300 / KRW_PER_LUV, days: 30, renews: false, pass: false },
+  month3: { itemCode: 702, krw: 9_900, luv: 9_900 / KRW_PER_LUV, days: 90, renews: false, pass: false },
+  /** Passes: bought now, held unused (status 4) until the member uses one, which starts its days. */
+  pass1: { itemCode: 703, krw: 3_300, luv: 3_300 / KRW_PER_LUV, days: 30, renews: false, pass: true },
+  pass3: { itemCode: 704, krw: 9_900, luv: 9_900 / KRW_PER_LUV, days: 90, renews: false, pass: true },
 } as const;
 export type PlanId = keyof typeof SUBSCRIPTION_PLANS;
 export const PLAN_IDS = Object.keys(SUBSCRIPTION_PLANS) as PlanId[];

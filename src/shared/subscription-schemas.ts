@@ -1,7 +1,8 @@
 // Channel subscriptions (SPEC §4, §7 Other, §9): the plans, and the request/answer shapes of the calls.
 //
 // Prices: SPEC §9 gives them in KRW (3,300 / 3,300 / 9,900). They are paid with luv from the wallet at the
-// packs' rate of 110 KRW a luv (src/api/services/payments.ts), so 30, 30 and 90 luv. Item codes 700-702.
+// packs' rate of 110 KRW a luv (src/api/services/payments.ts), so 30, 30 and 90 luv. Item codes 700-704
+// (703 and 704 the passes; see subscription-plans.ts).
 
 import * as z from 'zod';
 import { pageInfoSchema } from './streams-schemas';
@@ -28,7 +29,8 @@ export const subscribeResponseSchema = z
     channelId,
     plan: z.enum(PLAN_IDS as [PlanId, ...PlanId[]]),
     status: z.int().min(1).max(5).describe('SPEC §4 subscription status'),
-    expiresAt: epochMs,
+    /** Null for an unused pass (status 4): its days start when it is used. */
+    expiresAt: epochMs.nullable(),
     /** The wallet after paying. */
     balance: z.int().nonnegative(),
     /** True when an earlier call (same key, or a concurrent one for the same term) paid. */
@@ -52,6 +54,18 @@ export type SubscriptionOrderResponse = z.infer<typeof subscriptionOrderResponse
 
 export const cancelRenewalRequestSchema = z.strictObject({ channelId }).meta({ id: 'CancelRenewalRequest' });
 export const cancelRenewalResponseSchema = z.object({ channelId, status: z.literal(5), expiresAt: epochMs }).meta({ id: 'CancelRenewalResponse' });
+
+export const unsubscribeRequestSchema = z.strictObject({ channelId }).meta({ id: 'UnsubscribeRequest' });
+/** Unsubscribed (status 2): no renewal, and the paid days run to expiresAt. */
+export const unsubscribeResponseSchema = z.object({ channelId, status: z.literal(2), expiresAt: epochMs }).meta({ id: 'UnsubscribeResponse' });
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
+
+export const activatePassRequestSchema = z.strictObject({ channelId }).meta({ id: 'ActivatePassRequest' });
+/** A pass in use (status 1): its days run from the moment it was used to expiresAt. */
+export const activatePassResponseSchema = z
+  .object({ channelId, plan: z.enum(PLAN_IDS as [PlanId, ...PlanId[]]), status: z.literal(1), startedAt: epochMs, expiresAt: epochMs })
+  .meta({ id: 'ActivatePassResponse' });
+export type ActivatePassResponse = z.infer<typeof activatePassResponseSchema>;
 
 export const subscriptionListItemSchema = z
   .object({

@@ -160,6 +160,13 @@ test('a member cancels the renewal of a monthly subscription from their subscrip
   // The server agrees: status 5 (renewal cancelled).
   const list = await pageCall<{ items: { channelId: number; status: number }[] }>(member.page, 'GET', '/api/my/subscription-list');
   expect(list.body.items.find((i) => i.channelId === channelId)?.status).toBe(5);
+  // Then they unsubscribe (status 2): the row says until when it stays usable, and its button goes.
+  await row.getByRole('button', { name: `${ko.subscriptions.manage.unsubscribe}: ${CREATOR.nickname}` }).click();
+  const leave = member.page.getByRole('dialog', { name: ko.subscriptions.manage.unsubscribeTitle });
+  await leave.getByRole('button', { name: ko.subscriptions.manage.unsubscribe }).click();
+  await expect(row).toContainText(ko.subscriptions.manage.unsubscribedUntil.split(' · ')[0]!);
+  await expect(row.getByRole('button', { name: `${ko.subscriptions.manage.unsubscribe}: ${CREATOR.nickname}` })).toHaveCount(0);
+  await member.page.screenshot({ path: test.info().outputPath('subscriptions-unsubscribed.png'), fullPage: true });
   expect(member.errors).toEqual([]);
   await member.context.close();
 });

@@ -176,8 +176,9 @@ describe('a kicked member coming back (Twitch-like); a banned one does not', () 
 });
 
 describe('channel settings under an open channel page', () => {
-  const live = { access: 'ok', adult: false, kind: 1, endedAt: null } as const;
+  const live = { access: 'ok', adult: false, adultPlus: false, kind: 1, endedAt: null } as const;
   const adultLive = { ...live, adult: true, access: 'identity' } as const;
+  const adultPlusLive = { ...adultLive, adultPlus: true } as const;
   const settings = { ...channeling };
 
   it('broadcasting off hides any live at once; adult broadcasting off hides adult streams; the creator still sees theirs', () => {
@@ -190,6 +191,16 @@ describe('channel settings under an open channel page', () => {
     expect(shownAccess(adultLive, { ...settings, adultBroadcast: false }, false)).toBe('unavailable');
     expect(shownAccess(live, { ...settings, adultBroadcast: false }, false)).toBe('ok');
     expect(shownAccess(live, null, false)).toBe('ok'); // no settings: the server's word
+  });
+
+  it('adult-plus broadcasting off hides adult-plus streams, live or recorded, and only them; adult broadcasting off hides them too', () => {
+    const on = { ...settings, adultBroadcast: true, adultPlusBroadcast: true };
+    expect(shownAccess(adultPlusLive, on, false)).toBe('identity');
+    expect(shownAccess(adultPlusLive, { ...on, adultPlusBroadcast: false }, false)).toBe('unavailable');
+    expect(shownAccess({ ...adultPlusLive, kind: 2, endedAt: 10 }, { ...on, adultPlusBroadcast: false }, false)).toBe('unavailable');
+    expect(shownAccess(adultPlusLive, { ...on, adultPlusBroadcast: false }, true)).toBe('identity'); // the creator's own
+    expect(shownAccess(adultLive, { ...on, adultPlusBroadcast: false }, false)).toBe('identity');
+    expect(shownAccess(adultPlusLive, { ...on, adultBroadcast: false }, false)).toBe('unavailable');
   });
 
   it('switching back on is the server’s to decide: the page reloads its data when a playback switch changed, not otherwise', () => {

@@ -335,6 +335,8 @@ describe('playback', () => {
   });
 
   it('restricted streams need a valid token for playlist and segments', async () => {
+    // Adult-plus lives start only while operators allow them (kv-seed keeps that off).
+    await env.CONFIG.put('channeling', JSON.stringify({ ...channeling, adultPlusBroadcast: true }));
     for (const options of [{ adult: true }, { adultPlus: true }, { password: true }]) {
       const { channelId, streamId } = await liveWith(2, options);
       const url = `${ORIGIN}/live/${channelId}/${streamId}/index.m3u8`;

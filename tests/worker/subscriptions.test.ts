@@ -18,6 +18,8 @@ import type { ChatTicketResponse } from '../../src/shared/chat-ticket-api';
 beforeEach(clearWatchTables);
 
 const DAY = 86_400_000;
+/** A plan that starts when paid (not a pass) answers its expiry. */
+type Subscribed = SubscribeResponse & { expiresAt: number };
 let keys = 0;
 const newKey = () => `s${Date.now()}${++keys}`.padEnd(8, '0');
 const fund = (memberId: number, amount: number) => creditPurchase(env.DB, { memberId, amount, key: `test-purchase:${newKey()}` });
@@ -58,7 +60,7 @@ describe('POST /api/my/subscriptions', () => {
     const revenueBefore = await platformRevenue();
     const res = await subscribe(viewer.browser, { channelId: channel.id, plan: 'monthly', idempotencyKey: newKey() });
     expect(res.status).toBe(200);
-    const body = await json<SubscribeResponse>(res);
+    const body = await json<Subscribed>(res);
     expect(body).toMatchObject({ channelId: channel.id, plan: 'monthly', status: 1, balance: 70, replayed: false });
     expect(Math.abs(body.expiresAt - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
     expect(await memberBalance(env.DB, creator.id, 'earnings')).toBe(21);
@@ -80,7 +82,7 @@ describe('POST /api/my/subscriptions', () => {
 
   it('a 3-month plan costs 90 luv and runs 90 days', async () => {
     const { viewer, channel } = await viewerAndChannel(90);
-    const body = await json<SubscribeResponse>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'month3', idempotencyKey: newKey() }));
+    const body = await json<Subscribed>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'month3', idempotencyKey: newKey() }));
     expect(body).toMatchObject({ status: 1, balance: 0 });
     expect(Math.abs(body.expiresAt - (Date.now() + 90 * DAY))).toBeLessThan(60_000);
   });
@@ -98,7 +100,7 @@ describe('POST /api/my/subscriptions', () => {
     expect(await subMovements(viewer.id, channel.id)).toBe(1);
     expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(70);
     const retry = await subscribe(viewer.browser, { channelId: channel.id, plan: 'monthly', idempotencyKey: key });
-    if (retry.status === 200) expect(await json<SubscribeResponse>(retry)).toMatchObject({ replayed: true, balance: 70 });
+    if (retry.status === 200) expect(await json<Subscribed>(retry)).toMatchObject({ replayed: true, balance: 70 });
     else await expectRefused(retry, 409);
     expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(70);
     await expectLedgerBalanced();
@@ -124,7 +126,7 @@ describe('POST /api/my/subscriptions', () => {
 describe('the Cron Trigger (scheduled handler)', () => {
   it('renews a due monthly subscription once when run twice, even at once', async () => {
     const { viewer, creator, channel } = await viewerAndChannel(100);
-    const first = await json<SubscribeResponse>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'monthly', idempotencyKey: newKey() }));
+    const first = await json<Subscribed>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'monthly', idempotencyKey: newKey() }));
     const due = first.expiresAt + 1000;
     await runCron(first.expiresAt - 1000); // not due yet: nothing happens
     expect(await subMovements(viewer.id, channel.id)).toBe(1);
@@ -141,7 +143,7 @@ describe('the Cron Trigger (scheduled handler)', () => {
 
   it('a short wallet at renewal records history 3 and the subscription lapses to 3 expired', async () => {
     const { viewer, channel } = await viewerAndChannel(40);
-    const first = await json<SubscribeResponse>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'monthly', idempotencyKey: newKey() }));
+    const first = await json<Subscribed>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'monthly', idempotencyKey: newKey() }));
     await runCron(first.expiresAt);
     await runCron(first.expiresAt);
     expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(10);
@@ -153,14 +155,14 @@ describe('the Cron Trigger (scheduled handler)', () => {
     // Ended: it can be hidden from the list now, and subscribed again (a new term).
     expect(await json(await viewer.browser.json('/api/my/streams/subscriptions/remove', { channelIds: [channel.id] }, 'DELETE'))).toMatchObject({ removed: 1 });
     await fund(viewer.id, 20);
-    expect(await json<SubscribeResponse>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'month1', idempotencyKey: newKey() }))).toMatchObject({ status: 1, balance: 0 });
+    expect(await json<Subscribed>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'month1', idempotencyKey: newKey() }))).toMatchObject({ status: 1, balance: 0 });
     expect(await row(viewer.id, channel.id)).toMatchObject({ status: 1, term: 2, plan: 'month1' });
     await expectLedgerBalanced();
   });
 
   it('cancelling renewal gives status 5 and history 2; the term runs out to 3 expired without a charge', async () => {
     const { viewer, channel } = await viewerAndChannel(100);
-    const first = await json<SubscribeResponse>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'monthly', idempotencyKey: newKey() }));
+    const first = await json<Subscribed>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'monthly', idempotencyKey: newKey() }));
     const cancel = await viewer.browser.json('/api/my/subscriptions/cancel-renewal', { channelId: channel.id });
     expect(cancel.status).toBe(200);
     expect(await json(cancel)).toEqual({ channelId: channel.id, status: 5, expiresAt: first.expiresAt });
@@ -183,8 +185,8 @@ describe('the Cron Trigger (scheduled handler)', () => {
   it('works through the due subscriptions page by page in one run', async () => {
     const { viewer, channel } = await viewerAndChannel(200);
     const second = await insertChannel({ ownerId: (await signedIn()).id });
-    const a = await json<SubscribeResponse>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'monthly', idempotencyKey: newKey() }));
-    await json<SubscribeResponse>(await subscribe(viewer.browser, { channelId: second.id, plan: 'monthly', idempotencyKey: newKey() }));
+    const a = await json<Subscribed>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'monthly', idempotencyKey: newKey() }));
+    await json<Subscribed>(await subscribe(viewer.browser, { channelId: second.id, plan: 'monthly', idempotencyKey: newKey() }));
     const report = await renewDueSubscriptions(env.DB, a.expiresAt + 60_000, 1);
     expect(report).toEqual({ renewed: 2, replayed: 0, failed: 0, expired: 0 });
     expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(80);
@@ -193,7 +195,7 @@ describe('the Cron Trigger (scheduled handler)', () => {
 
   it('a fixed plan lapses at its end, never renewed', async () => {
     const { viewer, channel } = await viewerAndChannel(100);
-    const first = await json<SubscribeResponse>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'month1', idempotencyKey: newKey() }));
+    const first = await json<Subscribed>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'month1', idempotencyKey: newKey() }));
     await expectRefused(await viewer.browser.json('/api/my/subscriptions/cancel-renewal', { channelId: channel.id }), 409);
     await runCron(first.expiresAt);
     expect(await row(viewer.id, channel.id)).toMatchObject({ status: 3, term: 1 });

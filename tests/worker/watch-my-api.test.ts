@@ -119,7 +119,11 @@ describe('recent-view, gift-view and subscriptions-view lists', () => {
       [cancelled.id, 2, null],
     ]);
     expect(list.items[0]!.live).toMatchObject({ streamId: active.streamId });
-    await expectRefused(await browser.json('/api/my/streams/subscriptions/remove', { channelIds: [expired.id, active.id] }, 'DELETE'), 409, '구독 중인 채널은 목록에서 삭제할 수 없습니다.');
+    await expectRefused(
+      await browser.json('/api/my/streams/subscriptions/remove', { channelIds: [expired.id, active.id] }, 'DELETE'),
+      409,
+      '구독 중이거나 사용하지 않은 구독권이 있는 채널은 목록에서 삭제할 수 없습니다.',
+    );
     expect(await count('SELECT COUNT(*) AS n FROM channel_subscriptions WHERE member_id = ? AND hidden = 1', id)).toBe(0);
     for (const body of [{}, { channelIds: [] }, { channelIds: ['a'] }, { channelIds: Array.from({ length: 101 }, (_, i) => i + 1) }]) {
       await expectRefused(await browser.json('/api/my/streams/subscriptions/remove', body, 'DELETE'), 400);

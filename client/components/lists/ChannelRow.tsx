@@ -5,13 +5,20 @@ import { StreamThumb, thumbGateOf } from '../watch/StreamThumb';
 import { StreamBadges } from '../watch/StreamCardView';
 import { formatCount } from '../watch/time';
 import { formatDate } from '../watch/format-date';
+import { SUBSCRIPTION_STATUS } from '../../../src/shared/subscription-plans';
 
-/** SPEC §4 subscription status 1, 3 and 5. */
-const SUBSCRIBED = 1;
-const SUBSCRIPTION_EXPIRED = 3;
-const RENEWAL_CANCELLED = 5;
+const { subscribed: SUBSCRIBED, unsubscribed: UNSUBSCRIBED, expired: SUBSCRIPTION_EXPIRED, unused: UNUSED, renewalCancelled: RENEWAL_CANCELLED } = SUBSCRIPTION_STATUS;
 
-/** One channel in a member list: picture, names, live badge, when, and its delete button. */
+/** What a subscription row says after its start: when it ends (an unused pass has no start: the row says only that). */
+function subscriptionNote(item: ChannelListItem, locale: string, t: ReturnType<typeof useT>): string {
+  if (!item.expiresAt) return '';
+  const date = formatDate(item.expiresAt, locale);
+  if (item.status === RENEWAL_CANCELLED) return ` · ${t('payout.renewal.runsUntil', { date })}`;
+  if (item.status === UNSUBSCRIBED) return ` · ${t('subscriptions.manage.unsubscribedUntil', { date })}`;
+  return ` · ${t(item.status === SUBSCRIPTION_EXPIRED ? 'lists.SUBSCRIPTIONS_VIEW.expired' : 'lists.SUBSCRIPTIONS_VIEW.expires', { date })}`;
+}
+
+/** One channel in a member list: picture, names, live badge, when, its subscription's actions and its delete button. */
 export function ChannelRow({
   item,
   list,
@@ -20,6 +27,8 @@ export function ChannelRow({
   busy,
   onDelete,
   onCancelRenewal,
+  onUnsubscribe,
+  onUsePass,
 }: {
   item: ChannelListItem;
   list: MyListKey;
@@ -28,6 +37,8 @@ export function ChannelRow({
   busy: boolean;
   onDelete: () => void;
   onCancelRenewal?: () => void;
+  onUnsubscribe?: () => void;
+  onUsePass?: () => void;
 }) {
   const t = useT();
   const href = `/channel/${encodeURIComponent(item.creator.loginId)}`;
@@ -39,15 +50,11 @@ export function ChannelRow({
           <span className="channel-row-name">{item.creator.nickname}</span>
           <span className="channel-row-title">{item.live?.title ?? item.title}</span>
           <span className="muted">
-            {t(`lists.${list}.at`, { date: formatDate(item.at, locale) })}
+            {list === 'SUBSCRIPTIONS_VIEW' && item.status === UNUSED
+              ? t('subscriptions.manage.unusedPass', { date: formatDate(item.at, locale) })
+              : t(`lists.${list}.at`, { date: formatDate(item.at, locale) })}
             {list === 'GIFT_VIEW' && item.totalAmount !== undefined && ` · ${t('lists.GIFT_VIEW.total', { amount: formatCount(item.totalAmount, locale), currency })}`}
-            {list === 'SUBSCRIPTIONS_VIEW' && item.expiresAt
-              ? ` · ${
-                  item.status === RENEWAL_CANCELLED
-                    ? t('payout.renewal.runsUntil', { date: formatDate(item.expiresAt, locale) })
-                    : t(item.status === SUBSCRIPTION_EXPIRED ? 'lists.SUBSCRIPTIONS_VIEW.expired' : 'lists.SUBSCRIPTIONS_VIEW.expires', { date: formatDate(item.expiresAt, locale) })
-                }`
-              : ''}
+            {list === 'SUBSCRIPTIONS_VIEW' && subscriptionNote(item, locale, t)}
           </span>
         </span>
         {item.live && <StreamBadges live adult={item.live.adult} locked={item.live.hasPassword} />}
@@ -55,6 +62,16 @@ export function ChannelRow({
       {list === 'SUBSCRIPTIONS_VIEW' && onCancelRenewal && item.status === SUBSCRIBED && item.plan === 'monthly' && (
         <button type="button" className="btn btn-small" onClick={onCancelRenewal} disabled={busy} aria-label={`${t('subscriptions.cancelRenewal')}: ${item.creator.nickname}`}>
           {t('subscriptions.cancelRenewal')}
+        </button>
+      )}
+      {list === 'SUBSCRIPTIONS_VIEW' && onUsePass && item.status === UNUSED && (
+        <button type="button" className="btn btn-small btn-primary" onClick={onUsePass} disabled={busy} aria-label={`${t('subscriptions.manage.usePass')}: ${item.creator.nickname}`}>
+          {t('subscriptions.manage.usePass')}
+        </button>
+      )}
+      {list === 'SUBSCRIPTIONS_VIEW' && onUnsubscribe && (item.status === SUBSCRIBED || item.status === RENEWAL_CANCELLED) && (
+        <button type="button" className="btn btn-small" onClick={onUnsubscribe} disabled={busy} aria-label={`${t('subscriptions.manage.unsubscribe')}: ${item.creator.nickname}`}>
+          {t('subscriptions.manage.unsubscribe')}
         </button>
       )}
       <button type="button" className="btn btn-small" onClick={onDelete} disabled={busy} aria-label={t('lists.deleteOne', { nickname: item.creator.nickname })}>

@@ -99,6 +99,7 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
             </label>
           ))}
         </fieldset>
+        {SUBSCRIPTION_PLANS[plan].pass && <p className="muted">{t('subscriptions.manage.passNote')}</p>}
         <fieldset className="field">
           <legend className="field-label">{t('subscriptions.payWith')}</legend>
           <label className="subscribe-plan">
@@ -135,7 +136,7 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
         )}
         {done && (
           <p className="gift-sent" role="status">
-            {t('subscriptions.done')}
+            {t(SUBSCRIPTION_PLANS[plan].pass ? 'subscriptions.manage.passBought' : 'subscriptions.done')}
           </p>
         )}
         <div className="modal-actions">

@@ -3,13 +3,13 @@ import { switchedOff, switchesKey } from '../../../src/shared/channel-switches';
 
 /**
  * What the channel page shows for its live: the server's answer, unless the channel settings the page
- * holds now switch the live off (operators turned broadcasting or adult broadcasting off after the page
+ * holds now switch the live off (operators turned broadcasting, adult or adult-plus broadcasting off after the page
  * loaded). That takes effect at once; anything the server must decide again (a signed URL when a switch
  * comes back on) waits for the page's data to reload. The creator always sees their own live.
  */
-export function shownAccess(live: Pick<StreamDetail, 'access' | 'adult' | 'kind' | 'endedAt'>, settings: ChannelSettings | null, viewerIsCreator: boolean): PlaybackAccess {
+export function shownAccess(live: Pick<StreamDetail, 'access' | 'adult' | 'adultPlus' | 'kind' | 'endedAt'>, settings: ChannelSettings | null, viewerIsCreator: boolean): PlaybackAccess {
   if (viewerIsCreator || !settings) return live.access;
-  return switchedOff({ openLive: live.kind === 1 && live.endedAt === null, adult: live.adult }, settings) ? 'unavailable' : live.access;
+  return switchedOff({ openLive: live.kind === 1 && live.endedAt === null, adult: live.adult, adultPlus: live.adultPlus }, settings) ? 'unavailable' : live.access;
 }
 
 /**

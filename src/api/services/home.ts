@@ -16,17 +16,17 @@ export function deviceClass(device: DeviceType): 'PC' | 'MOBILE' | null {
 
 const empty = <T>(page: Page): ListResponse<T> => ({ items: [], offset: page.offset, limit: page.limit, total: 0 });
 
-/** Open lives, busiest first: none at all while broadcasting is switched off, adult ones only while adult broadcasting is on. */
+/** Open lives, busiest first: none at all while broadcasting is switched off, adult (and adult-plus) ones only while their broadcasting is on. */
 export async function liveList(db: D1Database, settings: ChannelSettings, page: Page): Promise<ListResponse<StreamCard>> {
   if (!settings.broadcasting) return empty(page);
-  const { rows, total } = await listOpenLives(db, page, settings.adultBroadcast);
+  const { rows, total } = await listOpenLives(db, page, settings);
   return { items: rows.map(toStreamCard), offset: page.offset, limit: page.limit, total };
 }
 
 /** Lives the member does not already watch or subscribe to; a guest gets the top lives. */
 export async function suggestions(db: D1Database, settings: ChannelSettings, memberId: number | null, limit: number): Promise<ListResponse<StreamCard>> {
   if (!settings.broadcasting) return empty({ offset: 0, limit });
-  const items = (await listSuggestedLives(db, memberId, limit, settings.adultBroadcast)).map(toStreamCard);
+  const items = (await listSuggestedLives(db, memberId, limit, settings)).map(toStreamCard);
   return { items, offset: 0, limit, total: items.length };
 }
 

@@ -56,6 +56,7 @@ export function toStreamCard(row: StreamRow): StreamCard {
     endedAt: row.endedAt,
     durationMs: row.durationMs,
     adult: row.adult === 1 || row.adultPlus === 1,
+    adultPlus: row.adultPlus === 1,
     hasPassword: row.hasPassword === 1,
     source: row.source,
     themeCode: row.themeCode,
@@ -85,14 +86,14 @@ const isOpenLive = (row: AccessSubject) => row.endedAt === null && row.kind === 
 
 /**
  * SPEC §6 for one stream: the owner always plays; adult streams need adult broadcasting switched on and
- * an identity-verified adult; a password-protected stream asks for its password (GET /api/guest/live-Auth),
+ * an identity-verified adult (adult-plus ones the same gate, and adult-plus broadcasting on too); a password-protected stream asks for its password (GET /api/guest/live-Auth),
  * and its recording keeps both rules: a live's password does not lapse when it ends. `settings` null asks
  * who may be there whatever the operators' switches say (a chat room outlives a switched-off video).
  */
 export function accessFor(row: AccessSubject, viewer: Viewer | null, settings: ChannelSettings | null): RuleAccess {
   if (viewer?.memberId != null && viewer.memberId === row.ownerId) return 'ok';
   const adult = row.adult === 1 || row.adultPlus === 1;
-  if (settings && switchedOff({ openLive: isOpenLive(row), adult }, settings)) return 'unavailable';
+  if (settings && switchedOff({ openLive: isOpenLive(row), adult, adultPlus: row.adultPlus === 1 }, settings)) return 'unavailable';
   if (adult) {
     if (!viewer?.identityVerified) return 'identity';
     if (!viewer.adult) return 'adult';
