@@ -21,6 +21,9 @@ const ALONE = [
   'tests/worker/security-xsrf-reauth.test.ts',
   'tests/worker/home-content-admin.test.ts',
   'tests/worker/ops-staff-api.test.ts',
+  // Rankings over every member of the database: another file's gifts would rank among them.
+  'tests/worker/rankings.test.ts',
+  'tests/worker/exchange.test.ts',
 ];
 
 export default defineConfig(async () => {
@@ -55,8 +58,8 @@ export default defineConfig(async () => {
         // file was most of the suite's time. Files in a lane share its D1, KV and R2, so a test makes its own
         // members, channels and phone numbers rather than counting on an empty table.
         { extends: true, test: { name: 'shared', include: ['tests/unit/**/*.test.ts', 'tests/worker/**/*.test.ts'], exclude: ALONE, isolate: false } },
-        // Files that assert that nothing at all was written (a digest of every table) or that own the clock of a
-        // whole database get a workerd process of their own, so nothing another file left running writes meanwhile.
+        // Files that assert that nothing at all was written (a digest of every table), own the clock of a whole
+        // database or rank every member get a workerd process of their own, so nothing another file wrote counts.
         { extends: true, test: { name: 'alone', include: ALONE, isolate: true } },
       ],
     },

@@ -44,7 +44,7 @@ describe('maintenance gate', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('서비스 점검 중입니다');
     for (const path of ['/robots.txt', '/sitemap.xml']) {
-      expect((await get(path)).status).toBe(404); // not redirected: they reach their own handlers
+      expect((await get(path)).status).toBe(200); // not redirected: they reach their own handlers
     }
     // A provider's return reaches the social callback (which refuses a call without its state), not the notice.
     const callback = await get('/callback/google/authorize');
