@@ -122,9 +122,11 @@ test('the session-expired modal appears once the refresh token is revoked', asyn
   // Every session of the account ends elsewhere, as a password reset on another device does (the same two
   // statements as revokeMemberStatements in src/db/sessions.ts).
   const now = Date.now();
-  const member = `(SELECT id FROM members WHERE login_id = '${loginId}')`;
-  await d1(sql`INSERT OR IGNORE INTO revoked_sessions (family_id, revoked_at) SELECT DISTINCT family_id, ${now} FROM refresh_tokens WHERE member_id = ${member}`);
-  await d1(sql`UPDATE refresh_tokens SET revoked_at = ${now} WHERE member_id = ${member} AND revoked_at IS NULL`);
+  await d1(
+    sql`INSERT OR IGNORE INTO revoked_sessions (family_id, revoked_at)
+        SELECT DISTINCT family_id, ${now} FROM refresh_tokens WHERE member_id = (SELECT id FROM members WHERE login_id = ${loginId})`,
+    sql`UPDATE refresh_tokens SET revoked_at = ${now} WHERE member_id = (SELECT id FROM members WHERE login_id = ${loginId}) AND revoked_at IS NULL`,
+  );
 
   // Back on the first device: the page's next call (an in-app navigation, or one of its own already under way) finds
   // the session gone. The click is dispatched: the modal may already be up and cover the link.
