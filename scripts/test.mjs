@@ -128,7 +128,7 @@ if (built)
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
     '--test-reporter-destination=test-results/tools.tap',
-    'tests/tools/',
+    'tests/tools/*.test.mjs',
   ]);
 timings.push(`all ${Math.round((performance.now() - began) / 1000)} s`);
 

@@ -71,7 +71,7 @@ test('a member subscribes on a live channel and the subscriber badge shows on th
   await expect(dialog).toContainText(fill(ko.subscriptions.price, { amount: 30, currency: CURRENCY }));
   await expect(dialog).toContainText(fill(ko.subscriptions.price, { amount: 90, currency: CURRENCY }));
   await expectNoSeriousA11yViolations(a.page);
-  await dialog.getByRole('radio', { name: new RegExp(ko.subscriptions.plans.month1) }).check();
+  await dialog.getByRole('radio', { name: new RegExp(`^${ko.subscriptions.plans.month1} —`) }).check();
   await dialog.getByRole('button', { name: new RegExp(ko.subscriptions.confirm) }).click();
   await expect(dialog.getByRole('status')).toHaveText(ko.subscriptions.done);
   await dialog.getByRole('button', { name: ko.subscriptions.cancel }).click();
@@ -92,7 +92,7 @@ test('a member subscribes by card: the dialog sends them through the checkout an
   const a = await person(browser, CARD_MEMBER.loginId, PATH);
   await a.page.getByRole('button', { name: ko.subscriptions.button, exact: true }).click();
   const dialog = a.page.getByRole('dialog', { name: fill(ko.subscriptions.dialogTitle, { channel: TITLE }) });
-  await dialog.getByRole('radio', { name: new RegExp(ko.subscriptions.plans.month1) }).check();
+  await dialog.getByRole('radio', { name: new RegExp(`^${ko.subscriptions.plans.month1} —`) }).check();
   await dialog.getByRole('radio', { name: new RegExp(fill(ko.subscriptions.payCard, { price: '.+' })) }).check();
   await expect(dialog.getByLabel(ko.subscriptions.method)).toBeVisible();
   await expect(dialog).toContainText(ko.subscriptions.cardTerms);
