@@ -11,6 +11,11 @@ import { DEV_PREFIX } from '../proxy/proxy';
 /** Brand resources and settings that answer during maintenance too. */
 export const site = new Hono<AppEnv>()
   .get('/healthz', (c) => c.text('ok'))
+  // Browsers ask /favicon.ico of any document without an icon of its own (a text or image answer): the brand's icon.
+  .get('/favicon.ico', (c) => {
+    c.header('cache-control', 'public, max-age=86400');
+    return c.redirect(c.var.brand.icons.favicon, 302);
+  })
   /**
    * Development only (404 in production, like /__dev/outbox): purge every cached page. The browser
    * tests call it after writing to D1 behind the app's back (tests/e2e/fixtures.ts d1()), as the app's

@@ -109,3 +109,15 @@ describe('manifest', () => {
     expect(await res.json()).toMatchObject({ name: '빵TV', theme_color: '#9c5418', start_url: '/', scope: '/' });
   });
 });
+
+describe('favicon', () => {
+  it("sends /favicon.ico (asked by browsers for a document without an icon) to each brand's own icon", async () => {
+    for (const host of ['flex.localhost', 'bread.localhost']) {
+      const page = await (await SELF.fetch(`http://${host}:8787/`)).text();
+      const icon = /<link rel="icon" href="([^"]+)"/.exec(page)![1];
+      const res = await SELF.fetch(`http://${host}:8787/favicon.ico`, { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(icon);
+    }
+  });
+});
