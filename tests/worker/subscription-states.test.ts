@@ -1,14 +1,13 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import worker from '../../src/index';
-import { auditAccounts, memberBalance } from '../../src/db/ledger';
+import { memberBalance } from '../../src/db/ledger';
 import { historyOf } from '../../src/db/subscriptions';
-import { creditPurchase } from '../../src/api/services/ledger';
 import { confirmResponseSchema } from '../../src/shared/shop-schemas';
 import { type SubscribeResponse, type SubscriptionListResponse, subscriptionOrderResponseSchema } from '../../src/shared/subscription-schemas';
 import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
 import type { Browser } from './helpers';
 import { checkout, confirm, successBody } from './pg-fixtures';
+import { expectLedgerBalanced, fund, newKey, runCron, viewerAndChannel } from './subscription-fixtures';
 import { clearWatchTables, expectRefused, insertChannel, json, signedIn } from './watch-fixtures';
 
 // Subscription status 2 (unsubscribed, by the member's own call) and 4 (an unused pass), and the passes, item codes
@@ -17,9 +16,6 @@ import { clearWatchTables, expectRefused, insertChannel, json, signedIn } from '
 beforeEach(clearWatchTables);
 
 const DAY = 86_400_000;
-let keys = 0;
-const newKey = () => `st${Date.now()}${++keys}`.padEnd(8, '0');
-const fund = (memberId: number, amount: number) => creditPurchase(env.DB, { memberId, amount, key: `test-purchase:${newKey()}` });
 const post = (browser: Browser, path: string, body: Record<string, unknown>, language = 'en') => browser.json(path, body, 'POST', { headers: { 'accept-language': language } });
 const subscribe = (browser: Browser, body: Record<string, unknown>, language?: string) => post(browser, '/api/my/subscriptions', body, language);
 const unsubscribe = (browser: Browser, channelId: number, language?: string) => post(browser, '/api/my/subscriptions/unsubscribe', { channelId }, language);
@@ -31,27 +27,6 @@ const row = (memberId: number, channelId: number) =>
 const subscriberCount = async (browser: Browser, channelId: number) => (await json<{ count: number }>(await browser.fetch(`/api/guest/subscriber-count?channelId=${channelId}`))).count;
 const subMovements = async (memberId: number, channelId: number) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger_movements WHERE kind = 'subscription' AND idempotency_key LIKE ?").bind(`sub:${memberId}:${channelId}:%`).first<{ n: number }>())!.n;
-
-async function runCron(at: number) {
-  const ctx = createExecutionContext();
-  worker.scheduled!(createScheduledController({ scheduledTime: at, cron: '7 * * * *' }), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
-
-async function expectLedgerBalanced() {
-  const accounts = await auditAccounts(env.DB);
-  expect(accounts.reduce((s, a) => s + a.balance, 0)).toBe(0);
-  for (const a of accounts) expect(a.balance, `account ${a.id}`).toBe(a.entrySum);
-  for (const a of accounts) if (a.kind === 'wallet' || a.kind === 'earnings') expect(a.balance).toBeGreaterThanOrEqual(0);
-}
-
-async function viewerAndChannel(luv = 100) {
-  const viewer = await signedIn();
-  const creator = await signedIn();
-  const channel = await insertChannel({ ownerId: creator.id });
-  if (luv) await fund(viewer.id, luv);
-  return { viewer, creator, channel };
-}
 
 describe('POST /api/my/subscriptions/unsubscribe (status 2)', () => {
   it('ends a renewing monthly subscription: status 2 at once, usable and counted to its expiry, never renewed, then 3', async () => {

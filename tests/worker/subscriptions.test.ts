@@ -1,13 +1,12 @@
-import { SELF, createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { SELF, env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import worker from '../../src/index';
-import { auditAccounts, memberBalance } from '../../src/db/ledger';
+import { memberBalance } from '../../src/db/ledger';
 import { historyOf } from '../../src/db/subscriptions';
 import { renewDueSubscriptions } from '../../src/api/services/subscriptions';
-import { creditPurchase } from '../../src/api/services/ledger';
 import type { SubscribeResponse, SubscriptionListResponse } from '../../src/shared/subscription-schemas';
 import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
 import type { Browser } from './helpers';
+import { expectLedgerBalanced, fund, newKey, runCron, viewerAndChannel } from './subscription-fixtures';
 import { clearWatchTables, expectRefused, insertChannel, json, liveChannel, signedIn } from './watch-fixtures';
 import { ChatClient, say } from './chat-helpers';
 import type { ChatTicketResponse } from '../../src/shared/chat-ticket-api';
@@ -20,9 +19,6 @@ beforeEach(clearWatchTables);
 const DAY = 86_400_000;
 /** A plan that starts when paid (not a pass) answers its expiry. */
 type Subscribed = SubscribeResponse & { expiresAt: number };
-let keys = 0;
-const newKey = () => `s${Date.now()}${++keys}`.padEnd(8, '0');
-const fund = (memberId: number, amount: number) => creditPurchase(env.DB, { memberId, amount, key: `test-purchase:${newKey()}` });
 const subscribe = (browser: Browser, body: Record<string, unknown>, language = 'en') => browser.json('/api/my/subscriptions', body, 'POST', { headers: { 'accept-language': language } });
 const row = (memberId: number, channelId: number) =>
   env.DB.prepare('SELECT status, term, plan, expires_at AS expiresAt FROM channel_subscriptions WHERE member_id = ? AND channel_id = ?')
@@ -31,28 +27,6 @@ const row = (memberId: number, channelId: number) =>
 const subMovements = async (memberId: number, channelId: number) =>
   (await env.DB.prepare('SELECT COUNT(*) AS n FROM ledger_movements WHERE kind = ? AND idempotency_key LIKE ?').bind('subscription', `sub:${memberId}:${channelId}:%`).first<{ n: number }>())!.n;
 const platformRevenue = async () => (await env.DB.prepare("SELECT COALESCE(SUM(balance), 0) AS b FROM ledger_accounts WHERE kind = 'platform_revenue'").first<{ b: number }>())!.b;
-
-/** The Worker's scheduled handler at a fixed time, as the Cron Trigger calls it. */
-async function runCron(at: number) {
-  const ctx = createExecutionContext();
-  worker.scheduled!(createScheduledController({ scheduledTime: at, cron: '7 * * * *' }), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
-
-async function expectLedgerBalanced() {
-  const accounts = await auditAccounts(env.DB);
-  expect(accounts.reduce((s, a) => s + a.balance, 0)).toBe(0);
-  for (const a of accounts) expect(a.balance, `account ${a.id}`).toBe(a.entrySum);
-  for (const a of accounts) if (a.kind === 'wallet' || a.kind === 'earnings') expect(a.balance).toBeGreaterThanOrEqual(0);
-}
-
-async function viewerAndChannel(luv = 100) {
-  const viewer = await signedIn();
-  const creator = await signedIn();
-  const channel = await insertChannel({ ownerId: creator.id });
-  if (luv) await fund(viewer.id, luv);
-  return { viewer, creator, channel };
-}
 
 describe('POST /api/my/subscriptions', () => {
   it('pays 30 luv for a monthly plan: 21 to the creator, 9 to the platform; counts and lists show it', async () => {
