@@ -61,6 +61,13 @@ export interface Statement {
 
 /** A statement from a template: each `${value}` becomes a bound parameter, e.g. sql`DELETE FROM streams WHERE title = ${title}`. */
 export function sql(strings: TemplateStringsArray, ...values: unknown[]): Statement {
+  // A `${value}` inside a quoted literal would become a literal '?' and leave its value unbound.
+  let before = '';
+  for (const part of strings.slice(0, -1)) {
+    before += part;
+    if ((before.match(/'/g) ?? []).length % 2 === 1) throw new Error(`sql: a value inside quotes after: ${before}`);
+    before += '?';
+  }
   return { sql: strings.join('?'), params: values };
 }
 

@@ -183,7 +183,7 @@ test('the studio registers a channel, hides and reveals its key, and rotates it'
   const loginId = `studio${Date.now() % 1_000_000}`;
   const salt = randomBytes(16);
   const hash = `pbkdf2-sha256$100000$${salt.toString('base64url')}$${pbkdf2Sync('Passw0rd!', salt, 100_000, 32, 'sha256').toString('base64url')}`;
-  await d1(sql`INSERT INTO members (login_id, nickname, password_hash, identity_verified, adult) VALUES (${loginId}, '스튜${loginId.slice(-4)}', ${hash}, 1, 1)`);
+  await d1(sql`INSERT INTO members (login_id, nickname, password_hash, identity_verified, adult) VALUES (${loginId}, ${`스튜${loginId.slice(-4)}`}, ${hash}, 1, 1)`);
 
   await signIn(page, loginId, 'Passw0rd!', '/caster');
   await expect(page.getByRole('heading', { name: ko.caster.register })).toBeVisible();
