@@ -25,5 +25,5 @@ const server = await startServer({
 // The common emoji set (real PNGs in the uploads bucket), through the server's own bindings.
 await seedEmojiInto({ db: await server.mf.getD1Database('DB'), uploads: await server.mf.getR2Bucket('UPLOADS') });
 // The tests' writes to D1 (fixtures.ts d1()), through this server's own binding: no wrangler start each.
-const control = await startSqlControl({ db: await server.mf.getD1Database('DB'), state, purgeUrl: `http://127.0.0.1:${port}/__dev/page-cache/purge` });
+const control = await startSqlControl({ db: await server.mf.getD1Database('DB'), kv: await server.mf.getKVNamespace('CONFIG'), state, purgeUrl: `http://127.0.0.1:${port}/__dev/page-cache/purge` });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => Promise.all([server.stop(), issuers.stop(), control.stop()]).finally(() => process.exit(0)));

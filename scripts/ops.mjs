@@ -61,9 +61,9 @@ const seedSettings = JSON.parse(readFileSync(join(process.cwd(), 'kv-seed', 'cha
 const SWITCHES = Object.keys(seedSettings).filter((key) => typeof seedSettings[key] === 'boolean');
 
 /** The settings in KV; the seed's values stand in for a missing or unreadable one (as the API's defaults do). */
-function readChanneling() {
+async function readChanneling() {
   try {
-    const stored = JSON.parse(kvGet('channeling', options) ?? 'null');
+    const stored = JSON.parse((await kvGet('channeling', options)) ?? 'null');
     const complete = stored && Object.keys(seedSettings).every((key) => typeof stored[key] === typeof seedSettings[key]);
     return complete ? stored : { ...seedSettings };
   } catch {
@@ -71,20 +71,20 @@ function readChanneling() {
   }
 }
 
-function channeling(name, value) {
-  if (name === undefined && value === undefined) return console.log(JSON.stringify(readChanneling()));
+async function channeling(name, value) {
+  if (name === undefined && value === undefined) return console.log(JSON.stringify(await readChanneling()));
   if (!SWITCHES.includes(name) || (value !== 'true' && value !== 'false')) {
     console.error(`${usage}\nswitches: ${SWITCHES.join(', ')}`);
     process.exit(2);
   }
-  const settings = { ...readChanneling(), [name]: value === 'true' };
-  kvPut('channeling', JSON.stringify(settings), options);
+  const settings = { ...(await readChanneling()), [name]: value === 'true' };
+  await kvPut('channeling', JSON.stringify(settings), options);
   console.log(`channeling ${name} ${value} (${options.remote ? 'remote' : 'local'}): running Workers notice within 10 min; chat rooms are not told (use PUT /api/admin/channeling-switching for that)`);
 }
 
-function readFlags() {
+async function readFlags() {
   try {
-    const flags = JSON.parse(kvGet('flags', options) ?? '{}');
+    const flags = JSON.parse((await kvGet('flags', options)) ?? '{}');
     return { maintenance: flags.maintenance === true, emergency: flags.emergency === true };
   } catch {
     return { maintenance: false, emergency: false };
@@ -96,7 +96,7 @@ if (command === 'deposit') {
 } else if (command === 'errors') {
   await listErrors(process.argv.slice(2), options);
 } else if (command === 'exchange') {
-  exchange(process.argv.slice(2), options);
+  await exchange(process.argv.slice(2), options);
 } else if (command === 'payout') {
   await payout(process.argv.slice(2), options);
 } else if (command === 'audit') {
@@ -116,12 +116,12 @@ if (command === 'deposit') {
 } else if (command === 'coupon') {
   await mintCoupons(process.argv.slice(2));
 } else if (command === 'channeling') {
-  channeling(state, third);
+  await channeling(state, third);
 } else if (command === 'status') {
-  console.log(JSON.stringify(readFlags()));
+  console.log(JSON.stringify(await readFlags()));
 } else if ((command === 'maintenance' || command === 'emergency') && (state === 'on' || state === 'off')) {
-  const flags = { ...readFlags(), [command]: state === 'on' };
-  kvPut('flags', JSON.stringify(flags), options);
+  const flags = { ...(await readFlags()), [command]: state === 'on' };
+  await kvPut('flags', JSON.stringify(flags), options);
   console.log(`${command} ${state} (${options.remote ? 'remote' : 'local'}): ${JSON.stringify(flags)}`);
 } else {
   console.error(usage);

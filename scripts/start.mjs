@@ -53,7 +53,7 @@ const issuers = await startSocialIssuers({ ports: DEV_SOCIAL_PORTS });
 const server = await startServer({ port: PORT, onLog, logRequests: verbose, bindings: issuers.bindings });
 // `npm run ops` while this runs: its D1 statements go through this server's own D1 (scripts/lib/sql-control.mjs);
 // a second process on the database file would make the site's own queries fail with SQLITE_BUSY meanwhile.
-const control = await startSqlControl({ db: await server.mf.getD1Database('DB'), state: DEFAULT_STATE, purgeUrl: `${ORIGIN}/__dev/page-cache/purge` });
+const control = await startSqlControl({ db: await server.mf.getD1Database('DB'), kv: await server.mf.getKVNamespace('CONFIG'), state: DEFAULT_STATE, purgeUrl: `${ORIGIN}/__dev/page-cache/purge` });
 const children = new Set();
 let stopping = false;
 

@@ -1,12 +1,36 @@
-// Thin wrapper over `wrangler kv` for the CONFIG namespace: local state by default, --remote for the
-// deployed namespace. `persistTo` points at another local state folder (the browser tests use their own).
+// The CONFIG namespace for the operator scripts: local state by default, --remote for the deployed namespace.
+// `persistTo` points at another local state folder (the browser tests use their own). Locally, a running server
+// on that state is asked through its control port (scripts/lib/sql-control.mjs); `wrangler kv` otherwise.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { targetArgs as target, wrangler as run } from './wrangler.mjs';
+import { KV_PATH, controlPortFile } from './sql-control.mjs';
+import { DEFAULT_STATE, targetArgs as target, wrangler as run } from './wrangler.mjs';
 import { kvSeedEntries } from '../../kv-seed/entries.mjs';
 
-export function kvGet(key, options) {
+/** The operation through a running server on this state; `undefined` when none answers (no server, or a stale port file). */
+async function viaServer(options, operation) {
+  if (options?.remote) return undefined;
+  let port;
+  try {
+    port = readFileSync(controlPortFile(options?.persistTo ?? DEFAULT_STATE), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  let response;
+  try {
+    response = await fetch(`http://127.0.0.1:${port}${KV_PATH}`, { method: 'POST', body: JSON.stringify(operation) });
+  } catch {
+    return undefined;
+  }
+  if (!response.ok) throw new Error(`KV (through the running server): ${await response.text()}`);
+  return response.status === 204 ? null : (await response.json()).value;
+}
+
+/** The key's text, or null when it is absent. */
+export async function kvGet(key, options) {
+  const answer = await viaServer(options, { op: 'get', key });
+  if (answer !== undefined) return answer;
   try {
     const out = run(['kv', 'key', 'get', key, '--binding', 'CONFIG', ...target(options), '--text']);
     return out.trim() === '' ? null : out.trim();
@@ -15,7 +39,8 @@ export function kvGet(key, options) {
   }
 }
 
-export function kvPut(key, value, options) {
+export async function kvPut(key, value, options) {
+  if ((await viaServer(options, { op: 'put', key, value })) !== undefined) return;
   run(['kv', 'key', 'put', key, value, '--binding', 'CONFIG', ...target(options)]);
 }
 
@@ -31,6 +56,7 @@ export function seedEntries(root = process.cwd()) {
   return kvSeedEntries(brands);
 }
 
-export function kvDelete(key, options) {
+export async function kvDelete(key, options) {
+  if ((await viaServer(options, { op: 'delete', key })) !== undefined) return;
   run(['kv', 'key', 'delete', key, '--binding', 'CONFIG', ...target(options)]);
 }

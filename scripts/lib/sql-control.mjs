@@ -1,9 +1,9 @@
-// The browser tests' way into the test server's D1 (tests/e2e/fixtures.ts d1()): a loopback port of the
-// e2e server process itself that runs SQL through the Worker's own D1 binding (Miniflare's), as one batch
-// like `wrangler d1 execute` (all or nothing), then purges the edge page cache as the tests need. A test
-// used to pay a whole wrangler start (10-20 s on a busy machine) for every write; this is milliseconds.
-// Never part of the Worker: only scripts/e2e-server.mjs starts it, on 127.0.0.1 and a port the OS picks,
-// written to <state>/sql-control-port for the tests to read.
+// A loopback port of a running local server (scripts/e2e-server.mjs for the browser tests, scripts/start.mjs for
+// `npm start`) into its own D1 and CONFIG KV bindings (Miniflare's): the tests' d1() runs SQL there as one batch
+// like `wrangler d1 execute` (all or nothing), then purges the edge page cache; the operator scripts read and write
+// through it while the server runs. A wrangler start per write cost 10-20 s on a busy machine; this is milliseconds,
+// and it keeps a second process off the server's database files. Never part of the Worker: it listens on 127.0.0.1
+// and a port the OS picks, written to <state>/sql-control-port.
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -20,6 +20,28 @@ export const QUERY_PATH = '/query';
 
 /** The browser tests' way in (tests/e2e/fixtures.ts d1()): a JSON list of `{sql, params}`, run as one batch. */
 export const BATCH_PATH = '/batch';
+
+/**
+ * The operator scripts' way into the CONFIG namespace (scripts/lib/kv.mjs): `{op: 'get'|'put'|'delete', key, value}`.
+ * A `wrangler kv` per read or write cost the browser tests 2-5 s each (a gate test flips two flags and back).
+ */
+export const KV_PATH = '/kv';
+
+async function answerKv(kv, body, res) {
+  try {
+    const { op, key, value } = JSON.parse(body);
+    if (op === 'get') {
+      const stored = await kv.get(key);
+      return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ value: stored }));
+    }
+    if (op === 'put') await kv.put(key, String(value));
+    else if (op === 'delete') await kv.delete(key);
+    else throw new Error(`unknown KV operation ${op}`);
+    res.writeHead(204).end();
+  } catch (error) {
+    res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error?.message ?? error));
+  }
+}
 
 async function answerQuery(db, body, res) {
   try {
@@ -62,12 +84,16 @@ export function splitStatements(sql) {
   return statements.map((s) => s.trim()).filter(Boolean);
 }
 
-/** Starts the control port for `db` (the server's D1 binding); `purgeUrl` is the Worker's dev page-cache purge. */
-export async function startSqlControl({ db, state, purgeUrl }) {
+/**
+ * Starts the control port for `db` and `kv` (the server's D1 and CONFIG bindings); `purgeUrl` is the Worker's dev
+ * page-cache purge.
+ */
+export async function startSqlControl({ db, kv, state, purgeUrl }) {
   const server = createServer(async (req, res) => {
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     if (req.url === QUERY_PATH) return answerQuery(db, Buffer.concat(chunks).toString('utf8'), res);
+    if (req.url === KV_PATH) return answerKv(kv, Buffer.concat(chunks).toString('utf8'), res);
     try {
       const body = Buffer.concat(chunks).toString('utf8');
       const statements = req.url === BATCH_PATH ? JSON.parse(body) : splitStatements(body).map((sql) => ({ sql, params: [] }));

@@ -71,20 +71,20 @@ const describe = (e) =>
   `${e.id}: ${new Date(e.startsAt).toISOString()} to ${new Date(e.endsAt).toISOString()}, rate ${e.ratePermille / 1000} (${e.ratePermille} per mille), member cap ${e.memberCap}, total cap ${e.totalCap}`;
 
 /** `argv`: the command line after `ops` (the word `exchange` included); `target`: parseTarget's. */
-export function exchange(argv, target) {
+export async function exchange(argv, target) {
   const where = target.remote ? 'remote' : 'local';
   const action = target.words[1] ?? 'show';
   if (action === 'show') {
     let stored = null;
     try {
-      stored = JSON.parse(kvGet(KEY, target) ?? 'null');
+      stored = JSON.parse((await kvGet(KEY, target)) ?? 'null');
     } catch {
       // wrangler prints a sentence, not JSON, when the key is absent
     }
     return console.log(stored ? describe(stored) : 'no exchange event');
   }
   if (action === 'off') {
-    kvDelete(KEY, target);
+    await kvDelete(KEY, target);
     return console.log(`exchange event removed (${where}); running Workers notice within KV's 60 s`);
   }
   if (action !== 'set') {
@@ -98,6 +98,6 @@ export function exchange(argv, target) {
     console.error(`${error.message}\nusage: ${EXCHANGE_USAGE}`);
     process.exit(2);
   }
-  kvPut(KEY, JSON.stringify(event), target);
+  await kvPut(KEY, JSON.stringify(event), target);
   console.log(`exchange event set (${where}): ${describe(event)}`);
 }
