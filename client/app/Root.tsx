@@ -8,12 +8,12 @@ import { RouterProvider } from './router';
 import { App } from './App';
 import { finishHydration } from './hydrated-forms';
 
-/** SPEC §9: data-query retry 0. */
+/** Data queries are never retried. */
 const swrConfig = { fetcher: jsonFetcher, errorRetryCount: 0, shouldRetryOnError: false, revalidateOnFocus: false };
 
 function useMountEffects() {
   useEffect(() => {
-    // Registration failure is ignored (SPEC §8).
+    // Registration failure is ignored.
     navigator.serviceWorker?.register('/service-worker.js', { scope: '/' }).catch(() => {});
     // Takes in what was typed before hydration, then marks the page interactive (tests and native wrappers wait
     // for it). In a task of its own: from inside this effect React would not handle the fields' events as input.

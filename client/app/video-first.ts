@@ -3,8 +3,8 @@
  *
  * Why: the channel page's chat (its chunk, its first render, its ticket and socket) loaded while the page hydrated
  * and the player started, and the player's work queued behind it on the main thread, the network and the
- * server. In interleaved loads of a live channel page (20 a side, as `npm run bench:live` loads it; issue 10's
- * note) the first frame came 84 ms sooner (median) with the chat after the video, and 153-192 ms sooner with
+ * server. In interleaved loads of a live channel page (20 a side, as `npm run bench:live` loads it; docs/decisions.md,
+ * "Rendering") the first frame came 84 ms sooner (median) with the chat after the video, and 153-192 ms sooner with
  * hls.js also fetched with the page's code (src/render/preload.ts), which without the wait gained nothing.
  */
 

@@ -51,7 +51,7 @@ export function startIdentity(purpose: IdentityPurpose) {
   return call<IdentityStartResponse>('GET', `/api/auth/signin/find?${loginId}type=${purpose.type}`);
 }
 
-/** SPEC §4 expiry flow (POST /api/auth/expire): the step the account is at after this call. */
+/** The dormant account's expiry flow (POST /api/auth/expire): the step the account is at after this call. */
 export const expireStep = (body: { loginId: string; agree?: boolean; authKey?: string }) => call<ExpiryResponse>('POST', '/api/auth/expire', body);
 /** A guest's adult pass for this device (the site keeps it in an HttpOnly cookie; the answer says until when). */
 export const requestGuestPass = (authKey: string) => call<{ expiresAt: number }>('POST', GUEST_PASS_PATH, { authKey });

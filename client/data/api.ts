@@ -71,7 +71,7 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   );
   if (res.status === 503) redirectToMaintenance(window.location);
   if (res.status === 401) {
-    // SPEC §4: 'accessToken is not valid.' means the session is over, whichever way the server says it.
+    // 'accessToken is not valid.' means the session is over, whichever way the server says it.
     const body = (await res
       .clone()
       .json()

@@ -3,7 +3,7 @@ import type { BoardComment, BoardImportant, BoardLikeResponse, BoardPost, BoardS
 import { BOARD_LIMITS } from '../../src/shared/board';
 import { call } from './api';
 
-// The channel board (issue 15): SWR keys are the API paths; writes go through call().
+// The channel board (docs/product/community.md, "Channel board"): SWR keys are the API paths; writes go through call().
 
 export interface BoardListParams {
   channelId: number;

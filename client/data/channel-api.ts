@@ -1,7 +1,7 @@
 import type { ChannelNotice, ChannelProfile } from '../../src/shared/channel-schemas';
 import { call } from './api';
 
-// The channel's notices and profile (issue 15). Writes are multipart: they carry images.
+// The channel's notices and profile. Writes are multipart: they carry images.
 
 export const noticesPath = (channelId: number, offset = 0, limit = 10) => `/api/channels/${channelId}/notices?offset=${offset}&limit=${limit}`;
 export const noticePath = (channelId: number, noticeId: number) => `/api/channels/${channelId}/notices/${noticeId}`;

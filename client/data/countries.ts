@@ -8,7 +8,7 @@ export interface CountryOption {
   /** Calling code digits, e.g. "82". */
   phoneCode: string;
   countryName: string;
-  /** SPEC §2: shown as 'Name ( + code ) '. */
+  /** Shown as 'Name ( + code ) '. */
   label: string;
 }
 

@@ -1,4 +1,4 @@
-// Customer service calls (SPEC §7 Customer service): every write is a form (multipart, files among the
+// Customer service calls (docs/product/community.md, "Customer service"): every write is a form (multipart, files among the
 // fields); staff calls are JSON.
 import type { AccountChange, CsPost, Inquiry, Report } from '../../src/shared/cs-schemas';
 import { call } from './api';

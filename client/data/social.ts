@@ -3,7 +3,7 @@ import { type SocialProvider, socialStartPath } from '../../src/shared/social';
 import type { SocialAccounts } from '../../src/shared/social-schemas';
 import { call } from './api';
 
-/** SPEC §3's social sign-up payload (plus the form's optional ID and password, and terms). */
+/** The published social sign-up payload (plus the form's optional ID and password, and terms). */
 export interface SocialSignupBody {
   accessToken: string;
   nickname: string;

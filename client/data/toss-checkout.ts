@@ -14,7 +14,7 @@ declare global {
   }
 }
 
-/** Our SPEC §3 methods as Toss names them; kakaopay is Toss's card flow sent straight to the easy-pay app. */
+/** Our payment methods as Toss names them; kakaopay is Toss's card flow sent straight to the easy-pay app. */
 const TOSS_METHODS: Record<PaymentMethod, { method: string; extra?: Record<string, unknown> }> = {
   creditcard: { method: '카드' },
   CARD: { method: '카드' },

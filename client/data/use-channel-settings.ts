@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { CHANNEL_SETTINGS_PATHS, type ChannelSettings } from '../../src/shared/streams-api';
 import { jsonFetcher } from './api';
 
-/** SPEC §7: the SWR key is the API path; the chat panel revalidates it on CHANNELING_SETTING_UPDATE. */
+/** The SWR key is the API path; the chat panel revalidates it on CHANNELING_SETTING_UPDATE. */
 export const CHANNEL_SETTINGS_KEY = CHANNEL_SETTINGS_PATHS.guest;
 
 /**

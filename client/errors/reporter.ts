@@ -1,5 +1,5 @@
 // The browser's error reports, loaded only once there is an error to report (nothing of it, nor of the
-// Sentry SDK, is in the first load). Noise (SPEC §8) is dropped here, before anything is sent.
+// Sentry SDK, is in the first load). Noise (src/shared/error-noise.ts) is dropped here, before anything is sent.
 import * as Sentry from '@sentry/browser';
 import { isNoiseError } from '../../src/shared/error-noise';
 import { LOCAL_COLLECTOR_PATH, LOCAL_COLLECTOR_PROJECT, type ErrorReportingConfig } from '../../src/shared/release';

@@ -31,7 +31,7 @@ function parseFrame(data: unknown): InboxFrame | null {
 /**
  * The member's inbox: a ticket from the API (with the unread count now), then /inbox?ticket=... on the
  * page's host, told by the member's MemberInbox object of each change. Reconnects with a fresh ticket
- * (SPEC §9 socket timers: 500 ms doubling up to 5 s); a 401 on the ticket (signed out) stops it.
+ * (INBOX_RECONNECT: 500 ms doubling up to 5 s); a 401 on the ticket (signed out) stops it.
  * Answers a function that closes it for good.
  */
 export function connectInbox(handlers: InboxHandlers, location: Pick<Location, 'protocol' | 'host'> = window.location): () => void {

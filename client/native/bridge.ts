@@ -33,7 +33,7 @@ export function postToNative(message: { type: string; [key: string]: unknown }):
   return false;
 }
 
-/** Inside the native wrapper alerts are the platform's own dialog (SPEC §2 "Alert modal"). */
+/** Inside the native wrapper alerts are the platform's own dialog, not the site's alert modal. */
 export function nativeAlert(message: string, appType: AppType): boolean {
   if (appType !== 'embedded') return false;
   if (!postToNative({ type: 'alert', message })) window.alert(message);

@@ -8,7 +8,7 @@ import { useT } from '../i18n/i18n';
 import { formatDate } from '../components/watch/format-date';
 import { failureText } from '../data/api';
 
-/** The creator's agency invites (SPEC §6 agency invite recipients): the list, one invite read, its contract, the answer. */
+/** The creator's agency invites (docs/product/community.md, "Channel board", Agencies): the list, one invite read, its contract, the answer. */
 export function AgencyInvitesPage({ props }: { props: PageProps }) {
   const t = useT();
   const { data, error } = useMyInvites();

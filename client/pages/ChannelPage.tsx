@@ -203,7 +203,7 @@ export function ChannelPage({ props }: { props: PageProps }) {
         )}
         {channel.description && <p className="watch-description">{channel.description}</p>}
         <ChannelLinks channel={channel} />
-        {/* Reporting (issue 16): the channel, or its creator as a member; a guest is asked to sign in. */}
+        {/* Reporting: the channel, or its creator as a member; a guest is asked to sign in. */}
         {!isCreator && (
           <div className="watch-report">
             <ReportButton target={{ type: 'channel', id: String(channel.channelId), label: channel.title }} me={props.me} />

@@ -8,7 +8,7 @@ import { useRouter } from '../app/router-context';
 import { CsNav, Paragraphs } from '../components/cs/CsNav';
 import { formatDate } from '../components/watch/format-date';
 
-/** The platform's notices, developer notices and guides (SPEC §7 Customer service): a list with a title search, and one post. */
+/** The platform's notices, developer notices and guides (docs/product/community.md, "Customer service"): a list with a title search, and one post. */
 export function CsPage({ props }: { props: PageProps }) {
   return (
     <section className="cs-page" aria-labelledby="cs-title">

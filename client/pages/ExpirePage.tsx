@@ -18,7 +18,7 @@ export interface ExpirePageData {
 }
 
 /**
- * SPEC §4 expiry flow, /signin/expire: a dormant account (a year without signing in) is woken by its owner
+ * The expiry flow, /signin/expire: a dormant account (a year without signing in) is woken by its owner
  * in three steps — AGREEMENT (they agree to use it again), IDENTIFICATION (identity verification with
  * type=expire; the verified person must be the account's owner), COMPLETE (they can sign in). Each step
  * is the API's answer (POST /api/auth/expire), never the page's guess.

@@ -18,7 +18,7 @@ import { RankingsSection } from '../components/fans/RankingsSection';
 
 type GiftTab = 'sent' | 'received';
 
-/** The wallet (SPEC page key LUV): balance, luv waiting for a deposit, earnings, a coupon box, and the gifts sent and received. */
+/** The wallet (page key LUV): balance, luv waiting for a deposit, earnings, a coupon box, and the gifts sent and received. */
 export function LuvPage({ props }: { props: PageProps }) {
   const t = useT();
   const data = props.data as Partial<LuvPageData>;

@@ -38,7 +38,7 @@ const SUBSCRIPTION_ACTIONS = {
 } as const;
 type SubscriptionAction = keyof typeof SUBSCRIPTION_ACTIONS;
 
-/** Recently watched, subscriptions and gifted channels: one page, three lists (SPEC §2 page keys). */
+/** Recently watched, subscriptions and gifted channels: one page, three lists (page keys RECENT_VIEW, SUBSCRIPTIONS_VIEW, GIFT_VIEW). */
 export function MyListPage({ props }: { props: PageProps }) {
   const t = useT();
   const setAlert = useSetAtom(alertMessageAtom);

@@ -69,7 +69,7 @@ function ListPanel({ tab, initial, props }: { tab: MemberListTab; initial: Membe
   );
 }
 
-/** /my/lists: the member's lists in tabs (SPEC §7 Member and Other), linked from my page. */
+/** /my/lists: the member's lists in tabs (docs/product/community.md, "Messages and my page"), linked from my page. */
 export function MyListsPage({ props }: { props: PageProps }) {
   const t = useT();
   const data = props.data as Partial<MyListsPageData>;

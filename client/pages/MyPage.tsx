@@ -34,11 +34,11 @@ function LevelLine() {
   );
 }
 
-/** My page: the profile and its settings (SPEC §3). Each change is saved at once and replaces the cached profile. */
+/** My page: the profile and its settings. Each change is saved at once and replaces the cached profile. */
 export function MyPage({ props }: { props: PageProps }) {
   const t = useT();
   const data = props.data as Partial<MyPageData>;
-  // The profile's SWR entry (5 min, SPEC §9): the header reads the same key.
+  // The profile's SWR entry (5 min): the header reads the same key.
   const { data: profile, mutate } = useSWR<ProfileResponse>(PROFILE_KEY, { dedupingInterval: PROFILE_CACHE_MS });
   const { mutate: globalMutate } = useSWRConfig();
   // What the member just chose shows at once (a checkbox follows the click); a refused save puts it back.

@@ -10,7 +10,7 @@ import { formatAmount, methodKey } from '../components/wallet/payment-logic';
 import { formatKrw } from '../components/wallet/WalletParts';
 import { failureText } from '../data/api';
 
-/** The shop: a pack, a payment method, the terms, then the PG's checkout (SPEC §3; issue 12 "Buying luv"). */
+/** The shop: a pack, a payment method, the terms, then the PG's checkout (docs/product/money.md, "Luv ledger", Buying luv). */
 export function ShopPage({ props }: { props: PageProps }) {
   const t = useT();
   const data = props.data as Partial<ShopPageData>;

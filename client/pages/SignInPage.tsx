@@ -13,9 +13,9 @@ export function SignInPage({ props }: { props: PageProps }) {
   const t = useT();
   const setAlert = useSetAtom(alertMessageAtom);
   const callbackURL = dataString(props, 'callbackURL');
-  // The server drops a callbackURL that leads off the site (SPEC §8 'invalid access'): say so.
+  // The server drops a callbackURL that leads off the site: say so ('invalid access').
   const refused = !!props.query.callbackURL && !callbackURL;
-  // A refused social login comes back here with ?socialError= (SPEC §8: unknown failures say '알 수 없는 오류가 발생하였습니다.').
+  // A refused social login comes back here with ?socialError= (unknown failures say '알 수 없는 오류가 발생하였습니다.').
   const socialError = socialErrorKey(props.query[SOCIAL_ERROR_QUERY]);
   useEffect(() => {
     if (refused) setAlert(t(M.invalidAccess));

@@ -4,7 +4,7 @@ import { SocialLinkForm } from '../components/social/SocialLinkForm';
 import { SocialSignupForm } from '../components/social/SocialSignupForm';
 import { useT } from '../i18n/i18n';
 
-/** /signup/social/<provider>: a new person after the provider (SPEC §2 social sign-up), or an existing member linking it. */
+/** /signup/social/<provider>: a new person after the provider (the social sign-up form), or an existing member linking it. */
 export function SocialSignUpPage({ props }: { props: PageProps }) {
   const t = useT();
   const data = props.data as unknown as SocialSignupPageData;

@@ -35,7 +35,7 @@ export interface ChatEffect {
 
 /**
  * The connection flag: 'connecting' before the first open, 'open' once joined, 'reconnecting' after a
- * drop; the rest are final and stop reconnecting (SPEC §4: 'expired' after more than 10 refused tickets;
+ * drop; the rest are final and stop reconnecting ('expired' after more than 10 refused tickets;
  * 'refused' when this viewer may not watch the channel, with the reason in `refusal`).
  */
 export type ChatStatus = 'connecting' | 'open' | 'reconnecting' | 'expired' | 'kicked' | 'banned' | 'refused';

@@ -13,7 +13,7 @@ export function chatSocketUrl(room: string, ticket: string | null, location: Pic
  * POST /api/chat/ticket (a member) or /api/guest/chat-ticket (a guest), with the playback token of a
  * password-protected live when the viewer has one. A browser cannot read the status of a refused
  * upgrade, so the ticket call is where the page learns why it may not connect: 401 is the client's
- * 'Unauthorized' (SPEC §8), 403 with an access code a room this viewer may not enter; anything else
+ * 'Unauthorized', 403 with an access code a room this viewer may not enter; anything else
  * that fails is an ordinary socket error.
  */
 export async function fetchChatTicket(room: string, { member, playback }: { member: boolean; playback: string | null }): Promise<TicketResult> {

@@ -4,7 +4,7 @@ import { CHAT_RECONNECT, type ChatAccessRefusal } from '../../src/shared/chat-pr
 
 export type TicketResult =
   | { ok: true; ticket: string }
-  /** unauthorized: the member's ticket call said 401 (SPEC §8 'Unauthorized'); otherwise any other failure. */
+  /** unauthorized: the member's ticket call said 401 ('Unauthorized'); otherwise any other failure. */
   | { ok: false; unauthorized: boolean }
   /** The room will not take this viewer (they may not watch the channel): final until what they hold changes. */
   | { ok: false; refused: ChatAccessRefusal };
@@ -30,7 +30,7 @@ export interface UrlProviderOptions {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * partysocket's URL provider (called before each connect). SPEC §4/§9: on 'Unauthorized' try again
+ * partysocket's URL provider (called before each connect). On 'Unauthorized' try again
  * after 3 s with a fresh ticket; after more than 10 retries give up with the session-expired message.
  * An access refusal stops at once. Other failures throw, which partysocket treats as a socket error:
  * it backs off (500 ms .. 5 s) and calls us again, and the panel only shows that it is reconnecting.

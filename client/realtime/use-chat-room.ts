@@ -39,7 +39,7 @@ const PING_EVERY_MS = 30_000;
 const HIDDEN_FLUSH_MS = 500;
 
 /**
- * One chat room over partysocket with SPEC §9's timers (500 ms base, 5 s max reconnect delay, 20 s
+ * One chat room over partysocket with CHAT_RECONNECT's timers (500 ms base, 5 s max reconnect delay, 20 s
  * connect timeout). Joins on every open, leaves on unmount, validates every frame with the shared zod
  * schemas, and folds frames into state once per animation frame.
  */
@@ -155,7 +155,7 @@ export function useChatRoom({ room, streamId, member, playbackToken = null, acce
       else if (event.code === CHAT_CLOSE.banned) final = 'banned';
       setStatus(final ?? 'reconnecting');
     });
-    // SPEC §8: any other socket error only updates the connection flag.
+    // Any other socket error only updates the connection flag.
     socket.addEventListener('error', () => {
       setStatus(final ?? 'reconnecting');
     });

@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 
 export type LoginModalType = 'signIn' | 'signUp';
 
-/** SPEC §3 stores. */
+/** App-wide UI state: the login modal and its tab, the alert, the members-only and session-expired modals. */
 export const showLoginModalAtom = atom(false);
 export const loginModalTypeAtom = atom<LoginModalType>('signIn');
 

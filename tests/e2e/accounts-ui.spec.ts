@@ -94,7 +94,7 @@ test('against the real API: policy texts load and a wrong login says so', async 
   await expect(page.getByRole('dialog', { name: '알림' })).toContainText('계정 정보가 올바르지 않습니다.');
 });
 
-// SPEC §4: after login the page goes to the callback URL; the sign-in page without one goes home.
+// After login the page goes to the callback URL; the sign-in page without one goes home.
 test('signing in on /signin without a callbackURL lands on the home page, signed in', async ({ page }) => {
   await gotoHydrated(page, url('flex', '/signin'));
   await page.getByLabel('아이디', { exact: true }).fill('demo_minor');

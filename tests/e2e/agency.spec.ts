@@ -1,4 +1,4 @@
-// Agencies (issue 15): demo_agency (an agency account, seeded) invites a creator from its own page with a PDF
+// Agencies: demo_agency (an agency account, seeded) invites a creator from its own page with a PDF
 // contract; the creator sees the badge in the studio, opens the invite, downloads the contract through its
 // signed link, accepts, and the studio shows the channel with the agency. The creator is this file's own.
 import { addChannel, addMembers, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, person, test, url, fill } from './fixtures';

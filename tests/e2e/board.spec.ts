@@ -1,4 +1,4 @@
-// The channel board (issue 15): a fan posts on a creator's board, the creator pins the post, another fan
+// The channel board: a fan posts on a creator's board, the creator pins the post, another fan
 // finds it pinned at the top, opens it, likes it and comments. The creator, the two fans and the channel
 // are this file's own.
 import type { Browser, Page } from '@playwright/test';

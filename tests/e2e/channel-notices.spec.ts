@@ -1,4 +1,4 @@
-// Channel notices (issue 15): a creator writes a pinned notice with an image on their channel page; a
+// Channel notices: a creator writes a pinned notice with an image on their channel page; a
 // guest, in a browser of their own, sees it pinned on the page (the cached guest page was purged), moves
 // through the channel tabs with the keyboard alone, and reads the notice and its image. The creator, the
 // channel and a recording are this file's own.

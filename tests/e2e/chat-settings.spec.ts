@@ -1,4 +1,4 @@
-// The chat issue's leftovers in the browser: a kicked member comes back with the panel's rejoin button
+// Chat moderation and channel switches in the browser: a kicked member comes back with the panel's rejoin button
 // (a banned one gets no button), and operators' channel settings changes reach an open channel page
 // through the room's CHANNELING_SETTING_UPDATE event, without a reload. The ops command's own change
 // (KV only) is what the edge's 10-minute copy hides until a fresh read.

@@ -1,4 +1,4 @@
-// The chat panel on a channel page (issue 5): two signed-in members see each other's messages, the
+// The chat panel on a channel page: two signed-in members see each other's messages, the
 // creator mutes one from the moderation menu and the muted one's message is refused and never reaches
 // the other, a burst of 100 messages all show, and a guest who tries to write is asked to sign in. No
 // video is needed: channel 1 (demo_caster1) is offline, and chat works on offline channels too.

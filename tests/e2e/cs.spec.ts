@@ -1,4 +1,4 @@
-// Customer service (issue 16): a member writes an inquiry with a screenshot, the operator answers it with
+// Customer service: a member writes an inquiry with a screenshot, the operator answers it with
 // `npm run ops -- inquiry answer`, and the member reads the answer on their inquiry page. A member reports a
 // channel from its page; the report reaches the operator's list (the staff page and `ops reports`) and
 // staff mark it handled. Members and the channel are this file's own.

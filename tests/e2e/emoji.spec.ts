@@ -1,4 +1,4 @@
-// Emoji (issue 15): a creator adds an emoji of their channel in the studio; on the channel page the picker
+// Emoji: a creator adds an emoji of their channel in the studio; on the channel page the picker
 // (keyboard only) puts it and a common one into the chat input; another viewer, in a browser of their own,
 // sees both drawn as images the room vouched for, and stars one, which then leads their picker.
 import type { Page } from '@playwright/test';

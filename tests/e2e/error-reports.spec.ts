@@ -1,6 +1,6 @@
-// Error reporting end to end (issue 16): an uncaught error on a page reaches the local collector through
+// Error reporting end to end (docs/operations.md): an uncaught error on a page reaches the local collector through
 // the real Sentry browser SDK (loaded only at the first error), with the brand, page, release and stack;
-// noise (SPEC §8: the ResizeObserver loop, a failed fetch) is dropped; the operator reads it with `ops errors`.
+// noise (src/shared/error-noise.ts: the ResizeObserver loop, a failed fetch) is dropped; the operator reads it with `ops errors`.
 // A 5xx answer to a call the page makes reaches it too (from the browser and from the Worker), and the person sees
 // the one global popup for it, not the page's own words.
 import { addMembers, apiGet, d1, expect, gotoHydrated, ko, ops, person, test, until, url } from './fixtures';

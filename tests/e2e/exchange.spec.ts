@@ -1,4 +1,4 @@
-// The exchange event on the wallet page (issue 13): ops open an event at x1.1 with a member cap of 300; a member
+// The exchange event on the wallet page: ops open an event at x1.1 with a member cap of 300; a member
 // who received 500 luv exchanges 100 on /luv and gets 110 to spend (the wallet in the header, the earnings card
 // and the remaining cap follow); 250 more is over their cap and refused in their words, nothing moves. The page
 // also shows their level and the rankings.

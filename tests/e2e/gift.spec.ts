@@ -1,4 +1,4 @@
-// Gifting on a live channel (issue 12): the creator sets their presets in the studio; member A, whose
+// Gifting on a live channel: the creator sets their presets in the studio; member A, whose
 // wallet a coupon filled, sends a gift through the channel page's dialog; member B, in a browser of their
 // own, sees its banner and chat line within a second; A's balance changes without a reload; the creator's
 // received list has it. Too large a gift is refused with a way to buy; a guest is asked to sign in; the
@@ -41,7 +41,7 @@ function whenShown(page: Page, selector: string, text: string): Promise<number> 
   );
 }
 
-// Issue 12's whole journey: buying through the dev checkout, then giving on air.
+// The whole journey: buying luv through the dev checkout, then giving it on air.
 test('a new member buys through the dev checkout and gifts it live; another viewer sees it within a second; the creator’s wallet lists it', async ({ browser }) => {
   const suffix = Date.now().toString(36).slice(-6);
   const buyer = { loginId: `buy${suffix}`, nickname: `구매${suffix}` };

@@ -1,4 +1,4 @@
-// Items on a live channel (issue 13): member A, whose wallet a coupon filled, buys a LEX on the wallet page
+// Items on a live channel: member A, whose wallet a coupon filled, buys a LEX on the wallet page
 // (its inventory lists it), then sends a LEX message in the neon style from the chat input; member B, in a
 // browser of their own, sees it highlighted in that style; A's LEX is spent and the option goes away.
 // The live is a streams row (no video is needed to chat).

@@ -1,4 +1,4 @@
-// My page and the expiry flow (issue 16): a member uploads an avatar on /my and the header shows it at once
+// My page and the expiry flow: a member uploads an avatar on /my and the header shows it at once
 // (no reload); a dormant account (`npm run ops -- dormant`) is sent from sign-in to /signin/expire, goes
 // through AGREEMENT, IDENTIFICATION (the dev identity popup, as its owner) and COMPLETE, and then logs in.
 // The members are this file's own.
@@ -116,7 +116,7 @@ test("the member's lists are tabs a keyboard moves through, and the login modal'
   await expect(page).toHaveURL(/\/my\/lists\?tab=receivedItems$/);
   await expectNoSeriousA11yViolations(page);
 
-  // A guest: the modal's sign-up tab starts with the providers' buttons (SPEC §2), which leave for the provider.
+  // A guest: the modal's sign-up tab starts with the providers' buttons, which leave for the provider.
   const guest = await page.context().browser()!.newContext({ locale: 'ko-KR' });
   const visitor = await guest.newPage();
   await visitor.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));

@@ -1,4 +1,4 @@
-// Messages (쪽지, issue 16): two members write to each other and the header's unread badge appears on the
+// Messages (쪽지): two members write to each other and the header's unread badge appears on the
 // other's open page without a reload (the MemberInbox socket); a block stops messages and hides the blocked
 // member's chat lines in a live room, at once and history included. The members, channel and live are this
 // file's own.

@@ -1,4 +1,4 @@
-// Creator payouts (issue 13): a creator whose earnings are real gifts (a viewer's coupon luv, sent to the
+// Creator payouts: a creator whose earnings are real gifts (a viewer's coupon luv, sent to the
 // live channel) registers a bank account in the studio, asks to withdraw, sees the fee, the 3.3%
 // withholding and the net before confirming, sees the request, cancels it and has the earnings back. Then
 // an operator approves and pays a second request with `npm run ops -- payout`, and the studio shows it paid.

@@ -1,4 +1,4 @@
-// Issue 17 part 8 in the browser: the pages run under their Content-Security-Policy without a single
+// Security headers (docs/security.md) in the browser: the pages run under their Content-Security-Policy without a single
 // violation (the browser's own securitypolicyviolation events), and the policy does stop a script the page
 // did not send: the same listener sees that one, so a silent listener is not mistaken for a clean page.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Third-party sources in the browser (SPEC §3 player types): BytePlus FLV through mpegts.js, BytePlus
+// Third-party sources in the browser (by player type): BytePlus FLV through mpegts.js, BytePlus
 // WebRTC whose WHEP endpoint fails and falls back to its HLS rendition, and a recording kept as an mp4.
 // The CDNs are names that cannot resolve, answered by the browser's request routing with media ffmpeg
 // makes here; the bp_rtc HLS rendition is our own live HLS of demo channel 1 fed by a real broadcaster.

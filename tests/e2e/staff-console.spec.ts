@@ -1,5 +1,5 @@
 // The staff console (/staff): linked from the header for staff only; an operator suspends a spammer from the
-// report about them with one click, and the spammer's next sign-in shows SPEC's 423 message with the end.
+// report about them with one click, and the spammer's next sign-in shows the 423 message ('차단된 계정입니다.') with the end.
 import { execFileSync } from 'node:child_process';
 import { PASSWORD, PORT, addMembers, d1, sql, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, person, test, url } from './fixtures';
 

@@ -1,4 +1,4 @@
-// The staff payouts page (/staff/payouts, issue 13's "later through a staff page"): a creator whose earnings
+// The staff payouts page (/staff/payouts; docs/product/money.md, "Creator payouts"): a creator whose earnings
 // are real gifts asks to withdraw in the studio; an operator approves it on the page, then pays it from the
 // keyboard after a confirmation that states the net amount and the bank account; the studio shows it paid.
 // A rejection gives the luv back to the creator's earnings, and a change the state no longer allows (the

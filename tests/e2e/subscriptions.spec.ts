@@ -1,4 +1,4 @@
-// Subscribing on a live channel (issue 13): a member whose wallet a coupon filled subscribes through the
+// Subscribing on a live channel: a member whose wallet a coupon filled subscribes through the
 // channel page's dialog (plans priced in the brand's currency); their next chat message carries the
 // subscriber badge, and another viewer, in a browser of their own, sees it. The badge comes from the
 // server (the chat ticket), not from the page. The channel, its creator and the live are this file's own.

@@ -29,7 +29,7 @@ function provider(answers: TicketResult[]) {
 
 const refused: TicketResult = { ok: false, unauthorized: true };
 
-describe('chat socket URL provider (SPEC §4 Unauthorized)', () => {
+describe('chat socket URL provider (Unauthorized tickets)', () => {
   it('fetches a fresh ticket before every connect, for guests and members alike', async () => {
     const p = provider([
       { ok: true, ticket: 'a' },

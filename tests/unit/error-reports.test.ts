@@ -56,7 +56,7 @@ describe('Sentry envelopes', () => {
   });
 });
 
-describe('noise (SPEC §8)', () => {
+describe('noise', () => {
   it('is network failures, chunk loading failures and the ResizeObserver loop; real errors are not', () => {
     for (const [type, message] of [
       ['TypeError', 'Failed to fetch'],

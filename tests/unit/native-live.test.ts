@@ -25,7 +25,7 @@ describe('engine choice', () => {
     expect(hlsEngine({ native: false, mse: false })).toBe('hls.js'); // the engine then says 'unsupported'
   });
 
-  it('maps SPEC player types to engines', () => {
+  it('maps player types to engines', () => {
     expect(engineFor({ playerType: 'HTML5', source: 'flex' }, chromium)).toBe('file');
     expect(engineFor({ playerType: 'BYTEPLUS', source: 'bp_rtc' }, chromium)).toBe('whep');
     expect(engineFor({ playerType: 'BYTEPLUS', source: 'bp_flv' }, chromium)).toBe('flv');

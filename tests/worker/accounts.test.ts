@@ -37,7 +37,7 @@ describe('domestic sign-up', () => {
     [{ terms: false }, '필수약관에 동의해주셔야 합니다.'],
     [{ authKey: undefined }, '본인인증 후 회원가입이 가능합니다.'],
     [{ recommendId: 'nobodyhere1' }, '입력한 추천인이 조회되지 않습니다.'],
-  ])('refuses %o with the SPEC message and writes nothing', async (override, message) => {
+  ])('refuses %o with its published message and writes nothing', async (override, message) => {
     const before = await count('members');
     const { res } = await signUpMember(new Browser(), override);
     expect(res.status).toBeGreaterThanOrEqual(400);

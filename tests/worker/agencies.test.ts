@@ -6,7 +6,7 @@ import { file, pdf, png } from './upload-fixtures';
 import { clearWatchTables, creatorWithChannel, signedIn } from './watch-fixtures';
 import { uniqueTag } from './unique';
 
-// Agencies (issue 15): an agency account invites a creator with a contract; only that creator reads the
+// Agencies: an agency account invites a creator with a contract; only that creator reads the
 // invite, downloads the contract through a signed, expiring link and answers it; accepting links the
 // channel, declining and expiry do not.
 

@@ -5,7 +5,7 @@ import { Browser, formWithImages, get, ok, refusalCode } from './helpers';
 import { file, jpeg, png, svgWithScript } from './upload-fixtures';
 import { channelWithManager, clearWatchTables, insertChannel, signedIn } from './watch-fixtures';
 
-// The channel board (issue 15) through the real proxy: members post as the board's setting allows, comment,
+// The channel board through the real proxy: members post as the board's setting allows, comment,
 // reply and like; authors change their own words; the creator and the managers they assigned in chat
 // delete anything and pin; nobody else changes anything; nothing a member writes can run script.
 

@@ -8,7 +8,7 @@ import { Browser, formWithImages, get, ok, refusalCode } from './helpers';
 import { file, jpeg, png, polyglotJpeg, svgWithScript } from './upload-fixtures';
 import { channelWithManager, clearWatchTables, json, signedIn } from './watch-fixtures';
 
-// Channel notices (issue 15) through the real proxy: the creator and the managers they assigned in chat
+// Channel notices through the real proxy: the creator and the managers they assigned in chat
 // write, everyone reads; nobody else changes anything; uploads go through the upload module.
 
 beforeEach(clearWatchTables);

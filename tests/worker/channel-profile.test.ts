@@ -6,7 +6,7 @@ import { Browser, get, ok } from './helpers';
 import { file, jpeg, png, svgWithScript } from './upload-fixtures';
 import { clearWatchTables, creatorWithChannel, insertStream, json, signedIn } from './watch-fixtures';
 
-// The channel profile (issue 15): the creator edits name, description, images and links; the channel
+// The channel profile: the creator edits name, description, images and links; the channel
 // page shows them; live-board-check and the recordings list the channel page pages through.
 
 beforeEach(clearWatchTables);

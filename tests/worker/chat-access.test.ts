@@ -7,7 +7,7 @@ import { ChatClient, ORIGIN, say } from './chat-helpers';
 import { Browser } from './helpers';
 import { clearWatchTables, insertChannel, liveChannel, setChannelSettings, signedIn } from './watch-fixtures';
 
-// Chat rooms follow the player's rule (SPEC §6, accessFor): who may not watch a channel gets no ticket
+// Chat rooms follow the player's rule (accessFor): who may not watch a channel gets no ticket
 // and no socket. Tickets come from the real API here (chat-helpers' ticketFor signs any claims, which
 // would skip the very decision under test).
 

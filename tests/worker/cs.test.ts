@@ -136,7 +136,7 @@ describe('reports', () => {
     expect(onChat).toMatchObject({ quote: '나쁜 말', target: { loginId: b.loginId } });
     const onMember = await json<Report>(await report(a.browser, { targetType: 'member', targetId: b.loginId, reason: 'impersonation' }));
 
-    // A message report (issue 16 messages) shows in the same staff list.
+    // A message report (POST /api/my/messages/declaration) shows in the same staff list.
     await b.browser.json('/api/my/messages', { loginId: a.loginId, content: 'spam spam' });
     const [message] = (await env.DB.prepare('SELECT id FROM messages WHERE receiver_id = ?').bind(a.id).all<{ id: number }>()).results;
     expect((await a.browser.json(`/api/my/messages/declaration/${message!.id}`, { reason: 'spam' })).status).toBe(200);

@@ -1,4 +1,4 @@
-// Part 1's ledger model test (tests/worker/ledger.test.ts) extended to the economy of issue 13: random
+// The ledger's model test (tests/worker/ledger.test.ts) extended to items, subscriptions and the exchange: random
 // sequences of luv purchases, coupons, gifts, item purchases and item gifts, subscriptions and exchange-event
 // applies (with the event's window opening and closing), each now and then replayed with its key, checked step
 // by step against a plain model. Refusals are part of the model (short wallets, short earnings, the exchange
@@ -235,7 +235,7 @@ async function expectLedgerHolds() {
   expect(accounts.reduce((sum, a) => sum + a.balance, 0)).toBe(0);
 }
 
-describe('model test: the economy of issue 13 (items, subscriptions, the exchange event) against a plain model', () => {
+describe('model test: the economy (items, subscriptions, the exchange event) against a plain model', () => {
   it('every balance and inventory equals the model, every account its entries, none negative, the total zero', { timeout: 600_000 }, async () => {
     const [pg, promotions, platform] = [await systemAccount(db(), 'pg_clearing'), await systemAccount(db(), 'promotions'), await systemAccount(db(), 'platform_revenue')];
     let runs = 0;

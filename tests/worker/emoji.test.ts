@@ -7,7 +7,7 @@ import { file, gif, png, svgWithScript } from './upload-fixtures';
 import { clearWatchTables, creatorWithChannel, insertChannel, insertMember, signedIn } from './watch-fixtures';
 import { joined, makeRoom, makeMember, say, sleep } from './chat-helpers';
 
-// Emoji (issue 15): the common set and a channel's own (its creator's studio), show-all-emoji, favorites for
+// Emoji: the common set and a channel's own (its creator's studio), show-all-emoji, favorites for
 // the member only, and chat messages carrying only emoji the room resolved itself.
 
 beforeEach(clearWatchTables);

@@ -1,4 +1,4 @@
-// The local error collector (issue 16): browsers' Sentry envelopes and the Worker's own 5xx answers land
+// The local error collector (docs/operations.md): browsers' Sentry envelopes and the Worker's own 5xx answers land
 // in error_reports, which an operator reads (GET /__errors/reports, npm run ops -- errors). Production has
 // no collector: its browsers report to a Sentry DSN, its Worker to Workers Logs.
 import { env, SELF } from 'cloudflare:test';

@@ -96,7 +96,7 @@ describe('buying items', () => {
     await expectLedgerHolds();
   });
 
-  it('pages the inventory by 10 (SPEC §9)', async () => {
+  it('pages the inventory by 10', async () => {
     const { browser } = await buyer(5000);
     for (const code of [440, 441, 442, 443, 444, 445, 446, 447, 448, 449, 450, 4004]) await bought(browser, String(code), 1);
     const first = await items(browser);

@@ -1,4 +1,4 @@
-// A fault at each statement of each money batch leaves nothing half-written (issue 12). For every batch
+// A fault at each statement of each money batch leaves nothing half-written. For every batch
 // src/api/services/ledger.ts writes (gift, creditPurchase, couponGrant, refundPurchase, with and without
 // statements `alongside`) and every statement index of it, the statement is replaced by one that fails
 // when executed (tests/worker/fault-db.ts): the call fails, the ledger's tables (and the alongside one)

@@ -1,4 +1,4 @@
-// A maintenance flip while gifts are being sent (issue 12): nothing is accepted after the flip, and
+// A maintenance flip while gifts are being sent: nothing is accepted after the flip, and
 // switching it off accepts gifts again. Gifts go through the real proxy and API, as a browser sends them.
 //
 // How the flag reaches a gift: ops writes KV `flags` (npm run ops -- maintenance on); the API's middleware

@@ -14,7 +14,7 @@ import { uniqueDigits, uniqueTag } from './unique';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-// My page (issue 16) and linking by verified identity (issue 14): PUT /api/my/profile with an avatar, what
+// My page and linking by verified identity (docs/product/community.md, "Messages and my page"): PUT /api/my/profile with an avatar, what
 // each setting visibly changes, the member's lists page, the expiry flow of a dormant account, and a social
 // account linked to the member the same verified person already is (never by e-mail).
 
@@ -183,7 +183,7 @@ describe('/my/lists', () => {
   });
 });
 
-describe('the expiry flow of a dormant account (SPEC §4)', () => {
+describe('the expiry flow of a dormant account', () => {
   it('sign-in sends the owner to it; only the owner’s identity wakes the account, which then signs in', async () => {
     const owner = person();
     const { loginId, password } = await signUpMember(new Browser(), {}, owner);
@@ -210,7 +210,7 @@ describe('the expiry flow of a dormant account (SPEC §4)', () => {
   });
 });
 
-describe('linking a social account by the same verified identity (issue 14)', () => {
+describe('linking a social account by the same verified identity', () => {
   /** A new provider account at the social sign-up page: its ticket, in its own browser. */
   const arrive = async (provider: 'kakao' | 'naver' | 'google', email?: string) => {
     const browser = new Browser();

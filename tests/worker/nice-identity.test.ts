@@ -186,7 +186,7 @@ describe('NICE identity verification', () => {
     expect((await pageData(await postBack(genuine))).authKey).toBeTruthy();
   });
 
-  it("records NICE's own failure as rejected (SPEC §3 status 3), once", async () => {
+  it("records NICE's own failure as rejected (personal-auth status 3), once", async () => {
     const { loginId, id } = await unverifiedMember();
     const { answer, person, reqNo } = await startNice(loginId);
     const failed = await answer({ resultcode: '0001', requestno: reqNo, sitecode: 'BV9999' });

@@ -464,7 +464,7 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'POST', '/api/admin/payouts/{withdrawId}/reject', await staff.browser.json('/api/admin/payouts/999999999/reject', {}), 404);
   });
 
-  it('notices, the channel profile, uploads and live-board-check (issue 15): multipart bodies documented, answers as documented', async () => {
+  it('notices, the channel profile, uploads and live-board-check: multipart bodies documented, answers as documented', async () => {
     const creator = await signedIn('adult');
     const channel = await insertChannel({ ownerId: creator.id });
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0, 0, 0, 0, 0]);
@@ -516,7 +516,7 @@ describe('contract: real answers fit the documented schema of their status', () 
     ]);
   });
 
-  it('the channel board (issue 15): every board call, answers and refusals as documented', async () => {
+  it('the channel board: every board call, answers and refusals as documented', async () => {
     const creator = await signedIn('adult');
     const fan = await signedIn('adult');
     const channel = await insertChannel({ ownerId: creator.id });
@@ -568,7 +568,7 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'DELETE', '/api/cs/board-delete/{id}', await creator.browser.fetch(`/api/cs/board-delete/${id}`, { method: 'DELETE' }), 404);
   });
 
-  it('emoji and agency invites (issue 15): answers and refusals as documented', async () => {
+  it('emoji and agency invites: answers and refusals as documented', async () => {
     const creator = await signedIn('adult');
     const channel = await insertChannel({ ownerId: creator.id });
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0, 0, 0, 0, 0]);
@@ -658,7 +658,7 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'POST', '/api/my/setting', await b.browser.json('/api/my/setting', { isVibes: false }), 200);
     await expectDocumented(doc, 'POST', '/api/my/setting', await b.browser.json('/api/my/setting', { memberSortCode: 9 }), 400);
     await expectDocumented(doc, 'GET', '/api/my/profile', await b.browser.fetch('/api/my/profile'), 200);
-    // PUT /api/my/profile (multipart, issue 16): the avatar and the refusals as documented.
+    // PUT /api/my/profile (multipart): the avatar and the refusals as documented.
     const avatar = new FormData();
     avatar.set('avatar', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0, 0, 0, 0, 0])], 'a.png'));
     expect(Object.keys((doc.paths['/api/my/profile']!.put!.requestBody as { content: Record<string, unknown> }).content)).toContain('multipart/form-data');
@@ -671,7 +671,7 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'PUT', '/api/my/profile', await b.browser.fetch('/api/my/profile', { method: 'PUT', body: svg }), 415);
   });
 
-  it('customer service (issue 16): inquiries, posts, reports, account changes and the staff side, multipart bodies documented', async () => {
+  it('customer service: inquiries, posts, reports, account changes and the staff side, multipart bodies documented', async () => {
     const [a, b, staff] = [await signedIn('adult'), await signedIn('adult'), await signedIn('adult')];
     await env.DB.prepare("UPDATE members SET role = 'O' WHERE id = ?").bind(staff.id).run();
     const form = (fields: Record<string, string>, files: File[] = []) => {
@@ -744,7 +744,7 @@ describe('contract: real answers fit the documented schema of their status', () 
     await expectDocumented(doc, 'GET', '/static/{file}', await get('/static/youth-protection'), 200);
   });
 
-  it("sign-in and sign-up in SPEC's own shapes, through the site and from the API itself (tokens)", async () => {
+  it('sign-in and sign-up in their published shapes, through the site and from the API itself (tokens)', async () => {
     const { loginId, password } = await signUpMember();
     const browser = new Browser();
     const ok = await expectDocumented<Record<string, unknown>>(doc, 'POST', '/v2/api/auth/signin', await browser.json('/v2/api/auth/signin', { loginId, password }), 200);

@@ -410,7 +410,7 @@ describe('the status trigger', () => {
       }
     }
     expect(refused).toBe(49 - ALLOWED.size);
-    // Orders start at 1; their price and owner never change; a status outside SPEC's codes is refused.
+    // Orders start at 1; their price and owner never change; a status outside the payment codes (0, 1, 2, 6, 7, 8, 9) is refused.
     await expect(
       env.DB.prepare(
         "INSERT INTO payments (order_id, member_id, pack_id, order_name, luv, amount, method, provider, status, created_at) VALUES ('ord_trigger_starts_at_9', ?, 'p', 't', 1, 1, 'CARD', 'dev', 9, 0)",

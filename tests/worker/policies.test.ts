@@ -5,7 +5,7 @@ import { bundledBrands } from '../../src/brands/bundled';
 import type { Brand } from '../../src/shared/brand-schema';
 import { LOCALES } from '../../src/shared/locales';
 
-// SPEC §2 policy texts: every brand × policy × language is a real text naming the brand (issue 18).
+// The policy texts (policies/): every brand × policy × language is a real text naming the brand.
 
 const POLICIES = ['service-rules', 'privacy-rules', 'broadcast-rules', 'viewer-rules'] as const;
 const brands = Object.values(bundledBrands) as Brand[];

@@ -8,7 +8,7 @@ import type { Browser } from './helpers';
 import { clearWatchTables, insertChannel, insertMember, json, signedIn } from './watch-fixtures';
 
 // GET /api/my/rankings keeps the lists every member sees (top senders, top channels) for a minute per isolate,
-// and reads what is the member's own every time (issue 13). tests/worker/exchange.test.ts checks the figures.
+// and reads what is the member's own every time. tests/worker/exchange.test.ts checks the figures.
 
 beforeEach(clearWatchTables);
 

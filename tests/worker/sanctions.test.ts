@@ -75,7 +75,7 @@ describe('sanctions', () => {
     spammer.browser.jar.set('flx_oauth_access', 'expired.or.garbage');
     expect((await spammer.browser.fetch('/api/my/profile')).status).toBe(401);
 
-    // Sign-in: SPEC's 423 and message, with the suspension's end.
+    // Sign-in: 423 '차단된 계정입니다.', with the suspension's end.
     const signin = await signIn(spammer.loginId);
     expect(signin.status).toBe(423);
     expect(await signin.json()).toMatchObject({ status: 423, msg: 'BLOCKED', message: '차단된 계정입니다.', until: body.sanction.endsAt });

@@ -1,4 +1,4 @@
-// A live's seats (issue 13, full-room passes 420-422): a channel may limit how many watch its live at once.
+// A live's seats (docs/product/money.md, "Items"; full-room passes 420-422): a channel may limit how many watch its live at once.
 // Once the live's viewer count reaches the limit, only its creator and holders of an active pass get a
 // seat (a signed playback URL); the others see 'full', the password form refuses them, and /live refuses a
 // player without a token. The limit is the creator's setting in the studio; the chat room stays open.

@@ -1,4 +1,4 @@
-// Security sweep, part 1 (issue 17): every API route, called anonymously, as another member pointed at a member's
+// Security sweep, access (docs/security.md): every API route, called anonymously, as another member pointed at a member's
 // objects, with a session made on another brand, and without the staff role. Routes come from the API's router and
 // /openapi.json (tests/worker/security-sweep.ts); a route that is neither swept as member-only nor on the commented
 // list of public routes below fails the last test, so a new route cannot slip past unnoticed.
@@ -14,7 +14,7 @@ import { type ApiDoc, type Fill, type Route, accessOf, apiRoutes, bodyFor, chang
  * optional one); this list is the second key: a route the document opens that is not here fails the sweep.
  */
 const PUBLIC_ROUTES = new Set([
-  // Status and the contract: clients learn of maintenance and read the API before anyone signs in (SPEC §4).
+  // Status and the contract: clients learn of maintenance and read the API before anyone signs in.
   'GET /v2/api/guest/timeCheck',
   'GET /api/guest/timeCheck/:n',
   'GET /openapi.json',
@@ -48,7 +48,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/signin/find-password/confirm',
   // A guest's age check (/guest-auth): the identity provider's authKey (one use) is the proof; members are refused.
   'POST /api/guest/adult-pass',
-  // Waking a dormant account (SPEC §4 expiry): a dormant account cannot sign in; identity verification is the proof.
+  // Waking a dormant account (the expiry flow): a dormant account cannot sign in; identity verification is the proof.
   'POST /api/auth/expire',
   // The token handoff: a guest gets a password-reset ticket only with a verified identity; a member a new pair.
   'POST /api/oauth/generate',
@@ -83,10 +83,10 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/channels/:id/notices',
   'GET /api/channels/:id/notices/:noticeId',
   'GET /api/uploads/:key',
-  // The emoji sets (the common one and each channel's), as the chat's picker shows them to guests too (issue 15).
+  // The emoji sets (the common one and each channel's), as the chat's picker shows them to guests too.
   'GET /api/guest/show-all-emoji',
   // An agency contract through its signed link: the HMAC signature and expiry in the query are the proof, made only
-  // for the invite's own creator by POST /api/my/agency-invites/download-url (issue 15).
+  // for the invite's own creator by POST /api/my/agency-invites/download-url.
   'GET /api/agency-contracts/:key',
   'GET /api/shoppings/luv/packs',
   'GET /v2/api/guest/payment-failure',
@@ -96,7 +96,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/my/rankings',
   'GET /api/luv/withdraw-rules',
   'POST /v4/api/lives/live-board-check',
-  // The customer-service boards and notices (SPEC §7 CS), read-only: guests read them as members do; writing needs a session.
+  // The channel board and the customer-service posts (both under /api/cs/), read-only: guests read them as members do; writing needs a session.
   'GET /api/cs/board-list',
   'GET /api/cs/board-detail',
   'GET /api/cs/board-setting-check',
@@ -144,7 +144,7 @@ const sessionEndersLast = (list: Route[]) => [...list].sort((a, b) => Number(end
 const letThrough = (res: Response) => res.status < 400 || res.status >= 500;
 
 /**
- * Views another member changes by design: anyone may write to a member (SPEC messages), so the victim's inbox grows.
+ * Views another member changes by design: anyone may write to a member (docs/product/community.md, "Messages and my page"), so the victim's inbox grows.
  * Whether the intruder touched the victim's message itself is checked on its row below.
  */
 const CHANGED_BY_OTHERS = new Set(['GET /api/my/messages', 'GET /v2/api/my/messages', 'GET /v2/api/my/messages-list']);

@@ -1,4 +1,4 @@
-// Issue 17 part 5: chat under faults. Sockets in one room and thousands of messages while the room's object is
+// Chat under faults (docs/security.md, "Security headers, client addresses, chat faults"). Sockets in one room and thousands of messages while the room's object is
 // forced to hibernate (evicted with its sockets kept) and then reset (torn down, sockets closed) mid-run. Every
 // message the room acknowledged (the writer got it back with its id) is in the room's history, no id is handed out
 // twice, and no member loses their role, mute or ban.
@@ -11,7 +11,7 @@ import { act, joined, makeRoom, open, sleep, ticketFor, upgradeInIsolate } from 
 import { securityRow } from './security-table';
 import { uniqueTag } from './unique';
 
-// The issue's scale. The sockets are opened through the edge app in this isolate (upgradeInIsolate): through SELF
+// The scale docs/security.md promises. The sockets are opened through the edge app in this isolate (upgradeInIsolate): through SELF
 // every open socket slowed each later upgrade, and 500 upgrades took 62 s (chat-helpers.ts).
 const SOCKETS = 500;
 const MESSAGES = 10_000;
@@ -123,7 +123,7 @@ async function missingFromHistory(room: string, acked: Map<string, number>): Pro
   return missing;
 }
 
-describe('chat faults (issue 17 part 5)', () => {
+describe('chat faults', () => {
   it(`${SOCKETS} sockets, ${MESSAGES} messages, hibernation and a reset mid-run: acknowledged messages kept, roles, mutes and bans kept`, async (context) => {
     const started = Date.now();
     const { room, owner } = await makeRoom();

@@ -1,4 +1,4 @@
-// Security sweep, part 1 (issue 17), on live chat sockets: a chat role lowered or raised while the member's socket is
+// Security sweep, access (docs/security.md), on live chat sockets: a chat role lowered or raised while the member's socket is
 // open. Sockets keep the role their ticket was issued with; the room (its hub) decides every action, announcement
 // and target by the role D1 has now (src/chat/roles.ts), and manager badges by its own list. So a moderator demoted
 // mid-session loses moderation on the socket they have open, a promoted member gains it, and nobody reconnects.

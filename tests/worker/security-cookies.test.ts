@@ -1,4 +1,4 @@
-// Security sweep, part 3 (issue 17): the cookies every brand's hosts set (HttpOnly for the session, Secure on https,
+// Security sweep, cookies (docs/security.md): the cookies every brand's hosts set (HttpOnly for the session, Secure on https,
 // SameSite=Lax, Domain scoped to that brand's own cookie domain, never another's), and a session made on one brand
 // refused on every other. Brands and hosts come from the seeded host map and the bundled brand files.
 import { SELF } from 'cloudflare:test';

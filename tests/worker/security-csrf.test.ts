@@ -1,4 +1,4 @@
-// Security sweep, part 2 (issue 17): every state-changing route, through the site as a signed-in member's browser
+// Security sweep, CSRF (docs/security.md): every state-changing route, through the site as a signed-in member's browser
 // would be made to call it by another site: without the XSRF header, with a wrong one, with another device's, from
 // a cross-site Origin, as a text/plain or form post (what a page may send without CORS), and by method override.
 // Nothing may get through and nothing may be written.

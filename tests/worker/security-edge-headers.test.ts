@@ -1,4 +1,4 @@
-// Issue 17 part 4, with the API on a separate origin (API_ORIGIN): that server can be called by anyone, so it must
+// Client addresses (docs/security.md, "Security headers, client addresses, chat faults"), with the API on a separate origin (API_ORIGIN): that server can be called by anyone, so it must
 // take the client's address and country (X-Client-IP, X-Client-Country), the site (X-Site-Origin, X-Brand) and the
 // partner (X-Partner-Code) from our edge alone. The proxy signs them (src/lib/edge-headers.ts); the API ignores them
 // unsigned, under another secret, stale, or signed for another call.
@@ -66,7 +66,7 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-describe('client-address headers at API_ORIGIN (issue 17 part 4)', () => {
+describe('client-address headers at API_ORIGIN', () => {
   it('the API believes X-Client-Country / X-Client-IP only with a fresh signature of this very call', async (context) => {
     const secret = env.EDGE_HEADER_SECRET;
     const through: string[] = [];

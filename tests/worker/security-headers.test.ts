@@ -1,4 +1,4 @@
-// Issue 17 part 8: the response headers of every page. The pages come from the edge app's own router, so a new
+// Security headers (docs/security.md, "Security headers, client addresses, chat faults") of every page. The pages come from the edge app's own router, so a new
 // page route is checked without anyone adding it here.
 import { describe, expect, it } from 'vitest';
 import { app } from '../../src/app';
@@ -57,7 +57,7 @@ async function check(path: string, fetchPage: (path: string) => Promise<Response
   return { faults: headerFaults(path, res, body), status: res.status, html: (res.headers.get('content-type') ?? '').includes('text/html') };
 }
 
-describe('response headers on every page (issue 17 part 8)', () => {
+describe('response headers on every page', () => {
   it('every page route, for a guest and for a member: CSP with this answer nonce on every script, frame-ancestors, Referrer-Policy, Permissions-Policy', async (context) => {
     const routes = pageRoutes();
     // The router must still hold the pages this test is about (a broken filter would check nothing).

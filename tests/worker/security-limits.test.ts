@@ -1,4 +1,4 @@
-// Security sweep, part 7 (issue 17): the request limits on every route (src/shared/request-limits.ts): body size,
+// Security sweep, limits (docs/security.md): the request limits on every route (src/shared/request-limits.ts): body size,
 // JSON depth, query length, slow bodies, and the write rate per member, through the site and at the API itself (which
 // native apps reach at API_ORIGIN without the site). Refusals are the API's envelope, in the caller's language.
 import { createExecutionContext, env } from 'cloudflare:test';

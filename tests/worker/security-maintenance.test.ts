@@ -1,4 +1,4 @@
-// Security sweep, part 6 (issue 17): maintenance flipped while writes of every kind are under way. Every
+// Security sweep, maintenance (docs/security.md): maintenance flipped while writes of every kind are under way. Every
 // state-changing API route is called by a signed-in member, with a body generated from its documented schema and the
 // objects of a world made for it (world() below), twice over and in parallel; halfway the flag goes on. The routes
 // the world makes valid must all be accepted before the flip (the rest need staff, an agency, a provider's or the

@@ -52,7 +52,7 @@ describe('sign-up limit per client address', () => {
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_CLIENT_SIGNUPS);
     expect(made).toBe(MAX_CLIENT_SIGNUPS);
-    // The same refusal as the password sign-up's, in SPEC's sign-up shape.
+    // The same refusal as the password sign-up's, in the published sign-up shape ({ data: { error } }).
     const socialRefusal = answers.slice(0, socialTries).find((r) => r.status === 429);
     expect(socialRefusal, String(statuses)).toBeDefined();
     expect(await socialRefusal!.json()).toEqual({ data: { error: ko.validation.signup.tooMany } });

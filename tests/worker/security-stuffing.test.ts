@@ -1,4 +1,4 @@
-// Issue 17 part 4: credential stuffing. One client tries 1,000 sign-ins over 200 IDs, a quarter plainly and the rest
+// Credential stuffing (docs/security.md, client addresses). One client tries 1,000 sign-ins over 200 IDs, a quarter plainly and the rest
 // each claiming a new address (X-Forwarded-For, CF-Connecting-IP or X-Client-IP). The per-ID limit (5 password
 // checks per window) and the per-client limit (MAX_CLIENT_LOGIN_FAILURES failures per window) both hold, and no
 // header a client writes moves it to another client's count.
@@ -67,7 +67,7 @@ async function stuff(ids: string[]): Promise<{ checked: number; perId: Map<strin
   return { checked, perId, statuses };
 }
 
-describe('credential stuffing (issue 17 part 4)', () => {
+describe('credential stuffing', () => {
   it('1,000 sign-ins over 200 IDs from one client, three in four claiming a new X-Forwarded-For, CF-Connecting-IP or X-Client-IP: both limits hold', async (context) => {
     const real = await signUpMember(new Browser());
     const ids = Array.from({ length: IDS }, (_, i) => (i === 0 ? real.loginId : `stuffed${String(i).padStart(4, '0')}`));

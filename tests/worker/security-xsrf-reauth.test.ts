@@ -1,4 +1,4 @@
-// Security rows for cross-site requests and fresh proof: the GETs that write (SPEC keeps them GETs) need the XSRF
+// Security rows for cross-site requests and fresh proof: the GETs that write (the published contract keeps them GETs) need the XSRF
 // header like any unsafe call, since a link or an image on another site makes the browser send a GET with the
 // member's Lax cookies and not every browser says Sec-Fetch-Site.
 import { env } from 'cloudflare:test';

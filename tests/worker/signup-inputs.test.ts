@@ -1,4 +1,4 @@
-// What the sign-up calls take as SPEC writes them: the foreigner's URL-encoded nickname (decoded once), a person's
+// What the sign-up calls take as the published contract writes them: the foreigner's URL-encoded nickname (decoded once), a person's
 // name with its spaces, the phone code checked without its country calling code, and a partner's server signing its
 // user up without terms (it attests the consent it recorded).
 import { SELF, env } from 'cloudflare:test';

@@ -71,9 +71,9 @@ describe('social sign-up form', () => {
     await returnFrom(browser, await leaveFor(browser, 'kakao', newPerson('kakao')));
     const ticket = browser.jar.get('flx_social_signup')!;
     const res = await browser.json('/v3/api/m/signup/kakao', { accessToken: ticket, nickname: `캐스터${uniqueTag()}`, terms: 'essential' });
-    // No identity verification and no partner cookie: refused (SPEC §2).
+    // No identity verification and no partner cookie: refused.
     expect(res.status).toBe(400);
-    // A partner signs them up (SPEC §2: no identity verification then).
+    // A partner signs them up (no identity verification then).
     browser.jar.set('partner_code', 'toptoon');
     const withPartner = await browser.json('/v3/api/m/signup/kakao', { accessToken: ticket, nickname: `캐스터${uniqueTag()}`, terms: 'essential' });
     expect(withPartner.status, await withPartner.clone().text()).toBe(200);

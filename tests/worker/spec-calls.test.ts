@@ -5,11 +5,11 @@ import type { NewBoardResponse } from '../../src/shared/board-schemas';
 import { get } from './helpers';
 import { clearWatchTables, expectRefused, insertChannel, json, liveChannel } from './watch-fixtures';
 
-// The calls as SPEC writes them (issue 18): its spellings and parameters answer, not 400.
+// The calls as the published contract writes them: its spellings and parameters answer, not 400.
 
 beforeEach(clearWatchTables);
 
-describe('device values (SPEC §9 PCWEB, MOBILEWEB and SPEC §3 PC, MOBILE_WEB, APP, UNKNOWN)', () => {
+describe('device values (PCWEB, MOBILEWEB as the web client sends them, and PC, MOBILE_WEB, APP, UNKNOWN)', () => {
   beforeEach(async () => {
     await env.DB.prepare("DELETE FROM themes WHERE code IN ('pc_only', 'mobile_only')").run();
     await env.DB.prepare("INSERT INTO themes (code, sort, device) VALUES ('pc_only', 9, 'PC'), ('mobile_only', 9, 'MOBILE')").run();
@@ -18,12 +18,12 @@ describe('device values (SPEC §9 PCWEB, MOBILEWEB and SPEC §3 PC, MOBILE_WEB, 
   it('reads PCWEB as PC and MOBILEWEB as MOBILE_WEB on themes and view-main', async () => {
     const themes = async (path: string) => (await json<{ items: { code: string }[] }>(await get(path))).items.map((t) => t.code);
     const mainThemes = async (device: string) => (await json<ViewMainResponse>(await get(`/api/my/view-main?device=${device}`))).themes.map((t) => t.code);
-    for (const [spec9, spec3] of [
+    for (const [web, device] of [
       ['PCWEB', 'PC'],
       ['MOBILEWEB', 'MOBILE_WEB'],
     ]) {
-      expect(await themes(`/api/guest/themes?device=${spec9}`)).toEqual(await themes(`/api/guest/themes?device=${spec3}`));
-      expect(await mainThemes(spec9)).toEqual(await mainThemes(spec3));
+      expect(await themes(`/api/guest/themes?device=${web}`)).toEqual(await themes(`/api/guest/themes?device=${device}`));
+      expect(await mainThemes(web)).toEqual(await mainThemes(device));
     }
     expect(await themes('/api/guest/themes?device=PCWEB')).toContain('pc_only');
     expect(await themes('/api/guest/themes?device=PCWEB')).not.toContain('mobile_only');

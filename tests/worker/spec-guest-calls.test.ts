@@ -4,14 +4,15 @@ import { Browser, devIdentity, signUpMember } from './helpers';
 import { clearWatchTables, insertChannel, insertStream, json, memberIdOf } from './watch-fixtures';
 import type { ListResponse, StreamCard } from '../../src/shared/streams-api';
 
-// Calls SPEC lists that guests make (issue 18), decided per SPEC §6, and the personal-auth status of SPEC §3.
+// Calls of the published contract that guests make (which ones need a member), and the personal-auth status
+// (0 unapplied, 1 requested, 2 approved, 3 rejected).
 
 const PERSON = { name: '김하늘', birthday: '1995-04-12', gender: 'F', phone: '01012345678' };
 const login = (browser: Browser, loginId: string, password: string) => browser.json('/v2/api/auth/signin', { loginId, password, loginKeep: false, saveId: false, device: 'PCWEB' });
 const statusOf = async (id: number) => (await env.DB.prepare('SELECT personal_auth_status AS s, identity_verified AS v FROM members WHERE id = ?').bind(id).first<{ s: number; v: number }>())!;
 const yearsAgo = (n: number) => Date.now() - n * 365 * 86_400_000 - 86_400_000;
 
-describe('POST /api/auth/expire: the expiry flow of a dormant account (SPEC §4)', () => {
+describe('POST /api/auth/expire: the expiry flow of a dormant account', () => {
   it('refuses a dormant account at sign-in, then walks AGREEMENT, IDENTIFICATION, COMPLETE and lets it sign in', async () => {
     const { loginId, password } = await signUpMember(new Browser(), {}, PERSON);
     const id = await memberIdOf(loginId);
@@ -79,7 +80,7 @@ describe('POST /api/oauth/generate', () => {
   });
 });
 
-describe('GET /api/personal-auth?type and the personal-auth status (SPEC §3)', () => {
+describe('GET /api/personal-auth?type and the personal-auth status', () => {
   it('starts the guest flows for a guest, and the personal one only for a member', async () => {
     const guest = new Browser();
     for (const type of ['personal-signup', 'id']) {

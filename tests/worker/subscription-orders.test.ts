@@ -8,7 +8,7 @@ import type { Browser } from './helpers';
 import { checkout, confirm, deposit, postWebhook, successBody } from './pg-fixtures';
 import { clearWatchTables, expectRefused, insertChannel, json, signedIn } from './watch-fixtures';
 
-// A subscription paid through the PG (issue 13): the order buys the plan's luv at its KRW price, and the confirm (or the
+// A subscription paid through the PG: the order buys the plan's luv at its KRW price, and the confirm (or the
 // deposit webhook) pays the term with it under the order's id. Ledger rows are immutable: members of each test's own.
 
 beforeEach(clearWatchTables);

@@ -1,5 +1,5 @@
 // Files for the upload tests, built byte by byte: headers real enough for the upload module (magic
-// numbers, dimensions), and the hostile ones of issue 15.
+// numbers, dimensions), and hostile ones (an SVG with script, a polyglot JPEG).
 
 const u16 = (n: number) => [n >> 8, n & 255];
 const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];

@@ -7,7 +7,7 @@ import { Browser, get } from './helpers';
 import { file, gif, jpeg, pdf, png, polyglotJpeg, svgWithScript } from './upload-fixtures';
 import { insertMember } from './watch-fixtures';
 
-// The upload module (issue 15) against hostile files: the type from the bytes, dimensions from headers,
+// The upload module (docs/product/community.md, "Uploads, notices and the channel profile") against hostile files: the type from the bytes, dimensions from headers,
 // generated keys, inert serving, and bodies too large refused before they are read.
 
 const MB = 1024 * 1024;

@@ -14,7 +14,7 @@ export function birthday({ year, month, day }: Birth): string {
   return year && month && day ? `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}` : '';
 }
 
-/** SPEC §2: the last 100 years up to this year, newest first; months 1-12; days 1-31. */
+/** The last 100 years up to this year, newest first; months 1-12; days 1-31. */
 export function birthYears(now = new Date()): number[] {
   const year = now.getFullYear();
   return Array.from({ length: 100 }, (_, i) => year - i);

@@ -15,7 +15,7 @@ interface CaptchaDialogProps {
   onConfirm: (captchaToken: string) => void;
 }
 
-/** SPEC §2: a captcha before the phone code is sent. A fresh challenge each time it opens. */
+/** A captcha before the phone code is sent. A fresh challenge each time it opens. */
 export function CaptchaDialog({ id, open, onCancel, onConfirm }: CaptchaDialogProps) {
   const t = useT();
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);

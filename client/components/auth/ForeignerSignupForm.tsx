@@ -15,7 +15,7 @@ import { useSignupForm } from './useSignupForm';
 const TEXT_FIELDS = ['id', 'password', 'confirmPassword', 'name', 'nickname', 'recommendId'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 type ErrorField = TextField | 'birth' | 'gender' | 'phone' | 'terms';
-/** SPEC §4: if any of these is empty, all four are checked and the submit stops there. */
+/** If any of these is empty, all four are checked and the submit stops there. */
 const CORE = ['id', 'password', 'confirmPassword', 'nickname'] as const;
 
 interface ForeignerSignupFormProps {
@@ -51,7 +51,7 @@ export function ForeignerSignupForm({ idPrefix, inModal = false, callbackURL, pa
     const broken = rule(field);
     if (broken || (field !== 'id' && field !== 'nickname')) return setError(field, key(broken));
     const value = values[field];
-    // The ID must come back 'ok'; a nickname is refused only on 'overlap' (SPEC §5).
+    // The ID must come back 'ok'; a nickname is refused only on 'overlap'.
     if (field === 'id') await checkOnServer(field, value, checkLoginId(value.trim()), (body) => (body?.result !== 'ok' ? key(M.idTaken) : null));
     else await checkOnServer(field, value, checkNickname(value), (body) => (body?.result === 'overlap' ? key(M.nicknameTaken) : null));
   };
@@ -70,7 +70,7 @@ export function ForeignerSignupForm({ idPrefix, inModal = false, callbackURL, pa
     window.location.assign('/');
   };
 
-  /** SPEC §4 order: the four core fields, then birthday, name, gender one at a time, then phone and terms. */
+  /** The order problems are shown in: the four core fields, then birthday, name, gender one at a time, then phone and terms. */
   const firstProblem = (): [ErrorField, Msg, Partial<Record<ErrorField, Msg>>] | null => {
     const core: Partial<Record<ErrorField, Msg>> = {};
     for (const field of CORE) core[field] = key(rule(field)) ?? serverVerdict(errors[field]);
@@ -101,7 +101,7 @@ export function ForeignerSignupForm({ idPrefix, inModal = false, callbackURL, pa
     const request: SignupRequest = {
       loginId: values.id.trim(),
       password: values.password,
-      nickname: encodeURIComponent(values.nickname), // SPEC §3: URL-encoded in the foreigner flow
+      nickname: encodeURIComponent(values.nickname), // URL-encoded, as the published contract says (docs/product/accounts.md, "Accounts")
       name: personName(values.name),
       birthday: birthday(birth),
       gender: gender as 'M' | 'F',

@@ -21,15 +21,15 @@ interface LoginFormProps {
   /** Where to go after login; the current page when null. */
   callbackURL: string | null;
   savedLoginId?: string | null;
-  /** Providers the channel settings enable (SPEC §2); none until those settings reach the page. */
+  /** Providers the channel settings enable (isSnsLogin*); none until those settings reach the page. */
   socialProviders?: readonly SocialProvider[];
 }
 
-/** SPEC §8: the login error catalogue. */
+/** A refused sign-in in the person's words: 401 wrong ID or password, 423 blocked or suspended, 429 too many tries. */
 function loginError(result: ApiResult<{ until?: number } | null>, status: number, t: Translate, locale: string): string {
   if (status === 401) return result.message || t(M.loginFailed);
   if (status === 423) {
-    // A suspension says when it ends, after SPEC's own words.
+    // A suspension says when it ends, after the blocked-account message.
     const until = result.body?.until;
     return until ? `${t(M.accountBlocked)} ${t('auth.errors.suspendedUntil', { date: formatDate(until, locale, true) })}` : t(M.accountBlocked);
   }
@@ -75,7 +75,7 @@ export function LoginForm({ idPrefix, callbackURL, savedLoginId = null, socialPr
       return;
     }
     if (status === 403 && result.body?.msg === 'EXPIRED') {
-      // SPEC §4: a dormant account goes to the expiry flow (AGREEMENT, IDENTIFICATION, COMPLETE).
+      // A dormant account goes to the expiry flow (AGREEMENT, IDENTIFICATION, COMPLETE).
       window.location.assign(`${EXPIRE_PATH}?loginId=${encodeURIComponent(loginId.trim())}`);
       return;
     }

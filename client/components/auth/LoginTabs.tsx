@@ -34,7 +34,7 @@ export function LoginTabs({ idPrefix, type, onChange, callbackURL, onSignedUp, s
   const refs = useRef<Record<LoginModalType, HTMLButtonElement | null>>({ signIn: null, signUp: null });
   // Only rendered in the open modal, never on the server: the cookie can be read while rendering.
   const foreigner = showForeignerLink && readCookie(COOKIE.partnerCode) !== 'toptoon';
-  // The social buttons each channel setting enables (SPEC §2), fetched when the modal first opens.
+  // The social buttons each channel setting enables (isSnsLogin*), fetched when the modal first opens.
   const settings = useChannelSettings(null);
   const socialProviders = settings ? enabledSocialProviders(settings) : [];
 

@@ -28,7 +28,7 @@ interface PhoneVerificationProps {
   error: Msg;
 }
 
-/** SPEC §2/§4: country code, number, captcha, code sent (then 60 s lockout), code confirmed. */
+/** Country code, number, captcha, code sent (then 60 s lockout), code confirmed. */
 export function PhoneVerification({ idPrefix, onVerified, error }: PhoneVerificationProps) {
   const t = useT();
   const { props } = useRouter();

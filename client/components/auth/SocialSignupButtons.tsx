@@ -2,7 +2,7 @@ import { socialStartPath, type SocialProvider } from '../../../src/shared/social
 import { useT } from '../../i18n/i18n';
 
 /**
- * SPEC §2 domestic sign-up form, first part: social sign-up. Each enabled provider's button leaves for the
+ * The domestic sign-up form's first part: social sign-up. Each enabled provider's button leaves for the
  * provider; a new person comes back to the social sign-up form (/signup/social/<provider>), a linked member
  * is signed in, and either way they return to `callbackURL` (the current page in the modal).
  */

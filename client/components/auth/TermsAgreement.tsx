@@ -38,7 +38,7 @@ interface TermsAgreementProps {
 }
 
 /**
- * SPEC §4 terms: service and privacy required, marketing optional, 'agree all' toggles the three.
+ * Terms: service and privacy required, marketing optional, 'agree all' toggles the three.
  * The box appears only once both policy texts have loaded, so nobody agrees to a text they cannot open.
  */
 export function TermsAgreement({ idPrefix, value, onChange, error }: TermsAgreementProps) {

@@ -5,8 +5,9 @@ import { useT } from '../../i18n/i18n';
 import { nativeIdentity, postToNative } from '../../native/bridge';
 import { alertMessageAtom } from '../../state/ui';
 
-const POPUP_FEATURES = 'width=400,height=600'; // SPEC §9
-const CLOSED_POLL_MS = 500; // SPEC §9: popup-closed polling
+const POPUP_FEATURES = 'width=400,height=600';
+/** How often to check whether the identity popup was closed. */
+const CLOSED_POLL_MS = 500;
 /** The popup posts its result and closes at once; give that message time to arrive before giving up. */
 const LATE_MESSAGE_MS = 150;
 

@@ -60,7 +60,7 @@ function FormError({ id, error }: { id: string; error: string }): ReactNode {
 }
 
 /**
- * No channel yet: register one (SPEC §7 POST /api/my/chennel-register), then the studio shows its key. The name
+ * No channel yet: register one (POST /api/my/chennel-register), then the studio shows its key. The name
  * and description are the ones the channel section edits later, under the same labels.
  */
 export function RegisterChannelForm({ themes, nickname }: { themes: Theme[]; nickname: string }) {

@@ -1,4 +1,4 @@
-/** The encoder command the issue documents: low-latency HLS (1 s segments) PUT to our ingest. */
+/** The encoder command of docs/product/watching-and-chat.md ("Watching", Ingest): low-latency HLS (1 s segments) PUT to our ingest. */
 export function ffmpegCommand(ingestUrl: string): string {
   return `ffmpeg -re -i <file> -c:v libx264 -preset veryfast -tune zerolatency -g 30 -c:a aac -f hls -hls_time 1 -hls_list_size 6 -hls_flags delete_segments+program_date_time+independent_segments -method PUT ${ingestUrl}/index.m3u8`;
 }

@@ -7,7 +7,7 @@ import { useT } from '../../i18n/i18n';
 import { RecordedList } from './RecordedList';
 import { Pager } from './Pager';
 
-/** The recordings tab: SPEC §9's 2 a page, newest first; the page's own first two start it off. */
+/** The recordings tab: 2 a page, newest first; the page's own first two start it off. */
 export function RecordedPanel({ channelId, first, locale }: { channelId: number; first: StreamCard[]; locale: string }) {
   const t = useT();
   const [offset, setOffset] = useState(0);

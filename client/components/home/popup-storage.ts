@@ -1,4 +1,4 @@
-/** SPEC §3 stores: 'showPopup' in session storage; 'false' once the popup was closed in this session. */
+/** 'showPopup' in session storage: 'false' once the popup was closed in this session. */
 export const POPUP_SESSION_KEY = 'showPopup';
 /** "Don't show again today": the popup and the day (Korean time) it was hidden on. */
 export const HIDDEN_TODAY_KEY = 'popupHiddenOn';

@@ -9,7 +9,7 @@ import useSWR from 'swr';
 import { Avatar } from '../member/Avatar';
 import { STAFF_PATHS } from '../../../src/shared/staff-paths';
 
-/** The main menu; the member lists and the studio are members-only (SPEC §6). */
+/** The main menu; the member lists and the studio are members-only. */
 const NAV: { href: string; key: string; page: PageKey | null; members: boolean }[] = [
   { href: '/', key: 'nav.home', page: 'HOME', members: false },
   { href: '/my/recent', key: 'nav.recent', page: 'RECENT_VIEW', members: true },
@@ -48,7 +48,7 @@ export function Header({ props }: { props: PageProps }) {
           {NAV.map((item) => (
             <li key={item.href}>
               {item.members && !me ? (
-                // A guest is asked to sign in first (SPEC §6), coming back to this page.
+                // A guest is asked to sign in first, coming back to this page.
                 <button type="button" className="link-button" onClick={() => showMembersOnly(true)}>
                   {t(item.key)}
                 </button>

@@ -17,7 +17,7 @@ interface ModalProps {
 /**
  * A modal on the native <dialog>: focus moves in (to the child marked data-autofocus, else the first one that
  * can take it) and is trapped, the page behind is inert, Esc cancels; closed, focus goes back where it was.
- * Width 276 px (max 90%) per SPEC §9.
+ * Width 276 px (max 90%), in app.css.
  */
 export function Modal({ id, open, title, children, onCancel, onOutsideClick, className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);

@@ -5,7 +5,7 @@ import { useT } from '../../i18n/i18n';
 import { openLoginModalAtom, sessionExpiredAtom } from '../../state/ui';
 import { ConfirmModal } from './ConfirmModal';
 
-/** SPEC §2: appears 100 ms after the session expires; cancel and outside click reload, OK opens login. */
+/** Appears 100 ms after the session expires; cancel and outside click reload, OK opens login. */
 export function SessionExpiredModal() {
   const t = useT();
   const [expired, setExpired] = useAtom(sessionExpiredAtom);

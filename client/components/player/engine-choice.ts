@@ -22,7 +22,7 @@ export function hlsEngine(support: HlsSupport): 'native-hls' | 'hls.js' {
   return support.native && !support.mse ? 'native-hls' : 'hls.js';
 }
 
-/** SPEC §3 player types to an engine. bp_rtc's HLS fallback is decided by hlsEngine when it is needed. */
+/** A stream's player type (and source) to an engine (docs/product/watching-and-chat.md, "Watching"). bp_rtc's HLS fallback is decided by hlsEngine when it is needed. */
 export function engineFor(playback: Pick<Playback, 'playerType' | 'source'>, support: HlsSupport): EngineKind {
   switch (playback.playerType) {
     case 'HTML5':

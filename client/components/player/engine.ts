@@ -13,7 +13,7 @@ export async function startHlsUrl(options: EngineOptions, url: string): Promise<
   return startHls(options, url);
 }
 
-/** Pick and start the engine for a playback (SPEC §3 player types). */
+/** Pick and start the engine for a playback by its player type. */
 export async function startEngine(options: EngineOptions): Promise<Engine> {
   const { video, playback, callbacks } = options;
   switch (engineFor(playback, hlsSupport(video))) {

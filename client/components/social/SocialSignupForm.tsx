@@ -16,7 +16,7 @@ import { VerifiedMark } from '../auth/VerifiedMark';
 const FIELDS = ['nickname', 'loginId', 'password', 'confirmPassword'] as const;
 type FieldName = (typeof FIELDS)[number];
 
-/** SPEC §2's rules, but ID and password may stay empty: a generated ID, and sign-in through the provider only. */
+/** The domestic sign-up rules, but ID and password may stay empty: a generated ID, and sign-in through the provider only. */
 function rule(field: FieldName, v: Record<FieldName, string>): string | null {
   if (field === 'nickname') return domesticRules.nickname(v.nickname);
   if (field === 'loginId') return v.loginId ? domesticRules.loginId(v.loginId) : null;
@@ -24,7 +24,7 @@ function rule(field: FieldName, v: Record<FieldName, string>): string | null {
   return v.password ? domesticRules.confirmPassword(v.confirmPassword, v.password) : null;
 }
 
-/** The social sign-up form (SPEC §2): nickname, an optional ID and password, identity verification unless a partner signs them up, terms. */
+/** The social sign-up form: nickname, an optional ID and password, identity verification unless a partner signs them up, terms. */
 export function SocialSignupForm({ data }: { data: SocialSignupPageData }) {
   const t = useT();
   const { props } = useRouter();
@@ -70,7 +70,7 @@ export function SocialSignupForm({ data }: { data: SocialSignupPageData }) {
     if (result.ok) return window.location.assign(`/completed/signup${data.callbackURL ? `?callbackURL=${encodeURIComponent(data.callbackURL)}` : ''}`);
     inFlight.current = false;
     setPending(false);
-    // SPEC §8: the server's words, else '알 수 없는 오류가 발생하였습니다.'
+    // The server's words, else '알 수 없는 오류가 발생하였습니다.'
     const message = result.body?.data?.error || result.message || t('social.errors.unknown');
     const field = result.body?.data?.field;
     if (field && (FIELDS as readonly string[]).includes(field)) setErrors((all) => ({ ...all, [field]: text(message) }));

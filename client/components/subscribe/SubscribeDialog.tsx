@@ -24,7 +24,7 @@ export interface SubscribeDialogProps {
 }
 
 /**
- * The subscribe dialog: the plans (SPEC §9) with their price in the brand's currency, the wallet, and pay.
+ * The subscribe dialog: the plans (src/shared/subscription-plans.ts) with their price in the brand's currency, the wallet, and pay.
  * One idempotency key per opened dialog and plan: a second click or a retry after a lost answer pays once.
  */
 export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed }: SubscribeDialogProps) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ButtonHTMLAttributes } from 'react';
 import { MS } from '../../../src/shared/constants';
 
-/** A button that disables itself for a moment after each click (SPEC §5: 500 ms by default). */
+/** A button that disables itself for a moment after each click (500 ms by default). */
 export function ActionButton({ delay = MS.buttonDelay, onClick, disabled, type = 'button', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { delay?: number }) {
   const [cooling, setCooling] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -10,7 +10,7 @@ export interface CallResult<T> {
   message: string;
 }
 
-/** SPEC §4 payment status by number, as the locale keys name them (paymentHistory.status.<name>). */
+/** A payment's status by number (the published contract's codes), as the locale keys name them (paymentHistory.status.<name>). */
 const STATUS_NAMES: Record<number, string> = { 0: 'waiting', 1: 'requested', 2: 'inProgress', 6: 'wrongDeposit', 7: 'cancelled', 8: 'approvalError', 9: 'approved' };
 export const statusKey = (status: number) => `paymentHistory.status.${STATUS_NAMES[status] ?? 'unknown'}`;
 export const methodKey = (method: PaymentMethod | string) => `shop.methods.${method}`;

@@ -21,7 +21,7 @@ interface GateProps {
   onUnlocked: (playback: Playback) => void;
 }
 
-/** SPEC §6: adult-only needs a verified identity (and an adult); a protected live asks for its password; a full one, a pass. */
+/** Adult-only needs a verified identity (and an adult); a protected live asks for its password; a full one, a pass. */
 export function AccessGate({ access, channelId, streamId, me, onUnlocked }: GateProps) {
   const t = useT();
   return (
