@@ -60,7 +60,7 @@ const DEVICE_ID = /^[0-9a-f]{10}$/;
 const OPEN_DURING_MAINTENANCE = [/^\/v2\/api\/guest\/timeCheck$/, /^\/api\/guest\/timeCheck\/\d+$/, /^\/static\//, /^\/api\/guest\/sitemap\//, /^\/__dev\//, /^\/openapi\.json$/];
 
 /**
- * The embedded API (SPEC §7 at its exact paths). It knows nothing of the edge: the proxy hands it
+ * The embedded API, at the published paths exactly as spelled. It knows nothing of the edge: the proxy hands it
  * requests with a Bearer token, X-Device-Id and X-Locale.
  */
 export const apiApp = new Hono<ApiEnv>()

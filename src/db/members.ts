@@ -8,7 +8,7 @@ export interface MemberRow {
   name: string | null;
   isForeigner: number;
   identityVerified: number;
-  /** SPEC §3: 0 unapplied, 1 requested, 2 approved, 3 rejected (PERSONAL_AUTH_STATUS). */
+  /** Personal-auth status: 0 unapplied, 1 requested, 2 approved, 3 rejected (PERSONAL_AUTH_STATUS). */
   personalAuthStatus: number;
   adult: number;
   piFlag: number;

@@ -14,7 +14,7 @@ const MAX_ENVELOPE_BYTES = 256 * 1024;
 export const collector = new Hono<AppEnv>();
 
 // Only its own paths: mounted at '/', a '*' here would answer 404 to every request after it in production
-// (the API proxy and every page), which issue 17's production-keyed sign-in test found.
+// (the API proxy and every page), as a sign-in test under production settings found.
 collector.use(`${LOCAL_COLLECTOR_PATH}/*`, async (c, next) => {
   if (isProductionEnv(c.env.ENVIRONMENT)) return c.notFound();
   await next();

@@ -54,7 +54,7 @@ function timestampOf(value: unknown, now: number): number {
   return now;
 }
 
-/** One event payload as a report, or null when it is noise (SPEC §8) or says nothing. */
+/** One event payload as a report, or null when it is noise (src/shared/error-noise.ts) or says nothing. */
 export function reportOfEvent(event: SentryEvent, userAgent: string | null, now = Date.now()): ErrorReport | null {
   const exception = event.exception?.values?.at(-1);
   const message = text(exception?.value) ?? text(typeof event.message === 'string' ? event.message : (event.message?.formatted ?? event.message?.message));

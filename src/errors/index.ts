@@ -1,3 +1,3 @@
-// Error reporting (issue 16): the local collector of browser reports and the Worker's own error reports.
+// Error reporting (docs/operations.md): the local collector of browser reports and the Worker's own error reports.
 export { collector } from './collector';
 export { reportServerError, type ServerErrorContext } from './report';

@@ -54,7 +54,7 @@ export async function bearerSession(c: Context<ApiEnv>): Promise<SessionClaims |
   return session;
 }
 
-/** Member-only calls: a valid, unrevoked Bearer token, else 401 'accessToken is not valid.' (SPEC §4). */
+/** Member-only calls: a valid, unrevoked Bearer token, else 401 'accessToken is not valid.' (clients take that message as the session's end). */
 export const requireMember = () =>
   documents(
     createMiddleware<ApiEnv>(async function requireMember(c, next) {
@@ -69,7 +69,7 @@ export const requireMember = () =>
 /**
  * Calls open to guests that answer members more (view-main, channel page): no Bearer is a guest; a
  * Bearer that is not valid is a 401 like requireMember's, so the proxy refreshes it and retries rather
- * than showing a member the guest view (SPEC §4: a 401 triggers refresh and retry).
+ * than showing a member the guest view (docs/product/accounts.md, "Accounts").
  */
 export const optionalMember = () =>
   documents(

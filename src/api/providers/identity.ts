@@ -2,7 +2,7 @@ import { providerChoice } from '../config';
 import { NICE_PRODUCT_ID, NICE_WINDOW_URL, niceRequest } from './nice';
 
 /**
- * SPEC §3 auth flow types that verify a person (phone is the foreigner's phone code, not this), and ours:
+ * The published auth flow types that verify a person (phone is the foreigner's phone code, not this), and ours:
  * guest-adult, a guest's age check at /guest-auth (no account; its authKey buys only a guest adult pass).
  */
 export const IDENTITY_PURPOSES = ['personal', 'personal-signup', 'id', 'password', 'expire', 'guest-adult'] as const;

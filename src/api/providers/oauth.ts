@@ -2,10 +2,10 @@ import { verifyWithJwks } from 'hono/jwt';
 import type { SocialProvider } from '../../shared/social';
 
 /**
- * The four social-login providers (issue 14). Each is an authorization-code client with PKCE (S256) and
- * state; Kakao, Google and Twitch also speak OpenID Connect (nonce, an ID token checked against the
- * provider's JWKS: signature, iss, aud, exp, nonce). Naver is plain OAuth 2.0: its profile API answers
- * { resultcode, message, response: { id, email, nickname, ... } }.
+ * The four social-login providers (docs/product/accounts.md, "Social login"). Each is an authorization-code
+ * client with PKCE (S256) and state; Kakao, Google and Twitch also speak OpenID Connect (nonce, an ID token
+ * checked against the provider's JWKS: signature, iss, aud, exp, nonce). Naver is plain OAuth 2.0: its profile
+ * API answers { resultcode, message, response: { id, email, nickname, ... } }.
  *
  * Real adapter: the providers' documented endpoints (fixed here, never configurable), with each app's
  * credentials from secrets (<PROVIDER>_CLIENT_ID, <PROVIDER>_CLIENT_SECRET). Dev adapter (OAUTH_PROVIDER=dev):

@@ -55,7 +55,7 @@ function returnUrlOf(c: Context<ApiEnv>): string {
 const ACCOUNT_REFUSAL = "the code is the last part of the message's key, e.g. REQUIRED; also a request that fails validation (BAD_REQUEST)";
 
 export const accountRoutes = new Hono<ApiEnv>()
-  // Availability and lookups (SPEC §7 Guest)
+  // Availability and lookups, open to guests
   .get('/api/guest/loginId/:id', operation({ tag: 'Accounts', summary: 'Is this login ID free?', ok: availabilityResponseSchema }), validate('param', z.object({ id: param })), async (c) =>
     c.json({ result: await availability(c.env.DB, 'loginId', stripSpaces(c.req.valid('param').id)) }),
   )
@@ -178,9 +178,9 @@ export const accountRoutes = new Hono<ApiEnv>()
     '/api/personal-auth',
     operation({
       tag: 'Verification',
-      summary: 'Start identity verification of a SPEC §3 auth flow type',
+      summary: 'Start identity verification for one of the flows (type)',
       description:
-        "type personal (the default) verifies the signed-in member (a guest gets 401) and answers the member's personal-auth status after the call (SPEC §3: 1 requested, or 2 when approved already). personal-signup, id, password, expire and guest-adult (a guest's age check, for POST /api/guest/adult-pass) are guests' flows and answer as GET /api/auth/signup/personal-auth and /api/auth/signin/find do; password and expire name the account (loginId).",
+        "type personal (the default) verifies the signed-in member (a guest gets 401) and answers the member's personal-auth status after the call (1 requested, or 2 when approved already). personal-signup, id, password, expire and guest-adult (a guest's age check, for POST /api/guest/adult-pass) are guests' flows and answer as GET /api/auth/signup/personal-auth and /api/auth/signin/find do; password and expire name the account (loginId).",
       ok: personalAuthStartSchema,
       refusals: { 400: 'type password or expire without loginId, or the request fails validation (BAD_REQUEST)', 404: 'The member is gone (NOT_FOUND)' },
     }),

@@ -23,7 +23,7 @@ import { idParam } from './watch-params';
 
 const NOT_FOUND = 'No such invite, or it was sent to someone else (INVITE_NOT_FOUND)';
 
-/** Agency invites (SPEC §7 Other): the creator's calls, the agency's own, and the signed contract link. */
+/** Agency invites: the creator's calls, the agency's own, and the signed contract link. */
 export const agencyRoutes = new Hono<ApiEnv>()
   .get('/api/my/agency-invites/has-new', operation({ tag: 'Agencies', summary: 'Whether the member has invites not opened yet (the badge)', ok: agencyHasNewSchema }), requireMember(), async (c) =>
     c.json(await hasNewInvites(c.env.DB, c.var.session.memberId)),

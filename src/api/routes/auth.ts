@@ -49,7 +49,7 @@ export const authRoutes = new Hono<ApiEnv>()
       tag: 'Auth',
       summary: 'Sign in with login ID and password',
       description:
-        "At most 5 password checks per login ID per 10 quiet minutes, and 50 failed sign-ins per client (its address as Cloudflare saw it) per 10 minutes. Refusals keep SPEC's own shape (status, msg, message, event), not the envelope.",
+        'At most 5 password checks per login ID per 10 quiet minutes, and 50 failed sign-ins per client (its address as Cloudflare saw it) per 10 minutes. Refusals keep the published shape of their own (status, msg, message, event), not the envelope.',
       ok: signinSuccessSchema,
       answers: {
         401: [signinRefusalSchema, "Wrong ID or password (msg UNAUTHORIZED, message ''): the page says so without telling which"],
@@ -70,12 +70,12 @@ export const authRoutes = new Hono<ApiEnv>()
         >);
       } catch (err) {
         if (!(err instanceof Refusal)) throw err;
-        // SPEC's own shape, not the envelope. 401 carries an empty message: the page says 'wrong ID or
+        // The published shape, not the envelope. 401 carries an empty message: the page says 'wrong ID or
         // password' without telling which.
         const status = err.status as 401 | 403 | 423 | 429;
         const message = status === 401 ? '' : c.var.t(err.messageKey);
         const msg = ({ 401: 'UNAUTHORIZED', 403: 'EXPIRED', 423: 'BLOCKED', 429: 'TOO_MANY_ATTEMPTS' } as const)[status];
-        // A suspension's end goes with SPEC's message, for the page to add.
+        // A suspension's end goes with the 423's message, for the page to add.
         const until = err instanceof BarredRefusal && err.until !== null ? { until: err.until } : {};
         return c.json({ status, msg, message, event: null, ...until }, status);
       }
@@ -86,7 +86,7 @@ export const authRoutes = new Hono<ApiEnv>()
     operation({
       tag: 'Auth',
       summary: 'Create a member (domestic or foreigner) and sign them in',
-      description: `Refusals of the sign-up rules keep SPEC's shape { data: { error, field } }; a body that fails validation is the envelope. Identity verification (authKey) is needed unless the partner_code cookie names a registered partner or a partner's server calls with its key (X-Asp-Key). aspCode and userkey bind the partner's user only with the partner's proof: that key, or aspToken from POST /v4/api/asp/signup-token. At most ${MAX_CLIENT_SIGNUPS} accounts per client address per hour (a partner calling with its key is not counted).`,
+      description: `Refusals of the sign-up rules keep the published shape { data: { error, field } }; a body that fails validation is the envelope. Identity verification (authKey) is needed unless the partner_code cookie names a registered partner or a partner's server calls with its key (X-Asp-Key). aspCode and userkey bind the partner's user only with the partner's proof: that key, or aspToken from POST /v4/api/asp/signup-token. At most ${MAX_CLIENT_SIGNUPS} accounts per client address per hour (a partner calling with its key is not counted).`,
       ok: signupSuccessSchema,
       answers: {
         400: [
@@ -112,7 +112,7 @@ export const authRoutes = new Hono<ApiEnv>()
         return c.json({ data: { me: toMe(member) }, ...tokenFields(tokens) } satisfies z.infer<typeof signupSuccessSchema>);
       } catch (err) {
         if (!(err instanceof Refusal)) throw err;
-        // SPEC's own shape, not the envelope.
+        // The published shape, not the envelope.
         return c.json({ data: { error: c.var.t(err.messageKey), field: refusedField(err) } }, err.status as 400 | 409 | 429);
       }
     },
@@ -125,7 +125,7 @@ export const authRoutes = new Hono<ApiEnv>()
     '/api/auth/expire',
     operation({
       tag: 'Auth',
-      summary: 'Wake a dormant account: the SPEC §4 expiry flow (AGREEMENT, IDENTIFICATION, COMPLETE)',
+      summary: 'Wake a dormant account: the expiry flow (AGREEMENT, IDENTIFICATION, COMPLETE)',
       description:
         'Open to guests (a dormant account cannot sign in). { loginId } answers the step the account is at: AGREEMENT while dormant, COMPLETE when it can sign in. { loginId, agree: true } answers IDENTIFICATION; { loginId, agree: true, authKey } with the authKey of GET /api/personal-auth?type=expire&loginId= wakes the account when the verified person is its owner, and answers COMPLETE.',
       ok: expiryResponseSchema,
@@ -172,7 +172,7 @@ export const authRoutes = new Hono<ApiEnv>()
       summary: 'Trade a refresh token for a new pair',
       description: 'The refresh token is rotated: a used one presented again (after a 2 s grace) revokes its whole family.',
       ok: tokenGrantSchema,
-      answers: { 401: [refreshRefusalSchema, "SPEC's msg 'ERROR': the token is unknown, expired, reused or revoked"] },
+      answers: { 401: [refreshRefusalSchema, "msg 'ERROR': the token is unknown, expired, reused or revoked"] },
     }),
     validate('form', refreshRequestSchema),
     async (c) => {

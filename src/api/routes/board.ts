@@ -50,9 +50,9 @@ const reader = (c: Context<ApiEnv>): board.Member | null => {
 const boardIdParam = z.object({ boardId: id });
 
 /**
- * The channel board (SPEC §7 Customer service board-* calls, at SPEC's paths and spellings). Reads are
- * open to guests; a signed-in caller is told what they may do. The comment writes are ours (SPEC lists
- * only the read), as is the creator's PUT of the write setting.
+ * The channel board (the board-* calls, at their published paths and spellings). Reads are open to
+ * guests; a signed-in caller is told what they may do. The comment writes are ours (the published paths
+ * have only the read), as is the creator's PUT of the write setting.
  */
 export const boardRoutes = new Hono<ApiEnv>()
   .get(
@@ -158,7 +158,7 @@ export const boardRoutes = new Hono<ApiEnv>()
     validate('json', boardSettingUpdateSchema),
     async (c) => c.json(await board.setWritePermission(c.env, member(c), c.req.valid('json').writePermission)),
   )
-  // What is new (SPEC §7 Guest)
+  // What is new (open to guests)
   .get(
     '/api/guest/find-new-board',
     operation({

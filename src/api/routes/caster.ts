@@ -9,14 +9,14 @@ import { channelSettingsOf, registerChannel, rotateStreamKey, streamKeyOf, updat
 const NO_CHANNEL = 'The member has no channel yet (NO_CHANNEL)';
 const NO_THEME = 'No such theme (THEME_NOT_FOUND), or the request fails validation (BAD_REQUEST)';
 
-/** A creator's own channel (SPEC §6 Creator/caster: channel registration; the stream key is ours). */
+/** A creator's own channel (registration at the published path; the stream key is ours). */
 export const casterRoutes = new Hono<ApiEnv>()
   .post(
     '/api/my/chennel-register',
     operation({
       tag: 'Creator',
       summary: "Register the member's channel (one per member); answers its stream key",
-      description: 'SPEC spells the path chennel-register.',
+      description: 'The path is spelled chennel-register, as existing clients call it.',
       ok: streamKeyResponseSchema,
       refusals: { 400: NO_THEME, 409: 'The member has a channel already (CHANNEL_EXISTS)' },
     }),

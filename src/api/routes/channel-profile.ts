@@ -9,7 +9,7 @@ import { ownChannelProfile, updateOwnChannelProfile } from '../services/channel-
 
 const NO_CHANNEL = 'The member has no channel yet (NO_CHANNEL)';
 
-/** The creator's channel profile (SPEC §7 Member: GET /api/my/channel/profile; the PUT is ours). */
+/** The creator's channel profile (the GET is a published path; the PUT is ours). */
 export const channelProfileRoutes = new Hono<ApiEnv>()
   .get(
     '/api/my/channel/profile',

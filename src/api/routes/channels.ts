@@ -17,7 +17,7 @@ const liveTimeOption = z
   .enum([...LIVE_TIME_OPTIONS, '1', '2', '3', '4'])
   .transform((v) => (v in LIVE_TIME_OPTION_NUMBERS ? LIVE_TIME_OPTION_NUMBERS[Number(v) as keyof typeof LIVE_TIME_OPTION_NUMBERS] : (v as LiveTimeOption)));
 
-/** A channel, its streams and the password check of protected lives (SPEC §7 Channel notices and channels, Guest). */
+/** A channel, its streams and the password check of protected lives. */
 export const channelRoutes = new Hono<ApiEnv>()
   .get(
     '/api/channels/channel-find',
@@ -30,7 +30,7 @@ export const channelRoutes = new Hono<ApiEnv>()
     operation({
       tag: 'Channels',
       summary: "A channel page's data: the channel, its open live and latest recordings",
-      description: "The live's playback is there only when the viewer may watch (access 'ok', SPEC §6); adult and password lives carry a signed URL.",
+      description: "The live's playback is there only when the viewer may watch (access 'ok'); adult and password lives carry a signed URL.",
       ok: channelPageResponseSchema,
       refusals: { 404: NO_CHANNEL },
     }),
@@ -51,7 +51,7 @@ export const channelRoutes = new Hono<ApiEnv>()
     validate('query', z.object({ option: liveTimeOption.default('current') })),
     async (c) => c.json(await liveTime(c.env.DB, c.req.valid('param').id, c.req.valid('query').option)),
   )
-  // Ours (not in SPEC's list): one stream, live or recorded, for the recorded-stream player page.
+  // Ours (not a published path): one stream, live or recorded, for the recorded-stream player page.
   .get(
     '/api/streams/:id',
     operation({ tag: 'Channels', summary: 'One stream, live or recorded, with what the viewer may do with it', ok: streamDetailSchema, refusals: { 404: 'No such stream (STREAM_NOT_FOUND)' } }),

@@ -19,7 +19,7 @@ const TICKET_REFUSALS: Operation['refusals'] = {
 /**
  * Tickets for /chat/<room>?ticket=..., one minute each, only for viewers who may watch the channel
  * (403 with a CHAT_ACCESS_CODES code otherwise). Members and guests ask at separate paths so that a
- * member whose session ended gets the 401 of SPEC §8 ('Unauthorized') rather than a guest's ticket.
+ * member whose session ended gets a 401, on which the client refreshes the session, rather than a guest's ticket.
  */
 export const chatRoutes = new Hono<ApiEnv>()
   .post(

@@ -6,7 +6,7 @@ import { requireMember } from '../middleware/auth';
 import { couponRequestSchema, couponResponseSchema } from '../../shared/shop-schemas';
 import { useCoupon } from '../services/coupons';
 
-/** Coupons (SPEC §7 Other): members only. */
+/** Coupons (docs/product/money.md, "Luv ledger"): members only. */
 export const couponRoutes = new Hono<ApiEnv>().post(
   '/api/shoppings/useCoupon',
   operation({

@@ -42,14 +42,14 @@ const NOT_OWN_REPORT = "No such report of the member's own (REPORT_NOT_FOUND): a
 
 const memberId = (c: { var: { session: { memberId: number } } }) => c.var.session.memberId;
 
-/** The three reading lists of SPEC §7 share one shape: the caller's language, else Korean. */
+/** The three reading lists share one shape: the caller's language, else Korean. */
 const POST_LISTS: [path: string, kind: CsPostKind, what: string][] = [
   ['/api/cs/notice-list', 'notice', "The platform's notices"],
   ['/api/cs/develop-notice-list', 'develop-notice', 'Notices for app and partner developers'],
   ['/api/cs/guide-list', 'guide', 'Guides to using the service'],
 ];
 
-/** Customer service for members (SPEC §7 Customer service); the staff side is cs-staff.ts. */
+/** Customer service for members (docs/product/community.md, "Customer service"); the staff side is cs-staff.ts. */
 export const csRoutes = new Hono<ApiEnv>()
   .post(
     '/api/cs/inquiry-write',

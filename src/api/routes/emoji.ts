@@ -19,13 +19,13 @@ import { idParam } from './watch-params';
 
 const NO_CHANNEL = 'The member has no channel yet (NO_CHANNEL)';
 
-/** Emoji (SPEC §7 Guest show-all-emoji, Other change-favorite-emoticon; the studio's list, add and delete are ours). */
+/** Emoji (show-all-emoji and change-favorite-emoticon are published paths; the studio's list, add and delete are ours). */
 export const emojiRoutes = new Hono<ApiEnv>()
   .get(
     '/api/guest/show-all-emoji',
     operation({
       tag: 'Emoji',
-      summary: "The common emoji set and a channel's own (SPEC §9: 100 a page)",
+      summary: "The common emoji set and a channel's own (100 a page)",
       description: 'option is the channel id. A signed-in member sees their favorites first, marked favorite.',
       ok: emojiListResponseSchema,
       refusals: { 400: 'The query fails validation, or type channel without option (BAD_REQUEST)' },

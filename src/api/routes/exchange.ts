@@ -9,7 +9,7 @@ import { applyExchangeRequest, exchangeNow, exchangeRate, exchangeStatus, exchan
 
 const NO_EVENT = { 404: 'No exchange event is set (EXCHANGE_NO_EVENT)' };
 
-/** The exchange event (SPEC §7 Exchange event). The event's window, rate and caps are KV's (npm run ops -- exchange). */
+/** The exchange event (docs/product/money.md, "Exchange event, levels and rankings"). The event's window, rate and caps are KV's (npm run ops -- exchange). */
 export const exchangeRoutes = new Hono<ApiEnv>()
   .get('/api/events/exchange/status', operation({ tag: 'Exchange event', summary: "The event's state (none, upcoming, open, ended), window, rate and caps", ok: exchangeStatusSchema }), async (c) =>
     c.json(await exchangeStatus(c.env.CONFIG)),

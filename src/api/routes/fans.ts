@@ -6,7 +6,7 @@ import { requireMember } from '../middleware/auth';
 import { memberLevelInfoSchema, rankingsQuerySchema, rankingsResponseSchema } from '../../shared/fan-schemas';
 import { memberLevelInfo, rankings } from '../services/fans';
 
-/** The member's level and the gift rankings (SPEC §7 Member and Other). Members only. */
+/** The member's level and the gift rankings (docs/product/money.md, "Exchange event, levels and rankings"). Members only. */
 export const fanRoutes = new Hono<ApiEnv>()
   .get(
     '/api/my/member-level-info',

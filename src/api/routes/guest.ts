@@ -14,7 +14,7 @@ import { GUEST_PASS_PATH } from '../../shared/constants';
 import { SITEMAP_KINDS, SITEMAP_PAGE_LIMIT, sitemapPageSchema } from '../../shared/seo-schemas';
 import { appTimecheckResponseSchema, okResponseSchema, timecheckResponseSchema, type AppTimecheckResponse, type OkResponse, type TimecheckResponse } from '../../shared/api-schemas';
 
-/** SPEC §4 "Timecheck": status true means maintenance; status false with defenceMode means emergency. */
+/** Timecheck: status true means maintenance; status false with defenceMode means emergency. */
 export function timecheckBody(flags: { maintenance: boolean; emergency: boolean }): TimecheckResponse {
   return { status: flags.maintenance, defenceMode: !flags.maintenance && flags.emergency };
 }

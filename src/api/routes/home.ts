@@ -24,7 +24,7 @@ import { deviceSpellingSchema, deviceType } from '../../shared/device';
 import { channelSubscriberCount } from '../services/channels';
 import { channelIdQuery, id, settingsOf } from './watch-params';
 
-/** SPEC §9's PCWEB and MOBILEWEB as well as SPEC §3's device type; read as the latter. */
+/** The web clients' PCWEB and MOBILEWEB as well as the device type (PC, MOBILE_WEB, APP, UNKNOWN); read as the latter. */
 const deviceQuery = z.object({ device: deviceSpellingSchema.default('UNKNOWN').transform(deviceType) });
 const NO_CHANNEL = 'No such channel (CHANNEL_NOT_FOUND)';
 
@@ -35,7 +35,7 @@ const NO_CHANNEL = 'No such channel (CHANNEL_NOT_FOUND)';
 const audienceOf = (c: Context<ApiEnv>): Audience => ({ brand: requestBrand(c) ?? '', locale: c.var.locale });
 const FOR_BRAND = "The brand's own and every brand's, in the caller's language (else Korean)";
 
-/** The home page's calls (SPEC §7 Guest and Other: view-main). */
+/** The home page's calls: view-main and the guests' lists beside it. */
 export const homeRoutes = new Hono<ApiEnv>()
   .get(
     '/api/my/view-main',
@@ -103,7 +103,7 @@ export const homeRoutes = new Hono<ApiEnv>()
   // The edge keeps this answer 10 minutes (src/proxy/channel-settings.ts); other caches may too.
   .get(
     CHANNEL_SETTINGS_PATHS.guest,
-    operation({ tag: 'Site', summary: "The operators' channel switches (SPEC §3 channel settings)", description: 'Kept 10 minutes at the edge and in other caches.', ok: channelSettingsSchema }),
+    operation({ tag: 'Site', summary: "The operators' channel switches", description: 'Kept 10 minutes at the edge and in other caches.', ok: channelSettingsSchema }),
     async (c) => {
       c.header('cache-control', `public, max-age=${CACHE_MS.channelSettings / 1000}`);
       return c.json(await settingsOf(c));

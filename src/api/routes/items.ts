@@ -26,7 +26,7 @@ import { id } from './watch-params';
 
 const itemPage = pageQuery(PAGE_DEFAULTS.itemLimit);
 
-/** Items (SPEC §9 codes): the inventory, buying with luv, gifting, using, and the item lists. Members only. */
+/** Items (the catalogue is src/shared/items.ts): the inventory, buying with luv, gifting, using, and the item lists. Members only. */
 export const itemRoutes = new Hono<ApiEnv>()
   .get(
     '/api/my/items',

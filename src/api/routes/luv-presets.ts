@@ -10,7 +10,7 @@ import { idParam } from './watch-params';
 const NO_CHANNEL = 'The member has no channel yet (NO_CHANNEL)';
 const DEFAULTS = 'A channel whose creator set none answers the defaults (10, 50, 100, 500, 1000).';
 
-/** A creator's gift presets: the studio edits them (SPEC §7 POST /api/my/channel/luv-preset), the gift dialog reads them. */
+/** A creator's gift presets: the studio edits them (POST /api/my/channel/luv-preset), the gift dialog reads them. */
 export const luvPresetRoutes = new Hono<ApiEnv>()
   .post(
     '/api/my/channel/luv-preset',
@@ -31,7 +31,7 @@ export const luvPresetRoutes = new Hono<ApiEnv>()
     requireMember(),
     async (c) => c.json(await ownPresets(c.env.DB, c.var.session.memberId)),
   )
-  // Ours (SPEC has only the creator's POST): what the gift dialog offers on a channel.
+  // Ours (the published paths have only the creator's POST): what the gift dialog offers on a channel.
   .get(
     '/api/channels/:id/luv-preset',
     operation({ tag: 'Channels', summary: "The gift presets a channel's gift dialog offers", description: DEFAULTS, ok: luvPresetSchema, refusals: { 404: 'No such channel (CHANNEL_NOT_FOUND)' } }),

@@ -49,7 +49,7 @@ const NOT_YOURS = "No such message of the member's own (MESSAGE_NOT_FOUND): anot
 const UNKNOWN_MEMBER = 'No member with that login ID (MEMBER_NOT_FOUND)';
 const SELF = 'The member named themself (SELF_TARGET), or bad input';
 
-/** Messages (SPEC §7 Member) and the block list; members only. Every answer is the member's own copy. */
+/** Messages (docs/product/community.md, "Messages and my page") and the block list; members only. Every answer is the member's own copy. */
 export const messageRoutes = new Hono<ApiEnv>()
   .post(
     '/api/my/messages',

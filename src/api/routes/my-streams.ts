@@ -26,7 +26,7 @@ const channelOrAll = z.union([z.literal('all'), id]);
 const channelList = listResponseSchema(channelListItemSchema);
 const NOT_IN_LIST = "The channel is not in the list (NOT_IN_LIST); 'all' never is";
 
-/** The member's recent-view, gift-view and subscriptions-view lists and their recordings (SPEC §7 Member). */
+/** The member's recent-view, gift-view and subscriptions-view lists and their recordings. */
 /** Members-only except the recorded list (requireMember per route: a sub-app's use() would reach other /api/my calls). */
 export const myStreamRoutes = new Hono<ApiEnv>()
   .get(
@@ -75,13 +75,13 @@ export const myStreamRoutes = new Hono<ApiEnv>()
     validate('json', removeSubscriptionsRequestSchema),
     async (c) => c.json(await removeSubscriptions(c.env.DB, c.var.session.memberId, c.req.valid('json').channelIds)),
   )
-  // SPEC's {x} segments: 'streams' for played, 'gift' for present; anything else is a bad request.
+  // The published paths' {x} segments: 'streams' for played, 'gift' for present; anything else is a bad request.
   .delete(
     '/api/my/:x/played/:id',
     operation({
       tag: 'My lists',
       summary: "Forget a channel ('all': every one) from the recently watched list",
-      description: 'x is always streams (SPEC).',
+      description: 'x is always streams.',
       ok: deletedResponseSchema,
       refusals: { 404: NOT_IN_LIST },
     }),
@@ -91,12 +91,12 @@ export const myStreamRoutes = new Hono<ApiEnv>()
   )
   .delete(
     '/api/my/streams/:x/present/:id',
-    operation({ tag: 'My lists', summary: "Take a channel ('all': every one) off the gift list", description: 'x is always gift (SPEC).', ok: deletedResponseSchema, refusals: { 404: NOT_IN_LIST } }),
+    operation({ tag: 'My lists', summary: "Take a channel ('all': every one) off the gift list", description: 'x is always gift.', ok: deletedResponseSchema, refusals: { 404: NOT_IN_LIST } }),
     requireMember(),
     validate('param', z.object({ x: z.literal('gift'), id: channelOrAll })),
     async (c) => c.json(await hideGift(c.env.DB, c.var.session.memberId, c.req.valid('param').id)),
   )
-  // Guests too (SPEC lists it among calls the channel page makes): a channel's recordings are as public as
+  // Guests too (the channel page calls it): a channel's recordings are as public as
   // its page; only "my own channel" (no channelId) needs the member.
   .get(
     '/api/my/stream/recorded-stream-list',

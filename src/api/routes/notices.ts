@@ -29,7 +29,7 @@ const WRITE_REFUSALS = {
 
 const writer = (c: { var: { session: { memberId: number; loginId: string } } }) => ({ memberId: c.var.session.memberId, loginId: c.var.session.loginId });
 
-/** Channel notices (SPEC §7 Channel notices and channels): the creator and its managers write, everyone reads. */
+/** Channel notices: the creator and its managers write, everyone reads. */
 export const noticeRoutes = new Hono<ApiEnv>()
   .post(
     '/api/my/channel-notice',
@@ -69,7 +69,7 @@ export const noticeRoutes = new Hono<ApiEnv>()
       return c.json(await removeNotice(c.env, writer(c), x, noticeId));
     },
   )
-  // Ours (SPEC lists only the writes): the channel page's notice list and notice page read these.
+  // Ours (the published paths are only the writes): the channel page's notice list and notice page read these.
   .get(
     '/api/channels/:id/notices',
     operation({ tag: 'Notices', summary: "A channel's notices, the pinned one first, then newest first", ok: noticeListResponseSchema, refusals: { 404: 'No such channel (CHANNEL_NOT_FOUND)' } }),

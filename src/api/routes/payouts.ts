@@ -31,7 +31,7 @@ import { IDEMPOTENCY_HEADER, resolveRequestKey } from '../../lib/request-key';
 const listPage = pageQuery(PAGE_DEFAULTS.itemLimit);
 const NOT_FOUND = 'No such withdrawal (WITHDRAWAL_NOT_FOUND)';
 
-/** Creator payouts (SPEC §7 Luv withdrawals, Member banks): the creator's calls, members only. */
+/** Creator payouts (docs/product/money.md, "Creator payouts"): the creator's calls, members only. */
 export const payoutRoutes = new Hono<ApiEnv>()
   .get(
     '/api/luv/withdraw-rules',
@@ -82,7 +82,7 @@ export const payoutRoutes = new Hono<ApiEnv>()
       tag: 'Payouts',
       summary: 'Cancel a withdrawal not yet approved; its luv goes back to earnings',
       description:
-        'SPEC makes this a GET, which another site could make a browser send with its cookies: one that the browser marks as ' +
+        'A GET, as existing clients call it, which another site could make a browser send with its cookies: one that the browser marks as ' +
         'coming from another site (Sec-Fetch-Site: cross-site) is refused. Cancelling again answers the cancelled withdrawal and moves nothing.',
       ok: withdrawCancelResponseSchema,
       refusals: {

@@ -11,7 +11,7 @@ import { myProfile, updateMyProfile } from '../services/profile';
 
 const gone = { error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } };
 
-/** SPEC §7 Member: GET and PUT /api/my/profile. Pages keep the answer 5 minutes (SPEC §9); HTTP never does. */
+/** GET and PUT /api/my/profile. Pages keep the answer 5 minutes (SWR); HTTP never does. */
 export const profileRoutes = new Hono<ApiEnv>()
   .get('/api/my/profile', operation({ tag: 'My page', summary: "The signed-in member's profile, with their settings and avatar", ok: profileResponseSchema }), requireMember(), async (c) => {
     const answer = await myProfile(c.env.DB, c.var.session.memberId);

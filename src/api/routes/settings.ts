@@ -6,7 +6,7 @@ import { requireMember } from '../middleware/auth';
 import { settingsRequestSchema, settingsResponseSchema } from '../../shared/message-schemas';
 import { changeSettings } from '../services/settings';
 
-/** SPEC §7 Member: POST /api/my/setting. The settings are read back in GET /api/my/profile (profile.settings). */
+/** POST /api/my/setting: the member's page settings. They are read back in GET /api/my/profile (profile.settings). */
 export const settingRoutes = new Hono<ApiEnv>().post(
   '/api/my/setting',
   operation({

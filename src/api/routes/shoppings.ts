@@ -34,7 +34,7 @@ export function gatewayContext(c: Context<ApiEnv>): GatewayContext {
   return { waitUntil: waitUntilOf(c), deliver: (headers, body) => receiveWebhook(env, headers, body) };
 }
 
-/** Buying luv (SPEC §7 Member: payments; Guest: payment-failure) and the PG's webhook. */
+/** Buying luv (docs/product/money.md, "Luv ledger") and the PG's webhook. */
 export const shoppingRoutes = new Hono<ApiEnv>()
   .get('/api/shoppings/luv/packs', operation({ tag: 'Payments', summary: 'The luv packs on sale, the payment methods and which checkout to open', ok: shopResponseSchema }), (c) => c.json(shop(c.env)))
   .post(
@@ -115,7 +115,7 @@ export const shoppingRoutes = new Hono<ApiEnv>()
       tag: 'Payments',
       summary: 'Refund the unspent luv of a payment within 7 days of its approval',
       description:
-        'GET as SPEC has it, though it moves money: refused when the browser says the request is cross-site. Gives back min(luv not yet refunded, wallet balance) luv and floor(luv \u00d7 amount / pack luv) KRW.',
+        'A GET, as existing clients call it, though it moves money: refused when the browser says the request is cross-site. Gives back min(luv not yet refunded, wallet balance) luv and floor(luv \u00d7 amount / pack luv) KRW.',
       ok: paymentCancelResponseSchema,
       refusals: {
         403: 'Sent by another site (CROSS_SITE)',

@@ -52,7 +52,7 @@ const SIGNUP_ANSWERS = {
   429: [signupRefusalSchema, `This client address has made its accounts for the hour (${MAX_CLIENT_SIGNUPS}, counted with password sign-ups)`],
 } as const;
 
-/** SPEC's sign-up shapes: { data: { me } } and tokens, or { data: { error, field } }. */
+/** The published sign-up shapes: { data: { me } } and tokens, or { data: { error, field } }. */
 async function signupAnswer(c: Context<ApiEnv>, provider: SocialProvider, body: z.infer<typeof socialSignupRequestSchema>, caster: boolean) {
   try {
     const client = { environment: c.env.ENVIRONMENT, clientKey: clientLimitKey(c.env.ENVIRONMENT, c.var.client.ip) };
@@ -115,7 +115,7 @@ export const socialRoutes = new Hono<ApiEnv>()
     '/api/auth/oauth/:provider/callback',
     operation({
       tag: 'Social',
-      summary: "Finish at SPEC's /callback/{provider}/authorize: check state and binding, spend the code, verify the provider's answer",
+      summary: "Finish the provider's return to /callback/{provider}/authorize: check state and binding, spend the code, verify the provider's answer",
       description:
         'Answers an identity ticket (signin: the account is linked; signup: a new person) or, for a link started by a signed-in member, links it (linked). Refused and nobody signed in: missing or unknown state, another browser (binding), another provider (mix-up), a code seen before, an ID token whose signature, iss, aud, exp or nonce fails.',
       ok: socialFinishResponseSchema,
@@ -138,7 +138,7 @@ export const socialRoutes = new Hono<ApiEnv>()
     '/api/auth/signin/oauth/twitch',
     operation({
       tag: 'Social',
-      summary: 'Social sign-in with Twitch, the app variant (SPEC §7: POST {accessToken, device, tokenType, memberId})',
+      summary: 'Social sign-in with Twitch, the app variant (POST {accessToken, device, tokenType, memberId})',
       description: "tokenType must be 'identity' (our ticket); memberId, when sent, must be the linked member's login ID.",
       ok: socialSigninResponseSchema,
       refusals: SIGNIN_REFUSALS,
@@ -151,7 +151,7 @@ export const socialRoutes = new Hono<ApiEnv>()
   )
   .post(
     '/api/auth/signin/oauth/:provider',
-    operation({ tag: 'Social', summary: 'Social sign-in (SPEC §7: POST {accessToken}) with the identity ticket of the callback', ok: socialSigninResponseSchema, refusals: SIGNIN_REFUSALS }),
+    operation({ tag: 'Social', summary: 'Social sign-in (POST {accessToken}) with the identity ticket of the callback', ok: socialSigninResponseSchema, refusals: SIGNIN_REFUSALS }),
     validate('param', z.object({ provider: z.enum(['kakao', 'google', 'naver']) })),
     validate('json', socialSigninRequestSchema),
     async (c) => signinAnswer(c, c.req.valid('param').provider, c.req.valid('json').accessToken),
@@ -160,7 +160,7 @@ export const socialRoutes = new Hono<ApiEnv>()
     '/api/auth/signup/oauth/:provider',
     operation({
       tag: 'Social',
-      summary: 'Social sign-up (SPEC §3 payload): a new member linked to the ticket, signed in',
+      summary: 'Social sign-up: a new member linked to the ticket, signed in',
       description: 'Identity verification (authKey) is required unless a partner_code cookie exists; terms are required; without a password the member signs in only through the provider.',
       ok: signupSuccessSchema,
       answers: SIGNUP_ANSWERS,

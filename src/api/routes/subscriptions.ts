@@ -23,7 +23,7 @@ import { pageQuery } from '../../shared/page-query';
 
 const listPage = pageQuery(PAGE_DEFAULTS.streamLimit);
 
-/** Paid channel subscriptions (SPEC §4, §7 Other, §9): subscribing with luv, cancelling renewal, unsubscribing, using a pass, the two lists. Members only. */
+/** Paid channel subscriptions (docs/product/money.md, "Subscriptions"): subscribing with luv, cancelling renewal, unsubscribing, using a pass, the two lists. Members only. */
 export const subscriptionRoutes = new Hono<ApiEnv>()
   .post(
     '/api/my/subscriptions',
@@ -31,7 +31,7 @@ export const subscriptionRoutes = new Hono<ApiEnv>()
       tag: 'Subscriptions',
       summary: 'Subscribe to a channel, paying the first term with luv from the wallet',
       description:
-        'Plans (SPEC §9): monthly (3,300 KRW = 30 luv, renews itself every 30 days), month1 (30 luv, 30 days), month3 (9,900 KRW = 90 luv, 90 days), at 110 KRW a luv; ' +
+        'Plans: monthly (3,300 KRW = 30 luv, renews itself every 30 days), month1 (30 luv, 30 days), month3 (9,900 KRW = 90 luv, 90 days), at 110 KRW a luv; ' +
         'pass1 and pass3 (item codes 703 and 704: 30 and 90 luv) are passes, paid now and held unused (status 4, expiresAt null) until POST /api/my/subscriptions/activate starts their 30 or 90 days. ' +
         "70% goes to the creator's earnings, the rest to the platform. idempotencyKey: a retry with the same key answers the first result (replayed: true) and moves nothing.",
       ok: subscribeResponseSchema,

@@ -25,7 +25,7 @@ export function servedHeaders(contentType: string, size: number, image: boolean,
   };
 }
 
-/** Uploaded files (issue 15): every upload is stored by src/api/services/uploads.ts and served here. */
+/** Uploaded files: every upload is stored by src/api/services/uploads.ts and served here. */
 export const uploadRoutes = new Hono<ApiEnv>().get(
   '/api/uploads/:key',
   operation({

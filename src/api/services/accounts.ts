@@ -18,8 +18,8 @@ import { uploadUrl } from '../../shared/uploads';
 
 /**
  * An account rule's refusal: its code is the last part of the message key (REQUIRED, PATTERN,
- * INVALIDACCESS...), and a broken field rule names the field. Sign-in and sign-up answer these in SPEC's
- * own shapes; every other account call in the envelope.
+ * INVALIDACCESS...), and a broken field rule names the field. Sign-in and sign-up answer these in the
+ * published shapes of their own; every other account call in the envelope.
  */
 export function accountRefusal(status: 400 | 401 | 403 | 404 | 409 | 423 | 429, messageKey: string, field?: string): Refusal {
   return new Refusal(status, messageKey.split('.').pop()!.toUpperCase(), messageKey, field ? { [field]: messageKey } : undefined);
@@ -97,7 +97,7 @@ export async function availability(db: D1Database, kind: 'loginId' | 'nickname',
   return taken ? 'overlap' : 'ok';
 }
 
-/** SPEC §5 referral: 'notfound', 'overlap' (yourself), or the recommender's login ID. */
+/** The referral lookup's answer: 'notfound', 'overlap' (yourself), or the recommender's login ID. */
 export async function findRecommender(db: D1Database, code: string, ownLoginId: string | undefined): Promise<string> {
   if (ownLoginId && code.toLowerCase() === ownLoginId.toLowerCase()) return 'overlap';
   const member = await findMemberByLoginId(db, code);

@@ -1,4 +1,4 @@
-// Agencies (issue 15; SPEC §6 agency invite recipients): an agency account invites a channel's creator (its
+// Agencies (docs/product/community.md, "Channel board"): an agency account invites a channel's creator (its
 // page or `npm run ops -- agency invite`), optionally with a PDF contract; the creator reads the invite,
 // downloads the contract through a signed link that expires, and accepts (the channel joins the agency) or
 // declines. An unanswered invite expires and links nothing.

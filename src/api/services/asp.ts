@@ -1,4 +1,4 @@
-// ASP partners (SPEC §7 POST /v4/api/asp/accesstoken): a partner's own server trades its key and one of its
+// ASP partners (POST /v4/api/asp/accesstoken): a partner's own server trades its key and one of its
 // users' userkey for a session of the member that user became at sign-up (aspCode + userkey in the payload).
 // A userkey is bound to a member only on the partner's proof: its key on a server-to-server sign-up, or a sign-up
 // token its server got with that key. The sign-up body alone proves nothing (anyone can type a userkey).

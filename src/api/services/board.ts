@@ -1,4 +1,4 @@
-// The channel board (issue 15; SPEC §7 board-* calls): members post on a channel's board as its setting
+// The channel board (docs/product/community.md, "Channel board"): members post on a channel's board as its setting
 // allows (everyone, subscribers, or only staff), comment and reply, like. Authors edit and delete their
 // own posts and comments; the channel's creator and its managers (assigned in chat) delete anything and
 // pin posts, but never put words in another member's mouth: only an author edits. Bodies are sanitized

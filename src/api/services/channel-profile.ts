@@ -1,5 +1,5 @@
-// The channel profile (SPEC §6 Creator/caster: channel profile): its name (the channel's title),
-// description, profile image, banner and links. The creator edits it; everyone sees it on the channel page.
+// The channel profile: its name (the channel's title), description, profile image, banner and links. The
+// creator edits it; everyone sees it on the channel page.
 
 import { channelLinksSchema, type ChannelLink, type ChannelProfile, type ChannelProfileForm } from '../../shared/channel-schemas';
 import { IMAGE_TYPES } from '../../shared/uploads';

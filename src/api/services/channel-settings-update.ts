@@ -7,9 +7,9 @@ import { PAGE_SCOPES, purgePages } from '../../edge-cache';
 import { auditStatement } from '../../db/staff-audit';
 
 /**
- * What staff may send to change the channel settings: any of SPEC §3's fields, at least one, nothing
- * else. The switches are booleans; the bank fields are held to what a Korean account looks like
- * (3-digit bank code, digits and dashes), so a typo cannot reach the payout screens.
+ * What staff may send to change the channel settings: any of the settings' fields (switches, bank account), at
+ * least one, nothing else. The switches are booleans; the bank fields are held to what a Korean account looks
+ * like (3-digit bank code, digits and dashes), so a typo cannot reach the payout screens.
  */
 export const channelSettingsPatchSchema = z
   .strictObject({

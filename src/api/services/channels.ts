@@ -126,7 +126,7 @@ export async function channelSubscriberCount(db: D1Database, channelId: number):
  * device's (a script that sends no device cookie is a new device each time), this client address's on the
  * channel, and the channel's from everyone, so guessing a short password takes longer than a live lasts. A
  * right password clears the device's count and gives its slot back to the other two. Adult streams still need
- * an adult viewer (SPEC §6).
+ * an identity-verified adult viewer.
  */
 export async function liveAuth(
   db: D1Database,

@@ -54,7 +54,7 @@ export async function issueChatTicket(env: Env, memberId: number | null, request
 
 /**
  * May this viewer be in the channel's room? Site staff (P, O) always; everyone else by the player's rule
- * (accessFor, SPEC §6) on what the channel shows now: its open live, or with none on air the channel
+ * (accessFor in streams.ts) on what the channel shows now: its open live, or with none on air the channel
  * itself as its standing stream (kind 3), whose adult flags apply and whose password guards lives only.
  * A password-protected live takes the playback token GET /api/guest/live-Auth signed for it as proof
  * the viewer knows the password.

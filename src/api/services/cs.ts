@@ -1,4 +1,4 @@
-// Customer service (issue 16, SPEC §7 Customer service): a member's inquiries, reports (declarations) and
+// Customer service (docs/product/community.md, "Customer service"): a member's inquiries, reports (declarations) and
 // account change requests, with attached files; staff answer and close them. Every member-facing read and
 // delete is of the member's own rows: another member's id answers 404, the same as a missing one.
 // Files pass the upload module and stay private (their own route serves them to the writer and staff).
@@ -236,7 +236,7 @@ async function reportedMember(db: D1Database, form: DeclarationForm): Promise<{ 
   if (form.targetType === 'channel' || form.targetType === 'board') {
     if (!/^[1-9]\d{0,14}$/.test(form.targetId)) throw targetNotFound();
     if (form.targetType === 'board') {
-      // A post of a channel's board (issue 15): its author is who the report is about.
+      // A post of a channel's board: its author is who the report is about.
       const post = await findBoardPost(db, Number(form.targetId));
       if (!post) throw targetNotFound();
       return { targetId: String(post.boardId), memberId: post.authorId };

@@ -1,5 +1,5 @@
-// Emoji (issue 15): the common set and each channel's own (its creator uploads and deletes them), the
-// member's favorites. The chat room turns codes into images itself (src/chat/emoji.ts).
+// Emoji: the common set and each channel's own (its creator uploads and deletes them), the member's favorites.
+// The chat room turns codes into images itself (src/chat/emoji.ts).
 
 import { EMOJI_LIMITS } from '../../shared/emoji';
 import type { Emoji, EmojiCreateForm, EmojiList, FavoriteEmojiResponse, OwnEmojiList, ShowAllEmojiQuery } from '../../shared/emoji-schemas';

@@ -1,7 +1,8 @@
-// The exchange event (SPEC §7 Exchange event): earnings -> wallet at the event's rate, within a cap per member
-// and a total cap, while the event's window is open. The event is KV's (src/lib/exchange-event.ts); the caps
-// hold in D1: the apply's counters (migration 0015) go `alongside` its ledger movement and throw when a cap
-// would be passed, so parallel applies cannot pass one (no read-then-write decides).
+// The exchange event (docs/product/money.md, "Exchange event, levels and rankings"): earnings -> wallet at the
+// event's rate, within a cap per member and a total cap, while the event's window is open. The event is KV's
+// (src/lib/exchange-event.ts); the caps hold in D1: the apply's counters (migration 0015) go `alongside` its
+// ledger movement and throw when a cap would be passed, so parallel applies cannot pass one (no read-then-write
+// decides).
 //
 // One movement of kind 'exchange' per apply, under the key `exchange:<member>:<client key>`:
 //   earnings  -amount

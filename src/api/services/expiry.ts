@@ -1,4 +1,4 @@
-// SPEC §4 expiry flow: a dormant account (a year without signing in, services/accounts.ts isDormant) is
+// The expiry flow: a dormant account (a year without signing in, services/accounts.ts isDormant) is
 // woken by its owner in three steps: AGREEMENT, IDENTIFICATION (identity verification with type=expire),
 // COMPLETE. POST /api/auth/expire answers the step the caller is at; only the last one writes.
 

@@ -11,7 +11,7 @@ import { type ChannelRank, type MemberLevelInfo, RANKING_LISTS_TTL_MS, RANKING_S
 import { kstPeriodStart } from './channels';
 import { memberSettings } from './settings';
 
-/** The member's isMemberLevelIconEnabled setting (SPEC §3 member settings, POST /api/my/setting). */
+/** The member's isMemberLevelIconEnabled setting (one of the page settings of POST /api/my/setting). */
 export async function levelIconEnabled(db: D1Database, memberId: number): Promise<boolean> {
   return (await memberSettings(db, memberId)).isMemberLevelIconEnabled;
 }

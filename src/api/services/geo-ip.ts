@@ -1,4 +1,4 @@
-// GET /api/auth/geo-ip (issue 14): the caller's country. In production Cloudflare geolocates every request
+// GET /api/auth/geo-ip: the caller's country. In production Cloudflare geolocates every request
 // (request.cf.country, which the edge passes as X-Client-Country). Locally there is no such thing: requests
 // come from loopback or a private network, which no public database places anywhere. For those ranges
 // (RFC 1918, loopback, link-local, CGNAT, IPv6 ULA) the answer is GEO_LOCAL_COUNTRY (config: KR in

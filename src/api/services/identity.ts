@@ -35,7 +35,7 @@ const NICE_INVALID = 'identity.nice.invalid';
  * NICE's answer at /callback/nice: the session it names must be open, the integrity value must be NICE's
  * under that session's key and the sealed request number must be the session's own, or it is refused and
  * nothing changes (forged, altered, replayed or late). A genuine failure closes the session and marks a
- * member's own verification rejected (SPEC §3 status 3). A success completes it: the authKey.
+ * member's own verification rejected (personal-auth status 3). A success completes it: the authKey.
  */
 export async function finishNiceIdentity(db: D1Database, answer: NiceAnswer): Promise<string> {
   const session = await findOpenSessionByRef(db, answer.token_version_id, SESSION_TTL_S);

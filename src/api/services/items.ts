@@ -1,7 +1,7 @@
-// Items (SPEC §9 codes): buying with luv, gifting, using, and the member's inventory and item lists.
-// Luv moves only when buying, in one ledger movement (wallet -> platform_revenue) with the item event
-// `alongside`; every inventory change is an item event whose triggers (migration 0011) change the holdings
-// and throw when the member holds too few, so a use or a gift happens whole and once, or not at all.
+// Items (the catalogue is src/shared/items.ts): buying with luv, gifting, using, and the member's inventory and
+// item lists. Luv moves only when buying, in one ledger movement (wallet -> platform_revenue) with the item
+// event `alongside`; every inventory change is an item event whose triggers (migration 0011) change the
+// holdings and throw when the member holds too few, so a use or a gift happens whole and once, or not at all.
 
 import { findChannel } from '../../db/channels';
 import {

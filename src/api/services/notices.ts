@@ -1,6 +1,6 @@
-// Channel notices (SPEC §1, §6: creators post notices): written by the channel's creator and its managers
-// (the managers the creator assigned in chat), read by everyone. Bodies are sanitized rich text; images
-// go through the upload module. Every check runs before anything is written.
+// Channel notices: written by the channel's creator and its managers (the managers the creator assigned in
+// chat), read by everyone. Bodies are sanitized rich text; images go through the upload module. Every check
+// runs before anything is written.
 
 import type { ChannelNotice, ChannelNoticeList, LiveBoardCheckResponse, NoticeCreateForm, NoticeUpdateForm } from '../../shared/channel-schemas';
 import { PAGE_SCOPES, purgePages } from '../../edge-cache';

@@ -1,4 +1,4 @@
-// Buying luv (issue 12), shaped like a Toss Payments integration: the server fixes the order's amount, the PG's
+// Buying luv, shaped like a Toss Payments integration: the server fixes the order's amount, the PG's
 // checkout takes the payment and sends the browser back with paymentKey, orderId and amount, the server checks
 // the amount against the order and confirms with the PG, and only then credits the luv, in the same batch as
 // the order's status (services/ledger.ts `alongside`). Virtual accounts, wrong deposits, cancellations and
@@ -169,7 +169,7 @@ async function paySubscriptionOf(db: D1Database, order: PaymentRow): Promise<Pai
   return subscriptionPaidBy(db, order.memberId, order.orderId);
 }
 
-/** An order for a subscription's first term paid through the PG, at the plan's KRW price (SPEC §9). */
+/** An order for a subscription's first term paid through the PG, at the plan's KRW price (src/shared/subscription-plans.ts). */
 export async function createSubscriptionOrder(env: Env, memberId: number, request: SubscriptionOrderRequest, t: Translate): Promise<SubscriptionOrderResponse> {
   const plan = SUBSCRIPTION_PLANS[request.plan];
   const channel = await assertSubscribable(env.DB, memberId, request.channelId);

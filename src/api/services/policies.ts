@@ -1,4 +1,4 @@
-// The policy texts of SPEC §2 (service, privacy, broadcast and viewer rules), one file per language under
+// The policy texts (service, privacy, broadcast and viewer rules), one file per language under
 // policies/<locale>/<policy>.md: the first line is the title ('# ...'), the rest the body. Korean is the
 // binding text; the others translate it. {{name}} fields are filled from the brand's configuration, so every
 // brand publishes them under its own service and company name and contacts.

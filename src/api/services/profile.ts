@@ -1,7 +1,7 @@
-// The member's own profile (SPEC §7 Member: GET and PUT /api/my/profile): who they are, their settings,
+// The member's own profile (GET and PUT /api/my/profile): who they are, their settings,
 // and what they change themselves (nickname, avatar). The avatar goes through the one upload module; the
 // old one is discarded once the new one is in place. Every change tells the member's open pages, which
-// drop their cached profile (SWR, 5 minutes: SPEC §9) and show the new one in the header at once.
+// drop their cached profile (SWR, 5 minutes) and show the new one in the header at once.
 
 import { domesticRules, M, stripSpaces } from '../../shared/account-rules';
 import type { ProfileResponse } from '../../shared/account-api';

@@ -11,7 +11,7 @@ const SESSION_TTL_MS = SESSION_TTL_S * 1000;
 const KEEP_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * Tokens name the brand they were made on (its id after the colon): a token or cookie copied from one brand's
- * site is refused on another's (issue 17). A call without a brand (no edge in front) has the bare audience.
+ * site is refused on another's. A call without a brand (no edge in front) has the bare audience.
  */
 const AUDIENCE = 'flex-live';
 export const audienceOf = (brand: string | undefined): string => (brand ? `${AUDIENCE}:${brand}` : AUDIENCE);

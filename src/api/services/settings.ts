@@ -1,4 +1,4 @@
-// The member's page settings (SPEC §3 Settings), and where each one acts:
+// The member's page settings (docs/product/community.md, "Messages and my page"), and where each one acts:
 // - isView: what the member watches is recorded in "recently watched" (watch-history.ts recordWatch);
 // - isVibes: the member's pages vibrate when a message arrives (client/realtime/inbox-socket.ts);
 // - memberSortCode: the order of the member's conversations (messages.ts conversationsOf);

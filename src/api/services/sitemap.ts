@@ -1,4 +1,4 @@
-// The sitemap's entries: only pages every guest may open as they are (SPEC §6). Gated streams never appear,
+// The sitemap's entries: only pages every guest may open as they are, with no gate. Gated streams never appear,
 // and lives only while the operators let lives play at all.
 import { publicLives, publicNotices, publicRecordings, type KeysetPage, type SitemapRow } from '../../db/sitemap';
 import type { ChannelSettings } from '../../shared/streams-api';

@@ -1,9 +1,9 @@
-// Social login and sign-up (issue 14). The browser leaves for the provider with a transaction kept here
-// (state, PKCE verifier, nonce, provider, return path, bound to an HttpOnly cookie of that browser) and comes
-// back to /callback/<provider>/authorize; the transaction is taken once, the code spent once, and the
-// provider's answer verified (src/api/providers/oauth.ts). What comes out is an identity ticket: a 10-minute
-// HS256 token of ours naming the verified provider account. It is the `accessToken` of SPEC's social sign-in
-// and sign-up calls: a provider's own token is never accepted there.
+// Social login and sign-up (docs/product/accounts.md, "Social login"). The browser leaves for the provider with
+// a transaction kept here (state, PKCE verifier, nonce, provider, return path, bound to an HttpOnly cookie of
+// that browser) and comes back to /callback/<provider>/authorize; the transaction is taken once, the code spent
+// once, and the provider's answer verified (src/api/providers/oauth.ts). What comes out is an identity ticket:
+// a 10-minute HS256 token of ours naming the verified provider account. It is the `accessToken` of the
+// published social sign-in and sign-up calls: a provider's own token is never accepted there.
 
 import { sign, verify } from 'hono/jwt';
 import { jwtSecret } from '../config';
@@ -36,7 +36,7 @@ function clientOf(env: Env, provider: SocialProvider) {
   return client;
 }
 
-/** Where the provider sends the person back: SPEC's /callback/<provider>/authorize on the site they came through. */
+/** Where the provider sends the person back: the published /callback/<provider>/authorize on the site they came through. */
 export const redirectUriOf = (site: string, provider: SocialProvider): string => `${site}${socialCallbackPath(provider)}`;
 
 export interface BeginInput {
@@ -180,7 +180,7 @@ export async function socialSignIn(env: Env, provider: SocialProvider, ticket: s
   return member;
 }
 
-/** A login ID for a member who did not choose one: the provider's letter and nine random characters (SPEC §5's pattern). */
+/** A login ID for a member who did not choose one: the provider's letter and nine random letters and digits (ten in all: a valid ID). */
 function generatedLoginId(provider: SocialProvider): string {
   const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
   const bytes = crypto.getRandomValues(new Uint8Array(9));
@@ -190,8 +190,8 @@ function generatedLoginId(provider: SocialProvider): string {
 /**
  * Social sign-up: a new member linked to the ticket's identity, in one batch. The ID is chosen or generated,
  * the password optional (without one the member signs in only through the provider), identity verification
- * required unless a partner signs them up (SPEC §2), terms required. It takes one of the client's sign-up slots,
- * the same ones the password sign-up takes (MAX_CLIENT_SIGNUPS an hour).
+ * required unless the partner_code cookie names a registered partner, terms required. It takes one of the
+ * client's sign-up slots, the same ones the password sign-up takes (MAX_CLIENT_SIGNUPS an hour).
  */
 export async function socialSignUp(env: Env, provider: SocialProvider, input: SocialSignupRequest, options: { partnerCookie: string | null; client: SignupClient }): Promise<MemberRow> {
   return withSignupSlot(env.DB, options.client, () => createSocialMember(env, provider, input, options.partnerCookie));

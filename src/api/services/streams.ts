@@ -1,5 +1,5 @@
-// Stream rules shared by every watch call: the one StreamCard builder, who may play what (SPEC §6), and
-// the playback each source needs (SPEC §3).
+// Stream rules shared by every watch call: the one StreamCard builder, who may play what (accessFor), and
+// the playback each stream source needs (playbackFor).
 
 import { LIVE_PATHS, playerTypeFor, type ChannelSettings, type Playback, type PlaybackAccess, type StreamCard, type StreamDetail } from '../../shared/streams-api';
 import { signPlayback } from '../../lib/playback-token';
@@ -85,7 +85,7 @@ export type RuleAccess = Exclude<PlaybackAccess, 'full'>;
 const isOpenLive = (row: AccessSubject) => row.endedAt === null && row.kind === 1;
 
 /**
- * SPEC §6 for one stream: the owner always plays; adult streams need adult broadcasting switched on and
+ * Who may play one stream: the owner always plays; adult streams need adult broadcasting switched on and
  * an identity-verified adult (adult-plus ones the same gate, and adult-plus broadcasting on too); a password-protected stream asks for its password (GET /api/guest/live-Auth),
  * and its recording keeps both rules: a live's password does not lapse when it ends. `settings` null asks
  * who may be there whatever the operators' switches say (a chat room outlives a switched-off video).

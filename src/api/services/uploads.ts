@@ -1,4 +1,4 @@
-// The one upload module (issue 15): every file a member uploads passes here. The type is what the bytes
+// The one upload module: every file a member uploads passes here. The type is what the bytes
 // prove (magic numbers), never the name or the declared type; images are measured from their headers
 // without decoding, so a pixel flood is refused before anything holds its pixels; SVG (script in an
 // image) is refused; the R2 key is random and nothing the user sent reaches it. Serving is the upload

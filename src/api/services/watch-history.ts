@@ -35,7 +35,7 @@ export async function memberChannelList(db: D1Database, list: MemberList, member
 
 export async function recordWatch(db: D1Database, memberId: number, channelId: number, now = Date.now()): Promise<WatchRecordedResponse> {
   if (!(await channelExists(db, channelId))) throw notFoundChannel();
-  // SPEC §3 Settings isView off: watching is not recorded (the answer is the same, nothing is kept).
+  // The member's isView setting off: watching is not recorded (the answer is the same, nothing is kept).
   if ((await memberSettings(db, memberId)).isView) await upsertWatch(db, memberId, channelId, now);
   return { channelId, watchedAt: now };
 }

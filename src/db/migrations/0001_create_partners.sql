@@ -1,4 +1,4 @@
--- Partner codes (SPEC §2 root query partnerCode, sign-up recommendId) and the visits they bring.
+-- Partner codes (the site's partnerCode query parameter, the sign-up's recommendId) and the visits they bring.
 CREATE TABLE partners (
   code        TEXT PRIMARY KEY,
   name        TEXT NOT NULL,

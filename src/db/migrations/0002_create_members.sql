@@ -1,4 +1,4 @@
--- Members and everything that proves who they are (SPEC §3 sign-up payload and profile).
+-- Members and everything that proves who they are.
 CREATE TABLE members (
   id                 INTEGER PRIMARY KEY AUTOINCREMENT,
   login_id           TEXT NOT NULL COLLATE NOCASE UNIQUE,

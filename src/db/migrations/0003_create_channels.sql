@@ -1,4 +1,4 @@
--- Channels, their streams, and what viewers keep about them (SPEC §3 stream sources and streaming kinds).
+-- Channels, their streams, and what viewers keep about them.
 
 -- Home page themes; names come from locales (`themes.<code>`).
 CREATE TABLE themes (
@@ -53,7 +53,7 @@ CREATE INDEX streams_kind ON streams(kind, ended_at, started_at DESC);
 -- At most one open live per channel, enforced by the database rather than by luck.
 CREATE UNIQUE INDEX streams_one_live ON streams(channel_id) WHERE ended_at IS NULL;
 
--- Channel subscriptions (SPEC §4 status: 1 subscribed, 2 unsubscribed, 3 expired, 4 unused, 5 renewal cancelled).
+-- Channel subscriptions (status: 1 subscribed, 2 unsubscribed, 3 expired, 4 unused, 5 renewal cancelled).
 CREATE TABLE channel_subscriptions (
   member_id       INTEGER NOT NULL REFERENCES members(id),
   channel_id      INTEGER NOT NULL REFERENCES channels(id),

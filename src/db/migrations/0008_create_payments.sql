@@ -1,9 +1,10 @@
--- Buying luv (issue 12): a member's orders of luv packs paid in KRW through the payment gateway (PG), the
+-- Buying luv: a member's orders of luv packs paid in KRW through the payment gateway (PG), the
 -- refunds of their unspent part, the PG's webhooks (each applied once), and the offline dev PG's own payments.
 -- Times are epoch milliseconds; amounts are integer KRW, luv integer luv.
 
--- One order, from its creation (status 1) to its end. Status is SPEC §4's code; which changes are possible is
--- the trigger below's to say, so a wrong change throws inside its batch and undoes all of it.
+-- One order, from its creation (status 1) to its end. Status is the payment code (0 waiting for payment, 1
+-- requested, 2 in progress, 6 wrong deposit, 7 cancelled, 8 approval error, 9 approved); which changes are
+-- possible is the trigger below's to say, so a wrong change throws inside its batch and undoes all of it.
 CREATE TABLE payments (
   id               INTEGER PRIMARY KEY AUTOINCREMENT,
   -- Random and unguessable: the PG and the browser carry it back, and it names the order in every call.
@@ -42,7 +43,7 @@ CREATE INDEX payments_member ON payments(member_id, created_at DESC);
 CREATE TRIGGER payments_created_requested BEFORE INSERT ON payments WHEN NEW.status <> 1
 BEGIN SELECT RAISE(ABORT, 'payment status: an order is created requested (1)'); END;
 
--- The allowed transitions (SPEC §4 codes): 1->2 confirm in flight; 2->9 approved; 2->0 virtual account issued;
+-- The allowed transitions: 1->2 confirm in flight; 2->9 approved; 2->0 virtual account issued;
 -- 2->8 approval error; 1->8 the PG's fail redirect; 1->7 abandoned; 0->9 right deposit; 0->6 wrong deposit;
 -- 0->7 virtual account expired or cancelled; 6->7 wrong deposit returned; 9->7 fully refunded. Anything else,
 -- the same status again included, aborts the statement and so the whole batch it is in.

@@ -1,4 +1,4 @@
--- Coupons (luv granted from the promotions pool, SPEC §7 Other) and creators' gift presets.
+-- Coupons (luv granted from the promotions pool) and creators' gift presets.
 
 -- A coupon: a code people type (stored normalized: upper case, no dashes or spaces), the luv it grants, when
 -- it expires (epoch seconds) and how many members may use it (1: single-use). Each member uses it at most once.

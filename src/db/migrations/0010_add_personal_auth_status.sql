@@ -1,4 +1,4 @@
--- SPEC §3 personal-auth status: 0 unapplied, 1 requested, 2 approved, 3 rejected. identity_verified stays
+-- Personal-auth status: 0 unapplied, 1 requested, 2 approved, 3 rejected. identity_verified stays
 -- (every reader of "verified" keeps working); the triggers keep it and the status in step, whoever writes.
 ALTER TABLE members ADD COLUMN personal_auth_status INTEGER NOT NULL DEFAULT 0 CHECK (personal_auth_status IN (0, 1, 2, 3));
 UPDATE members SET personal_auth_status = 2 WHERE identity_verified = 1;

@@ -1,4 +1,4 @@
--- Items (SPEC §9 item codes): what each member holds, what happened to items, and active full-room passes.
+-- Items: what each member holds, what happened to items, and active full-room passes.
 -- The catalogue (codes, prices, what each does) is code: src/shared/items.ts. Luv paid for an item moves
 -- in the ledger (wallet -> platform_revenue); the rows here are written in the same batch (`alongside`).
 

@@ -1,5 +1,5 @@
--- Paid channel subscriptions (SPEC §4 status and renewal history, §9 prices). The row per member and channel
--- stays channel_subscriptions (0003); this adds its plan and term, the paid terms, and the renewal history.
+-- Paid channel subscriptions. The row per member and channel stays channel_subscriptions (0003); this adds its
+-- plan and term, the paid terms, and the renewal history.
 
 -- 1. The ledger learns a fifth movement kind, 'subscription' (wallet -> creator's earnings + platform_revenue).
 -- SQLite cannot widen a CHECK in place: the table is rebuilt with the same rows, ids and triggers.
@@ -45,7 +45,7 @@ CREATE TABLE subscription_terms (
 );
 CREATE UNIQUE INDEX subscription_terms_request ON subscription_terms(member_id, request_key) WHERE request_key IS NOT NULL;
 
--- 4. Renewal history (SPEC §4): 1 renewal, 2 renewal cancel, 3 payment renewal failed. At most one of each
+-- 4. Renewal history: 1 renewal, 2 renewal cancel, 3 payment renewal failed. At most one of each
 -- kind per subscription and term, so a renewal run twice records once.
 CREATE TABLE subscription_history (
   id           INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,4 +1,4 @@
--- The ledger learns creator payouts and the exchange event (issue 13). SQLite cannot widen a CHECK in place:
+-- The ledger learns creator payouts and the exchange event. SQLite cannot widen a CHECK in place:
 -- both tables are rebuilt with the same rows, ids, indexes and triggers (as 0012 did for movements).
 --
 -- A new member account kind:

@@ -1,10 +1,10 @@
--- Creator payouts (issue 13): the bank account a creator is paid to, and their withdrawals.
+-- Creator payouts: the bank account a creator is paid to, and their withdrawals.
 -- The money is the ledger's (0013): payout_request earnings -> payout_pending at the request,
 -- payout_cancel back on cancel or reject, payout_paid payout_pending -> pg_clearing (+ the platform's fee to
 -- platform_revenue) when paid. Each payouts write goes in the same batch as its movement, and throws when it
 -- cannot apply, so a movement never commits without its row or its state change.
 
--- The account a creator's payouts go to (SPEC §3's bank_code, bank_account, bank_holder_name), one per member
+-- The account a creator's payouts go to (bank_code, bank_account, bank_holder_name), one per member
 -- (a member has at most one channel).
 CREATE TABLE payout_accounts (
   member_id         INTEGER PRIMARY KEY REFERENCES members(id),

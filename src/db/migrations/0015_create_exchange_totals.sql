@@ -1,4 +1,4 @@
--- The exchange event (issue 13): a member converts received luv (earnings) into spendable luv (wallet) at the
+-- The exchange event: a member converts received luv (earnings) into spendable luv (wallet) at the
 -- event's rate, within a cap per member and a total cap for the event. The event itself (id, window, rate,
 -- caps) lives in KV `exchange_event` (npm run ops -- exchange ...); the money is one `exchange` ledger movement.
 --

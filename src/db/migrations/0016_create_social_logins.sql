@@ -1,4 +1,4 @@
--- Social login (issue 14): provider identities linked to members, the pending authorization transactions,
+-- Social login: provider identities linked to members, the pending authorization transactions,
 -- and the codes already spent.
 
 -- One row per provider account linked to a member. Linked only by proof (the callback of a member already
@@ -39,9 +39,9 @@ CREATE TABLE oauth_used_codes (
   PRIMARY KEY (provider, code_hash)
 );
 
--- ASP partners (SPEC §7 POST /v4/api/asp/accesstoken): a partner's server proves itself with its key
+-- ASP partners (POST /v4/api/asp/accesstoken): a partner's server proves itself with its key
 -- (stored hashed; `npm run ops -- asp-key <partnerCode>` mints one) and gets a session for one of its users,
--- named by the userkey it sent when that user signed up (SPEC §3 sign-up payload aspCode, userkey).
+-- named by the userkey it sent when that user signed up (the sign-up payload's aspCode and userkey).
 CREATE TABLE asp_keys (
   partner_code  TEXT PRIMARY KEY REFERENCES partners(code),
   key_hash      TEXT NOT NULL,               -- SHA-256, base64url

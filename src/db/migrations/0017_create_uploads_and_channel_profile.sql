@@ -1,4 +1,4 @@
--- Uploads (issue 15): every file a member uploads, kept in R2 bucket UPLOADS under a generated key; the
+-- Uploads: every file a member uploads, kept in R2 bucket UPLOADS under a generated key; the
 -- channel profile (images, links); notices with their author and images.
 
 -- One row per stored object. The key is ours (random, with the extension of the type the bytes proved),

@@ -1,5 +1,5 @@
--- Messages between members (쪽지, SPEC §7 Member), each side's copy deleted on its own; the block list;
--- reports of messages to the operator; and the member's page settings (SPEC §3 Settings).
+-- Messages between members (쪽지), each side's copy deleted on its own; the block list;
+-- reports of messages to the operator; and the member's page settings.
 
 CREATE TABLE messages (
   id                INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -41,7 +41,7 @@ CREATE TABLE message_reports (
   UNIQUE (message_id, reporter_id)
 );
 
--- SPEC §3 Settings, one row per member who changed any (no row: the defaults).
+-- The member's page settings, one row per member who changed any (no row: the defaults).
 CREATE TABLE member_settings (
   member_id                     INTEGER PRIMARY KEY REFERENCES members(id),
   is_view                       INTEGER NOT NULL DEFAULT 1 CHECK (is_view IN (0, 1)),

@@ -1,4 +1,4 @@
--- The local error collector (issue 16, error reporting): what browsers (through the Sentry SDK's envelopes)
+-- The local error collector (docs/operations.md): what browsers (through the Sentry SDK's envelopes)
 -- and the Worker (5xx answers, failed page loads) reported, for an operator to read with
 -- `npm run ops -- errors`. Production sends browsers' reports to the Sentry project of SENTRY_DSN_BROWSER and
 -- the Worker's to Workers Logs; this table is filled only where the collector runs (development and tests).

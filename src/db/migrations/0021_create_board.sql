@@ -1,4 +1,4 @@
--- The channel board (issue 15; SPEC §7 Customer service board-* calls): fans' posts on a channel, their
+-- The channel board (the /api/cs/board-* calls): fans' posts on a channel, their
 -- images (through the uploads table), comments with one level of replies, likes, who may write, and each
 -- member's last visit to a board (GET /api/guest/find-new-board counts what is newer).
 

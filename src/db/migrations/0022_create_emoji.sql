@@ -1,4 +1,4 @@
--- Emoji (issue 15; SPEC §7 Guest show-all-emoji, Other change-favorite-emoticon): the platform's common set
+-- Emoji (GET /api/guest/show-all-emoji, POST /api/lives/change-favorite-emoticon): the platform's common set
 -- (channel_id NULL) and each channel's own, uploaded by its creator. Chat messages name them as :code:; the
 -- chat room resolves codes to these rows only (never to a URL a client sent).
 CREATE TABLE emoji (

@@ -1,6 +1,5 @@
--- Agencies (issue 15; SPEC §6 agency invite recipients, §7 Other agency invites): an agency is a member
--- account with the agency role (a row here); it invites creators, and a creator who accepts links their
--- channel to it. Declined and expired invites link nothing.
+-- Agencies: an agency is a member account with the agency role (a row here); it invites creators, and a creator
+-- who accepts links their channel to it. Declined and expired invites link nothing.
 CREATE TABLE agencies (
   member_id       INTEGER PRIMARY KEY REFERENCES members(id),
   name            TEXT NOT NULL UNIQUE CHECK (length(name) BETWEEN 1 AND 40),

@@ -1,4 +1,4 @@
--- Customer service (issue 16, SPEC §7 Customer service): members' inquiries and the operator's answers,
+-- Customer service (docs/product/community.md): members' inquiries and the operator's answers,
 -- reports (declarations) of channels, chat lines, members and board posts, account change requests, their
 -- attached files (uploads kept private: only the writer and staff read them), and the platform's notices,
 -- developer notices and guides in each language.

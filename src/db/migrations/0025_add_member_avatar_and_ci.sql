@@ -1,4 +1,4 @@
--- My page (issue 16) and linking by verified identity (issue 14).
+-- My page and linking by verified identity (docs/product/community.md, "Messages and my page").
 
 -- The member's avatar: an image through the upload module (uploads.key); NULL shows the initial.
 ALTER TABLE members ADD COLUMN avatar_key TEXT REFERENCES uploads(key);

@@ -1,4 +1,4 @@
--- A subscription paid through the PG (issue 13): the order buys exactly the plan's luv, and the confirm (or the
+-- A subscription paid through the PG: the order buys exactly the plan's luv, and the confirm (or the
 -- deposit webhook) pays the subscription's first term with it, under the order's id as the term's request key.
 -- Both columns are set together, or neither (a plain pack of luv). The channel id is history, like the order itself:
 -- no foreign key, so a payment never holds a channel in place.
