@@ -3,7 +3,7 @@
 // channel 1's room, while the channel's creator sends M messages at R a second over a socket of their own.
 // Prints how many of them the page shows, how long after it was sent the last one showed (the page's and this
 // process's clocks are the same machine's), and the page's longest main-thread task meanwhile (a longtask
-// PerformanceObserver). Goals (issue 5; they were asserted in tests/e2e/chat.spec.ts before they moved here):
+// PerformanceObserver). Goals (they were asserted in tests/e2e/chat.spec.ts before they moved here):
 // every message shown, the last within 1 s of being sent, no task over 200 ms. Build first (npm run build).
 import { launchChromium, PHONE } from './lib/bench-browser.mjs';
 import { sleep, startBenchServer, until } from './lib/bench-server.mjs';

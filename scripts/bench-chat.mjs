@@ -4,7 +4,7 @@
 // writers, both exempt from the per-member rate limit), M messages/s in total for S seconds. Prints
 // delivered/expected and p50/p99 send-to-receive, then the same load against a plain `ws` broadcast
 // server (a worker thread of this process, parsing and re-framing each message the same way) and the
-// ratio. Goals (issue 5): nothing lost, p99 <= 100 ms at 500 sockets and 100 msg/s, <= 2x plain p99.
+// ratio. Goals: nothing lost, p99 <= 100 ms at 500 sockets and 100 msg/s, <= 2x plain p99.
 // Also printed: where the Worker's time goes (sender -> room, stamped by the room's `at`, and room ->
 // members), and the runtime's ceiling: how many frames/s a Durable Object that does nothing but send
 // reaches on this machine (scripts/bench/send-ceiling), against the frames/s this load asks for.

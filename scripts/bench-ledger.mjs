@@ -6,7 +6,7 @@
 // flight, next to N bare D1 increments (POST /__dev/bench/increment: one `UPDATE ... SET n = n + 1`)
 // through the same Worker and path with the same C. Prints both rates, their ratio, p50/p95, then
 // audits the ledger exactly (sum zero, balances equal entries, none negative, wallets debited by what
-// earnings gained, one movement per 200). Goal (issue 12): >= 500 gifts/s with exact conservation.
+// earnings gained, one movement per 200). Goal: >= 500 gifts/s with exact conservation.
 //
 // Then the question of one Durable Object per wallet: scripts/bench/ledger-do runs the ledger's gift()
 // straight on D1 and through a per-wallet object, same workload and concurrency, spread over 50 wallets

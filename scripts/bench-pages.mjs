@@ -6,7 +6,7 @@
 // and the worst CLS per page, PASS/FAIL against the goals. --verbose adds, per run, the LCP element,
 // each layout shift with the element that moved and Lighthouse's guess at its cause, the scripts that
 // cost the main thread most, and the long tasks (start and length, simulated) with the script they
-// belong to. On a 2-core machine single runs vary: run nothing else (issue 10's notes: the long tasks there
+// belong to. On a 2-core machine single runs vary: run nothing else (the long tasks there
 // mostly wait for the CPU). The server and the encoder run at the lowest priority in a session of their own
 // (lib/background-server.mjs): a phone shares its CPU with neither. "recorded" is how
 // long Lighthouse watched: it stops once no high-priority request is in flight, and every main-thread task

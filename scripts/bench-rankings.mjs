@@ -1,5 +1,5 @@
 // npm run bench:rankings [-- --calls 200 --concurrency 8 --state-dir DIR]
-// What GET /api/my/rankings costs on a realistic month of gifts (issue 13): the built Worker (the bundle
+// What GET /api/my/rankings costs on a realistic month of gifts: the built Worker (the bundle
 // `npm start` serves) on its own port and state, demo data seeded, then 2,000 members, 200 channels and
 // 50,000 gift movements over the last 30 days (a Zipf spread: a few channels and senders take most) written
 // straight to D1 as the ledger writes them (a purchase into every sender's wallet first; each movement then

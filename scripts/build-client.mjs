@@ -4,8 +4,8 @@
 // Rolldown bundles the scripts: unlike esbuild it can merge code that many lazy pages share into one chunk, so
 // the channel page loads 19 script files (with its chat, before hls.js) where esbuild's split needed 46, and the
 // home page 3 instead of 17. Each request costs the browser, the network process and workerd time while the page
-// hydrates; in 12 interleaved Lighthouse pairs the channel page scored a median of 97 against 91 (note on
-// issue 10). esbuild still bundles the stylesheet (rolldown's CSS support is experimental) and reads the page table.
+// hydrates; in 12 interleaved Lighthouse pairs the channel page scored a median of 97 against 91.
+// esbuild still bundles the stylesheet (rolldown's CSS support is experimental) and reads the page table.
 import { build } from 'esbuild';
 import { rolldown } from 'rolldown';
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -19,7 +19,7 @@ const TARGET = ['chrome100', 'safari15', 'firefox100'];
  * The player engines that carry the compile hint (hintEagerCompile): almost all of mpegts.js runs in the first
  * second of playback. hls.js did too: compiled lazily, the first playlist was a 16-20 ms main-thread task of
  * compiles under Lighthouse's 4x throttle, and the hint took the channel page's median TBT from 134 and 120 ms to
- * 97 and 78 ms (issue 10's notes). Since hls.js is fetched with the page's code (src/render/preload.ts), the hint
+ * 97 and 78 ms. Since hls.js is fetched with the page's code (src/render/preload.ts), the hint
  * would compile all of it while the page hydrates: Lighthouse's channel page then had a median TBT of 231 ms
  * (score 96) against 93 ms (99) without it, in 5 runs each.
  */

@@ -1,6 +1,6 @@
 // npm run ops -- maintenance on|off   |   npm run ops -- emergency on|off   |   npm run ops -- status
-// npm run ops -- role <loginId> <P|O|S|V|J>   (chat roles, SPEC §3: police, operator, ting operator, member, genie)
-// npm run ops -- channeling [<switch> <true|false>]   (SPEC §3 channel settings; no arguments prints them)
+// npm run ops -- role <loginId> <P|O|S|V|J>   (chat roles: police, operator, ting operator, member, genie)
+// npm run ops -- channeling [<switch> <true|false>]   (the channel switches in KV `channeling`; no arguments prints them)
 // npm run ops -- coupon --luv <n> [--count <k>] [--days <d>] [--uses <u>] --as <staff>   (mints coupon codes through the staff API: scripts/ops/coupon.mjs)
 // npm run ops -- deposit <orderId> [amount]   (the dev PG's deposit into a virtual account: scripts/ops/deposit.mjs)
 // npm run ops -- errors [--limit N] [--source browser|worker] [--json]   (the local error collector's reports: scripts/ops/errors.mjs)

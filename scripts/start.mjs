@@ -48,7 +48,7 @@ function liveStatus(message) {
   }
 }
 
-// The social-login providers (Naver, Kakao, Google, Twitch) as loopback OAuth servers (issue 14).
+// The social-login providers (Naver, Kakao, Google, Twitch) as loopback OAuth servers (docs/product/accounts.md, "Social login").
 const issuers = await startSocialIssuers({ ports: DEV_SOCIAL_PORTS });
 const server = await startServer({ port: PORT, onLog, logRequests: verbose, bindings: issuers.bindings });
 // `npm run ops` while this runs: its D1 statements go through this server's own D1 (scripts/lib/sql-control.mjs);

@@ -56,7 +56,7 @@ app.get(INBOX_SOCKET_PATH, callerLocale(), inboxSocket);
 // Content-Security-Policy with a nonce per response, Referrer-Policy, Permissions-Policy, frame-ancestors.
 app.use(securityHeaders());
 app.use(brand(), locale(), clientContext(), xsrfCookie());
-// Same-origin unsafe calls (but the servers that post with their own proof), bodies within the limits (issue 17).
+// Same-origin unsafe calls (but the servers that post with their own proof), bodies within the limits (docs/security.md).
 // /__dev/ is read here too: the site answers some of its paths itself (the page-cache purge).
 app.use(requestGuard({ proxied: [...PROXIED_PREFIXES, DEV_PG_PREFIX], crossSiteAllowed: (path) => OWN_PROOF(path) && !path.startsWith(DEV_PG_PREFIX) }));
 app.route('/', site);

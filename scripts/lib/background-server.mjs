@@ -5,7 +5,7 @@
 // broadcaster. Here all three share two cores. Linux's scheduler divides the CPU between sessions first
 // (autogroups, /proc/sys/kernel/sched_autogroup_enabled) and only then by nice within a session; Chromium
 // starts in a session of its own (chrome-launcher detaches it), so renicing workerd and ffmpeg alone changed
-// nothing (issue 10's notes). With the server's whole session at nice 19, Lighthouse's trace of the channel
+// nothing. With the server's whole session at nice 19, Lighthouse's trace of the channel
 // page shows about half the waiting inside long tasks.
 //
 // `node scripts/lib/background-server.mjs '{"port":8823,...}'` is the child; startBackgroundServer spawns it.

@@ -1,4 +1,4 @@
-// Loopback stand-ins for the four social-login providers (issue 14): one OAuth server per provider, built on
+// Loopback stand-ins for the four social-login providers (docs/product/accounts.md, "Social login"): one OAuth server per provider, built on
 // oauth2-mock-server (its RSA keys, JWKS, discovery document and JWT signing), answering at the providers' own
 // paths and in their own shapes, and as strict as the real ones where it matters to us: client credentials,
 // redirect_uri, single-use codes that expire, and PKCE (S256) required. Used by `npm start`, the browser

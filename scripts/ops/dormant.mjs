@@ -1,5 +1,5 @@
 // npm run ops -- dormant <loginId> --as <staff loginId> [--url URL | --port N]
-// Make an account dormant (SPEC §4 expiry flow; services/accounts.ts isDormant: a year without signing in): its last
+// Make an account dormant (docs/product/community.md, "Dormant accounts"; services/accounts.ts isDormant: a year without signing in): its last
 // sign-in moves back a year and a day and its sessions end (as a year's silence would have). Its owner then wakes it
 // at /signin/expire: AGREEMENT, IDENTIFICATION, COMPLETE. For testing the flow, and for an operator who must put an
 // account to rest. It goes through the staff API (POST /api/admin/dormant), signed in as a P or O member (password in

@@ -1,7 +1,7 @@
 // npm run ops -- exchange [show] [--remote]
 // npm run ops -- exchange set --id <id> --start <when> --end <when> --rate <x> --member-cap <n> --total-cap <n> [--remote]
 // npm run ops -- exchange off [--remote]
-// The exchange event (SPEC §7 Exchange event) lives in KV `exchange_event` (read by the API on each call:
+// The exchange event (docs/product/money.md, "Exchange event, levels and rankings") lives in KV `exchange_event` (read by the API on each call:
 // src/lib/exchange-event.ts). <when>: an ISO 8601 time (2026-12-01T00:00:00+09:00), `now`, or `+<n>m|h|d` from
 // now. <x>: the rate as a decimal with at most 3 places (1.1: 110 wallet luv for 100 received), stored as an
 // integer per mille (1100); the wallet gets floor(amount * rate). Caps are in received (earnings) luv. A new

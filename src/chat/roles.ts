@@ -3,7 +3,7 @@ import { chatMemberStanding, type ChatStanding } from '../db/chat';
 /**
  * How long a role read from D1 may decide a plain message. Actions, announcements and the targets of actions
  * always read it afresh, so a moderator whose role was lowered (`npm run ops -- role`) loses moderation on the
- * socket they have open, and one whose role was raised gains it, without reconnecting (issue 17).
+ * socket they have open, and one whose role was raised gains it, without reconnecting (docs/security.md, "Access").
  */
 export const ROLE_FRESH_MS = 5_000;
 /** Members remembered per room before the cache starts over (a big room's writers, not its audience). */

@@ -5,7 +5,7 @@ import { fromBase64Url, hmacSign, hmacVerify, toBase64Url } from './crypto';
 
 /**
  * Chat tickets: the API signs one for a signed-in member (POST /api/chat/ticket) or a guest (POST
- * /api/guest/chat-ticket), and only for a viewer who may watch the channel (SPEC §6): holding one is
+ * /api/guest/chat-ticket), and only for a viewer who may watch the channel (`accessFor`): holding one is
  * the API's word that this viewer may be in this room. The edge checks it before upgrading
  * /chat/<room>. Both ends share only JWT_SECRET, as with access tokens, so the API may live at
  * API_ORIGIN. Format: base64url(JSON claims) "." base64url(HMAC-SHA256). The MAC input carries its own

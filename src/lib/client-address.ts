@@ -1,4 +1,4 @@
-// Where a request comes from, as far as the Worker can know it (issue 17 part 4).
+// Where a request comes from, as far as the Worker can know it (docs/security.md, "Client address").
 //
 // On Cloudflare, CF-Connecting-IP is written by Cloudflare's edge from the connection itself: a copy the client
 // sent never reaches the Worker. X-Forwarded-For, X-Real-IP, X-Client-IP, True-Client-IP (Enterprise only) and

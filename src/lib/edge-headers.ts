@@ -1,4 +1,4 @@
-// What our edge tells the API about a request, signed (issue 17 part 4): where the client is (its address and
+// What our edge tells the API about a request, signed (docs/security.md, "Client address"): where the client is (its address and
 // country), the site it came through (its origin and brand) and the partner that referred it.
 //
 // The API may run at API_ORIGIN, a server anyone can call: there these are just headers. A client that writes

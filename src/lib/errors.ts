@@ -8,8 +8,8 @@ import type { ApiErrorBody } from '../shared/api-schemas';
  * The one way Worker code says no: thrown from a service, a route or a middleware, and answered by the
  * app's onError (the API's, and the edge's for /live and /chat) as the error envelope
  * `{ error: { code, message, fields? } }`, the message in the caller's language. Its schema
- * (src/shared/api-schemas.ts) is what the OpenAPI document references for every refusal. SPEC's own
- * shapes (sign-in, sign-up, the expired session's 401) are answered by their routes, not here.
+ * (src/shared/api-schemas.ts) is what the OpenAPI document references for every refusal. The published
+ * contract's own shapes (sign-in, sign-up, the expired session's 401) are answered by their routes, not here.
  */
 export class Refusal extends Error {
   constructor(

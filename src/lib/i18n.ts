@@ -11,7 +11,7 @@ export type Translate = (key: string, params?: Record<string, string | number>) 
 
 const bundled: Record<Locale, Messages> = { ko, en, zh, ja, th };
 
-/** The messages of one locale; on failure a warning and an empty dictionary (SPEC §8). */
+/** The messages of one locale; on failure a warning and an empty dictionary (the page renders without them). */
 export function loadMessages(locale: Locale, source: Record<string, Messages | undefined> = bundled): Messages {
   const messages = source[locale];
   if (!messages) {

@@ -27,19 +27,19 @@ const flagsCache = new TtlCache<'flags', Flags>(CACHE_MS.apiFlags);
 
 /**
  * The flags as this isolate read them at most CACHE_MS.apiFlags ago: the API's maintenance check runs on every call,
- * and a KV read was a fifth of a gift's time on the local server (issue 12's note). A flip reaches every isolate
+ * and a KV read was a fifth of a gift's time on the local server. A flip reaches every isolate
  * within that time (KV's own propagation is slower); the timecheck keeps reading KV itself.
  */
 export const readFlagsRecent = (kv: KVNamespace): Promise<Flags> => flagsCache.get('flags', () => readFlags(kv));
 
 /**
- * KV `channeling`: the service-wide channel switches (SPEC §3 channel settings). Operators change them;
+ * KV `channeling`: the service-wide channel switches (what GET /api/guest/channeling-switching answers). Operators change them;
  * the edge caches the answer 10 min. A missing or malformed value falls back to the defaults below
  * (broadcasting on, adult broadcasting on, every social login on, the company's bank account).
  */
 export const CHANNEL_SETTINGS_KEY = 'channeling';
 
-/** The company's own account stands in when operators have not set one (SPEC: "a fallback holds company bank values"). */
+/** The company's own bank account stands in when operators have not set one. */
 export const DEFAULT_CHANNEL_SETTINGS: ChannelSettings = {
   broadcast: true,
   broadcasting: true,

@@ -83,7 +83,7 @@ export async function checkedBody(request: Request, env: { BODY_READ_TIMEOUT_MS?
   const max = bodyLimitFor(contentType);
   const read = await readBody(request, max, bodyDeadline(env));
   if (!read.ok && read.reason === 'too-slow') throw new Refusal(408, 'BODY_TOO_SLOW', 'security.bodyTooSlow');
-  // Uploads keep their own code (issue 15), which the upload forms explain.
+  // Uploads keep their own code, which the upload forms explain.
   if (!read.ok) throw max === UPLOAD_REQUEST_MAX_BYTES ? new Refusal(413, 'UPLOAD_TOO_LARGE', 'uploads.requestTooLarge') : new Refusal(413, 'BODY_TOO_LARGE', 'security.bodyTooLarge');
   if ((contentType ?? '').toLowerCase().includes('json') && jsonDepth(new TextDecoder().decode(read.body)) > JSON_MAX_DEPTH) {
     throw new Refusal(400, 'JSON_TOO_DEEP', 'security.jsonTooDeep');

@@ -25,9 +25,9 @@ export function isLoggedIn(accessCookie: string | undefined): boolean {
 }
 
 /**
- * Who is asking: device id (flx_uuid), logged-in state, device and app type (SPEC §2 root query, §4 page
- * load). In the embedded app type the access cookie and the app's copy of it are re-set on the brand's
- * domain with path /.
+ * Who is asking: device id (flx_uuid), logged-in state, device and app type (the query's `app`, else embedded
+ * inside the native apps, else main). In the embedded app type the access cookie and the app's copy of it are
+ * re-set on the brand's domain with path /.
  */
 export const clientContext = () =>
   createMiddleware<AppEnv>(async function clientContext(c, next) {

@@ -37,7 +37,7 @@ export async function serviceStatus(c: Context<AppEnv>): Promise<ServiceStatus |
   }
 }
 
-/** Where the gate sends this request, or null to let it through (SPEC §4 "Page load on the server"). */
+/** Where the gate sends this request, or null to let it through (docs/architecture.md, "Contracts": Gate). */
 export function gateRedirect(status: ServiceStatus | null, path: string, search: string, loggedIn: boolean): string | null {
   if (!status) return null;
   if (status.maintenance && !isExempt(path, MAINTENANCE_EXEMPT_PATHS)) return MAINTENANCE_PATH;

@@ -9,7 +9,7 @@ const CODE = /^[A-Za-z0-9_-]{1,32}$/;
 const KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * SPEC §2 root query: a partnerCode (query or cookie) is registered while nobody is logged in; an
+ * Partner referrals: a partnerCode (query or cookie) is registered while nobody is logged in; an
  * appkey+pinkey pair only when both are present and neither partner cookie exists.
  */
 export const partner = () =>

@@ -4,7 +4,7 @@ import { Refusal } from '../lib/errors';
 import { QUERY_MAX_CHARS } from '../shared/request-limits';
 
 /**
- * A query string within QUERY_MAX_CHARS on every edge route, /live and /chat included (issue 17), so it runs first.
+ * A query string within QUERY_MAX_CHARS on every edge route, /live and /chat included (docs/security.md, "Limits"), so it runs first.
  * Its refusal speaks the caller's language (callerLocale: X-Locale, else Accept-Language), as /live and /chat do.
  */
 export const queryLimit = () =>

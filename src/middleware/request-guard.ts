@@ -17,7 +17,7 @@ export interface RequestGuardOptions {
 const ALWAYS_CROSS_SITE = (path: string) => path === NICE_RETURN_PATH;
 
 /**
- * What every edge request meets after brand and locale (issue 17), besides the query limit (query-limit.ts): for
+ * What every edge request meets after brand and locale (docs/security.md, "CSRF" and "Limits"), besides the query limit (query-limit.ts): for
  * unsafe methods a same-origin source (a cross-site Origin, `Origin: null` or `Sec-Fetch-Site: cross-site` is
  * refused; the XSRF header stays the proxy's proof, this stops the edge's own form posts being forged), and a body
  * within the limits for the routes that read one here (the proxy and the error collector keep their own).

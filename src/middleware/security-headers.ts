@@ -12,7 +12,7 @@ import { isProductionEnv } from '../shared/environment';
  * inline handler never runs. 'self' only serves browsers without CSP3, which ignore 'strict-dynamic'.
  * Styles keep 'unsafe-inline': the brand colours are a style attribute on <html>, React writes style attributes,
  * the dev checkout and API reference pages have a <style> element, and no script runs from a style.
- * Media and connections: the player plays third-party sources (IVS, NCP... stored playback URLs, SPEC §3) and
+ * Media and connections: the player plays third-party sources (IVS, NCP... stored playback URLs) and
  * hls.js feeds MSE from blob: URLs; error reports go to the Sentry DSN's host. Chat and inbox sockets are
  * same-origin ('self' covers ws:/wss: of this host).
  * Frames: frame-ancestors 'self'. The native apps load the site as the WebView's top document, which

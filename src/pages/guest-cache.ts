@@ -7,7 +7,7 @@
 // Kept per key: the page props (the X-Page-Props answer, and what the HTML and a member's home page are
 // made from) and the rendered document, each until PAGE_CACHE_TTL_S after its data was read or until a
 // purge of a scope it depends on (src/edge-cache/epochs.ts). Never kept: anything but a 200, a page whose
-// data did not load in full (SPEC §8 renders it empty), a render that reported an error. The gate runs
+// data did not load in full (it renders empty: load.ts), a render that reported an error. The gate runs
 // before any of this, so maintenance and emergency redirects are never cached and never bypassed.
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';

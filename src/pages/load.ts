@@ -7,7 +7,7 @@ import { memberJson, ServiceUnavailableError, waitUntil } from '../proxy/caller'
 import { reportServerError } from '../errors';
 
 /**
- * Run a page's data loaders; a failure renders the page with empty data (SPEC §8), except a 503,
+ * Run a page's data loaders; a failure renders the page with empty data, not an error page, except a 503,
  * which goes on to the maintenance redirect.
  */
 export async function loadPageData<T extends Record<string, unknown>>(c: Context<AppEnv>, loader: () => Promise<T>): Promise<T | Record<string, never>> {

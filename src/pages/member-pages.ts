@@ -26,7 +26,7 @@ export const memberPages = new Hono<AppEnv>()
       const answer = await api<MemberListAnswer>(memberListKey(tab));
       return { title, tab, list: answer.ok ? answer.body : null } satisfies MyListsPageData;
     });
-    // A failed load renders the tab empty (SPEC §8); the list then loads in the browser.
+    // A failed load renders the tab empty; the list then loads in the browser.
     const props: MyListsPageData = { title, tab, list: 'list' in data ? data.list : null };
     return respond(c, buildPageProps(c, 'MY_LISTS', props, me));
   });

@@ -32,7 +32,7 @@ export const pages = new Hono<AppEnv>()
     // A callbackURL pointing elsewhere is refused: the page says '잘못된 접근입니다.' and stays here.
     const invalidCallback = requested !== undefined && callbackURL === null;
     const savedLoginId = getCookie(c, COOKIE.savedLoginId) ?? null;
-    // The social buttons the channel settings enable (SPEC §2); none when the settings cannot be read.
+    // The social buttons the channel settings enable (isSnsLogin*); none when the settings cannot be read.
     const settings = await loadPageData(c, async () => (await apiJson<ChannelSettings>(c, callerOf(c), CHANNEL_SETTINGS_PATHS.guest)).body ?? {});
     const socialProviders = enabledSocialProviders(settings);
     return respond(c, buildPageProps(c, 'SIGNIN', { title: c.var.t('login.title'), callbackURL, invalidCallback, savedLoginId, socialProviders }, await loadMe(c)));

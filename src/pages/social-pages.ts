@@ -33,9 +33,10 @@ async function postJson(c: Context<AppEnv>, path: string, body: unknown): Promis
 }
 
 /**
- * Social login at the edge (issue 14): /callback/<provider>/start opens the transaction and leaves for the
- * provider; SPEC's /callback/<provider>/authorize finishes it: a linked member is signed in (the cookies of
- * any sign-in), a new person goes to the social sign-up form, a link goes back to the member's page.
+ * Social login at the edge (docs/product/accounts.md, "Social login"): /callback/<provider>/start opens the
+ * transaction and leaves for the provider; the published return address /callback/<provider>/authorize
+ * finishes it: a linked member is signed in (the cookies of any sign-in), a new person goes to the social
+ * sign-up form, a link goes back to the member's page.
  */
 export const socialPages = new Hono<AppEnv>()
   // Sign-in by a link (a button that navigates). Linking is never started by a GET: another site's link would start

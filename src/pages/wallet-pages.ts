@@ -30,7 +30,7 @@ const balanceOf = (answer: ApiAnswer<LuvSumResponse>) => bodyOf(answer)?.balance
 const LUV_SUM = '/api/luv/luv-sum';
 const giftPage = `offset=0&limit=${PAGE_DEFAULTS.itemLimit}`;
 
-/** A members-only page: guests go to sign-in and come back here; a failed load renders the page empty (SPEC §8). */
+/** A members-only page: guests go to sign-in and come back here; a failed load still renders the page, empty. */
 async function memberPage(
   c: Context<AppEnv>,
   key: 'LUV' | 'SHOP' | 'SHOP_SUCCESS' | 'PAYMENTS',
@@ -43,7 +43,7 @@ async function memberPage(
   return respond(c, buildPageProps(c, key, { ...data, title }, me));
 }
 
-/** The wallet (SPEC page key LUV), the shop, the payment result pages and payment history. */
+/** The wallet (page key LUV), the shop, the payment result pages and payment history. */
 export const walletPages = new Hono<AppEnv>()
   .get(WALLET_PATHS.LUV, (c) => {
     const title = c.var.t('wallet.title');

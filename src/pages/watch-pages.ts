@@ -41,7 +41,7 @@ function itemsOf<T>(answer: ApiAnswer<unknown>): T[] {
   return Array.isArray(body) ? body : Array.isArray(body.items) ? body.items : [];
 }
 
-/** Page data over its fallbacks: a loader that failed (SPEC §8) leaves the fallbacks alone. */
+/** Page data over its fallbacks: a loader that failed leaves the fallbacks alone. */
 const orEmpty = (fallback: Record<string, unknown>, data: Record<string, unknown>): Record<string, unknown> => ({ ...fallback, ...data });
 
 /** A missing thing (404) or one the API refuses to look up (400): the page does not exist. */
@@ -119,7 +119,7 @@ async function themePage(c: Context<AppEnv>, code: string, me: Me | null, api: A
 
 const answer = (c: Context<AppEnv>, built: PageBuild) => ('response' in built ? built.response : respond(c, built.props));
 
-/** The watch pages (SPEC §2 page keys HOME, CHANNEL, VOD, RECENT_VIEW, SUBSCRIPTIONS_VIEW, GIFT_VIEW, THEME, CASTER). */
+/** The watch pages (page keys HOME, CHANNEL, VOD, RECENT_VIEW, SUBSCRIPTIONS_VIEW, GIFT_VIEW, THEME, CASTER). */
 export const watchPages = new Hono<AppEnv>()
   .get('/', async (c) => {
     if (!c.var.loggedIn) return guestPage(c, (depend) => homePage(c, depend));

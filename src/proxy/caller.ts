@@ -9,7 +9,7 @@ import { edgeClientAddress } from '../lib/client-address';
 import { EDGE_HEADERS, signEdgeClient } from '../lib/edge-headers';
 import { GUEST_PASS_HEADER } from '../lib/guest-pass';
 
-/** Raised when the API answers 503 to a server-side call (SPEC §8 SERVICE_UNAVAILABLE). */
+/** Raised when the API answers 503 to a server-side call; the app's onError sends the page to maintenance. */
 export class ServiceUnavailableError extends Error {
   readonly code = 'SERVICE_UNAVAILABLE';
   constructor() {

@@ -6,7 +6,7 @@ import { TtlCache } from '../lib/ttl-cache';
 import { channelSettingsSchema } from '../shared/streams-schemas';
 import { callApi, callerOf } from './caller';
 
-/** SPEC §7: GET /api/guest/channeling-switching is cached 10 minutes. */
+/** GET /api/guest/channeling-switching, which the edge keeps 10 minutes. */
 export const CHANNEL_SETTINGS_PATH = CHANNEL_SETTINGS_PATHS.guest;
 /** Staff change them here; once that succeeds this isolate's copy is dropped. */
 export const CHANNEL_SETTINGS_ADMIN_PATH = CHANNEL_SETTINGS_PATHS.admin;

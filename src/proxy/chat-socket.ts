@@ -12,8 +12,8 @@ import { hubStub, shardStub, SHARD_HEADERS, type Identity } from '../chat';
 /**
  * GET /chat/:room with Upgrade: websocket. Everything is checked before the upgrade, so a refusal is
  * a plain HTTP answer (partykit's pattern): 404 unknown room, 426 not a WebSocket, 403 foreign Origin,
- * 401 bad or expired ticket (SPEC §8 'Unauthorized'), 403 with a CHAT_ACCESS_CODES code for a viewer
- * who may not watch the channel (adult-only, a password-protected live: SPEC §6).
+ * 401 bad or expired ticket (the client retries with a fresh one), 403 with a CHAT_ACCESS_CODES code for a
+ * viewer who may not watch the channel (adult-only, a password-protected live: `accessFor`).
  *
  * Mounted before secureHeaders and the brand/locale/session middleware: a 101 answer carries no
  * headers we could add, and the cookie and page machinery has nothing to do here. The Origin check
@@ -96,7 +96,7 @@ const identityOf = (claims: ChatTicketClaims): Identity | null =>
 
 async function ticketFromApi(c: Context<AppEnv>, request: ChatTicketRequest, token: string | null): Promise<Identity | null> {
   // This route runs before the edge middleware: the caller comes from the request alone.
-  // The brand answering here: a member's token is only good on the brand it was made on (issue 17).
+  // The brand answering here: a member's token is only good on the brand it was made on (docs/security.md, "Access").
   const brand = resolveBrand(await getRegistry(c.env.CONFIG), c.req.header('host') ?? new URL(c.req.url).host).id;
   const caller: Caller = {
     ...requestOrigin(c),

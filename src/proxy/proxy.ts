@@ -12,7 +12,7 @@ import { COOKIE, GUEST_PASS_PATH } from '../shared/constants';
 import { SOCIAL_SIGNUP_COOKIE } from '../shared/social';
 import { CHANNEL_SETTINGS_ADMIN_PATH, CHANNEL_SETTINGS_PATH, cachedChannelSettingsResponse, forgetChannelSettings } from './channel-settings';
 
-/** Paths the browser and native apps call through us (SPEC §7). */
+/** Paths the browser and native apps call through us (the published API's prefixes). */
 export const PROXIED_PREFIXES = ['/api/', '/v2/api/', '/v3/api/', '/v4/api/', '/static/'] as const;
 /** The offline adapters' development pages (the API itself refuses them in production). */
 export const DEV_PREFIX = '/__dev/';
@@ -66,7 +66,7 @@ export const featureOf = (path: string) => FEATURE_PATHS.find(([prefix]) => path
 
 /** Calls whose answers carry tokens for the cookie jar. */
 const TOKEN_PATHS = new Set(['/v2/api/auth/signin', '/api/auth/signup', '/api/oauth/refresh', '/v3/api/m/signup/kakao']);
-/** Social sign-in, sign-up and link-by-password (issue 14) answer tokens too, and spend the sign-up form's ticket cookie. */
+/** Social sign-in, sign-up and link-by-password answer tokens too, and spend the sign-up form's ticket cookie. */
 const SOCIAL_TOKEN_PATH = /^\/api\/auth\/(signin\/oauth\/|signup\/oauth\/|oauth\/[a-z]+\/link$)|^\/v3\/api\/m\/signup\/kakao$/;
 const isTokenPath = (path: string) => TOKEN_PATHS.has(path) || SOCIAL_TOKEN_PATH.test(path);
 // Their success also spends the social sign-up form's ticket cookie (SOCIAL_SIGNUP_COOKIE).

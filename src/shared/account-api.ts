@@ -1,4 +1,4 @@
-// Request and response shapes of the account calls (SPEC §7 Auth, Guest), as the browser sees them
+// Request and response shapes of the account calls (auth and guest), as the browser sees them
 // through the proxy. Tokens never appear here: the proxy moves them into HttpOnly cookies.
 // Errors: signin answers { status, msg, message }, signup { data: { error, field } }, refresh { msg: 'ERROR' };
 // every other call uses the API envelope { error: { code, message, fields? } } (message already localized).
@@ -30,7 +30,7 @@ export type {
 
 /** The error code of a 401 whose session is gone: the page clears it and shows the session-expired modal. */
 /**
- * The profile's SWR key (GET /api/my/profile), cached 5 minutes on the client (SPEC §9); a settings change
+ * The profile's SWR key (GET /api/my/profile), cached 5 minutes on the client; a settings change
  * replaces it at once (the settings page sets it; other pages hear of it through the inbox socket).
  */
 export const PROFILE_KEY = '/api/my/profile';

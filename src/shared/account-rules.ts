@@ -1,9 +1,9 @@
-// Validation rules of SPEC §5, shared by the sign-up forms (on blur, on submit) and the API (which
+// The validation rules of the sign-up forms, shared by the forms (on blur, on submit) and the API (which
 // checks again and answers the same message). Each rule returns a locale message key or null.
 
 export type Check = string | null;
 
-/** Inputs strip all whitespace (SPEC §5). */
+/** Inputs strip all whitespace. */
 export const stripSpaces = (value: string): string => value.replace(/\s+/g, '');
 
 /** A person's name keeps the spaces between its parts ('John Smith'): ends trimmed, runs of whitespace made one space. */
@@ -78,7 +78,7 @@ export const foreignerRules = {
   gender: (v: string): Check => (v === 'M' || v === 'F' ? null : M.genderRequired),
 };
 
-/** SPEC §4 terms: all three checked → true; both required → 'essential'; otherwise false. */
+/** The terms checkboxes: all three checked → true; both required → 'essential'; otherwise false. */
 export type TermsValue = true | 'essential' | false;
 export function termsValue(terms: { service: boolean; privacy: boolean; marketing: boolean }): TermsValue {
   if (terms.service && terms.privacy && terms.marketing) return true;

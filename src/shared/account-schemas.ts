@@ -1,6 +1,6 @@
-// Request and response shapes of the account calls (SPEC §7 Auth, Guest) as zod schemas: the routes
+// Request and response shapes of the account calls (auth and guest) as zod schemas: the routes
 // validate with the request schemas, the OpenAPI document is generated from all of them, and the types
-// in account-api.ts are inferred from them. Sign-in, sign-up and refresh keep SPEC's own fields (status,
+// in account-api.ts are inferred from them. Sign-in, sign-up and refresh keep the published contract's fields (status,
 // msg, message, event; data.error; msg 'ERROR'); every other refusal is the envelope of api-schemas.ts.
 // Kept apart from account-api.ts, which the browser imports for its constants (types re-exported only).
 import * as z from 'zod';
@@ -10,12 +10,12 @@ import { memberSettingsSchema } from './message-schemas';
 const text = (max: number) => z.string().max(max);
 const digits = (min: number, max: number) => z.string().regex(new RegExp(`^\\d{${min},${max}}$`));
 
-/** SPEC §9's MOBILEWEB or PCWEB, or SPEC §3's device type (src/shared/device.ts). */
+/** MOBILEWEB or PCWEB, or a device type PC, MOBILE_WEB, APP, UNKNOWN (src/shared/device.ts). */
 export const deviceSchema = deviceSpellingSchema;
 
-/** SPEC §3 personal-auth status. */
+/** The status of a member's identity verification (personal-auth). */
 export const PERSONAL_AUTH_STATUS = { unapplied: 0, requested: 1, approved: 2, rejected: 3 } as const;
-export const personalAuthStatusSchema = z.literal([0, 1, 2, 3]).describe('SPEC §3 personal-auth status: 0 unapplied, 1 requested, 2 approved, 3 rejected');
+export const personalAuthStatusSchema = z.literal([0, 1, 2, 3]).describe('Identity verification status: 0 unapplied, 1 requested, 2 approved, 3 rejected');
 
 export const meDtoSchema = z
   .object({
@@ -53,10 +53,10 @@ export const signinRequestSchema = z.object({
   device: deviceSchema.default('PCWEB'),
 });
 
-/** SPEC's sign-in answer, success or not: 200, 401 (message '' means "wrong ID or password"), 423 blocked, 429 too many attempts. */
+/** The sign-in answer (the published contract's shape, not the envelope), success or not: 200, 401 (message '' means "wrong ID or password"), 423 blocked, 429 too many attempts. */
 export const signinResponseSchema = z
   .object({
-    status: z.int().describe('The HTTP status again (SPEC)'),
+    status: z.int().describe('The HTTP status again, in the body'),
     msg: z.string().describe('SUCCESS, UNAUTHORIZED, BLOCKED or TOO_MANY_ATTEMPTS'),
     message: z.string().describe("The refusal in the caller's language; '' on success and for a wrong ID or password"),
     event: z.object({ title: z.string(), body: z.string() }).nullable().describe('A popup to show after login (the attendance reward of the day), or null'),
@@ -68,7 +68,7 @@ export const signinResponseSchema = z
 export const signinSuccessSchema = signinResponseSchema
   .extend({ status: z.literal(200), msg: z.literal('SUCCESS'), me: meDtoSchema, save_id: z.boolean().optional().describe('Echo of saveId (the proxy keeps it as a cookie)') })
   .extend(sessionTokensSchema.shape);
-/** 401, 423, 429: SPEC's own refusal (not the envelope). */
+/** 401, 423, 429: the sign-in's own refusal (not the envelope). */
 export const signinRefusalSchema = signinResponseSchema.extend({
   status: z.literal([401, 403, 423, 429]),
   msg: z.enum(['UNAUTHORIZED', 'EXPIRED', 'BLOCKED', 'TOO_MANY_ATTEMPTS']),
@@ -109,7 +109,7 @@ export const signupRequestSchema = z.object({
     ),
 });
 
-/** SPEC's sign-up answer: 200 { data: { me } } and the member is signed in; 4xx { data: { error, field } }. */
+/** The sign-up answer (the published contract's shape): 200 { data: { me } } and the member is signed in; 4xx { data: { error, field } }. */
 export const signupResponseSchema = z
   .object({
     data: z.object({
@@ -124,7 +124,7 @@ export const signupRefusalSchema = z.object({ data: signupResponseSchema.shape.d
 
 /** POST /api/oauth/generate (a fresh pair for the member's own app) and a successful refresh. */
 export const tokenGrantSchema = sessionTokensSchema.extend({ msg: z.literal('SUCCESS') }).meta({ id: 'TokenGrant' });
-/** POST /api/oauth/refresh refused: SPEC's msg 'ERROR' (a used token presented again revokes its family). */
+/** POST /api/oauth/refresh refused: msg 'ERROR', as clients expect (a used token presented again revokes its family). */
 export const refreshRefusalSchema = z.object({ msg: z.literal('ERROR'), reason: z.enum(['unknown', 'expired', 'reused', 'revoked']) }).meta({ id: 'RefreshRefusal' });
 /** The refresh call takes a form field, so a native app can send it without JSON. */
 export const refreshRequestSchema = z.object({ refreshToken: text(200).min(1) });
@@ -228,9 +228,9 @@ export const devIdentityRequestSchema = z.object({
   gender: z.enum(['M', 'F']),
   phone: digits(9, 15),
 });
-/** SPEC §4 expiry flow steps (waking a dormant account). */
+/** The expiry flow's steps (waking a dormant account). */
 export const EXPIRY_STEPS = ['AGREEMENT', 'IDENTIFICATION', 'COMPLETE'] as const;
-/** POST /api/auth/expire: SPEC's { loginId }, then the agreement, then the identity verification's authKey. */
+/** POST /api/auth/expire: { loginId } first, then the agreement, then the identity verification's authKey. */
 export const expiryRequestSchema = z.object({
   loginId: text(100),
   agree: z.boolean().optional().describe('The owner agreed to wake the account (the AGREEMENT step)'),

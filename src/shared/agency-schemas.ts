@@ -1,4 +1,4 @@
-// Agencies and their invites (issue 15; SPEC §6 agency invite recipients, §7 Other agency invites): shapes of
+// Agencies and their invites (docs/product/community.md, "Channel board": Agencies): shapes of
 // the creator's calls under /api/my/agency-invites and the agency's own under /api/agency, as zod schemas.
 import * as z from 'zod';
 import { AGENCY_INVITE_DAYS, AGENCY_INVITE_STATUSES } from './agency';

@@ -1,4 +1,4 @@
-// Agency invites (issue 15): the constants both ends read (no zod: the client's pages import it).
+// Agency invites: the constants both ends read (no zod: the client's pages import it).
 
 export const AGENCY_INVITE_STATUSES = ['pending', 'accepted', 'declined', 'expired'] as const;
 export type AgencyInviteStatus = (typeof AGENCY_INVITE_STATUSES)[number];

@@ -4,8 +4,8 @@
 import * as z from 'zod';
 
 /**
- * The API's one error envelope where SPEC names no field of its own (sign-in, sign-up and refresh keep
- * SPEC's; see account-schemas.ts). The message is already in the caller's language (X-Locale, else
+ * The API's one error envelope where the published contract names no field of its own (sign-in, sign-up and
+ * refresh keep theirs; see account-schemas.ts). The message is already in the caller's language (X-Locale, else
  * Accept-Language), so a client shows it as it is and branches on `code`.
  */
 export const apiErrorSchema = z
@@ -23,13 +23,13 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 export const okResponseSchema = z.object({ ok: z.literal(true) }).meta({ id: 'OkResponse' });
 export type OkResponse = z.infer<typeof okResponseSchema>;
 
-/** SPEC §4 "Timecheck": status true means maintenance; status false with defenceMode means emergency. */
+/** The timecheck: status true means maintenance; status false with defenceMode means emergency. */
 export const timecheckResponseSchema = z
   .object({ status: z.boolean().describe('Maintenance'), defenceMode: z.boolean().describe('Emergency (only while not in maintenance)') })
   .meta({ id: 'TimecheckResponse' });
 export type TimecheckResponse = z.infer<typeof timecheckResponseSchema>;
 
-/** The apps' own form of the flags (GET /api/guest/timeCheck/9?ver=2); SPEC spells isMantenace so. */
+/** The apps' own form of the flags (GET /api/guest/timeCheck/9?ver=2); the apps read it spelt isMantenace. */
 export const appTimecheckResponseSchema = z.object({ isMantenace: z.boolean(), isEmergency: z.boolean() }).meta({ id: 'AppTimecheckResponse' });
 export type AppTimecheckResponse = z.infer<typeof appTimecheckResponseSchema>;
 

@@ -1,4 +1,4 @@
-// The channel board (issue 15; SPEC §7 Customer service board-* calls, Guest find-new-board): request and
+// The channel board (docs/product/community.md, "Channel board"; the board-* calls, find-new-board): request and
 // answer shapes as zod schemas (the OpenAPI document comes from them).
 import * as z from 'zod';
 import { BOARD_CATEGORIES, BOARD_LIMITS, BOARD_SEARCH_SCOPES, BOARD_WRITE_PERMISSIONS } from './board';

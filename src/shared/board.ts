@@ -1,4 +1,4 @@
-// The channel board (issue 15): its categories, who may write, where search looks and its limits. No zod
+// The channel board (docs/product/community.md, "Channel board"): its categories, who may write, where search looks and its limits. No zod
 // here: the client imports it (the request and answer shapes are in board-schemas.ts).
 
 export const BOARD_CATEGORIES = ['free', 'fanart', 'question', 'review'] as const;
@@ -20,7 +20,7 @@ export const BOARD_LIMITS = {
   search: 50,
   /** Images a post carries (each held to the upload module's image limits). */
   images: 4,
-  /** board-list's page (SPEC §9 names no board size: the stream lists' 20). */
+  /** board-list's page (as the stream lists': 20). */
   pageSize: 20,
   /** Top-level comments per page of board-comment. */
   commentPage: 20,

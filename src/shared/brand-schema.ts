@@ -20,7 +20,7 @@ export const brandFeaturesSchema = z.object({
 });
 export type BrandFeatures = z.infer<typeof brandFeaturesSchema>;
 
-/** One brand's configuration (brands/<id>/brand.json, KV `brand:<id>`). SPEC §1 and §3. */
+/** One brand's configuration (brands/<id>/brand.json, KV `brand:<id>`; docs/architecture.md, "Contracts": Brand). */
 export const brandSchema = z
   .object({
     id: brandIdSchema,

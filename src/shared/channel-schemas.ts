@@ -1,4 +1,4 @@
-// Channel notices and the channel profile (issue 15; SPEC §7 Channel notices and channels, Member): answer
+// Channel notices and the channel profile (docs/product/community.md, "Uploads, notices and the channel profile"): answer
 // shapes and the multipart forms that write them, as zod schemas (the OpenAPI document comes from them).
 import * as z from 'zod';
 import { UPLOAD_KEY_PATTERN } from './uploads';

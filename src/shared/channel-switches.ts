@@ -1,8 +1,8 @@
 import type { ChannelSettings } from './streams-api';
 
 /**
- * The operators' switches that take a stream off for every viewer but its creator (SPEC §3 channel
- * settings): `broadcasting` off stops every live; `adultBroadcast` off stops adult streams (adult-plus
+ * The operators' switches that take a stream off for every viewer but its creator (KV `channeling`):
+ * `broadcasting` off stops every live; `adultBroadcast` off stops adult streams (adult-plus
  * included), live or recorded; `adultPlusBroadcast` off stops adult-plus streams alone, live or recorded.
  * One rule for the API's access check and for the channel page, which applies it at once when the
  * settings change under an open page. `adult` is true for an adult-plus stream too (it is adult-only).

@@ -1,8 +1,8 @@
 import type { ChatActionName, MemberRole, RoomBadge } from './chat-protocol';
 
 /**
- * Who may do what in a room. SPEC §6 names the roles (P police, O operator, S ting operator, V member,
- * J genie) and the actions but not the rules, so these are ours:
+ * Who may do what in a room. The roles are P police, O operator, S ting operator, V member and
+ * J genie; which of them may take which action is our own rule:
  *
  * | standing | who                              | may                                                      |
  * |----------|----------------------------------|----------------------------------------------------------|

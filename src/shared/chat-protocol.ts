@@ -7,9 +7,9 @@ import { EMOJI_CODE_PATTERN, EMOJI_LIMITS } from './emoji';
 import { UPLOAD_KEY_PATTERN } from './uploads';
 
 /**
- * The chat wire protocol (SPEC §7 Real-time chat), imported by the ChatRoom object and the client alike.
+ * The chat wire protocol, imported by the ChatRoom object and the client alike.
  * Every frame is JSON with a `type`; both ends parse with these schemas and drop what does not fit.
- * Client -> server: join, leave, message, action, announce, ping. Server -> client: only SPEC's four,
+ * Client -> server: join, leave, message, action, announce, ping. Server -> client: only four,
  * message, action, event and connection.
  *
  * Every schema here is z.lazy: built on its first parse, not when the module loads. Built at load they were
@@ -24,7 +24,7 @@ export const CHAT_MAX_FRAME = 4096;
 export const CHAT_MAX_TEXT = 200;
 /** Messages kept per room and sent on join. */
 export const CHAT_HISTORY = 100;
-/** SPEC-less limits we chose: at most 20 messages per 30 s per member; managers and above are exempt. */
+/** Limits of our own: at most 20 messages per 30 s per member; managers and above are exempt. */
 export const CHAT_RATE = { messages: 20, windowMs: 30_000 } as const;
 /** The same text again from the same member within this window is a flood and refused. */
 export const CHAT_DUPLICATE_WINDOW_MS = 10_000;
@@ -33,12 +33,12 @@ export const CHAT_DEFAULT_MUTE_S = 300;
 export const CHAT_MAX_ACTION_S = 7 * 24 * 60 * 60;
 /** A kicked member may come back after this long unless the action says otherwise (0 = at once). */
 export const CHAT_DEFAULT_KICK_S = 60;
-/** SPEC §9 client timers for the socket (partysocket options). */
+/** The client's socket timers (partysocket options, and the wait and tries after a 401). */
 export const CHAT_RECONNECT = { minDelayMs: 500, maxDelayMs: 5_000, connectTimeoutMs: 20_000, authRetryMs: 3_000, maxAuthRetries: 10 } as const;
 /** Close codes the room uses; the client stops reconnecting on 4003 (banned) and 4001 (kicked). */
 export const CHAT_CLOSE = { kicked: 4001, banned: 4003 } as const;
 
-/** SPEC §3 member roles: P police, O operator, S ting operator, V member, J genie. */
+/** Member roles: P police, O operator, S ting operator, V member, J genie. */
 export const memberRoleSchema = z.lazy(() => z.enum(['P', 'O', 'S', 'V', 'J']));
 export type MemberRole = z.infer<typeof memberRoleSchema>;
 /** What a member is in one room, beside their site role. */
@@ -139,7 +139,7 @@ export type ActionResultFrame = z.infer<typeof actionResultFrameSchema>;
 
 /** The giver; null for a member who chose not to be shown as a supporter (settings isSponser off). */
 const giftUser = z.lazy(() => z.nullable(z.object({ loginId, nickname: z.string().check(z.minLength(1), z.maxLength(40)) })));
-/** Item codes of SPEC §9 (and any future ones): positive integers. */
+/** Item codes (src/shared/item-catalogue.ts, and any future ones): positive integers. */
 const itemCode = z.lazy(() => z.int().check(z.positive(), z.maximum(99_999)));
 
 /** Events the API and the live pipeline publish into a room, validated again when the room receives them. */
@@ -234,7 +234,7 @@ const SERVER_FRAME_SCHEMAS: Record<ServerFrame['type'], z.ZodMiniType> = {
 };
 
 /**
- * Nobody gets into a room whose channel they may not watch (SPEC §6, the player's rule, `accessFor`):
+ * Nobody gets into a room whose channel they may not watch (the player's rule, `accessFor`):
  * the ticket calls answer 403 with one of these codes, the socket route refuses a ticketless upgrade
  * with the same, and the panel says `chat.access.<reason>` and stops.
  */
@@ -287,5 +287,5 @@ export function parseServerFrames(raw: string): ServerFrame[] {
   return frames;
 }
 
-/** The socket path of a room (same host as the page; SPEC's 'brand's chat host'). */
+/** The socket path of a room (the brand's chat host is the page's own host). */
 export const chatSocketPath = (room: string) => `/chat/${room}`;

@@ -1,4 +1,4 @@
-// Names, timers and limits from SPEC §2, §3, §4 and §9, shared by the Worker and the client.
+// Names, timers and limits shared by the Worker and the client.
 
 export const COOKIE = {
   uuid: 'flx_uuid',
@@ -39,7 +39,6 @@ export const CACHE_MS = {
   apiFlags: 2_000,
 } as const;
 
-/** Paths exempt from global handling (SPEC §2), matched as path prefixes. */
 /** The site's origin, which the proxy tells the API (identity providers send people back there). */
 export const SITE_ORIGIN_HEADER = 'x-site-origin';
 /** The brand the site is, which the proxy tells the API (policy texts name its company). */
@@ -47,6 +46,7 @@ export const BRAND_HEADER = 'x-brand';
 /** Where NICE sends the person back after identity verification (an edge page). */
 export const NICE_RETURN_PATH = '/callback/nice';
 
+/** Paths the gate never redirects (docs/architecture.md, "Contracts": Gate), matched as path prefixes. */
 export const EXEMPT_PATHS = ['/callback', '/api', '/robots.txt', '/sitemap.xml'] as const;
 /** The second list: EXEMPT_PATHS plus the auth pages. */
 export const AUTH_EXEMPT_PATHS = [...EXEMPT_PATHS, '/signin', '/signup', '/find', '/guest-auth'] as const;
@@ -59,9 +59,9 @@ export const GUEST_AUTH_PATH = '/guest-auth';
 /** What that page calls with the verification; the proxy turns the answer's pass into the guestPass cookie. */
 export const GUEST_PASS_PATH = '/api/guest/adult-pass';
 export const SIGNIN_PATH = '/signin';
-/** SPEC §4 expiry flow: where a dormant account is woken (under /signin: open in emergency mode too). */
+/** The expiry flow: where a dormant account is woken (under /signin: open in emergency mode too). */
 export const EXPIRE_PATH = '/signin/expire';
-/** The member's lists (SPEC §7 Member and Other lists), linked from my page. */
+/** The member's lists (subscriptions, subscribers, items, gifts), linked from my page. */
 export const MY_LISTS_PATH = '/my/lists';
 
 /** Application types: `embedded` inside the native wrapper, `main` otherwise. */

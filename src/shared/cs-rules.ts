@@ -1,4 +1,4 @@
-// Customer service (issue 16, SPEC §7 Customer service): the kinds, categories and limits both the API and
+// Customer service (docs/product/community.md, "Customer service"): the kinds, categories and limits both the API and
 // the client's forms use. No zod here: the client imports it (the shapes are in cs-schemas.ts).
 
 /** Inquiry boards: a question for the operator (QNA, the 1:1 inquiry) or a suggestion (PROPOSAL). */

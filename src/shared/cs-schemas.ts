@@ -1,4 +1,4 @@
-// Customer service (issue 16, SPEC §7 Customer service): the shapes of inquiries, the platform's notices and
+// Customer service (docs/product/community.md, "Customer service"): the shapes of inquiries, the platform's notices and
 // guides, reports (declarations) and account change requests, and the staff calls that answer them, as
 // zod schemas (the OpenAPI document comes from them). Members' words are plain text, never markup.
 

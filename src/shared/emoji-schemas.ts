@@ -1,4 +1,4 @@
-// Emoji calls (issue 15; SPEC §7 Guest show-all-emoji, Other change-favorite-emoticon, and the studio's own
+// Emoji calls (show-all-emoji for guests, change-favorite-emoticon, and the studio's own
 // list/add/delete): request and answer shapes as zod schemas (the OpenAPI document comes from them).
 import * as z from 'zod';
 import { PAGE_DEFAULTS } from './streams-api';

@@ -1,4 +1,4 @@
-// Emoji (issue 15): the rules both ends keep. A chat message names an emoji as `:code:`; the chat room
+// Emoji: the rules both ends keep. A chat message names an emoji as `:code:`; the chat room
 // resolves the codes it finds to known emoji (the channel's own, then the common set) and sends their
 // upload keys with the message, so a client draws only images the server vouched for, from our own
 // upload route. No zod here: the chat chunk and the picker import it (the API's shapes are in emoji-schemas.ts).

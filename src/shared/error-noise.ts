@@ -1,4 +1,4 @@
-// SPEC §8: error reporting ignores noisy browser errors: network failures, chunk loading failures and the
+// Error reporting ignores noisy browser errors (docs/operations.md): network failures, chunk loading failures and the
 // ResizeObserver loop. One rule for the reporter in the browser and the collector that receives reports.
 
 const NOISE = [

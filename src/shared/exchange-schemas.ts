@@ -1,4 +1,4 @@
-// The exchange event (SPEC §7 Exchange event): a member converts received luv (earnings) into spendable luv
+// The exchange event (docs/product/money.md, "Exchange event, levels and rankings"): a member converts received luv (earnings) into spendable luv
 // (wallet) at the event's rate, within a cap per member and a total cap. The event lives in KV
 // `exchange_event` (npm run ops -- exchange set ...); what was applied is counted in D1 (migration 0015).
 //

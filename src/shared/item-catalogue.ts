@@ -1,4 +1,4 @@
-// The item catalogue (SPEC §9 item codes): plain data without zod, so the chat's LEX option and the wallet's
+// The item catalogue (item codes and luv prices): plain data without zod, so the chat's LEX option and the wallet's
 // lists carry no schema code. The shapes of the item calls are in items.ts. Prices are in luv.
 
 export type ItemKind = 'lex' | 'pass' | 'gifticon' | 'event';

@@ -1,4 +1,4 @@
-// The shapes of the item calls; the catalogue itself (SPEC §9 item codes) is item-catalogue.ts. Channel
+// The shapes of the item calls; the catalogue itself (item codes and prices) is item-catalogue.ts. Channel
 // subscriptions (700-704) are the subscriptions' own and not sold here.
 
 import * as z from 'zod';

@@ -1,4 +1,4 @@
-// Member levels (SPEC §7 Other, GET /api/my/member-level-info): a member's level comes from the luv they have
+// Member levels (GET /api/my/member-level-info): a member's level comes from the luv they have
 // sent to creators: gifts and subscription payments from their wallet (item purchases and refunds do not
 // count). No zod here: the client draws the icon from this table too.
 

@@ -1,5 +1,5 @@
-// The member's lists (issue 16 "the member's lists"; SPEC §7 Member and Other): one page, /my/lists, with a
-// tab per list the API keeps of the member. Each tab is one SPEC call answering { items, offset, limit, total }.
+// The member's lists (docs/product/community.md, "Messages and my page"): one page, /my/lists, with a
+// tab per list the API keeps of the member. Each tab is one published call answering { items, offset, limit, total }.
 // No zod here: the client imports it.
 
 export const MEMBER_LIST_TABS = ['subscriptions', 'subscribers', 'items', 'sentLuv', 'receivedLuv', 'sentItems', 'receivedItems'] as const;

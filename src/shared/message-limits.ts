@@ -13,11 +13,11 @@ export const MESSAGE_PAGE_LIMIT = 20;
 export const CONVERSATION_LIMIT = 30;
 export const BLOCK_LIST_MAX = 500;
 
-/** SPEC §3 Settings; memberSortCode orders the inbox: 1 newest first, 2 unread first. */
+/** The member's settings; memberSortCode orders the inbox: 1 newest first, 2 unread first. */
 export const MEMBER_SORT_CODES = { newest: 1, unreadFirst: 2 } as const;
 export const DEFAULT_SETTINGS = { isView: true, isVibes: true, isSponser: true, memberSortCode: 1, isBigFan: true, isMemberLevelIconEnabled: true } as const;
 
 /** The inbox socket on the page's host (a MemberInbox object per member; the ticket comes from the API). */
 export const INBOX_SOCKET_PATH = '/inbox';
-/** SPEC §9 socket timers, as the chat's: reconnect from 500 ms, doubling up to 5 s. */
+/** The socket's timers, as the chat's: reconnect from 500 ms, doubling up to 5 s. */
 export const INBOX_RECONNECT = { minDelayMs: 500, maxDelayMs: 5_000 } as const;

@@ -1,4 +1,4 @@
-// The shapes of the message, block-list and settings calls (SPEC §7 Member). A message is plain text:
+// The shapes of the message, block-list and settings calls (docs/product/community.md, "Messages and my page"). A message is plain text:
 // cleaned of control characters and bidi overrides, stored and answered as written, shown as text.
 
 import * as z from 'zod';
@@ -106,7 +106,7 @@ export const blockChangedResponseSchema = z.object({ targetId: z.string(), block
 export const inboxTicketResponseSchema = z.object({ ticket: z.string(), unread: count.describe('Unread messages now; the socket tells each change after') }).meta({ id: 'InboxTicket' });
 export type InboxTicketResponse = z.infer<typeof inboxTicketResponseSchema>;
 
-// ---- Settings (SPEC §3), POST /api/my/setting
+// ---- Settings, POST /api/my/setting
 const flag = z.boolean();
 export const memberSettingsSchema = z
   .object({

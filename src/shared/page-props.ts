@@ -19,7 +19,7 @@ import type {
 } from './streams-api';
 
 /**
- * Every page the app renders, by its key (SPEC §2 names HOME, CHANNEL, ...), and the module under
+ * Every page the app renders, by its key (HOME, CHANNEL, ...), and the module under
  * client/pages/ that draws it. The client puts each module in main.js or loads it on demand
  * (client/app/pages.ts); the build lists each page's chunks under its key for <link rel="modulepreload">
  * (scripts/build-client.mjs, src/render/preload.ts).
@@ -71,7 +71,7 @@ export type PageModule = (typeof PAGES)[PageKey];
 /** The signed-in member as the page sees it (the API's MeDto); null for a guest. */
 export type Me = MeDto;
 
-/** Props serialized into the page and read back by the client on hydration (SPEC §3 "Page properties"). */
+/** Props serialized into the page and read back by the client on hydration. */
 export interface PageProps {
   page: PageKey;
   path: string;
@@ -114,7 +114,7 @@ export function toWire(props: PageProps, refs: BuildRefs | null): WireProps {
   return { ...rest, build: refs.build, messagesUrl: refs.messagesUrl };
 }
 
-// ---- Watch pages' data (issue 4): what each page's loader puts in `data`, read back by its client page.
+// ---- Watch pages' data: what each page's loader puts in `data`, read back by its client page.
 
 /** The device value view-main and themes take (the API's DEVICES), the same on server and client. */
 export function viewDevice(props: Pick<PageProps, 'appType' | 'isMobile'>): 'APP' | 'MOBILE_WEB' | 'PC' {
@@ -124,7 +124,7 @@ export function viewDevice(props: Pick<PageProps, 'appType' | 'isMobile'>): 'APP
 /** `now` is the server's clock at render: times shown relative to it hydrate without a mismatch. */
 export interface HomeData {
   now: number;
-  /** null when view-main failed (SPEC §8: the page still renders, empty). */
+  /** null when view-main failed (the page still renders, empty). */
   viewMain: ViewMainResponse | null;
   newBanners: Banner[];
   logos: Logo[];

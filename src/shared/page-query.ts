@@ -1,9 +1,9 @@
-// The ?offset&limit query every paged list takes (SPEC §9 page defaults), shared by the API's routes and the
+// The ?offset&limit query every paged list takes (PAGE_DEFAULTS), shared by the API's routes and the
 // request schemas in src/shared (which may not import routes).
 import * as z from 'zod';
 import { MAX_PAGE_LIMIT, PAGE_DEFAULTS } from './streams-api';
 
-/** ?offset&limit with SPEC §9 defaults: offset 0, limit `defaultLimit`, at most MAX_PAGE_LIMIT. */
+/** ?offset&limit, by default offset 0, limit `defaultLimit`, at most MAX_PAGE_LIMIT. */
 export const pageQuery = (defaultLimit: number) =>
   z.object({
     offset: z

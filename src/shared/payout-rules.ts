@@ -1,4 +1,4 @@
-// Creator payouts (issue 13): the numbers of a withdrawal, in one module without zod so the studio's form
+// Creator payouts (docs/product/money.md, "Creator payouts"): the numbers of a withdrawal, in one module without zod so the studio's form
 // shows exactly what the server will record. Every amount is an integer.
 //
 // Money: a creator withdraws earnings in luv. A luv is bought at 110 KRW VAT included (KRW_PER_LUV in

@@ -108,7 +108,7 @@ export const withdrawRulesQuerySchema = z.object({
 export const bankListResponseSchema = z.object({ items: z.array(z.object({ code: z.string(), name: z.string() })) }).meta({ id: 'BankListResponse' });
 export type BankListResponse = z.infer<typeof bankListResponseSchema>;
 
-/** SPEC §3's bank fields, as the channel settings name them. */
+/** The bank fields, named as in the channel settings (bank_code, bank_account, bank_holder_name). */
 export const bankAccountSchema = z
   .strictObject({
     bank_code: z.enum(BANK_CODES as unknown as [BankCode, ...BankCode[]]),

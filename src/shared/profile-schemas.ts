@@ -1,11 +1,11 @@
-// PUT /api/my/profile (SPEC §7 Member, multipart): the member's nickname and avatar. The answer is the
+// PUT /api/my/profile (multipart): the member's nickname and avatar. The answer is the
 // profile GET /api/my/profile answers (account-schemas.ts profileResponseSchema).
 import * as z from 'zod';
 
 const formBool = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on');
 
 export const profileFormSchema = z.object({
-  nickname: z.string().max(40).optional().describe('A new nickname (SPEC §5: 2-10 Korean, English, digits, specials; not taken); left out keeps it'),
+  nickname: z.string().max(40).optional().describe('A new nickname (2-10 Korean, English, digits, specials; not taken); left out keeps it'),
   avatar: z
     .file()
     .transform((f) => f as unknown as Blob)

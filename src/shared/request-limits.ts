@@ -1,4 +1,4 @@
-// Limits every request meets (issue 17, part 7), at the edge and again in the API (which API_ORIGIN callers reach
+// Limits every request meets (docs/security.md, "Limits"), at the edge and again in the API (which API_ORIGIN callers reach
 // without the edge). Sized so no person or page of ours comes near them; the write rate is config (wrangler.toml).
 
 /** A JSON or form body (anything but a multipart upload): the largest of ours is a few KB. */

@@ -3,7 +3,7 @@
 // which validates with them and documents them in /openapi.json, and the client pages, which read them.
 //
 // Words: a "flax payment" is money (KRW) paid through the payment gateway for a pack of luv; it has a
-// payment status (SPEC §4) and can be refunded within 7 days for its unspent part. A "luv payment" is luv
+// payment status (PAYMENT_STATUS) and can be refunded within 7 days for its unspent part. A "luv payment" is luv
 // paid out of the wallet (today a gift; items and subscriptions later).
 
 import * as z from 'zod';
@@ -11,11 +11,11 @@ import { pageInfoSchema } from './streams-schemas';
 import { DEFAULT_PRESETS, MAX_PRESETS } from './luv-limits';
 import { PLAN_IDS, type PlanId } from './subscription-plans';
 
-/** SPEC §3 payment methods, as the API names them. */
+/** Payment methods, as the API names them. */
 export const PAYMENT_METHODS = ['kakaopay', 'virtualaccount', 'myaccount', 'mobile', 'creditcard', 'CARD'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** SPEC §4 payment status. */
+/** A flax payment's status. */
 export const PAYMENT_STATUS = { waiting: 0, requested: 1, inProgress: 2, wrongDeposit: 6, cancelled: 7, approvalError: 8, approved: 9 } as const;
 export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
 export const paymentStatusSchema = z.union(Object.values(PAYMENT_STATUS).map((s) => z.literal(s)) as [z.ZodLiteral<PaymentStatus>, ...z.ZodLiteral<PaymentStatus>[]]);
@@ -98,7 +98,7 @@ export type FlaxPayment = z.infer<typeof flaxPaymentSchema>;
 export const paidSubscriptionSchema = z.object({
   channelId: z.int().positive(),
   plan: z.enum(PLAN_IDS as [PlanId, ...PlanId[]]),
-  /** SPEC §4 subscription status now (1 subscribed once paid; 4 for a pass, unused until the member uses it). */
+  /** The subscription's status now (SUBSCRIPTION_STATUS: 1 subscribed once paid; 4 for a pass, unused until the member uses it). */
   status: z.int().min(1).max(5),
   expiresAt: z.int().nonnegative().nullable(),
 });

@@ -9,7 +9,7 @@ export type SocialSignupPageData = {
   nickname: string | null;
   email: string | null;
   callbackURL: string | null;
-  /** A partner_code cookie: identity verification is not asked (SPEC §2). */
+  /** A partner_code cookie: identity verification is not asked. */
   partnerCode: string | null;
 };
 

@@ -1,11 +1,11 @@
-// Request and response shapes of social login (issue 14; SPEC §3 social sign-up payload, §7 Auth).
+// Request and response shapes of social login (docs/product/accounts.md, "Social login").
 import * as z from 'zod';
 import { deviceSchema, meDtoSchema, sessionTokensSchema } from './account-schemas';
 import { SOCIAL_PROVIDERS } from './social';
 
 const text = (max: number) => z.string().max(max);
 
-export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS).describe('SPEC §3 SNS provider');
+export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS).describe('A social-login provider');
 
 const ticket = z.string().min(1).max(2000).describe('The identity ticket the callback issued (10 minutes): never a provider token');
 
@@ -47,7 +47,7 @@ export const socialSigninAppRequestSchema = z.object({
 });
 export const socialSigninResponseSchema = z.object({ status: z.literal(200), msg: z.literal('SUCCESS'), me: meDtoSchema }).extend(sessionTokensSchema.shape);
 
-/** POST /api/auth/signup/oauth/{provider} and /v3/api/m/signup/kakao: SPEC §3's social sign-up payload, plus the form's ID, password and terms. */
+/** POST /api/auth/signup/oauth/{provider} and /v3/api/m/signup/kakao: the published social sign-up payload, plus the form's ID, password and terms. */
 export const socialSignupRequestSchema = z.object({
   accessToken: ticket,
   nickname: text(100),

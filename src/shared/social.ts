@@ -1,10 +1,10 @@
-/** SPEC §3 SNS providers, in the order the login form shows them (SPEC §2: Naver, Kakao, Twitch, Google). */
+/** The social-login providers, in the order the login form shows them (Naver, Kakao, Twitch, Google). */
 export const SOCIAL_PROVIDERS = ['naver', 'kakao', 'twitch', 'google'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 export const isSocialProvider = (value: string): value is SocialProvider => (SOCIAL_PROVIDERS as readonly string[]).includes(value);
 
-/** The channel setting (SPEC §3 switching flags) that shows each provider's button. */
+/** The channel setting (a switch in KV `channeling`) that shows each provider's button. */
 export const SOCIAL_SWITCH = { naver: 'isSnsLoginNaver', kakao: 'isSnsLoginKakao', twitch: 'isSnsLoginTwitch', google: 'isSnsLoginGoogle' } as const satisfies Record<SocialProvider, string>;
 
 /** The providers whose switch is on, in the form's order. */
@@ -22,7 +22,7 @@ export const socialStartPath = (provider: SocialProvider, callbackURL: string | 
   return `/callback/${provider}/start${search ? `?${search}` : ''}`;
 };
 
-/** SPEC §2's return addresses. */
+/** The published address each provider sends the person back to. */
 export const socialCallbackPath = (provider: SocialProvider): string => `/callback/${provider}/authorize`;
 
 /** The social sign-up page a new person lands on after the provider. */

@@ -1,5 +1,5 @@
-// The watch contract shared by the API, the edge and the client (SPEC §3 stream sources, player types,
-// streaming kinds; §7 Guest, Member streams, Channel notices and channels; §9 page defaults).
+// The watch contract shared by the API, the edge and the client (stream sources, player types, streaming
+// kinds; the watch calls' shapes; page defaults).
 
 // The enumerations live in streams-enums.ts (the schemas use them too); re-exported here for the callers.
 export { LIVE_TIME_OPTIONS, LIVE_TIME_OPTION_NUMBERS, MAX_PAGE_LIMIT, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
@@ -7,7 +7,7 @@ export type { LiveTimeOption, PlayerType, StreamKind, StreamSource } from './str
 import type { PlayerType, StreamSource } from './streams-enums';
 
 /**
- * SPEC §3: source -> player type. aws is Amazon IVS and ncp NAVER Cloud, both HLS underneath; llh and
+ * Source -> player type. aws is Amazon IVS and ncp NAVER Cloud, both HLS underneath; llh and
  * our own are plain HLS; BytePlus serves FLV (bp_flv) or WebRTC with an HLS rendition (bp_rtc). A
  * recording kept as a progressive file (mp4) plays in the plain HTML5 element.
  */
@@ -26,7 +26,7 @@ export function playerTypeFor(source: StreamSource, url?: string | null): Player
   }
 }
 
-/** SPEC §9 page defaults. */
+/** Page defaults: offset 0; 20 streams, 10 items, 100 emoji, 2 recordings a page. */
 export const PAGE_DEFAULTS = { offset: 0, streamLimit: 20, itemLimit: 10, emojiLimit: 100, recordedLimit: 2 } as const;
 
 /** Where the channel settings are read (guests, cached 10 min) and changed (staff: P and O members). */

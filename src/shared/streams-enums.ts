@@ -1,4 +1,4 @@
-// SPEC §3 stream kinds, sources and player types, and the live-time options: the values both the
+// Stream kinds, sources and player types, and the live-time options: the values both the
 // response schemas (streams-schemas.ts) and the watch contract (streams-api.ts) are built on.
 
 export const STREAM_KIND = { live: 1, record: 2, channel: 3 } as const;
@@ -20,7 +20,7 @@ export type LiveTimeOption = (typeof LIVE_TIME_OPTIONS)[number];
  */
 export const LIVE_TIME_OPTION_NUMBERS = { 1: 'current', 2: 'today', 3: 'week', 4: 'month' } as const satisfies Record<number, LiveTimeOption>;
 
-/** The most items a list call answers at once (SPEC §9). */
+/** The most items a list call answers at once. */
 export const MAX_PAGE_LIMIT = 100;
 /** The most seats a channel may set for its lives (channels.max_viewers CHECK in migration 0019). */
 export const MAX_VIEWERS_LIMIT = 100_000;

@@ -1,4 +1,4 @@
-// Response shapes of the watch calls (SPEC §7 Guest, Member streams, Channel notices and channels), as
+// Response shapes of the watch calls (guest and member streams, channel notices and channels), as
 // zod schemas: the API's OpenAPI document is generated from them and the TS types in streams-api.ts are
 // inferred from them, so the contract and the code cannot drift apart. Kept apart from streams-api.ts,
 // which the browser bundle imports for its constants: that file re-exports these types only (erased),
@@ -32,12 +32,12 @@ export const streamCardSchema = z
     adult: z.boolean(),
     adultPlus: z.boolean().describe('Adult-plus: adult-only as well (the same identity and age gate), and shown and played only while adultPlusBroadcast is on'),
     hasPassword: z.boolean(),
-    source: z.enum(STREAM_SOURCES).describe("'flex' is our own ingest; the rest are third-party sources (SPEC §3)"),
+    source: z.enum(STREAM_SOURCES).describe("'flex' is our own ingest; the rest are third-party sources"),
     themeCode: z.string().nullable(),
   })
   .meta({ id: 'StreamCard' });
 
-/** What the viewer may do with a live or recording (SPEC §6). */
+/** What the viewer may do with a live or recording (decided by `accessFor`). */
 export const playbackAccessSchema = z
   .enum(['ok', 'identity', 'adult', 'password', 'unavailable', 'full'])
   .describe(
@@ -122,7 +122,7 @@ export const logoSchema = z.object({ id, name: z.string(), imageUrl: z.string(),
 /** An unpaged list answer (the home content calls). */
 export const itemsSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
-/** Paging of a list answer (SPEC §9 defaults). */
+/** Paging of a list answer (defaults: PAGE_DEFAULTS). */
 export const pageInfoSchema = z.object({ offset: count, limit: z.int().positive(), total: count });
 /** A list answer: `items` plus paging. */
 export const listResponseSchema = <T extends z.ZodType>(item: T) => pageInfoSchema.extend({ items: z.array(item) });
@@ -148,7 +148,7 @@ export const channelListItemSchema = z
     thumbnailUrl: z.string().nullable(),
     live: streamCardSchema.nullable(),
     at: epochMs.describe('played: watched at; subscriptions: started at; present: last gift at'),
-    status: z.int().optional().describe('subscriptions only: SPEC §4 status'),
+    status: z.int().optional().describe('subscriptions only: 1 subscribed, 2 unsubscribed, 3 expired, 4 unused (a pass), 5 renewal cancelled'),
     expiresAt: epochMs.nullable().optional().describe('subscriptions only'),
     plan: z
       .enum(PLAN_IDS as [PlanId, ...PlanId[]])
@@ -166,7 +166,7 @@ export const deletedResponseSchema = z.object({ deleted: count }).meta({ id: 'De
 /** DELETE /api/my/streams/subscriptions/remove: how many ended subscriptions were hidden. */
 export const removedResponseSchema = z.object({ removed: count }).meta({ id: 'RemovedResponse' });
 
-/** GET /api/guest/channeling-switching (SPEC §3 channel settings); also what KV `channeling` must hold. */
+/** GET /api/guest/channeling-switching (the channel switches and bank fields); also what KV `channeling` must hold. */
 export const channelSettingsSchema = z
   .object({
     broadcast: z.boolean(),

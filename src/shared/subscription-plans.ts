@@ -1,7 +1,8 @@
-// The subscription plans (SPEC §9) and SPEC §4's numbers, without zod: the page's dialog imports this.
-// Prices: SPEC §9 gives them in KRW (3,300 / 3,300 / 9,900). They are paid with luv from the wallet at the
+// The subscription plans and the status and history numbers (docs/product/money.md, "Subscriptions"), without
+// zod: the page's dialog imports this.
+// Prices are set in KRW (3,300 / 3,300 / 9,900). They are paid with luv from the wallet at the
 // packs' rate of 110 KRW a luv (src/api/services/payments.ts), so 30, 30 and 90 luv. Item codes 700-702.
-// Item codes 703 and 704 are the one- and three-month passes: no other price is given for them, so they cost what
+// Item codes 703 and 704 are the one- and three-month passes: with no price of their own, they cost what
 // the one- and three-month plans cost; a pass is paid when bought and its period starts only when it is used.
 
 export const KRW_PER_LUV = 110;
@@ -18,9 +19,9 @@ export const SUBSCRIPTION_PLANS = {
 export type PlanId = keyof typeof SUBSCRIPTION_PLANS;
 export const PLAN_IDS = Object.keys(SUBSCRIPTION_PLANS) as PlanId[];
 
-/** SPEC §4 subscription status. */
+/** A subscription's status. */
 export const SUBSCRIPTION_STATUS = { subscribed: 1, unsubscribed: 2, expired: 3, unused: 4, renewalCancelled: 5 } as const;
-/** SPEC §4 renewal history. */
+/** The kind of a subscription history line. */
 export const RENEWAL_HISTORY = { renewal: 1, renewalCancel: 2, paymentRenewalFailed: 3 } as const;
 
 /** The pack id of an order that pays a subscription through the PG: subscription-<plan>. */

@@ -1,6 +1,6 @@
-// Channel subscriptions (SPEC §4, §7 Other, §9): the plans, and the request/answer shapes of the calls.
+// Channel subscriptions (docs/product/money.md, "Subscriptions"): the plans, and the request/answer shapes of the calls.
 //
-// Prices: SPEC §9 gives them in KRW (3,300 / 3,300 / 9,900). They are paid with luv from the wallet at the
+// Prices are set in KRW (3,300 / 3,300 / 9,900). They are paid with luv from the wallet at the
 // packs' rate of 110 KRW a luv (src/api/services/payments.ts), so 30, 30 and 90 luv. Item codes 700-704
 // (703 and 704 the passes; see subscription-plans.ts).
 
@@ -28,7 +28,7 @@ export const subscribeResponseSchema = z
   .object({
     channelId,
     plan: z.enum(PLAN_IDS as [PlanId, ...PlanId[]]),
-    status: z.int().min(1).max(5).describe('SPEC §4 subscription status'),
+    status: z.int().min(1).max(5).describe('1 subscribed, 2 unsubscribed, 3 expired, 4 unused (a pass), 5 renewal cancelled'),
     /** Null for an unused pass (status 4): its days start when it is used. */
     expiresAt: epochMs.nullable(),
     /** The wallet after paying. */
@@ -75,7 +75,7 @@ export const subscriptionListItemSchema = z
     loginId: z.string(),
     nickname: z.string(),
     plan: z.enum(PLAN_IDS as [PlanId, ...PlanId[]]),
-    status: z.int().min(1).max(5).describe('SPEC §4 subscription status'),
+    status: z.int().min(1).max(5).describe('1 subscribed, 2 unsubscribed, 3 expired, 4 unused (a pass), 5 renewal cancelled'),
     startedAt: epochMs,
     expiresAt: epochMs.nullable(),
   })

@@ -1,4 +1,4 @@
-// Uploads (issue 15): the limits every upload is held to, the types the bytes may prove, the shape of a
+// Uploads (docs/product/community.md, "Uploads, notices and the channel profile"): the limits every upload is held to, the types the bytes may prove, the shape of a
 // stored file's key and where it is served. The API's upload module (src/api/services/uploads.ts) keeps
 // these rules; the proxy caps request bodies with UPLOAD_REQUEST_MAX_BYTES; the client reads the limits
 // to say so before sending. No zod here: the client imports it (the answer shapes are in channel-schemas.ts).

@@ -1,4 +1,4 @@
-// The wallet, the shop, the payment result pages and payment history (issue 12): their paths and the
+// The wallet, the shop, the payment result pages and payment history: their paths and the
 // data each page's loader puts in `data`. Type-only imports: the client reads these without pulling zod in.
 import type { z } from 'zod';
 import type { GiftListResponse } from './luv-schemas';

@@ -3,7 +3,7 @@ import { creditPurchase, gift } from '../../../src/api/services/ledger';
 import { auditAccounts } from '../../../src/db/ledger';
 import { Refusal } from '../../../src/lib/errors';
 
-// The question of issue 12: should one Durable Object per wallet serialize money movements? Both ways run
+// The question (docs/decisions.md, "Money"): should one Durable Object per wallet serialize money movements? Both ways run
 // the ledger's own gift() (src/api/services/ledger.ts) against the same D1: 'direct' as the API does today
 // (D1 serializes writes; CHECK balance_non_negative undoes an overdraft), 'do' through the sender's
 // WalletSerializer, which lets one movement of its wallet run at a time. Same workload, same process.
