@@ -95,7 +95,7 @@ const width = sequential ? 1 : 2;
 const tag = (name) => (sequential ? {} : { tag: name });
 const checks = [
   () => step('format and lint', bin('biome'), ['check', '.'], tag('lint')),
-  ...['tsconfig.json', 'client/tsconfig.json', 'tests/worker/tsconfig.json', 'tests/e2e/tsconfig.json', 'tests/components/tsconfig.json'].map(
+  ...['tsconfig.json', 'client/tsconfig.json', 'tests/worker/tsconfig.json', 'tests/e2e/tsconfig.json'].map(
     (project) => () => step(`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit'], tag(`tsc ${project}`)),
   ),
   // Components in a DOM in Node: no build, no server, so they run with the checks.

@@ -21,10 +21,11 @@ export const E2E = {
   state: `.wrangler/e2e-state-${e2ePort}`,
   /**
    * DEV_PG_DEPOSIT_DELAY_MS of the test server (config/development.env says 10 s): the window in which
-   * pg-checkout.spec.ts's `ops deposit` must pay a virtual account before the dev PG does it by itself. On a
-   * busy machine that command alone took over 10 s, and the PG won the race.
+   * pg-checkout.spec.ts's `ops deposit` must pay a virtual account before the dev PG does it by itself, and how long
+   * its other test waits for the dev PG. The command reads D1 through the server's control port (under a second);
+   * a wrangler start there once took over 10 s on a busy machine and lost the race.
    */
-  pgDepositDelayMs: 30_000,
+  pgDepositDelayMs: 12_000,
   /**
    * STATUS_CACHE_MS of the test server: how long its isolate keeps the maintenance and emergency flags (10 s in
    * production). The gate's specs wait this long, plus a margin, for a flag flip to take effect.
