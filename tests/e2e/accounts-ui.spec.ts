@@ -111,6 +111,10 @@ test('signing in on /signin without a callbackURL lands on the home page, signed
 // What a person does before the page's script has run: it must neither leak nor be lost. The client bundle is held
 // back (the page shows its server HTML meanwhile), then let go.
 test.describe('before the page hydrates', () => {
+  // The page's service worker fetches main.js itself once it is installed (the first page here installs it), and
+  // a service worker's requests pass by page.route: the second page hydrated while the test was still typing.
+  test.use({ serviceWorkers: 'block' });
+
   /** Holds main.js until the returned function is called: the page is its server-rendered HTML until then. */
   async function holdClient(page: Page): Promise<() => void> {
     let release!: () => void;
