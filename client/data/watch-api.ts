@@ -2,11 +2,12 @@ import type { ChannelListItem, ListResponse, LiveAuthResponse, StreamKeyResponse
 import type { ActivatePassResponse, UnsubscribeResponse } from '../../src/shared/subscription-schemas';
 import { call } from './api';
 
-const seg = encodeURIComponent;
-
-/** GET /api/guest/live-Auth: the right password answers the playback of a password-protected live (or, with streamId, its recording). */
+/**
+ * POST /api/guest/live-Auth: the right password answers the playback of a password-protected live (or, with streamId,
+ * its recording). In the body: a password never goes into a URL (the apps' GET carries it in the query).
+ */
 export const liveAuth = (channelId: number, viewerId: string | null, password: string, streamId?: number) =>
-  call<LiveAuthResponse>('GET', `/api/guest/live-Auth?channelId=${channelId}${streamId ? `&streamId=${streamId}` : ''}${viewerId ? `&viewerId=${seg(viewerId)}` : ''}&password=${seg(password)}`);
+  call<LiveAuthResponse>('POST', '/api/guest/live-Auth', { channelId, password, ...(streamId ? { streamId } : {}), ...(viewerId ? { viewerId } : {}) });
 
 /** The member started watching a channel: it goes to the top of their recently watched. */
 export const markPlayed = (channelId: number) => call<unknown>('POST', '/api/my/streams/played', { channelId });

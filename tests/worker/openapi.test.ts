@@ -297,6 +297,8 @@ describe('contract: real answers fit the documented schema of their status', () 
     const locked = await liveChannel({ password: '1234' });
     await expectDocumented(doc, 'GET', '/api/guest/live-Auth', await new Browser().fetch(`/api/guest/live-Auth?channelId=${locked.id}&password=nope`), 403);
     await expectDocumented(doc, 'GET', '/api/guest/live-Auth', await new Browser().fetch(`/api/guest/live-Auth?channelId=${locked.id}&password=1234`), 200);
+    await expectDocumented(doc, 'POST', '/api/guest/live-Auth', await new Browser().json('/api/guest/live-Auth', { channelId: locked.id, password: 'nope' }), 403);
+    await expectDocumented(doc, 'POST', '/api/guest/live-Auth', await new Browser().json('/api/guest/live-Auth', { channelId: locked.id, password: '1234' }), 200);
   });
 
   it("a member's own calls after signing up: profile, lists, watch records, chat ticket, studio", async () => {

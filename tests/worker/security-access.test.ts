@@ -78,6 +78,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/channels/:id/live-time',
   'GET /api/streams/:id',
   'GET /api/guest/live-Auth',
+  'POST /api/guest/live-Auth',
   'GET /api/my/stream/recorded-stream-list',
   'GET /api/channels/:id/luv-preset',
   'GET /api/channels/:id/notices',

@@ -238,7 +238,7 @@ describe('GET /api/channels/{id}/channel-page and /api/streams/{id}', () => {
   });
 });
 
-describe('GET /api/guest/live-Auth', () => {
+describe('/api/guest/live-Auth (GET for the apps, POST for the site)', () => {
   it('asks for the password, refuses a wrong one and signs playback for the right one', async () => {
     const channel = await liveChannel({ password: '1234' });
     const browser = guest();
@@ -265,6 +265,23 @@ describe('GET /api/guest/live-Auth', () => {
       { key: 'channel', attempts: 0 },
       { key: 'client:unverified', attempts: 0 },
     ]);
+  });
+
+  it("the site's POST takes the password in the body, with the same answers and the same count of tries", async () => {
+    const channel = await liveChannel({ password: '1234' });
+    const browser = guest();
+    await expectRefused(await browser.json('/api/guest/live-Auth', { channelId: channel.id, password: '0000' }), 403, '비밀번호가 올바르지 않습니다.');
+    // The GET's tries and the POST's are one count: 1 by POST, 9 by GET, then the POST is locked out too.
+    for (let i = 0; i < 9; i++) expect((await browser.fetch(`/api/guest/live-Auth?channelId=${channel.id}&password=wrong${i}`)).status).toBe(403);
+    await expectRefused(await browser.json('/api/guest/live-Auth', { channelId: channel.id, password: '1234' }), 429, '비밀번호를 너무 많이 틀렸습니다. 10분 후 다시 시도해 주세요.');
+    const other = guest();
+    const ok = await json<LiveAuthResponse>(await other.json('/api/guest/live-Auth', { channelId: channel.id, password: '1234', viewerId: 'x' }));
+    expect(await playbackTokenValid(env.JWT_SECRET, channel.streamId, tokenOf(ok.playback.url))).toBe(true);
+    for (const body of [{}, { channelId: channel.id }, { channelId: channel.id, password: '' }, { channelId: channel.id, password: 'x'.repeat(65) }]) {
+      await expectRefused(await other.json('/api/guest/live-Auth', body), 400);
+    }
+    // Like every POST, it needs the XSRF header.
+    expect((await guest().json('/api/guest/live-Auth', { channelId: channel.id, password: '1234' }, 'POST', { xsrf: false })).status).toBe(403);
   });
 
   it('refuses offline channels, channels without a password, minors on adult lives and bad input', async () => {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
@@ -18,6 +18,25 @@ const liveTimeOption = z
   .transform((v) => (v in LIVE_TIME_OPTION_NUMBERS ? LIVE_TIME_OPTION_NUMBERS[Number(v) as keyof typeof LIVE_TIME_OPTION_NUMBERS] : (v as LiveTimeOption)));
 
 /** A channel, its streams and the password check of protected lives. */
+const LIVE_AUTH_DESCRIPTION =
+  "Each try counts before the password is checked: 10 per channel and device (X-Device-Id), 30 per channel and client address, 100 per channel from everyone, per 10 quiet minutes; a right one clears the device's count. The creator needs no password. streamId (ours): a password-protected recording of the channel, which keeps its live's password.";
+const LIVE_AUTH_REFUSALS = {
+  400: 'The live has no password (NO_PASSWORD), or the request fails validation (BAD_REQUEST)',
+  403: 'Wrong password (PASSWORD_WRONG), or the viewer may not watch it at all (IDENTITY_REQUIRED, ADULT_ONLY, UNAVAILABLE)',
+  404: 'No such channel (CHANNEL_NOT_FOUND), it is not live (NOT_LIVE), or no such recording of it (STREAM_NOT_FOUND)',
+  429: 'Too many tries (TOO_MANY_TRIES)',
+};
+// viewerId, option and aspCode are what the apps send; the device (X-Device-Id) and the session are what count.
+const liveAuthFields = { password: z.string().min(1).max(64), viewerId: text(100).optional(), option: text(50).optional(), aspCode: text(50).optional() };
+const liveAuthQuery = z.object({ channelId: id, streamId: id.optional(), ...liveAuthFields });
+const jsonId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const liveAuthBody = z.object({ channelId: jsonId, streamId: jsonId.optional(), ...liveAuthFields });
+
+async function answerLiveAuth(c: Context<ApiEnv>, { channelId, streamId, password }: z.infer<typeof liveAuthBody>) {
+  const clientKey = clientLimitKey(c.env.ENVIRONMENT, c.var.client.ip);
+  return liveAuth(c.env.DB, { channelId, streamId, password, deviceId: c.var.deviceId, clientKey }, await viewerOf(c), await settingsOf(c), secretOf(c));
+}
+
 export const channelRoutes = new Hono<ApiEnv>()
   .get(
     '/api/channels/channel-find',
@@ -63,26 +82,25 @@ export const channelRoutes = new Hono<ApiEnv>()
     '/api/guest/live-Auth',
     operation({
       tag: 'Channels',
-      summary: "The password of a protected live: its signed playback and the chat room's proof",
-      description:
-        "Each try counts before the password is checked: 10 per channel and device (X-Device-Id), 30 per channel and client address, 100 per channel from everyone, per 10 quiet minutes; a right one clears the device's count. The creator needs no password. streamId (ours): a password-protected recording of the channel, which keeps its live's password.",
+      summary: "The password of a protected live, in the query (the apps' call; the site POSTs it): its signed playback and the chat room's proof",
+      description: LIVE_AUTH_DESCRIPTION,
       ok: liveAuthResponseSchema,
-      refusals: {
-        400: 'The live has no password (NO_PASSWORD), or the request fails validation (BAD_REQUEST)',
-        403: 'Wrong password (PASSWORD_WRONG), or the viewer may not watch it at all (IDENTITY_REQUIRED, ADULT_ONLY, UNAVAILABLE)',
-        404: 'No such channel (CHANNEL_NOT_FOUND), it is not live (NOT_LIVE), or no such recording of it (STREAM_NOT_FOUND)',
-        429: 'Too many tries (TOO_MANY_TRIES)',
-      },
+      refusals: LIVE_AUTH_REFUSALS,
     }),
     optionalMember(),
-    // viewerId, option and aspCode are what the apps send; the device (X-Device-Id) and the session are what count.
-    validate(
-      'query',
-      z.object({ channelId: id, streamId: id.optional(), password: z.string().min(1).max(64), viewerId: text(100).optional(), option: text(50).optional(), aspCode: text(50).optional() }),
-    ),
-    async (c) => {
-      const { channelId, streamId, password } = c.req.valid('query');
-      const clientKey = clientLimitKey(c.env.ENVIRONMENT, c.var.client.ip);
-      return c.json(await liveAuth(c.env.DB, { channelId, streamId, password, deviceId: c.var.deviceId, clientKey }, await viewerOf(c), await settingsOf(c), secretOf(c)));
-    },
+    validate('query', liveAuthQuery),
+    async (c) => c.json(await answerLiveAuth(c, c.req.valid('query'))),
+  )
+  .post(
+    '/api/guest/live-Auth',
+    operation({
+      tag: 'Channels',
+      summary: "The password of a protected live, in the body (a password never goes into a URL): its signed playback and the chat room's proof",
+      description: LIVE_AUTH_DESCRIPTION,
+      ok: liveAuthResponseSchema,
+      refusals: LIVE_AUTH_REFUSALS,
+    }),
+    optionalMember(),
+    validate('json', liveAuthBody),
+    async (c) => c.json(await answerLiveAuth(c, c.req.valid('json'))),
   );
