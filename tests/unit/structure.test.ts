@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
-// The code's layout as a checked rule (docs/architecture.md, Layout): which folder may import which, and no import circles.
+// The code's layout as a checked rule (docs/architecture.md, Layout): which folder may import which, and no import circles;
+// and that comments and strings cite only what a clone of the repo has.
 // Read from the sources themselves (vite's import.meta.glob as raw text), so a new file is checked the day it
 // is added.
 import { describe, expect, it } from 'vitest';
@@ -23,15 +24,23 @@ function resolvePath(from: string, spec: string): string | null {
   return /\.(json|md)$|\?raw$/.test(base) ? null : `${base} (missing)`;
 }
 
-/** Every relative import of every file (static, dynamic, type-only and re-exports alike). */
+/** Every relative import of every file (static, dynamic, type-only and re-exports alike), and every package import. */
 const imports = new Map<string, string[]>();
+const packageImports = new Map<string, string[]>();
 for (const [file, text] of Object.entries(sources)) {
   const targets: string[] = [];
-  for (const m of text.matchAll(/(?:^|[\s;])(?:import|export)\s[^'";]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) {
-    const target = resolvePath(file, (m[1] ?? m[2])!);
+  const packages: string[] = [];
+  for (const m of text.matchAll(/(?:^|[\s;])(?:import|export)\s[^'";]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    const spec = (m[1] ?? m[2])!;
+    if (!/^\.{1,2}\//.test(spec)) {
+      packages.push(spec);
+      continue;
+    }
+    const target = resolvePath(file, spec);
     if (target) targets.push(target);
   }
   imports.set(file, targets);
+  packageImports.set(file, packages);
 }
 
 /** The domains: each is entered only through its index.ts from outside. */
@@ -80,6 +89,25 @@ describe('layout', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('API routes reach the database only through services: no file in src/api/routes imports src/db', () => {
+    const wrong: string[] = [];
+    for (const [file, targets] of imports) {
+      if (!file.startsWith('/src/api/routes/')) continue;
+      for (const target of targets) if (target.startsWith('/src/db/')) wrong.push(`${file} -> ${target}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('API services know nothing of HTTP: no file in src/api/services imports hono (but hono/jwt)', () => {
+    // hono/jwt is a JWT library (sign and verify a string with a key), not HTTP: sessions and identity tickets use it.
+    const wrong: string[] = [];
+    for (const [file, packages] of packageImports) {
+      if (!file.startsWith('/src/api/services/')) continue;
+      for (const spec of packages) if ((spec === 'hono' || spec.startsWith('hono/')) && spec !== 'hono/jwt') wrong.push(`${file} -> ${spec}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('the client reaches into src only for src/shared (rules and contracts both ends use)', () => {
     const wrong: string[] = [];
     for (const [file, targets] of imports) {
@@ -110,5 +138,45 @@ describe('layout', () => {
   it('reads the sources it checks (a glob that matched nothing would pass every rule)', () => {
     expect(Object.keys(sources).length).toBeGreaterThan(200);
     expect(imports.get('/src/index.ts')).toContain('/src/api/index.ts');
+    expect(imports.get('/src/api/routes/home.ts')).toContain('/src/api/services/home.ts');
+    expect(packageImports.get('/src/api/services/sessions.ts')).toContain('hono/jwt');
+  });
+});
+
+/** Everything a clone holds that a comment or a string could cite from: code, scripts, tests and docs (this file names the citations it looks for). */
+const texts: Record<string, string> = import.meta.glob(
+  [
+    '/src/**/*.{ts,tsx,sql}',
+    '/client/**/*.{ts,tsx,css}',
+    '/scripts/**/*.{mjs,mts,ts,sql,toml}',
+    '/tests/**/*.{ts,tsx,mjs}',
+    '!/tests/unit/structure.test.ts',
+    '/docs/**/*.md',
+    '/README.md',
+    '/wrangler.toml',
+  ],
+  { query: '?raw', import: 'default', eager: true },
+);
+
+/** Documents a clone does not have: a specification's sections, a design note, an issue tracker's numbers. */
+const CITATION = /\bSPEC\b|\bDESIGN\.md|\b[Ii]ssues? ?#?\d+/;
+
+describe('citations', () => {
+  it('no comment or string cites SPEC, DESIGN.md or an issue number: it states the rule or points into docs/', () => {
+    const found: string[] = [];
+    for (const [file, text] of Object.entries(texts)) {
+      text.split('\n').forEach((line, i) => {
+        if (CITATION.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('reads the files it checks', () => {
+    const files = Object.keys(texts);
+    for (const dir of ['/src/', '/client/', '/scripts/', '/tests/', '/docs/']) expect(files.some((f) => f.startsWith(dir))).toBe(true);
+    expect(files).toContain('/scripts/start.mjs');
+    expect(files).toContain('/docs/architecture.md');
+    expect(files).not.toContain('/tests/unit/structure.test.ts');
   });
 });

@@ -8,15 +8,14 @@ import { SESSION_INVALID_MESSAGE, optionalMember, requireMember } from '../middl
 import { SESSION_INVALID } from '../../shared/account-api';
 import { NICE_RETURN_PATH } from '../../shared/constants';
 import { geoCountry } from '../services/geo-ip';
-import { availability, findRecommender, toMe } from '../services/accounts';
+import { availability, findLoginId, findRecommender, toMe } from '../services/accounts';
 import { confirmPhoneCode, sendPhoneCode } from '../services/phone';
-import { completeIdentity, consumeIdentity, finishNiceIdentity, requestPersonalAuth, startIdentity } from '../services/identity';
+import { completeIdentity, confirmOwnIdentity, finishNiceIdentity, startIdentity, startOwnIdentity } from '../services/identity';
+import { partnerOf } from '../services/partners';
 import { findLoginIds, resetPassword, startPasswordReset } from '../services/recovery';
 import { smsFor } from '../providers/sms';
 import { captchaFor } from '../providers/captcha';
 import { IDENTITY_PURPOSES, devCi, devIdentityEnabled, identityFor } from '../providers/identity';
-import { findMemberById, findMemberByLoginId, markIdentityVerified } from '../../db/members';
-import { findPartner } from '../../db/partners';
 import { operation } from '../openapi';
 import { okResponseSchema, type OkResponse } from '../../shared/api-schemas';
 import {
@@ -65,16 +64,15 @@ export const accountRoutes = new Hono<ApiEnv>()
     validate('param', z.object({ nickname: param })),
     async (c) => c.json({ result: await availability(c.env.DB, 'nickname', stripSpaces(c.req.valid('param').nickname)) }),
   )
-  .get('/api/guest/find-loginId/:id', operation({ tag: 'Accounts', summary: 'Does a member have this login ID?', ok: loginIdLookupSchema }), validate('param', z.object({ id: param })), async (c) => {
-    const member = await findMemberByLoginId(c.env.DB, c.req.valid('param').id);
-    return c.json({ result: member ? 'ok' : 'notfound' });
-  })
+  .get('/api/guest/find-loginId/:id', operation({ tag: 'Accounts', summary: 'Does a member have this login ID?', ok: loginIdLookupSchema }), validate('param', z.object({ id: param })), async (c) =>
+    c.json({ result: await findLoginId(c.env.DB, c.req.valid('param').id) }),
+  )
   .get(
     '/api/guest/refcode/:code',
     operation({ tag: 'Accounts', summary: 'The partner a sign-up code belongs to', ok: refcodeResponseSchema }),
     validate('param', z.object({ code: param })),
     async (c) => {
-      const partner = await findPartner(c.env.DB, c.req.valid('param').code);
+      const partner = await partnerOf(c.env.DB, c.req.valid('param').code);
       return c.json(partner ? { result: 'ok', partnerCode: partner.code, name: partner.name } : { result: 'notfound' });
     },
   )
@@ -200,10 +198,7 @@ export const accountRoutes = new Hono<ApiEnv>()
       }
       const session = c.var.optionalSession;
       if (!session) return c.json({ error: { code: SESSION_INVALID, message: SESSION_INVALID_MESSAGE } }, 401);
-      const member = await findMemberById(c.env.DB, session.memberId);
-      if (!member) throw new Refusal(404, 'NOT_FOUND', 'errors.apiNotFound');
-      const started = await startIdentity(c.env.DB, identityFor(c.env), 'personal', { foreigner: member.isForeigner === 1, loginId: member.loginId, returnUrl: returnUrlOf(c) });
-      return c.json({ status: await requestPersonalAuth(c.env.DB, member.id), ...started });
+      return c.json(await startOwnIdentity(c.env.DB, identityFor(c.env), session.memberId, returnUrlOf(c)));
     },
   )
   .post(
@@ -216,12 +211,7 @@ export const accountRoutes = new Hono<ApiEnv>()
     }),
     requireMember(),
     validate('json', z.object({ authKey: z.string().min(1).max(200) })),
-    async (c) => {
-      const identity = await consumeIdentity(c.env.DB, c.req.valid('json').authKey, 'personal', c.var.session.loginId);
-      if (!identity) throw new Refusal(400, 'IDENTITY_REQUIRED', M.identityRequired);
-      await markIdentityVerified(c.env.DB, c.var.session.memberId, identity);
-      return c.json({ me: toMe((await findMemberById(c.env.DB, c.var.session.memberId))!) });
-    },
+    async (c) => c.json({ me: toMe(await confirmOwnIdentity(c.env.DB, c.req.valid('json').authKey, c.var.session)) }),
   )
   .post(
     '/api/personal-auth/nice/return',

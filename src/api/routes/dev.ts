@@ -7,11 +7,7 @@ import { providerChoice } from '../config';
 import { operation } from '../openapi';
 import { validate } from '../../lib/validate';
 import { Refusal } from '../../lib/errors';
-import { listOutbox } from '../../db/sms-outbox';
-import { incrementBenchCounter } from '../../db/dev-bench';
-import { findMemberByLoginId } from '../../db/members';
-import { memberBalance } from '../../db/ledger';
-import { creditPurchase } from '../services/ledger';
+import { benchIncrement, devOutbox, fundMember } from '../services/dev';
 
 const notFound = () => new Refusal(404, 'NOT_FOUND', 'errors.apiNotFound');
 
@@ -28,7 +24,7 @@ export const devRoutes = new Hono<ApiEnv>()
     }),
     async (c) => {
       if (isProductionEnv(c.env.ENVIRONMENT) || providerChoice(c.env).sms !== 'dev') return c.notFound();
-      return c.json(await listOutbox(c.env.DB));
+      return c.json(await devOutbox(c.env.DB));
     },
   )
   .post(
@@ -44,10 +40,9 @@ export const devRoutes = new Hono<ApiEnv>()
     async (c) => {
       if (isProductionEnv(c.env.ENVIRONMENT)) throw notFound();
       const { loginId, amount } = c.req.valid('json');
-      const member = await findMemberByLoginId(c.env.DB, loginId);
-      if (!member) throw notFound();
-      await creditPurchase(c.env.DB, { memberId: member.id, amount, key: `dev-fund:${crypto.randomUUID()}` });
-      return c.json({ balance: await memberBalance(c.env.DB, member.id, 'wallet') });
+      const balance = await fundMember(c.env.DB, loginId, amount);
+      if (balance === null) throw notFound();
+      return c.json({ balance });
     },
   )
   .post(
@@ -60,7 +55,7 @@ export const devRoutes = new Hono<ApiEnv>()
       refusals: { 404: 'Production, or no bench counter (NOT_FOUND)' },
     }),
     async (c) => {
-      if (isProductionEnv(c.env.ENVIRONMENT) || !(await incrementBenchCounter(c.env.DB))) throw notFound();
+      if (isProductionEnv(c.env.ENVIRONMENT) || !(await benchIncrement(c.env.DB))) throw notFound();
       return c.json({ ok: true as const });
     },
   );

@@ -18,8 +18,7 @@ import {
   viewMainResponseSchema,
 } from '../../shared/streams-schemas';
 import { CACHE_MS } from '../../shared/constants';
-import { listBanners, listLogos, listPopups, listThemes, type Audience } from '../../db/home-content';
-import { deviceClass, suggestions, viewMain } from '../services/home';
+import { homeBanners, homeLogos, homePopups, homeThemes, suggestions, viewMain, type Audience } from '../services/home';
 import { deviceSpellingSchema, deviceType } from '../../shared/device';
 import { channelSubscriberCount } from '../services/channels';
 import { channelIdQuery, id, settingsOf } from './watch-params';
@@ -50,19 +49,19 @@ export const homeRoutes = new Hono<ApiEnv>()
     async (c) => c.json(await viewMain(c.env.DB, await settingsOf(c), c.var.optionalSession?.memberId ?? null, c.req.valid('query').device, audienceOf(c))),
   )
   .get('/api/guest/banners', operation({ tag: 'Home', summary: 'Current banners (classic style)', description: FOR_BRAND, ok: itemsSchema(bannerSchema) }), async (c) =>
-    c.json({ items: await listBanners(c.env.DB, 'classic', Date.now(), audienceOf(c)) }),
+    c.json({ items: await homeBanners(c.env.DB, 'classic', audienceOf(c)) }),
   )
   .get('/api/guest/banners-newstyle', operation({ tag: 'Home', summary: 'Current banners (new style: the promo cards)', description: FOR_BRAND, ok: itemsSchema(bannerSchema) }), async (c) =>
-    c.json({ items: await listBanners(c.env.DB, 'new', Date.now(), audienceOf(c)) }),
+    c.json({ items: await homeBanners(c.env.DB, 'new', audienceOf(c)) }),
   )
   .get('/api/guest/popups', operation({ tag: 'Home', summary: 'Current popups, the most recently started first', description: FOR_BRAND, ok: itemsSchema(popupSchema) }), async (c) =>
-    c.json({ items: await listPopups(c.env.DB, Date.now(), audienceOf(c)) }),
+    c.json({ items: await homePopups(c.env.DB, audienceOf(c)) }),
   )
   .get('/api/guest/themes', operation({ tag: 'Home', summary: 'Themes for a device', description: FOR_BRAND, ok: itemsSchema(themeSchema) }), validate('query', deviceQuery), async (c) =>
-    c.json({ items: await listThemes(c.env.DB, deviceClass(c.req.valid('query').device), audienceOf(c)) }),
+    c.json({ items: await homeThemes(c.env.DB, c.req.valid('query').device, audienceOf(c)) }),
   )
   .get('/api/guest/logo-list', operation({ tag: 'Home', summary: "Partner logos: the brand's own and every brand's", ok: itemsSchema(logoSchema) }), async (c) =>
-    c.json({ items: await listLogos(c.env.DB, audienceOf(c).brand) }),
+    c.json({ items: await homeLogos(c.env.DB, audienceOf(c).brand) }),
   )
   .get(
     '/api/guest/suggestion-list',

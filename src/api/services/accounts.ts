@@ -97,6 +97,11 @@ export async function availability(db: D1Database, kind: 'loginId' | 'nickname',
   return taken ? 'overlap' : 'ok';
 }
 
+/** Whether a member has this login ID: 'ok' when one has, else 'notfound' (the find-ID lookup's answer). */
+export async function findLoginId(db: D1Database, loginId: string): Promise<'ok' | 'notfound'> {
+  return (await loginIdTaken(db, loginId)) ? 'ok' : 'notfound';
+}
+
 /** The referral lookup's answer: 'notfound', 'overlap' (yourself), or the recommender's login ID. */
 export async function findRecommender(db: D1Database, code: string, ownLoginId: string | undefined): Promise<string> {
   if (ownLoginId && code.toLowerCase() === ownLoginId.toLowerCase()) return 'overlap';

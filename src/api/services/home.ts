@@ -1,11 +1,13 @@
 // The home page's data: operator content in its time window, live channels, suggestions and the
 // member's recently watched channels (GET /api/my/view-main and the /api/guest home calls).
 
-import { PAGE_DEFAULTS, type ChannelSettings, type ListResponse, type StreamCard, type ViewMainResponse } from '../../shared/streams-api';
-import { listBanners, listPopups, listThemes, type Audience } from '../../db/home-content';
+import { PAGE_DEFAULTS, type Banner, type ChannelSettings, type ListResponse, type Logo, type Popup, type StreamCard, type Theme, type ViewMainResponse } from '../../shared/streams-api';
+import { listBanners, listLogos, listPopups, listThemes, type Audience } from '../../db/home-content';
 import { listOpenLives, listRecentlyWatchedStreams, listSuggestedLives, type Page } from '../../db/streams';
 import { toStreamCard } from './streams';
 import type { DeviceType } from '../../shared/device';
+
+export type { Audience };
 
 /** Themes are kept per device class; an unknown device sees only the themes meant for every device. */
 export function deviceClass(device: DeviceType): 'PC' | 'MOBILE' | null {
@@ -13,6 +15,15 @@ export function deviceClass(device: DeviceType): 'PC' | 'MOBILE' | null {
   if (device === 'MOBILE_WEB' || device === 'APP') return 'MOBILE';
   return null;
 }
+
+/** Banners in their time window, in the order operators set. */
+export const homeBanners = (db: D1Database, style: 'classic' | 'new', audience: Audience, now = Date.now()): Promise<Banner[]> => listBanners(db, style, now, audience);
+/** Popups in their time window, the most recently started first. */
+export const homePopups = (db: D1Database, audience: Audience, now = Date.now()): Promise<Popup[]> => listPopups(db, now, audience);
+/** Themes for the device's class (see deviceClass). */
+export const homeThemes = (db: D1Database, device: DeviceType, audience: Audience): Promise<Theme[]> => listThemes(db, deviceClass(device), audience);
+/** Partner logos: the brand's own and every brand's. */
+export const homeLogos = (db: D1Database, brand: string): Promise<Logo[]> => listLogos(db, brand);
 
 const empty = <T>(page: Page): ListResponse<T> => ({ items: [], offset: page.offset, limit: page.limit, total: 0 });
 
@@ -34,12 +45,12 @@ export async function suggestions(db: D1Database, settings: ChannelSettings, mem
 export async function viewMain(db: D1Database, settings: ChannelSettings, memberId: number | null, device: DeviceType, audience: Audience, now = Date.now()): Promise<ViewMainResponse> {
   const page = { offset: PAGE_DEFAULTS.offset, limit: PAGE_DEFAULTS.streamLimit };
   const [banners, lives, themes, suggested, recent, popups] = await Promise.all([
-    listBanners(db, 'classic', now, audience),
+    homeBanners(db, 'classic', audience, now),
     liveList(db, settings, page),
-    listThemes(db, deviceClass(device), audience),
+    homeThemes(db, device, audience),
     suggestions(db, settings, memberId, PAGE_DEFAULTS.streamLimit),
     memberId ? listRecentlyWatchedStreams(db, memberId, PAGE_DEFAULTS.streamLimit) : Promise.resolve([]),
-    listPopups(db, now, audience),
+    homePopups(db, audience, now),
   ]);
   return {
     banners,

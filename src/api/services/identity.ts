@@ -3,8 +3,9 @@ import { Refusal } from '../../lib/errors';
 import type { IdentityPurpose, IdentityProvider, IdentityResult } from '../providers/identity';
 import { NICE_SUCCESS, openNiceAnswer, personOf, type NiceAnswer } from '../providers/nice';
 import { completeIdentitySession, consumeIdentitySession, peekIdentitySession, failIdentitySession, findOpenSessionByRef, insertIdentitySession } from '../../db/identity-sessions';
-import { findMemberById, findMemberByLoginId, setPersonalAuthStatus } from '../../db/members';
+import { findMemberById, findMemberByLoginId, markIdentityVerified, setPersonalAuthStatus, type MemberRow } from '../../db/members';
 import { PERSONAL_AUTH_STATUS } from '../../shared/account-schemas';
+import { M } from '../../shared/account-rules';
 
 const SESSION_TTL_S = 30 * 60;
 
@@ -77,4 +78,20 @@ export async function peekIdentity(db: D1Database, authKey: string, purpose: Ide
 export async function requestPersonalAuth(db: D1Database, memberId: number): Promise<0 | 1 | 2 | 3> {
   await setPersonalAuthStatus(db, memberId, PERSONAL_AUTH_STATUS.requested);
   return ((await findMemberById(db, memberId))?.personalAuthStatus ?? PERSONAL_AUTH_STATUS.unapplied) as 0 | 1 | 2 | 3;
+}
+
+/** A signed-in member starts verifying themself (a foreign member through the internal form): the launch and their status afterwards. */
+export async function startOwnIdentity(db: D1Database, provider: IdentityProvider, memberId: number, returnUrl: string) {
+  const member = await findMemberById(db, memberId);
+  if (!member) throw new Refusal(404, 'NOT_FOUND', 'errors.apiNotFound');
+  const started = await startIdentity(db, provider, 'personal', { foreigner: member.isForeigner === 1, loginId: member.loginId, returnUrl });
+  return { status: await requestPersonalAuth(db, member.id), ...started };
+}
+
+/** A member's own verification comes back (its authKey, used once): the member, now identity-verified with the verified person's details. */
+export async function confirmOwnIdentity(db: D1Database, authKey: string, member: { memberId: number; loginId: string }): Promise<MemberRow> {
+  const identity = await consumeIdentity(db, authKey, 'personal', member.loginId);
+  if (!identity) throw new Refusal(400, 'IDENTITY_REQUIRED', M.identityRequired);
+  await markIdentityVerified(db, member.memberId, identity);
+  return (await findMemberById(db, member.memberId))!;
 }
