@@ -3,6 +3,7 @@
 
 import type { StreamSource } from '../shared/streams-api';
 import { THUMBNAIL_GATED } from './streams';
+import { runningSubscriptionSql } from './subscriptions';
 
 export interface ChannelRow {
   id: number;
@@ -100,8 +101,7 @@ export function updateChannelStatement(db: D1Database, channelId: number, u: Cha
     .bind(u.title ?? null, u.description ?? null, u.themeId, +u.adult, +(u.passwordHash !== undefined), u.passwordHash ?? null, +(u.maxViewers !== undefined), u.maxViewers ?? null, channelId);
 }
 
-/** Running subscriptions: 1, 5 (renewal cancelled) and 2 (unsubscribed) until its expiry; the renewal run ends the others. */
-const RUNNING = '(status IN (1, 5) OR (status = 2 AND expires_at > ?))';
+const RUNNING = runningSubscriptionSql('channel_subscriptions', '?');
 
 export async function subscriberCount(db: D1Database, channelId: number, now = Date.now()): Promise<number> {
   return (await db.prepare(`SELECT COUNT(*) AS n FROM channel_subscriptions WHERE channel_id = ? AND ${RUNNING}`).bind(channelId, now).first<{ n: number }>())!.n;

@@ -2,6 +2,7 @@
 // into a StreamCard (services/streams.ts).
 
 import type { StreamSource } from '../shared/streams-api';
+import { runningSubscriptionSql } from './subscriptions';
 
 /** A stream joined with its channel, creator and theme: enough for a card, an access check and playback. */
 export interface StreamRow {
@@ -81,18 +82,18 @@ export async function listOpenLives(db: D1Database, page: Page, switches: AdultS
   return { rows: list!.results as StreamRow[], total: (count!.results[0] as { n: number }).n };
 }
 
-/** Open lives the member neither watched nor subscribes to, and not their own (a guest: every live). */
-export async function listSuggestedLives(db: D1Database, memberId: number | null, limit: number, switches: AdultSwitches): Promise<StreamRow[]> {
+/** Open lives the member neither watched nor subscribes to (a running subscription), and not their own (a guest: every live). */
+export async function listSuggestedLives(db: D1Database, memberId: number | null, limit: number, switches: AdultSwitches, now = Date.now()): Promise<StreamRow[]> {
   const { results } = await db
     .prepare(
       `SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM}
        WHERE ${OPEN_LIVE}${adultFilter(switches)}
          AND ch.owner_id IS NOT ?1
          AND NOT EXISTS (SELECT 1 FROM watch_history w WHERE w.member_id = ?1 AND w.channel_id = s.channel_id)
-         AND NOT EXISTS (SELECT 1 FROM channel_subscriptions cs WHERE cs.member_id = ?1 AND cs.channel_id = s.channel_id AND cs.status = 1)
+         AND NOT EXISTS (SELECT 1 FROM channel_subscriptions cs WHERE cs.member_id = ?1 AND cs.channel_id = s.channel_id AND ${runningSubscriptionSql('cs', '?3')})
        ORDER BY s.viewer_count DESC, s.started_at DESC, s.id DESC LIMIT ?2`,
     )
-    .bind(memberId, limit)
+    .bind(memberId, limit, now)
     .all<StreamRow>();
   return results;
 }

@@ -5,6 +5,13 @@ import type { PlanId } from '../shared/subscription-schemas';
 
 export type { PlanId };
 
+/**
+ * SQL for a running subscription of the row named `alias` (its columns as `alias.status`): 1, 5 (renewal cancelled),
+ * and 2 (unsubscribed) until its paid period ends, `nowParam` being the statement's parameter for the time now.
+ * The renewal run turns the others to 3 (expired); 4 is a pass not started yet.
+ */
+export const runningSubscriptionSql = (alias: string, nowParam: string) => `(${alias}.status IN (1, 5) OR (${alias}.status = 2 AND ${alias}.expires_at > ${nowParam}))`;
+
 export interface SubscriptionRow {
   memberId: number;
   channelId: number;

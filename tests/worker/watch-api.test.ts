@@ -90,15 +90,33 @@ describe('home content', () => {
   it('suggests lives a member does not already watch or subscribe to, never for someone else', async () => {
     const watched = await liveChannel({}, { viewers: 10 });
     const subscribed = await liveChannel({}, { viewers: 9 });
+    // Still subscribed: renewal cancelled (5), and unsubscribed (2) until the paid period ends; not any more: 2 past
+    // its end, expired (3); not yet: a pass not started (4).
+    const [cancelled, leaving, left, expired, unusedPass] = [
+      await liveChannel({}, { viewers: 8 }),
+      await liveChannel({}, { viewers: 7 }),
+      await liveChannel({}, { viewers: 6 }),
+      await liveChannel({}, { viewers: 5 }),
+      await liveChannel({}, { viewers: 4 }),
+    ];
     const fresh = await liveChannel({}, { viewers: 1 });
     const { browser, id } = await signedIn();
     await browser.json('/api/my/streams/played', { channelId: watched.id });
-    await env.DB.prepare('INSERT INTO channel_subscriptions (member_id, channel_id, status, started_at) VALUES (?, ?, 1, 0)').bind(id, subscribed.id).run();
+    const now = Date.now();
+    const subscription = env.DB.prepare('INSERT INTO channel_subscriptions (member_id, channel_id, status, started_at, expires_at) VALUES (?, ?, ?, 0, ?)');
+    await env.DB.batch([
+      subscription.bind(id, subscribed.id, 1, null),
+      subscription.bind(id, cancelled.id, 5, now + 86_400_000),
+      subscription.bind(id, leaving.id, 2, now + 86_400_000),
+      subscription.bind(id, left.id, 2, now - 1000),
+      subscription.bind(id, expired.id, 3, now - 1000),
+      subscription.bind(id, unusedPass.id, 4, null),
+    ]);
     const mine = await json<ListResponse<StreamCard>>(await browser.fetch(`/api/guest/suggestion-list?memberId=${id}&limit=5`));
-    expect(mine.items.map((s) => s.streamId)).toEqual([fresh.streamId]);
+    expect(mine.items.map((s) => s.streamId)).toEqual([left.streamId, expired.streamId, unusedPass.streamId, fresh.streamId]);
     const asGuest = await json<ListResponse<StreamCard>>(await get(`/api/guest/suggestion-list?memberId=${id}`));
     expect(asGuest).toMatchObject({ offset: 0, limit: 20 });
-    expect(asGuest.items.map((s) => s.streamId)).toEqual([watched.streamId, subscribed.streamId, fresh.streamId]);
+    expect(asGuest.items.map((s) => s.streamId)).toEqual([watched, subscribed, cancelled, leaving, left, expired, unusedPass, fresh].map((c) => c.streamId));
     expect((await json<ListResponse<StreamCard>>(await get('/api/guest/suggestion-list?limit=1'))).items).toHaveLength(1);
     for (const q of ['limit=0', 'limit=101', 'limit=-1', 'limit=abc', 'memberId=0', 'memberId=x']) await expectRefused(await get(`/api/guest/suggestion-list?${q}`), 400);
   });
