@@ -9,6 +9,7 @@ import { alertMessageAtom, pushToastAtom } from '../state/ui';
 import { cancelPayment, flaxPayments, luvPayments } from '../data/shop-api';
 import { setLuvBalance, useLuvBalance } from '../data/use-luv-balance';
 import { formatAmount, methodKey, replacePayment, statusKey } from '../components/wallet/payment-logic';
+import { PAYMENT_STATUS } from '../../src/shared/payment-status';
 import { formatKrw, Tabs } from '../components/wallet/WalletParts';
 import { usePagedList } from '../components/lists/use-paged-list';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
@@ -137,7 +138,7 @@ function FlaxList({
               </span>
               <span>
                 <span className={`badge payment-status payment-status-${p.status}`}>{t(statusKey(p.status))}</span>
-                {p.status === 0 && p.virtualAccount && (
+                {p.status === PAYMENT_STATUS.waiting && p.virtualAccount && (
                   <span className="muted">
                     {' '}
                     {t('paymentHistory.depositTo', {

@@ -11,7 +11,6 @@ import {
   type ChatUser,
   type ConnectionFrame,
   type EventFrame,
-  type MemberRole,
   type MessageFrame,
   type ServerFrame,
   type WriteFrame,
@@ -20,24 +19,10 @@ import { ANNOUNCE_NEEDS, immune, mayAct, mayTarget, mayWriteFrozen, rateExempt, 
 import type { RoomStore, SeenMember } from '../db/chat-room';
 import { cleanText } from '../shared/text';
 import type { ChatEmoji } from '../shared/emoji';
+import type { ChatIdentity } from '../shared/chat-identity';
 
 /** Who a socket is: a signed-in member (from their ticket) or null for a guest. */
-export interface Identity {
-  memberId: number;
-  loginId: string;
-  nickname: string;
-  role: MemberRole;
-  /** From the ticket: the API found a running subscription to this channel. */
-  subscriber?: true;
-  /** From the ticket: the member's level, shown beside their name (absent when they hide it). */
-  level?: number;
-  /** From the ticket: among the channel's top fans, with the badge on. */
-  bigFan?: true;
-  /** From the ticket: the member's avatar (an upload key). */
-  avatar?: string;
-  /** From the ticket: the member has a channel of their own. */
-  channel?: true;
-}
+export type Identity = ChatIdentity;
 
 /** A member the authority wants off the room (kick, blacklist): every shard closes their sockets. */
 export interface Removal {

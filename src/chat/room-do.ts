@@ -15,6 +15,7 @@ import {
   type ServerFrame,
   type WriteFrame,
 } from '../shared/chat-protocol';
+import { chatIdentityHeader } from '../shared/chat-identity';
 import { Authority, type Identity, type Removal } from './authority';
 import { chatChannel } from '../db/chat';
 import { RoomStore } from '../db/chat-room';
@@ -179,8 +180,11 @@ export class ChatRoom extends DurableObject<Env> {
     const room = request.headers.get(SHARD_HEADERS.room);
     const shard = Number(request.headers.get(SHARD_HEADERS.shard));
     if (!room || !Number.isInteger(shard) || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('not a chat socket', { status: 400 });
+    // Anything but an identity the edge built is refused as a bad ticket is (401), before the room adopts a name.
+    const identity = chatIdentityHeader.safeDecode(request.headers.get(SHARD_HEADERS.identity) ?? '');
+    if (!identity.success) return new Response('bad identity', { status: 401 });
     this.adopt(room, shard);
-    const who = JSON.parse(decodeURIComponent(request.headers.get(SHARD_HEADERS.identity) || 'null')) as Identity | null;
+    const who = identity.data;
     const refuse = JSON.parse(request.headers.get(SHARD_HEADERS.refuse) || 'null') as ConnectionFrame | null;
 
     const { 0: client, 1: server } = new WebSocketPair();

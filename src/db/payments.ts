@@ -2,7 +2,8 @@
 // payments, and the lists of a member's payments. The rules are src/api/services/payments.ts's.
 // Status changes are plain UPDATEs: the trigger payments_status_transition throws on one not allowed.
 
-import type { PaymentMethod, PaymentStatus } from '../shared/shop-schemas';
+import type { PaymentMethod } from '../shared/shop-schemas';
+import { PAYMENT_STATUS, type PaymentStatus } from '../shared/payment-status';
 import type { PlanId } from '../shared/subscription-plans';
 
 export interface PaymentRow {
@@ -62,7 +63,7 @@ export const findPaymentById = (db: D1Database, id: number) => db.prepare(`SELEC
 
 /** 1 -> 2 with the PG's key, only from 1: true when this call moved it (a concurrent confirm did not). */
 export async function startConfirm(db: D1Database, id: number, paymentKey: string): Promise<boolean> {
-  const result = await db.prepare('UPDATE payments SET status = 2, payment_key = ?2 WHERE id = ?1 AND status = 1').bind(id, paymentKey).run();
+  const result = await db.prepare(`UPDATE payments SET status = ${PAYMENT_STATUS.inProgress}, payment_key = ?2 WHERE id = ?1 AND status = ${PAYMENT_STATUS.requested}`).bind(id, paymentKey).run();
   return result.meta.changes === 1;
 }
 
@@ -71,22 +72,24 @@ export async function startConfirm(db: D1Database, id: number, paymentKey: strin
  * transition trigger) when the payment is not at 2 or 0.
  */
 export const approveStatement = (db: D1Database, id: number, at: number, depositedAmount: number | null) =>
-  db.prepare('UPDATE payments SET status = 9, approved_at = ?2, deposited_amount = COALESCE(?3, deposited_amount) WHERE id = ?1').bind(id, at, depositedAmount);
+  db.prepare(`UPDATE payments SET status = ${PAYMENT_STATUS.approved}, approved_at = ?2, deposited_amount = COALESCE(?3, deposited_amount) WHERE id = ?1`).bind(id, at, depositedAmount);
 
 /** 2 -> 0: the PG issued a virtual account; the luv waits for the deposit. */
 export async function markWaitingForDeposit(db: D1Database, id: number, va: { bank: string; accountNumber: string; holder: string; dueAt: number; secret: string | null }): Promise<void> {
   await db
-    .prepare('UPDATE payments SET status = 0, va_bank = ?2, va_account = ?3, va_holder = ?4, va_due_at = ?5, deposit_secret = ?6 WHERE id = ?1')
+    .prepare(`UPDATE payments SET status = ${PAYMENT_STATUS.waiting}, va_bank = ?2, va_account = ?3, va_holder = ?4, va_due_at = ?5, deposit_secret = ?6 WHERE id = ?1`)
     .bind(id, va.bank, va.accountNumber, va.holder, va.dueAt, va.secret)
     .run();
 }
 
+type EndingStatus = (typeof PAYMENT_STATUS)['wrongDeposit' | 'cancelled' | 'approvalError'];
+
 /** Any other move (-> 6, 7 or 8) with what the PG said; the trigger refuses one not allowed. */
-export function statusStatement(db: D1Database, id: number, status: 6 | 7 | 8, p: { at: number; code?: string | null; message?: string | null; depositedAmount?: number | null }) {
+export function statusStatement(db: D1Database, id: number, status: EndingStatus, p: { at: number; code?: string | null; message?: string | null; depositedAmount?: number | null }) {
   return db
     .prepare(
       `UPDATE payments SET status = ?2, failure_code = COALESCE(?3, failure_code), failure_message = COALESCE(?4, failure_message),
-       deposited_amount = COALESCE(?5, deposited_amount), cancelled_at = CASE WHEN ?2 = 7 THEN ?6 ELSE cancelled_at END WHERE id = ?1`,
+       deposited_amount = COALESCE(?5, deposited_amount), cancelled_at = CASE WHEN ?2 = ${PAYMENT_STATUS.cancelled} THEN ?6 ELSE cancelled_at END WHERE id = ?1`,
     )
     .bind(id, status, p.code ?? null, p.message ?? null, p.depositedAmount ?? null, p.at);
 }
@@ -123,7 +126,7 @@ export function reverseRefundStatements(db: D1Database, r: { paymentId: number; 
 export async function settleRefundDone(db: D1Database, key: string, paymentId: number, at: number): Promise<void> {
   await db.batch([
     db.prepare("UPDATE payment_refunds SET status = 'done', settled_at = ?2 WHERE idempotency_key = ?1").bind(key, at),
-    db.prepare('UPDATE payments SET status = 7, cancelled_at = ?2 WHERE id = ?1 AND status = 9 AND refunded_luv = luv').bind(paymentId, at),
+    db.prepare(`UPDATE payments SET status = ${PAYMENT_STATUS.cancelled}, cancelled_at = ?2 WHERE id = ?1 AND status = ${PAYMENT_STATUS.approved} AND refunded_luv = luv`).bind(paymentId, at),
   ]);
 }
 
@@ -195,7 +198,10 @@ export async function listLuvPayments(db: D1Database, memberId: number, since: n
 
 /** Luv in the member's orders waiting for a deposit (status 0). */
 export async function waitingLuv(db: D1Database, memberId: number): Promise<{ luv: number; count: number }> {
-  const row = await db.prepare('SELECT COALESCE(SUM(luv), 0) AS luv, COUNT(*) AS count FROM payments WHERE member_id = ?1 AND status = 0').bind(memberId).first<{ luv: number; count: number }>();
+  const row = await db
+    .prepare(`SELECT COALESCE(SUM(luv), 0) AS luv, COUNT(*) AS count FROM payments WHERE member_id = ?1 AND status = ${PAYMENT_STATUS.waiting}`)
+    .bind(memberId)
+    .first<{ luv: number; count: number }>();
   return row ?? { luv: 0, count: 0 };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { memberRoleSchema, roomIdSchema } from '../shared/chat-protocol';
-import { UPLOAD_KEY_PATTERN } from '../shared/uploads';
+import { roomIdSchema } from '../shared/chat-protocol';
+import { chatIdentitySchema } from '../shared/chat-identity';
 import { fromBase64Url, hmacSign, hmacVerify, toBase64Url } from './crypto';
 
 /**
@@ -14,24 +14,8 @@ import { fromBase64Url, hmacSign, hmacVerify, toBase64Url } from './crypto';
 export const CHAT_TICKET_TTL_MS = 60_000;
 const CONTEXT = 'flex-live/chat-ticket/v1.';
 
-const memberClaimsSchema = z.strictObject({
-  memberId: z.number().int().positive(),
-  loginId: z.string().min(1).max(40),
-  nickname: z.string().min(1).max(40),
-  role: memberRoleSchema,
-  /** The API's word that the member subscribes to this room's channel (absent: not a subscriber). */
-  subscriber: z.literal(true).optional(),
-  /** The member's level from luv sent (src/shared/member-levels.ts); absent when they hide its icon. */
-  level: z.number().int().min(1).max(99).optional(),
-  /** Among the channel's top fans (services/fans.ts shownBigFan); absent when they hide the badge. */
-  bigFan: z.literal(true).optional(),
-  /** The member's avatar (an upload key, served at /api/uploads/<key>); absent when they have none. */
-  avatar: z.string().regex(UPLOAD_KEY_PATTERN).optional(),
-  /** The member has a channel of their own (absent: none). */
-  channel: z.literal(true).optional(),
-  room: roomIdSchema,
-  exp: z.number().int(),
-});
+/** A member: who they are in the room (the identity the edge hands the room), for this room until `exp`. */
+const memberClaimsSchema = z.strictObject({ ...chatIdentitySchema.shape, room: roomIdSchema, exp: z.number().int() });
 /** A guest (reads only) whom the API let into this room. */
 const guestClaimsSchema = z.strictObject({ guest: z.literal(true), room: roomIdSchema, exp: z.number().int() });
 export const chatTicketClaimsSchema = z.union([memberClaimsSchema, guestClaimsSchema]);

@@ -7,6 +7,7 @@ import { callApi, requestOrigin, type Caller } from './caller';
 import { CHAT_ACCESS_CODES, chatAccessMessageKey, chatAccessRefusalOf, roomIdSchema } from '../shared/chat-protocol';
 import type { ChatTicketRequest, ChatTicketResponse } from '../shared/chat-ticket-api';
 import { verifyChatTicket, type ChatTicketClaims } from '../lib/chat-ticket';
+import { chatIdentityHeader } from '../shared/chat-identity';
 import { hubStub, shardStub, SHARD_HEADERS, type Identity } from '../chat';
 
 /**
@@ -32,8 +33,7 @@ export async function chatSocket(c: Context<AppEnv>): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
   headers.set(SHARD_HEADERS.room, room);
   headers.set(SHARD_HEADERS.shard, String(admission.shard));
-  // Header values must be ASCII; nicknames are not.
-  headers.set(SHARD_HEADERS.identity, encodeURIComponent(JSON.stringify(who)));
+  headers.set(SHARD_HEADERS.identity, chatIdentityHeader.encode(who));
   headers.set(SHARD_HEADERS.refuse, JSON.stringify(admission.refuse));
   return shardStub(c.env, room, admission.shard).fetch(new Request(c.req.url, { headers }));
 }

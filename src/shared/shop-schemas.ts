@@ -10,14 +10,13 @@ import * as z from 'zod';
 import { pageInfoSchema } from './streams-schemas';
 import { DEFAULT_PRESETS, MAX_PRESETS } from './luv-limits';
 import { PLAN_IDS, type PlanId } from './subscription-plans';
+import { PAYMENT_STATUS, type PaymentStatus } from './payment-status';
 
 /** Payment methods, as the API names them. */
 export const PAYMENT_METHODS = ['kakaopay', 'virtualaccount', 'myaccount', 'mobile', 'creditcard', 'CARD'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** A flax payment's status. */
-export const PAYMENT_STATUS = { waiting: 0, requested: 1, inProgress: 2, wrongDeposit: 6, cancelled: 7, approvalError: 8, approved: 9 } as const;
-export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
+/** A flax payment's status (the codes and their state machine: ./payment-status.ts). */
 export const paymentStatusSchema = z.union(Object.values(PAYMENT_STATUS).map((s) => z.literal(s)) as [z.ZodLiteral<PaymentStatus>, ...z.ZodLiteral<PaymentStatus>[]]);
 
 /** Days after approval within which a payment's unspent luv can be refunded (청약철회). */

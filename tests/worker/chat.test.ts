@@ -2,6 +2,8 @@ import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { CHAT_HISTORY, CHAT_MAX_TEXT } from '../../src/shared/chat-protocol';
 import { hubStub } from '../../src/chat/shards';
+import { SHARD_HEADERS } from '../../src/chat/room-do';
+import { chatIdentityHeader } from '../../src/shared/chat-identity';
 import { Browser, signUpMember } from './helpers';
 import { ORIGIN, joined, makeMember, makeRoom, open, say, sleep, ticketFor, upgrade } from './chat-helpers';
 
@@ -39,6 +41,47 @@ describe('handshake', () => {
     }
     const badToken = await upgrade(room, { query: '?token=not.a.jwt&type=oauth' });
     expect(badToken.status).toBe(401);
+  });
+
+  it('the room takes only an identity header that fits the identity schema: malformed or forged shapes are 401 like a bad ticket', async () => {
+    const { room } = await makeRoom();
+    const who = await makeMember();
+    const handOver = (identity: string | null) => {
+      const headers: Record<string, string> = { upgrade: 'websocket', [SHARD_HEADERS.room]: room, [SHARD_HEADERS.shard]: '0', [SHARD_HEADERS.refuse]: 'null' };
+      if (identity !== null) headers[SHARD_HEADERS.identity] = identity;
+      return hubStub(env, room).fetch(new Request(`${ORIGIN}/chat/${room}`, { headers }));
+    };
+    const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+    // What the edge builds is taken: a member and a guest.
+    for (const identity of [chatIdentityHeader.encode(who), chatIdentityHeader.encode(null)]) {
+      const res = await handOver(identity);
+      expect(res.status).toBe(101);
+      res.webSocket!.accept();
+      res.webSocket!.close(1000, 'done');
+    }
+    const refused = {
+      missing: null,
+      'not URI-encoded': '%E0%A4%A',
+      'not JSON': encodeURIComponent('{memberId: 1'),
+      'a string member id': json({ ...who, memberId: String(who.memberId) }),
+      'an unknown role': json({ ...who, role: 'X' }),
+      'an extra claim': json({ ...who, role: 'P', admin: true }),
+      'no nickname': json({ memberId: who.memberId, loginId: who.loginId, role: 'P' }),
+      'an array': json([who]),
+    };
+    // Before the schema the room opened a socket (101) for each of these, or threw.
+    const answers: Record<string, number | string> = {};
+    for (const [what, identity] of Object.entries(refused)) {
+      const res = await handOver(identity).catch((error: Error) => `threw: ${error.message}`);
+      if (typeof res === 'string') {
+        answers[what] = res;
+        continue;
+      }
+      answers[what] = res.status;
+      res.webSocket?.accept();
+      res.webSocket?.close(1000, 'done');
+    }
+    expect(answers).toEqual(Object.fromEntries(Object.keys(refused).map((what) => [what, 401])));
   });
 
   it('Origin must be a host of the brand answering; none (native) is fine; unknown rooms and plain GETs are refused', async () => {

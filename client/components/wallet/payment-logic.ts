@@ -1,5 +1,6 @@
 // The decisions of the shop and payment pages, apart from React so unit tests can hold them.
 import type { ConfirmRequest, ConfirmResponse, FlaxPayment, PaidSubscription, PaymentMethod } from '../../../src/shared/shop-schemas';
+import { PAYMENT_STATUS, paymentStatusName } from '../../../src/shared/payment-status';
 import { formatInteger } from '../../i18n/i18n';
 
 /** What these decisions read of an API call's result (client/data/api.ts ApiResult, which has more). */
@@ -10,13 +11,9 @@ export interface CallResult<T> {
   message: string;
 }
 
-/** A payment's status by number (the published contract's codes), as the locale keys name them (paymentHistory.status.<name>). */
-const STATUS_NAMES: Record<number, string> = { 0: 'waiting', 1: 'requested', 2: 'inProgress', 6: 'wrongDeposit', 7: 'cancelled', 8: 'approvalError', 9: 'approved' };
-export const statusKey = (status: number) => `paymentHistory.status.${STATUS_NAMES[status] ?? 'unknown'}`;
+/** A payment status's words (paymentHistory.status.<name>), 'unknown' for a code not listed. */
+export const statusKey = (status: number) => `paymentHistory.status.${paymentStatusName(status) ?? 'unknown'}`;
 export const methodKey = (method: PaymentMethod | string) => `shop.methods.${method}`;
-
-const APPROVED = 9;
-const WAITING = 0;
 
 /**
  * The PG's success redirect (?paymentKey&orderId&amount) as a confirm request; null when a part is
@@ -39,8 +36,8 @@ export type ConfirmOutcome =
 export function confirmOutcome(result: CallResult<ConfirmResponse>): ConfirmOutcome {
   if (!result.ok || !result.body) return { kind: 'refused', message: result.message, status: null };
   const { payment, balance, subscription } = result.body;
-  if (payment.status === APPROVED) return { kind: 'approved', payment, balance, subscription };
-  if (payment.status === WAITING && payment.virtualAccount) return { kind: 'waitingDeposit', payment, balance };
+  if (payment.status === PAYMENT_STATUS.approved) return { kind: 'approved', payment, balance, subscription };
+  if (payment.status === PAYMENT_STATUS.waiting && payment.virtualAccount) return { kind: 'waitingDeposit', payment, balance };
   return { kind: 'refused', message: '', status: payment.status };
 }
 

@@ -50,6 +50,7 @@ import {
   REFUND_WINDOW_DAYS,
   type ShopResponse,
 } from '../../shared/shop-schemas';
+import { PAYMENT_STATUS as S, type PaymentStatus, mayMove } from '../../shared/payment-status';
 import { type GatewayContext, type PaymentGateway, type PgPayment, PgRefused, PgUnavailable, paymentGatewayFor } from '../providers/pg';
 import { creditPurchase, move, refundPurchase, systemAccount, walletOf } from './ledger';
 import { assertSubscribable, subscribe, subscriptionPaidBy } from './subscriptions';
@@ -69,7 +70,7 @@ export const CHECKOUT_RETURN = { success: WALLET_PATHS.SHOP_SUCCESS, fail: WALLE
 export const DEV_CHECKOUT_PATH = '/__pg/checkout';
 
 const DAY_MS = 86_400_000;
-/** Codes of a fail redirect that mean the person stopped paying themselves (-> 7 rather than 8). */
+/** Codes of a fail redirect that mean the person stopped paying themselves (-> cancelled rather than approval error). */
 const CANCELLED_BY_PERSON = new Set(['PAY_PROCESS_CANCELED', 'USER_CANCEL', 'PAY_PROCESS_ABORTED']);
 
 const orderNotFound = () => new Refusal(404, 'ORDER_NOT_FOUND', 'payments.errors.orderNotFound');
@@ -77,6 +78,8 @@ const paymentNotFound = () => new Refusal(404, 'PAYMENT_NOT_FOUND', 'payments.er
 const orderClosed = () => new Refusal(409, 'ORDER_CLOSED', 'payments.errors.orderClosed');
 const pgUnavailable = () => new Refusal(502, 'PG_UNAVAILABLE', 'payments.errors.pgUnavailable');
 const isError = (error: unknown, text: string) => error instanceof Error && error.message.includes(text);
+/** A webhook's recorded outcome names the status it moved the payment to by its code ('9'). */
+const outcomeOf = (status: PaymentStatus) => String(status);
 
 export function shop(env: Env): ShopResponse {
   const pg = paymentGatewayFor(env);
@@ -114,7 +117,7 @@ export async function createOrder(env: Env, memberId: number, request: CreateOrd
 export function refundableOf(p: PaymentRow, walletBalance: number, now: number): { luv: number; amount: number } | null {
   // A subscription's order is spent on its term the moment it is approved: nothing of it is left to give back.
   if (p.subscriptionChannelId !== null) return null;
-  if (p.status !== 9 || p.approvedAt === null || now - p.approvedAt > REFUND_WINDOW_DAYS * DAY_MS) return null;
+  if (p.status !== S.approved || p.approvedAt === null || now - p.approvedAt > REFUND_WINDOW_DAYS * DAY_MS) return null;
   const luv = Math.min(p.luv - p.refundedLuv, walletBalance);
   if (luv <= 0) return null;
   // Integer KRW, rounded down: never more than the luv's share of what was paid.
@@ -145,7 +148,7 @@ export function flaxPaymentOf(p: PaymentRow, walletBalance: number, now = Date.n
 async function answerOf(db: D1Database, orderId: string): Promise<ConfirmResponse> {
   const payment = (await findPaymentByOrderId(db, orderId))!;
   // An approved subscription order whose term is not paid yet (the first try failed half-way) pays it now.
-  const subscription = payment.status === 9 ? await paySubscriptionOf(db, payment) : null;
+  const subscription = payment.status === S.approved ? await paySubscriptionOf(db, payment) : null;
   const balance = await memberBalance(db, payment.memberId, 'wallet');
   return { payment: flaxPaymentOf(payment, balance), balance, subscription };
 }
@@ -216,7 +219,7 @@ async function settleConfirm(db: D1Database, pg: PaymentGateway, order: PaymentR
   const at = Date.now();
   if (payment.orderId !== order.orderId || payment.totalAmount !== order.amount) {
     // The PG took another amount than the order's: never credited; given back at the PG.
-    await db.batch([statusStatement(db, order.id, 8, { at, code: 'AMOUNT_MISMATCH', message: `PG amount ${payment.totalAmount}` })]);
+    await db.batch([statusStatement(db, order.id, S.approvalError, { at, code: 'AMOUNT_MISMATCH', message: `PG amount ${payment.totalAmount}` })]);
     await pg
       .cancel({ paymentKey: payment.paymentKey, cancelAmount: payment.totalAmount, reason: 'amount mismatch', idempotencyKey: `mismatch:${order.orderId}` })
       .catch((error) => console.error('PG cancel of a mismatched payment failed', error));
@@ -232,7 +235,7 @@ async function settleConfirm(db: D1Database, pg: PaymentGateway, order: PaymentR
     await markWaitingForDeposit(db, order.id, { bank: va.bank, accountNumber: va.accountNumber, holder: va.customerName, dueAt: Number.isFinite(dueAt) ? dueAt : 0, secret: payment.secret });
     return;
   }
-  await db.batch([statusStatement(db, order.id, 8, { at, code: payment.status, message: null })]);
+  await db.batch([statusStatement(db, order.id, S.approvalError, { at, code: payment.status, message: null })]);
   throw new Refusal(409, 'PAYMENT_REJECTED', 'payments.errors.rejected');
 }
 
@@ -247,7 +250,7 @@ export async function confirmPayment(env: Env, memberId: number, request: Confir
   let order = await findPaymentByOrderId(db, request.orderId);
   if (!order || order.memberId !== memberId) throw orderNotFound();
   if (request.amount !== order.amount) throw new Refusal(400, 'AMOUNT_MISMATCH', 'payments.errors.amountMismatch', { amount: 'payments.errors.amountMismatch' });
-  if (order.status === 1) {
+  if (mayMove(order.status, S.inProgress)) {
     try {
       await startConfirm(db, order.id, request.paymentKey);
     } catch (error) {
@@ -257,8 +260,8 @@ export async function confirmPayment(env: Env, memberId: number, request: Confir
     order = (await findPaymentByOrderId(db, request.orderId))!;
   }
   if (order.paymentKey !== request.paymentKey) throw orderClosed();
-  if (order.status !== 2) {
-    if (order.status === 9 || order.status === 0) return answerOf(db, order.orderId); // a replay: the same payment
+  if (order.status !== S.inProgress) {
+    if (order.status === S.approved || order.status === S.waiting) return answerOf(db, order.orderId); // a replay: the same payment
     throw orderClosed();
   }
 
@@ -268,7 +271,7 @@ export async function confirmPayment(env: Env, memberId: number, request: Confir
     payment = await pg.confirm({ paymentKey: request.paymentKey, orderId: order.orderId, amount: order.amount, idempotencyKey: `confirm:${order.orderId}` });
   } catch (error) {
     if (error instanceof PgRefused) {
-      await db.batch([statusStatement(db, order.id, 8, { at: Date.now(), code: error.code, message: error.pgMessage })]).catch(() => {});
+      await db.batch([statusStatement(db, order.id, S.approvalError, { at: Date.now(), code: error.code, message: error.pgMessage })]).catch(() => {});
       throw new Refusal(409, 'PAYMENT_REJECTED', 'payments.errors.rejected');
     }
     if (error instanceof PgUnavailable) throw pgUnavailable();
@@ -319,29 +322,30 @@ export async function receiveWebhook(env: Env, headers: Headers, body: string, c
 
   try {
     // A card payment approved while its confirm lost the PG's answer (left at 2): the webhook finishes it.
-    if (event.status === 'DONE' && order.status === 2 && event.totalAmount === order.amount) {
-      const moved = await credit(db, order, null, [record('9')]);
+    if (event.status === 'DONE' && order.status === S.inProgress && event.totalAmount === order.amount) {
+      const moved = await credit(db, order, null, [record(outcomeOf(S.approved))]);
       await paySubscriptionOf(db, order);
-      return { received: true, outcome: moved === 'applied' ? '9' : 'replayed' };
+      return { received: true, outcome: moved === 'applied' ? outcomeOf(S.approved) : 'replayed' };
     }
-    if (event.status === 'DONE' && order.status === 0) {
+    if (event.status === 'DONE' && order.status === S.waiting) {
       const deposited = event.totalAmount ?? order.amount;
       if (deposited === order.amount) {
-        const moved = await credit(db, order, deposited, [record('9')]);
+        const moved = await credit(db, order, deposited, [record(outcomeOf(S.approved))]);
         await paySubscriptionOf(db, order);
-        return { received: true, outcome: moved === 'applied' ? '9' : 'replayed' };
+        return { received: true, outcome: moved === 'applied' ? outcomeOf(S.approved) : 'replayed' };
       }
-      await db.batch([statusStatement(db, order.id, 6, { at, depositedAmount: deposited, code: 'WRONG_DEPOSIT', message: `deposited ${deposited}` }), record('6')]);
-      return { received: true, outcome: '6' };
+      await db.batch([statusStatement(db, order.id, S.wrongDeposit, { at, depositedAmount: deposited, code: 'WRONG_DEPOSIT', message: `deposited ${deposited}` }), record(outcomeOf(S.wrongDeposit))]);
+      return { received: true, outcome: outcomeOf(S.wrongDeposit) };
     }
+    // Narrower than the state machine: an approved payment ends only by a refund, and a requested one only by CANCELED.
     const ended = event.status === 'CANCELED' || event.status === 'EXPIRED' || event.status === 'ABORTED';
-    if (ended && (order.status === 0 || order.status === 6 || (order.status === 1 && event.status === 'CANCELED'))) {
-      await db.batch([statusStatement(db, order.id, 7, { at, code: event.status, message: null }), record('7')]);
-      return { received: true, outcome: '7' };
+    if (ended && (order.status === S.waiting || order.status === S.wrongDeposit || (order.status === S.requested && event.status === 'CANCELED'))) {
+      await db.batch([statusStatement(db, order.id, S.cancelled, { at, code: event.status, message: null }), record(outcomeOf(S.cancelled))]);
+      return { received: true, outcome: outcomeOf(S.cancelled) };
     }
-    if ((event.status === 'ABORTED' || event.status === 'EXPIRED') && (order.status === 1 || order.status === 2)) {
-      await db.batch([statusStatement(db, order.id, 8, { at, code: event.status, message: null }), record('8')]);
-      return { received: true, outcome: '8' };
+    if ((event.status === 'ABORTED' || event.status === 'EXPIRED') && mayMove(order.status, S.approvalError)) {
+      await db.batch([statusStatement(db, order.id, S.approvalError, { at, code: event.status, message: null }), record(outcomeOf(S.approvalError))]);
+      return { received: true, outcome: outcomeOf(S.approvalError) };
     }
   } catch (error) {
     // The same event applied by a concurrent delivery, or the order moved meanwhile: nothing more to do.
@@ -357,8 +361,8 @@ export async function paymentFailure(db: D1Database, query: { orderId: string; c
   if (!order) throw orderNotFound();
   const code = query.code ?? 'UNKNOWN';
   const cancelled = CANCELLED_BY_PERSON.has(code);
-  if (order.status === 1) {
-    await db.batch([statusStatement(db, order.id, cancelled ? 7 : 8, { at: Date.now(), code, message: query.message ?? null })]).catch((error) => {
+  if (order.status === S.requested) {
+    await db.batch([statusStatement(db, order.id, cancelled ? S.cancelled : S.approvalError, { at: Date.now(), code, message: query.message ?? null })]).catch((error) => {
       if (!isError(error, 'payment status')) throw error; // moved meanwhile (a confirm began): left as it is
     });
   }

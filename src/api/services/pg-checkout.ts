@@ -9,6 +9,7 @@ import { hmacSign, hmacVerify, randomToken } from '../../lib/crypto';
 import { Refusal } from '../../lib/errors';
 import type { Translate } from '../../lib/i18n';
 import { isProductionEnv } from '../../shared/environment';
+import { PAYMENT_STATUS } from '../../shared/payment-status';
 import { providerChoice } from '../config';
 import { CHECKOUT_RETURN } from './payments';
 
@@ -25,7 +26,7 @@ export const devCheckoutEnabled = (env: Env) => !isProductionEnv(env.ENVIRONMENT
 export async function checkoutOrder(env: Env, memberId: number, orderId: string): Promise<PaymentRow> {
   if (!devCheckoutEnabled(env)) throw notHere();
   const order = await findPaymentByOrderId(env.DB, orderId);
-  if (!order || order.memberId !== memberId || order.status !== 1) throw new Refusal(404, 'ORDER_NOT_FOUND', 'payments.errors.orderNotFound');
+  if (!order || order.memberId !== memberId || order.status !== PAYMENT_STATUS.requested) throw new Refusal(404, 'ORDER_NOT_FOUND', 'payments.errors.orderNotFound');
   return order;
 }
 
