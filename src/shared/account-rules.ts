@@ -38,6 +38,8 @@ export const M = {
   recommenderOverlap: 'validation.recommender.overlap',
   termsRequired: 'validation.terms.required',
   identityRequired: 'validation.identity.required',
+  /** The identity check's authKey is unknown, used or expired: verify again (not a sign-up's message). */
+  identityAgain: 'validation.identity.again',
   nameRequired: 'validation.name.required',
   birthdayRequired: 'validation.birthday.required',
   genderRequired: 'validation.gender.required',
@@ -53,7 +55,8 @@ export const M = {
   identityNeeded: 'auth.errors.identityNeeded',
   expiryAgreement: 'auth.expire.agreementRequired',
   expiryNotFound: 'auth.expire.notFound',
-  expiryMismatch: 'auth.expire.identityMismatch',
+  /** The verified person is not the account's owner (a password reset, a dormant account's wake-up). */
+  identityMismatch: 'auth.expire.identityMismatch',
   tooManyAttempts: 'auth.errors.tooManyAttempts',
   tooManySignups: 'validation.signup.tooMany',
   invalidAccess: 'auth.errors.invalidAccess',

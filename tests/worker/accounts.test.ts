@@ -2,6 +2,7 @@ import { SELF, env } from 'cloudflare:test';
 import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
 import { Browser, devIdentity, productionEnv, propsOf, setCookies, signUpMember, smsOutbox, solveCaptcha } from './helpers';
+import { expectRefused } from './watch-fixtures';
 import { assertSafeConfig } from '../../src/api/config';
 
 const count = async (table: string) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
@@ -333,7 +334,10 @@ describe('find ID and password', () => {
     const { loginId } = await signUpMember(new Browser(), {}, { name: '최지우', birthday: '1990-01-01', gender: 'F', phone: '01011112222' });
     const browser = new Browser();
     const key = await devIdentity(browser, `/api/auth/signin/find?type=password&loginId=${loginId}`, { name: '다른사람', birthday: '1970-01-01', gender: 'M', phone: '01000000000' });
-    expect((await browser.json('/api/auth/signin/find-password/confirm', { loginId, authKey: key })).status).toBe(400);
+    // In words that fit: the person is not the owner; a spent or unknown check is done again (not a sign-up's message).
+    await expectRefused(await browser.json('/api/auth/signin/find-password/confirm', { loginId, authKey: key }), 400, '본인인증 정보가 계정의 회원 정보와 일치하지 않습니다.');
+    await expectRefused(await browser.json('/api/auth/signin/find-password/confirm', { loginId, authKey: key }), 400, '본인인증을 다시 진행해주세요.');
+    await expectRefused(await browser.json('/api/auth/signin/find-id/confirm', { authKey: 'not-a-key' }), 400, '본인인증을 다시 진행해주세요.');
   });
 });
 

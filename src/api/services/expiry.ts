@@ -18,8 +18,8 @@ export async function expiryStep(db: D1Database, input: z.infer<typeof expiryReq
   if (!input.agree) throw accountRefusal(400, M.expiryAgreement);
   // The verified person must be the account's owner, as for a password reset.
   const identity = await consumeIdentity(db, input.authKey, 'expire', loginId);
-  if (!identity) throw accountRefusal(400, M.identityRequired);
-  if (member.name !== identity.name || member.birthday !== identity.birthday || member.phone !== identity.phone) throw accountRefusal(400, M.expiryMismatch);
+  if (!identity) throw accountRefusal(400, M.identityAgain);
+  if (member.name !== identity.name || member.birthday !== identity.birthday || member.phone !== identity.phone) throw accountRefusal(400, M.identityMismatch);
   await markLoggedIn(db, member.id, now);
   return { loginId, step: 'COMPLETE' };
 }

@@ -22,7 +22,7 @@ export async function issueGuestPass(
   // Checked before the authKey is spent: the person can use it once adult broadcasting is back.
   if (!settings.adultBroadcast) throw new Refusal(403, 'BROADCAST_UNAVAILABLE', 'guestAuth.unavailable');
   const identity = await consumeIdentity(db, input.authKey, 'guest-adult');
-  if (!identity) throw new Refusal(400, 'IDENTITY_REQUIRED', M.identityRequired);
+  if (!identity) throw new Refusal(400, 'IDENTITY_REQUIRED', M.identityAgain);
   if (!identity.adult) throw new Refusal(403, 'ADULT_ONLY', 'guestAuth.minor');
   const { token, expiresAt } = await signGuestPass(secret, input.deviceId);
   return { guestPass: token, expiresAt };

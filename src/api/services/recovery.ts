@@ -28,7 +28,7 @@ async function provenPhone(db: D1Database, proof: PhoneProof): Promise<{ country
 export async function findLoginIds(db: D1Database, proof: RecoveryProof): Promise<string[]> {
   if ('authKey' in proof) {
     const identity = await consumeIdentity(db, proof.authKey, 'id');
-    if (!identity) throw accountRefusal(400, M.identityRequired);
+    if (!identity) throw accountRefusal(400, M.identityAgain);
     return (await findMembersByIdentity(db, identity.name, identity.birthday, identity.phone)).map((r) => maskLoginId(r.loginId));
   }
   const phone = await provenPhone(db, proof);
@@ -36,22 +36,27 @@ export async function findLoginIds(db: D1Database, proof: RecoveryProof): Promis
   return (await findForeignMembersByPhone(db, phone.countryCode, phone.phone)).map((r) => maskLoginId(r.loginId));
 }
 
-/** The account whose owner the proof shows, or null. A phone proves only a foreign member's account, never a domestic one. */
-async function provenOwner(db: D1Database, loginId: string, proof: RecoveryProof): Promise<MemberRow | null> {
+/**
+ * The account whose owner the proof shows, or a refusal: an identity check to do again, the verified person not the
+ * owner, or a phone not verified. A phone proves only a foreign member's account, never a domestic one.
+ */
+async function provenOwner(db: D1Database, loginId: string, proof: RecoveryProof): Promise<MemberRow> {
   if ('authKey' in proof) {
     const identity = await consumeIdentity(db, proof.authKey, 'password', loginId);
-    const member = identity ? await findMemberByLoginId(db, loginId) : null;
-    return identity && member && member.name === identity.name && member.birthday === identity.birthday && member.phone === identity.phone ? member : null;
+    if (!identity) throw accountRefusal(400, M.identityAgain);
+    const member = await findMemberByLoginId(db, loginId);
+    if (!member || member.name !== identity.name || member.birthday !== identity.birthday || member.phone !== identity.phone) throw accountRefusal(400, M.identityMismatch);
+    return member;
   }
   const phone = await provenPhone(db, proof);
   const member = phone ? await findMemberByLoginId(db, loginId) : null;
-  return phone && member && member.isForeigner === 1 && member.countryCode === phone.countryCode && member.phone === phone.phone ? member : null;
+  if (!phone || !member || member.isForeigner !== 1 || member.countryCode !== phone.countryCode || member.phone !== phone.phone) throw accountRefusal(400, M.phoneNotVerified);
+  return member;
 }
 
 /** Find password: the verified person must be the account's owner; returns a one-time reset token. */
 export async function startPasswordReset(db: D1Database, loginId: string, proof: RecoveryProof): Promise<string> {
   const member = await provenOwner(db, loginId, proof);
-  if (!member) throw accountRefusal(400, 'authKey' in proof ? M.identityRequired : M.phoneNotVerified);
   const token = randomToken(24);
   await insertPasswordReset(db, await sha256(token), member.id, Date.now() + RESET_TTL_MS);
   return token;
