@@ -28,37 +28,3 @@ export function I18nProvider({ locale, messages, children }: { locale: Locale; m
 export function useT(): Translate {
   return useContext(I18nContext);
 }
-
-/**
- * Intl formatters, built once per locale and options: building one loads the locale's data, which cost the
- * channel page's hydration about 15 ms on this machine (60 ms under Lighthouse's 4x CPU throttle) when every
- * count on the page built its own.
- */
-const built = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-
-export const numberFormat = (locale: string, options?: Intl.NumberFormatOptions) => once(`n${locale}${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
-
-export const dateTimeFormat = (locale: string, options?: Intl.DateTimeFormatOptions) => once(`d${locale}${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
-
-function once<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let found = built.get(key) as T | undefined;
-  if (!found) {
-    found = make();
-    built.set(key, found);
-  }
-  return found;
-}
-
-/** The locales that write whole numbers in Latin digits with a comma every three (tests/unit/shared.test.ts checks). */
-const COMMA_GROUPED = new Set(['ko', 'en', 'zh', 'ja', 'th']);
-
-/**
- * A whole number as the language writes it (1,234). Counts and amounts on first render come from here, not
- * Intl.NumberFormat: the page's first Intl.NumberFormat cost about 16 ms of the channel page's hydration on this
- * machine (a 65 ms long task under Lighthouse's 4x CPU throttle), whatever the cache. Other numbers and locales go
- * through Intl.
- */
-export function formatInteger(n: number, locale: string): string {
-  if (!Number.isSafeInteger(n) || !COMMA_GROUPED.has(locale)) return numberFormat(locale).format(n);
-  return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
-}

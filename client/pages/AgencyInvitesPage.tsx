@@ -5,8 +5,8 @@ import type { AgencyInvite } from '../../src/shared/agency-schemas';
 import type { PageProps } from '../../src/shared/page-props';
 import { contractLink, respondToInvite, useInvite, useMyInvites } from '../data/agency-api';
 import { useT } from '../i18n/i18n';
-import { formatDate } from '../components/watch/format-date';
 import { failureText } from '../data/api';
+import { formatDateTime } from '../lib/format';
 
 /** The creator's agency invites (docs/product/community.md, "Channel board", Agencies): the list, one invite read, its contract, the answer. */
 export function AgencyInvitesPage({ props }: { props: PageProps }) {
@@ -28,7 +28,7 @@ export function AgencyInvitesPage({ props }: { props: PageProps }) {
           {data.items.map((invite) => (
             <li key={invite.inviteId} className="agency-invite-row">
               <strong>{t('agency.invites.from', { name: invite.agency.name })}</strong> {!invite.readAt && invite.status === 'pending' && <span className="badge">{t('agency.invites.new')}</span>}{' '}
-              <span>{t(`agency.invites.status.${invite.status}`)}</span> <span>{t('agency.invites.expires', { date: formatDate(invite.expiresAt, props.locale, true) })}</span>{' '}
+              <span>{t(`agency.invites.status.${invite.status}`)}</span> <span>{t('agency.invites.expires', { date: formatDateTime(invite.expiresAt, props.locale) })}</span>{' '}
               <button type="button" className="btn btn-small" aria-expanded={open === invite.inviteId} onClick={() => setOpen(open === invite.inviteId ? null : invite.inviteId)}>
                 {t('agency.invites.open')}
               </button>
@@ -79,7 +79,7 @@ function InviteDetail({ id, locale }: { id: number; locale: string }) {
     <article className="agency-invite" aria-labelledby="agency-invite-title">
       <h2 id="agency-invite-title">{t('agency.invites.from', { name: invite.agency.name })}</h2>
       <p>
-        {t(`agency.invites.status.${invite.status}`)} · {t('agency.invites.expires', { date: formatDate(invite.expiresAt, locale, true) })}
+        {t(`agency.invites.status.${invite.status}`)} · {t('agency.invites.expires', { date: formatDateTime(invite.expiresAt, locale) })}
       </p>
       {invite.message && (
         <>

@@ -3,8 +3,8 @@ import { AGENCY_INVITE_DAYS } from '../../src/shared/agency';
 import type { PageProps } from '../../src/shared/page-props';
 import { sendInvite, useSentInvites } from '../data/agency-api';
 import { useT } from '../i18n/i18n';
-import { formatDate } from '../components/watch/format-date';
 import { failureText } from '../data/api';
+import { formatDateTime } from '../lib/format';
 
 /** An agency's own page: invite a creator (with a PDF contract) and follow the invites it sent. */
 export function AgencyPage({ props }: { props: PageProps }) {
@@ -86,7 +86,7 @@ export function AgencyPage({ props }: { props: PageProps }) {
                   {invite.creator.nickname} ({invite.creator.loginId})
                 </td>
                 <td>{t(`agency.invites.status.${invite.status}`)}</td>
-                <td>{formatDate(invite.expiresAt, props.locale, true)}</td>
+                <td>{formatDateTime(invite.expiresAt, props.locale)}</td>
               </tr>
             ))}
           </tbody>

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { CasterData, PageProps } from '../../src/shared/page-props';
 import { useT } from '../i18n/i18n';
 import { showInUrl } from '../app/in-page-history';
-import { Tabs } from '../components/wallet/WalletParts';
+import { Tabs } from '../components/ui/Tabs';
 import { StreamKeyPanel } from '../components/caster/StreamKeyPanel';
 import { LiveSettingsForm, RegisterChannelForm } from '../components/caster/ChannelForms';
 import { LazyLuvPresetEditor } from '../components/caster/LazyLuvPresetEditor';

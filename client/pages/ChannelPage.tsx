@@ -8,7 +8,7 @@ import { AccessGate } from '../components/watch/AccessGate';
 import { WatchPlayer } from '../components/watch/WatchPlayer';
 import { StreamThumb } from '../components/watch/StreamThumb';
 import { StreamBadges } from '../components/watch/StreamCardView';
-import { formatCount, formatDuration, useClock } from '../components/watch/time';
+import { useClock } from '../components/watch/time';
 import { ChannelTabs } from '../components/channel/ChannelTabs';
 import { NoticesPanel } from '../components/channel/NoticesPanel';
 import { BoardPanel, useNewBoardCount } from '../components/board/BoardPanel';
@@ -25,6 +25,7 @@ import { showInUrl, useInPageHistory } from '../app/in-page-history';
 import { useChannelSettings } from '../data/use-channel-settings';
 import { settingsNeedReload, shownAccess } from '../components/watch/live-access';
 import { PURGE_REACH_MS } from '../../src/shared/page-cache';
+import { formatDuration, formatInteger } from '../lib/format';
 
 /** Past PURGE_REACH_MS, for the purge's own round trip. */
 const REFRESH_MARGIN_MS = 500;
@@ -181,7 +182,7 @@ export function ChannelPage({ props }: { props: PageProps }) {
             <>
               <dt>{t('channel.viewers')}</dt>
               {/* The room's count once the chat joined; before, the live's last recorded one, this viewer included. */}
-              <dd className="watch-viewers">{formatCount(roomViewers ?? Math.max(live.viewerCount, 1), props.locale)}</dd>
+              <dd className="watch-viewers">{formatInteger(roomViewers ?? Math.max(live.viewerCount, 1), props.locale)}</dd>
               <dt>{t('channel.liveTime')}</dt>
               <dd>
                 <LiveTime serverNow={data.now ?? 0} startedAt={live.startedAt} />
@@ -189,7 +190,7 @@ export function ChannelPage({ props }: { props: PageProps }) {
             </>
           )}
           <dt>{t('channel.subscribers')}</dt>
-          <dd>{formatCount(channel.subscriberCount, props.locale)}</dd>
+          <dd>{formatInteger(channel.subscriberCount, props.locale)}</dd>
         </dl>
         {/* A guest is asked to sign in; a member subscribes (not to their own channel) or sees they do. */}
         {!props.me ? (
@@ -237,7 +238,7 @@ export function ChannelPage({ props }: { props: PageProps }) {
               : []),
             {
               id: 'notices',
-              label: `${t('channelProfile.tabs.notices')} ${channel.noticeCount > 0 ? `(${formatCount(channel.noticeCount, props.locale)})` : ''}`.trim(),
+              label: `${t('channelProfile.tabs.notices')} ${channel.noticeCount > 0 ? `(${formatInteger(channel.noticeCount, props.locale)})` : ''}`.trim(),
               panel: <NoticesPanel channelId={channel.channelId} locale={props.locale} openId={openNotice} onOpen={setOpenNotice} />,
             },
             {

@@ -8,8 +8,8 @@ import { useRouter } from '../app/router-context';
 import { deleteInquiry, requestAccountChange, withdrawReport, writeInquiry } from '../data/cs-api';
 import type { ApiResult } from '../data/api';
 import { CsNav, Paragraphs } from '../components/cs/CsNav';
-import { formatDate } from '../components/watch/format-date';
 import { failureText } from '../data/api';
+import { formatDate, formatDateTime } from '../lib/format';
 
 const FILE_ACCEPT = `${IMAGE_ACCEPT},application/pdf`;
 
@@ -155,7 +155,7 @@ function InquiryView({ props }: { props: PageProps }) {
     <article className="cs-inquiry">
       <p>
         <Status inquiry={inquiry} /> {t(`cs.boardTypes.${inquiry.boardType}`)} · {t(`cs.categories.${inquiry.categoryId}`)} ·{' '}
-        <span className="muted">{formatDate(inquiry.createdAt, props.locale, true)}</span>
+        <span className="muted">{formatDateTime(inquiry.createdAt, props.locale)}</span>
       </p>
       <Paragraphs text={inquiry.content} />
       <Attachments files={inquiry.attachments} />
@@ -164,7 +164,7 @@ function InquiryView({ props }: { props: PageProps }) {
         {inquiry.answer ? (
           <>
             <Paragraphs text={inquiry.answer} />
-            {inquiry.answeredAt && <p className="muted">{formatDate(inquiry.answeredAt, props.locale, true)}</p>}
+            {inquiry.answeredAt && <p className="muted">{formatDateTime(inquiry.answeredAt, props.locale)}</p>}
           </>
         ) : (
           <p className="muted">{t('cs.inquiry.waiting')}</p>

@@ -6,7 +6,7 @@ import { fitsLikePattern, SEARCH_TOO_LONG_KEY } from '../../src/shared/search-wo
 import { useT } from '../i18n/i18n';
 import { useRouter } from '../app/router-context';
 import { CsNav, Paragraphs } from '../components/cs/CsNav';
-import { formatDate } from '../components/watch/format-date';
+import { formatDate } from '../lib/format';
 
 /** The platform's notices, developer notices and guides (docs/product/community.md, "Customer service"): a list with a title search, and one post. */
 export function CsPage({ props }: { props: PageProps }) {

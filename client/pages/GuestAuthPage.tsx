@@ -6,9 +6,9 @@ import { signinLocation } from '../../src/shared/callback-url';
 import { useIdentityPopup } from '../components/auth/useIdentityPopup';
 import { Spinner } from '../components/auth/Spinner';
 import { requestGuestPass } from '../data/account';
-import { formatDate } from '../components/watch/format-date';
 import { useT } from '../i18n/i18n';
 import { openLoginModalAtom } from '../state/ui';
+import { formatDateTime } from '../lib/format';
 
 /**
  * /guest-auth: a guest verifies their age through the identity provider, without an account, and gets an adult
@@ -63,7 +63,7 @@ export function GuestAuthPage({ props }: { props: PageProps }) {
         </div>
       ) : until !== null ? (
         <div className="auth-form" role="status" ref={result} tabIndex={-1}>
-          <p>{t('guestAuth.done', { time: formatDate(until, props.locale, true) })}</p>
+          <p>{t('guestAuth.done', { time: formatDateTime(until, props.locale) })}</p>
           <a className="btn btn-primary btn-block" href={back}>
             {t('guestAuth.watch')}
           </a>

@@ -7,14 +7,13 @@ import { useT } from '../i18n/i18n';
 import { FormStatus, SubmitButton, useFormRun, failedResult } from '../components/ui/small-form';
 import { giftList, redeemCoupon } from '../data/shop-api';
 import { setLuvBalance, useLuvBalance } from '../data/use-luv-balance';
-import { formatAmount } from '../components/wallet/payment-logic';
-import { Tabs } from '../components/wallet/WalletParts';
-import { formatDate } from '../components/watch/format-date';
+import { Tabs } from '../components/ui/Tabs';
 import { usePagedList } from '../components/lists/use-paged-list';
 import { ItemsSection } from '../components/items/ItemsSection';
 import { ExchangeSection } from '../components/exchange/ExchangeSection';
 import { LevelCard } from '../components/fans/LevelCard';
 import { RankingsSection } from '../components/fans/RankingsSection';
+import { formatDateTime, formatInteger } from '../lib/format';
 
 type GiftTab = 'sent' | 'received';
 
@@ -24,7 +23,7 @@ export function LuvPage({ props }: { props: PageProps }) {
   const data = props.data as Partial<LuvPageData>;
   const balance = useLuvBalance(true, data.balance ?? null);
   const currency = t(`currency.${props.brand.currency}`);
-  const amount = (value: number) => t('wallet.amount', { amount: formatAmount(value, props.locale), currency });
+  const amount = (value: number) => t('wallet.amount', { amount: formatInteger(value, props.locale), currency });
   const [tab, setTab] = useState<GiftTab>('sent');
   const { waiting, received } = data;
   // An exchange takes from the earnings: the card follows without a reload.
@@ -56,7 +55,7 @@ export function LuvPage({ props }: { props: PageProps }) {
               <dt>{t('wallet.earningsMonth')}</dt>
               <dd>{amount(received.thisMonth)}</dd>
               <dt>{t('wallet.earningsTotal')}</dt>
-              <dd>{t('wallet.earningsCount', { amount: amount(received.total), count: formatAmount(received.count, props.locale) })}</dd>
+              <dd>{t('wallet.earningsCount', { amount: amount(received.total), count: formatInteger(received.count, props.locale) })}</dd>
             </dl>
           ) : (
             <p className="muted">{t('wallet.unknown')}</p>
@@ -103,7 +102,7 @@ function CouponBox({ locale, currency }: { locale: string; currency: string }) {
       if (!done.ok || !done.body) return failedResult(done, t('errors.network'));
       setLuvBalance(done.body.balance);
       setCode('');
-      return { ok: true, text: t('wallet.coupon.done', { amount: formatAmount(done.body.luv, locale), currency }) };
+      return { ok: true, text: t('wallet.coupon.done', { amount: formatInteger(done.body.luv, locale), currency }) };
     });
   };
   return (
@@ -156,7 +155,7 @@ function GiftList({ kind, initial, locale, amount, hidden }: { kind: GiftTab; in
               ) : (
                 <span>{t('wallet.from', { nickname: item.anonymous ? t('settings.anonymousSupporter') : item.nickname })}</span>
               )}
-              <span className="muted">{formatDate(item.createdAt, locale, true)}</span>
+              <span className="muted">{formatDateTime(item.createdAt, locale)}</span>
             </span>
             <span className="ledger-amount">{amount(item.amount)}</span>
           </li>

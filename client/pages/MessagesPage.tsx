@@ -23,8 +23,8 @@ import {
   type ConversationResponse,
   type ConversationsResponse,
 } from '../data/message-api';
-import { formatDate } from '../components/watch/format-date';
 import { failureText } from '../data/api';
+import { formatDateTime } from '../lib/format';
 
 type Notice = { kind: 'status' | 'error'; text: string } | null;
 
@@ -230,7 +230,7 @@ function Thread({
               <span className="thread-author">{m.mine ? t('messages.thread.me') : m.from.nickname}</span>
               <p className="thread-text">{m.content}</p>
               <span className="muted thread-time">
-                {formatDate(Date.parse(m.createdAt), locale, true)}
+                {formatDateTime(Date.parse(m.createdAt), locale)}
                 {m.mine && m.readAt ? ` · ${t('messages.thread.read')}` : ''}
               </span>
               <span className="thread-actions">

@@ -6,11 +6,11 @@ import { useT } from '../i18n/i18n';
 import { alertMessageAtom, pushToastAtom } from '../state/ui';
 import { cancelRenewal, deletePlayed, deletePresent, listPage, removeSubscriptions, unsubscribe, usePass } from '../data/watch-api';
 import { SUBSCRIPTION_PLANS } from '../../src/shared/subscription-plans';
-import { formatDate } from '../components/watch/format-date';
 import type { ApiResult } from '../data/api';
 import { ChannelRow } from '../components/lists/ChannelRow';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
 import { sayFailure } from '../data/api';
+import { formatDate } from '../lib/format';
 
 function deleteOne(list: MyListKey, channelId: number): Promise<ApiResult<unknown>> {
   if (list === 'RECENT_VIEW') return deletePlayed(channelId);

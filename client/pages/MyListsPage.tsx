@@ -2,9 +2,9 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import type { PageProps } from '../../src/shared/page-props';
 import { MEMBER_LIST_TABS, memberListKey, type MemberListAnswer, type MemberListRow, type MemberListTab, type MyListsPageData } from '../../src/shared/member-lists';
-import { formatInteger, useT, type Translate } from '../i18n/i18n';
-import { Tabs } from '../components/wallet/WalletParts';
-import { formatDate } from '../components/watch/format-date';
+import { useT, type Translate } from '../i18n/i18n';
+import { Tabs } from '../components/ui/Tabs';
+import { formatDate, formatInteger } from '../lib/format';
 
 /** Other places that list the member's things, linked from here. */
 const ELSEWHERE = [

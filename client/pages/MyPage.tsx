@@ -6,11 +6,11 @@ import { DEFAULT_SETTINGS, MEMBER_SORT_CODES } from '../../src/shared/message-li
 import type { MemberSettings, MyPageData } from '../../src/shared/message-schemas';
 import { useT } from '../i18n/i18n';
 import { saveSettings } from '../data/message-api';
-import { formatDate } from '../components/watch/format-date';
 import type { MemberLevelInfo } from '../../src/shared/fan-schemas';
 import { LevelBadge } from '../components/fans/LevelBadge';
 import { ProfileForm } from '../components/member/ProfileForm';
 import { Avatar } from '../components/member/Avatar';
+import { formatDate } from '../lib/format';
 
 const LEVEL_KEY = '/api/my/member-level-info';
 

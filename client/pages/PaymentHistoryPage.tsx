@@ -8,13 +8,13 @@ import { itemName } from '../components/items/item-name';
 import { alertMessageAtom, pushToastAtom } from '../state/ui';
 import { cancelPayment, flaxPayments, luvPayments } from '../data/shop-api';
 import { setLuvBalance, useLuvBalance } from '../data/use-luv-balance';
-import { formatAmount, methodKey, replacePayment, statusKey } from '../components/wallet/payment-logic';
+import { methodKey, replacePayment, statusKey } from '../components/wallet/payment-logic';
 import { PAYMENT_STATUS } from '../../src/shared/payment-status';
-import { formatKrw, Tabs } from '../components/wallet/WalletParts';
+import { Tabs } from '../components/ui/Tabs';
 import { usePagedList } from '../components/lists/use-paged-list';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
-import { formatDate } from '../components/watch/format-date';
 import { sayFailure } from '../data/api';
+import { formatDateTime, formatInteger, formatKrw } from '../lib/format';
 
 type HistoryTab = 'flax' | 'luv';
 type LuvPaymentItem = LuvPaymentListResponse['items'][number];
@@ -25,7 +25,7 @@ export function PaymentHistoryPage({ props }: { props: PageProps }) {
   const data = props.data as Partial<PaymentsPageData>;
   const balance = useLuvBalance(true, data.balance ?? null);
   const currency = t(`currency.${props.brand.currency}`);
-  const amount = (value: number) => t('wallet.amount', { amount: formatAmount(value, props.locale), currency });
+  const amount = (value: number) => t('wallet.amount', { amount: formatInteger(value, props.locale), currency });
   const [tab, setTab] = useState<HistoryTab>('flax');
   const [period, setPeriod] = useState<PaymentPeriod>(data.period ?? '90');
   // The page's own first page of payments is as they were at load: once another period was shown, coming back to
@@ -37,7 +37,7 @@ export function PaymentHistoryPage({ props }: { props: PageProps }) {
       <div className="list-head">
         <h1 id="history-title">{t('paymentHistory.title')}</h1>
         <a href={WALLET_PATHS.LUV} className="btn btn-small">
-          {t('shop.balance', { amount: balance === null ? '-' : formatAmount(balance, props.locale), currency })}
+          {t('shop.balance', { amount: balance === null ? '-' : formatInteger(balance, props.locale), currency })}
         </a>
       </div>
       <label className="select-label history-period">
@@ -134,7 +134,7 @@ function FlaxList({
             <span className="ledger-main">
               <span className="channel-row-name">{p.orderName}</span>
               <span className="muted">
-                {formatDate(p.createdAt, props.locale, true)} · {t(methodKey(p.method))}
+                {formatDateTime(p.createdAt, props.locale)} · {t(methodKey(p.method))}
               </span>
               <span>
                 <span className={`badge payment-status payment-status-${p.status}`}>{t(statusKey(p.status))}</span>
@@ -145,7 +145,7 @@ function FlaxList({
                       bank: p.virtualAccount.bank,
                       account: p.virtualAccount.accountNumber,
                       holder: p.virtualAccount.holder,
-                      due: formatDate(p.virtualAccount.dueAt, props.locale, true),
+                      due: formatDateTime(p.virtualAccount.dueAt, props.locale),
                     })}
                   </span>
                 )}
@@ -206,7 +206,7 @@ function LuvList({ props, period, amount }: { props: PageProps; period: PaymentP
           <li key={p.movementId} className="ledger-row">
             <span className="ledger-main">
               <span>{spendLabel(t, p)}</span>
-              <span className="muted">{formatDate(p.createdAt, props.locale, true)}</span>
+              <span className="muted">{formatDateTime(p.createdAt, props.locale)}</span>
             </span>
             <span className="ledger-amount">{amount(p.amount)}</span>
           </li>

@@ -5,9 +5,8 @@ import { SUBSCRIPTION_PACK_PREFIX, SUBSCRIPTION_STATUS } from '../../src/shared/
 import { useT } from '../i18n/i18n';
 import { confirmPayment } from '../data/shop-api';
 import { setLuvBalance } from '../data/use-luv-balance';
-import { confirmOnce, confirmOutcome, formatAmount, successQuery, statusKey, type ConfirmOutcome } from '../components/wallet/payment-logic';
-import { formatKrw } from '../components/wallet/WalletParts';
-import { formatDate } from '../components/watch/format-date';
+import { confirmOnce, confirmOutcome, successQuery, statusKey, type ConfirmOutcome } from '../components/wallet/payment-logic';
+import { formatDateTime, formatInteger, formatKrw } from '../lib/format';
 
 /** Where the PG sends the buyer back: the success page (SHOP_SUCCESS) confirms the payment; the fail page (SHOP_FAIL) says why it did not go through. */
 export function PaymentResultPage({ props }: { props: PageProps }) {
@@ -37,7 +36,7 @@ function PaymentSuccess({ props }: { props: PageProps }) {
   // Confirmed in the browser after hydration, once (confirmOnce); the server renders "confirming".
   const [outcome, setOutcome] = useState<ConfirmOutcome | null>(request ? null : { kind: 'refused', message: t('shop.success.badReturn'), status: null });
   const currency = t(`currency.${props.brand.currency}`);
-  const amount = (value: number) => t('wallet.amount', { amount: formatAmount(value, props.locale), currency });
+  const amount = (value: number) => t('wallet.amount', { amount: formatInteger(value, props.locale), currency });
   const key = request ? `${request.orderId}:${request.paymentKey}:${request.amount}` : '';
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the request is what `key` spells; a new object each render must not confirm again
@@ -68,7 +67,7 @@ function PaymentSuccess({ props }: { props: PageProps }) {
               <p className="result-headline">
                 {outcome.subscription.status === SUBSCRIPTION_STATUS.unused
                   ? t('subscriptions.manage.passBought')
-                  : t('shop.success.subscribed', { date: formatDate(outcome.subscription.expiresAt ?? 0, props.locale, true) })}
+                  : t('shop.success.subscribed', { date: formatDateTime(outcome.subscription.expiresAt ?? 0, props.locale) })}
               </p>
             )}
             {!outcome.subscription && outcome.payment.packId.startsWith(SUBSCRIPTION_PACK_PREFIX) && <p className="field-error">{t('shop.success.subscriptionRefused', { currency })}</p>}
@@ -85,7 +84,7 @@ function PaymentSuccess({ props }: { props: PageProps }) {
               <dt>{t('shop.account.holder')}</dt>
               <dd>{outcome.payment.virtualAccount.holder}</dd>
               <dt>{t('shop.account.due')}</dt>
-              <dd>{formatDate(outcome.payment.virtualAccount.dueAt, props.locale, true)}</dd>
+              <dd>{formatDateTime(outcome.payment.virtualAccount.dueAt, props.locale)}</dd>
             </dl>
             <p className="muted">{t('shop.success.waitingNote', { amount: amount(outcome.payment.luv) })}</p>
           </>

@@ -6,9 +6,9 @@ import { useT } from '../i18n/i18n';
 import { createOrder } from '../data/shop-api';
 import { tossCheckout } from '../data/toss-checkout';
 import { useLuvBalance } from '../data/use-luv-balance';
-import { formatAmount, methodKey } from '../components/wallet/payment-logic';
-import { formatKrw } from '../components/wallet/WalletParts';
+import { methodKey } from '../components/wallet/payment-logic';
 import { failureText } from '../data/api';
+import { formatInteger, formatKrw } from '../lib/format';
 
 /** The shop: a pack, a payment method, the terms, then the PG's checkout (docs/product/money.md, "Luv ledger", Buying luv). */
 export function ShopPage({ props }: { props: PageProps }) {
@@ -70,7 +70,7 @@ export function ShopPage({ props }: { props: PageProps }) {
       <div className="list-head">
         <h1 id="shop-title">{t('shop.title')}</h1>
         <a href={WALLET_PATHS.LUV} className="btn btn-small">
-          {t('shop.balance', { amount: balance === null ? '-' : formatAmount(balance, props.locale), currency })}
+          {t('shop.balance', { amount: balance === null ? '-' : formatInteger(balance, props.locale), currency })}
         </a>
       </div>
       <form method="post" className="shop-form" onSubmit={pay} noValidate>
@@ -81,7 +81,7 @@ export function ShopPage({ props }: { props: PageProps }) {
             {shop.packs.map((p) => (
               <label key={p.packId} className="pack">
                 <input type="radio" name="pack" value={p.packId} checked={packId === p.packId} onChange={() => setPackId(p.packId)} />
-                <span className="pack-luv">{t('shop.packLuv', { amount: formatAmount(p.luv, props.locale), currency })}</span>
+                <span className="pack-luv">{t('shop.packLuv', { amount: formatInteger(p.luv, props.locale), currency })}</span>
                 <span className="pack-price">{formatKrw(p.price, props.locale)}</span>
               </label>
             ))}

@@ -7,7 +7,7 @@ import { StaffNav } from '../components/staff/StaffNav';
 import { SanctionForm } from '../components/staff/SanctionForm';
 import { MemberLookupSection } from '../components/staff/MemberLookupSection';
 import { AuditSection, SwitchesForm } from '../components/staff/ConsoleSections';
-import { formatDate } from '../components/watch/format-date';
+import { formatDateTime } from '../lib/format';
 
 /** The staff console (P and O members): reports with one-click sanctions, the member lookup, channel switches, the audit log. */
 export function StaffConsolePage({ props }: { props: PageProps }) {
@@ -65,7 +65,7 @@ function ReportItem({ report: r, locale, announce }: { report: StaffReport; loca
   return (
     <li className="staff-report" aria-labelledby={headingId} data-report={`${r.source}:${r.id}`}>
       <h3 id={headingId}>{r.target ? t('staff.console.reports.about', { nickname: r.target.nickname, loginId: r.target.loginId }) : t('staff.console.reports.noMember')}</h3>
-      <p className="muted">{t('staff.console.reports.meta', { type: t(`staff.console.reports.types.${r.targetType}`), reporter: r.reporter.nickname, date: formatDate(r.createdAt, locale, true) })}</p>
+      <p className="muted">{t('staff.console.reports.meta', { type: t(`staff.console.reports.types.${r.targetType}`), reporter: r.reporter.nickname, date: formatDateTime(r.createdAt, locale) })}</p>
       <dl>
         <dt>{t('staff.console.reports.reason')}</dt>
         <dd>{reason || '-'}</dd>

@@ -8,9 +8,9 @@ import { useRouter } from '../app/router-context';
 import { answerInquiry, closeReport, decideAccountChange, writePost } from '../data/cs-api';
 import type { ApiResult } from '../data/api';
 import { Paragraphs } from '../components/cs/CsNav';
-import { formatDate } from '../components/watch/format-date';
 import { StaffNav } from '../components/staff/StaffNav';
 import { failureText } from '../data/api';
+import { formatDateTime } from '../lib/format';
 
 /** The operator's customer service desk (P and O members): answer inquiries, close reports, decide account changes, write posts. */
 export function StaffCsPage({ props }: { props: PageProps }) {
@@ -103,7 +103,7 @@ function InquiryItem({ inquiry, locale }: { inquiry: Inquiry; locale: string }) 
         <a href={CS_PATHS.inquiry(inquiry.id)}>{inquiry.title}</a>
       </h3>
       <p className="muted">
-        {inquiry.member.nickname} (@{inquiry.member.loginId}) · {t(`cs.boardTypes.${inquiry.boardType}`)} · {t(`cs.categories.${inquiry.categoryId}`)} · {formatDate(inquiry.createdAt, locale, true)}
+        {inquiry.member.nickname} (@{inquiry.member.loginId}) · {t(`cs.boardTypes.${inquiry.boardType}`)} · {t(`cs.categories.${inquiry.categoryId}`)} · {formatDateTime(inquiry.createdAt, locale)}
       </p>
       <Paragraphs text={inquiry.content} />
       {inquiry.attachments.map((f, i) => (
@@ -139,7 +139,7 @@ function ReportItem({ report, locale }: { report: StaffReport; locale: string })
       <p>
         <strong>{t(`cs.staff.target.${report.targetType}`)}</strong> {target} · {report.source === 'cs' ? t(`cs.reasons.${report.reason}`) : report.reason} ·{' '}
         <span className="muted">
-          {t('cs.staff.reportedBy', { name: `${report.reporter.nickname} (@${report.reporter.loginId})` })} · {formatDate(report.createdAt, locale, true)}
+          {t('cs.staff.reportedBy', { name: `${report.reporter.nickname} (@${report.reporter.loginId})` })} · {formatDateTime(report.createdAt, locale)}
         </span>
       </p>
       {report.quote && <blockquote className="cs-quote">{report.quote}</blockquote>}
@@ -165,7 +165,7 @@ function ChangeItem({ change, locale }: { change: AccountChange; locale: string 
   return (
     <li className="cs-staff-item">
       <p>
-        <strong>{t(`cs.change.kinds.${change.kind}`)}</strong> {change.member.nickname} (@{change.member.loginId}) · <span className="muted">{formatDate(change.createdAt, locale, true)}</span>
+        <strong>{t(`cs.change.kinds.${change.kind}`)}</strong> {change.member.nickname} (@{change.member.loginId}) · <span className="muted">{formatDateTime(change.createdAt, locale)}</span>
       </p>
       <Paragraphs text={change.content} />
       {change.attachments.map((f, i) => (

@@ -9,8 +9,8 @@ import { decideWithdrawal, type StaffPayoutAction } from '../data/payout-api';
 import { useCurrency } from '../components/gift/currency';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
 import { StaffNav } from '../components/staff/StaffNav';
-import { formatDate } from '../components/watch/format-date';
 import { failureText } from '../data/api';
+import { formatDateTime, formatInteger } from '../lib/format';
 
 const FILTERS: readonly StaffPayoutFilter[] = [...PAYOUT_STATUSES, 'all'];
 /** The staff's actions, each with the state it leads to (the transitions allowed are payout-rules.ts's). */
@@ -52,11 +52,11 @@ type Pending = { withdrawal: StaffWithdrawal; action: 'pay' | 'reject' } | null;
 function PayoutDesk({ data, locale }: { data: StaffPayoutsPageData & { list: NonNullable<StaffPayoutsPageData['list']> }; locale: string }) {
   const t = useT();
   const router = useRouter();
-  const { currency, formatAmount } = useCurrency();
+  const { currency } = useCurrency();
   const [state, setState] = useState({ sending: false, done: '', error: '' });
   const [pending, setPending] = useState<Pending>(null);
   const { list, filter } = data;
-  const won = (krw: number) => t('payout.quote.krw', { amount: formatAmount(krw) });
+  const won = (krw: number) => t('payout.quote.krw', { amount: formatInteger(krw, locale) });
   const bankOf = (w: StaffWithdrawal) => t('payouts.staff.account', { bank: t(`payout.banks.${w.bankCode}`), number: w.bankAccount, holder: w.bankHolderName });
 
   const run = async (w: StaffWithdrawal, action: StaffPayoutAction) => {
@@ -82,7 +82,7 @@ function PayoutDesk({ data, locale }: { data: StaffPayoutsPageData & { list: Non
           {FILTERS.map((f) => (
             <li key={f}>
               <a href={pageHref(f, 0)} aria-current={f === filter ? 'page' : undefined}>
-                {t('payouts.staff.filterOption', { status: f === 'all' ? t('payouts.staff.all') : t(`payout.status.${f}`), n: formatAmount(f === 'all' ? all : list.counts[f]) })}
+                {t('payouts.staff.filterOption', { status: f === 'all' ? t('payouts.staff.all') : t(`payout.status.${f}`), n: formatInteger(f === 'all' ? all : list.counts[f], locale) })}
               </a>
             </li>
           ))}
@@ -103,7 +103,7 @@ function PayoutDesk({ data, locale }: { data: StaffPayoutsPageData & { list: Non
         <section className="staff-table-scroll" aria-labelledby="payouts-staff-caption" tabIndex={0}>
           <table className="staff-table">
             <caption id="payouts-staff-caption">
-              {t('payouts.staff.caption', { status: filter === 'all' ? t('payouts.staff.all') : t(`payout.status.${filter}`), from: first, to: last, total: formatAmount(list.total) })}
+              {t('payouts.staff.caption', { status: filter === 'all' ? t('payouts.staff.all') : t(`payout.status.${filter}`), from: first, to: last, total: formatInteger(list.total, locale) })}
             </caption>
             <thead>
               <tr>
@@ -124,14 +124,14 @@ function PayoutDesk({ data, locale }: { data: StaffPayoutsPageData & { list: Non
                 <tr key={w.withdrawId} data-withdraw-id={w.withdrawId}>
                   <th scope="row">#{w.withdrawId}</th>
                   <td>{t('payouts.staff.creator', { nickname: w.nickname, loginId: w.loginId })}</td>
-                  <td className="num">{formatAmount(w.luv)}</td>
+                  <td className="num">{formatInteger(w.luv, locale)}</td>
                   <td className="num">{won(w.feeKrw)}</td>
                   <td className="num">{won(w.withholdingKrw)}</td>
                   <td className="num">
                     <strong>{won(w.netKrw)}</strong>
                   </td>
                   <td>{bankOf(w)}</td>
-                  <td className="when">{formatDate(w.requestedAt, locale, true)}</td>
+                  <td className="when">{formatDateTime(w.requestedAt, locale)}</td>
                   <td>
                     <span className={`badge payout-status payout-status-${w.status}`}>{t(`payout.status.${w.status}`)}</span>
                   </td>
@@ -173,7 +173,7 @@ function PayoutDesk({ data, locale }: { data: StaffPayoutsPageData & { list: Non
                 loginId: pending.withdrawal.loginId,
                 net: won(pending.withdrawal.netKrw),
                 bank: bankOf(pending.withdrawal),
-                amount: formatAmount(pending.withdrawal.luv),
+                amount: formatInteger(pending.withdrawal.luv, locale),
                 currency,
               })
             : ''

@@ -5,8 +5,7 @@ import { useT } from '../i18n/i18n';
 import { AccessGate } from '../components/watch/AccessGate';
 import { WatchPlayer } from '../components/watch/WatchPlayer';
 import { StreamBadges } from '../components/watch/StreamCardView';
-import { formatDuration } from '../components/watch/time';
-import { formatDate } from '../components/watch/format-date';
+import { formatDateTime, formatDuration } from '../lib/format';
 
 /** A recorded stream's player page: the recording, its creator, date and length, with the same gating. */
 export function VodPage({ props }: { props: PageProps }) {
@@ -36,7 +35,7 @@ export function VodPage({ props }: { props: PageProps }) {
         <dl className="watch-stats">
           <dt>{t('vod.date')}</dt>
           <dd>
-            <time dateTime={new Date(stream.startedAt).toISOString()}>{formatDate(stream.startedAt, props.locale, true)}</time>
+            <time dateTime={new Date(stream.startedAt).toISOString()}>{formatDateTime(stream.startedAt, props.locale)}</time>
           </dd>
           <dt>{t('vod.duration')}</dt>
           <dd>{formatDuration(stream.durationMs)}</dd>

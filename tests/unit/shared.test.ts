@@ -10,7 +10,7 @@ import { hmacSign, hmacVerify } from '../../src/lib/crypto';
 import { loadMessages, translatorFor } from '../../src/lib/i18n';
 import { LOCALES } from '../../src/shared/locales';
 import { LOCALE_NAMES } from '../../client/i18n/locale-names';
-import { formatInteger } from '../../client/i18n/i18n';
+import { formatInteger } from '../../client/lib/format';
 import { redirectToMaintenance } from '../../client/data/maintenance-redirect';
 import ko from '../../locales/ko.json';
 import en from '../../locales/en.json';

@@ -9,9 +9,9 @@ import { signin } from '../../data/account';
 import { useT, type Translate } from '../../i18n/i18n';
 import { alertMessageAtom } from '../../state/ui';
 import { Modal } from '../modals/Modal';
-import { formatDate } from '../watch/format-date';
 import { Field } from './Field';
 import { Spinner } from './Spinner';
+import { formatDateTime } from '../../lib/format';
 
 export { SOCIAL_PROVIDERS, type SocialProvider } from '../../../src/shared/social';
 
@@ -31,7 +31,7 @@ function loginError(result: ApiResult<{ until?: number } | null>, status: number
   if (status === 423) {
     // A suspension says when it ends, after the blocked-account message.
     const until = result.body?.until;
-    return until ? `${t(M.accountBlocked)} ${t('auth.errors.suspendedUntil', { date: formatDate(until, locale, true) })}` : t(M.accountBlocked);
+    return until ? `${t(M.accountBlocked)} ${t('auth.errors.suspendedUntil', { date: formatDateTime(until, locale) })}` : t(M.accountBlocked);
   }
   if (status === 429) return result.message || t(M.tooManyAttempts);
   if (result.message) return result.message;

@@ -9,8 +9,8 @@ import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { Spinner } from '../auth/Spinner';
 import { Pager } from '../channel/Pager';
-import { formatDate } from '../watch/format-date';
 import { boardErrorKey } from './board-errors';
+import { formatDateTime } from '../../lib/format';
 
 /** A post's comments, oldest first, with their replies; comments are plain text (React renders them as text). */
 export function BoardComments({
@@ -129,7 +129,7 @@ function CommentBody({ comment, locale, onChanged, children }: { comment: BoardC
   };
   return (
     <>
-      <p className="muted board-meta">{t('board.by', { nickname: comment.author.nickname, date: formatDate(comment.createdAt, locale, true) })}</p>
+      <p className="muted board-meta">{t('board.by', { nickname: comment.author.nickname, date: formatDateTime(comment.createdAt, locale) })}</p>
       {editing ? (
         <CommentForm
           label={t('board.commentEditLabel')}

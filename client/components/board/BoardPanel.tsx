@@ -8,9 +8,9 @@ import { boardListPath, boardSettingPath, newBoardPath, type BoardListParams } f
 import { useT } from '../../i18n/i18n';
 import { showMembersOnlyAtom } from '../../state/ui';
 import { Pager } from '../channel/Pager';
-import { formatDate } from '../watch/format-date';
 import { BoardEditor } from './BoardEditor';
 import { BoardPostView } from './BoardPostView';
+import { formatDate } from '../../lib/format';
 
 /** How many posts are new to the signed-in member on this board (null for guests, or before it is known). */
 export function useNewBoardCount(channelId: number, signedIn: boolean): number | null {

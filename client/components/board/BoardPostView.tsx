@@ -7,9 +7,9 @@ import type { ApiError } from '../../data/api';
 import { boardDetailPath, deleteBoardPost, likeBoardPost, pinBoardPost } from '../../data/board-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom, showMembersOnlyAtom } from '../../state/ui';
-import { formatDate } from '../watch/format-date';
 import { BoardComments } from './BoardComments';
 import { boardErrorKey } from './board-errors';
+import { formatDateTime } from '../../lib/format';
 
 /**
  * One post: its text (HTML the server sanitized: sanitize-html with an allowlist and no attribute but a
@@ -90,7 +90,7 @@ export function BoardPostView({
           <h3 id="board-post-title">
             {data.pinned && <span className="badge">{t('board.pinned')}</span>} <span className="badge">{t(`board.categories.${data.category}`)}</span> {data.title}
           </h3>
-          <p className="muted">{t('board.by', { nickname: data.author.nickname, date: formatDate(data.createdAt, locale, true) })}</p>
+          <p className="muted">{t('board.by', { nickname: data.author.nickname, date: formatDateTime(data.createdAt, locale) })}</p>
           <RichTextBody body={data.body} images={data.images} imageAlt="board.imageAlt" />
           <fieldset className="board-post-actions">
             <legend className="visually-hidden">{t('board.postActions')}</legend>

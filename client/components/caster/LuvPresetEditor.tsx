@@ -10,6 +10,7 @@ import { pushToastAtom } from '../../state/ui';
 import { presetProblems } from '../gift/amounts';
 import { useCurrency } from '../gift/currency';
 import { failureText } from '../../data/api';
+import { formatInteger } from '../../lib/format';
 
 /**
  * The studio's gift presets: the amounts the gift dialog offers viewers of this channel, 1 to MAX_PRESETS
@@ -25,7 +26,7 @@ export function LuvPresetEditor() {
 
 function PresetForm({ initial, onSaved }: { initial: number[]; onSaved: (saved: LuvPresets) => void }) {
   const t = useT();
-  const { currency, formatAmount } = useCurrency();
+  const { currency, locale } = useCurrency();
   const [rows, setRows] = useState(() => (initial.length ? initial.map(String) : ['']));
   const [edited, setEdited] = useState<boolean[]>(() => rows.map(() => false));
   const [tried, setTried] = useState(false);
@@ -36,7 +37,7 @@ function PresetForm({ initial, onSaved }: { initial: number[]; onSaved: (saved: 
   const problems = presetProblems(rows);
   const shown = problems.map((p, i) => (p && (tried || edited[i] || p.key === 'duplicate') && !(p.key === 'amountRequired' && !tried) ? p : null));
   const problemText = (p: NonNullable<(typeof problems)[number]>) =>
-    p.key === 'duplicate' ? t('studioPresets.errors.duplicate') : t(`giftDialog.errors.${p.key}`, { max: formatAmount(p.params?.max ?? MAX_GIFT_AMOUNT) });
+    p.key === 'duplicate' ? t('studioPresets.errors.duplicate') : t(`giftDialog.errors.${p.key}`, { max: formatInteger(p.params?.max ?? MAX_GIFT_AMOUNT, locale) });
 
   const change = (index: number, value: string) => {
     setRows(rows.map((r, i) => (i === index ? value : r)));

@@ -3,16 +3,15 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import type { BankAccountResponse, Withdrawal, WithdrawListResponse } from '../../../src/shared/payout-schemas';
 import { MAX_PAGE_LIMIT } from '../../../src/shared/streams-api';
-import { useRouter } from '../../app/router-context';
 import type { ApiError } from '../../data/api';
 import { BANK_ACCOUNT_KEY, cancelWithdrawal } from '../../data/payout-api';
 import { useT } from '../../i18n/i18n';
 import { alertMessageAtom, pushToastAtom } from '../../state/ui';
 import { useCurrency } from '../gift/currency';
-import { formatDate } from '../watch/format-date';
 import { BankAccountForm } from './BankAccountForm';
 import { WithdrawForm } from './WithdrawForm';
 import { sayFailure } from '../../data/api';
+import { formatDateTime, formatInteger } from '../../lib/format';
 
 const PAGE = 10;
 const listKey = (pages: number) => `/api/luv/withdraw-list?limit=${Math.min(PAGE * pages, MAX_PAGE_LIMIT)}`;
@@ -23,7 +22,7 @@ const listKey = (pages: number) => `/api/luv/withdraw-list?limit=${Math.min(PAGE
  */
 export function PayoutPanel() {
   const t = useT();
-  const { currency, formatAmount } = useCurrency();
+  const { currency, locale } = useCurrency();
   const [pages, setPages] = useState(1);
   const list = useSWR<WithdrawListResponse, ApiError>(listKey(pages), { keepPreviousData: true });
   const account = useSWR<BankAccountResponse, ApiError>(BANK_ACCOUNT_KEY);
@@ -39,10 +38,10 @@ export function PayoutPanel() {
   return (
     <>
       <p className="payout-balance" aria-live="polite">
-        <strong data-testid="payout-earnings">{t('payout.earnings', { amount: formatAmount(list.data.earnings), currency })}</strong>
+        <strong data-testid="payout-earnings">{t('payout.earnings', { amount: formatInteger(list.data.earnings, locale), currency })}</strong>
         <br />
         <span className="muted" data-testid="payout-pending">
-          {t('payout.pending', { amount: formatAmount(list.data.pending), currency })}
+          {t('payout.pending', { amount: formatInteger(list.data.pending, locale), currency })}
         </span>
       </p>
       <BankAccountForm account={account.data.account} onSaved={(saved) => void account.mutate({ account: saved }, { revalidate: false })} />
@@ -54,8 +53,7 @@ export function PayoutPanel() {
 
 function WithdrawalList({ data, onChanged, onMore }: { data: WithdrawListResponse; onChanged: () => void; onMore: () => void }) {
   const t = useT();
-  const { props } = useRouter();
-  const { currency, formatAmount } = useCurrency();
+  const { currency, locale } = useCurrency();
   const pushToast = useSetAtom(pushToastAtom);
   const setAlert = useSetAtom(alertMessageAtom);
   const [busy, setBusy] = useState<number | null>(null);
@@ -77,12 +75,12 @@ function WithdrawalList({ data, onChanged, onMore }: { data: WithdrawListRespons
       ) : (
         <ul aria-labelledby="payout-list-title" aria-busy={busy !== null}>
           {data.items.map((w) => {
-            const date = formatDate(w.requestedAt, props.locale, true);
+            const date = formatDateTime(w.requestedAt, locale);
             return (
               <li key={w.withdrawId} className="payout-row" data-status={w.status}>
                 <span className={`badge payout-status payout-status-${w.status}`}>{t(`payout.status.${w.status}`)}</span>
                 <span className="payout-row-text">
-                  <span>{t('payout.list.amount', { amount: formatAmount(w.luv), currency, net: formatAmount(w.netKrw) })}</span>
+                  <span>{t('payout.list.amount', { amount: formatInteger(w.luv, locale), currency, net: formatInteger(w.netKrw, locale) })}</span>
                   <span className="muted">{t('payout.list.requestedAt', { date })}</span>
                 </span>
                 {w.cancellable && (
@@ -90,7 +88,7 @@ function WithdrawalList({ data, onChanged, onMore }: { data: WithdrawListRespons
                     type="button"
                     className="btn btn-small"
                     disabled={busy !== null}
-                    aria-label={t('payout.list.cancelLabel', { amount: formatAmount(w.luv), currency, date })}
+                    aria-label={t('payout.list.cancelLabel', { amount: formatInteger(w.luv, locale), currency, date })}
                     onClick={() => void cancel(w)}
                   >
                     {t('payout.list.cancel')}

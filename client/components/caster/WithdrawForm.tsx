@@ -7,6 +7,7 @@ import { pushToastAtom } from '../../state/ui';
 import { useCurrency } from '../gift/currency';
 import { useReauth } from './useReauth';
 import { failureText } from '../../data/api';
+import { formatInteger } from '../../lib/format';
 
 const LOCAL_TAX_PERCENT = (INCOME_TAX_PERCENT * LOCAL_TAX_PERCENT_OF_INCOME_TAX) / 100;
 
@@ -17,7 +18,7 @@ const LOCAL_TAX_PERCENT = (INCOME_TAX_PERCENT * LOCAL_TAX_PERCENT_OF_INCOME_TAX)
  */
 export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: () => void }) {
   const t = useT();
-  const { currency, formatAmount } = useCurrency();
+  const { currency, locale } = useCurrency();
   const pushToast = useSetAtom(pushToastAtom);
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
@@ -30,7 +31,7 @@ export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: (
 
   const amount = /^\d{1,12}$/.test(text.replace(/[\s,]/g, '')) ? Number(text.replace(/[\s,]/g, '')) : Number.NaN;
   const problem =
-    !Number.isSafeInteger(amount) || amount < PAYOUT_MIN_LUV ? t('payout.errors.amount', { min: formatAmount(PAYOUT_MIN_LUV) }) : amount > earnings ? t('payout.errors.insufficient') : null;
+    !Number.isSafeInteger(amount) || amount < PAYOUT_MIN_LUV ? t('payout.errors.amount', { min: formatInteger(PAYOUT_MIN_LUV, locale) }) : amount > earnings ? t('payout.errors.insufficient') : null;
 
   useEffect(() => {
     // The proof comes first on the review: its password field, else (no password, identity checked) the confirm button.
@@ -62,7 +63,7 @@ export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: (
     const answer = await requestWithdrawal(review.quote.luv, review.key);
     setSending(false);
     if (answer.ok) {
-      pushToast({ key: 'payout.request.done', params: { amount: formatAmount(review.quote.luv), currency } });
+      pushToast({ key: 'payout.request.done', params: { amount: formatInteger(review.quote.luv, locale), currency } });
       setReview(null);
       setText('');
       setTried(false);
@@ -72,7 +73,7 @@ export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: (
     }
   };
 
-  const krw = (n: number) => t('payout.quote.krw', { amount: formatAmount(n) });
+  const krw = (n: number) => t('payout.quote.krw', { amount: formatInteger(n, locale) });
   return (
     <div className="payout-request">
       <h3 id="payout-request-title">{t('payout.request.title')}</h3>
@@ -99,7 +100,7 @@ export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: (
               </button>
             </div>
             <p id="payout-amount-help" className="muted">
-              {t('payout.request.help', { min: formatAmount(PAYOUT_MIN_LUV), currency, krw: formatAmount(PAYOUT_KRW_PER_LUV) })}
+              {t('payout.request.help', { min: formatInteger(PAYOUT_MIN_LUV, locale), currency, krw: formatInteger(PAYOUT_KRW_PER_LUV, locale) })}
             </p>
             {tried && problem && (
               <p id="payout-amount-error" className="field-error" role="alert">
@@ -114,7 +115,7 @@ export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: (
           <dl className="payout-quote">
             <dt>{t('payout.quote.luv')}</dt>
             <dd>
-              {formatAmount(review.quote.luv)} {currency}
+              {formatInteger(review.quote.luv, locale)} {currency}
             </dd>
             <dt>{t('payout.quote.gross')}</dt>
             <dd>{krw(review.quote.grossKrw)}</dd>

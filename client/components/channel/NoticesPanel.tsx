@@ -6,10 +6,10 @@ import type { ApiError } from '../../data/api';
 import { deleteNotice, noticePath, noticesPath } from '../../data/channel-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
-import { formatDate } from '../watch/format-date';
 import { NoticeBody } from './NoticeBody';
 import { NoticeEditor } from './NoticeEditor';
 import { Pager } from './Pager';
+import { formatDate, formatDateTime } from '../../lib/format';
 
 const PAGE = 10;
 
@@ -131,7 +131,7 @@ function NoticeView({
           <h3 id="notice-view-title">
             {data.pinned && <span className="badge">{t('notice.pinned')}</span>} {data.title}
           </h3>
-          <p className="muted">{t('notice.by', { nickname: data.author?.nickname ?? '', date: formatDate(data.createdAt, locale, true) })}</p>
+          <p className="muted">{t('notice.by', { nickname: data.author?.nickname ?? '', date: formatDateTime(data.createdAt, locale) })}</p>
           <NoticeBody notice={data} />
           {canWrite && (
             <div className="notice-actions">

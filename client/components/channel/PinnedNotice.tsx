@@ -1,7 +1,7 @@
 import type { ChannelNotice } from '../../../src/shared/channel-schemas';
 import { useT } from '../../i18n/i18n';
-import { formatDate } from '../watch/format-date';
 import { NoticeBody } from './NoticeBody';
+import { formatDate } from '../../lib/format';
 
 /** The notice its creator pinned, on the channel page itself; its title opens it in the notices tab. */
 export function PinnedNotice({ notice, locale, onOpen }: { notice: ChannelNotice; locale: string; onOpen: () => void }) {

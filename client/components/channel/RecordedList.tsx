@@ -2,8 +2,7 @@ import type { StreamCard } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { StreamThumb, thumbGateOf } from '../watch/StreamThumb';
 import { StreamBadges } from '../watch/StreamCardView';
-import { formatDuration } from '../watch/time';
-import { formatDate } from '../watch/format-date';
+import { formatDate, formatDuration } from '../../lib/format';
 
 /** A channel's recordings, each a link to its player page. */
 export function RecordedList({ streams, locale }: { streams: StreamCard[]; locale: string }) {

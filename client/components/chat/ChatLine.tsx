@@ -9,6 +9,7 @@ import { giverName } from '../gift/GiftBanner';
 import { LevelBadge } from '../fans/LevelBadge';
 import { ChatText } from '../emoji/ChatText';
 import { Avatar, avatarUrlOf } from '../member/Avatar';
+import { formatInteger } from '../../lib/format';
 
 /** Room badge (creator, manager), site role (P, O, S, J; V members carry none), the subscriber badge and the member level. */
 export function RoleBadges({ user }: { user: ChatUser }) {
@@ -53,7 +54,7 @@ function eventText(t: Translate, line: Line, money: ReturnType<typeof useCurrenc
     case 'gift':
       return t(f.message ? 'giftEffect.lineWithMessage' : 'giftEffect.line', {
         nickname: giverName(t, f.from),
-        amount: money.formatAmount(f.amount),
+        amount: formatInteger(f.amount, money.locale),
         currency: money.currency,
         message: f.message ?? '',
       });

@@ -5,9 +5,8 @@ import { FormStatus, type FormResult, SubmitButton, useFormRun, failedResult } f
 import { applyExchange, newApplyKey, useExchangeNow, useExchangeStatus, useExchangeTotal } from '../../data/exchange-api';
 import { setLuvBalance } from '../../data/use-luv-balance';
 import { parseAmount } from '../gift/amounts';
-import { formatAmount } from '../wallet/payment-logic';
-import { formatDate } from '../watch/format-date';
 import { failureText } from '../../data/api';
+import { formatDateTime, formatInteger } from '../../lib/format';
 
 /**
  * The exchange event on the wallet page: the rate, the window, the member's remaining cap, what is left in
@@ -26,7 +25,7 @@ export function ExchangeSection({ locale, currency, onEarnings }: { locale: stri
   const pending = useRef<{ amount: number; key: string } | null>(null);
   if (!status || !hasEvent || status.ratePermille === null) return null;
 
-  const amount = (value: number) => t('wallet.amount', { amount: formatAmount(value, locale), currency });
+  const amount = (value: number) => t('wallet.amount', { amount: formatInteger(value, locale), currency });
   const rate = status.ratePermille;
   const open = status.state === 'open';
   const parsed = parseAmount(text);
@@ -64,7 +63,7 @@ export function ExchangeSection({ locale, currency, onEarnings }: { locale: stri
         <dd data-testid="exchange-rate">{t('exchange.rateValue', { from: amount(100), to: amount(creditedFor(100, rate)) })}</dd>
         <dt>{t('exchange.window')}</dt>
         <dd>
-          {formatDate(status.startsAt ?? 0, locale, true)} – {formatDate(status.endsAt ?? 0, locale, true)}
+          {formatDateTime(status.startsAt ?? 0, locale)} – {formatDateTime(status.endsAt ?? 0, locale)}
         </dd>
         {now && (
           <>
@@ -106,7 +105,7 @@ export function ExchangeSection({ locale, currency, onEarnings }: { locale: stri
           <FormStatus id="exchange-result" result={result} />
         </form>
       ) : (
-        <p className="muted">{status.state === 'upcoming' ? t('exchange.upcoming', { date: formatDate(status.startsAt ?? 0, locale, true) }) : t('exchange.ended')}</p>
+        <p className="muted">{status.state === 'upcoming' ? t('exchange.upcoming', { date: formatDateTime(status.startsAt ?? 0, locale) }) : t('exchange.ended')}</p>
       )}
     </section>
   );

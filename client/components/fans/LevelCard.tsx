@@ -1,13 +1,13 @@
 import { useT } from '../../i18n/i18n';
 import { useMemberLevel } from '../../data/exchange-api';
-import { formatAmount } from '../wallet/payment-logic';
 import { LevelBadge } from './LevelBadge';
+import { formatInteger } from '../../lib/format';
 
 /** The member's level from the luv they sent (GET /api/my/member-level-info), with its icon when they show it. */
 export function LevelCard({ locale, currency }: { locale: string; currency: string }) {
   const t = useT();
   const { data, error } = useMemberLevel();
-  const amount = (value: number) => t('wallet.amount', { amount: formatAmount(value, locale), currency });
+  const amount = (value: number) => t('wallet.amount', { amount: formatInteger(value, locale), currency });
   return (
     <section className="wallet-card" aria-labelledby="level-title">
       <h2 id="level-title">{t('exchange.level.title')}</h2>

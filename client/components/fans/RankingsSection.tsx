@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { RANKING_PERIODS, type RankingPeriod, type SenderRank } from '../../../src/shared/fan-schemas';
 import { useT } from '../../i18n/i18n';
 import { useRankings } from '../../data/exchange-api';
-import { Tabs } from '../wallet/WalletParts';
-import { formatAmount } from '../wallet/payment-logic';
+import { Tabs } from '../ui/Tabs';
 import { LevelBadge } from './LevelBadge';
+import { formatInteger } from '../../lib/format';
 
 /**
  * Gift rankings (GET /api/my/rankings), as Korean streaming sites show them: the member's own standing, the
@@ -15,7 +15,7 @@ export function RankingsSection({ locale, currency }: { locale: string; currency
   const t = useT();
   const [period, setPeriod] = useState<RankingPeriod>('week');
   const { data, error } = useRankings(period);
-  const amount = (value: number) => t('wallet.amount', { amount: formatAmount(value, locale), currency });
+  const amount = (value: number) => t('wallet.amount', { amount: formatInteger(value, locale), currency });
 
   const senders = (rows: SenderRank[], label: string, id: string) => (
     <section aria-labelledby={id} className="ranking-block">

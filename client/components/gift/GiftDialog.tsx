@@ -11,6 +11,7 @@ import { Modal } from '../modals/Modal';
 import { parseAmount } from './amounts';
 import { useCurrency } from './currency';
 import { failureText } from '../../data/api';
+import { formatInteger } from '../../lib/format';
 
 export interface GiftDialogProps {
   channelId: number;
@@ -43,7 +44,7 @@ const newKey = () => crypto.randomUUID();
  */
 export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftDialogProps) {
   const t = useT();
-  const { currency, formatAmount } = useCurrency();
+  const { currency, locale } = useCurrency();
   const { mutate } = useSWRConfig();
   const wallet = useSWR<LuvSumResponse>(LUV_SUM_KEY);
   const presets = useSWR<number[]>(channelPresetsKey(channelId), fetchChannelPresets);
@@ -127,7 +128,7 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
   return (
     <Modal id="gift-dialog" className="modal-gift" open title={t('giftDialog.title', { nickname: creatorNickname, currency })} onCancel={onClose} onOutsideClick={() => {}}>
       <p className="gift-balance">
-        {t('giftDialog.balance', { currency })} <strong>{balance === null ? (wallet.error ? t('giftDialog.balanceFailed') : '…') : formatAmount(balance)}</strong>
+        {t('giftDialog.balance', { currency })} <strong>{balance === null ? (wallet.error ? t('giftDialog.balanceFailed') : '…') : formatInteger(balance, locale)}</strong>
       </p>
       {ended && (
         <p className="field-error" role="alert">
@@ -139,7 +140,7 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
         // a second click or tap that lands after the answer sends nothing.
         <div className="gift-result">
           <p className="gift-sent" role="status">
-            {t('giftDialog.sent', { nickname: creatorNickname, amount: formatAmount(sent.amount), currency })}
+            {t('giftDialog.sent', { nickname: creatorNickname, amount: formatInteger(sent.amount, locale), currency })}
           </p>
           <div className="modal-actions">
             <button type="button" className="btn btn-ghost" onClick={onClose}>
@@ -167,7 +168,7 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
                       setOutcome(null);
                     }}
                   >
-                    {t('giftDialog.amount', { amount: formatAmount(preset), currency })}
+                    {t('giftDialog.amount', { amount: formatInteger(preset, locale), currency })}
                   </button>
                 ))}
               </div>
@@ -195,10 +196,10 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
             />
             <p id="gift-amount-hint" className={amountProblem || short ? 'field-error' : 'field-hint muted'} aria-live="polite">
               {amountProblem
-                ? t(`giftDialog.errors.${amountProblem.key}`, { max: formatAmount(amountProblem.params?.max ?? 0) })
+                ? t(`giftDialog.errors.${amountProblem.key}`, { max: formatInteger(amountProblem.params?.max ?? 0, locale) })
                 : short
                   ? t('giftDialog.errors.insufficient', { currency })
-                  : t('giftDialog.amountHint', { max: formatAmount(MAX_GIFT_AMOUNT) })}
+                  : t('giftDialog.amountHint', { max: formatInteger(MAX_GIFT_AMOUNT, locale) })}
             </p>
             {short && buyLink}
           </div>
@@ -235,7 +236,7 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
               {t('common.close')}
             </button>
             <button type="submit" className="btn btn-primary" disabled={sending || ended || needsLuv || messageTooLong || !!amountProblem}>
-              {amount !== null ? t('giftDialog.sendAmount', { amount: formatAmount(amount), currency }) : t('giftDialog.send')}
+              {amount !== null ? t('giftDialog.sendAmount', { amount: formatInteger(amount, locale), currency }) : t('giftDialog.send')}
             </button>
           </div>
         </form>

@@ -5,9 +5,8 @@ import { useT } from '../../i18n/i18n';
 import { countOf, FormStatus, SubmitButton, useFormRun, failedResult } from '../ui/small-form';
 import { buyItem, giveItem, spendItem, useMyItems } from '../../data/item-api';
 import { setLuvBalance } from '../../data/use-luv-balance';
-import { formatAmount } from '../wallet/payment-logic';
-import { formatDate } from '../watch/format-date';
 import { itemName } from './item-name';
+import { formatDateTime, formatInteger } from '../../lib/format';
 
 /**
  * The wallet's items: what the member holds (a use button for each, LEX is used from the chat input), when
@@ -33,7 +32,7 @@ export function ItemsSection({ locale, currency }: { locale: string; currency: s
       <h2 className="section" id="wallet-items-title">
         {t('items.title')}
       </h2>
-      {data?.passUntil && <p className="muted">{t('items.passUntil', { date: formatDate(data.passUntil, locale, true) })}</p>}
+      {data?.passUntil && <p className="muted">{t('items.passUntil', { date: formatDateTime(data.passUntil, locale) })}</p>}
       {error ? (
         <p className="empty-state">{t('wallet.listFailed')}</p>
       ) : !data ? null : data.items.length === 0 ? (
@@ -90,7 +89,7 @@ function BuyForm({ locale, currency, onBought }: { locale: string; currency: str
       <select id="items-buy-item" className="input" value={prodName} onChange={(e) => setProdName(e.target.value)}>
         {ITEM_CATALOGUE.map((item) => (
           <option key={item.code} value={String(item.code)}>
-            {t('items.priced', { item: itemName(t, item.code), amount: formatAmount(item.price, locale), currency })}
+            {t('items.priced', { item: itemName(t, item.code), amount: formatInteger(item.price, locale), currency })}
           </option>
         ))}
       </select>

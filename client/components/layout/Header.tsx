@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { PageKey, PageProps } from '../../../src/shared/page-props';
-import { formatInteger, useT } from '../../i18n/i18n';
+import { useT } from '../../i18n/i18n';
 import { openLoginModalAtom, showMembersOnlyAtom, unreadMessagesAtom } from '../../state/ui';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { ActionButton } from '../ui/ActionButton';
@@ -8,6 +8,7 @@ import { useProfile } from '../../data/use-profile';
 import useSWR from 'swr';
 import { Avatar } from '../member/Avatar';
 import { STAFF_PATHS } from '../../../src/shared/staff-paths';
+import { formatInteger } from '../../lib/format';
 
 /** The main menu; the member lists and the studio are members-only. */
 const NAV: { href: string; key: string; page: PageKey | null; members: boolean }[] = [

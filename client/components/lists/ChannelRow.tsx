@@ -3,9 +3,8 @@ import type { ChannelListItem } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { StreamThumb, thumbGateOf } from '../watch/StreamThumb';
 import { StreamBadges } from '../watch/StreamCardView';
-import { formatCount } from '../watch/time';
-import { formatDate } from '../watch/format-date';
 import { SUBSCRIPTION_STATUS } from '../../../src/shared/subscription-plans';
+import { formatDate, formatInteger } from '../../lib/format';
 
 const { subscribed: SUBSCRIBED, unsubscribed: UNSUBSCRIBED, expired: SUBSCRIPTION_EXPIRED, unused: UNUSED, renewalCancelled: RENEWAL_CANCELLED } = SUBSCRIPTION_STATUS;
 
@@ -53,7 +52,7 @@ export function ChannelRow({
             {list === 'SUBSCRIPTIONS_VIEW' && item.status === UNUSED
               ? t('subscriptions.manage.unusedPass', { date: formatDate(item.at, locale) })
               : t(`lists.${list}.at`, { date: formatDate(item.at, locale) })}
-            {list === 'GIFT_VIEW' && item.totalAmount !== undefined && ` · ${t('lists.GIFT_VIEW.total', { amount: formatCount(item.totalAmount, locale), currency })}`}
+            {list === 'GIFT_VIEW' && item.totalAmount !== undefined && ` · ${t('lists.GIFT_VIEW.total', { amount: formatInteger(item.totalAmount, locale), currency })}`}
             {list === 'SUBSCRIPTIONS_VIEW' && subscriptionNote(item, locale, t)}
           </span>
         </span>

@@ -4,8 +4,8 @@ import type { ChannelSettings } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { useRouter } from '../../app/router-context';
 import { changeSwitches } from '../../data/staff-api';
-import { formatDate } from '../watch/format-date';
 import { FormStatus, SubmitButton, useFormRun, failedResult } from '../ui/small-form';
+import { formatDateTime } from '../../lib/format';
 
 /** The channel switches staff turn on and off (the bank fields have their own screens). */
 const SWITCHES = ['broadcast', 'broadcasting', 'adultBroadcast', 'adultPlusBroadcast', 'isSnsLoginKakao', 'isSnsLoginNaver', 'isSnsLoginGoogle', 'isSnsLoginTwitch'] as const;
@@ -82,7 +82,7 @@ export function AuditSection({ audit, locale }: { audit: AuditList | null; local
             <tbody>
               {audit.items.map((row) => (
                 <tr key={row.id}>
-                  <td>{formatDate(row.at, locale, true)}</td>
+                  <td>{formatDateTime(row.at, locale)}</td>
                   <td>{row.actor ?? '-'}</td>
                   <td>{row.action}</td>
                   <td>{`${row.targetType} ${row.targetId}`}</td>

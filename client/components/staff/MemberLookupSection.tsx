@@ -4,17 +4,17 @@ import { STAFF_PATHS } from '../../../src/shared/staff-paths';
 import { useT, type Translate } from '../../i18n/i18n';
 import { useRouter } from '../../app/router-context';
 import { liftSanction } from '../../data/staff-api';
-import { formatDate } from '../watch/format-date';
 import { FormStatus, useFormRun, failedResult } from '../ui/small-form';
 import { SanctionForm } from './SanctionForm';
 import { statusKey } from '../wallet/payment-logic';
+import { formatDate, formatDateTime } from '../../lib/format';
 
 /** What a member may do now, in words. */
 export function standingWords(s: Standing, t: Translate, locale: string): string {
   const parts = [
     s.blocked ? t('staff.console.standing.blocked') : null,
-    s.suspendedUntil ? t('staff.console.standing.suspended', { date: formatDate(s.suspendedUntil, locale, true) }) : null,
-    s.mutedUntil ? t('staff.console.standing.muted', { date: formatDate(s.mutedUntil, locale, true) }) : null,
+    s.suspendedUntil ? t('staff.console.standing.suspended', { date: formatDateTime(s.suspendedUntil, locale) }) : null,
+    s.mutedUntil ? t('staff.console.standing.muted', { date: formatDateTime(s.mutedUntil, locale) }) : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : t('staff.console.standing.clear');
 }
@@ -64,7 +64,7 @@ function MemberDetailView({ member, locale }: { member: MemberDetail; locale: st
   return (
     <article aria-labelledby="staff-member-title" className="staff-member">
       <h3 id="staff-member-title">{t('staff.console.member', { nickname: member.nickname, loginId: member.loginId })}</h3>
-      <p>{t('staff.console.lookup.since', { date: formatDate(member.createdAt, locale), last: member.lastLoginAt ? formatDate(member.lastLoginAt, locale, true) : '-' })}</p>
+      <p>{t('staff.console.lookup.since', { date: formatDate(member.createdAt, locale), last: member.lastLoginAt ? formatDateTime(member.lastLoginAt, locale) : '-' })}</p>
       <p role="status">{standingWords(member.standing, t, locale)}</p>
       <SanctionForm loginId={member.loginId} nickname={member.nickname} defaultReason="" />
       <h4>{t('staff.console.lookup.sanctions')}</h4>
@@ -83,7 +83,7 @@ function MemberDetailView({ member, locale }: { member: MemberDetail; locale: st
       ) : (
         <ul>
           {member.payments.map((p) => (
-            <li key={p.orderId}>{t('staff.console.lookup.payment', { date: formatDate(p.createdAt, locale, true), name: p.orderName, amount: p.amount, status: t(statusKey(p.status)) })}</li>
+            <li key={p.orderId}>{t('staff.console.lookup.payment', { date: formatDateTime(p.createdAt, locale), name: p.orderName, amount: p.amount, status: t(statusKey(p.status)) })}</li>
           ))}
         </ul>
       )}
@@ -95,7 +95,7 @@ function MemberDetailView({ member, locale }: { member: MemberDetail; locale: st
           {member.reports.map((r) => (
             <li key={`${r.source}:${r.id}`}>
               {t('staff.console.lookup.report', {
-                date: formatDate(r.createdAt, locale, true),
+                date: formatDateTime(r.createdAt, locale),
                 reporter: r.reporter,
                 words: r.quote || r.content || r.reason,
                 status: t(`staff.console.reportStatus.${r.status}`),
@@ -123,12 +123,12 @@ function SanctionItem({ sanction: s, locale }: { sanction: Sanction; locale: str
     <li>
       {t('staff.console.lookup.sanction', {
         kind: t(`staff.console.kinds.${s.kind}`),
-        date: formatDate(s.startsAt, locale, true),
-        until: s.endsAt ? formatDate(s.endsAt, locale, true) : '-',
+        date: formatDateTime(s.startsAt, locale),
+        until: s.endsAt ? formatDateTime(s.endsAt, locale) : '-',
         by: s.by ?? '-',
         reason: s.reason,
       })}
-      {s.liftedAt !== null && ` ${t('staff.console.lookup.liftedOn', { date: formatDate(s.liftedAt, locale, true), by: s.liftedBy ?? '-' })}`}
+      {s.liftedAt !== null && ` ${t('staff.console.lookup.liftedOn', { date: formatDateTime(s.liftedAt, locale), by: s.liftedBy ?? '-' })}`}
       {s.inForce && (
         <button type="button" className="btn btn-small" disabled={busy} onClick={lift} aria-label={t('staff.console.liftLabel', { kind: t(`staff.console.kinds.${s.kind}`), id: s.id })}>
           {t('staff.console.lift')}

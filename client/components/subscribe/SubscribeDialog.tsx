@@ -6,7 +6,6 @@ import type { SubscribeResponse, SubscriptionOrderResponse } from '../../../src/
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../src/shared/shop-schemas';
 import { tossCheckout } from '../../data/toss-checkout';
 import { methodKey } from '../wallet/payment-logic';
-import { formatKrw } from '../wallet/WalletParts';
 import { call, failureText } from '../../data/api';
 import { LUV_SUM_KEY } from '../../data/gift-api';
 import { useT } from '../../i18n/i18n';
@@ -14,6 +13,7 @@ import { useRouter } from '../../app/router-context';
 import { useCurrency } from '../gift/currency';
 import { SHOP_PATH } from '../gift/GiftDialog';
 import { Modal } from '../modals/Modal';
+import { formatInteger, formatKrw } from '../../lib/format';
 
 export interface SubscribeDialogProps {
   channelId: number;
@@ -30,7 +30,7 @@ export interface SubscribeDialogProps {
 export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed }: SubscribeDialogProps) {
   const t = useT();
   const { locale } = useRouter().props;
-  const { currency, formatAmount } = useCurrency();
+  const { currency } = useCurrency();
   const { mutate } = useSWRConfig();
   const wallet = useSWR<LuvSumResponse>(LUV_SUM_KEY);
   const [plan, setPlan] = useState<PlanId>('monthly');
@@ -88,14 +88,14 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
 
   return (
     <Modal id="subscribe-dialog" className="modal-gift" open title={t('subscriptions.dialogTitle', { channel: channelTitle })} onCancel={finish} onOutsideClick={() => {}}>
-      <p className="gift-balance">{t('subscriptions.balance', { amount: balance === null ? '…' : formatAmount(balance), currency })}</p>
+      <p className="gift-balance">{t('subscriptions.balance', { amount: balance === null ? '…' : formatInteger(balance, locale), currency })}</p>
       <form method="post" className="gift-form" onSubmit={submit} noValidate>
         <fieldset className="field">
           <legend className="field-label">{t('subscriptions.button')}</legend>
           {PLAN_IDS.map((id) => (
             <label key={id} className="subscribe-plan">
               <input type="radio" name="subscribe-plan" value={id} checked={plan === id} disabled={done} onChange={() => setPlan(id)} /> {t(`subscriptions.plans.${id}`)} —{' '}
-              {t('subscriptions.price', { amount: formatAmount(SUBSCRIPTION_PLANS[id].luv), currency })}
+              {t('subscriptions.price', { amount: formatInteger(SUBSCRIPTION_PLANS[id].luv, locale), currency })}
             </label>
           ))}
         </fieldset>
@@ -149,7 +149,7 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
                 ? t('subscriptions.paying')
                 : payWith === 'pg'
                   ? t('subscriptions.toCheckout', { price: krw })
-                  : `${t('subscriptions.confirm')} (${t('subscriptions.price', { amount: formatAmount(price), currency })})`}
+                  : `${t('subscriptions.confirm')} (${t('subscriptions.price', { amount: formatInteger(price, locale), currency })})`}
             </button>
           )}
         </div>

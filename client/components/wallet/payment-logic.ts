@@ -1,7 +1,6 @@
 // The decisions of the shop and payment pages, apart from React so unit tests can hold them.
 import type { ConfirmRequest, ConfirmResponse, FlaxPayment, PaidSubscription, PaymentMethod } from '../../../src/shared/shop-schemas';
 import { PAYMENT_STATUS, paymentStatusName } from '../../../src/shared/payment-status';
-import { formatInteger } from '../../i18n/i18n';
 
 /** What these decisions read of an API call's result (client/data/api.ts ApiResult, which has more). */
 export interface CallResult<T> {
@@ -67,6 +66,3 @@ export function appendPage<T>(shown: T[], next: T[], idOf: (item: T) => number |
   const seen = new Set(shown.map(idOf));
   return [...shown, ...next.filter((item) => !seen.has(idOf(item)))];
 }
-
-/** Amounts in the reader's language: 12,000 / 12.000. */
-export const formatAmount = (value: number, locale: string) => formatInteger(value, locale);

@@ -1,7 +1,7 @@
 import type { StreamCard } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { StreamThumb, thumbGateOf } from './StreamThumb';
-import { formatCount, formatDuration } from './time';
+import { formatDuration, formatInteger } from '../../lib/format';
 
 /** Badges a stream carries: live, adults only, password. */
 export function StreamBadges({ live, adult, locked }: { live: boolean; adult: boolean; locked: boolean }) {
@@ -32,7 +32,7 @@ export function StreamCardView({ stream, now, locale }: { stream: StreamCard; no
       </a>
       <span className="stream-card-meta">
         <span className="stream-card-creator">{stream.creator.nickname}</span>
-        <span>{t('home.viewers', { count: formatCount(stream.viewerCount, locale) })}</span>
+        <span>{t('home.viewers', { count: formatInteger(stream.viewerCount, locale) })}</span>
         <span>
           <span className="visually-hidden">{t(live ? 'home.elapsedLabel' : 'home.durationLabel')} </span>
           <time dateTime={`PT${Math.max(0, Math.floor(ms / 1000))}S`}>{formatDuration(ms)}</time>

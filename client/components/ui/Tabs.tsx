@@ -1,8 +1,4 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { numberFormat } from '../../i18n/i18n';
-
-/** Won in the reader's language: ₩12,000. */
-export const formatKrw = (amount: number, locale: string) => numberFormat(locale, { style: 'currency', currency: 'KRW' }).format(amount);
 
 /** WAI-ARIA tabs (arrow keys move, Home/End jump); the panel shows the selected tab's children. */
 export function Tabs<K extends string>({
