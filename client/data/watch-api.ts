@@ -37,6 +37,8 @@ export const rotateStreamKey = () => call<StreamKeyResponse>('POST', '/api/my/ch
 export interface ChannelSettingsForm {
   themeCode: string | null;
   adult: boolean;
+  /** Adult-plus (needs adult); undefined keeps it while adult stays on. */
+  adultPlus?: boolean;
   /** A new password; null removes it; undefined leaves it as it is. */
   password?: string | null;
   /** Seats of a live; null: no limit; undefined leaves it as it is. */

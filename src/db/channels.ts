@@ -80,6 +80,7 @@ export interface ChannelSettingsUpdate {
   description: string | undefined;
   themeId: number | null;
   adult: boolean;
+  adultPlus: boolean;
   /** undefined keeps the current password; null clears it. */
   passwordHash: string | null | undefined;
   /** undefined keeps the seats; null lifts the limit. */
@@ -93,12 +94,23 @@ export interface ChannelSettingsUpdate {
 export function updateChannelStatement(db: D1Database, channelId: number, u: ChannelSettingsUpdate): D1PreparedStatement {
   return db
     .prepare(
-      `UPDATE channels SET title = COALESCE(?1, title), description = COALESCE(?2, description), theme_id = ?3, adult = ?4,
-         password_hash = CASE WHEN ?5 THEN ?6 ELSE password_hash END,
-         max_viewers = CASE WHEN ?7 THEN ?8 ELSE max_viewers END
-       WHERE id = ?9`,
+      `UPDATE channels SET title = COALESCE(?1, title), description = COALESCE(?2, description), theme_id = ?3, adult = ?4, adult_plus = ?5,
+         password_hash = CASE WHEN ?6 THEN ?7 ELSE password_hash END,
+         max_viewers = CASE WHEN ?8 THEN ?9 ELSE max_viewers END
+       WHERE id = ?10`,
     )
-    .bind(u.title ?? null, u.description ?? null, u.themeId, +u.adult, +(u.passwordHash !== undefined), u.passwordHash ?? null, +(u.maxViewers !== undefined), u.maxViewers ?? null, channelId);
+    .bind(
+      u.title ?? null,
+      u.description ?? null,
+      u.themeId,
+      +u.adult,
+      +u.adultPlus,
+      +(u.passwordHash !== undefined),
+      u.passwordHash ?? null,
+      +(u.maxViewers !== undefined),
+      u.maxViewers ?? null,
+      channelId,
+    );
 }
 
 const RUNNING = runningSubscriptionSql('channel_subscriptions', '?');

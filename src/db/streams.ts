@@ -141,9 +141,9 @@ export async function broadcastsBetween(db: D1Database, channelId: number, from:
   return results;
 }
 
-/** A creator turning a channel adult-only or password-protected changes the live that is on now too. */
-export function restrictOpenLiveStatement(db: D1Database, channelId: number, adult: boolean, hasPassword: boolean): D1PreparedStatement {
-  return db.prepare('UPDATE streams SET adult = ?, has_password = ? WHERE channel_id = ? AND ended_at IS NULL').bind(+adult, +hasPassword, channelId);
+/** A creator turning a channel adult-only, adult-plus or password-protected changes the live that is on now too. */
+export function restrictOpenLiveStatement(db: D1Database, channelId: number, r: { adult: boolean; adultPlus: boolean; hasPassword: boolean }): D1PreparedStatement {
+  return db.prepare('UPDATE streams SET adult = ?, adult_plus = ?, has_password = ? WHERE channel_id = ? AND ended_at IS NULL').bind(+r.adult, +r.adultPlus, +r.hasPassword, channelId);
 }
 
 /** What the thumbnail route needs: whether the channel's picture is gated, and the stream a viewer's token must be signed for. */

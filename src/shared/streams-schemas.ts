@@ -206,6 +206,8 @@ export const ownChannelSettingsSchema = z
     description: z.string(),
     themeCode: z.string().nullable(),
     adult: z.boolean(),
+    adultPlus: z.boolean().describe('Adult-plus: adult-only as well, shown and played only while the operators allow adult-plus broadcasting'),
+    adultPlusBroadcast: z.boolean().describe("The operators' adult-plus switch: off, adultPlus cannot be turned on"),
     hasPassword: z.boolean().describe('Whether lives ask for a password; the password itself is never sent back'),
     maxViewers: z.int().nullable().describe('Seats of a live: at most this many watch at once (the creator and full-room pass holders always get in); null: no limit'),
   })
@@ -221,16 +223,20 @@ const channelId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 /** POST /api/my/chennel-register */
 export const channelRegisterRequestSchema = z.object({ title: channelTitle, description: channelDescription.optional(), themeCode: themeCode.nullable().optional() });
 /** PUT /api/my/channel/settings: title, description and password omitted keep them; a null password clears it. */
-export const channelSettingsRequestSchema = z.object({
-  /** Omitted keeps it: the studio edits the name and description with the profile (PUT /api/my/channel/profile), not here. */
-  title: channelTitle.optional(),
-  description: channelDescription.optional(),
-  themeCode: themeCode.nullable(),
-  adult: z.boolean(),
-  password: z.string().min(4).max(32).regex(/^\S+$/).nullable().optional(),
-  /** Omitted keeps it, null lifts the limit. */
-  maxViewers: z.int().min(1).max(MAX_VIEWERS_LIMIT).nullable().optional(),
-});
+export const channelSettingsRequestSchema = z
+  .object({
+    /** Omitted keeps it: the studio edits the name and description with the profile (PUT /api/my/channel/profile), not here. */
+    title: channelTitle.optional(),
+    description: channelDescription.optional(),
+    themeCode: themeCode.nullable(),
+    adult: z.boolean(),
+    /** Omitted keeps it while adult stays on; adult off clears it (adult-plus implies adult). */
+    adultPlus: z.boolean().optional(),
+    password: z.string().min(4).max(32).regex(/^\S+$/).nullable().optional(),
+    /** Omitted keeps it, null lifts the limit. */
+    maxViewers: z.int().min(1).max(MAX_VIEWERS_LIMIT).nullable().optional(),
+  })
+  .refine((s) => !s.adultPlus || s.adult, { path: ['adultPlus'], params: { messageKey: 'caster.adultPlusNeedsAdult' } });
 /** POST /api/my/streams/watch */
 export const watchRecordRequestSchema = z.object({ channelId });
 /** DELETE /api/my/streams/subscriptions/remove */

@@ -183,6 +183,8 @@ describe('creator routes', () => {
     expect(await json(await owner.browser.json('/api/my/channel/settings', { ...settings, password: '1234' }, 'PUT'))).toEqual({
       channelId: channel.id,
       ...settings,
+      adultPlus: false,
+      adultPlusBroadcast: false,
       hasPassword: true,
       maxViewers: null,
     });
@@ -190,7 +192,15 @@ describe('creator routes', () => {
     expect((await viewer.fetch(`/api/guest/live-Auth?channelId=${channel.id}&password=1234`)).status).toBe(200);
     await owner.browser.json('/api/my/channel/settings', { ...settings, adult: true }, 'PUT'); // password kept
     expect(await access()).toBe('identity');
-    expect(await json(await owner.browser.fetch('/api/my/channel/settings'))).toEqual({ channelId: channel.id, ...settings, adult: true, hasPassword: true, maxViewers: null });
+    expect(await json(await owner.browser.fetch('/api/my/channel/settings'))).toEqual({
+      channelId: channel.id,
+      ...settings,
+      adult: true,
+      adultPlus: false,
+      adultPlusBroadcast: false,
+      hasPassword: true,
+      maxViewers: null,
+    });
     expect(await json(await owner.browser.json('/api/my/channel/settings', { ...settings, password: null }, 'PUT'))).toMatchObject({ hasPassword: false });
     expect(await count('SELECT has_password AS n FROM streams WHERE id = ?', channel.streamId)).toBe(0);
     for (const bad of [{ ...settings, adult: 'yes' }, { ...settings, password: '12' }, { ...settings, title: '' }, { title: 'x' }, { ...settings, themeCode: 'nope' }]) {
@@ -208,7 +218,17 @@ describe('creator routes', () => {
     const channel = await liveChannel({ ownerId: owner.id });
     await owner.browser.json('/api/my/channel/settings', { title: '프로필 이름', description: '프로필 소개', themeCode: null, adult: false }, 'PUT');
     const saved = await owner.browser.json('/api/my/channel/settings', { themeCode: 'music', adult: true, password: '5678', maxViewers: 30 }, 'PUT');
-    expect(await json(saved)).toEqual({ channelId: channel.id, title: '프로필 이름', description: '프로필 소개', themeCode: 'music', adult: true, hasPassword: true, maxViewers: 30 });
+    expect(await json(saved)).toEqual({
+      channelId: channel.id,
+      title: '프로필 이름',
+      description: '프로필 소개',
+      themeCode: 'music',
+      adult: true,
+      adultPlus: false,
+      adultPlusBroadcast: false,
+      hasPassword: true,
+      maxViewers: 30,
+    });
     expect(await count("SELECT COUNT(*) AS n FROM channels WHERE id = ? AND title = '프로필 이름' AND description = '프로필 소개' AND adult = 1", channel.id)).toBe(1);
     // Sent, they are still checked and written as before.
     expect((await owner.browser.json('/api/my/channel/settings', { title: ' ', themeCode: null, adult: false }, 'PUT')).status).toBe(400);

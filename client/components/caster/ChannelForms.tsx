@@ -110,7 +110,7 @@ export function RegisterChannelForm({ themes, nickname }: { themes: Theme[]; nic
 }
 
 /**
- * The live settings: theme, adult-only, the live password and the seats of a live (PUT /api/my/channel/settings).
+ * The live settings: theme, adult-only and adult-plus, the live password and the seats of a live (PUT /api/my/channel/settings).
  * The name and description are the channel section's (the profile form): not sent, so the API keeps them.
  */
 export function LiveSettingsForm({ settings, themes }: { settings: OwnChannelSettings; themes: Theme[] }) {
@@ -118,6 +118,18 @@ export function LiveSettingsForm({ settings, themes }: { settings: OwnChannelSet
   const pushToast = useSetAtom(pushToastAtom);
   const [themeCode, setThemeCode] = useState(settings.themeCode);
   const [adult, setAdult] = useState(settings.adult);
+  const [adultPlus, setAdultPlus] = useState(settings.adultPlus);
+  // Adult-plus implies adult: turning it on turns adult on, turning adult off turns it off.
+  const changeAdult = (on: boolean) => {
+    setAdult(on);
+    if (!on) setAdultPlus(false);
+  };
+  const changeAdultPlus = (on: boolean) => {
+    setAdultPlus(on);
+    if (on) setAdult(true);
+  };
+  // With the operators' switch off it cannot be turned on; a channel that has it on may still turn it off.
+  const adultPlusLocked = !settings.adultPlusBroadcast && !settings.adultPlus;
   const [hasPassword, setHasPassword] = useState(settings.hasPassword);
   const [locked, setLocked] = useState(settings.hasPassword);
   const [password, setPassword] = useState('');
@@ -131,7 +143,7 @@ export function LiveSettingsForm({ settings, themes }: { settings: OwnChannelSet
       if (maxViewers !== null && !(Number.isInteger(maxViewers) && maxViewers >= 1 && maxViewers <= MAX_VIEWERS_LIMIT)) {
         return Promise.resolve({ ok: false, status: 400, code: 'BAD_REQUEST', message: t('caster.maxViewersRule', { max: MAX_VIEWERS_LIMIT }) });
       }
-      return saveChannelSettings({ themeCode, adult, maxViewers, ...(passwordChange !== undefined ? { password: passwordChange } : {}) });
+      return saveChannelSettings({ themeCode, adult, adultPlus, maxViewers, ...(passwordChange !== undefined ? { password: passwordChange } : {}) });
     },
     () => {
       setHasPassword(locked && (hasPassword || !!password));
@@ -144,9 +156,29 @@ export function LiveSettingsForm({ settings, themes }: { settings: OwnChannelSet
       <h2 id="settings-heading">{t('caster.studio.liveSettings')}</h2>
       <ThemeField id="settings-theme" value={themeCode} themes={themes} onChange={setThemeCode} />
       <label className="check">
-        <input type="checkbox" checked={adult} onChange={(e) => setAdult(e.target.checked)} />
+        <input type="checkbox" checked={adult} onChange={(e) => changeAdult(e.target.checked)} />
         {t('caster.adult')}
       </label>
+      <div className="field">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={adultPlus}
+            disabled={adultPlusLocked}
+            onChange={(e) => changeAdultPlus(e.target.checked)}
+            aria-describedby={settings.adultPlusBroadcast ? 'settings-adult-plus-help' : 'settings-adult-plus-help settings-adult-plus-off'}
+          />
+          {t('caster.adultPlus')}
+        </label>
+        <p id="settings-adult-plus-help" className="muted">
+          {t('caster.adultPlusHelp')}
+        </p>
+        {!settings.adultPlusBroadcast && (
+          <p id="settings-adult-plus-off" className="muted">
+            {t('caster.adultPlusOff')}
+          </p>
+        )}
+      </div>
       <label className="check">
         <input type="checkbox" checked={locked} onChange={(e) => setLocked(e.target.checked)} />
         {t('caster.passwordProtect')}

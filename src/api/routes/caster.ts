@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
+import { readChannelSettings } from '../../lib/kv-config';
 import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
 import { channelRegisterRequestSchema, channelSettingsRequestSchema, ownChannelSettingsSchema, streamKeyResponseSchema } from '../../shared/streams-schemas';
@@ -40,18 +41,23 @@ export const casterRoutes = new Hono<ApiEnv>()
     '/api/my/channel/settings',
     operation({ tag: 'Creator', summary: "The channel's own settings (the studio's form)", ok: ownChannelSettingsSchema, refusals: { 404: NO_CHANNEL } }),
     requireMember(),
-    async (c) => c.json(await channelSettingsOf(c.env.DB, c.var.session.memberId)),
+    async (c) => c.json(await channelSettingsOf(c.env.DB, c.var.session.memberId, await readChannelSettings(c.env.CONFIG))),
   )
   .put(
     '/api/my/channel/settings',
     operation({
       tag: 'Creator',
       summary: "Save the channel's settings",
-      description: 'The live on air takes the new adult and password options at once. password: omitted keeps it, null clears it.',
+      description:
+        'The live on air takes the new adult, adult-plus and password options at once. password: omitted keeps it, null clears it. adultPlus needs adult: omitted it keeps its value, adult false clears it.',
       ok: ownChannelSettingsSchema,
-      refusals: { 400: NO_THEME, 404: NO_CHANNEL },
+      refusals: {
+        400: `${NO_THEME}; adultPlus true with adult false`,
+        403: 'Turning adultPlus on takes an identity-verified adult creator (VERIFIED_ADULT_REQUIRED) and the operators allowing adult-plus broadcasting (ADULT_PLUS_BROADCAST_OFF)',
+        404: NO_CHANNEL,
+      },
     }),
     requireMember(),
     validate('json', channelSettingsRequestSchema),
-    async (c) => c.json(await updateChannelSettings(c.env.DB, c.var.session.memberId, c.req.valid('json'))),
+    async (c) => c.json(await updateChannelSettings(c.env.DB, c.var.session.memberId, c.req.valid('json'), await readChannelSettings(c.env.CONFIG))),
   );

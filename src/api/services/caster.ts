@@ -1,9 +1,10 @@
 // A creator's own channel: registration, the stream key their encoder uses, and the channel's settings
-// (title, theme, adult-only, password option).
+// (title, theme, adult-only and adult-plus, password option).
 
-import { LIVE_PATHS, type ChannelRegisterRequest, type ChannelSettingsRequest, type OwnChannelSettings, type StreamKeyResponse } from '../../shared/streams-api';
+import { LIVE_PATHS, type ChannelRegisterRequest, type ChannelSettings, type ChannelSettingsRequest, type OwnChannelSettings, type StreamKeyResponse } from '../../shared/streams-api';
 import { hashPassword, randomToken } from '../../lib/crypto';
-import { findChannelByOwner, findThemeId, insertChannel, setStreamKey, updateChannelStatement } from '../../db/channels';
+import { findChannelByOwner, findThemeId, insertChannel, setStreamKey, updateChannelStatement, type ChannelRow } from '../../db/channels';
+import { findMemberById } from '../../db/members';
 import { restrictOpenLiveStatement } from '../../db/streams';
 import { Refusal } from '../../lib/errors';
 
@@ -45,8 +46,11 @@ export async function rotateStreamKey(db: D1Database, memberId: number): Promise
   return keyResponse(id, streamKey);
 }
 
+/** The operators' switch the studio shows beside the adult-plus setting (KV `channeling`). */
+type AdultPlusSwitch = Pick<ChannelSettings, 'adultPlusBroadcast'>;
+
 /** The settings form's current values (the password itself is never sent back, only whether one is set). */
-export async function channelSettingsOf(db: D1Database, memberId: number): Promise<OwnChannelSettings> {
+export async function channelSettingsOf(db: D1Database, memberId: number, switches: AdultPlusSwitch): Promise<OwnChannelSettings> {
   const channel = await findChannelByOwner(db, memberId);
   if (!channel) throw noChannel();
   return {
@@ -54,25 +58,43 @@ export async function channelSettingsOf(db: D1Database, memberId: number): Promi
     title: channel.title,
     description: channel.description,
     themeCode: channel.themeCode,
-    adult: channel.adult === 1,
+    adult: channel.adult === 1 || channel.adultPlus === 1,
+    adultPlus: channel.adultPlus === 1,
+    adultPlusBroadcast: switches.adultPlusBroadcast,
     hasPassword: channel.passwordHash !== null,
     maxViewers: channel.maxViewers,
   };
 }
 
 /**
- * Save the settings; the live on air right now takes the new adult, password and seat options at once.
+ * Adult-plus implies adult: omitted it keeps the channel's while adult stays on, and adult off clears it. Turning it
+ * on takes an identity-verified adult creator and the operators' adult-plus switch on (docs/decisions.md,
+ * "Watching"); one already on stays on when the switch goes off, and plays to no one until it is back.
+ */
+async function adultPlusOf(db: D1Database, memberId: number, channel: ChannelRow, input: ChannelSettingsRequest, switches: AdultPlusSwitch): Promise<boolean> {
+  const adultPlus = input.adult && (input.adultPlus ?? channel.adultPlus === 1);
+  if (!adultPlus || channel.adultPlus === 1) return adultPlus;
+  const owner = await findMemberById(db, memberId);
+  if (owner?.identityVerified !== 1 || owner.adult !== 1) throw new Refusal(403, 'VERIFIED_ADULT_REQUIRED', 'caster.adultPlusVerifiedOnly');
+  if (!switches.adultPlusBroadcast) throw new Refusal(403, 'ADULT_PLUS_BROADCAST_OFF', 'caster.adultPlusOff');
+  return true;
+}
+
+/**
+ * Save the settings; the live on air right now takes the new adult, adult-plus, password and seat options at once
+ * (its viewers are judged again at their next playlist, ticket or page).
  * Title and description omitted keep theirs: the studio saves those with the profile, so its live settings cannot undo a new name.
  */
-export async function updateChannelSettings(db: D1Database, memberId: number, input: ChannelSettingsRequest): Promise<OwnChannelSettings> {
+export async function updateChannelSettings(db: D1Database, memberId: number, input: ChannelSettingsRequest, switches: AdultPlusSwitch): Promise<OwnChannelSettings> {
   const channel = await findChannelByOwner(db, memberId);
   if (!channel) throw noChannel();
   const themeId = await themeIdOf(db, input.themeCode);
+  const adultPlus = await adultPlusOf(db, memberId, channel, input, switches);
   const passwordHash = input.password === undefined ? undefined : input.password === null ? null : await hashPassword(input.password);
   const hasPassword = passwordHash === undefined ? channel.passwordHash !== null : passwordHash !== null;
   await db.batch([
-    updateChannelStatement(db, channel.id, { title: input.title, description: input.description, themeId, adult: input.adult, passwordHash, maxViewers: input.maxViewers }),
-    restrictOpenLiveStatement(db, channel.id, input.adult, hasPassword),
+    updateChannelStatement(db, channel.id, { title: input.title, description: input.description, themeId, adult: input.adult, adultPlus, passwordHash, maxViewers: input.maxViewers }),
+    restrictOpenLiveStatement(db, channel.id, { adult: input.adult, adultPlus, hasPassword }),
   ]);
   return {
     channelId: channel.id,
@@ -80,6 +102,8 @@ export async function updateChannelSettings(db: D1Database, memberId: number, in
     description: input.description ?? channel.description,
     themeCode: input.themeCode,
     adult: input.adult,
+    adultPlus,
+    adultPlusBroadcast: switches.adultPlusBroadcast,
     hasPassword,
     maxViewers: input.maxViewers === undefined ? channel.maxViewers : input.maxViewers,
   };
