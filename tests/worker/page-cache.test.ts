@@ -235,6 +235,28 @@ describe('purges', () => {
     expect((offline.props.data.channelPage as { recorded: { streamId: number }[] }).recorded.map((r) => r.streamId)).toContain(streamId);
   });
 
+  it('the creator marking the channel adult (PUT /api/my/channel/settings) purges the lists and its page', async () => {
+    const { browser, loginId } = await signUpMember();
+    const owner = await env.DB.prepare('SELECT id FROM members WHERE login_id = ?').bind(loginId).first<{ id: number }>();
+    const channel = await env.DB.prepare("INSERT INTO channels (owner_id, title, stream_key) VALUES (?, '설정 채널', ?) RETURNING id")
+      .bind(owner!.id, `page_cache_settings_${uniqueTag()}_abcdef`)
+      .first<{ id: number }>();
+    const live = await silentLive(channel!.id);
+    await purgePages(env, [PAGE_SCOPES.site]);
+    const adultOf = (p: { props: { data: Record<string, unknown> } }) => (p.props.data.channelPage as { live: { adult: boolean } | null }).live?.adult;
+    expect(adultOf(await page(`/channel/${loginId}`))).toBe(false);
+    expect(how(await get(`/channel/${loginId}`))).toBe('HIT');
+    await page('/');
+    expect(how(await get('/'))).toBe('HIT');
+
+    expect((await browser.json('/api/my/channel/settings', { themeCode: null, adult: true }, 'PUT')).status).toBe(200);
+    const channelPage = await page(`/channel/${loginId}`);
+    expect(how(channelPage.res)).toBe('MISS');
+    expect(adultOf(channelPage)).toBe(true);
+    expect(how((await page('/')).res)).toBe('MISS');
+    expect(liveIds((await page('/')).props)).toContain(live);
+  });
+
   it('an operator’s channel switch (PUT /api/admin/channeling-switching) purges every page', async () => {
     const { channelId, loginId } = await creator();
     const live = await silentLive(channelId);

@@ -59,5 +59,5 @@ export const casterRoutes = new Hono<ApiEnv>()
     }),
     requireMember(),
     validate('json', channelSettingsRequestSchema),
-    async (c) => c.json(await updateChannelSettings(c.env.DB, c.var.session.memberId, c.req.valid('json'), await readChannelSettings(c.env.CONFIG))),
+    async (c) => c.json(await updateChannelSettings(c.env, c.var.session.memberId, c.req.valid('json'), await readChannelSettings(c.env.CONFIG))),
   );

@@ -7,6 +7,7 @@ import { findChannelByOwner, findThemeId, insertChannel, setStreamKey, updateCha
 import { findMemberById } from '../../db/members';
 import { restrictOpenLiveStatement } from '../../db/streams';
 import { Refusal } from '../../lib/errors';
+import { PAGE_SCOPES, purgePages } from '../../edge-cache';
 
 /** 24 random bytes, base64url: 32 path-safe characters an encoder can put in its ingest URL. */
 const newStreamKey = () => randomToken(24);
@@ -82,10 +83,11 @@ async function adultPlusOf(db: D1Database, memberId: number, channel: ChannelRow
 
 /**
  * Save the settings; the live on air right now takes the new adult, adult-plus, password and seat options at once
- * (its viewers are judged again at their next playlist, ticket or page).
+ * (its viewers are judged again at their next playlist, ticket or page; the cached pages that show the channel are purged).
  * Title and description omitted keep theirs: the studio saves those with the profile, so its live settings cannot undo a new name.
  */
-export async function updateChannelSettings(db: D1Database, memberId: number, input: ChannelSettingsRequest, switches: AdultPlusSwitch): Promise<OwnChannelSettings> {
+export async function updateChannelSettings(env: Env, memberId: number, input: ChannelSettingsRequest, switches: AdultPlusSwitch): Promise<OwnChannelSettings> {
+  const db = env.DB;
   const channel = await findChannelByOwner(db, memberId);
   if (!channel) throw noChannel();
   const themeId = await themeIdOf(db, input.themeCode);
@@ -96,6 +98,8 @@ export async function updateChannelSettings(db: D1Database, memberId: number, in
     updateChannelStatement(db, channel.id, { title: input.title, description: input.description, themeId, adult: input.adult, adultPlus, passwordHash, maxViewers: input.maxViewers }),
     restrictOpenLiveStatement(db, channel.id, { adult: input.adult, adultPlus, hasPassword }),
   ]);
+  // Cards and the channel page show the title, the adult mark and the lock: a guest's cached copy must not keep the old.
+  await purgePages(env, [PAGE_SCOPES.lists, PAGE_SCOPES.channel(channel.id)]);
   return {
     channelId: channel.id,
     title: input.title ?? channel.title,
