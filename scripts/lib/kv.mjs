@@ -4,25 +4,15 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KV_PATH, controlPortFile } from './sql-control.mjs';
+import { KV_PATH, askRunningServer } from './sql-control.mjs';
 import { DEFAULT_STATE, targetArgs as target, wrangler as run } from './wrangler.mjs';
 import { kvSeedEntries } from '../../kv-seed/entries.mjs';
 
 /** The operation through a running server on this state; `undefined` when none answers (no server, or a stale port file). */
 async function viaServer(options, operation) {
   if (options?.remote) return undefined;
-  let port;
-  try {
-    port = readFileSync(controlPortFile(options?.persistTo ?? DEFAULT_STATE), 'utf8').trim();
-  } catch {
-    return undefined;
-  }
-  let response;
-  try {
-    response = await fetch(`http://127.0.0.1:${port}${KV_PATH}`, { method: 'POST', body: JSON.stringify(operation) });
-  } catch {
-    return undefined;
-  }
+  const response = await askRunningServer(options?.persistTo ?? DEFAULT_STATE, KV_PATH, operation);
+  if (!response) return undefined;
   if (!response.ok) throw new Error(`KV (through the running server): ${await response.text()}`);
   return response.status === 204 ? null : (await response.json()).value;
 }

@@ -4,7 +4,7 @@
 // through it while the server runs. A wrangler start per write cost 10-20 s on a busy machine; this is milliseconds,
 // and it keeps a second process off the server's database files. Never part of the Worker: it listens on 127.0.0.1
 // and a port the OS picks, written to <state>/sql-control-port.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 
@@ -26,6 +26,24 @@ export const BATCH_PATH = '/batch';
  * A `wrangler kv` per read or write cost the browser tests 2-5 s each (a gate test flips two flags and back).
  */
 export const KV_PATH = '/kv';
+
+/**
+ * POSTs `body` to `path` of the control port of a server running on `state`: its answer, or null when none answers
+ * (no server, or a port file a stopped server left behind).
+ */
+export async function askRunningServer(state, path, body) {
+  let port;
+  try {
+    port = readFileSync(controlPortFile(state), 'utf8').trim();
+  } catch {
+    return null;
+  }
+  try {
+    return await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', body: JSON.stringify(body) });
+  } catch {
+    return null; // nothing listens there any more
+  }
+}
 
 async function answerKv(kv, body, res) {
   try {

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { QUERY_PATH, controlPortFile } from './sql-control.mjs';
+import { QUERY_PATH, askRunningServer } from './sql-control.mjs';
 
 /** A tool of the project's own node_modules (the pinned Node 22 included). */
 export const tool = (name) => join(process.cwd(), 'node_modules', '.bin', name);
@@ -128,18 +128,8 @@ export async function d1Query(sql, params, target = {}) {
  * none answers (no server, or a port file a stopped server left behind).
  */
 async function serverQuery(sql, params, state) {
-  let port;
-  try {
-    port = readFileSync(controlPortFile(state), 'utf8').trim();
-  } catch {
-    return null;
-  }
-  let response;
-  try {
-    response = await fetch(`http://127.0.0.1:${port}${QUERY_PATH}`, { method: 'POST', body: JSON.stringify({ sql, params }) });
-  } catch {
-    return null; // nothing listens there any more
-  }
+  const response = await askRunningServer(state, QUERY_PATH, { sql, params });
+  if (!response) return null;
   if (!response.ok) throw new Error(`D1 (through the running server): ${await response.text()}`);
   return response.json();
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { BATCH_PATH, controlPortFile } from '../../scripts/lib/sql-control.mjs';
+import { BATCH_PATH, askRunningServer } from '../../scripts/lib/sql-control.mjs';
 import { E2E, tool } from '../../scripts/lib/wrangler.mjs';
 import { XSRF_COOKIE, XSRF_HEADER, needsXsrf } from '../../src/shared/account-api';
 import { fitParticles } from '../../src/shared/korean-particles';
@@ -77,8 +77,8 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): Statem
  * server's own D1 binding (scripts/lib/sql-control.mjs): a wrangler start per call cost 10-20 s.
  */
 export async function d1(...statements: Statement[]): Promise<void> {
-  const port = readFileSync(controlPortFile(STATE), 'utf8').trim();
-  const res = await fetch(`http://127.0.0.1:${port}${BATCH_PATH}`, { method: 'POST', body: JSON.stringify(statements) });
+  const res = await askRunningServer(STATE, BATCH_PATH, statements);
+  if (!res) throw new Error('d1: no test server answers on its control port');
   if (res.status !== 204) throw new Error(`d1 answered ${res.status}: ${await res.text()}`);
 }
 

@@ -1,4 +1,5 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useTabKeys } from '../ui/Tabs';
 
 export interface ChannelTab {
   id: string;
@@ -11,26 +12,19 @@ export interface ChannelTab {
  * jump). Panels of tabs not shown are not rendered: each fetches its own data when first opened.
  */
 export function ChannelTabs({ label, tabs, selected, onSelect }: { label: string; tabs: ChannelTab[]; selected: string; onSelect: (id: string) => void }) {
-  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const current = tabs.find((tab) => tab.id === selected) ?? tabs[0]!;
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = tabs.indexOf(current);
-    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const target = tabs[(next + tabs.length) % tabs.length]!;
-    onSelect(target.id);
-    refs.current[target.id]?.focus();
-  };
+  const { onKeyDown, ref } = useTabKeys(
+    tabs.map((tab) => tab.id),
+    current.id,
+    onSelect,
+  );
   return (
     <div className="channel-tabs">
       <div role="tablist" aria-label={label} className="tablist" onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button
             key={tab.id}
-            ref={(el) => {
-              refs.current[tab.id] = el;
-            }}
+            ref={ref(tab.id)}
             role="tab"
             type="button"
             id={`channel-tab-${tab.id}`}

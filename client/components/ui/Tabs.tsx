@@ -1,5 +1,26 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 
+/**
+ * The keys of WAI-ARIA tabs with automatic activation: arrow keys move and select (wrapping), Home/End jump; focus
+ * follows. `ref(key)` goes on each tab button, `onKeyDown` on the tablist.
+ */
+export function useTabKeys<K extends string>(keys: readonly K[], selected: K, onSelect: (key: K) => void) {
+  const refs = useRef<Partial<Record<K, HTMLButtonElement | null>>>({});
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = keys.indexOf(selected);
+    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: keys.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const target = keys[(next + keys.length) % keys.length]!;
+    onSelect(target);
+    refs.current[target]?.focus();
+  };
+  const ref = (key: K) => (el: HTMLButtonElement | null) => {
+    refs.current[key] = el;
+  };
+  return { onKeyDown, ref };
+}
+
 /** WAI-ARIA tabs (arrow keys move, Home/End jump); the panel shows the selected tab's children. */
 export function Tabs<K extends string>({
   id,
@@ -16,25 +37,18 @@ export function Tabs<K extends string>({
   onSelect: (key: K) => void;
   children: ReactNode;
 }) {
-  const refs = useRef<Partial<Record<K, HTMLButtonElement | null>>>({});
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = tabs.findIndex((tab) => tab.key === selected);
-    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const target = tabs[(next + tabs.length) % tabs.length]!.key;
-    onSelect(target);
-    refs.current[target]?.focus();
-  };
+  const { onKeyDown, ref } = useTabKeys(
+    tabs.map((tab) => tab.key),
+    selected,
+    onSelect,
+  );
   return (
     <div className="wallet-tabs">
       <div role="tablist" aria-label={label} className="tablist" onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button
             key={tab.key}
-            ref={(el) => {
-              refs.current[tab.key] = el;
-            }}
+            ref={ref(tab.key)}
             role="tab"
             type="button"
             id={`${id}-${tab.key}-tab`}

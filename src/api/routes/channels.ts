@@ -8,7 +8,7 @@ import { clientLimitKey } from '../../lib/client-address';
 import { LIVE_TIME_OPTIONS, LIVE_TIME_OPTION_NUMBERS, type LiveTimeOption } from '../../shared/streams-api';
 import { channelFindResponseSchema, channelPageResponseSchema, liveAuthResponseSchema, liveTimeResponseSchema, streamDetailSchema } from '../../shared/streams-schemas';
 import { channelFind, channelPage, liveAuth, liveTime, streamById } from '../services/channels';
-import { id, idParam, secretOf, settingsOf, viewerOf } from './watch-params';
+import { bodyId, id, idParam, secretOf, settingsOf, viewerOf } from './watch-params';
 
 const text = (max: number) => z.string().max(max);
 const NO_CHANNEL = 'No such channel (CHANNEL_NOT_FOUND)';
@@ -29,8 +29,7 @@ const LIVE_AUTH_REFUSALS = {
 // viewerId, option and aspCode are what the apps send; the device (X-Device-Id) and the session are what count.
 const liveAuthFields = { password: z.string().min(1).max(64), viewerId: text(100).optional(), option: text(50).optional(), aspCode: text(50).optional() };
 const liveAuthQuery = z.object({ channelId: id, streamId: id.optional(), ...liveAuthFields });
-const jsonId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const liveAuthBody = z.object({ channelId: jsonId, streamId: jsonId.optional(), ...liveAuthFields });
+const liveAuthBody = z.object({ channelId: bodyId, streamId: bodyId.optional(), ...liveAuthFields });
 
 async function answerLiveAuth(c: Context<ApiEnv>, { channelId, streamId, password }: z.infer<typeof liveAuthBody>) {
   const clientKey = clientLimitKey(c.env.ENVIRONMENT, c.var.client.ip);

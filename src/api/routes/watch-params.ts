@@ -14,6 +14,9 @@ export const id = z
   .regex(/^[1-9]\d{0,14}$/)
   .transform(Number);
 
+/** The same id as a JSON body's number. */
+export const bodyId = z.int().positive().max(Number.MAX_SAFE_INTEGER);
+
 export const idParam = z.object({ id });
 export const channelIdQuery = z.object({ channelId: id });
 
