@@ -36,7 +36,7 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
-        miniflare: { bindings: { ...devVars(), ...issuers.bindings, TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test', DEV_PG_DEPOSIT_DELAY_MS: '0' } },
+        miniflare: { bindings: { ...devVars(), ...issuers.bindings, TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test', DEV_PG_DEPOSIT_DELAY_MS: '0', PAGE_CACHE_TTL_S: '600' } },
       }),
     ],
     resolve: { alias: { '@client/ssr': path.resolve('client/ssr.ts') } },

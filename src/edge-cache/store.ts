@@ -123,8 +123,11 @@ export function store(origin: string, key: string, entry: CacheEntry, waitUntil:
   waitUntil(sharedCache().then((cache) => cache.put(requestFor(origin, key), res)));
 }
 
-/** A new entry's expiry. */
-export const expiryFromNow = () => Date.now() + PAGE_CACHE_TTL_S * 1000;
+/** A new entry's expiry: PAGE_CACHE_TTL_S from now, or the lifetime the Worker's PAGE_CACHE_TTL_S setting names. */
+export function expiryFromNow(env: Pick<Env, 'PAGE_CACHE_TTL_S'>): number {
+  const configured = Number(env.PAGE_CACHE_TTL_S);
+  return Date.now() + (configured > 0 ? configured : PAGE_CACHE_TTL_S) * 1000;
+}
 
 /** The entry's body parsed once per isolate (e.g. page props read back for a member's page). */
 export function parsed<T>(entry: CacheEntry, parse: (body: Uint8Array<ArrayBuffer>) => T): T {

@@ -146,7 +146,7 @@ async function guestProps(
       return { built };
     }
     const body = encoder.encode(JSON.stringify(await wirePropsOf(c, built.props))) as Uint8Array<ArrayBuffer>;
-    const entry: CacheEntry = { body, contentType: JSON_CONTENT_TYPE, expires: expiryFromNow(), epochs, memo: built.props };
+    const entry: CacheEntry = { body, contentType: JSON_CONTENT_TYPE, expires: expiryFromNow(c.env), epochs, memo: built.props };
     store(keys.origin, keys.props, entry, (p) => waitUntil(c, p));
     done(entry);
     return { entry, kept: false };

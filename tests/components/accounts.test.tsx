@@ -368,7 +368,8 @@ describe('the UI against API answers', () => {
     const dialog = await screen.findByRole('dialog', { name: '회원으로 로그인' });
     await user.click(await within(dialog).findByRole('tab', { name: '회원가입' }));
     const nickname = await within(dialog).findByLabelText('닉네임');
-    expect(within(dialog).queryByRole('button', { name: '본인인증' })).toBeNull();
+    // The form reads the partner cookie once mounted (an effect), so the identity step goes a moment after the fields show.
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: '본인인증' })).toBeNull());
     await user.type(within(dialog).getByLabelText('아이디', { exact: true }), 'newbie01');
     await user.type(within(dialog).getByLabelText('비밀번호', { exact: true }), 'Abcdef1!');
     await user.type(within(dialog).getByLabelText('비밀번호 확인'), 'Abcdef1!');

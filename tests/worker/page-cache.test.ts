@@ -13,6 +13,7 @@ import { buildPageProps } from '../../src/render/respond';
 import { guestPage, type PageBuild } from '../../src/pages/guest-cache';
 import { app } from '../../src/app';
 import { PAGE_SCOPES, purgePages } from '../../src/edge-cache/epochs';
+import { expiryFromNow } from '../../src/edge-cache/store';
 import { PURGE_REACH_MS } from '../../src/shared/page-cache';
 import { get, propsOf, setFlags, signUpMember } from './helpers';
 import { uniqueTag } from './unique';
@@ -349,5 +350,16 @@ describe('what is never kept', () => {
     await first.text();
     await new Promise((r) => setTimeout(r, 50));
     expect(how(await app.request('http://flex.localhost/probe/3', {}, env))).toBe('HIT');
+  });
+});
+
+describe('how long a kept page lives', () => {
+  it('is PAGE_CACHE_TTL_S from when it was built: 15 s unless the Worker is configured otherwise', () => {
+    const now = Date.now();
+    expect(expiryFromNow({}) - now).toBeGreaterThanOrEqual(15_000);
+    expect(expiryFromNow({}) - now).toBeLessThan(16_000);
+    expect(expiryFromNow({ PAGE_CACHE_TTL_S: '600' }) - now).toBeGreaterThanOrEqual(600_000);
+    // These tests run with the longer lifetime, so a slow machine does not expire a copy between two requests.
+    expect((env as Env).PAGE_CACHE_TTL_S).toBe('600');
   });
 });
