@@ -48,6 +48,9 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
     },
     trace: 'off',
+    // A service worker starts in every new context and copies each asset it passes into its cache: about a seventh of
+    // a page load's CPU here. Only the specs about the worker itself let it run (brands.spec.ts).
+    serviceWorkers: 'block',
     locale: 'ko-KR', // a Korean viewer: Accept-Language ko-KR
   },
   webServer: {
