@@ -10,6 +10,7 @@ import type { ApiResult } from '../data/api';
 import { CsNav, Paragraphs } from '../components/cs/CsNav';
 import { failureText } from '../data/api';
 import { formatDate, formatDateTime } from '../lib/format';
+import { useConfirm } from '../components/ui/use-confirm';
 
 const FILE_ACCEPT = `${IMAGE_ACCEPT},application/pdf`;
 
@@ -146,9 +147,10 @@ function InquiryView({ props }: { props: PageProps }) {
   const router = useRouter();
   const inquiry = (props.data as Partial<CsDeskPageData>).inquiry ?? null;
   const { sending, error, send } = useSend();
+  const { confirm, confirmDialog } = useConfirm('inquiry-delete-modal');
   if (!inquiry) return <p className="empty-state">{t('cs.errors.inquiryNotFound')}</p>;
   const remove = async () => {
-    if (!window.confirm(t('cs.inquiry.confirmDelete'))) return;
+    if (!(await confirm(t('cs.inquiry.confirmDelete')))) return;
     if (await send(() => deleteInquiry(inquiry.id))) await router.navigate(CS_PATHS.inquiries, { replace: true });
   };
   return (
@@ -181,6 +183,7 @@ function InquiryView({ props }: { props: PageProps }) {
           {t('cs.inquiry.delete')}
         </button>
       </p>
+      {confirmDialog}
     </article>
   );
 }

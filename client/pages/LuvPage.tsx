@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { GiftListItem, GiftListResponse } from '../../src/shared/luv-schemas';
 import type { PageProps } from '../../src/shared/page-props';
-import { PAGE_DEFAULTS } from '../../src/shared/streams-api';
+import { PAGE_DEFAULTS } from '../../src/shared/paging';
 import { WALLET_PATHS, type LuvPageData } from '../../src/shared/wallet-pages';
 import { useT } from '../i18n/i18n';
 import { FormStatus, SubmitButton, useFormRun, failedResult } from '../components/ui/small-form';

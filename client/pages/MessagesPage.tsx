@@ -25,6 +25,7 @@ import {
 } from '../data/message-api';
 import { failureText } from '../data/api';
 import { formatDateTime } from '../lib/format';
+import { useConfirm } from '../components/ui/use-confirm';
 
 type Notice = { kind: 'status' | 'error'; text: string } | null;
 
@@ -195,8 +196,9 @@ function Thread({
     const res = await reportMessage(id);
     onNotice(res.ok ? { kind: 'status', text: t('messages.thread.reported') } : errorNotice(res, t('messages.errors.failed')));
   };
+  const { confirm, confirmDialog } = useConfirm('conversation-delete-modal');
   const removeAll = async () => {
-    if (!window.confirm(t('messages.thread.deleteConfirm'))) return;
+    if (!(await confirm(t('messages.thread.deleteConfirm')))) return;
     const res = await deleteConversation(loginId);
     if (!res.ok) return onNotice(errorNotice(res, t('messages.errors.failed')));
     void mutate((k) => typeof k === 'string' && k.startsWith(CONVERSATIONS_PREFIX));
@@ -247,6 +249,7 @@ function Thread({
           ))}
         </ol>
       )}
+      {confirmDialog}
     </section>
   );
 }

@@ -1,13 +1,15 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { MY_LISTS, type MyListData, type MyListKey, type PageProps } from '../../src/shared/page-props';
-import { PAGE_DEFAULTS, type ChannelListItem } from '../../src/shared/streams-api';
+import { PAGE_DEFAULTS } from '../../src/shared/paging';
+import type { ChannelListItem } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
 import { alertMessageAtom, pushToastAtom } from '../state/ui';
 import { cancelRenewal, deletePlayed, deletePresent, listPage, removeSubscriptions, unsubscribe, usePass } from '../data/watch-api';
 import { SUBSCRIPTION_PLANS } from '../../src/shared/subscription-plans';
 import type { ApiResult } from '../data/api';
 import { ChannelRow } from '../components/lists/ChannelRow';
+import { usePagedList } from '../components/lists/use-paged-list';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
 import { sayFailure } from '../data/api';
 import { formatDate } from '../lib/format';
@@ -44,9 +46,15 @@ export function MyListPage({ props }: { props: PageProps }) {
   const setAlert = useSetAtom(alertMessageAtom);
   const list = props.page as MyListKey;
   const initial = (props.data as Partial<MyListData>).list;
-  const [items, setItems] = useState<ChannelListItem[]>(initial?.items ?? []);
-  const [total, setTotal] = useState(initial?.total ?? 0);
-  const [busy, setBusy] = useState(false);
+  // A loader that failed shows so (below) and fetches nothing more.
+  const paged = usePagedList<ChannelListItem>(
+    initial ?? { items: [], total: 0 },
+    (offset) => listPage(MY_LISTS[list].api, offset, PAGE_DEFAULTS.streamLimit),
+    (item) => item.channelId,
+  );
+  const items = paged.items ?? [];
+  const [acting, setActing] = useState(false);
+  const busy = acting || paged.busy;
   const [confirmAll, setConfirmAll] = useState(false);
   /** The subscription action waiting for the member's confirmation. */
   const [asked, setAsked] = useState<{ action: SubscriptionAction; item: ChannelListItem } | null>(null);
@@ -55,27 +63,19 @@ export function MyListPage({ props }: { props: PageProps }) {
 
   const fail = (result: ApiResult<unknown>) => sayFailure(setAlert, result, t('errors.network'));
   const run = async (work: () => Promise<void>) => {
-    setBusy(true);
+    setActing(true);
     try {
       await work();
     } finally {
-      setBusy(false);
+      setActing(false);
     }
   };
-  const loadMore = () =>
-    run(async () => {
-      const next = await listPage(MY_LISTS[list].api, items.length, PAGE_DEFAULTS.streamLimit);
-      if (!next.ok || !next.body) return fail(next);
-      const seen = new Set(items.map((item) => item.channelId));
-      setItems([...items, ...next.body.items.filter((item) => !seen.has(item.channelId))]);
-      setTotal(next.body.total);
-    });
   const remove = (channelId: number) =>
     run(async () => {
       const done = await deleteOne(list, channelId);
       if (!done.ok) return fail(done);
-      setItems((all) => all.filter((item) => item.channelId !== channelId));
-      setTotal((n) => Math.max(0, n - 1));
+      paged.setItems((all) => all?.filter((item) => item.channelId !== channelId) ?? null);
+      paged.setTotal((n) => Math.max(0, n - 1));
     });
   /**
    * A monthly subscription stops renewing (status 5), a running one is ended (2; both stay in the list, running
@@ -88,7 +88,7 @@ export function MyListPage({ props }: { props: PageProps }) {
       if (!done.ok || !done.body) return fail(done);
       const { status, expiresAt } = done.body;
       const at = 'startedAt' in done.body ? done.body.startedAt : item.at;
-      setItems((all) => all.map((i) => (i.channelId === item.channelId ? { ...i, status, expiresAt, at } : i)));
+      paged.setItems((all) => all?.map((i) => (i.channelId === item.channelId ? { ...i, status, expiresAt, at } : i)) ?? null);
       pushToast({ key: SUBSCRIPTION_ACTIONS[action].done, params: { date: formatDate(expiresAt, props.locale) } });
     });
   const askedText = (a: NonNullable<typeof asked>) => {
@@ -101,8 +101,8 @@ export function MyListPage({ props }: { props: PageProps }) {
       setConfirmAll(false);
       const done = await deletePlayed('all');
       if (!done.ok) return fail(done);
-      setItems([]);
-      setTotal(0);
+      paged.setItems(() => []);
+      paged.setTotal(() => 0);
     });
 
   return (
@@ -137,8 +137,8 @@ export function MyListPage({ props }: { props: PageProps }) {
           ))}
         </ul>
       )}
-      {items.length < total && (
-        <button type="button" className="btn btn-block load-more" onClick={loadMore} disabled={busy}>
+      {paged.more && (
+        <button type="button" className="btn btn-block load-more" onClick={paged.loadMore} disabled={busy}>
           {t('lists.loadMore')}
         </button>
       )}

@@ -1,6 +1,8 @@
 // The channel board (0021): posts and their images, comments and replies, likes, the write setting and
 // each member's last visit. The rules are src/api/services/board.ts.
 
+import type { PageRequest } from '../shared/paging';
+import { pagedList } from './paging';
 import type { BoardCategory, BoardSearchScope, BoardWritePermission } from '../shared/board';
 
 export interface BoardPostRow {
@@ -41,13 +43,14 @@ export interface BoardCommentRow {
   updatedAt: number;
 }
 
-const POST_SELECT = `SELECT p.id AS boardId, p.channel_id AS channelId, p.author_id AS authorId, m.login_id AS authorLoginId,
+const POST_COLUMNS = `p.id AS boardId, p.channel_id AS channelId, p.author_id AS authorId, m.login_id AS authorLoginId,
   m.nickname AS authorNickname, p.category, p.title, p.body, p.important AS pinned,
   (SELECT COUNT(*) FROM board_likes l WHERE l.post_id = p.id) AS likeCount,
   (SELECT COUNT(*) FROM board_comments c WHERE c.post_id = p.id) AS commentCount,
   (SELECT COUNT(*) FROM board_post_images i WHERE i.post_id = p.id) AS imageCount,
-  p.created_at AS createdAt, p.updated_at AS updatedAt
-  FROM board_posts p JOIN members m ON m.id = p.author_id`;
+  p.created_at AS createdAt, p.updated_at AS updatedAt`;
+const POST_FROM = 'board_posts p JOIN members m ON m.id = p.author_id';
+const POST_SELECT = `SELECT ${POST_COLUMNS} FROM ${POST_FROM}`;
 
 export function findPost(db: D1Database, postId: number): Promise<BoardPostRow | null> {
   return db.prepare(`${POST_SELECT} WHERE p.id = ?`).bind(postId).first<BoardPostRow>();
@@ -70,14 +73,10 @@ const SEARCH_WHERE: Record<BoardSearchScope, string> = {
 };
 
 /** A board's posts: pinned first, then newest first; with the total the filter matches. */
-export async function listPosts(db: D1Database, f: PostFilter, page: { offset: number; limit: number }): Promise<{ rows: BoardPostRow[]; total: number }> {
-  // ?3 is bound either way (null without search): the statements number their parameters up to ?5.
+export function listPosts(db: D1Database, f: PostFilter, page: PageRequest): Promise<{ rows: BoardPostRow[]; total: number }> {
+  // ?3 is named either way (null without search): every parameter bound is in the statement.
   const where = `p.channel_id = ?1 AND (?2 IS NULL OR p.category = ?2)${f.search ? ` AND ${SEARCH_WHERE[f.scope]}` : ' AND ?3 IS NULL'}`;
-  const [rows, total] = await db.batch([
-    db.prepare(`${POST_SELECT} WHERE ${where} ORDER BY p.important DESC, p.created_at DESC, p.id DESC LIMIT ?4 OFFSET ?5`).bind(f.channelId, f.category, f.search, page.limit, page.offset),
-    db.prepare(`SELECT COUNT(*) AS n FROM board_posts p JOIN members m ON m.id = p.author_id WHERE ${where}`).bind(f.channelId, f.category, f.search),
-  ]);
-  return { rows: rows!.results as BoardPostRow[], total: (total!.results[0] as { n: number }).n };
+  return pagedList<BoardPostRow>(db, { columns: POST_COLUMNS, from: POST_FROM, where, orderBy: 'p.important DESC, p.created_at DESC, p.id DESC', params: [f.channelId, f.category, f.search] }, page);
 }
 
 export async function postImages(db: D1Database, postIds: number[]): Promise<BoardImageRow[]> {
@@ -182,23 +181,24 @@ export async function likeUsers(db: D1Database, postId: number, limit: number): 
 
 // ---- Comments
 
-const COMMENT_SELECT = `SELECT c.id AS commentId, c.post_id AS boardId, c.parent_id AS parentId, c.author_id AS authorId,
+const COMMENT_COLUMNS = `c.id AS commentId, c.post_id AS boardId, c.parent_id AS parentId, c.author_id AS authorId,
   m.login_id AS authorLoginId, m.nickname AS authorNickname, c.body,
   (SELECT COUNT(*) FROM board_comments r WHERE r.parent_id = c.id) AS replyCount,
-  c.created_at AS createdAt, c.updated_at AS updatedAt
-  FROM board_comments c JOIN members m ON m.id = c.author_id`;
+  c.created_at AS createdAt, c.updated_at AS updatedAt`;
+const COMMENT_FROM = 'board_comments c JOIN members m ON m.id = c.author_id';
+const COMMENT_SELECT = `SELECT ${COMMENT_COLUMNS} FROM ${COMMENT_FROM}`;
 
 export function findComment(db: D1Database, commentId: number): Promise<BoardCommentRow | null> {
   return db.prepare(`${COMMENT_SELECT} WHERE c.id = ?`).bind(commentId).first<BoardCommentRow>();
 }
 
 /** Comments of a post under `parentId` (null: the top-level ones), oldest first, with their total. */
-export async function listComments(db: D1Database, postId: number, parentId: number | null, page: { offset: number; limit: number }): Promise<{ rows: BoardCommentRow[]; total: number }> {
-  const [rows, total] = await db.batch([
-    db.prepare(`${COMMENT_SELECT} WHERE c.post_id = ?1 AND c.parent_id IS ?2 ORDER BY c.created_at, c.id LIMIT ?3 OFFSET ?4`).bind(postId, parentId, page.limit, page.offset),
-    db.prepare('SELECT COUNT(*) AS n FROM board_comments WHERE post_id = ?1 AND parent_id IS ?2').bind(postId, parentId),
-  ]);
-  return { rows: rows!.results as BoardCommentRow[], total: (total!.results[0] as { n: number }).n };
+export function listComments(db: D1Database, postId: number, parentId: number | null, page: PageRequest): Promise<{ rows: BoardCommentRow[]; total: number }> {
+  return pagedList<BoardCommentRow>(
+    db,
+    { columns: COMMENT_COLUMNS, from: COMMENT_FROM, where: 'c.post_id = ?1 AND c.parent_id IS ?2', orderBy: 'c.created_at, c.id', params: [postId, parentId] },
+    page,
+  );
 }
 
 /** The first `limit` replies of each of these comments, oldest first. */

@@ -1,6 +1,8 @@
 // Customer service tables (migration 0024): inquiries, reports, account change requests, their attachments,
 // and the platform's posts with their words per language. Rows come back camelCase.
 
+import type { PageRequest } from '../shared/paging';
+import { pagedList } from './paging';
 import { likeContaining } from '../shared/search-words';
 import type { AccountChangeKind, CsPostKind, InquiryBoardType, ReportKind, ReportReason, ReportSource, ReportTargetType } from '../shared/cs-rules';
 
@@ -84,21 +86,15 @@ export interface InquiryFilter {
   title?: string;
   /** open: not answered yet; handled: answered. */
   status?: 'open' | 'handled' | 'all';
-  offset: number;
-  limit: number;
 }
 
-export async function listInquiries(db: D1Database, f: InquiryFilter): Promise<{ total: number; rows: InquiryRow[] }> {
+export function listInquiries(db: D1Database, f: InquiryFilter, page: PageRequest): Promise<{ total: number; rows: InquiryRow[] }> {
   const where = `(?1 IS NULL OR i.member_id = ?1) AND (?2 IS NULL OR i.board_type = ?2) AND (?3 IS NULL OR i.category_id = ?3)
     AND (?4 IS NULL OR i.title LIKE ?4 ESCAPE '\\') AND (?5 = 'all' OR (?5 = 'open') = (i.answered_at IS NULL))`;
   const args = [f.memberId, f.boardType ?? null, f.categoryId ?? null, containing(f.title), f.status ?? 'all'];
   // Staff read the oldest waiting inquiry first; a member reads their newest first.
-  const order = f.memberId === null && f.status === 'open' ? 'i.id ASC' : 'i.id DESC';
-  const [total, rows] = await db.batch([
-    db.prepare(`SELECT COUNT(*) AS n FROM cs_inquiries i WHERE ${where}`).bind(...args),
-    db.prepare(`SELECT ${INQUIRY_COLUMNS} FROM cs_inquiries i JOIN members m ON m.id = i.member_id WHERE ${where} ORDER BY ${order} LIMIT ?6 OFFSET ?7`).bind(...args, f.limit, f.offset),
-  ]);
-  return { total: (total!.results[0] as { n: number }).n, rows: rows!.results as InquiryRow[] };
+  const orderBy = f.memberId === null && f.status === 'open' ? 'i.id ASC' : 'i.id DESC';
+  return pagedList<InquiryRow>(db, { columns: INQUIRY_COLUMNS, from: 'cs_inquiries i JOIN members m ON m.id = i.member_id', where, orderBy, params: args }, page);
 }
 
 export function findInquiry(db: D1Database, id: number): Promise<InquiryRow | null> {
@@ -170,18 +166,14 @@ export interface MemberReportRow extends Omit<ReportRow, 'targetType' | 'reporte
  * Every report the member made, newest first: both tables, as staff's list has them. A message report's target is
  * the sender, its quote the words reported, its content the reporter's own words (reason 'other').
  */
-export async function listReportsOf(db: D1Database, reporterId: number, offset: number, limit: number): Promise<{ total: number; rows: MemberReportRow[] }> {
+export function listReportsOf(db: D1Database, reporterId: number, page: PageRequest): Promise<{ total: number; rows: MemberReportRow[] }> {
   const union = `SELECT 'cs' AS source, r.id, r.target_type AS targetType, r.target_id AS targetId, t.login_id AS targetLoginId, t.nickname AS targetNickname,
       r.reason, r.content, r.quote, r.status, r.created_at AS createdAt
     FROM cs_reports r LEFT JOIN members t ON t.id = r.target_member_id WHERE r.reporter_id = ?1
     UNION ALL
     SELECT 'message', r.id, 'message', CAST(r.message_id AS TEXT), s.login_id, s.nickname, 'other', COALESCE(r.reason, ''), r.content, r.status, r.created_at
     FROM message_reports r JOIN members s ON s.id = r.sender_id WHERE r.reporter_id = ?1`;
-  const [total, rows] = await db.batch([
-    db.prepare(`SELECT COUNT(*) AS n FROM (${union})`).bind(reporterId),
-    db.prepare(`SELECT * FROM (${union}) ORDER BY createdAt DESC, source, id DESC LIMIT ?2 OFFSET ?3`).bind(reporterId, limit, offset),
-  ]);
-  return { total: (total!.results[0] as { n: number }).n, rows: rows!.results as MemberReportRow[] };
+  return pagedList<MemberReportRow>(db, { columns: '*', from: `(${union})`, orderBy: 'createdAt DESC, source, id DESC', params: [reporterId] }, page);
 }
 
 export function findReport(db: D1Database, id: number): Promise<ReportRow | null> {
@@ -217,7 +209,7 @@ export interface StaffReportRow {
   createdAt: number;
 }
 
-export async function listAllReports(db: D1Database, status: 'open' | 'handled' | 'all', offset: number, limit: number): Promise<{ total: number; rows: StaffReportRow[] }> {
+export function listAllReports(db: D1Database, status: 'open' | 'handled' | 'all', page: PageRequest): Promise<{ total: number; rows: StaffReportRow[] }> {
   const union = `SELECT 'cs' AS source, r.id, r.target_type AS targetType, r.target_id AS targetId, t.login_id AS targetLoginId, t.nickname AS targetNickname,
       rep.login_id AS reporterLoginId, rep.nickname AS reporterNickname, r.reason, r.content, r.quote, r.status, r.created_at AS createdAt
     FROM ${REPORT_FROM}
@@ -225,11 +217,7 @@ export async function listAllReports(db: D1Database, status: 'open' | 'handled' 
     SELECT 'message', r.id, 'message', CAST(r.message_id AS TEXT), s.login_id, s.nickname, rep.login_id, rep.nickname, COALESCE(r.reason, ''), '', r.content, r.status, r.created_at
     FROM message_reports r JOIN members rep ON rep.id = r.reporter_id JOIN members s ON s.id = r.sender_id`;
   const where = "(?1 = 'all' OR (?1 = 'open') = (status = 'open'))";
-  const [total, rows] = await db.batch([
-    db.prepare(`SELECT COUNT(*) AS n FROM (${union}) WHERE ${where}`).bind(status),
-    db.prepare(`SELECT * FROM (${union}) WHERE ${where} ORDER BY createdAt DESC, id DESC LIMIT ?2 OFFSET ?3`).bind(status, limit, offset),
-  ]);
-  return { total: (total!.results[0] as { n: number }).n, rows: rows!.results as StaffReportRow[] };
+  return pagedList<StaffReportRow>(db, { columns: '*', from: `(${union})`, where, orderBy: 'createdAt DESC, id DESC', params: [status] }, page);
 }
 
 /** Close a report, as a statement a sanction joins to its batch. */
@@ -295,19 +283,9 @@ export function insertAccountChangeStatement(db: D1Database, r: { memberId: numb
 }
 export const NEWEST_ACCOUNT_CHANGE_SQL = 'SELECT MAX(id) FROM cs_account_changes WHERE member_id = ?';
 
-export async function listAccountChanges(
-  db: D1Database,
-  memberId: number | null,
-  status: 'open' | 'handled' | 'all',
-  offset: number,
-  limit: number,
-): Promise<{ total: number; rows: AccountChangeRow[] }> {
+export async function listAccountChanges(db: D1Database, memberId: number | null, status: 'open' | 'handled' | 'all', page: PageRequest): Promise<{ total: number; rows: AccountChangeRow[] }> {
   const where = "(?1 IS NULL OR c.member_id = ?1) AND (?2 = 'all' OR (?2 = 'open') = (c.status = 'open'))";
-  const [total, rows] = await db.batch([
-    db.prepare(`SELECT COUNT(*) AS n FROM cs_account_changes c WHERE ${where}`).bind(memberId, status),
-    db.prepare(`SELECT ${CHANGE_COLUMNS} FROM cs_account_changes c JOIN members m ON m.id = c.member_id WHERE ${where} ORDER BY c.id DESC LIMIT ?3 OFFSET ?4`).bind(memberId, status, limit, offset),
-  ]);
-  return { total: (total!.results[0] as { n: number }).n, rows: rows!.results as AccountChangeRow[] };
+  return pagedList<AccountChangeRow>(db, { columns: CHANGE_COLUMNS, from: 'cs_account_changes c JOIN members m ON m.id = c.member_id', where, orderBy: 'c.id DESC', params: [memberId, status] }, page);
 }
 
 export function countRecentAccountChanges(db: D1Database, memberId: number, since: number): Promise<number> {
@@ -335,18 +313,14 @@ export interface CsPostRow {
 }
 
 /** Each post in one language: the caller's (?1), else Korean, else the first there is. */
-const POST_SELECT = `SELECT p.id, p.kind, t.locale, t.title, t.body, p.created_at AS createdAt, p.updated_at AS updatedAt
-  FROM cs_posts p JOIN cs_post_texts t ON t.post_id = p.id AND t.locale = (
+const POST_COLUMNS = 'p.id, p.kind, t.locale, t.title, t.body, p.created_at AS createdAt, p.updated_at AS updatedAt';
+const POST_FROM = `cs_posts p JOIN cs_post_texts t ON t.post_id = p.id AND t.locale = (
     SELECT locale FROM cs_post_texts WHERE post_id = p.id ORDER BY locale = ?1 DESC, locale = 'ko' DESC, locale LIMIT 1)`;
+const POST_SELECT = `SELECT ${POST_COLUMNS} FROM ${POST_FROM}`;
 
-export async function listPosts(db: D1Database, kind: CsPostKind, locale: string, title: string | undefined, offset: number, limit: number): Promise<{ total: number; rows: CsPostRow[] }> {
+export function listPosts(db: D1Database, kind: CsPostKind, locale: string, title: string | undefined, page: PageRequest): Promise<{ total: number; rows: CsPostRow[] }> {
   const where = "p.kind = ?2 AND (?3 IS NULL OR t.title LIKE ?3 ESCAPE '\\')";
-  const args = [locale, kind, containing(title)];
-  const [total, rows] = await db.batch([
-    db.prepare(`SELECT COUNT(*) AS n FROM (${POST_SELECT} WHERE ${where})`).bind(...args),
-    db.prepare(`${POST_SELECT} WHERE ${where} ORDER BY p.id DESC LIMIT ?4 OFFSET ?5`).bind(...args, limit, offset),
-  ]);
-  return { total: (total!.results[0] as { n: number }).n, rows: rows!.results as CsPostRow[] };
+  return pagedList<CsPostRow>(db, { columns: POST_COLUMNS, from: POST_FROM, where, orderBy: 'p.id DESC', params: [locale, kind, containing(title)] }, page);
 }
 
 export function findPost(db: D1Database, id: number, locale: string): Promise<CsPostRow | null> {

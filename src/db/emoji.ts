@@ -1,5 +1,8 @@
 // Emoji rows (migration 0022): the common set (channel_id NULL) and channels' own, with their images' sizes.
 
+import type { PageRequest } from '../shared/paging';
+import { pagedList } from './paging';
+
 export interface EmojiRow {
   id: number;
   channelId: number | null;
@@ -30,19 +33,19 @@ function where(f: EmojiFilter): string {
 }
 
 /** One page: favorites first, then the channel's own, then the common set, each oldest first. */
-export async function listEmoji(db: D1Database, f: EmojiFilter, offset: number, limit: number): Promise<{ total: number; rows: EmojiRow[] }> {
-  const params = [f.memberId ?? 0, f.channelId ?? 0, f.title ?? ''];
-  const [count, page] = await db.batch([
-    // Every parameter named once, so the binding count matches whichever filters are on.
-    db.prepare(`SELECT COUNT(*) AS n FROM emoji e WHERE ${where(f)} AND ?1 = ?1 AND ?2 = ?2 AND ?3 = ?3`).bind(...params),
-    db
-      .prepare(
-        `SELECT ${COLUMNS}, ${FAVORITE} FROM emoji e JOIN uploads u ON u.key = e.upload_key WHERE ${where(f)}
-         ORDER BY favorite DESC, e.channel_id IS NULL, e.id LIMIT ?4 OFFSET ?5`,
-      )
-      .bind(...params, limit, offset),
-  ]);
-  return { total: (count!.results[0] as { n: number }).n, rows: page!.results as EmojiRow[] };
+export function listEmoji(db: D1Database, f: EmojiFilter, page: PageRequest): Promise<{ total: number; rows: EmojiRow[] }> {
+  return pagedList<EmojiRow>(
+    db,
+    {
+      columns: `${COLUMNS}, ${FAVORITE}`,
+      from: 'emoji e JOIN uploads u ON u.key = e.upload_key',
+      // Every parameter named once, so the binding count matches whichever filters are on.
+      where: `${where(f)} AND ?1 = ?1 AND ?2 = ?2 AND ?3 = ?3`,
+      orderBy: 'favorite DESC, e.channel_id IS NULL, e.id',
+      params: [f.memberId ?? 0, f.channelId ?? 0, f.title ?? ''],
+    },
+    page,
+  );
 }
 
 export async function channelEmoji(db: D1Database, channelId: number): Promise<EmojiRow[]> {

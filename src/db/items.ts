@@ -1,6 +1,9 @@
 // Items' SQL (migration 0011): inventory, item events (whose triggers change the holdings) and room passes.
 // The rules (catalogue, prices, who may give or use what) are the service's: src/api/services/items.ts.
 
+import type { PageRequest } from '../shared/paging';
+import { pagedList } from './paging';
+
 export type ItemEventKind = 'buy' | 'gift' | 'use';
 
 export interface ItemEventInput {
@@ -70,12 +73,12 @@ export function findInventoryRow(db: D1Database, memberId: number, itemId: numbe
 }
 
 /** Items the member holds (quantity above zero), by code. */
-export async function listInventory(db: D1Database, memberId: number, page: { offset: number; limit: number }) {
-  const [rows, total] = await db.batch<{ id: number; code: number; quantity: number } | { n: number }>([
-    db.prepare('SELECT id, item_code AS code, quantity FROM member_items WHERE member_id = ?1 AND quantity > 0 ORDER BY item_code LIMIT ?2 OFFSET ?3').bind(memberId, page.limit, page.offset),
-    db.prepare('SELECT COUNT(*) AS n FROM member_items WHERE member_id = ?1 AND quantity > 0').bind(memberId),
-  ]);
-  return { rows: rows!.results as { id: number; code: number; quantity: number }[], total: (total!.results[0] as { n: number }).n };
+export function listInventory(db: D1Database, memberId: number, page: PageRequest) {
+  return pagedList<{ id: number; code: number; quantity: number }>(
+    db,
+    { columns: 'id, item_code AS code, quantity', from: 'member_items', where: 'member_id = ?1 AND quantity > 0', orderBy: 'item_code', params: [memberId] },
+    page,
+  );
 }
 
 export async function inventoryTotals(db: D1Database, memberId: number): Promise<{ total: number; kinds: number }> {
@@ -102,20 +105,20 @@ export interface ItemGiftRow {
 }
 
 /** Item gifts the member gave (with their receivers) or received (with their givers), newest first. */
-export async function listItemGifts(db: D1Database, memberId: number, side: 'sent' | 'received', page: { offset: number; limit: number }) {
+export function listItemGifts(db: D1Database, memberId: number, side: 'sent' | 'received', page: PageRequest) {
   const mine = side === 'sent' ? 'e.member_id' : 'e.target_id';
   const other = side === 'sent' ? 'e.target_id' : 'e.member_id';
-  const [rows, total] = await db.batch<ItemGiftRow | { n: number }>([
-    db
-      .prepare(
-        `SELECT e.id AS eventId, e.item_code AS code, e.quantity, m.login_id AS loginId, m.nickname, e.created_at AS createdAt
-         FROM item_events e JOIN members m ON m.id = ${other}
-         WHERE ${mine} = ?1 AND e.kind = 'gift' ORDER BY e.id DESC LIMIT ?2 OFFSET ?3`,
-      )
-      .bind(memberId, page.limit, page.offset),
-    db.prepare(`SELECT COUNT(*) AS n FROM item_events e WHERE ${mine} = ?1 AND e.kind = 'gift'`).bind(memberId),
-  ]);
-  return { rows: rows!.results as ItemGiftRow[], total: (total!.results[0] as { n: number }).n };
+  return pagedList<ItemGiftRow>(
+    db,
+    {
+      columns: 'e.id AS eventId, e.item_code AS code, e.quantity, m.login_id AS loginId, m.nickname, e.created_at AS createdAt',
+      from: `item_events e JOIN members m ON m.id = ${other}`,
+      where: `${mine} = ?1 AND e.kind = 'gift'`,
+      orderBy: 'e.id DESC',
+      params: [memberId],
+    },
+    page,
+  );
 }
 
 /** The member's uses of one item code, newest first (at most `limit`). */

@@ -1,6 +1,8 @@
 // The luv ledger's SQL (migration 0007): accounts, the statements of one movement, balances and entries.
 // The rules (legs sum to zero, replays, refusals) are the service's: src/api/services/ledger.ts.
 
+import type { PageRequest } from '../shared/paging';
+
 export type AccountKind = 'wallet' | 'earnings' | 'payout_pending' | 'platform_revenue' | 'pg_clearing' | 'promotions';
 export type MemberAccountKind = 'wallet' | 'earnings' | 'payout_pending';
 export type SystemAccountKind = Exclude<AccountKind, MemberAccountKind>;
@@ -121,7 +123,7 @@ export interface GiftListRow {
  * member on the other side: the owner of the gift's other member account (earnings for sent, wallet for received).
  * createdAt is in epoch milliseconds.
  */
-export async function listGifts(db: D1Database, memberId: number, side: 'sent' | 'received', page: { offset: number; limit: number }): Promise<{ rows: GiftListRow[]; total: number }> {
+export async function listGifts(db: D1Database, memberId: number, side: 'sent' | 'received', page: PageRequest): Promise<{ rows: GiftListRow[]; total: number }> {
   const [mine, theirs] = side === 'sent' ? ['wallet', 'earnings'] : ['earnings', 'wallet'];
   const mineOnly = `FROM ledger_entries e
     JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id = ?1 AND a.kind = ?2

@@ -2,6 +2,9 @@
 // member's settings. The rules (who may read, delete or write what) are the service's:
 // src/api/services/messages.ts.
 
+import type { PageRequest } from '../shared/paging';
+import { pagedList } from './paging';
+
 export interface MessageRow {
   id: number;
   senderId: number;
@@ -59,13 +62,9 @@ export async function unreadCount(db: D1Database, memberId: number): Promise<num
 }
 
 /** A page of the received or the sent box, newest first. */
-export async function messageBox(db: D1Database, memberId: number, division: 'receive' | 'send', offset: number, limit: number): Promise<{ rows: MessageRow[]; total: number }> {
+export function messageBox(db: D1Database, memberId: number, division: 'receive' | 'send', page: PageRequest): Promise<{ rows: MessageRow[]; total: number }> {
   const where = division === 'receive' ? 'm.receiver_id = ?1 AND m.receiver_deleted = 0' : 'm.sender_id = ?1 AND m.sender_deleted = 0';
-  const [rows, total] = await db.batch<MessageRow | { n: number }>([
-    db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM} WHERE ${where} ORDER BY m.id DESC LIMIT ?2 OFFSET ?3`).bind(memberId, limit, offset),
-    db.prepare(`SELECT COUNT(*) AS n FROM messages m WHERE ${where}`).bind(memberId),
-  ]);
-  return { rows: rows!.results as MessageRow[], total: (total!.results[0] as { n: number }).n };
+  return pagedList<MessageRow>(db, { columns: MESSAGE_COLUMNS, from: MESSAGE_FROM, where, orderBy: 'm.id DESC', params: [memberId] }, page);
 }
 
 export interface ConversationRow extends MessageRow {
@@ -78,23 +77,23 @@ export interface ConversationRow extends MessageRow {
  * The member's conversations, one per other member, each with its newest visible message and its unread
  * count; `unreadFirst` puts conversations with unread messages first (memberSortCode 2).
  */
-export async function conversations(db: D1Database, memberId: number, offset: number, limit: number, unreadFirst: boolean): Promise<{ rows: ConversationRow[]; total: number }> {
+export function conversations(db: D1Database, memberId: number, page: PageRequest, unreadFirst: boolean): Promise<{ rows: ConversationRow[]; total: number }> {
   const mine = `SELECT m.id, CASE WHEN m.sender_id = ?1 THEN m.receiver_id ELSE m.sender_id END AS partner_id,
       CASE WHEN m.receiver_id = ?1 AND m.read_at IS NULL THEN 1 ELSE 0 END AS is_unread
     FROM messages m WHERE ${VISIBLE_TO}`;
   const grouped = `SELECT partner_id, MAX(id) AS last_id, SUM(is_unread) AS unread FROM (${mine}) GROUP BY partner_id`;
-  const [rows, total] = await db.batch<ConversationRow | { n: number }>([
-    db
-      .prepare(
-        `SELECT ${MESSAGE_COLUMNS}, g.partner_id AS partnerId, g.unread AS unread,
-           EXISTS (SELECT 1 FROM message_blocks b WHERE b.member_id = ?1 AND b.target_id = g.partner_id) AS blocked
-         FROM (${grouped}) g JOIN messages m ON m.id = g.last_id JOIN members s ON s.id = m.sender_id JOIN members r ON r.id = m.receiver_id
-         ORDER BY ${unreadFirst ? '(g.unread > 0) DESC, ' : ''}g.last_id DESC LIMIT ?2 OFFSET ?3`,
-      )
-      .bind(memberId, limit, offset),
-    db.prepare(`SELECT COUNT(DISTINCT partner_id) AS n FROM (${mine})`).bind(memberId),
-  ]);
-  return { rows: rows!.results as ConversationRow[], total: (total!.results[0] as { n: number }).n };
+  // One row per partner: the count is the number of conversations.
+  return pagedList<ConversationRow>(
+    db,
+    {
+      columns: `${MESSAGE_COLUMNS}, g.partner_id AS partnerId, g.unread AS unread,
+        EXISTS (SELECT 1 FROM message_blocks b WHERE b.member_id = ?1 AND b.target_id = g.partner_id) AS blocked`,
+      from: `(${grouped}) g JOIN messages m ON m.id = g.last_id JOIN members s ON s.id = m.sender_id JOIN members r ON r.id = m.receiver_id`,
+      orderBy: `${unreadFirst ? '(g.unread > 0) DESC, ' : ''}g.last_id DESC`,
+      params: [memberId],
+    },
+    page,
+  );
 }
 
 /** One conversation's newest `limit` messages older than `before` (if given), newest first; limit + 1 are read to tell whether more remain. */
@@ -185,17 +184,18 @@ export async function removeBlock(db: D1Database, memberId: number, targetId: nu
   return (await db.prepare('DELETE FROM message_blocks WHERE member_id = ? AND target_id = ?').bind(memberId, targetId).run()).meta.changes;
 }
 
-export async function blockList(db: D1Database, memberId: number, limit: number): Promise<{ rows: BlockRow[]; total: number }> {
-  const [rows, total] = await db.batch<BlockRow | { n: number }>([
-    db
-      .prepare(
-        `SELECT t.id AS memberId, t.login_id AS loginId, t.nickname, b.created_at AS createdAt
-         FROM message_blocks b JOIN members t ON t.id = b.target_id WHERE b.member_id = ? ORDER BY b.created_at DESC, t.id DESC LIMIT ?`,
-      )
-      .bind(memberId, limit),
-    db.prepare('SELECT COUNT(*) AS n FROM message_blocks WHERE member_id = ?').bind(memberId),
-  ]);
-  return { rows: rows!.results as BlockRow[], total: (total!.results[0] as { n: number }).n };
+export function blockList(db: D1Database, memberId: number, page: PageRequest): Promise<{ rows: BlockRow[]; total: number }> {
+  return pagedList<BlockRow>(
+    db,
+    {
+      columns: 't.id AS memberId, t.login_id AS loginId, t.nickname, b.created_at AS createdAt',
+      from: 'message_blocks b JOIN members t ON t.id = b.target_id',
+      where: 'b.member_id = ?1',
+      orderBy: 'b.created_at DESC, t.id DESC',
+      params: [memberId],
+    },
+    page,
+  );
 }
 
 export async function countBlocks(db: D1Database, memberId: number): Promise<number> {

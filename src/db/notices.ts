@@ -1,6 +1,9 @@
 // Channel notices (0003, 0017): the notice rows, their images in order, and the one pinned notice per
 // channel (a partial UNIQUE index: pinning another unpins the old one in the same batch first).
 
+import type { PageRequest } from '../shared/paging';
+import { pagedList } from './paging';
+
 export interface NoticeRow {
   noticeId: number;
   channelId: number;
@@ -21,9 +24,10 @@ export interface NoticeImageRow {
   height: number;
 }
 
-const NOTICE_SELECT = `SELECT n.id AS noticeId, n.channel_id AS channelId, n.title, n.body, n.important AS pinned,
-  m.login_id AS authorLoginId, m.nickname AS authorNickname, n.created_at AS createdAt, n.updated_at AS updatedAt
-  FROM channel_notices n LEFT JOIN members m ON m.id = n.author_id`;
+const NOTICE_COLUMNS = `n.id AS noticeId, n.channel_id AS channelId, n.title, n.body, n.important AS pinned,
+  m.login_id AS authorLoginId, m.nickname AS authorNickname, n.created_at AS createdAt, n.updated_at AS updatedAt`;
+const NOTICE_FROM = 'channel_notices n LEFT JOIN members m ON m.id = n.author_id';
+const NOTICE_SELECT = `SELECT ${NOTICE_COLUMNS} FROM ${NOTICE_FROM}`;
 
 export function findNotice(db: D1Database, channelId: number, noticeId: number): Promise<NoticeRow | null> {
   return db.prepare(`${NOTICE_SELECT} WHERE n.id = ? AND n.channel_id = ?`).bind(noticeId, channelId).first<NoticeRow>();
@@ -38,12 +42,8 @@ export function findPinnedNotice(db: D1Database, channelId: number): Promise<Not
 }
 
 /** A channel's notices, pinned first, then newest first. */
-export async function listNotices(db: D1Database, channelId: number, page: { offset: number; limit: number }): Promise<{ rows: NoticeRow[]; total: number }> {
-  const [rows, total] = await db.batch([
-    db.prepare(`${NOTICE_SELECT} WHERE n.channel_id = ? ORDER BY n.important DESC, n.created_at DESC, n.id DESC LIMIT ? OFFSET ?`).bind(channelId, page.limit, page.offset),
-    db.prepare('SELECT COUNT(*) AS n FROM channel_notices WHERE channel_id = ?').bind(channelId),
-  ]);
-  return { rows: rows!.results as NoticeRow[], total: (total!.results[0] as { n: number }).n };
+export function listNotices(db: D1Database, channelId: number, page: PageRequest): Promise<{ rows: NoticeRow[]; total: number }> {
+  return pagedList<NoticeRow>(db, { columns: NOTICE_COLUMNS, from: NOTICE_FROM, where: 'n.channel_id = ?1', orderBy: 'n.important DESC, n.created_at DESC, n.id DESC', params: [channelId] }, page);
 }
 
 /** The images of these notices, in order. */

@@ -2,6 +2,8 @@
 // payments, and the lists of a member's payments. The rules are src/api/services/payments.ts's.
 // Status changes are plain UPDATEs: the trigger payments_status_transition throws on one not allowed.
 
+import type { PageRequest } from '../shared/paging';
+import { pagedList } from './paging';
 import type { PaymentMethod } from '../shared/shop-schemas';
 import { PAYMENT_STATUS, type PaymentStatus } from '../shared/payment-status';
 import type { PlanId } from '../shared/subscription-plans';
@@ -149,12 +151,8 @@ export const webhookStatement = (db: D1Database, w: { eventId: string; orderId: 
 // --- lists
 
 /** A member's payments created since `since` (ms), newest first. */
-export async function listMemberPayments(db: D1Database, memberId: number, since: number, page: { offset: number; limit: number }): Promise<{ rows: PaymentRow[]; total: number }> {
-  const [list, count] = await db.batch([
-    db.prepare(`SELECT ${COLUMNS} FROM payments WHERE member_id = ?1 AND created_at >= ?2 ORDER BY created_at DESC, id DESC LIMIT ?3 OFFSET ?4`).bind(memberId, since, page.limit, page.offset),
-    db.prepare('SELECT COUNT(*) AS n FROM payments WHERE member_id = ?1 AND created_at >= ?2').bind(memberId, since),
-  ]);
-  return { rows: list!.results as unknown as PaymentRow[], total: (count!.results[0] as { n: number }).n };
+export function listMemberPayments(db: D1Database, memberId: number, since: number, page: PageRequest): Promise<{ rows: PaymentRow[]; total: number }> {
+  return pagedList<PaymentRow>(db, { columns: COLUMNS, from: 'payments', where: 'member_id = ?1 AND created_at >= ?2', orderBy: 'created_at DESC, id DESC', params: [memberId, since] }, page);
 }
 
 export interface LuvPaymentRow {
@@ -175,7 +173,7 @@ export interface LuvPaymentRow {
  * bought, each with the creator who received it when there is one. A wallet debit of any other kind is not a
  * spend (a refund goes back to the gateway; payouts and exchanges never debit the wallet).
  */
-export async function listLuvPayments(db: D1Database, memberId: number, since: number, page: { offset: number; limit: number }): Promise<{ rows: LuvPaymentRow[]; total: number }> {
+export async function listLuvPayments(db: D1Database, memberId: number, since: number, page: PageRequest): Promise<{ rows: LuvPaymentRow[]; total: number }> {
   const spends = `ledger_entries e
     JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id = ?1 AND a.kind = 'wallet'
     JOIN ledger_movements mv ON mv.id = e.movement_id AND mv.kind IN ('gift', 'subscription', 'purchase') AND mv.created_at * 1000 >= ?2`;

@@ -1,6 +1,8 @@
 // Creator payouts' SQL (migration 0014): the bank account, the withdrawals and their state changes.
 // The rules (figures, who may do what, the ledger movement each change goes with) are services/payouts.ts.
 
+import type { PageRequest } from '../shared/paging';
+import { pagedList } from './paging';
 import { PAYOUT_STATUSES, type PayoutQuote, type PayoutStatus } from '../shared/payout-rules';
 
 export interface BankAccountRow {
@@ -94,17 +96,12 @@ export async function findPayoutByKey(db: D1Database, memberId: number, requestK
 }
 
 /** A member's withdrawals (or, with memberId null, everyone's in one status), newest first. */
-export async function listPayouts(
-  db: D1Database,
-  filter: { memberId: number | null; status: PayoutStatus | null },
-  page: { offset: number; limit: number },
-): Promise<{ rows: PayoutRow[]; total: number }> {
-  const where = 'WHERE (?1 IS NULL OR member_id = ?1) AND (?2 IS NULL OR status = ?2)';
-  const [list, count] = await db.batch([
-    db.prepare(`SELECT ${PAYOUT} FROM payouts ${where} ORDER BY id DESC LIMIT ?3 OFFSET ?4`).bind(filter.memberId, filter.status, page.limit, page.offset),
-    db.prepare(`SELECT COUNT(*) AS n FROM payouts ${where}`).bind(filter.memberId, filter.status),
-  ]);
-  return { rows: list!.results as unknown as PayoutRow[], total: (count!.results[0] as { n: number }).n };
+export async function listPayouts(db: D1Database, filter: { memberId: number | null; status: PayoutStatus | null }, page: PageRequest): Promise<{ rows: PayoutRow[]; total: number }> {
+  return pagedList<PayoutRow>(
+    db,
+    { columns: PAYOUT, from: 'payouts', where: '(?1 IS NULL OR member_id = ?1) AND (?2 IS NULL OR status = ?2)', orderBy: 'id DESC', params: [filter.memberId, filter.status] },
+    page,
+  );
 }
 
 /** How many withdrawals there are in each status (the staff page's filter). */

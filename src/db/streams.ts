@@ -1,7 +1,9 @@
 // Stream queries. Every list selects the same columns (STREAM_COLUMNS) so one function turns any row
 // into a StreamCard (services/streams.ts).
 
+import type { PageRequest } from '../shared/paging';
 import type { StreamSource } from '../shared/streams-api';
+import { pagedList } from './paging';
 import { runningSubscriptionSql } from './subscriptions';
 
 /** A stream joined with its channel, creator and theme: enough for a card, an access check and playback. */
@@ -54,11 +56,6 @@ export interface AdultSwitches {
 /** Adult lives (adult-plus ones included) drop out of lists when adult broadcasting is off, adult-plus ones when adult-plus broadcasting is. */
 const adultFilter = (s: AdultSwitches) => (s.adultBroadcast ? '' : ' AND s.adult = 0 AND s.adult_plus = 0') + (s.adultPlusBroadcast ? '' : ' AND s.adult_plus = 0');
 
-export interface Page {
-  offset: number;
-  limit: number;
-}
-
 export async function findStream(db: D1Database, streamId: number): Promise<StreamRow | null> {
   return db.prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE s.id = ?`).bind(streamId).first<StreamRow>();
 }
@@ -73,13 +70,8 @@ export async function findOpenLive(db: D1Database, channelId: number): Promise<S
 }
 
 /** Open lives, busiest first (ties: the newest). */
-export async function listOpenLives(db: D1Database, page: Page, switches: AdultSwitches): Promise<{ rows: StreamRow[]; total: number }> {
-  const where = `${OPEN_LIVE}${adultFilter(switches)}`;
-  const [list, count] = await db.batch([
-    db.prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE ${where} ORDER BY s.viewer_count DESC, s.started_at DESC, s.id DESC LIMIT ? OFFSET ?`).bind(page.limit, page.offset),
-    db.prepare(`SELECT COUNT(*) AS n FROM streams s WHERE ${where}`),
-  ]);
-  return { rows: list!.results as StreamRow[], total: (count!.results[0] as { n: number }).n };
+export function listOpenLives(db: D1Database, page: PageRequest, switches: AdultSwitches): Promise<{ rows: StreamRow[]; total: number }> {
+  return pagedList<StreamRow>(db, { columns: STREAM_COLUMNS, from: STREAM_FROM, where: `${OPEN_LIVE}${adultFilter(switches)}`, orderBy: 's.viewer_count DESC, s.started_at DESC, s.id DESC' }, page);
 }
 
 /** Open lives the member neither watched nor subscribes to (a running subscription), and not their own (a guest: every live). */
@@ -99,12 +91,8 @@ export async function listSuggestedLives(db: D1Database, memberId: number | null
 }
 
 /** A channel's recordings (kind 2), newest first. */
-export async function listRecorded(db: D1Database, channelId: number, page: Page): Promise<{ rows: StreamRow[]; total: number }> {
-  const [list, count] = await db.batch([
-    db.prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE s.channel_id = ? AND s.kind = 2 ORDER BY s.started_at DESC, s.id DESC LIMIT ? OFFSET ?`).bind(channelId, page.limit, page.offset),
-    db.prepare('SELECT COUNT(*) AS n FROM streams WHERE channel_id = ? AND kind = 2').bind(channelId),
-  ]);
-  return { rows: list!.results as StreamRow[], total: (count!.results[0] as { n: number }).n };
+export function listRecorded(db: D1Database, channelId: number, page: PageRequest): Promise<{ rows: StreamRow[]; total: number }> {
+  return pagedList<StreamRow>(db, { columns: STREAM_COLUMNS, from: STREAM_FROM, where: 's.channel_id = ?1 AND s.kind = 2', orderBy: 's.started_at DESC, s.id DESC', params: [channelId] }, page);
 }
 
 /** The open lives of several channels at once (list rows carry their channel's live). */

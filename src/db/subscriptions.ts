@@ -1,6 +1,8 @@
 // Subscription queries (migrations 0003 and 0012): the member-and-channel row, its paid terms, the renewal
 // history, the due renewals and the two lists. The rules are src/api/services/subscriptions.ts.
 
+import type { PageRequest } from '../shared/paging';
+import { pagedList } from './paging';
 import type { PlanId } from '../shared/subscription-schemas';
 
 export type { PlanId };
@@ -193,23 +195,18 @@ export interface SubscriptionListRow {
  * Paid subscriptions (plan set), newest first: the member's own ('member') or a creator's subscribers
  * ('channel'). loginId/nickname are the other side: the creator, or the subscriber.
  */
-export async function listSubscriptions(
-  db: D1Database,
-  side: 'member' | 'channel',
-  memberId: number,
-  page: { offset: number; limit: number },
-): Promise<{ rows: SubscriptionListRow[]; total: number }> {
-  const where = side === 'member' ? 's.member_id = ?1' : 'c.owner_id = ?1';
+export async function listSubscriptions(db: D1Database, side: 'member' | 'channel', memberId: number, page: PageRequest): Promise<{ rows: SubscriptionListRow[]; total: number }> {
+  const mine = side === 'member' ? 's.member_id = ?1' : 'c.owner_id = ?1';
   const other = side === 'member' ? 'c.owner_id' : 's.member_id';
-  const [rows, count] = await db.batch([
-    db
-      .prepare(
-        `SELECT s.channel_id AS channelId, m.id AS memberId, m.login_id AS loginId, m.nickname, c.title, s.status, s.plan, s.started_at AS startedAt, s.expires_at AS expiresAt
-         FROM channel_subscriptions s JOIN channels c ON c.id = s.channel_id JOIN members m ON m.id = ${other}
-         WHERE ${where} AND s.plan IS NOT NULL ORDER BY s.started_at DESC, s.channel_id DESC, s.member_id DESC LIMIT ?2 OFFSET ?3`,
-      )
-      .bind(memberId, page.limit, page.offset),
-    db.prepare(`SELECT COUNT(*) AS n FROM channel_subscriptions s JOIN channels c ON c.id = s.channel_id WHERE ${where} AND s.plan IS NOT NULL`).bind(memberId),
-  ]);
-  return { rows: rows!.results as SubscriptionListRow[], total: (count!.results[0] as { n: number }).n };
+  return pagedList<SubscriptionListRow>(
+    db,
+    {
+      columns: 's.channel_id AS channelId, m.id AS memberId, m.login_id AS loginId, m.nickname, c.title, s.status, s.plan, s.started_at AS startedAt, s.expires_at AS expiresAt',
+      from: `channel_subscriptions s JOIN channels c ON c.id = s.channel_id JOIN members m ON m.id = ${other}`,
+      where: `${mine} AND s.plan IS NOT NULL`,
+      orderBy: 's.started_at DESC, s.channel_id DESC, s.member_id DESC',
+      params: [memberId],
+    },
+    page,
+  );
 }

@@ -1,7 +1,9 @@
 // A member's channel lists: recently watched (watch_history), gifted (gift_history) and subscribed
 // (channel_subscriptions), plus the writes their pages make.
 
-import { THUMBNAIL_GATED, type Page } from './streams';
+import type { PageRequest } from '../shared/paging';
+import { pagedList } from './paging';
+import { THUMBNAIL_GATED } from './streams';
 
 /** One row of any of the three lists, with its channel and creator. */
 export interface ChannelListRow {
@@ -31,15 +33,19 @@ const LISTS = {
 export type MemberList = keyof typeof LISTS;
 
 /** A page of one list, newest first. */
-export async function listChannels(db: D1Database, list: MemberList, memberId: number, page: Page): Promise<{ rows: ChannelListRow[]; total: number }> {
+export function listChannels(db: D1Database, list: MemberList, memberId: number, page: PageRequest): Promise<{ rows: ChannelListRow[]; total: number }> {
   const l = LISTS[list];
-  const [rows, count] = await db.batch([
-    db
-      .prepare(`SELECT ${CHANNEL_COLUMNS}, ${l.at} AS at, ${l.extra} FROM ${l.table} x ${CHANNEL_JOIN} WHERE x.member_id = ?${l.where} ORDER BY ${l.at} DESC, x.channel_id DESC LIMIT ? OFFSET ?`)
-      .bind(memberId, page.limit, page.offset),
-    db.prepare(`SELECT COUNT(*) AS n FROM ${l.table} x WHERE x.member_id = ?${l.where}`).bind(memberId),
-  ]);
-  return { rows: rows!.results as ChannelListRow[], total: (count!.results[0] as { n: number }).n };
+  return pagedList<ChannelListRow>(
+    db,
+    {
+      columns: `${CHANNEL_COLUMNS}, ${l.at} AS at, ${l.extra}`,
+      from: `${l.table} x ${CHANNEL_JOIN}`,
+      where: `x.member_id = ?1${l.where}`,
+      orderBy: `${l.at} DESC, x.channel_id DESC`,
+      params: [memberId],
+    },
+    page,
+  );
 }
 
 /** Remember that the member watched the channel now (the open live, if any, is the stream). */

@@ -5,7 +5,7 @@ import { signinRedirect } from '../middleware/gate';
 import type { ApiAnswer } from '../proxy/caller';
 import type { GiftListResponse, LuvSumResponse } from '../shared/luv-schemas';
 import { REFUND_WINDOW_DAYS, type FlaxPaymentListResponse, type ShopResponse } from '../shared/shop-schemas';
-import { PAGE_DEFAULTS } from '../shared/streams-api';
+import { PAGE_DEFAULTS } from '../shared/paging';
 import {
   DEFAULT_PAYMENT_PERIOD,
   PAYMENT_PERIODS,

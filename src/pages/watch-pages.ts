@@ -1,20 +1,20 @@
+import { PAGE_DEFAULTS } from '../shared/paging';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { buildPageProps, respond } from '../render/respond';
 import { MY_LISTS, type CasterData, type ChannelData, type HomeData, type Me, type MyListData, type MyListKey, type ThemeData, type VodData } from '../shared/page-props';
-import {
-  PAGE_DEFAULTS,
-  type Banner,
-  type ChannelFindResponse,
-  type ChannelListItem,
-  type ChannelPageResponse,
-  type ListResponse,
-  type Logo,
-  type OwnChannelSettings,
-  type StreamDetail,
-  type StreamKeyResponse,
-  type Theme,
-  type ViewMainResponse,
+import type {
+  Banner,
+  ChannelFindResponse,
+  ChannelListItem,
+  ChannelPageResponse,
+  ListResponse,
+  Logo,
+  OwnChannelSettings,
+  StreamDetail,
+  StreamKeyResponse,
+  Theme,
+  ViewMainResponse,
 } from '../shared/streams-api';
 import { loadPageData } from './load';
 import { deviceOf, guestApi, guestViewerApi, loadMeRemembered, pageSession, type Api } from './watch-load';

@@ -1,6 +1,7 @@
 // The channel board (docs/product/community.md, "Channel board"; the board-* calls, find-new-board): request and
 // answer shapes as zod schemas (the OpenAPI document comes from them).
 import * as z from 'zod';
+import { pageInfoSchema } from './paging';
 import { BOARD_CATEGORIES, BOARD_LIMITS, BOARD_SEARCH_SCOPES, BOARD_WRITE_PERMISSIONS } from './board';
 import { formId, formFile, oneOrMany, uploadedImageSchema } from './channel-schemas';
 import { UPLOAD_KEY_PATTERN } from './uploads';
@@ -50,9 +51,7 @@ export const boardListResponseSchema = z
   .object({
     channelId: id,
     category: boardCategorySchema.nullable().describe('The category listed; null: all'),
-    offset: count,
-    limit: id,
-    total: count,
+    ...pageInfoSchema.shape,
     items: z.array(boardPostSummarySchema),
     canWrite: z.boolean().describe('The caller may post on this board (board-setting-check tells why not)'),
   })
@@ -97,9 +96,7 @@ export const boardCommentListSchema = z
   .object({
     boardId: id,
     commentId: id.nullable().describe('The comment whose replies these are; null: the top-level comments'),
-    offset: count,
-    limit: id,
-    total: count,
+    ...pageInfoSchema.shape,
     items: z.array(boardCommentThreadSchema).describe('Oldest first; replies carry replyCount 0 and no replies'),
     canComment: z.boolean().describe('The caller may comment (a signed-in member)'),
   })

@@ -1,6 +1,7 @@
 // Channel notices and the channel profile (docs/product/community.md, "Uploads, notices and the channel profile"): answer
 // shapes and the multipart forms that write them, as zod schemas (the OpenAPI document comes from them).
 import * as z from 'zod';
+import { pageInfoSchema } from './paging';
 import { UPLOAD_KEY_PATTERN } from './uploads';
 
 const id = z.int().positive();
@@ -33,9 +34,7 @@ export const noticeSchema = z
 
 export const noticeListResponseSchema = z
   .object({
-    offset: z.int().nonnegative(),
-    limit: z.int().positive(),
-    total: z.int().nonnegative(),
+    ...pageInfoSchema.shape,
     items: z.array(noticeSchema),
     canWrite: z.boolean().describe("Whether the signed-in member may write this channel's notices (its creator or a manager); false for guests"),
   })

@@ -5,11 +5,11 @@
 import * as z from 'zod';
 import { ACCOUNT_CHANGE_KINDS, CS_LIMITS, CS_POST_KINDS, INQUIRY_BOARD_TYPES, INQUIRY_CATEGORY_IDS, REPORT_KINDS, REPORT_REASONS, REPORT_SOURCES, REPORT_TARGET_TYPES, cleanLines } from './cs-rules';
 import { LOCALES } from './locales';
+import { listResponseSchema, pageQuery } from './paging';
 import { fitsLikePattern, LIKE_PATTERN_MAX_BYTES, SEARCH_TOO_LONG_KEY } from './search-words';
 import { cleanText } from './text';
 
 const id = z.int().positive();
-const count = z.int().nonnegative();
 const epochMs = z.int().nonnegative();
 
 // ---- Query strings, paths and forms: every value arrives as text.
@@ -18,17 +18,7 @@ const decimalId = z
   .string()
   .regex(/^[1-9]\d{0,14}$/)
   .transform(Number);
-const offset = z
-  .string()
-  .regex(/^\d{1,9}$/)
-  .transform(Number)
-  .default(0);
-const limit = z
-  .string()
-  .regex(/^\d{1,3}$/)
-  .transform(Number)
-  .pipe(z.int().min(1).max(CS_LIMITS.maxPageLimit))
-  .default(CS_LIMITS.pageLimit);
+const { offset, limit } = pageQuery(CS_LIMITS.pageLimit, CS_LIMITS.maxPageLimit).shape;
 const titleFilter = z
   .string()
   .trim()
@@ -112,7 +102,7 @@ export type CsAttachment = z.infer<typeof csAttachmentSchema>;
 const memberRef = z.object({ loginId: z.string(), nickname: z.string() }).meta({ id: 'CsMemberRef' });
 const attachments = z.array(csAttachmentSchema);
 /** A page of `item`s, as every customer service list answers: the page asked for, the total and the items. */
-const listOf = <T extends z.ZodType>(item: T, name: string) => z.object({ offset: count, limit: id, total: count, items: z.array(item) }).meta({ id: name });
+const listOf = <T extends z.ZodType>(item: T, name: string) => listResponseSchema(item).meta({ id: name });
 
 export const inquirySchema = z
   .object({

@@ -1,8 +1,7 @@
 // Emoji calls (show-all-emoji for guests, change-favorite-emoticon, and the studio's own
 // list/add/delete): request and answer shapes as zod schemas (the OpenAPI document comes from them).
 import * as z from 'zod';
-import { PAGE_DEFAULTS } from './streams-api';
-import { pageQuery } from './page-query';
+import { PAGE_DEFAULTS, pageInfoSchema, pageQuery } from './paging';
 import { EMOJI_CODE_PATTERN } from './emoji';
 import { UPLOAD_KEY_PATTERN } from './uploads';
 
@@ -38,9 +37,7 @@ export const showAllEmojiQuerySchema = z.object({
 
 export const emojiListResponseSchema = z
   .object({
-    offset: z.int().nonnegative(),
-    limit: z.int().positive(),
-    total: z.int().nonnegative(),
+    ...pageInfoSchema.shape,
     items: z.array(emojiSchema).describe("Favorites first (signed in), then the channel's own, then the common set"),
     memberId: id.nullable().describe('The signed-in member (the memberId change-favorite-emoticon takes); null for guests'),
   })

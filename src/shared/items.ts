@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { CHAT_MAX_TEXT } from './chat-protocol';
 import { LEX_FONT_STYLES, MAX_ITEM_QUANTITY } from './item-catalogue';
-import { pageInfoSchema } from './streams-schemas';
+import { pageInfoSchema } from './paging';
 import { cleanText } from './text';
 
 const quantity = z.int().positive().max(MAX_ITEM_QUANTITY);

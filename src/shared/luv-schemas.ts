@@ -1,7 +1,7 @@
 // Request and answer shapes of the luv calls (/api/luv/*): sending a gift, balances and gift lists.
 
 import * as z from 'zod';
-import { pageInfoSchema } from './streams-schemas';
+import { pageInfoSchema } from './paging';
 import { cleanText } from './text';
 import { MAX_GIFT_AMOUNT, MAX_GIFT_MESSAGE } from './luv-limits';
 

@@ -1,6 +1,8 @@
 // The member's lists (docs/product/community.md, "Messages and my page"): one page, /my/lists, with a
 // tab per list the API keeps of the member. Each tab is one published call answering { items, offset, limit, total }.
-// No zod here: the client imports it.
+// No zod here: the client imports it (the answer's type from paging.ts is erased).
+
+import type { ListResponse } from './paging';
 
 export const MEMBER_LIST_TABS = ['subscriptions', 'subscribers', 'items', 'sentLuv', 'receivedLuv', 'sentItems', 'receivedItems'] as const;
 export type MemberListTab = (typeof MEMBER_LIST_TABS)[number];
@@ -38,12 +40,7 @@ export interface MemberListRow {
   expiresAt?: number | null;
 }
 
-export interface MemberListAnswer {
-  items: MemberListRow[];
-  offset: number;
-  limit: number;
-  total: number;
-}
+export type MemberListAnswer = ListResponse<MemberListRow>;
 
 /** /my/lists page props: the selected tab and its first page (null when it could not be loaded). */
 export type MyListsPageData = {

@@ -2,6 +2,7 @@
 // cleaned of control characters and bidi overrides, stored and answered as written, shown as text.
 
 import * as z from 'zod';
+import { pageInfoSchema } from './paging';
 import { cleanText } from './text';
 import { BLOCK_LIST_MAX, CONVERSATION_LIMIT, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_LIMIT } from './message-limits';
 
@@ -69,15 +70,13 @@ export const messageSchema = z
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof messageSchema>;
 
-export const messageBoxResponseSchema = z
-  .object({ division: z.enum(MESSAGE_DIVISIONS), offset: count, limit: id, total: count, unread: count, items: z.array(messageSchema) })
-  .meta({ id: 'MessageBox' });
+export const messageBoxResponseSchema = z.object({ division: z.enum(MESSAGE_DIVISIONS), ...pageInfoSchema.shape, unread: count, items: z.array(messageSchema) }).meta({ id: 'MessageBox' });
 export type MessageBoxResponse = z.infer<typeof messageBoxResponseSchema>;
 
 export const conversationSummarySchema = z.object({ with: memberRefSchema, last: messageSchema, unread: count, blocked: z.boolean().describe('I blocked them') }).meta({ id: 'ConversationSummary' });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export const conversationsResponseSchema = z
-  .object({ offset: count, limit: id, total: count, unread: count.describe('Unread messages in all'), sort: z.int(), items: z.array(conversationSummarySchema) })
+  .object({ ...pageInfoSchema.shape, unread: count.describe('Unread messages in all'), sort: z.int(), items: z.array(conversationSummarySchema) })
   .meta({ id: 'Conversations' });
 export type ConversationsResponse = z.infer<typeof conversationsResponseSchema>;
 

@@ -2,7 +2,7 @@
 // the staff's /api/admin/payouts). The figures are src/shared/payout-rules.ts's.
 
 import * as z from 'zod';
-import { pageInfoSchema } from './streams-schemas';
+import { pageInfoSchema } from './paging';
 import { BANK_CODES, type BankCode, PAYOUT_MAX_LUV, PAYOUT_STATUSES, type PayoutStatus } from './payout-rules';
 
 const id = z.int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -7,7 +7,7 @@
 // paid out of the wallet (today a gift; items and subscriptions later).
 
 import * as z from 'zod';
-import { pageInfoSchema } from './streams-schemas';
+import { pageInfoSchema } from './paging';
 import { DEFAULT_PRESETS, MAX_PRESETS } from './luv-limits';
 import { PLAN_IDS, type PlanId } from './subscription-plans';
 import { PAYMENT_STATUS, type PaymentStatus } from './payment-status';

@@ -1,8 +1,8 @@
 // The watch contract shared by the API, the edge and the client (stream sources, player types, streaming
-// kinds; the watch calls' shapes; page defaults).
+// kinds; the watch calls' shapes).
 
 // The enumerations live in streams-enums.ts (the schemas use them too); re-exported here for the callers.
-export { LIVE_TIME_OPTIONS, LIVE_TIME_OPTION_NUMBERS, MAX_PAGE_LIMIT, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
+export { LIVE_TIME_OPTIONS, LIVE_TIME_OPTION_NUMBERS, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
 export type { LiveTimeOption, PlayerType, StreamKind, StreamSource } from './streams-enums';
 import type { PlayerType, StreamSource } from './streams-enums';
 
@@ -26,9 +26,6 @@ export function playerTypeFor(source: StreamSource, url?: string | null): Player
   }
 }
 
-/** Page defaults: offset 0; 20 streams, 10 items, 100 emoji, 2 recordings a page. */
-export const PAGE_DEFAULTS = { offset: 0, streamLimit: 20, itemLimit: 10, emojiLimit: 100, recordedLimit: 2 } as const;
-
 /** Where the channel settings are read (guests, cached 10 min) and changed (staff: P and O members). */
 export const CHANNEL_SETTINGS_PATHS = { guest: '/api/guest/channeling-switching', admin: '/api/admin/channeling-switching' } as const;
 
@@ -46,7 +43,6 @@ export type {
   ChannelSettingsUpdateResponse,
   CreatorSummary,
   DeletedResponse,
-  ListResponse,
   LiveAuthResponse,
   LiveTimeResponse,
   Logo,
@@ -65,6 +61,8 @@ export type {
   WatchRecordedResponse,
   WatchRecordRequest,
 } from './streams-schemas';
+// The list answers' shape is paging.ts's, one for every paged list.
+export type { ListResponse } from './paging';
 
 /** Our own HLS paths (served by the edge from R2). */
 export const LIVE_PATHS = {

@@ -20,7 +20,5 @@ export type LiveTimeOption = (typeof LIVE_TIME_OPTIONS)[number];
  */
 export const LIVE_TIME_OPTION_NUMBERS = { 1: 'current', 2: 'today', 3: 'week', 4: 'month' } as const satisfies Record<number, LiveTimeOption>;
 
-/** The most items a list call answers at once. */
-export const MAX_PAGE_LIMIT = 100;
 /** The most seats a channel may set for its lives (channels.max_viewers CHECK in migration 0019). */
 export const MAX_VIEWERS_LIMIT = 100_000;

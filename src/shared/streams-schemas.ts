@@ -5,7 +5,8 @@
 // so no zod reaches the page for them.
 // A namespace import, as in chat-protocol.ts: a bundle keeps only the zod parts used.
 import * as z from 'zod';
-import { LIVE_TIME_OPTIONS, MAX_PAGE_LIMIT, MAX_VIEWERS_LIMIT, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
+import { MAX_PAGE_LIMIT } from './paging';
+import { LIVE_TIME_OPTIONS, MAX_VIEWERS_LIMIT, PLAYER_TYPES, STREAM_KIND, STREAM_SOURCES } from './streams-enums';
 import { PLAN_IDS, type PlanId } from './subscription-plans';
 import { channelLinkSchema, noticeSchema } from './channel-schemas';
 
@@ -121,11 +122,6 @@ export const logoSchema = z.object({ id, name: z.string(), imageUrl: z.string(),
 
 /** An unpaged list answer (the home content calls). */
 export const itemsSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
-
-/** Paging of a list answer (defaults: PAGE_DEFAULTS). */
-export const pageInfoSchema = z.object({ offset: count, limit: z.int().positive(), total: count });
-/** A list answer: `items` plus paging. */
-export const listResponseSchema = <T extends z.ZodType>(item: T) => pageInfoSchema.extend({ items: z.array(item) });
 
 /** GET /api/my/view-main?device (guests too: the member parts are empty). */
 export const viewMainResponseSchema = z
@@ -260,8 +256,6 @@ export type Banner = z.infer<typeof bannerSchema>;
 export type Popup = z.infer<typeof popupSchema>;
 export type Theme = z.infer<typeof themeSchema>;
 export type Logo = z.infer<typeof logoSchema>;
-/** A list answer: `items` plus paging (generic, so spelled out; listResponseSchema builds the same shape). */
-export type ListResponse<T> = { items: T[] } & z.infer<typeof pageInfoSchema>;
 export type ViewMainResponse = z.infer<typeof viewMainResponseSchema>;
 export type ChannelListItem = z.infer<typeof channelListItemSchema>;
 export type WatchRecordedResponse = z.infer<typeof watchRecordedResponseSchema>;

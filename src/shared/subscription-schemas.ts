@@ -5,7 +5,7 @@
 // (703 and 704 the passes; see subscription-plans.ts).
 
 import * as z from 'zod';
-import { pageInfoSchema } from './streams-schemas';
+import { pageInfoSchema } from './paging';
 import { createOrderResponseSchema, PAYMENT_METHODS } from './shop-schemas';
 
 export { KRW_PER_LUV, PLAN_IDS, SUBSCRIPTION_PACK_PREFIX, type PlanId, RENEWAL_HISTORY, SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUS } from './subscription-plans';

@@ -117,6 +117,21 @@ describe('layout', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("the client asks with its own dialogs: no file calls the browser's confirm, alert or prompt", () => {
+    // They block the page, cannot be styled or translated in their buttons, and some browsers suppress them: a
+    // question is a ConfirmModal (useConfirm), a message the alert modal. The native wrapper's alert is the one
+    // exception: there the platform's own dialog is the point (nativeAlert).
+    const found: string[] = [];
+    for (const [file, text] of Object.entries(sources)) {
+      if (!file.startsWith('/client/')) continue;
+      text.split('\n').forEach((line, i) => {
+        const call = /\b(?:window|globalThis|self)\.(confirm|alert|prompt)\s*\(/.exec(line);
+        if (call && !(file === '/client/native/bridge.ts' && call[1] === 'alert')) found.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
   it('has no import circles', () => {
     const circles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();

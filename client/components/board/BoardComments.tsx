@@ -11,6 +11,7 @@ import { Spinner } from '../auth/Spinner';
 import { Pager } from '../channel/Pager';
 import { boardErrorKey } from './board-errors';
 import { formatDateTime } from '../../lib/format';
+import { useConfirm } from '../ui/use-confirm';
 
 /** A post's comments, oldest first, with their replies; comments are plain text (React renders them as text). */
 export function BoardComments({
@@ -120,8 +121,9 @@ function CommentBody({ comment, locale, onChanged, children }: { comment: BoardC
   const t = useT();
   const pushToast = useSetAtom(pushToastAtom);
   const [editing, setEditing] = useState(false);
+  const { confirm, confirmDialog } = useConfirm(`board-comment-delete-modal-${comment.commentId}`);
   const remove = async () => {
-    if (!window.confirm(t('board.commentDeleteConfirm'))) return;
+    if (!(await confirm(t('board.commentDeleteConfirm')))) return;
     const result = await deleteBoardComment(comment.commentId);
     if (!result.ok) return pushToast({ key: boardErrorKey(result.code) });
     pushToast({ key: 'board.commentDeleted' });
@@ -158,6 +160,7 @@ function CommentBody({ comment, locale, onChanged, children }: { comment: BoardC
           </button>
         )}
       </div>
+      {confirmDialog}
     </>
   );
 }

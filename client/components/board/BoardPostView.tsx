@@ -10,6 +10,7 @@ import { pushToastAtom, showMembersOnlyAtom } from '../../state/ui';
 import { BoardComments } from './BoardComments';
 import { boardErrorKey } from './board-errors';
 import { formatDateTime } from '../../lib/format';
+import { useConfirm } from '../ui/use-confirm';
 
 /**
  * One post: its text (HTML the server sanitized: sanitize-html with an allowlist and no attribute but a
@@ -65,8 +66,9 @@ export function BoardPostView({
         void mutate({ ...data, pinned: answer.pinned }, { revalidate: false });
       },
     );
-  const remove = () => {
-    if (!window.confirm(t('board.deleteConfirm'))) return;
+  const { confirm, confirmDialog } = useConfirm('board-post-delete-modal');
+  const remove = async () => {
+    if (!(await confirm(t('board.deleteConfirm')))) return;
     void run(
       () => deleteBoardPost(boardId),
       () => {
@@ -108,7 +110,7 @@ export function BoardPostView({
               </button>
             )}
             {data.canDelete && (
-              <button type="button" className="btn" onClick={remove} disabled={busy}>
+              <button type="button" className="btn" onClick={() => void remove()} disabled={busy}>
                 {t('board.delete')}
               </button>
             )}
@@ -117,6 +119,7 @@ export function BoardPostView({
           <BoardComments channelId={channelId} boardId={boardId} locale={locale} signedIn={signedIn} count={data.commentCount} onChanged={() => void mutate()} />
         </>
       )}
+      {confirmDialog}
     </article>
   );
 }

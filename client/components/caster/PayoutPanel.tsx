@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { BankAccountResponse, Withdrawal, WithdrawListResponse } from '../../../src/shared/payout-schemas';
-import { MAX_PAGE_LIMIT } from '../../../src/shared/streams-api';
+import { MAX_PAGE_LIMIT } from '../../../src/shared/paging';
 import type { ApiError } from '../../data/api';
 import { BANK_ACCOUNT_KEY, cancelWithdrawal } from '../../data/payout-api';
 import { useT } from '../../i18n/i18n';

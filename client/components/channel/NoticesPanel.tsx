@@ -10,6 +10,7 @@ import { NoticeBody } from './NoticeBody';
 import { NoticeEditor } from './NoticeEditor';
 import { Pager } from './Pager';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { useConfirm } from '../ui/use-confirm';
 
 const PAGE = 10;
 
@@ -108,8 +109,9 @@ function NoticeView({
   const pushToast = useSetAtom(pushToastAtom);
   const { data, error } = useSWR<ChannelNotice, ApiError>(noticePath(channelId, noticeId));
   const [deleting, setDeleting] = useState(false);
+  const { confirm, confirmDialog } = useConfirm('notice-delete-modal');
   const remove = async () => {
-    if (deleting || !window.confirm(t('notice.deleteConfirm'))) return;
+    if (deleting || !(await confirm(t('notice.deleteConfirm')))) return;
     setDeleting(true);
     const result = await deleteNotice(channelId, noticeId);
     setDeleting(false);
@@ -145,6 +147,7 @@ function NoticeView({
           )}
         </>
       )}
+      {confirmDialog}
     </article>
   );
 }

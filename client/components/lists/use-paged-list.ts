@@ -11,6 +11,8 @@ export interface PagedList<T> {
   items: T[] | null;
   setItems: (update: (items: T[] | null) => T[] | null) => void;
   total: number;
+  /** The list changed here (a row deleted): its total with it. */
+  setTotal: (update: (total: number) => number) => void;
   busy: boolean;
   /** The first page could not be loaded (a later page's failure is an alert, the rows stay). */
   failed: boolean;
@@ -69,5 +71,5 @@ export function usePagedList<T>(
   useEffect(() => {
     if (initial === null) void load([]);
   }, []);
-  return { items, setItems, total, busy, failed, more: items !== null && items.length < total, loadMore: () => load(items ?? []), reload };
+  return { items, setItems, total, setTotal, busy, failed, more: items !== null && items.length < total, loadMore: () => load(items ?? []), reload };
 }

@@ -12,19 +12,24 @@ interface ConfirmModalProps {
   onCancel: () => void;
   /** Focus starts on the confirm button; otherwise on cancel, the safe choice when the action destroys something. */
   focusConfirm?: boolean;
+  /** The action destroys something: the confirm button says so by its colour. */
+  danger?: boolean;
 }
 
-/** A question with cancel and one action. */
-export function ConfirmModal({ id, open, title, message, confirmLabel, onConfirm, onCancel, focusConfirm = false }: ConfirmModalProps) {
+/** A question with cancel and one action; the question is the dialog's description. */
+export function ConfirmModal({ id, open, title, message, confirmLabel, onConfirm, onCancel, focusConfirm = false, danger = false }: ConfirmModalProps) {
   const t = useT();
+  const messageId = `${id}-message`;
   return (
-    <Modal id={id} open={open} title={title} onCancel={onCancel}>
-      <p className="modal-text">{message}</p>
+    <Modal id={id} open={open} title={title} describedBy={messageId} onCancel={onCancel}>
+      <p id={messageId} className="modal-text">
+        {message}
+      </p>
       <div className="modal-actions">
-        <button type="button" className="btn" onClick={onCancel}>
+        <button type="button" className="btn" data-autofocus={!focusConfirm || undefined} onClick={onCancel}>
           {t('common.cancel')}
         </button>
-        <button type="button" className="btn btn-primary" data-autofocus={focusConfirm || undefined} onClick={onConfirm}>
+        <button type="button" className={danger ? 'btn btn-danger' : 'btn btn-primary'} data-autofocus={focusConfirm || undefined} onClick={onConfirm}>
           {confirmLabel}
         </button>
       </div>

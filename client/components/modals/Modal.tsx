@@ -6,6 +6,8 @@ interface ModalProps {
   id: string;
   open: boolean;
   title: string;
+  /** The id of the element inside that describes it (a question's text). */
+  describedBy?: string;
   children: ReactNode;
   /** Esc or the close button. */
   onCancel: () => void;
@@ -19,7 +21,7 @@ interface ModalProps {
  * can take it) and is trapped, the page behind is inert, Esc cancels; closed, focus goes back where it was.
  * Width 276 px (max 90%), in app.css.
  */
-export function Modal({ id, open, title, children, onCancel, onOutsideClick, className }: ModalProps) {
+export function Modal({ id, open, title, describedBy, children, onCancel, onOutsideClick, className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const titleId = `${id}-title`;
@@ -50,6 +52,7 @@ export function Modal({ id, open, title, children, onCancel, onOutsideClick, cla
       id={id}
       className={`modal ${className ?? ''}`}
       aria-labelledby={titleId}
+      aria-describedby={open ? describedBy : undefined}
       onCancel={(event) => {
         // React bubbles `cancel` through the component tree: Esc in a dialog nested in this one
         // (a policy text over the login modal) must close that one only.

@@ -30,7 +30,7 @@ import {
   newBoardResponseSchema,
 } from '../../shared/board-schemas';
 import * as board from '../services/board';
-import { pageQuery } from '../../shared/page-query';
+import { pageQuery } from '../../shared/paging';
 import { channelIdQuery, id, idParam } from './watch-params';
 
 const NO_POST = 'No such post (BOARD_NOT_FOUND), or not in that channel';

@@ -4,12 +4,12 @@ import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { optionalMember, requestBrand } from '../middleware/auth';
-import { CHANNEL_SETTINGS_PATHS, PAGE_DEFAULTS, MAX_PAGE_LIMIT } from '../../shared/streams-api';
+import { CHANNEL_SETTINGS_PATHS } from '../../shared/streams-api';
+import { listResponseSchema, MAX_PAGE_LIMIT, PAGE_DEFAULTS } from '../../shared/paging';
 import {
   bannerSchema,
   channelSettingsSchema,
   itemsSchema,
-  listResponseSchema,
   logoSchema,
   popupSchema,
   streamCardSchema,

@@ -4,7 +4,6 @@ import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
-import { PAGE_DEFAULTS } from '../../shared/streams-api';
 import {
   inventoryResponseSchema,
   itemBuyRequestSchema,
@@ -21,7 +20,7 @@ import {
   usedItemsResponseSchema,
 } from '../../shared/items';
 import { buyItem, giftItem, inventory, itemGiftList, itemsSum, useItem, useLex, usedItems } from '../services/items';
-import { pageQuery } from '../../shared/page-query';
+import { PAGE_DEFAULTS, pageQuery } from '../../shared/paging';
 import { id } from './watch-params';
 
 const itemPage = pageQuery(PAGE_DEFAULTS.itemLimit);

@@ -4,12 +4,11 @@ import { waitUntilOf } from '../wait-until';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
-import { PAGE_DEFAULTS } from '../../shared/streams-api';
 import { giftListResponseSchema, giftRequestSchema, giftResponseSchema, luvSumResponseSchema } from '../../shared/luv-schemas';
 import { giftList, luvSum, receivedSummary, sendGift } from '../services/luv';
 import { receivedSummarySchema, waitingSummarySchema } from '../../shared/shop-schemas';
 import { waitingSummary } from '../services/payments';
-import { pageQuery } from '../../shared/page-query';
+import { PAGE_DEFAULTS, pageQuery } from '../../shared/paging';
 
 const giftPage = pageQuery(PAGE_DEFAULTS.itemLimit);
 

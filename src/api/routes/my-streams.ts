@@ -5,11 +5,9 @@ import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { SESSION_INVALID_MESSAGE, optionalMember, requireMember } from '../middleware/auth';
 import { SESSION_INVALID } from '../../shared/account-api';
-import { PAGE_DEFAULTS } from '../../shared/streams-api';
 import {
   channelListItemSchema,
   deletedResponseSchema,
-  listResponseSchema,
   removedResponseSchema,
   removeSubscriptionsRequestSchema,
   streamCardSchema,
@@ -17,7 +15,7 @@ import {
   watchRecordRequestSchema,
 } from '../../shared/streams-schemas';
 import { forgetWatch, hideGift, memberChannelList, recordWatch, recordedList, removeSubscriptions } from '../services/watch-history';
-import { pageQuery } from '../../shared/page-query';
+import { listResponseSchema, PAGE_DEFAULTS, pageQuery } from '../../shared/paging';
 import { id } from './watch-params';
 
 const streamPage = pageQuery(PAGE_DEFAULTS.streamLimit);

@@ -5,7 +5,6 @@ import { validate, validateMultipart } from '../../lib/validate';
 import { operation } from '../openapi';
 import { optionalMember, requireMember } from '../middleware/auth';
 import { uploadBody } from '../middleware/upload-body';
-import { PAGE_DEFAULTS } from '../../shared/streams-api';
 import {
   liveBoardCheckRequestSchema,
   liveBoardCheckResponseSchema,
@@ -16,7 +15,7 @@ import {
   noticeUpdateFormSchema,
 } from '../../shared/channel-schemas';
 import { channelNotice, channelNotices, createNotice, editNotice, liveBoardCheck, removeNotice } from '../services/notices';
-import { pageQuery } from '../../shared/page-query';
+import { PAGE_DEFAULTS, pageQuery } from '../../shared/paging';
 import { id, idParam } from './watch-params';
 
 const WRITE_REFUSALS = {

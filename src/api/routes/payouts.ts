@@ -4,7 +4,6 @@ import { Refusal } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember, requireStaff } from '../middleware/auth';
-import { PAGE_DEFAULTS } from '../../shared/streams-api';
 import {
   bankAccountResponseSchema,
   bankAccountSchema,
@@ -22,7 +21,7 @@ import {
   withdrawRulesResponseSchema,
 } from '../../shared/payout-schemas';
 import { bankAccountOf, bankList, cancelWithdrawal, changeBankAccount, decideWithdrawal, staffWithdrawalList, withdrawalList, withdrawEarnings, withdrawRules } from '../services/payouts';
-import { pageQuery } from '../../shared/page-query';
+import { PAGE_DEFAULTS, pageQuery } from '../../shared/paging';
 import { reauthRequestSchema, reauthResponseSchema } from '../../shared/reauth-schemas';
 import { reauthenticate } from '../services/reauth';
 import { clientLimitKey } from '../../lib/client-address';

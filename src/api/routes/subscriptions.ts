@@ -3,7 +3,6 @@ import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { requireMember } from '../middleware/auth';
-import { PAGE_DEFAULTS } from '../../shared/streams-api';
 import {
   activatePassRequestSchema,
   activatePassResponseSchema,
@@ -19,7 +18,7 @@ import {
 } from '../../shared/subscription-schemas';
 import { createSubscriptionOrder } from '../services/payments';
 import { cancelRenewal, subscribe, subscriptionList, unsubscribe, usePass } from '../services/subscriptions';
-import { pageQuery } from '../../shared/page-query';
+import { PAGE_DEFAULTS, pageQuery } from '../../shared/paging';
 
 const listPage = pageQuery(PAGE_DEFAULTS.streamLimit);
 

@@ -4,6 +4,7 @@
 // pin posts, but never put words in another member's mouth: only an author edits. Bodies are sanitized
 // rich text, comments plain text; images go through the upload module. Every check runs before a write.
 
+import type { PageRequest } from '../../shared/paging';
 import type {
   BoardComment,
   BoardCommentList,
@@ -134,7 +135,7 @@ async function toPost(env: Env, row: db.BoardPostRow, member: Member | null, sta
 }
 
 /** GET /api/cs/board-list: a member's read of the list (not a search) is their visit to the board. */
-export async function boardList(env: Env, query: BoardListQuery, page: { offset: number; limit: number }, member: Member | null, now = Date.now()): Promise<BoardList> {
+export async function boardList(env: Env, query: BoardListQuery, page: PageRequest, member: Member | null, now = Date.now()): Promise<BoardList> {
   const channel = await channelOf(env, query.channelId);
   const category = query.category && query.category !== 'all' ? query.category : null;
   const search = query.search ? query.search : null;
@@ -244,7 +245,7 @@ function toComment(row: db.BoardCommentRow, member: Member | null, staff: boolea
 }
 
 /** GET /api/cs/board-comment: the post's comments with their first replies, or (commentId) one comment's replies. */
-export async function comments(env: Env, q: { channelId?: number; boardId: number; commentId?: number }, page: { offset: number; limit: number }, member: Member | null): Promise<BoardCommentList> {
+export async function comments(env: Env, q: { channelId?: number; boardId: number; commentId?: number }, page: PageRequest, member: Member | null): Promise<BoardCommentList> {
   const post = await postOf(env, q.boardId, q.channelId);
   const staff = await moderates(env, await channelOf(env, post.channelId), member);
   let parentId: number | null = null;

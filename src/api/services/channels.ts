@@ -1,17 +1,8 @@
 // What viewers ask about a channel: its page, one stream, broadcast time, lookups by login ID, subscriber
 // and notice counters, and the password check of protected lives.
 
-import {
-  PAGE_DEFAULTS,
-  type ChannelFindResponse,
-  type ChannelPageResponse,
-  type ChannelSettings,
-  type LiveAuthResponse,
-  type LiveTimeOption,
-  type LiveTimeResponse,
-  type StreamDetail,
-  type SubscriberCountResponse,
-} from '../../shared/streams-api';
+import { PAGE_DEFAULTS } from '../../shared/paging';
+import type { ChannelFindResponse, ChannelPageResponse, ChannelSettings, LiveAuthResponse, LiveTimeOption, LiveTimeResponse, StreamDetail, SubscriberCountResponse } from '../../shared/streams-api';
 import { signPlayback } from '../../lib/playback-token';
 import { verifyPassword } from '../../lib/crypto';
 import {

@@ -22,6 +22,7 @@ import type {
   StaffReportList,
 } from '../../shared/cs-schemas';
 import type { Locale } from '../../shared/locales';
+import type { ListResponse, PageRequest } from '../../shared/paging';
 import { Refusal } from '../../lib/errors';
 import { auditStatement } from '../../db/staff-audit';
 import {
@@ -70,11 +71,6 @@ import { checkUpload, discardUploads, openUpload, storeUpload, type UploadFile }
 const HOUR = 60 * 60 * 1000;
 /** What a customer service file may be: an image or a PDF (a document). */
 const ATTACHMENT_TYPES = ['jpeg', 'png', 'gif', 'webp', 'pdf'] as const;
-
-interface Page {
-  offset: number;
-  limit: number;
-}
 
 const notFound = (code: string, key: string) => new Refusal(404, code, key);
 const inquiryNotFound = () => notFound('INQUIRY_NOT_FOUND', 'cs.errors.inquiryNotFound');
@@ -132,10 +128,10 @@ async function withFiles<R extends { id: number }, V>(db: D1Database, owner: Att
 async function pageWithFiles<R extends { id: number }, V>(
   db: D1Database,
   owner: AttachmentOwner,
-  page: Page,
+  page: PageRequest,
   listed: { total: number; rows: R[] },
   view: (row: R, files: CsAttachment[]) => V,
-): Promise<{ offset: number; limit: number; total: number; items: V[] }> {
+): Promise<ListResponse<V>> {
   return { offset: page.offset, limit: page.limit, total: listed.total, items: await withFiles(db, owner, listed.rows, view) };
 }
 
@@ -182,8 +178,8 @@ export async function writeInquiry(env: Env, memberId: number, form: InquiryWrit
   return (await inquiryList(env.DB, { memberId, offset: 0, limit: 1 })).items[0]!;
 }
 
-export async function inquiryList(db: D1Database, filter: InquiryFilter): Promise<InquiryList> {
-  return pageWithFiles(db, 'inquiry', filter, await listInquiries(db, filter), inquiryView);
+export async function inquiryList(db: D1Database, filter: InquiryFilter & PageRequest): Promise<InquiryList> {
+  return pageWithFiles(db, 'inquiry', filter, await listInquiries(db, filter, filter), inquiryView);
 }
 
 /** One inquiry, for its writer or staff; anyone else gets the 404 a missing one gets. */
@@ -271,8 +267,8 @@ export async function fileReport(env: Env, reporterId: number, form: Declaration
 }
 
 /** The member's reports of every kind, messages included. */
-export async function reportList(db: D1Database, reporterId: number, page: Page): Promise<ReportList> {
-  const { total, rows } = await listReportsOf(db, reporterId, page.offset, page.limit);
+export async function reportList(db: D1Database, reporterId: number, page: PageRequest): Promise<ReportList> {
+  const { total, rows } = await listReportsOf(db, reporterId, page);
   // Files are our reports' only: a message report's id may be one of theirs.
   const files = await attachmentsByRow(
     db,
@@ -291,8 +287,8 @@ export async function withdrawReport(env: Env, reporterId: number, id: number): 
   return { id, deleted: true };
 }
 
-export async function staffReports(db: D1Database, status: 'open' | 'handled' | 'all', page: Page): Promise<StaffReportList> {
-  const { total, rows } = await listAllReports(db, status, page.offset, page.limit);
+export async function staffReports(db: D1Database, status: 'open' | 'handled' | 'all', page: PageRequest): Promise<StaffReportList> {
+  const { total, rows } = await listAllReports(db, status, page);
   const files = await attachmentsByRow(
     db,
     'report',
@@ -352,8 +348,8 @@ export async function requestAccountChange(env: Env, memberId: number, form: Acc
   return (await accountChangeList(env.DB, memberId, 'all', { offset: 0, limit: 1 })).items[0]!;
 }
 
-export async function accountChangeList(db: D1Database, memberId: number | null, status: 'open' | 'handled' | 'all', page: Page): Promise<AccountChangeList> {
-  return pageWithFiles(db, 'account-change', page, await listAccountChanges(db, memberId, status, page.offset, page.limit), changeView);
+export async function accountChangeList(db: D1Database, memberId: number | null, status: 'open' | 'handled' | 'all', page: PageRequest): Promise<AccountChangeList> {
+  return pageWithFiles(db, 'account-change', page, await listAccountChanges(db, memberId, status, page), changeView);
 }
 
 export async function decideChange(
@@ -372,8 +368,8 @@ export async function decideChange(
 
 const postView = (row: CsPost): CsPost => ({ id: row.id, kind: row.kind, locale: row.locale, title: row.title, body: row.body, createdAt: row.createdAt, updatedAt: row.updatedAt });
 
-export async function postList(db: D1Database, kind: CsPostKind, locale: Locale, query: Page & { title?: string }): Promise<CsPostList> {
-  const { total, rows } = await listPosts(db, kind, locale, query.title, query.offset, query.limit);
+export async function postList(db: D1Database, kind: CsPostKind, locale: Locale, query: PageRequest & { title?: string }): Promise<CsPostList> {
+  const { total, rows } = await listPosts(db, kind, locale, query.title, query);
   return { offset: query.offset, limit: query.limit, total, items: rows.map((r) => postView(r as CsPost)) };
 }
 

@@ -25,7 +25,7 @@ const view = (r: EmojiRow): Emoji => ({
 export async function showAllEmoji(db: D1Database, q: ShowAllEmojiQuery, memberId: number | null): Promise<EmojiList> {
   if (q.type === 'channel' && q.option === undefined) throw new Refusal(400, 'BAD_REQUEST', 'emoji.errors.channelRequired', { option: 'required' });
   const filter = { common: q.type !== 'channel', channelId: q.type === 'common' ? null : (q.option ?? null), title: q.title || null, memberId };
-  const { total, rows } = await listEmoji(db, filter, q.offset, q.limit);
+  const { total, rows } = await listEmoji(db, filter, q);
   return { offset: q.offset, limit: q.limit, total, items: rows.map(view), memberId };
 }
 

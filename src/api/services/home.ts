@@ -1,9 +1,10 @@
 // The home page's data: operator content in its time window, live channels, suggestions and the
 // member's recently watched channels (GET /api/my/view-main and the /api/guest home calls).
 
-import { PAGE_DEFAULTS, type Banner, type ChannelSettings, type ListResponse, type Logo, type Popup, type StreamCard, type Theme, type ViewMainResponse } from '../../shared/streams-api';
+import { PAGE_DEFAULTS, type PageRequest } from '../../shared/paging';
+import type { Banner, ChannelSettings, ListResponse, Logo, Popup, StreamCard, Theme, ViewMainResponse } from '../../shared/streams-api';
 import { listBanners, listLogos, listPopups, listThemes, type Audience } from '../../db/home-content';
-import { listOpenLives, listRecentlyWatchedStreams, listSuggestedLives, type Page } from '../../db/streams';
+import { listOpenLives, listRecentlyWatchedStreams, listSuggestedLives } from '../../db/streams';
 import { toStreamCard } from './streams';
 import type { DeviceType } from '../../shared/device';
 
@@ -25,10 +26,10 @@ export const homeThemes = (db: D1Database, device: DeviceType, audience: Audienc
 /** Partner logos: the brand's own and every brand's. */
 export const homeLogos = (db: D1Database, brand: string): Promise<Logo[]> => listLogos(db, brand);
 
-const empty = <T>(page: Page): ListResponse<T> => ({ items: [], offset: page.offset, limit: page.limit, total: 0 });
+const empty = <T>(page: PageRequest): ListResponse<T> => ({ items: [], offset: page.offset, limit: page.limit, total: 0 });
 
 /** Open lives, busiest first: none at all while broadcasting is switched off, adult (and adult-plus) ones only while their broadcasting is on. */
-export async function liveList(db: D1Database, settings: ChannelSettings, page: Page): Promise<ListResponse<StreamCard>> {
+export async function liveList(db: D1Database, settings: ChannelSettings, page: PageRequest): Promise<ListResponse<StreamCard>> {
   if (!settings.broadcasting) return empty(page);
   const { rows, total } = await listOpenLives(db, page, settings);
   return { items: rows.map(toStreamCard), offset: page.offset, limit: page.limit, total };

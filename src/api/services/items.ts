@@ -3,6 +3,7 @@
 // event `alongside`; every inventory change is an item event whose triggers (migration 0011) change the
 // holdings and throw when the member holds too few, so a use or a gift happens whole and once, or not at all.
 
+import type { PageRequest } from '../../shared/paging';
 import { findChannel } from '../../db/channels';
 import {
   findInventoryRow,
@@ -194,7 +195,7 @@ export async function usedItems(db: D1Database, memberId: number, prodName: stri
   return { items: rows.map((r) => ({ eventId: r.id, prodName: String(r.code), channelId: r.channelId, content: r.content, fontStyle: r.fontStyle, createdAt: r.createdAt })) };
 }
 
-export async function inventory(db: D1Database, memberId: number, page: { offset: number; limit: number }, now = Date.now()): Promise<InventoryResponse> {
+export async function inventory(db: D1Database, memberId: number, page: PageRequest, now = Date.now()): Promise<InventoryResponse> {
   const [{ rows, total }, passEnd] = await Promise.all([listInventory(db, memberId, page), passExpiry(db, memberId)]);
   const items = rows.flatMap((row) => {
     const item = catalogueItem(row.code);
@@ -205,7 +206,7 @@ export async function inventory(db: D1Database, memberId: number, page: { offset
 
 export const itemsSum = (db: D1Database, memberId: number): Promise<ItemsSumResponse> => inventoryTotals(db, memberId);
 
-export async function itemGiftList(db: D1Database, memberId: number, side: 'sent' | 'received', page: { offset: number; limit: number }): Promise<ItemEventListResponse> {
+export async function itemGiftList(db: D1Database, memberId: number, side: 'sent' | 'received', page: PageRequest): Promise<ItemEventListResponse> {
   const { rows, total } = await listItemGifts(db, memberId, side, page);
   return {
     items: rows.map((r) => ({ eventId: r.eventId, prodName: String(r.code), quantity: r.quantity, loginId: r.loginId, nickname: r.nickname, createdAt: r.createdAt })),

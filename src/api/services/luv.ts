@@ -1,6 +1,7 @@
 // The luv calls: a member's gift to a channel on air, their balances and their gift lists.
 // The movement itself is the ledger's (services/ledger.ts); the room hears of a gift through chat-events.
 
+import type { PageRequest } from '../../shared/paging';
 import { findMovement, listGifts, memberBalance } from '../../db/ledger';
 import { hiddenSupporters } from '../../db/messages';
 import { findGiftParties } from '../../db/gifts';
@@ -55,7 +56,7 @@ export async function luvSum(db: D1Database, memberId: number, kind: 'wallet' | 
   return { balance: await memberBalance(db, memberId, kind) };
 }
 
-export async function giftList(db: D1Database, memberId: number, side: 'sent' | 'received', page: { offset: number; limit: number }): Promise<GiftListResponse> {
+export async function giftList(db: D1Database, memberId: number, side: 'sent' | 'received', page: PageRequest): Promise<GiftListResponse> {
   const { rows, total } = await listGifts(db, memberId, side, page);
   // A giver who turned isSponser off is anonymous on the creator's side.
   const hidden =

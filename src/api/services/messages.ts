@@ -3,6 +3,7 @@
 // one that does not exist: 404). After each D1 write that concerns a member, their open pages are told
 // through their MemberInbox object (src/inbox).
 import { Refusal } from '../../lib/errors';
+import type { PageRequest } from '../../shared/paging';
 import { signInboxTicket, INBOX_TICKET_TTL_MS } from '../../lib/inbox-ticket';
 import { findMemberByLoginId } from '../../db/members';
 import {
@@ -96,16 +97,16 @@ export async function sendMessage(env: Env, senderId: number, input: { loginId: 
   return { message: toMessage(row, senderId) };
 }
 
-export async function messageBoxOf(db: D1Database, memberId: number, q: { division: MessageDivision; offset: number; limit: number }): Promise<MessageBoxResponse> {
-  const [{ rows, total }, unread] = await Promise.all([messageBox(db, memberId, q.division, q.offset, q.limit), unreadCount(db, memberId)]);
+export async function messageBoxOf(db: D1Database, memberId: number, q: PageRequest & { division: MessageDivision }): Promise<MessageBoxResponse> {
+  const [{ rows, total }, unread] = await Promise.all([messageBox(db, memberId, q.division, q), unreadCount(db, memberId)]);
   return { division: q.division, offset: q.offset, limit: q.limit, total, unread, items: rows.map((r) => toMessage(r, memberId)) };
 }
 
 /** One row per other member; the member's memberSortCode orders them (newest first, or unread first). */
-export async function conversationsOf(db: D1Database, memberId: number, q: { offset: number; limit: number }): Promise<ConversationsResponse> {
+export async function conversationsOf(db: D1Database, memberId: number, q: PageRequest): Promise<ConversationsResponse> {
   const settings = await memberSettings(db, memberId);
   const unreadFirst = settings.memberSortCode === MEMBER_SORT_CODES.unreadFirst;
-  const [{ rows, total }, unread] = await Promise.all([conversations(db, memberId, q.offset, q.limit, unreadFirst), unreadCount(db, memberId)]);
+  const [{ rows, total }, unread] = await Promise.all([conversations(db, memberId, q, unreadFirst), unreadCount(db, memberId)]);
   return {
     offset: q.offset,
     limit: q.limit,
@@ -177,7 +178,7 @@ export async function isBlockWith(db: D1Database, memberId: number, targetId: st
 // ---- Block list
 
 export async function blockListOf(db: D1Database, memberId: number): Promise<BlockListResponse> {
-  const { rows, total } = await blockList(db, memberId, BLOCK_LIST_MAX);
+  const { rows, total } = await blockList(db, memberId, { offset: 0, limit: BLOCK_LIST_MAX });
   return { items: rows.map((r) => ({ memberId: r.memberId, loginId: r.loginId, nickname: r.nickname, createdAt: iso(r.createdAt) })), total };
 }
 

@@ -2,6 +2,7 @@
 // chat), read by everyone. Bodies are sanitized rich text; images go through the upload module. Every check
 // runs before anything is written.
 
+import type { PageRequest } from '../../shared/paging';
 import type { ChannelNotice, ChannelNoticeList, LiveBoardCheckResponse, NoticeCreateForm, NoticeUpdateForm } from '../../shared/channel-schemas';
 import { PAGE_SCOPES, purgePages } from '../../edge-cache';
 import { IMAGE_TYPES, UPLOAD_LIMITS, uploadUrl } from '../../shared/uploads';
@@ -115,7 +116,7 @@ export async function removeNotice(env: Env, writer: Writer, channelId: number, 
 }
 
 /** A channel's notices; canWrite tells the signed-in reader whether they may write them. */
-export async function channelNotices(env: Env, channelId: number, page: { offset: number; limit: number }, reader: Writer | null): Promise<ChannelNoticeList> {
+export async function channelNotices(env: Env, channelId: number, page: PageRequest, reader: Writer | null): Promise<ChannelNoticeList> {
   const channel = await findChannel(env.DB, channelId);
   if (!channel) throw notFoundChannel();
   const [{ rows, total }, canWrite] = await Promise.all([listNotices(env.DB, channelId, page), reader ? mayWriteNotices(env, channel, reader) : false]);

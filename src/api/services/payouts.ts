@@ -7,6 +7,7 @@
 // for the rest. A repeated call with the same key is a replay that moves nothing; a cancel racing a reject
 // (two keys) leaves one of them refused by the trigger, with nothing moved.
 
+import type { PageRequest } from '../../shared/paging';
 import { memberBalance } from '../../db/ledger';
 import { countPayoutsByStatus, findBankAccount, findPayout, findPayoutByKey, insertPayoutStatement, listPayouts, type PayoutRow, saveBankAccount, setStatusStatement } from '../../db/payouts';
 import { Refusal } from '../../lib/errors';
@@ -147,7 +148,7 @@ export async function requestWithdrawal(db: D1Database, memberId: number, reques
   return { withdrawal: withdrawalOf(row), earnings, replayed: result.status === 'replayed' };
 }
 
-export async function withdrawalList(db: D1Database, memberId: number, page: { offset: number; limit: number }): Promise<WithdrawListResponse> {
+export async function withdrawalList(db: D1Database, memberId: number, page: PageRequest): Promise<WithdrawListResponse> {
   const [{ rows, total }, earnings, pending] = await Promise.all([
     listPayouts(db, { memberId, status: null }, page),
     memberBalance(db, memberId, 'earnings'),
@@ -198,7 +199,7 @@ export async function decideWithdrawal(db: D1Database, withdrawId: number, statu
 }
 
 /** Staff: withdrawals, newest first, in one status or all, with how many there are in each status. */
-export async function staffWithdrawalList(db: D1Database, status: PayoutStatus | null, page: { offset: number; limit: number }): Promise<StaffWithdrawListResponse> {
+export async function staffWithdrawalList(db: D1Database, status: PayoutStatus | null, page: PageRequest): Promise<StaffWithdrawListResponse> {
   const [{ rows, total }, counts] = await Promise.all([listPayouts(db, { memberId: null, status }, page), countPayoutsByStatus(db)]);
   return { items: rows.map(staffWithdrawalOf), offset: page.offset, limit: page.limit, total, counts };
 }

@@ -12,6 +12,7 @@
 // start when the member uses it). One row per member and channel, so a running subscription or an unused pass
 // refuses another purchase for the same channel.
 
+import type { PageRequest } from '../../shared/paging';
 import { findChannel } from '../../db/channels';
 import { memberBalance } from '../../db/ledger';
 import {
@@ -247,7 +248,7 @@ async function renew(db: D1Database, s: SubscriptionRow, planId: PlanId, now: nu
   return result.status;
 }
 
-export async function subscriptionList(db: D1Database, side: 'member' | 'channel', memberId: number, page: { offset: number; limit: number }): Promise<SubscriptionListResponse> {
+export async function subscriptionList(db: D1Database, side: 'member' | 'channel', memberId: number, page: PageRequest): Promise<SubscriptionListResponse> {
   const { rows, total } = await listSubscriptions(db, side, memberId, page);
   return {
     offset: page.offset,

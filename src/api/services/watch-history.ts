@@ -4,14 +4,15 @@
 import { memberSettings } from './settings';
 import type { ChannelListItem, DeletedResponse, ListResponse, RemovedResponse, StreamCard, WatchRecordedResponse } from '../../shared/streams-api';
 import { channelExists, findChannelByOwner } from '../../db/channels';
-import { listRecorded, openLivesOf, type Page } from '../../db/streams';
+import { listRecorded, openLivesOf } from '../../db/streams';
+import type { PageRequest } from '../../shared/paging';
 import { deleteWatches, hideEndedSubscriptions, hideGifts, listChannels, upsertWatch, type MemberList } from '../../db/watch-history';
 import { thumbnailUrl, toStreamCard } from './streams';
 import { Refusal } from '../../lib/errors';
 import { notFoundChannel } from './watch-error';
 import type { PlanId } from '../../shared/subscription-plans';
 
-export async function memberChannelList(db: D1Database, list: MemberList, memberId: number, page: Page): Promise<ListResponse<ChannelListItem>> {
+export async function memberChannelList(db: D1Database, list: MemberList, memberId: number, page: PageRequest): Promise<ListResponse<ChannelListItem>> {
   const { rows, total } = await listChannels(db, list, memberId, page);
   const lives = await openLivesOf(
     db,
@@ -64,7 +65,7 @@ export async function removeSubscriptions(db: D1Database, memberId: number, chan
 }
 
 /** A channel's recordings (default: the member's own channel; none when they have no channel). */
-export async function recordedList(db: D1Database, memberId: number | null, channelId: number | undefined, page: Page): Promise<ListResponse<StreamCard>> {
+export async function recordedList(db: D1Database, memberId: number | null, channelId: number | undefined, page: PageRequest): Promise<ListResponse<StreamCard>> {
   if (channelId !== undefined && !(await channelExists(db, channelId))) throw notFoundChannel();
   const id = channelId ?? (memberId === null ? undefined : (await findChannelByOwner(db, memberId))?.id);
   if (id === undefined) return { items: [], offset: page.offset, limit: page.limit, total: 0 };
