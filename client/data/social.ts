@@ -1,4 +1,4 @@
-import type { MeDto } from '../../src/shared/account-api';
+
 import { type SocialProvider, socialStartPath } from '../../src/shared/social';
 import { call, callEdge } from './api';
 
