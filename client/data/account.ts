@@ -27,7 +27,7 @@ export const confirmPhoneCode = (req: ConfirmPhoneCodeRequest) => call('POST', '
 export type IdentityPurpose = { kind: 'signup' } | { kind: 'personal' } | { kind: 'guest-adult' } | { kind: 'find'; type: 'id' | 'password'; loginId?: string } | { kind: 'expire'; loginId: string };
 
 export function startIdentity(purpose: IdentityPurpose) {
-  if (purpose.kind === 'signup') return call('GET', '/api/auth/signup/personal-auth');
+  if (purpose.kind === 'signup') return call('GET', '/api/auth/signup/personal-auth', { query: { type: 'personal-signup' } });
   if (purpose.kind === 'personal') return call('GET', '/api/personal-auth', { query: { type: 'personal' } });
   if (purpose.kind === 'guest-adult') return call('GET', '/api/personal-auth', { query: { type: 'guest-adult' } });
   if (purpose.kind === 'expire') return call('GET', '/api/personal-auth', { query: { type: 'expire', loginId: purpose.loginId } });
