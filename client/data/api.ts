@@ -1,3 +1,5 @@
+import type { ApiSchema } from '@api/schema';
+import { type ApiMethod, type PathRequest, type RequestArgs, type RouteAnswer, type RouteFailure, type RoutePath, type RouteRequest, routeUrl } from '../../src/shared/api-routes';
 import { SESSION_INVALID, SESSION_INVALID_MESSAGE, XSRF_COOKIE, XSRF_HEADER, needsXsrf } from '../../src/shared/account-api';
 import { popupDue, reportApiFailure, uncodedFailureOf } from '../errors/api-failure';
 import { emitApiFailure, emitSessionExpired } from '../state/events';
@@ -87,21 +89,24 @@ function raisePopup(status: number, code: string | null): void {
   if (due) emitApiFailure(due);
 }
 
-/** The SWR fetcher: SWR keys are API paths. */
-export async function jsonFetcher<T>(path: string, init?: RequestInit): Promise<T> {
+/** The SWR fetcher: SWR keys are API paths; a key made by apiKey says what its route answers. */
+export function jsonFetcher<T>(key: ApiKey<T>, init?: RequestInit): Promise<T>;
+export function jsonFetcher(path: string, init?: RequestInit): Promise<unknown>;
+export async function jsonFetcher(path: string, init?: RequestInit): Promise<unknown> {
   const res = await apiFetch(path, init);
   const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
   if (!res.ok) throw new ApiError(res.status, body?.error?.message ?? res.statusText, body?.error?.code ?? null);
-  return body as T;
+  return body;
 }
 
 /** What every API call of the pages (client/data/account.ts, watch-api.ts) answers: the status, the parsed body and the error if any. */
-export interface ApiResult<T> {
-  ok: boolean;
+export type ApiResult<T, F = unknown> = ApiOutcome<true, T> | ApiOutcome<false, F>;
+interface ApiOutcome<Ok extends boolean, B> {
+  ok: Ok;
   /** HTTP status; 0 when the request never got an answer. */
   status: number;
-  /** The answer's JSON, on failure too (sign-up says what is wrong in it). */
-  body: T | null;
+  /** The answer's JSON, on failure too (sign-up says what is wrong in it): the route's answer, or a refusal's body. */
+  body: B | null;
   /** The server's own (localized) words (error.message, else message), '' when it gave none. */
   message: string;
   code: string | null;
@@ -132,8 +137,43 @@ export function sayFailure(say: (text: string) => void, result: Pick<ApiResult<u
   if (text !== null) say(text);
 }
 
-/** One API call through apiFetch, with `json` (or a FormData, sent as multipart) as its body when given; it never throws. */
-export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, json?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
+/** The API's route patterns that answer `M` (src/api/api-type.ts, from the generated declaration; docs/architecture.md, "API contract"). */
+export type ApiPath<M extends ApiMethod> = RoutePath<ApiSchema, M>;
+/** What route `P` answers to `M` when it succeeds. */
+export type ApiAnswer<M extends ApiMethod, P> = RouteAnswer<ApiSchema, M, P>;
+/** The refusals route `P` answers to `M` with a body of its own (sign-in's, sign-up's); other refusals are the envelope. */
+export type ApiFailure<M extends ApiMethod, P> = RouteFailure<ApiSchema, M, P>;
+/** What a call of route `P` gives: `param` (its `:name`s), `query`, `json` or a multipart `form`. */
+export type ApiRequest<M extends ApiMethod, P> = RouteRequest<ApiSchema, M, P>;
+
+declare const answerOf: unique symbol;
+/** A GET route's URL, which is also its SWR key (client/data/use-api.ts); it carries what the route answers. */
+export type ApiKey<T> = string & { readonly [answerOf]: T };
+
+/** The URL (and SWR key) of a GET of route `path` with its parameters and query. */
+export function apiKey<P extends ApiPath<'GET'>>(path: P, ...request: RequestArgs<ApiRequest<'GET', P>>): ApiKey<ApiAnswer<'GET', P>> {
+  return routeUrl(path, request[0] as PathRequest | undefined) as ApiKey<ApiAnswer<'GET', P>>;
+}
+
+/** A GET by its key (a custom SWR fetcher's), typed by the route the key names; it never throws. */
+export const callKey = <T>(key: ApiKey<T>, init: CallOptions = {}): Promise<ApiResult<T>> => send<T>('GET', key, undefined, init.headers);
+
+/** A call of one of the edge's own routes (src/app.ts, not the embedded API's, so no route types it): its answer is the caller's word. */
+export const callEdge = <T>(method: ApiMethod, path: string, json?: unknown): Promise<ApiResult<T>> => send<T>(method, path, json);
+
+type CallOptions = { headers?: Record<string, string> };
+
+/**
+ * One API call through apiFetch, typed by its route: `path` is the route's pattern, the request its parameters,
+ * query, JSON body or multipart form (and extra headers); the result's body is what the route answers. It never throws.
+ */
+export function call<M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, ...request: RequestArgs<ApiRequest<M, P>, CallOptions>): Promise<ApiResult<ApiAnswer<M, P>, ApiFailure<M, P>>> {
+  const { json, form, headers, ...url } = (request[0] ?? {}) as PathRequest & CallOptions & { json?: unknown; form?: FormData };
+  return send(method, routeUrl(path, url), form ?? json, headers);
+}
+
+/** The call itself, with `json` (or a FormData, sent as multipart) as its body when given; it never throws. */
+async function send<T, F = unknown>(method: ApiMethod, path: string, json?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T, F>> {
   const init: RequestInit = { method, headers };
   // A form (multipart, with files): the browser writes its content type and boundary.
   if (json instanceof FormData) init.body = json;
@@ -147,7 +187,8 @@ export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: s
   } catch {
     return { ok: false, status: 0, body: null, message: '', code: 'NETWORK' };
   }
-  const body = (await res.json().catch(() => null)) as T | null;
-  const { message, code } = res.ok ? { message: '', code: null } : errorOf(body);
-  return { ok: res.ok, status: res.status, body, message, code };
+  const body: unknown = await res.json().catch(() => null);
+  // The one cast of an answer: the route's type says what it writes (src/api/api-type.ts); the API's tests hold it to that.
+  if (res.ok) return { ok: true, status: res.status, body: body as T | null, message: '', code: null };
+  return { ok: false, status: res.status, body: body as F | null, ...errorOf(body) };
 }

@@ -1,38 +1,27 @@
-import useSWR from 'swr';
-import type { BlockListResponse, ConversationResponse, ConversationsResponse, MemberSettings, MessagesDeletedResponse, SendMessageResponse, SettingsResponse } from '../../src/shared/message-schemas';
-import { apiFetch, type ApiResult } from './api';
+import type { BlockListResponse, ConversationResponse, ConversationsResponse, MemberSettings } from '../../src/shared/message-schemas';
+import { apiKey, call } from './api';
+import { useApi } from './use-api';
 
 /** SWR keys are API paths: the inbox socket refreshes these when something changes. */
 import { BLOCK_LIST_KEY, CONVERSATIONS_PREFIX } from '../inbox/keys';
 
 export { BLOCK_LIST_KEY, CONVERSATIONS_PREFIX };
-export const conversationsKey = (limit: number) => `${CONVERSATIONS_PREFIX}?offset=0&limit=${limit}`;
-export const threadKey = (loginId: string) => `/v2/api/my/messages-list?targetId=${encodeURIComponent(loginId)}`;
+export const conversationsKey = (limit: number) => apiKey(CONVERSATIONS_PREFIX, { query: { offset: 0, limit } });
+export const threadKey = (loginId: string) => apiKey('/v2/api/my/messages-list', { query: { targetId: loginId } });
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
-  try {
-    const res = await apiFetch(path, init);
-    const body = (await res.json().catch(() => null)) as (T & { error?: { code?: string; message?: string } }) | null;
-    return { ok: res.ok, status: res.status, body, message: body?.error?.message ?? '', code: body?.error?.code ?? null };
-  } catch {
-    return { ok: false, status: 0, body: null, message: '', code: null };
-  }
-}
-const post = <T>(path: string, body: unknown = {}) => call<T>(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-export const sendMessage = (loginId: string, content: string) => post<SendMessageResponse>('/api/my/messages', { loginId, content });
-export const markRead = (id: number) => post<{ unread: number }>(`/v2/api/my/messages-read/${id}`);
-export const deleteMessage = (id: number) => call<MessagesDeletedResponse>(`/api/my/messages/delete?id=${id}`);
-export const deleteConversation = (loginId: string) => post<MessagesDeletedResponse>('/api/my/app/messages/delete', { matchId: loginId });
-export const reportMessage = (id: number) => post<{ reportId: number }>(`/api/my/messages/declaration/${id}`, {});
-export const blockMember = (loginId: string) => post<{ blocked: boolean }>('/api/my/member-messages-blackAdd', { targetId: loginId });
-export const unblockMember = (loginId: string) => call<{ blocked: boolean }>(`/api/my/member-messages-blackDelete?targetId=${encodeURIComponent(loginId)}`, { method: 'DELETE' });
-export const olderMessages = (loginId: string, before: number) => call<ConversationResponse>(`${threadKey(loginId)}&before=${before}`);
-export const saveSettings = (change: Partial<MemberSettings>) => post<SettingsResponse>('/api/my/setting', change);
+export const sendMessage = (loginId: string, content: string) => call('POST', '/api/my/messages', { json: { loginId, content } });
+export const markRead = (id: number) => call('POST', '/v2/api/my/messages-read/:id', { param: { id }, json: {} });
+export const deleteMessage = (id: number) => call('GET', '/api/my/messages/delete', { query: { id } });
+export const deleteConversation = (loginId: string) => call('POST', '/api/my/app/messages/delete', { json: { matchId: loginId } });
+export const reportMessage = (id: number) => call('POST', '/api/my/messages/declaration/:id', { param: { id }, json: {} });
+export const blockMember = (loginId: string) => call('POST', '/api/my/member-messages-blackAdd', { json: { targetId: loginId } });
+export const unblockMember = (loginId: string) => call('DELETE', '/api/my/member-messages-blackDelete', { query: { targetId: loginId } });
+export const olderMessages = (loginId: string, before: number) => call('GET', '/v2/api/my/messages-list', { query: { targetId: loginId, before } });
+export const saveSettings = (change: Partial<MemberSettings>) => call('POST', '/api/my/setting', { json: change });
 
 /** The members the signed-in member blocked (their login IDs), for hiding their chat lines; empty for guests. */
 export function useBlockedIds(member: boolean): ReadonlySet<string> {
-  const { data } = useSWR<BlockListResponse>(member ? BLOCK_LIST_KEY : null, { revalidateOnFocus: false });
+  const { data } = useApi(member ? BLOCK_LIST_KEY : null, { revalidateOnFocus: false });
   return useBlockedSet(data);
 }
 

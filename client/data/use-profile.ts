@@ -1,4 +1,5 @@
-import useSWR from 'swr';
+import { apiKey } from './api';
+import { useApi } from './use-api';
 import { PROFILE_CACHE_MS, PROFILE_KEY } from '../../src/shared/account-api';
 import type { Me } from '../../src/shared/page-props';
 
@@ -9,6 +10,6 @@ export { PROFILE_CACHE_MS, PROFILE_KEY };
  * shows at once, SWR keeps it fresh. Null for guests.
  */
 export function useProfile(me: Me | null): Me | null {
-  const { data } = useSWR<{ profile: Me }>(me ? PROFILE_KEY : null, { dedupingInterval: PROFILE_CACHE_MS, fallbackData: me ? { profile: me } : undefined });
+  const { data } = useApi(me ? apiKey(PROFILE_KEY) : null, { dedupingInterval: PROFILE_CACHE_MS, fallbackData: me ? { profile: me } : undefined });
   return me && data ? data.profile : null;
 }

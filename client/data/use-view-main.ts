@@ -1,5 +1,7 @@
-import useSWR from 'swr';
+import type { DeviceSpelling } from '../../src/shared/device';
 import type { ViewMainResponse } from '../../src/shared/streams-api';
+import { apiKey } from './api';
+import { useApi } from './use-api';
 
 /** How often the home page asks again who is live. */
 export const LIVES_REFRESH_MS = 30_000;
@@ -10,8 +12,8 @@ export const LIVES_REFRESH_MS = 30_000;
  * their own answer (suggestions, recently watched) is asked for as soon as the page hydrates. `personal`
  * says whether what is returned is already the viewer's own answer.
  */
-export function useViewMain(device: string, initial: ViewMainResponse | null, { own = false }: { own?: boolean } = {}): { main: ViewMainResponse | null; personal: boolean } {
-  const { data } = useSWR<ViewMainResponse>(`/api/my/view-main?device=${device}`, {
+export function useViewMain(device: DeviceSpelling, initial: ViewMainResponse | null, { own = false }: { own?: boolean } = {}): { main: ViewMainResponse | null; personal: boolean } {
+  const { data } = useApi(apiKey('/api/my/view-main', { query: { device } }), {
     fallbackData: initial ?? undefined,
     // The server just loaded it: the first refresh waits for the interval (unless it was not the member's own).
     revalidateOnMount: !initial || own,

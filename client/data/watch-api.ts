@@ -1,5 +1,4 @@
-import type { ChannelListItem, ListResponse, LiveAuthResponse, StreamKeyResponse } from '../../src/shared/streams-api';
-import type { ActivatePassResponse, UnsubscribeResponse } from '../../src/shared/subscription-schemas';
+import type { MY_LISTS, MyListKey } from '../../src/shared/page-props';
 import { call } from './api';
 
 /**
@@ -7,31 +6,31 @@ import { call } from './api';
  * its recording). In the body: a password never goes into a URL (the apps' GET carries it in the query).
  */
 export const liveAuth = (channelId: number, viewerId: string | null, password: string, streamId?: number) =>
-  call<LiveAuthResponse>('POST', '/api/guest/live-Auth', { channelId, password, ...(streamId ? { streamId } : {}), ...(viewerId ? { viewerId } : {}) });
+  call('POST', '/api/guest/live-Auth', { json: { channelId, password, ...(streamId ? { streamId } : {}), ...(viewerId ? { viewerId } : {}) } });
 
 /** The member started watching a channel: it goes to the top of their recently watched. */
-export const markPlayed = (channelId: number) => call<unknown>('POST', '/api/my/streams/played', { channelId });
+export const markPlayed = (channelId: number) => call('POST', '/api/my/streams/played', { json: { channelId } });
 
-export const confirmIdentity = (authKey: string) => call<unknown>('POST', '/api/personal-auth/confirm', { authKey });
+export const confirmIdentity = (authKey: string) => call('POST', '/api/personal-auth/confirm', { json: { authKey } });
 
-export const listPage = (api: string, offset: number, limit: number) => call<ListResponse<ChannelListItem>>('GET', `${api}?offset=${offset}&limit=${limit}`);
-export const deletePlayed = (channelId: number | 'all') => call<unknown>('DELETE', `/api/my/streams/played/${channelId}`);
-export const deletePresent = (channelId: number) => call<unknown>('DELETE', `/api/my/streams/gift/present/${channelId}`);
-export const removeSubscriptions = (channelIds: number[]) => call<unknown>('DELETE', '/api/my/streams/subscriptions/remove', { channelIds });
+export const listPage = (api: (typeof MY_LISTS)[MyListKey]['api'], offset: number, limit: number) => call('GET', api, { query: { offset, limit } });
+export const deletePlayed = (channelId: number | 'all') => call('DELETE', '/api/my/:x/played/:id', { param: { x: 'streams', id: channelId } });
+export const deletePresent = (channelId: number) => call('DELETE', '/api/my/streams/:x/present/:id', { param: { x: 'gift', id: channelId } });
+export const removeSubscriptions = (channelIds: number[]) => call('DELETE', '/api/my/streams/subscriptions/remove', { json: { channelIds } });
 /** Stop a monthly subscription renewing (status 5, history 2); it runs to its expiry. */
-export const cancelRenewal = (channelId: number) => call<{ channelId: number; status: 5; expiresAt: number }>('POST', '/api/my/subscriptions/cancel-renewal', { channelId });
+export const cancelRenewal = (channelId: number) => call('POST', '/api/my/subscriptions/cancel-renewal', { json: { channelId } });
 /** End a running subscription (status 2); its paid days run to their expiry. */
-export const unsubscribe = (channelId: number) => call<UnsubscribeResponse>('POST', '/api/my/subscriptions/unsubscribe', { channelId });
+export const unsubscribe = (channelId: number) => call('POST', '/api/my/subscriptions/unsubscribe', { json: { channelId } });
 /** Use the unused pass for a channel (status 4 -> 1): its days start now. */
-export const usePass = (channelId: number) => call<ActivatePassResponse>('POST', '/api/my/subscriptions/activate', { channelId });
+export const usePass = (channelId: number) => call('POST', '/api/my/subscriptions/activate', { json: { channelId } });
 
 export interface ChannelForm {
   title: string;
   description: string;
   themeCode: string | null;
 }
-export const registerChannel = (form: ChannelForm) => call<StreamKeyResponse>('POST', '/api/my/chennel-register', form);
-export const rotateStreamKey = () => call<StreamKeyResponse>('POST', '/api/my/channel/stream-key');
+export const registerChannel = (form: ChannelForm) => call('POST', '/api/my/chennel-register', { json: form });
+export const rotateStreamKey = () => call('POST', '/api/my/channel/stream-key');
 
 /** The live section's settings. The name and description are the profile's: left out, the API keeps them. */
 export interface ChannelSettingsForm {
@@ -44,4 +43,4 @@ export interface ChannelSettingsForm {
   /** Seats of a live; null: no limit; undefined leaves it as it is. */
   maxViewers?: number | null;
 }
-export const saveChannelSettings = (form: ChannelSettingsForm) => call<unknown>('PUT', '/api/my/channel/settings', form);
+export const saveChannelSettings = (form: ChannelSettingsForm) => call('PUT', '/api/my/channel/settings', { json: form });

@@ -1,8 +1,8 @@
 import { INBOX_RECONNECT, INBOX_SOCKET_PATH } from '../../src/shared/message-limits';
-import type { InboxFrame, InboxTicketResponse } from '../../src/shared/message-schemas';
+import type { InboxFrame, } from '../../src/shared/message-schemas';
 import type { Cache, ScopedMutator } from 'swr';
 import { PROFILE_KEY, type ProfileResponse } from '../../src/shared/account-api';
-import { apiFetch } from '../data/api';
+import { call } from '../data/api';
 import { BLOCK_LIST_KEY, CONVERSATIONS_PREFIX } from './keys';
 import { SIGNING_OUT_EVENT } from '../state/ui';
 
@@ -50,14 +50,9 @@ export function connectInbox(handlers: InboxHandlers, location: Pick<Location, '
 
   async function open() {
     if (closed) return;
-    let ticket: InboxTicketResponse | null = null;
-    try {
-      const res = await apiFetch('/api/my/inbox-ticket', { method: 'POST' });
-      if (res.status === 401) return; // the session is over: the page shows it
-      if (res.ok) ticket = (await res.json()) as InboxTicketResponse;
-    } catch {
-      ticket = null;
-    }
+    const result = await call('POST', '/api/my/inbox-ticket');
+    if (result.status === 401) return; // the session is over: the page shows it
+    const ticket = result.ok ? result.body : null;
     if (closed) return;
     if (!ticket) return again();
     handlers.onUnread(ticket.unread);

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import type { PageProps } from '../../src/shared/page-props';
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_LIMIT, MESSAGE_RECIPIENTS_PER_MINUTE } from '../../src/shared/message-limits';
 import type { Message, MessagesPageData } from '../../src/shared/message-schemas';
@@ -21,9 +21,9 @@ import {
   unblockMember,
   type BlockListResponse,
   type ConversationResponse,
-  type ConversationsResponse,
 } from '../data/message-api';
 import { failureText } from '../data/api';
+import { useApi } from '../data/use-api';
 import { formatDateTime } from '../lib/format';
 import { useConfirm } from '../components/ui/use-confirm';
 
@@ -42,10 +42,10 @@ export function MessagesPage({ props }: { props: PageProps }) {
   const data = props.data as Partial<MessagesPageData>;
   const { mutate } = useSWRConfig();
   const [limit, setLimit] = useState(MESSAGE_PAGE_LIMIT);
-  const { data: conversations } = useSWR<ConversationsResponse>(conversationsKey(limit), {
+  const { data: conversations } = useApi(conversationsKey(limit), {
     fallbackData: limit === MESSAGE_PAGE_LIMIT ? (data.conversations ?? undefined) : undefined,
   });
-  const { data: blocks } = useSWR<BlockListResponse>(BLOCK_LIST_KEY, { fallbackData: data.blocks ?? undefined });
+  const { data: blocks } = useApi(BLOCK_LIST_KEY, { fallbackData: data.blocks ?? undefined });
   const [selected, setSelected] = useState<string | null>(data.with ?? null);
   const [notice, setNotice] = useState<Notice>(null);
   const refreshLists = () => mutate((key) => typeof key === 'string' && key.startsWith(CONVERSATIONS_PREFIX));
@@ -161,7 +161,7 @@ function Thread({
   const { mutate } = useSWRConfig();
   const setUnread = useSetAtom(unreadMessagesAtom);
   const key = threadKey(loginId);
-  const { data, mutate: reload } = useSWR<ConversationResponse>(key, { fallbackData: initial ?? undefined });
+  const { data, mutate: reload } = useApi(key, { fallbackData: initial ?? undefined });
   const [older, setOlder] = useState<{ items: Message[]; more: boolean } | null>(null);
   const items = [...(older?.items ?? []), ...(data?.items ?? [])];
   const more = older ? older.more : (data?.more ?? false);

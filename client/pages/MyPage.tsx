@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
-import { PROFILE_CACHE_MS, PROFILE_KEY, type ProfileResponse } from '../../src/shared/account-api';
+import { useSWRConfig } from 'swr';
+import { apiKey } from '../data/api';
+import { useApi } from '../data/use-api';
+import { PROFILE_CACHE_MS, PROFILE_KEY } from '../../src/shared/account-api';
 import type { PageProps } from '../../src/shared/page-props';
 import { DEFAULT_SETTINGS, MEMBER_SORT_CODES } from '../../src/shared/message-limits';
 import type { MemberSettings, MyPageData } from '../../src/shared/message-schemas';
 import { useT } from '../i18n/i18n';
 import { saveSettings } from '../data/message-api';
-import type { MemberLevelInfo } from '../../src/shared/fan-schemas';
 import { LevelBadge } from '../components/fans/LevelBadge';
 import { ProfileForm } from '../components/member/ProfileForm';
 import { Avatar } from '../components/member/Avatar';
 import { formatDate } from '../lib/format';
 
-const LEVEL_KEY = '/api/my/member-level-info';
+const LEVEL_KEY = apiKey('/api/my/member-level-info');
 
 type Flag = Exclude<keyof MemberSettings, 'memberSortCode'>;
 /** The switches, in the order shown. */
@@ -21,7 +22,7 @@ const FLAGS: { key: Flag }[] = [{ key: 'isView' }, { key: 'isVibes' }, { key: 'i
 /** The member's level (GET /api/my/member-level-info): its icon only while isMemberLevelIconEnabled is on. */
 function LevelLine() {
   const t = useT();
-  const { data } = useSWR<MemberLevelInfo>(LEVEL_KEY);
+  const { data } = useApi(LEVEL_KEY);
   if (!data) return null;
   return (
     <>
@@ -39,7 +40,7 @@ export function MyPage({ props }: { props: PageProps }) {
   const t = useT();
   const data = props.data as Partial<MyPageData>;
   // The profile's SWR entry (5 min): the header reads the same key.
-  const { data: profile, mutate } = useSWR<ProfileResponse>(PROFILE_KEY, { dedupingInterval: PROFILE_CACHE_MS });
+  const { data: profile, mutate } = useApi(apiKey(PROFILE_KEY), { dedupingInterval: PROFILE_CACHE_MS });
   const { mutate: globalMutate } = useSWRConfig();
   // What the member just chose shows at once (a checkbox follows the click); a refused save puts it back.
   const [chosen, setChosen] = useState<MemberSettings | null>(null);

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactElement, useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
-import { HOME_CONTENT_KINDS, type HomeContentKind, type StaffContentPageData, type StaffHomeContent, type StaffContentSaved, TEXT_FIELDS, TEXT_LOCALES } from '../../src/shared/home-content-schemas';
+import { HOME_CONTENT_KINDS, type HomeContentKind, type StaffContentPageData, type StaffHomeContent, TEXT_FIELDS, TEXT_LOCALES } from '../../src/shared/home-content-schemas';
 import { IMAGE_ACCEPT } from '../../src/shared/uploads';
 import { useT } from '../i18n/i18n';
 import { useRouter } from '../app/router-context';
@@ -110,15 +110,15 @@ function KindEditor({ kind, content }: { kind: HomeContentKind; content: StaffHo
     const element = event.currentTarget;
     if (state.sending) return;
     setState({ sending: true, done: '', error: '' });
-    const path = editing ? `/api/admin/home-content/${kind}/${editing.id}` : `/api/admin/home-content/${kind}`;
-    const res = await call<StaffContentSaved>(editing ? 'PUT' : 'POST', path, apiForm(kind, element));
+    const form = apiForm(kind, element);
+    const res = editing ? await call('PUT', `/api/admin/home-content/${kind}/:id`, { param: { id: editing.id }, form }) : await call('POST', `/api/admin/home-content/${kind}`, { form });
     await finish(res, t('staffContent.saved', { id: res.body?.id ?? '' }));
     if (res.ok) element.reset();
   };
   const remove = async (row: Row) => {
     setRemoving(null);
     setState({ sending: true, done: '', error: '' });
-    await finish(await call<StaffContentSaved>('DELETE', `/api/admin/home-content/${kind}/${row.id}`), t('staffContent.removed', { id: row.id }));
+    await finish(await call('DELETE', `/api/admin/home-content/${kind}/:id`, { param: { id: row.id } }), t('staffContent.removed', { id: row.id }));
   };
   const brandName = (brand: string) => (brand === '*' ? t('staffContent.allBrands') : brand);
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
-import { CS_LIMITS, CS_PATHS, CS_POST_KINDS } from '../../src/shared/cs-rules';
+import { CS_LIMITS, CS_PATHS, CS_POST_KINDS, type CsPostKind } from '../../src/shared/cs-rules';
 import type { AccountChange, Inquiry, StaffCsPageData, StaffReport } from '../../src/shared/cs-schemas';
-import { LOCALES } from '../../src/shared/locales';
+import { LOCALES, type Locale } from '../../src/shared/locales';
 import { useT } from '../i18n/i18n';
 import { useRouter } from '../app/router-context';
 import { answerInquiry, closeReport, decideAccountChange, writePost } from '../data/cs-api';
@@ -200,7 +200,8 @@ function PostForm() {
           event.preventDefault();
           const form = event.currentTarget;
           const f = new FormData(form);
-          const ok = await run(() => writePost({ kind: String(f.get('kind')), locale: String(f.get('locale')), title: String(f.get('title')), body: String(f.get('body')) }));
+          // The form's selects offer only the kinds and locales (CS_POST_KINDS, LOCALES).
+          const ok = await run(() => writePost({ kind: String(f.get('kind')) as CsPostKind, locale: String(f.get('locale')) as Locale, title: String(f.get('title')), body: String(f.get('body')) }));
           setDone(ok);
           if (ok) form.reset();
         }}

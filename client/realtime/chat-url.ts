@@ -1,6 +1,6 @@
 import { chatAccessRefusalOf, chatSocketPath } from '../../src/shared/chat-protocol';
-import type { ChatTicketRequest, ChatTicketResponse } from '../../src/shared/chat-ticket-api';
-import { apiFetch } from '../data/api';
+import type { ChatTicketRequest } from '../../src/shared/chat-ticket-api';
+import { call } from '../data/api';
 import type { TicketResult } from './ticket-retry';
 
 /** The socket on the page's own host (ws: or wss: like the page), with its ticket. */
@@ -18,18 +18,9 @@ export function chatSocketUrl(room: string, ticket: string | null, location: Pic
  */
 export async function fetchChatTicket(room: string, { member, playback }: { member: boolean; playback: string | null }): Promise<TicketResult> {
   const request: ChatTicketRequest = playback ? { room, playback } : { room };
-  try {
-    const res = await apiFetch(member ? '/api/chat/ticket' : '/api/guest/chat-ticket', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(request),
-    });
-    if (res.status === 401 && member) return { ok: false, unauthorized: true };
-    const body = (await res.json().catch(() => null)) as (Partial<ChatTicketResponse> & { error?: { code?: string } }) | null;
-    const refused = res.status === 403 ? chatAccessRefusalOf(body?.error?.code) : null;
-    if (refused) return { ok: false, refused };
-    return res.ok && body?.ticket ? { ok: true, ticket: body.ticket } : { ok: false, unauthorized: false };
-  } catch {
-    return { ok: false, unauthorized: false };
-  }
+  const result = member ? await call('POST', '/api/chat/ticket', { json: request }) : await call('POST', '/api/guest/chat-ticket', { json: request });
+  if (result.status === 401 && member) return { ok: false, unauthorized: true };
+  const refused = result.status === 403 ? chatAccessRefusalOf(result.code) : null;
+  if (refused) return { ok: false, refused };
+  return result.ok && result.body?.ticket ? { ok: true, ticket: result.body.ticket } : { ok: false, unauthorized: false };
 }

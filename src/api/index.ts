@@ -3,3 +3,4 @@
 export { apiApp } from './app';
 export { assertSafeConfig } from './config';
 export { renewDueSubscriptions } from './services/subscriptions';
+export type { ApiSchema } from './api-type';

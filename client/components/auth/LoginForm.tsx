@@ -4,7 +4,6 @@ import { M } from '../../../src/shared/account-rules';
 import { EXPIRE_PATH, MS } from '../../../src/shared/constants';
 import { socialStartPath, type SocialProvider } from '../../../src/shared/social';
 import { useRouter } from '../../app/router-context';
-import type { ApiResult } from '../../data/api';
 import { signin } from '../../data/account';
 import { useT, type Translate } from '../../i18n/i18n';
 import { alertMessageAtom } from '../../state/ui';
@@ -26,11 +25,11 @@ interface LoginFormProps {
 }
 
 /** A refused sign-in in the person's words: 401 wrong ID or password, 423 blocked or suspended, 429 too many tries. */
-function loginError(result: ApiResult<{ until?: number } | null>, status: number, t: Translate, locale: string): string {
+function loginError(result: Awaited<ReturnType<typeof signin>>, status: number, t: Translate, locale: string): string {
   if (status === 401) return result.message || t(M.loginFailed);
   if (status === 423) {
     // A suspension says when it ends, after the blocked-account message.
-    const until = result.body?.until;
+    const until = !result.ok && result.body && 'until' in result.body ? result.body.until : undefined;
     return until ? `${t(M.accountBlocked)} ${t('auth.errors.suspendedUntil', { date: formatDateTime(until, locale) })}` : t(M.accountBlocked);
   }
   if (status === 429) return result.message || t(M.tooManyAttempts);

@@ -1,9 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
-import useSWR from 'swr';
 import { BOARD_LIMITS } from '../../../src/shared/board';
-import type { BoardComment, BoardCommentList, BoardCommentThread } from '../../../src/shared/board-schemas';
-import type { ApiError } from '../../data/api';
+import type { BoardComment, BoardCommentThread } from '../../../src/shared/board-schemas';
 import { boardCommentsPath, boardRepliesPath, deleteBoardComment, editBoardComment, writeBoardComment } from '../../data/board-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
@@ -12,6 +10,7 @@ import { Pager } from '../channel/Pager';
 import { boardErrorKey } from './board-errors';
 import { formatDateTime } from '../../lib/format';
 import { useConfirm } from '../ui/use-confirm';
+import { useApi } from '../../data/use-api';
 
 /** A post's comments, oldest first, with their replies; comments are plain text (React renders them as text). */
 export function BoardComments({
@@ -31,7 +30,7 @@ export function BoardComments({
 }) {
   const t = useT();
   const [offset, setOffset] = useState(0);
-  const { data, error, mutate } = useSWR<BoardCommentList, ApiError>(boardCommentsPath(channelId, boardId, offset));
+  const { data, error, mutate } = useApi(boardCommentsPath(channelId, boardId, offset));
   const changed = () => {
     void mutate();
     onChanged();
@@ -68,7 +67,7 @@ function Thread({ thread, boardId, locale, signedIn, onChanged }: { thread: Boar
   const t = useT();
   const [replying, setReplying] = useState(false);
   const [allReplies, setAllReplies] = useState(false);
-  const more = useSWR<BoardCommentList, ApiError>(allReplies ? boardRepliesPath(boardId, thread.commentId) : null);
+  const more = useApi(allReplies ? boardRepliesPath(boardId, thread.commentId) : null);
   const replies: BoardComment[] = more.data ? more.data.items : thread.replies;
   return (
     <li className="board-comment">

@@ -1,9 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { BOARD_CATEGORIES, BOARD_LIMITS, BOARD_SEARCH_SCOPES, type BoardSearchScope } from '../../../src/shared/board';
-import type { BoardList, BoardPost, BoardSetting, NewBoardResponse } from '../../../src/shared/board-schemas';
-import type { ApiError } from '../../data/api';
+import type { BoardPost } from '../../../src/shared/board-schemas';
 import { boardListPath, boardSettingPath, newBoardPath, type BoardListParams } from '../../data/board-api';
 import { useT } from '../../i18n/i18n';
 import { showMembersOnlyAtom } from '../../state/ui';
@@ -11,10 +10,11 @@ import { Pager } from '../channel/Pager';
 import { BoardEditor } from './BoardEditor';
 import { BoardPostView } from './BoardPostView';
 import { formatDate } from '../../lib/format';
+import { useApi } from '../../data/use-api';
 
 /** How many posts are new to the signed-in member on this board (null for guests, or before it is known). */
 export function useNewBoardCount(channelId: number, signedIn: boolean): number | null {
-  const { data } = useSWR<NewBoardResponse, ApiError>(signedIn ? newBoardPath(channelId) : null);
+  const { data } = useApi(signedIn ? newBoardPath(channelId) : null);
   return data ? data.boards.length : null;
 }
 
@@ -44,8 +44,8 @@ export function BoardPanel({
   const [editing, setEditing] = useState<BoardPost | 'new' | null>(null);
   const { mutate } = useSWRConfig();
   // Reading the list is the member's visit (the server records it): the tab's new-post mark goes.
-  const list = useSWR<BoardList, ApiError>(boardListPath(params), { onSuccess: () => void mutate(newBoardPath(channelId)) });
-  const setting = useSWR<BoardSetting, ApiError>(boardSettingPath(channelId));
+  const list = useApi(boardListPath(params), { onSuccess: () => void mutate(newBoardPath(channelId)) });
+  const setting = useApi(boardSettingPath(channelId));
 
   if (editing) {
     return (

@@ -1,9 +1,7 @@
 import { RichTextBody } from '../channel/NoticeBody';
 import { useSetAtom } from 'jotai';
 import { useState, type ReactNode } from 'react';
-import useSWR from 'swr';
 import type { BoardPost } from '../../../src/shared/board-schemas';
-import type { ApiError } from '../../data/api';
 import { boardDetailPath, deleteBoardPost, likeBoardPost, pinBoardPost } from '../../data/board-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom, showMembersOnlyAtom } from '../../state/ui';
@@ -11,6 +9,7 @@ import { BoardComments } from './BoardComments';
 import { boardErrorKey } from './board-errors';
 import { formatDateTime } from '../../lib/format';
 import { useConfirm } from '../ui/use-confirm';
+import { useApi } from '../../data/use-api';
 
 /**
  * One post: its text (HTML the server sanitized: sanitize-html with an allowlist and no attribute but a
@@ -39,7 +38,7 @@ export function BoardPostView({
   const t = useT();
   const pushToast = useSetAtom(pushToastAtom);
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
-  const { data, error, mutate } = useSWR<BoardPost, ApiError>(boardDetailPath(channelId, boardId));
+  const { data, error, mutate } = useApi(boardDetailPath(channelId, boardId));
   const [busy, setBusy] = useState(false);
 
   const run = async <T,>(work: () => Promise<{ ok: boolean; body: T | null; code: string | null }>, after: (body: T) => void) => {

@@ -1,19 +1,18 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
 import { BOARD_WRITE_PERMISSIONS, type BoardWritePermission } from '../../../src/shared/board';
 import type { BoardSetting } from '../../../src/shared/board-schemas';
-import type { ApiError } from '../../data/api';
 import { boardSettingPath, saveBoardSetting } from '../../data/board-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { Spinner } from '../auth/Spinner';
 import { failureText } from '../../data/api';
+import { useApi } from '../../data/use-api';
 
 /** The studio's board section: who may post on the creator's channel board. */
 export function BoardSettingSection({ channelId }: { channelId: number }) {
   const t = useT();
-  const { data, error, mutate } = useSWR<BoardSetting, ApiError>(boardSettingPath(channelId));
+  const { data, error, mutate } = useApi(boardSettingPath(channelId));
   return (
     <section className="section" aria-labelledby="board-setting-title">
       <h2 id="board-setting-title">{t('board.setting.title')}</h2>

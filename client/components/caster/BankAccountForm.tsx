@@ -1,12 +1,12 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import useSWR from 'swr';
-import type { BankAccount, BankListResponse } from '../../../src/shared/payout-schemas';
+import type { BankAccount } from '../../../src/shared/payout-schemas';
 import { BANKS_KEY, saveBankAccount } from '../../data/payout-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { useReauth } from './useReauth';
 import { failureText } from '../../data/api';
+import { useApi } from '../../data/use-api';
 
 const NUMBER = /^\d[\d-]{4,28}\d$/;
 const HOLDER_MAX = 40;
@@ -20,7 +20,7 @@ type Field = 'bank' | 'number' | 'holder';
 export function BankAccountForm({ account, onSaved }: { account: BankAccount | null; onSaved: (account: BankAccount) => void }) {
   const t = useT();
   const pushToast = useSetAtom(pushToastAtom);
-  const banks = useSWR<BankListResponse>(BANKS_KEY);
+  const banks = useApi(BANKS_KEY);
   const [form, setForm] = useState({ bank: account?.bank_code ?? '', number: account?.bank_account ?? '', holder: account?.bank_holder_name ?? '' });
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);

@@ -1,22 +1,21 @@
 import { useSetAtom } from 'jotai';
 import { multipart } from '../../data/multipart';
 import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
 import type { ChannelLink, ChannelProfile } from '../../../src/shared/channel-schemas';
 import { IMAGE_ACCEPT } from '../../../src/shared/uploads';
-import type { ApiError } from '../../data/api';
 import { channelProfilePath, saveChannelProfile } from '../../data/channel-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { Spinner } from '../auth/Spinner';
 import { failureText } from '../../data/api';
+import { useApi } from '../../data/use-api';
 
 const MAX_LINKS = 5;
 
 /** The studio's channel profile section: loads GET /api/my/channel/profile, saves with PUT (multipart). */
 export function ChannelProfileSection() {
   const t = useT();
-  const { data, error, mutate } = useSWR<ChannelProfile, ApiError>(channelProfilePath);
+  const { data, error, mutate } = useApi(channelProfilePath);
   return (
     <section className="section" aria-labelledby="channel-profile-title">
       <h2 id="channel-profile-title">{t('channelProfile.edit')}</h2>

@@ -1,20 +1,20 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
 import { EMOJI_LIMITS } from '../../../src/shared/emoji';
-import type { Emoji, OwnEmojiList } from '../../../src/shared/emoji-schemas';
+import type { Emoji } from '../../../src/shared/emoji-schemas';
 import { IMAGE_ACCEPT } from '../../../src/shared/uploads';
-import { call, type ApiError, failureText } from '../../data/api';
+import { apiKey, call, failureText } from '../../data/api';
+import { useApi } from '../../data/use-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { Spinner } from '../auth/Spinner';
 
-export const OWN_EMOJI_KEY = '/api/my/channel/emoji';
+export const OWN_EMOJI_KEY = apiKey('/api/my/channel/emoji');
 
 /** The studio's channel emoji: the list with a delete button each, and a form to add one (code, name, image). */
 export function EmojiManager() {
   const t = useT();
-  const { data, error, mutate } = useSWR<OwnEmojiList, ApiError>(OWN_EMOJI_KEY);
+  const { data, error, mutate } = useApi(OWN_EMOJI_KEY);
   const pushToast = useSetAtom(pushToastAtom);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,7 +26,7 @@ export function EmojiManager() {
     event.preventDefault();
     const form = event.currentTarget;
     setBusy(true);
-    const done = await call<Emoji>('POST', OWN_EMOJI_KEY, new FormData(form));
+    const done = await call('POST', '/api/my/channel/emoji', { form: new FormData(form) });
     setBusy(false);
     setFailure(done.ok ? null : failureText(done, t('emoji.studio.failed')));
     if (!done.ok) return;
@@ -35,7 +35,7 @@ export function EmojiManager() {
     await mutate();
   };
   const remove = async (emoji: Emoji) => {
-    const done = await call('DELETE', `${OWN_EMOJI_KEY}/${emoji.emojiId}`);
+    const done = await call('DELETE', '/api/my/channel/emoji/:id', { param: { id: emoji.emojiId } });
     setFailure(done.ok ? null : failureText(done, t('emoji.studio.failed')));
     if (!done.ok) return;
     pushToast({ key: 'emoji.studio.deleted' });

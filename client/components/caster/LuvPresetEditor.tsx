@@ -1,16 +1,15 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
 import { MAX_GIFT_AMOUNT, MAX_PRESETS } from '../../../src/shared/luv-limits';
 import type { LuvPresets } from '../../../src/shared/shop-schemas';
 import { MY_PRESETS_KEY, saveMyPresets } from '../../data/gift-api';
-import type { ApiError } from '../../data/api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { presetProblems } from '../gift/amounts';
 import { useCurrency } from '../gift/currency';
 import { failureText } from '../../data/api';
 import { formatInteger } from '../../lib/format';
+import { useApi } from '../../data/use-api';
 
 /**
  * The studio's gift presets: the amounts the gift dialog offers viewers of this channel, 1 to MAX_PRESETS
@@ -18,7 +17,7 @@ import { formatInteger } from '../../lib/format';
  */
 export function LuvPresetEditor() {
   const t = useT();
-  const { data, error, mutate } = useSWR<LuvPresets, ApiError>(MY_PRESETS_KEY);
+  const { data, error, mutate } = useApi(MY_PRESETS_KEY);
   if (error) return <p className="field-error">{t(error.status === 404 ? 'studioPresets.unavailable' : 'studioPresets.loadFailed')}</p>;
   if (!data) return <p role="status">{t('studioPresets.loading')}</p>;
   return <PresetForm initial={data.presets} onSaved={(saved) => void mutate(saved, { revalidate: false })} />;

@@ -1,20 +1,19 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import useSWR from 'swr';
-import type { BankAccountResponse, Withdrawal, WithdrawListResponse } from '../../../src/shared/payout-schemas';
+import type { Withdrawal, WithdrawListResponse } from '../../../src/shared/payout-schemas';
 import { MAX_PAGE_LIMIT } from '../../../src/shared/paging';
-import type { ApiError } from '../../data/api';
 import { BANK_ACCOUNT_KEY, cancelWithdrawal } from '../../data/payout-api';
 import { useT } from '../../i18n/i18n';
 import { alertMessageAtom, pushToastAtom } from '../../state/ui';
 import { useCurrency } from '../gift/currency';
 import { BankAccountForm } from './BankAccountForm';
 import { WithdrawForm } from './WithdrawForm';
-import { sayFailure } from '../../data/api';
+import { apiKey, sayFailure } from '../../data/api';
 import { formatDateTime, formatInteger } from '../../lib/format';
+import { useApi } from '../../data/use-api';
 
 const PAGE = 10;
-const listKey = (pages: number) => `/api/luv/withdraw-list?limit=${Math.min(PAGE * pages, MAX_PAGE_LIMIT)}`;
+const listKey = (pages: number) => apiKey('/api/luv/withdraw-list', { query: { limit: Math.min(PAGE * pages, MAX_PAGE_LIMIT) } });
 
 /**
  * The creator's payouts in the studio: earnings and what waits to be paid, the bank account, the request
@@ -24,8 +23,8 @@ export function PayoutPanel() {
   const t = useT();
   const { currency, locale } = useCurrency();
   const [pages, setPages] = useState(1);
-  const list = useSWR<WithdrawListResponse, ApiError>(listKey(pages), { keepPreviousData: true });
-  const account = useSWR<BankAccountResponse, ApiError>(BANK_ACCOUNT_KEY);
+  const list = useApi(listKey(pages), { keepPreviousData: true });
+  const account = useApi(BANK_ACCOUNT_KEY);
   if (list.error || account.error) {
     return (
       <p className="field-error" role="alert">

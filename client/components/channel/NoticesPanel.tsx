@@ -1,8 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import useSWR from 'swr';
-import type { ChannelNotice, ChannelNoticeList } from '../../../src/shared/channel-schemas';
-import type { ApiError } from '../../data/api';
+import type { ChannelNotice } from '../../../src/shared/channel-schemas';
 import { deleteNotice, noticePath, noticesPath } from '../../data/channel-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
@@ -11,6 +9,7 @@ import { NoticeEditor } from './NoticeEditor';
 import { Pager } from './Pager';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useConfirm } from '../ui/use-confirm';
+import { useApi } from '../../data/use-api';
 
 const PAGE = 10;
 
@@ -19,7 +18,7 @@ export function NoticesPanel({ channelId, locale, openId, onOpen }: { channelId:
   const t = useT();
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<ChannelNotice | 'new' | null>(null);
-  const list = useSWR<ChannelNoticeList, ApiError>(noticesPath(channelId, offset, PAGE));
+  const list = useApi(noticesPath(channelId, offset, PAGE));
   const canWrite = list.data?.canWrite ?? false;
 
   if (editing) {
@@ -107,7 +106,7 @@ function NoticeView({
 }) {
   const t = useT();
   const pushToast = useSetAtom(pushToastAtom);
-  const { data, error } = useSWR<ChannelNotice, ApiError>(noticePath(channelId, noticeId));
+  const { data, error } = useApi(noticePath(channelId, noticeId));
   const [deleting, setDeleting] = useState(false);
   const { confirm, confirmDialog } = useConfirm('notice-delete-modal');
   const remove = async () => {

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import useSWR from 'swr';
-import type { ListResponse, StreamCard } from '../../../src/shared/streams-api';
-import type { ApiError } from '../../data/api';
+import type { StreamCard } from '../../../src/shared/streams-api';
 import { recordedPath } from '../../data/channel-api';
 import { useT } from '../../i18n/i18n';
 import { RecordedList } from './RecordedList';
 import { Pager } from './Pager';
+import { useApi } from '../../data/use-api';
 
 /** The recordings tab: 2 a page, newest first; the page's own first two start it off. */
 export function RecordedPanel({ channelId, first, locale }: { channelId: number; first: StreamCard[]; locale: string }) {
   const t = useT();
   const [offset, setOffset] = useState(0);
-  const { data, error } = useSWR<ListResponse<StreamCard>, ApiError>(recordedPath(channelId, offset));
+  const { data, error } = useApi(recordedPath(channelId, offset));
   const items = data?.items ?? (offset === 0 ? first : null);
   return (
     <section aria-labelledby="recorded-title">

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import useSWR from 'swr';
-import type { Emoji, EmojiList, FavoriteEmojiResponse } from '../../../src/shared/emoji-schemas';
+import type { Emoji } from '../../../src/shared/emoji-schemas';
 import { useT } from '../../i18n/i18n';
-import { call, failureText } from '../../data/api';
+import { apiKey, call, failureText } from '../../data/api';
+import { useApi } from '../../data/use-api';
 
 export interface EmojiPickerProps {
   channelId: number;
@@ -11,7 +11,7 @@ export interface EmojiPickerProps {
   onClose: () => void;
 }
 
-export const emojiListKey = (channelId: number) => `/api/guest/show-all-emoji?option=${channelId}&limit=100`;
+export const emojiListKey = (channelId: number) => apiKey('/api/guest/show-all-emoji', { query: { option: channelId, limit: 100 } });
 
 /**
  * The chat's emoji picker (its own chunk, fetched when the button is first pointed at or pressed): the
@@ -20,7 +20,7 @@ export const emojiListKey = (channelId: number) => `/api/guest/show-all-emoji?op
  */
 export function EmojiPicker({ channelId, member, onPick, onClose }: EmojiPickerProps) {
   const t = useT();
-  const { data, error, mutate } = useSWR<EmojiList>(emojiListKey(channelId));
+  const { data, error, mutate } = useApi(emojiListKey(channelId));
   const [query, setQuery] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const search = useRef<HTMLInputElement>(null);
@@ -38,7 +38,7 @@ export function EmojiPicker({ channelId, member, onPick, onClose }: EmojiPickerP
 
   const toggleFavorite = async (emoji: Emoji) => {
     if (!data?.memberId) return;
-    const done = await call<FavoriteEmojiResponse>('POST', '/api/lives/change-favorite-emoticon', { memberId: data.memberId, emojiId: emoji.emojiId });
+    const done = await call('POST', '/api/lives/change-favorite-emoticon', { json: { memberId: data.memberId, emojiId: emoji.emojiId } });
     setFailure(done.ok ? null : failureText(done, t('emoji.picker.failed')));
     if (!done.ok) return;
     await mutate();

@@ -2,7 +2,6 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { MAX_GIFT_AMOUNT, MAX_GIFT_MESSAGE } from '../../../src/shared/luv-limits';
-import type { LuvSumResponse } from '../../../src/shared/luv-schemas';
 import { cleanText } from '../../../src/shared/text';
 import { channelPresetsKey, fetchChannelPresets, LUV_SUM_KEY, sendGift } from '../../data/gift-api';
 import { useT } from '../../i18n/i18n';
@@ -12,6 +11,7 @@ import { parseAmount } from './amounts';
 import { useCurrency } from './currency';
 import { failureText } from '../../data/api';
 import { formatInteger } from '../../lib/format';
+import { useApi } from '../../data/use-api';
 
 export interface GiftDialogProps {
   channelId: number;
@@ -46,8 +46,8 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
   const t = useT();
   const { currency, locale } = useCurrency();
   const { mutate } = useSWRConfig();
-  const wallet = useSWR<LuvSumResponse>(LUV_SUM_KEY);
-  const presets = useSWR<number[]>(channelPresetsKey(channelId), fetchChannelPresets);
+  const wallet = useApi(LUV_SUM_KEY);
+  const presets = useSWR(channelPresetsKey(channelId), fetchChannelPresets);
   const [amountText, setAmountText] = useState('');
   const [message, setMessage] = useState('');
   const [tried, setTried] = useState(false);

@@ -5,7 +5,8 @@ import { openLoginModalAtom, showMembersOnlyAtom, unreadMessagesAtom } from '../
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { ActionButton } from '../ui/ActionButton';
 import { useProfile } from '../../data/use-profile';
-import useSWR from 'swr';
+import { apiKey } from '../../data/api';
+import { useApi } from '../../data/use-api';
 import { Avatar } from '../member/Avatar';
 import { STAFF_PATHS } from '../../../src/shared/staff-paths';
 import { formatInteger } from '../../lib/format';
@@ -29,7 +30,7 @@ export function Header({ props }: { props: PageProps }) {
   const me = useProfile(props.me);
   // The wallet's SWR entry (client/data/use-luv-balance.ts LUV_SUM_KEY), read here without that module: it
   // would be one more chunk in every page's first load.
-  const { data: wallet } = useSWR<{ balance: number }>(me ? '/api/luv/luv-sum' : null);
+  const { data: wallet } = useApi(me ? apiKey('/api/luv/luv-sum') : null);
   const balance = me ? (wallet?.balance ?? null) : null;
   // New messages reach every page of a member at once: their inbox (client/inbox, with the global modals)
   // sets the count.

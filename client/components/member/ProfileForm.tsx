@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
-import { PROFILE_KEY, type ProfileResponse } from '../../../src/shared/account-api';
+import { PROFILE_KEY } from '../../../src/shared/account-api';
 import { IMAGE_ACCEPT, UPLOAD_LIMITS } from '../../../src/shared/uploads';
 import { call, failureText } from '../../data/api';
 import { multipart } from '../../data/multipart';
@@ -25,7 +25,7 @@ export function ProfileForm({ profile }: { profile: { nickname: string; avatarUr
     if (file && file.size > UPLOAD_LIMITS.imageBytes) return setStatus({ kind: 'failed', message: t('uploads.imageTooLarge') });
     setStatus({ kind: 'saving' });
     const form = multipart({ nickname: nickname !== profile.nickname ? nickname : null, avatar: file, removeAvatar: !file && remove ? true : null });
-    const res = await call<ProfileResponse>('PUT', PROFILE_KEY, form);
+    const res = await call('PUT', PROFILE_KEY, { form });
     if (!res.ok || !res.body) {
       const text = failureText(res, t('settings.failed'));
       return setStatus(text === null ? null : { kind: 'failed', message: text });

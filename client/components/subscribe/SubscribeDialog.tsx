@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
-import type { LuvSumResponse } from '../../../src/shared/luv-schemas';
+import { useSWRConfig } from 'swr';
 import { PLAN_IDS, type PlanId, SUBSCRIPTION_PLANS } from '../../../src/shared/subscription-plans';
-import type { SubscribeResponse, SubscriptionOrderResponse } from '../../../src/shared/subscription-schemas';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../src/shared/shop-schemas';
 import { tossCheckout } from '../../data/toss-checkout';
 import { methodKey } from '../wallet/payment-logic';
@@ -14,6 +12,7 @@ import { useCurrency } from '../gift/currency';
 import { SHOP_PATH } from '../gift/GiftDialog';
 import { Modal } from '../modals/Modal';
 import { formatInteger, formatKrw } from '../../lib/format';
+import { useApi } from '../../data/use-api';
 
 export interface SubscribeDialogProps {
   channelId: number;
@@ -32,7 +31,7 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
   const { locale } = useRouter().props;
   const { currency } = useCurrency();
   const { mutate } = useSWRConfig();
-  const wallet = useSWR<LuvSumResponse>(LUV_SUM_KEY);
+  const wallet = useApi(LUV_SUM_KEY);
   const [plan, setPlan] = useState<PlanId>('monthly');
   const [keys] = useState(() => Object.fromEntries(PLAN_IDS.map((p) => [p, crypto.randomUUID()])) as Record<PlanId, string>);
   const [sending, setSending] = useState(false);
@@ -57,7 +56,7 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
     setSending(true);
     setError(null);
     if (payWith === 'pg') return checkout();
-    const result = await call<SubscribeResponse>('POST', '/api/my/subscriptions', { channelId, plan, idempotencyKey: keys[plan] });
+    const result = await call('POST', '/api/my/subscriptions', { json: { channelId, plan, idempotencyKey: keys[plan] } });
     setSending(false);
     if (result.ok && result.body) {
       await mutate(LUV_SUM_KEY, { balance: result.body.balance }, { revalidate: false });
@@ -70,7 +69,7 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
 
   // The order's checkout: the dev PG's page, or the Toss SDK; both come back to the shop's success page, whose confirm pays the term.
   const checkout = async () => {
-    const order = await call<SubscriptionOrderResponse>('POST', '/api/my/subscriptions/order', { channelId, plan, method });
+    const order = await call('POST', '/api/my/subscriptions/order', { json: { channelId, plan, method } });
     if (!order.ok || !order.body) {
       setSending(false);
       const text = failureText(order, t('subscriptions.failed'));

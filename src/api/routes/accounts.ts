@@ -155,6 +155,8 @@ export const accountRoutes = new Hono<ApiEnv>()
       description: 'The authKey the popup posts back goes into POST /api/auth/signup.',
       ok: identityStartResponseSchema,
     }),
+    // The published clients send type=personal-signup; the call starts a sign-up's check whatever it says.
+    validate('query', z.object({ type: z.string().optional() })),
     async (c) => c.json(await startIdentity(c.env.DB, identityFor(c.env), 'personal-signup', { foreigner: false, loginId: null, returnUrl: returnUrlOf(c) })),
   )
   .get(

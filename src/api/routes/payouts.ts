@@ -143,7 +143,8 @@ export const payoutRoutes = new Hono<ApiEnv>()
     async (c) => c.json(await changeBankAccount(c.env.DB, c.var.session, c.req.valid('json'))),
   );
 
-const decide = (path: string, status: 'approved' | 'paid' | 'rejected', summary: string) =>
+// Generic in the path so the route keeps its literal pattern in the API's type (src/api/api-type.ts).
+const decide = <P extends string>(path: P, status: 'approved' | 'paid' | 'rejected', summary: string) =>
   new Hono<ApiEnv>().post(
     path,
     operation({ tag: 'Staff', summary, ok: staffWithdrawResponseSchema, refusals: { 404: NOT_FOUND, 409: 'Not allowed from its state now (WITHDRAWAL_STATE)' } }),
