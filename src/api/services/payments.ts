@@ -55,6 +55,7 @@ import { type GatewayContext, type PaymentGateway, type PgPayment, PgRefused, Pg
 import { creditPurchase, move, refundPurchase, systemAccount, walletOf } from './ledger';
 import { assertSubscribable, subscribe, subscriptionPaidBy } from './subscriptions';
 import { SUBSCRIPTION_PACK_PREFIX, SUBSCRIPTION_PLANS, type SubscriptionOrderRequest, type SubscriptionOrderResponse } from '../../shared/subscription-schemas';
+import { isConflict } from '../../db/conflict';
 
 /** The packs on sale: 110 KRW a luv, VAT included (SOOP's balloon price). The server fixes every price. */
 export const LUV_PACKS: readonly LuvPack[] = [
@@ -77,7 +78,11 @@ const orderNotFound = () => new Refusal(404, 'ORDER_NOT_FOUND', 'payments.errors
 const paymentNotFound = () => new Refusal(404, 'PAYMENT_NOT_FOUND', 'payments.errors.paymentNotFound');
 const orderClosed = () => new Refusal(409, 'ORDER_CLOSED', 'payments.errors.orderClosed');
 const pgUnavailable = () => new Refusal(502, 'PG_UNAVAILABLE', 'payments.errors.pgUnavailable');
-const isError = (error: unknown, text: string) => error instanceof Error && error.message.includes(text);
+/** The trigger payments_status_transition refused a move: the order moved meanwhile. */
+const movedMeanwhile = (error: unknown) => isConflict(error, 'trigger', 'payment status: transition not allowed');
+/** Another refund of the payment wrote first: its key, its pending refund (one at a time), or the refunded total. */
+const refundRaced = (error: unknown) =>
+  isConflict(error, 'unique', 'payment_refunds.idempotency_key') || isConflict(error, 'unique', 'payment_refunds.payment_id') || isConflict(error, 'check', 'refunds_within_payment');
 /** A webhook's recorded outcome names the status it moved the payment to by its code ('9'). */
 const outcomeOf = (status: PaymentStatus) => String(status);
 
@@ -254,7 +259,7 @@ export async function confirmPayment(env: Env, memberId: number, request: Confir
     try {
       await startConfirm(db, order.id, request.paymentKey);
     } catch (error) {
-      if (isError(error, 'payments.payment_key')) throw orderClosed(); // that key paid another order
+      if (isConflict(error, 'unique', 'payments.payment_key')) throw orderClosed(); // that key paid another order
       throw error;
     }
     order = (await findPaymentByOrderId(db, request.orderId))!;
@@ -281,7 +286,7 @@ export async function confirmPayment(env: Env, memberId: number, request: Confir
     await settleConfirm(db, pg, order, payment);
   } catch (error) {
     // A concurrent confirm of the same order settled it first: the trigger refused our second move.
-    if (!isError(error, 'payment status')) throw error;
+    if (!movedMeanwhile(error)) throw error;
   }
   return answerOf(db, order.orderId);
 }
@@ -312,7 +317,7 @@ export async function receiveWebhook(env: Env, headers: Headers, body: string, c
     await record(why)
       .run()
       .catch((error) => {
-        if (!isError(error, 'payment_webhooks.event_id')) throw error;
+        if (!isConflict(error, 'unique', 'payment_webhooks.event_id')) throw error;
       });
     return { received: true as const, outcome: why };
   };
@@ -349,8 +354,8 @@ export async function receiveWebhook(env: Env, headers: Headers, body: string, c
     }
   } catch (error) {
     // The same event applied by a concurrent delivery, or the order moved meanwhile: nothing more to do.
-    if (isError(error, 'payment_webhooks.event_id')) return { received: true, outcome: 'replayed' };
-    if (!isError(error, 'payment status')) throw error;
+    if (isConflict(error, 'unique', 'payment_webhooks.event_id')) return { received: true, outcome: 'replayed' };
+    if (!movedMeanwhile(error)) throw error;
   }
   return ignore(`no change: ${event.status} at ${order.status}`);
 }
@@ -363,7 +368,7 @@ export async function paymentFailure(db: D1Database, query: { orderId: string; c
   const cancelled = CANCELLED_BY_PERSON.has(code);
   if (order.status === S.requested) {
     await db.batch([statusStatement(db, order.id, cancelled ? S.cancelled : S.approvalError, { at: Date.now(), code, message: query.message ?? null })]).catch((error) => {
-      if (!isError(error, 'payment status')) throw error; // moved meanwhile (a confirm began): left as it is
+      if (!movedMeanwhile(error)) throw error; // moved meanwhile (a confirm began): left as it is
     });
   }
   const now = (await findPaymentByOrderId(db, query.orderId))!;
@@ -433,7 +438,7 @@ async function settleRefund(db: D1Database, pg: PaymentGateway, payment: Payment
     throw new Refusal(409, 'REFUND_REJECTED', 'payments.errors.refundRejected');
   }
   await settleRefundDone(db, refund.idempotencyKey, payment.id, Date.now()).catch((error) => {
-    if (!isError(error, 'settled already')) throw error; // a concurrent call settled the same refund
+    if (!isConflict(error, 'trigger', 'payment refund: settled already')) throw error; // a concurrent call settled the same refund
   });
 }
 
@@ -465,7 +470,7 @@ export async function cancelPayment(env: Env, memberId: number, paymentId: numbe
       // The wallet was spent meanwhile: what is refundable changed, so nothing moved and the member may ask again.
       if (error instanceof Refusal && error.code === 'INSUFFICIENT_LUV') throw new Refusal(409, 'NOT_REFUNDABLE', 'payments.errors.notRefundable');
       // Another cancel of this payment got there first (its key, its pending refund, or the refunded total).
-      if ((error instanceof Refusal && error.code === 'IDEMPOTENCY_CONFLICT') || isError(error, 'payment_refunds') || isError(error, 'refunds_within_payment')) {
+      if ((error instanceof Refusal && error.code === 'IDEMPOTENCY_CONFLICT') || refundRaced(error)) {
         throw new Refusal(409, 'REFUND_IN_PROGRESS', 'payments.errors.refundInProgress');
       }
       throw error;

@@ -42,6 +42,7 @@ import {
 } from '../../shared/subscription-schemas';
 import { subscriptionPayment } from './ledger';
 import { notFoundChannel } from './watch-error';
+import { isConflict } from '../../db/conflict';
 
 const DAY_MS = 86_400_000;
 const termKey = (memberId: number, channelId: number, term: number) => `sub:${memberId}:${channelId}:${term}`;
@@ -221,7 +222,7 @@ async function renewBatch(db: D1Database, due: SubscriptionRow[], now: number, r
       if (error instanceof Refusal && error.code === 'INSUFFICIENT_LUV') {
         await expire(db, s, now);
         report.failed++;
-      } else if (error instanceof Error && /subscription term out of order|subscription_history\.kind/.test(error.message)) {
+      } else if (isConflict(error, 'trigger', 'subscription term out of order') || isConflict(error, 'unique', 'subscription_history.kind')) {
         report.replayed++; // cancelled or renewed by someone else between our read and our batch: nothing moved
       } else {
         console.error('subscription renewal failed', s.memberId, s.channelId, error);
