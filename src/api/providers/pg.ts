@@ -4,7 +4,7 @@
 // and whose payments are rows of dev_pg_payments, so its confirm answers what the person chose there.
 
 import { type DevPgPaymentRow, findDevPgPayment, updateDevPgPayment } from '../../db/payments';
-import { randomToken, timingSafeEqual } from '../../lib/crypto';
+import { hmacBase64, randomToken, timingSafeEqual } from '../../lib/crypto';
 import { providerChoice } from '../config';
 
 /** Toss's Payment.status. */
@@ -71,13 +71,8 @@ export interface PaymentGateway {
 
 export const SIGNATURE_HEADER = 'tosspayments-webhook-signature';
 export const TRANSMISSION_TIME_HEADER = 'tosspayments-webhook-transmission-time';
-const encoder = new TextEncoder();
 
-async function webhookMac(secret: string, body: string, time: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(`${body}:${time}`)));
-  return btoa(String.fromCharCode(...mac));
-}
+const webhookMac = (secret: string, body: string, time: string) => hmacBase64(secret, `${body}:${time}`);
 
 /** The headers that sign `body` as sent at `time`. */
 export async function signWebhook(secret: string, body: string, time = new Date().toISOString()): Promise<Record<string, string>> {
