@@ -1,5 +1,5 @@
 // The SQL of buying luv (migration 0008): orders and their status, refunds, the PG's webhooks, the dev PG's
-// payments, and the lists of a member's payments. The rules are src/api/services/payments.ts's.
+// payments, and the lists of a member's payments. The rules are src/api/services/payments/'s.
 // Status changes are plain UPDATEs: the trigger payments_status_transition throws on one not allowed.
 
 import type { PaymentMethod } from '../shared/shop-schemas';
