@@ -76,7 +76,7 @@ export async function subscriptionPaidBy(db: D1Database, memberId: number, reque
   const term = await findTermByRequest(db, memberId, requestKey);
   if (!term) return null;
   const current = await findSubscription(db, memberId, term.channelId);
-  return { channelId: term.channelId, plan: term.plan, status: current?.status ?? 1, expiresAt: expiryOf(current, term.endsAt) };
+  return { channelId: term.channelId, plan: term.plan, status: current?.status ?? subscribed, expiresAt: expiryOf(current, term.endsAt) };
 }
 
 /** Subscribe the member to a channel with a plan, paying its first term from their wallet (a pass: held unused). */
@@ -93,7 +93,7 @@ export async function subscribe(db: D1Database, memberId: number, request: Subsc
     return {
       channelId: request.channelId,
       plan: request.plan,
-      status: current?.status ?? 1,
+      status: current?.status ?? subscribed,
       expiresAt: expiryOf(current, earlier.endsAt),
       balance: await memberBalance(db, memberId, 'wallet'),
       replayed: true,
@@ -126,7 +126,7 @@ export async function subscribe(db: D1Database, memberId: number, request: Subsc
     return {
       channelId: channel.id,
       plan: now2?.plan ?? request.plan,
-      status: now2?.status ?? 1,
+      status: now2?.status ?? subscribed,
       expiresAt: expiryOf(now2, term.endsAt),
       balance: await memberBalance(db, memberId, 'wallet'),
       replayed: true,
@@ -147,7 +147,7 @@ export async function subscribe(db: D1Database, memberId: number, request: Subsc
 export async function cancelRenewal(db: D1Database, memberId: number, channelId: number, now = Date.now()) {
   if (!(await cancelRenewalRow(db, memberId, channelId, now))) throw new Refusal(409, 'NOT_RENEWING', 'subscriptions.errors.notRenewing');
   const row = (await findSubscription(db, memberId, channelId))!;
-  return { channelId, status: 5 as const, expiresAt: row.expiresAt ?? now };
+  return { channelId, status: renewalCancelled, expiresAt: row.expiresAt ?? now };
 }
 
 /**
