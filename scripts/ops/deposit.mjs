@@ -4,7 +4,8 @@
 // tosspayments-webhook-signature "v1:" + base64 HMAC-SHA256 of "<body>:<transmission time>", key
 // DEV_PG_WEBHOOK_SECRET of config/development.env) to the running local server. Without an amount it deposits
 // the order's; another amount is a wrong deposit (status 6). Local only: the deployed Worker has no dev PG.
-import { createHmac, randomBytes } from 'node:crypto';
+// The MAC is the Worker's own (src/lib/crypto.ts, WebCrypto and no imports), which Node 22 loads as TypeScript
+// (type stripping); imported when a deposit is made, so the other ops commands do not depend on it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { d1Query } from '../lib/wrangler.mjs';
@@ -19,8 +20,9 @@ function devSecret() {
   return line.slice(line.indexOf('=') + 1).trim();
 }
 
-/** The body and headers the dev PG sends (src/api/providers/pg.ts devDepositBody and signWebhook). */
-export function signedDeposit({ paymentKey, orderId, amount, secret }, key, time = new Date().toISOString()) {
+/** The body and headers the dev PG sends (src/api/providers/pg devDepositBody and signWebhook). */
+export async function signedDeposit({ paymentKey, orderId, amount, secret }, key, time = new Date().toISOString()) {
+  const { hmacBase64, randomToken } = await import('../../src/lib/crypto.ts');
   const body = JSON.stringify({
     eventType: 'PAYMENT_STATUS_CHANGED',
     createdAt: new Date().toISOString(),
@@ -32,11 +34,11 @@ export function signedDeposit({ paymentKey, orderId, amount, secret }, key, time
       balanceAmount: amount,
       method: '가상계좌',
       secret,
-      lastTransactionKey: `dev_tx_${randomBytes(9).toString('base64url')}`,
+      lastTransactionKey: `dev_tx_${randomToken(9)}`,
       approvedAt: new Date().toISOString(),
     },
   });
-  const mac = createHmac('sha256', key).update(`${body}:${time}`).digest('base64');
+  const mac = await hmacBase64(key, `${body}:${time}`);
   return { body, headers: { 'content-type': 'application/json', 'tosspayments-webhook-signature': `v1:${mac}`, 'tosspayments-webhook-transmission-time': time } };
 }
 
@@ -71,7 +73,7 @@ export async function deposit(argv, options) {
   }
   const [{ paymentKey, secret, amount: orderAmount, status }] = rows;
   const amount = amountText === undefined ? orderAmount : Number(amountText);
-  const { body, headers } = signedDeposit({ paymentKey, orderId, amount, secret }, devSecret());
+  const { body, headers } = await signedDeposit({ paymentKey, orderId, amount, secret }, devSecret());
   const res = await fetch(`http://127.0.0.1:${port}/api/payments/webhook`, { method: 'POST', headers, body });
   const answer = await res.text();
   console.log(`deposit of ${amount} KRW into order ${orderId} (status ${status} before): HTTP ${res.status} ${answer}`);

@@ -37,6 +37,8 @@ export function assertSafeConfig(env: Env): void {
   } else if (!env.DEV_PG_WEBHOOK_SECRET) {
     throw new Error('refusing to start: PG_PROVIDER=dev without DEV_PG_WEBHOOK_SECRET');
   }
+  // The dev identity form's CI is keyed by it: without it, the form could verify no one.
+  if (choice.identity === 'dev' && !env.DEV_IDENTITY_CI_KEY) throw new Error('refusing to start: IDENTITY_PROVIDER=dev without DEV_IDENTITY_CI_KEY');
   if (!isProductionEnv(env.ENVIRONMENT)) return;
   const offline = [
     choice.sms === 'dev' && 'SMS_PROVIDER=dev',

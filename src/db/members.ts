@@ -1,4 +1,5 @@
 import { barredSql } from './sanctions';
+import { isConflict } from './conflict';
 
 export interface MemberRow {
   id: number;
@@ -138,7 +139,7 @@ export async function updateProfile(db: D1Database, memberId: number, change: { 
     await db.prepare('UPDATE members SET nickname = ?, avatar_key = ? WHERE id = ?').bind(change.nickname, change.avatarKey, memberId).run();
     return true;
   } catch (err) {
-    if (/UNIQUE/i.test(String(err))) return false;
+    if (isConflict(err, 'unique')) return false;
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 // The SQL of buying luv (migration 0008): orders and their status, refunds, the PG's webhooks, the dev PG's
-// payments, and the lists of a member's payments. The rules are src/api/services/payments.ts's.
+// payments, and the lists of a member's payments. The rules are src/api/services/payments/'s.
 // Status changes are plain UPDATEs: the trigger payments_status_transition throws on one not allowed.
 
 import type { PageRequest } from '../shared/paging';
@@ -44,7 +44,7 @@ const COLUMNS = `id, order_id AS orderId, member_id AS memberId, pack_id AS pack
   failure_code AS failureCode, failure_message AS failureMessage, created_at AS createdAt, approved_at AS approvedAt, cancelled_at AS cancelledAt,
   subscription_channel_id AS subscriptionChannelId, subscription_plan AS subscriptionPlan`;
 
-/** An order as it is created (status 1): what the server fixed for it. */
+/** An order as it is created (requested): what the server fixed for it. */
 export type NewOrder = Pick<PaymentRow, 'orderId' | 'memberId' | 'packId' | 'orderName' | 'luv' | 'amount' | 'method' | 'provider' | 'createdAt'> &
   Partial<Pick<PaymentRow, 'subscriptionChannelId' | 'subscriptionPlan'>>;
 
@@ -63,20 +63,20 @@ export async function insertOrder(db: D1Database, o: NewOrder): Promise<PaymentR
 export const findPaymentByOrderId = (db: D1Database, orderId: string) => db.prepare(`SELECT ${COLUMNS} FROM payments WHERE order_id = ?1`).bind(orderId).first<PaymentRow>();
 export const findPaymentById = (db: D1Database, id: number) => db.prepare(`SELECT ${COLUMNS} FROM payments WHERE id = ?1`).bind(id).first<PaymentRow>();
 
-/** 1 -> 2 with the PG's key, only from 1: true when this call moved it (a concurrent confirm did not). */
+/** requested -> inProgress with the PG's key, only from requested: true when this call moved it (a concurrent confirm did not). */
 export async function startConfirm(db: D1Database, id: number, paymentKey: string): Promise<boolean> {
   const result = await db.prepare(`UPDATE payments SET status = ${PAYMENT_STATUS.inProgress}, payment_key = ?2 WHERE id = ?1 AND status = ${PAYMENT_STATUS.requested}`).bind(id, paymentKey).run();
   return result.meta.changes === 1;
 }
 
 /**
- * The statement that approves a payment (-> 9): goes in the batch of its purchase movement, and throws (the
+ * The statement that approves a payment (-> approved): goes in the batch of its purchase movement, and throws (the
  * transition trigger) when the payment is not at 2 or 0.
  */
 export const approveStatement = (db: D1Database, id: number, at: number, depositedAmount: number | null) =>
   db.prepare(`UPDATE payments SET status = ${PAYMENT_STATUS.approved}, approved_at = ?2, deposited_amount = COALESCE(?3, deposited_amount) WHERE id = ?1`).bind(id, at, depositedAmount);
 
-/** 2 -> 0: the PG issued a virtual account; the luv waits for the deposit. */
+/** inProgress -> waiting: the PG issued a virtual account; the luv waits for the deposit. */
 export async function markWaitingForDeposit(db: D1Database, id: number, va: { bank: string; accountNumber: string; holder: string; dueAt: number; secret: string | null }): Promise<void> {
   await db
     .prepare(`UPDATE payments SET status = ${PAYMENT_STATUS.waiting}, va_bank = ?2, va_account = ?3, va_holder = ?4, va_due_at = ?5, deposit_secret = ?6 WHERE id = ?1`)
@@ -86,7 +86,7 @@ export async function markWaitingForDeposit(db: D1Database, id: number, va: { ba
 
 type EndingStatus = (typeof PAYMENT_STATUS)['wrongDeposit' | 'cancelled' | 'approvalError'];
 
-/** Any other move (-> 6, 7 or 8) with what the PG said; the trigger refuses one not allowed. */
+/** Any other move (-> wrongDeposit, cancelled or approvalError) with what the PG said; the trigger refuses one not allowed. */
 export function statusStatement(db: D1Database, id: number, status: EndingStatus, p: { at: number; code?: string | null; message?: string | null; depositedAmount?: number | null }) {
   return db
     .prepare(
@@ -124,7 +124,7 @@ export function reverseRefundStatements(db: D1Database, r: { paymentId: number; 
   ];
 }
 
-/** The PG refunded the KRW: the refund is done, and a payment refunded in full is cancelled (9 -> 7). */
+/** The PG refunded the KRW: the refund is done, and a payment refunded in full is cancelled (approved -> cancelled). */
 export async function settleRefundDone(db: D1Database, key: string, paymentId: number, at: number): Promise<void> {
   await db.batch([
     db.prepare("UPDATE payment_refunds SET status = 'done', settled_at = ?2 WHERE idempotency_key = ?1").bind(key, at),
@@ -194,7 +194,7 @@ export async function listLuvPayments(db: D1Database, memberId: number, since: n
   return { rows: list!.results as unknown as LuvPaymentRow[], total: (count!.results[0] as { n: number }).n };
 }
 
-/** Luv in the member's orders waiting for a deposit (status 0). */
+/** Luv in the member's orders waiting for a deposit (waiting). */
 export async function waitingLuv(db: D1Database, memberId: number): Promise<{ luv: number; count: number }> {
   const row = await db
     .prepare(`SELECT COALESCE(SUM(luv), 0) AS luv, COUNT(*) AS count FROM payments WHERE member_id = ?1 AND status = ${PAYMENT_STATUS.waiting}`)

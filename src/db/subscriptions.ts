@@ -3,7 +3,11 @@
 
 import type { PageRequest } from '../shared/paging';
 import { pagedList } from './paging';
+import { RENEWAL_HISTORY as H, SUBSCRIPTION_STATUS as S, type SubscriptionStatus, statusesMovingTo } from '../shared/subscription-plans';
 import type { PlanId } from '../shared/subscription-schemas';
+
+/** The statuses that may move to `to`, as an SQL list. */
+const from = (to: SubscriptionStatus) => statusesMovingTo(to).join(', ');
 
 export type { PlanId };
 
@@ -12,7 +16,8 @@ export type { PlanId };
  * and 2 (unsubscribed) until its paid period ends, `nowParam` being the statement's parameter for the time now.
  * The renewal run turns the others to 3 (expired); 4 is a pass not started yet.
  */
-export const runningSubscriptionSql = (alias: string, nowParam: string) => `(${alias}.status IN (1, 5) OR (${alias}.status = 2 AND ${alias}.expires_at > ${nowParam}))`;
+export const runningSubscriptionSql = (alias: string, nowParam: string) =>
+  `(${alias}.status IN (${S.subscribed}, ${S.renewalCancelled}) OR (${alias}.status = ${S.unsubscribed} AND ${alias}.expires_at > ${nowParam}))`;
 
 export interface SubscriptionRow {
   memberId: number;
@@ -67,7 +72,7 @@ export function subscribeStatement(db: D1Database, t: TermWrite, unused: boolean
       `INSERT INTO channel_subscriptions (member_id, channel_id, status, started_at, expires_at, hidden, plan, term) VALUES (?1, ?2, ?7, ?3, ?4, 0, ?5, ?6)
        ON CONFLICT (member_id, channel_id) DO UPDATE SET status = excluded.status, started_at = excluded.started_at, expires_at = excluded.expires_at, hidden = 0, plan = excluded.plan, term = excluded.term`,
     )
-    .bind(t.memberId, t.channelId, t.startsAt, unused ? null : t.endsAt, t.plan, t.term, unused ? 4 : 1);
+    .bind(t.memberId, t.channelId, t.startsAt, unused ? null : t.endsAt, t.plan, t.term, unused ? S.unused : S.subscribed);
 }
 
 /**
@@ -80,22 +85,26 @@ export function renewStatements(db: D1Database, t: TermWrite, at: number): D1Pre
     db
       .prepare(
         `INSERT INTO subscription_history (member_id, channel_id, term, kind, at)
-         VALUES (?1, ?2, ?3, (SELECT 1 FROM channel_subscriptions WHERE member_id = ?1 AND channel_id = ?2 AND status = 1 AND term = ?3 - 1), ?4)`,
+         VALUES (?1, ?2, ?3, (SELECT ${H.renewal} FROM channel_subscriptions WHERE member_id = ?1 AND channel_id = ?2 AND status = ${S.subscribed} AND term = ?3 - 1), ?4)`,
       )
       .bind(t.memberId, t.channelId, t.term, at),
-    db.prepare('UPDATE channel_subscriptions SET term = ?3, expires_at = ?4 WHERE member_id = ?1 AND channel_id = ?2 AND status = 1').bind(t.memberId, t.channelId, t.term, t.endsAt),
+    db.prepare(`UPDATE channel_subscriptions SET term = ?3, expires_at = ?4 WHERE member_id = ?1 AND channel_id = ?2 AND status = ${S.subscribed}`).bind(t.memberId, t.channelId, t.term, t.endsAt),
   ];
 }
 
 /** Renewal cancelled: a renewing (monthly, status 1) subscription becomes 5 and keeps its expiry. */
 export async function cancelRenewal(db: D1Database, memberId: number, channelId: number, at: number): Promise<boolean> {
   const [update] = await db.batch([
-    db.prepare("UPDATE channel_subscriptions SET status = 5 WHERE member_id = ?1 AND channel_id = ?2 AND status = 1 AND plan = 'monthly' RETURNING term").bind(memberId, channelId),
+    db
+      .prepare(
+        `UPDATE channel_subscriptions SET status = ${S.renewalCancelled} WHERE member_id = ?1 AND channel_id = ?2 AND status IN (${from(S.renewalCancelled)}) AND plan = 'monthly' RETURNING term`,
+      )
+      .bind(memberId, channelId),
     // Only when the update above happened (its row is now 5 at this term); ON CONFLICT: one line per term.
     db
       .prepare(
         `INSERT INTO subscription_history (member_id, channel_id, term, kind, at)
-         SELECT member_id, channel_id, term, 2, ?3 FROM channel_subscriptions WHERE member_id = ?1 AND channel_id = ?2 AND status = 5 AND plan = 'monthly'
+         SELECT member_id, channel_id, term, ${H.renewalCancel}, ?3 FROM channel_subscriptions WHERE member_id = ?1 AND channel_id = ?2 AND status = ${S.renewalCancelled} AND plan = 'monthly'
          ON CONFLICT DO NOTHING`,
       )
       .bind(memberId, channelId, at),
@@ -113,14 +122,14 @@ export async function unsubscribe(db: D1Database, memberId: number, channelId: n
     db
       .prepare(
         `INSERT INTO subscription_history (member_id, channel_id, term, kind, at)
-         SELECT member_id, channel_id, term, 2, ?3 FROM channel_subscriptions WHERE member_id = ?1 AND channel_id = ?2 AND status = 1 AND plan = 'monthly' AND expires_at > ?3
+         SELECT member_id, channel_id, term, ${H.renewalCancel}, ?3 FROM channel_subscriptions WHERE member_id = ?1 AND channel_id = ?2 AND status = ${S.subscribed} AND plan = 'monthly' AND expires_at > ?3
          ON CONFLICT DO NOTHING`,
       )
       .bind(memberId, channelId, at),
     db
       .prepare(
-        `UPDATE channel_subscriptions SET status = 2, expires_at = COALESCE(expires_at, ?3)
-         WHERE member_id = ?1 AND channel_id = ?2 AND status IN (1, 5) AND (expires_at IS NULL OR expires_at > ?3) RETURNING expires_at AS expiresAt`,
+        `UPDATE channel_subscriptions SET status = ${S.unsubscribed}, expires_at = COALESCE(expires_at, ?3)
+         WHERE member_id = ?1 AND channel_id = ?2 AND status IN (${from(S.unsubscribed)}) AND (expires_at IS NULL OR expires_at > ?3) RETURNING expires_at AS expiresAt`,
       )
       .bind(memberId, channelId, at),
   ]);
@@ -135,12 +144,14 @@ export async function unsubscribe(db: D1Database, memberId: number, channelId: n
 export async function activatePass(db: D1Database, memberId: number, channelId: number, term: number, startsAt: number, endsAt: number): Promise<boolean> {
   const [update] = await db.batch([
     db
-      .prepare('UPDATE channel_subscriptions SET status = 1, started_at = ?4, expires_at = ?5 WHERE member_id = ?1 AND channel_id = ?2 AND term = ?3 AND status = 4 RETURNING term')
+      .prepare(
+        `UPDATE channel_subscriptions SET status = ${S.subscribed}, started_at = ?4, expires_at = ?5 WHERE member_id = ?1 AND channel_id = ?2 AND term = ?3 AND status IN (${from(S.subscribed)}) RETURNING term`,
+      )
       .bind(memberId, channelId, term, startsAt, endsAt),
     db
       .prepare(
         `UPDATE subscription_terms SET starts_at = ?4, ends_at = ?5 WHERE member_id = ?1 AND channel_id = ?2 AND term = ?3 AND starts_at = ends_at
-         AND EXISTS (SELECT 1 FROM channel_subscriptions WHERE member_id = ?1 AND channel_id = ?2 AND term = ?3 AND status = 1 AND started_at = ?4)`,
+         AND EXISTS (SELECT 1 FROM channel_subscriptions WHERE member_id = ?1 AND channel_id = ?2 AND term = ?3 AND status = ${S.subscribed} AND started_at = ?4)`,
       )
       .bind(memberId, channelId, term, startsAt, endsAt),
   ]);
@@ -150,7 +161,7 @@ export async function activatePass(db: D1Database, memberId: number, channelId: 
 /** Running subscriptions (1, 2 or 5; an unused pass has no expiry) whose term has ended at `now`, oldest first. */
 export async function dueSubscriptions(db: D1Database, now: number, limit: number): Promise<SubscriptionRow[]> {
   const { results } = await db
-    .prepare(`SELECT ${ROW} FROM channel_subscriptions WHERE status IN (1, 2, 5) AND expires_at IS NOT NULL AND expires_at <= ?1 ORDER BY expires_at LIMIT ?2`)
+    .prepare(`SELECT ${ROW} FROM channel_subscriptions WHERE status IN (${from(S.expired)}) AND expires_at IS NOT NULL AND expires_at <= ?1 ORDER BY expires_at LIMIT ?2`)
     .bind(now, limit)
     .all<SubscriptionRow>();
   return results;
@@ -161,9 +172,13 @@ export async function expire(db: D1Database, s: SubscriptionRow, failedAt: numbe
   await db.batch([
     ...(failedAt === null
       ? []
-      : [db.prepare('INSERT INTO subscription_history (member_id, channel_id, term, kind, at) VALUES (?1, ?2, ?3, 3, ?4) ON CONFLICT DO NOTHING').bind(s.memberId, s.channelId, s.term + 1, failedAt)]),
+      : [
+          db
+            .prepare(`INSERT INTO subscription_history (member_id, channel_id, term, kind, at) VALUES (?1, ?2, ?3, ${H.paymentRenewalFailed}, ?4) ON CONFLICT DO NOTHING`)
+            .bind(s.memberId, s.channelId, s.term + 1, failedAt),
+        ]),
     db
-      .prepare('UPDATE channel_subscriptions SET status = 3 WHERE member_id = ?1 AND channel_id = ?2 AND term = ?3 AND status IN (1, 2, 5) AND expires_at <= ?4')
+      .prepare(`UPDATE channel_subscriptions SET status = ${S.expired} WHERE member_id = ?1 AND channel_id = ?2 AND term = ?3 AND status IN (${from(S.expired)}) AND expires_at <= ?4`)
       .bind(s.memberId, s.channelId, s.term, s.expiresAt),
   ]);
 }

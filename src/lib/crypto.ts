@@ -1,15 +1,32 @@
-// The Worker's one crypto module: base64url, HMAC-SHA256 signatures under the server secret (XSRF tokens,
-// playback tokens, chat tickets), passwords (PBKDF2-SHA256, per-user salt, at most 100,000 iterations in
-// workerd), opaque tokens and hashes. Every signed thing puts its own prefix in the MAC input, so one can
-// never pass for another signed with the same secret.
+// The Worker's one crypto module: base64 and base64url, HMAC-SHA256 signatures under the server secret (XSRF
+// tokens, playback tokens, chat tickets) and under the providers' keys (the PG's webhooks, NICE's integrity value,
+// the dev identity form's CI), passwords (PBKDF2-SHA256, per-user salt, at most 100,000 iterations in workerd),
+// opaque tokens and hashes. Every signed thing puts its own prefix in the MAC input, so one can never pass for
+// another signed with the same secret.
+// It imports nothing and uses only WebCrypto, so scripts run by Node 22 import it too (scripts/ops/deposit.mjs).
 
 const ITERATIONS = 100_000;
 const encoder = new TextEncoder();
 
-export function toBase64Url(bytes: Uint8Array): string {
+/** Standard base64, padded. */
+export function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(binary);
+}
+
+/** The bytes of a standard (padded) base64 text; null when it is not one. */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return null;
+  try {
+    return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+export function toBase64Url(bytes: Uint8Array): string {
+  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** The bytes of a base64url text; null when it is not one. */
@@ -22,6 +39,8 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
+const importHmacKey = (secret: string) => crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+
 const hmacKeys = new Map<string, Promise<CryptoKey>>();
 
 /**
@@ -31,15 +50,29 @@ const hmacKeys = new Map<string, Promise<CryptoKey>>();
 export function hmacKey(secret: string): Promise<CryptoKey> {
   let key = hmacKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    key = importHmacKey(secret);
     hmacKeys.set(secret, key);
   }
   return key;
 }
 
+/**
+ * HMAC-SHA256 of `message` under `secret` (its UTF-8 bytes), as bytes. `once`: a key used for one request only
+ * (NICE's per-request key) is imported for this call and not kept.
+ */
+export async function hmacSha256(secret: string, message: string, { once = false } = {}): Promise<Uint8Array> {
+  const key = once ? await importHmacKey(secret) : await hmacKey(secret);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
+}
+
 /** HMAC-SHA256 of `message` under `secret`, base64url (43 characters). */
 export async function hmacSign(secret: string, message: string): Promise<string> {
-  return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message))));
+  return toBase64Url(await hmacSha256(secret, message));
+}
+
+/** HMAC-SHA256 of `message` under `secret`, standard base64 (44 characters, padded): what the providers' schemes send. */
+export async function hmacBase64(secret: string, message: string, options: { once?: boolean } = {}): Promise<string> {
+  return toBase64(await hmacSha256(secret, message, options));
 }
 
 /**

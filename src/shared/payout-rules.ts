@@ -2,7 +2,7 @@
 // shows exactly what the server will record. Every amount is an integer.
 //
 // Money: a creator withdraws earnings in luv. A luv is bought at 110 KRW VAT included (KRW_PER_LUV in
-// subscription-plans.ts, the packs of services/payments.ts), so it is worth 100 KRW before VAT: that is what
+// subscription-plans.ts, the packs of services/payments/orders.ts), so it is worth 100 KRW before VAT: that is what
 // one luv pays out (PAYOUT_KRW_PER_LUV). The platform keeps PAYOUT_FEE_PERCENT of the luv (rounded down,
 // in the creator's favour); the rest is the creator's income, from which the platform withholds the 3.3% of
 // Korean freelancer income (사업소득 원천징수): 3% income tax and a local income tax of a tenth of it (0.3%),

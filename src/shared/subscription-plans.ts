@@ -1,7 +1,7 @@
 // The subscription plans and the status and history numbers (docs/product/money.md, "Subscriptions"), without
 // zod: the page's dialog imports this.
 // Prices are set in KRW (3,300 / 3,300 / 9,900). They are paid with luv from the wallet at the
-// packs' rate of 110 KRW a luv (src/api/services/payments.ts), so 30, 30 and 90 luv. Item codes 700-702.
+// packs' rate of 110 KRW a luv (src/api/services/payments/orders.ts), so 30, 30 and 90 luv. Item codes 700-702.
 // Item codes 703 and 704 are the one- and three-month passes: with no price of their own, they cost what
 // the one- and three-month plans cost; a pass is paid when bought and its period starts only when it is used.
 
@@ -21,6 +21,27 @@ export const PLAN_IDS = Object.keys(SUBSCRIPTION_PLANS) as PlanId[];
 
 /** A subscription's status. */
 export const SUBSCRIPTION_STATUS = { subscribed: 1, unsubscribed: 2, expired: 3, unused: 4, renewalCancelled: 5 } as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUS)[keyof typeof SUBSCRIPTION_STATUS];
+
+const S = SUBSCRIPTION_STATUS;
+/**
+ * The subscription state machine within a term: which status may follow which. A new term (a subscription, a
+ * pass bought, a renewal) writes the row afresh as subscribed or unused; src/db/subscriptions.ts guards each
+ * other change with this table (`statusesMovingTo`).
+ */
+export const SUBSCRIPTION_TRANSITIONS: Readonly<Record<SubscriptionStatus, readonly SubscriptionStatus[]>> = {
+  // The member cancels the renewal (monthly), unsubscribes; the term ends unrenewed.
+  [S.subscribed]: [S.renewalCancelled, S.unsubscribed, S.expired],
+  [S.renewalCancelled]: [S.unsubscribed, S.expired],
+  [S.unsubscribed]: [S.expired],
+  // The member uses the pass: its days start.
+  [S.unused]: [S.subscribed],
+  [S.expired]: [],
+};
+
+/** The statuses that may move to `to`, in code order. */
+export const statusesMovingTo = (to: SubscriptionStatus): SubscriptionStatus[] =>
+  (Object.values(S) as SubscriptionStatus[]).sort((a, b) => a - b).filter((from) => SUBSCRIPTION_TRANSITIONS[from].includes(to));
 /** The kind of a subscription history line. */
 export const RENEWAL_HISTORY = { renewal: 1, renewalCancel: 2, paymentRenewalFailed: 3 } as const;
 

@@ -1,7 +1,7 @@
 // Channel subscriptions (docs/product/money.md, "Subscriptions"): the plans, and the request/answer shapes of the calls.
 //
 // Prices are set in KRW (3,300 / 3,300 / 9,900). They are paid with luv from the wallet at the
-// packs' rate of 110 KRW a luv (src/api/services/payments.ts), so 30, 30 and 90 luv. Item codes 700-704
+// packs' rate of 110 KRW a luv (src/api/services/payments/orders.ts), so 30, 30 and 90 luv. Item codes 700-704
 // (703 and 704 the passes; see subscription-plans.ts).
 
 import * as z from 'zod';

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Browser, devIdentity, productionEnv, propsOf, setCookies, signUpMember, smsOutbox, solveCaptcha } from './helpers';
 import { expectRefused } from './watch-fixtures';
 import { assertSafeConfig } from '../../src/api/config';
+import { devCi } from '../../src/api/providers/identity';
 
 const count = async (table: string) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 const errorOf = async (res: Response) => ((await res.json()) as { data: { error: string } }).data.error;
@@ -350,6 +351,16 @@ describe('providers', () => {
     expect(() => assertSafeConfig({ ...base, JWT_SECRET: env.JWT_SECRET })).toThrow(/JWT_SECRET/);
     expect(() => assertSafeConfig({ ...base, EDGE_HEADER_SECRET: env.EDGE_HEADER_SECRET })).toThrow(/EDGE_HEADER_SECRET/);
     expect(() => assertSafeConfig({ ...base, EDGE_HEADER_SECRET: '' })).toThrow(/EDGE_HEADER_SECRET/);
+  });
+
+  it("refuse the dev identity form without its CI key, and key the form's CI with it", async () => {
+    expect(() => assertSafeConfig({ ...env, IDENTITY_PROVIDER: 'dev', DEV_IDENTITY_CI_KEY: '' })).toThrow(/DEV_IDENTITY_CI_KEY/);
+    expect(() => assertSafeConfig({ ...env, IDENTITY_PROVIDER: 'nice', DEV_IDENTITY_CI_KEY: '' })).not.toThrow(/DEV_IDENTITY_CI_KEY/);
+    const person = { name: '김하나', birthday: '1990-01-01', gender: 'F', phone: '01012345678' };
+    const ci = await devCi(env, person);
+    expect(ci).toMatch(/^dev-[A-Za-z0-9+/]{43}$/);
+    expect(await devCi(env, { ...person, name: ' 김하나 ' })).toBe(ci);
+    expect(await devCi({ ...env, DEV_IDENTITY_CI_KEY: 'another-key' }, person)).not.toBe(ci);
   });
 
   it('serves policy texts in the caller language', async () => {

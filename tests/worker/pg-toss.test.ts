@@ -91,6 +91,38 @@ describe('Toss Payments adapter', () => {
     expect(answer.virtualAccount).toEqual({ accountNumber: 'X6505636518308', bank: '우리', customerName: '김토스', dueDate: '2024-01-04T23:59:59+09:00' });
   });
 
+  it('reads an answer by what it needs: a Payment without a key, order, known status or whole amount is no answer; the rest falls back', async () => {
+    const confirm = (answer: unknown) => gateway(tossFetch([[200, answer]]).fn).confirm({ paymentKey: 'k', orderId: 'o', amount: 11_000, idempotencyKey: 'i' });
+    for (const broken of [
+      payment({ paymentKey: '' }),
+      payment({ orderId: 7 }),
+      payment({ status: 'PAID' }),
+      payment({ totalAmount: 11_000.5 }),
+      payment({ totalAmount: '11000' }),
+      [payment()],
+      null,
+    ]) {
+      await expect(confirm(broken), JSON.stringify(broken)?.slice(0, 80)).rejects.toBeInstanceOf(PgUnavailable);
+    }
+    const sparse = await confirm(payment({ balanceAmount: undefined, method: 5, approvedAt: '', secret: undefined, virtualAccount: { accountNumber: 12345 } }));
+    expect(sparse).toEqual({
+      paymentKey: 'tgen_20240101abcd',
+      orderId: 'ord_abcdefghijklmnopqrstuvwx',
+      status: 'DONE',
+      totalAmount: 11_000,
+      balanceAmount: 11_000,
+      method: null,
+      approvedAt: null,
+      secret: null,
+      virtualAccount: { accountNumber: '12345', bank: '', customerName: '', dueDate: '' },
+    });
+    // An error answer without Toss's fields is still a refusal, named by its HTTP status.
+    await expect(gateway(tossFetch([[403, { error: 'nope' }]]).fn).cancel({ paymentKey: 'k', cancelAmount: 1, reason: 'r', idempotencyKey: 'i' })).rejects.toMatchObject({
+      code: 'HTTP_403',
+      pgMessage: '',
+    });
+  });
+
   it("turns Toss's error answers into refusals, and 5xx or no answer into 'unavailable'", async () => {
     const refused = tossFetch([[400, { code: 'REJECT_CARD_PAYMENT', message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.' }]]);
     const error = await gateway(refused.fn)

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { memberBalance } from '../../src/db/ledger';
-import { historyOf } from '../../src/db/subscriptions';
+import { activatePass, cancelRenewal, expire, historyOf, unsubscribe as unsubscribeRow } from '../../src/db/subscriptions';
+import { SUBSCRIPTION_STATUS, SUBSCRIPTION_TRANSITIONS, type SubscriptionStatus } from '../../src/shared/subscription-plans';
 import { confirmResponseSchema } from '../../src/shared/shop-schemas';
 import { type SubscribeResponse, type SubscriptionListResponse, subscriptionOrderResponseSchema } from '../../src/shared/subscription-schemas';
 import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
@@ -191,5 +192,41 @@ describe('the member’s subscriptions page (/my/subscriptions, server-rendered)
     // One unsubscribe button, the running one's: the other is ended already and the pass is not running.
     expect(html.match(/>구독 해지<\/button>/g)).toHaveLength(1);
     expect(html).toContain('>갱신 해지</button>');
+  });
+});
+
+describe('the subscription state machine (SUBSCRIPTION_TRANSITIONS)', () => {
+  it('is what the queries do: each change moves a row from exactly the statuses the table lets move there', async () => {
+    const { viewer, channel } = await viewerAndChannel(0);
+    const [m, c] = [viewer.id, channel.id];
+    const now = Date.now();
+    const put = (status: number, expiresAt: number) =>
+      env.DB.prepare(
+        `INSERT INTO channel_subscriptions (member_id, channel_id, status, started_at, expires_at, hidden, plan, term) VALUES (?1, ?2, ?3, ?4, ?5, 0, 'monthly', 1)
+         ON CONFLICT (member_id, channel_id) DO UPDATE SET status = excluded.status, started_at = excluded.started_at, expires_at = excluded.expires_at, plan = 'monthly'`,
+      )
+        .bind(m, c, status, now - DAY, expiresAt)
+        .run();
+    const S = SUBSCRIPTION_STATUS;
+    // Each change, with the expiry that lets it happen when the status does.
+    const changes: [SubscriptionStatus, number, () => Promise<unknown>][] = [
+      [S.renewalCancelled, now + DAY, () => cancelRenewal(env.DB, m, c, now)],
+      [S.unsubscribed, now + DAY, () => unsubscribeRow(env.DB, m, c, now)],
+      [S.subscribed, now + DAY, () => activatePass(env.DB, m, c, 1, now, now + DAY)],
+      [S.expired, now - DAY, () => expire(env.DB, { memberId: m, channelId: c, status: 0, plan: 'monthly', term: 1, startedAt: now - DAY, expiresAt: now - DAY }, null)],
+    ];
+    const moved: string[] = [];
+    const allowed: string[] = [];
+    for (const from of Object.values(S)) {
+      for (const [to, expiresAt, change] of changes) {
+        await put(from, expiresAt);
+        await change();
+        if ((await row(m, c))!.status !== from) moved.push(`${from} -> ${(await row(m, c))!.status}`);
+        if (SUBSCRIPTION_TRANSITIONS[from].includes(to)) allowed.push(`${from} -> ${to}`);
+      }
+    }
+    expect(moved).toEqual(allowed);
+    // The machine itself (docs/product/money.md, "Subscriptions"): the queries' guards before there was a table.
+    expect(moved).toEqual(['1 -> 5', '1 -> 2', '1 -> 3', '2 -> 3', '4 -> 1', '5 -> 2', '5 -> 3']);
   });
 });

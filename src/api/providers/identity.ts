@@ -1,3 +1,4 @@
+import { hmacBase64 } from '../../lib/crypto';
 import { providerChoice } from '../config';
 import { NICE_PRODUCT_ID, NICE_WINDOW_URL, niceRequest } from './nice';
 
@@ -68,13 +69,14 @@ export function niceIdentity(env: Env, fetcher: typeof fetch = fetch): IdentityP
 }
 
 /**
- * The dev form's stand-in for NICE's CI: a keyed hash of the person it names (a real CI is a keyed hash of
- * the resident registration number), so the same person entered twice is the same CI, as with NICE.
+ * The dev form's stand-in for NICE's CI: a keyed hash (key DEV_IDENTITY_CI_KEY of config/development.env) of the
+ * person it names (a real CI is a keyed hash of the resident registration number), so the same person entered
+ * twice is the same CI, as with NICE.
  */
-export async function devCi(person: { name: string; birthday: string; gender: string; phone: string }): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode('flex-live-dev-ci'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode([person.name.trim(), person.birthday, person.gender, person.phone].join('|')));
-  return `dev-${btoa(String.fromCharCode(...new Uint8Array(mac))).replace(/=+$/, '')}`;
+export async function devCi(env: Env, person: { name: string; birthday: string; gender: string; phone: string }): Promise<string> {
+  if (!env.DEV_IDENTITY_CI_KEY) throw new Error('DEV_IDENTITY_CI_KEY is not configured');
+  const mac = await hmacBase64(env.DEV_IDENTITY_CI_KEY, [person.name.trim(), person.birthday, person.gender, person.phone].join('|'));
+  return `dev-${mac.replace(/=+$/, '')}`;
 }
 
 export function identityFor(env: Env): IdentityProvider {

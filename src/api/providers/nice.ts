@@ -13,6 +13,7 @@
 //    utf8_name is the URL-encoded UTF-8 name.
 
 import * as z from 'zod';
+import { fromBase64, hmacBase64, timingSafeEqual, toBase64 } from '../../lib/crypto';
 
 export const NICE_WINDOW_URL = 'https://nice.checkplus.co.kr/CheckPlusSafeModel/service.cb';
 /** NICE's product id of identity verification (통합형). */
@@ -22,28 +23,13 @@ export const NICE_SUCCESS = '0000';
 
 const encoder = new TextEncoder();
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return null;
-  try {
-    return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
-
 /** Step 3: the symmetric key text of one request, from the crypto token's answer. */
 export async function niceSymmetricKey(reqDtim: string, reqNo: string, tokenVal: string): Promise<string> {
   return toBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(reqDtim.trim() + reqNo.trim() + tokenVal.trim()))));
 }
 
 function parts(symmetricKey: string) {
-  return { key: encoder.encode(symmetricKey.slice(0, 16)), iv: encoder.encode(symmetricKey.slice(-16)), hmacKey: encoder.encode(symmetricKey.slice(0, 32)) };
+  return { key: encoder.encode(symmetricKey.slice(0, 16)), iv: encoder.encode(symmetricKey.slice(-16)) };
 }
 
 async function aesKey(symmetricKey: string, use: 'encrypt' | 'decrypt') {
@@ -51,9 +37,9 @@ async function aesKey(symmetricKey: string, use: 'encrypt' | 'decrypt') {
 }
 
 /** base64(HMAC-SHA256(enc_data)) under the request's hmac_key. */
-export async function niceIntegrity(symmetricKey: string, encData: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', parts(symmetricKey).hmacKey, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return toBase64(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(encData))));
+export function niceIntegrity(symmetricKey: string, encData: string): Promise<string> {
+  // hmac_key: the key text's first 32 characters; a key of one request, so not kept.
+  return hmacBase64(symmetricKey.slice(0, 32), encData, { once: true });
 }
 
 /** AES-128-CBC (PKCS#7 padding) of `plain` bytes, base64. */
@@ -105,9 +91,7 @@ export interface NiceAnswer {
  * (forged or altered) or is not NICE's shape.
  */
 export async function openNiceAnswer(symmetricKey: string, answer: NiceAnswer): Promise<NiceResult | null> {
-  const expected = encoder.encode(await niceIntegrity(symmetricKey, answer.enc_data));
-  const given = encoder.encode(answer.integrity_value);
-  if (expected.length !== given.length || !crypto.subtle.timingSafeEqual(expected, given)) return null;
+  if (!timingSafeEqual(await niceIntegrity(symmetricKey, answer.enc_data), answer.integrity_value)) return null;
   const plain = await niceDecrypt(symmetricKey, answer.enc_data);
   if (!plain) return null;
   try {

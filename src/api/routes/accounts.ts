@@ -243,7 +243,7 @@ export const accountRoutes = new Hono<ApiEnv>()
     async (c) => {
       if (!devIdentityEnabled(c.env)) throw new Refusal(404, 'NOT_FOUND', 'errors.apiNotFound');
       const { session, ...result } = c.req.valid('json');
-      const authKey = await completeIdentity(c.env.DB, session, { ...result, ci: await devCi(result) });
+      const authKey = await completeIdentity(c.env.DB, session, { ...result, ci: await devCi(c.env, result) });
       if (!authKey) throw new Refusal(400, 'INVALID_ACCESS', M.invalidAccess);
       return c.json({ authKey });
     },

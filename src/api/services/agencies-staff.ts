@@ -8,6 +8,7 @@ import { auditStatement } from '../../db/staff-audit';
 import { Refusal } from '../../lib/errors';
 import type { AgencyGrantRequest, AgencyInvite, StaffAgency, StaffAgencyList, StaffInviteForm, StaffInviteList } from '../../shared/agency-schemas';
 import { inviteFrom, inviteView } from './agencies';
+import { isConflict } from '../../db/conflict';
 
 /** How many invites staff read at once, newest first. */
 const STAFF_INVITE_LIMIT = 100;
@@ -26,7 +27,7 @@ export async function grantAgency(db: D1Database, staffId: number, input: Agency
       auditStatement(db, { actorId: staffId, action: 'agency.grant', targetType: 'member', targetId: member.loginId, before: before ? { name: before.name } : null, after: { name: input.name } }, now),
     ]);
   } catch (error) {
-    if (String(error).includes('agencies.name')) throw new Refusal(409, 'AGENCY_NAME_TAKEN', 'agency.errors.nameTaken', { name: 'agency.errors.nameTaken' });
+    if (isConflict(error, 'unique', 'agencies.name')) throw new Refusal(409, 'AGENCY_NAME_TAKEN', 'agency.errors.nameTaken', { name: 'agency.errors.nameTaken' });
     throw error;
   }
   const agency = (await listAgencies(db)).find((a) => a.memberId === member.id)!;

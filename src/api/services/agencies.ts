@@ -28,6 +28,7 @@ import {
   type NewInvite,
 } from '../../db/agencies';
 import { CONTRACT_PURPOSE, checkUpload, storeUpload } from './uploads';
+import { isConflict } from '../../db/conflict';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -95,7 +96,7 @@ export async function respondToInvite(db: D1Database, creatorId: number, id: num
     await answerInvite(db, id, type === 'accept', now);
   } catch (error) {
     // The trigger: answered or expired between our look and the write; nothing was written.
-    if (String(error).includes('AGENCY_INVITE_CLOSED')) throw new Refusal(409, 'INVITE_ANSWERED', 'agency.errors.answered');
+    if (isConflict(error, 'trigger', 'AGENCY_INVITE_CLOSED')) throw new Refusal(409, 'INVITE_ANSWERED', 'agency.errors.answered');
     throw error;
   }
   return inviteView((await findInvite(db, id))!, now);

@@ -9,6 +9,7 @@ import { auditStatement } from '../../db/staff-audit';
 import { Refusal } from '../../lib/errors';
 import type { CouponMint, CouponMintRequest, CouponResponse } from '../../shared/shop-schemas';
 import { couponGrant } from './ledger';
+import { isConflict } from '../../db/conflict';
 
 /** What people type, as codes are stored: full-width letters folded, upper case, no dashes or spaces. */
 export const normalizeCouponCode = (typed: string) => typed.normalize('NFKC').toUpperCase().replace(/[\s-]/g, '');
@@ -17,8 +18,6 @@ const notFound = () => new Refusal(404, 'COUPON_NOT_FOUND', 'coupon.errors.notFo
 const expired = () => new Refusal(409, 'COUPON_EXPIRED', 'coupon.errors.expired');
 const exhausted = () => new Refusal(409, 'COUPON_EXHAUSTED', 'coupon.errors.exhausted');
 const alreadyUsed = () => new Refusal(409, 'COUPON_ALREADY_USED', 'coupon.errors.alreadyUsed');
-
-const failedOn = (error: unknown, what: string) => error instanceof Error && error.message.includes(what);
 
 export async function useCoupon(db: D1Database, memberId: number, couponNumber: string, now = Date.now()): Promise<CouponResponse> {
   const code = normalizeCouponCode(couponNumber);
@@ -33,9 +32,9 @@ export async function useCoupon(db: D1Database, memberId: number, couponNumber: 
     result = await couponGrant(db, { memberId, amount: coupon.luv, key: `coupon:${coupon.id}:${memberId}`, alongside: redemptionStatements(db, coupon.id, memberId) });
   } catch (error) {
     // Another use won the race since our read: the batch threw and wrote nothing.
-    if (failedOn(error, 'coupon_redemptions.coupon_id')) throw alreadyUsed();
-    if (failedOn(error, 'coupon_exhausted')) throw exhausted();
-    if (failedOn(error, 'coupon_expired')) throw expired();
+    if (isConflict(error, 'unique', 'coupon_redemptions.coupon_id')) throw alreadyUsed();
+    if (isConflict(error, 'check', 'coupon_exhausted')) throw exhausted();
+    if (isConflict(error, 'trigger', 'coupon_expired')) throw expired();
     throw error;
   }
   // The same member's use that committed first (its key is this member's and this coupon's).
@@ -84,7 +83,7 @@ export async function mintCoupons(db: D1Database, staffId: number, input: Coupon
       await db.batch([...insertCouponStatements(db, codes, mint), audit]);
       return { mintId, codes: codes.map(displayCouponCode), luv: input.luv, uses: input.uses, expiresAt: expiresAt * 1000 };
     } catch (error) {
-      if (attempt >= MINT_ATTEMPTS || !failedOn(error, 'coupons.code')) throw error;
+      if (attempt >= MINT_ATTEMPTS || !isConflict(error, 'unique', 'coupons.code')) throw error;
     }
   }
 }

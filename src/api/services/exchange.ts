@@ -29,9 +29,9 @@ import {
 } from '../../shared/exchange-schemas';
 import type { Leg } from '../../db/ledger';
 import { earningsOf, move, systemAccount, walletOf } from './ledger';
+import { isConflict } from '../../db/conflict';
 
 const noEvent = () => new Refusal(404, 'EXCHANGE_NO_EVENT', 'exchange.errors.noEvent');
-const failedOn = (error: unknown, what: string) => error instanceof Error && error.message.includes(what);
 
 export function stateOf(event: ExchangeEvent | null, now: number): ExchangeState {
   if (!event) return 'none';
@@ -152,8 +152,8 @@ export async function applyExchange(env: Env, memberId: number, request: Require
       alongside: applyStatements(env.DB, { eventId: event.id, memberId, amount: request.amount, memberCap: event.memberCap, totalCap: event.totalCap }),
     });
   } catch (error) {
-    if (failedOn(error, 'exchange_member_cap')) throw new Refusal(409, 'EXCHANGE_MEMBER_CAP', 'exchange.errors.memberCap');
-    if (failedOn(error, 'exchange_total_cap')) throw new Refusal(409, 'EXCHANGE_TOTAL_CAP', 'exchange.errors.totalCap');
+    if (isConflict(error, 'check', 'exchange_member_cap')) throw new Refusal(409, 'EXCHANGE_MEMBER_CAP', 'exchange.errors.memberCap');
+    if (isConflict(error, 'check', 'exchange_total_cap')) throw new Refusal(409, 'EXCHANGE_TOTAL_CAP', 'exchange.errors.totalCap');
     throw error;
   }
   return answer(env, memberId, result.movement, result.legs, accounts, result.status === 'replayed', event);

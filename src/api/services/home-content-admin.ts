@@ -20,6 +20,7 @@ import type { BannerForm, HomeContentKind, LogoForm, PopupForm, StaffContentSave
 import { IMAGE_TYPES, UPLOAD_KEY_PATTERN } from '../../shared/uploads';
 import { PAGE_SCOPES, purgePages } from '../../edge-cache';
 import { checkUpload, discardUploads, storeUpload } from './uploads';
+import { isConflict } from '../../db/conflict';
 
 export const HOME_CONTENT_UPLOAD_PURPOSE = 'home-content';
 
@@ -78,7 +79,7 @@ export async function saveContent(env: Env, actorId: number, input: ContentForm,
       try {
         await env.DB.batch([statement, audit]);
       } catch (err) {
-        if (id === null && attempt < 3 && /UNIQUE constraint failed: \w+\.id/.test(String(err))) continue;
+        if (id === null && attempt < 3 && isConflict(err, 'unique', `${kind}.id`)) continue;
         throw err;
       }
       if (stored && oldImage) {

@@ -28,6 +28,7 @@ import type { InventoryResponse, ItemBuyResponse, ItemEventListResponse, ItemGif
 import { mayWriteInRoom, publishItemEffect } from './chat-events';
 import { move, systemAccount, walletOf } from './ledger';
 import { notFoundChannel } from './watch-error';
+import { isConflict } from '../../db/conflict';
 
 const unknownItem = () => new Refusal(404, 'UNKNOWN_ITEM', 'items.errors.unknownItem');
 const notHeld = () => new Refusal(409, 'ITEM_NOT_HELD', 'items.errors.notHeld');
@@ -42,8 +43,6 @@ function itemOf(prodName: string): CatalogueItem {
   return item;
 }
 
-const isError = (error: unknown, text: string) => error instanceof Error && error.message.includes(text);
-
 /**
  * Run one item event's batch. A key already used answers the earlier event when it is the same one
  * (replayed), else IDEMPOTENCY_CONFLICT; holding too few is ITEM_NOT_HELD. Nothing is written in either case.
@@ -53,13 +52,13 @@ async function recordEvent(db: D1Database, event: ItemEventInput, extra: D1Prepa
     const results = await db.batch([itemEventStatement(db, event), ...extra]);
     return { id: (results[0]!.results[0] as { id: number }).id, replayed: false, results };
   } catch (error) {
-    if (isError(error, 'item_events.idempotency_key')) {
+    if (isConflict(error, 'unique', 'item_events.idempotency_key')) {
       const earlier = await findItemEvent(db, event.key);
       const same = earlier && earlier.kind === event.kind && earlier.code === event.code && earlier.quantity === event.quantity && earlier.targetId === (event.targetId ?? null);
       if (same) return { id: earlier.id, replayed: true, results: [] };
       throw keyConflict();
     }
-    if (isError(error, 'ITEM_NOT_HELD')) throw notHeld();
+    if (isConflict(error, 'trigger', 'ITEM_NOT_HELD')) throw notHeld();
     throw error;
   }
 }

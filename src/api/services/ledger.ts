@@ -8,6 +8,7 @@
 
 import { type AccountKind, findMovement, findOrCreateAccount, type Leg, type MovementKind, type MovementRow, movementStatements, type SystemAccountKind } from '../../db/ledger';
 import { Refusal } from '../../lib/errors';
+import { isConflict } from '../../db/conflict';
 
 /** Enough for any movement we make (a gift with a platform cut is three); more is a mistake. */
 export const MAX_LEGS = 4;
@@ -67,8 +68,6 @@ async function replay(db: D1Database, request: MoveRequest, legs: Leg[]): Promis
   return { status: 'replayed', ...found };
 }
 
-const isConstraint = (error: unknown, name: string) => error instanceof Error && error.message.includes(name);
-
 /** Move luv between accounts: one batch (one transaction), all legs or none. */
 export async function move(db: D1Database, request: MoveRequest): Promise<MoveResult> {
   const key = request.idempotencyKey;
@@ -82,11 +81,11 @@ export async function move(db: D1Database, request: MoveRequest): Promise<MoveRe
     results = await db.batch([...movementStatements(db, { idempotencyKey: key, kind: request.kind, memo: request.memo ?? null }, legs), ...(request.alongside ?? [])]);
   } catch (error) {
     // The key was used: by an earlier call, or by a concurrent one that wrote first.
-    if (isConstraint(error, 'ledger_movements.idempotency_key')) {
+    if (isConflict(error, 'unique', 'ledger_movements.idempotency_key')) {
       const winner = await replay(db, request, legs);
       if (winner) return winner;
     }
-    if (isConstraint(error, 'balance_non_negative')) throw new Refusal(409, 'INSUFFICIENT_LUV', 'luv.errors.insufficient');
+    if (isConflict(error, 'check', 'balance_non_negative')) throw new Refusal(409, 'INSUFFICIENT_LUV', 'luv.errors.insufficient');
     throw error;
   }
   // Every leg's balance update must have found its account (the entries' foreign key already makes a missing

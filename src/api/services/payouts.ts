@@ -43,8 +43,10 @@ import { requireFreshProof, sameName } from './reauth';
 import { doubleSubmit, type ResolvedKey } from '../../lib/request-key';
 import { onceInWindow } from './double-submit';
 import type { SessionClaims } from './sessions';
+import { isConflict } from '../../db/conflict';
 
-const outOfOrder = (error: unknown) => error instanceof Error && error.message.includes('payout status out of order');
+/** A withdrawal's bank account columns: NOT NULL, copied from the member's bank account at the request. */
+const PAYOUT_BANK_COLUMNS = ['payouts.bank_code', 'payouts.bank_account', 'payouts.bank_holder_name'];
 const notFound = () => new Refusal(404, 'WITHDRAWAL_NOT_FOUND', 'payout.errors.notFound');
 const wrongState = () => new Refusal(409, 'WITHDRAWAL_STATE', 'payout.errors.wrongState');
 
@@ -140,7 +142,7 @@ export async function requestWithdrawal(db: D1Database, memberId: number, reques
   } catch (error) {
     if (error instanceof Refusal && error.code === 'INSUFFICIENT_LUV') throw new Refusal(409, 'INSUFFICIENT_EARNINGS', 'payout.errors.insufficient');
     // The bank account was removed between the check and the batch (its columns read NULL).
-    if (error instanceof Error && error.message.includes('NOT NULL constraint failed: payouts.bank')) throw new Refusal(409, 'NO_BANK_ACCOUNT', 'payout.errors.noBankAccount');
+    if (PAYOUT_BANK_COLUMNS.some((column) => isConflict(error, 'notNull', column))) throw new Refusal(409, 'NO_BANK_ACCOUNT', 'payout.errors.noBankAccount');
     throw error;
   }
   const row = (await findPayoutByKey(db, memberId, request.idempotencyKey))!;
@@ -176,7 +178,7 @@ async function transition(db: D1Database, row: PayoutRow, status: Exclude<Payout
     return { row: (await findPayout(db, row.id))!, replayed: result.status === 'replayed' };
   } catch (error) {
     // Changed by someone else since the read: the trigger refuses, or the luv already left payout_pending.
-    if (outOfOrder(error) || (error instanceof Refusal && error.code === 'INSUFFICIENT_LUV')) throw wrongState();
+    if (isConflict(error, 'trigger', 'payout status out of order') || (error instanceof Refusal && error.code === 'INSUFFICIENT_LUV')) throw wrongState();
     throw error;
   }
 }

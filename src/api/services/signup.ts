@@ -15,6 +15,7 @@ import { accountRefusal, findRecommender } from './accounts';
 import { provenAspUser, type AspClaim } from './asp';
 import { consumePhoneToken } from './phone';
 import { consumeIdentity, isAdult } from './identity';
+import { isConflict } from '../../db/conflict';
 
 /** Accounts one client address may create per window: generous for a household or office behind one address. */
 export const MAX_CLIENT_SIGNUPS = 10;
@@ -164,7 +165,7 @@ async function createMember(db: D1Database, input: SignupRequest, { loginId, nic
   const batch = asp ? [insert, linkAspMemberStatement(db, asp.partnerCode, asp.userkey, loginId)] : [insert];
   const [inserted] = await db.batch(batch).catch((err: unknown) => {
     // The binding's primary key: the same partner user signed up twice at once. Nothing of this batch stayed.
-    if (asp && /UNIQUE|PRIMARY/i.test(String(err))) throw new Refusal(409, 'ASP_USER_TAKEN', 'validation.signup.aspTaken');
+    if (asp && isConflict(err, 'unique')) throw new Refusal(409, 'ASP_USER_TAKEN', 'validation.signup.aspTaken');
     throw err;
   });
   const id = (inserted?.results[0] as { id: number } | undefined)?.id;

@@ -43,6 +43,7 @@ import {
 } from '../../shared/subscription-schemas';
 import { subscriptionPayment } from './ledger';
 import { notFoundChannel } from './watch-error';
+import { isConflict } from '../../db/conflict';
 
 const DAY_MS = 86_400_000;
 const termKey = (memberId: number, channelId: number, term: number) => `sub:${memberId}:${channelId}:${term}`;
@@ -76,7 +77,7 @@ export async function subscriptionPaidBy(db: D1Database, memberId: number, reque
   const term = await findTermByRequest(db, memberId, requestKey);
   if (!term) return null;
   const current = await findSubscription(db, memberId, term.channelId);
-  return { channelId: term.channelId, plan: term.plan, status: current?.status ?? 1, expiresAt: expiryOf(current, term.endsAt) };
+  return { channelId: term.channelId, plan: term.plan, status: current?.status ?? subscribed, expiresAt: expiryOf(current, term.endsAt) };
 }
 
 /** Subscribe the member to a channel with a plan, paying its first term from their wallet (a pass: held unused). */
@@ -93,7 +94,7 @@ export async function subscribe(db: D1Database, memberId: number, request: Subsc
     return {
       channelId: request.channelId,
       plan: request.plan,
-      status: current?.status ?? 1,
+      status: current?.status ?? subscribed,
       expiresAt: expiryOf(current, earlier.endsAt),
       balance: await memberBalance(db, memberId, 'wallet'),
       replayed: true,
@@ -126,7 +127,7 @@ export async function subscribe(db: D1Database, memberId: number, request: Subsc
     return {
       channelId: channel.id,
       plan: now2?.plan ?? request.plan,
-      status: now2?.status ?? 1,
+      status: now2?.status ?? subscribed,
       expiresAt: expiryOf(now2, term.endsAt),
       balance: await memberBalance(db, memberId, 'wallet'),
       replayed: true,
@@ -147,7 +148,7 @@ export async function subscribe(db: D1Database, memberId: number, request: Subsc
 export async function cancelRenewal(db: D1Database, memberId: number, channelId: number, now = Date.now()) {
   if (!(await cancelRenewalRow(db, memberId, channelId, now))) throw new Refusal(409, 'NOT_RENEWING', 'subscriptions.errors.notRenewing');
   const row = (await findSubscription(db, memberId, channelId))!;
-  return { channelId, status: 5 as const, expiresAt: row.expiresAt ?? now };
+  return { channelId, status: renewalCancelled, expiresAt: row.expiresAt ?? now };
 }
 
 /**
@@ -222,7 +223,7 @@ async function renewBatch(db: D1Database, due: SubscriptionRow[], now: number, r
       if (error instanceof Refusal && error.code === 'INSUFFICIENT_LUV') {
         await expire(db, s, now);
         report.failed++;
-      } else if (error instanceof Error && /subscription term out of order|subscription_history\.kind/.test(error.message)) {
+      } else if (isConflict(error, 'trigger', 'subscription term out of order') || isConflict(error, 'unique', 'subscription_history.kind')) {
         report.replayed++; // cancelled or renewed by someone else between our read and our batch: nothing moved
       } else {
         console.error('subscription renewal failed', s.memberId, s.channelId, error);
