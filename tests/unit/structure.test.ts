@@ -169,6 +169,8 @@ const texts: Record<string, string> = import.meta.glob(
     '/docs/**/*.md',
     '/README.md',
     '/wrangler.toml',
+    '/config/*.env',
+    '/*.config.{ts,mts}',
   ],
   { query: '?raw', import: 'default', eager: true },
 );
@@ -192,6 +194,8 @@ describe('citations', () => {
     for (const dir of ['/src/', '/client/', '/scripts/', '/tests/', '/docs/']) expect(files.some((f) => f.startsWith(dir))).toBe(true);
     expect(files).toContain('/scripts/start.mjs');
     expect(files).toContain('/docs/architecture.md');
+    expect(files).toContain('/config/development.env');
+    expect(files).toContain('/playwright.config.ts');
     expect(files).not.toContain('/tests/unit/structure.test.ts');
   });
 });

@@ -5,6 +5,7 @@ import { Browser, devIdentity, productionEnv, propsOf, setCookies, signUpMember,
 import { expectRefused } from './watch-fixtures';
 import { assertSafeConfig } from '../../src/api/config';
 import { devCi } from '../../src/api/providers/identity';
+import ko from '../../locales/ko.json';
 
 const count = async (table: string) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 const errorOf = async (res: Response) => ((await res.json()) as { data: { error: string } }).data.error;
@@ -300,8 +301,10 @@ describe('identity verification of a member', () => {
     const authKey = await devIdentity(browser, '/api/personal-auth?type=personal', { name: '파트너', birthday: '1980-10-10', gender: 'M', phone: '01055556666' });
     const confirmed = await browser.json('/api/personal-auth/confirm', { authKey });
     expect(await confirmed.json()).toMatchObject({ me: { identityVerified: true, adult: true } });
-    // an authKey works once
-    expect((await browser.json('/api/personal-auth/confirm', { authKey })).status).toBe(400);
+    // an authKey works once: a spent one asks the member to verify again (not sign-up's words)
+    const spent = await browser.json('/api/personal-auth/confirm', { authKey });
+    expect(spent.status).toBe(400);
+    expect(((await spent.json()) as { error: { message: string } }).error.message).toBe(ko.validation.identity.again);
     // and guests cannot start it
     expect((await new Browser().fetch('/api/personal-auth?type=personal')).status).toBe(401);
   });

@@ -91,7 +91,7 @@ export async function startOwnIdentity(db: D1Database, provider: IdentityProvide
 /** A member's own verification comes back (its authKey, used once): the member, now identity-verified with the verified person's details. */
 export async function confirmOwnIdentity(db: D1Database, authKey: string, member: { memberId: number; loginId: string }): Promise<MemberRow> {
   const identity = await consumeIdentity(db, authKey, 'personal', member.loginId);
-  if (!identity) throw new Refusal(400, 'IDENTITY_REQUIRED', M.identityRequired);
+  if (!identity) throw new Refusal(400, 'IDENTITY_REQUIRED', M.identityAgain);
   await markIdentityVerified(db, member.memberId, identity);
   return (await findMemberById(db, member.memberId))!;
 }
