@@ -57,7 +57,8 @@ export default defineConfig({
     command: `node scripts/e2e-server.mjs ${E2E.port} ${E2E.state}`,
     url: `http://127.0.0.1:${E2E.port}/healthz`,
     timeout: 300_000, // a wrangler bundle and a migrated, seeded state: a minute when quiet, several on a busy machine
-    reuseExistingServer: false,
+    // npm test starts this server itself while the Worker tests run (scripts/test.mjs) and says so; otherwise a fresh one.
+    reuseExistingServer: process.env.E2E_SERVER_STARTED === '1',
     stdout: 'ignore',
     stderr: 'pipe',
   },

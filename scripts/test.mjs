@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { tool } from './lib/wrangler.mjs';
+import { E2E, tool } from './lib/wrangler.mjs';
 
 const bin = tool;
 const sequential = process.argv.includes('--sequential');
@@ -21,10 +21,10 @@ const failures = [];
 const timings = [];
 
 /** Runs one step; resolves with whether it passed. With `tag`, its output lines are prefixed (other steps run too). */
-function step(name, command, args, { tag = null } = {}) {
+function step(name, command, args, { tag = null, env = {} } = {}) {
   console.log(`\n== ${name}: ${command} ${args.join(' ')}`);
   const began = performance.now();
-  const child = spawn(command, args, { stdio: ['ignore', tag ? 'pipe' : 'inherit', tag ? 'pipe' : 'inherit'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0' } });
+  const child = spawn(command, args, { stdio: ['ignore', tag ? 'pipe' : 'inherit', tag ? 'pipe' : 'inherit'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0', ...env } });
   if (tag) {
     for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`[${tag}] ${line}`));
   }
@@ -37,6 +37,39 @@ function step(name, command, args, { tag = null } = {}) {
       resolve(status === 0);
     });
   });
+}
+
+/**
+ * The browser tests' server, started early in a process group of its own. `ready` resolves true once it answers its
+ * health check, false if it exits or does not answer within five minutes (Playwright then starts its own and says why).
+ */
+function startE2eServer() {
+  console.log(`\n== browser tests' server: node scripts/e2e-server.mjs ${E2E.port} ${E2E.state} (in the background)`);
+  const child = spawn('node', ['scripts/e2e-server.mjs', String(E2E.port), E2E.state], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  });
+  createInterface({ input: child.stderr }).on('line', (line) => console.log(`[e2e server] ${line}`));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const ready = (async () => {
+    const deadline = Date.now() + 300_000;
+    while (!exited && Date.now() < deadline) {
+      const ok = await fetch(`http://127.0.0.1:${E2E.port}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (ok) return true;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    return false;
+  })();
+  const stop = () => {
+    if (!exited) process.kill(-child.pid, 'SIGTERM');
+  };
+  process.on('exit', stop);
+  return { ready, stop };
 }
 
 /** Runs the steps (functions that start one and resolve with whether it passed) at most `width` at a time, in order. */
@@ -122,10 +155,19 @@ const buildAndBudget = async () => {
   return ok;
 };
 const [built] = await inParallel([buildAndBudget, ...checks], width);
+const e2e = built && !process.argv.includes('--no-e2e');
+// The browser tests' server (a Worker build and a fresh seeded state: most of a minute, little CPU) starts now and gets
+// ready while the Worker tests run; Playwright then uses it instead of starting its own (playwright.config.ts).
+const e2eServer = e2e ? startE2eServer() : null;
 const runnerTag = (name) => (runnersSideBySide ? { tag: name } : {});
 const runners = [() => step('unit + worker tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], runnerTag('worker'))];
-if (built && !process.argv.includes('--no-e2e')) runners.push(() => step('browser tests', bin('playwright'), ['test'], runnerTag('browser')));
+if (e2e)
+  runners.push(async () => {
+    const ready = await e2eServer.ready;
+    return step('browser tests', bin('playwright'), ['test'], { ...runnerTag('browser'), env: ready ? { E2E_SERVER_STARTED: '1' } : {} });
+  });
 await inParallel(runners, runnersSideBySide ? 2 : 1);
+e2eServer?.stop();
 // The bench tooling's own tests (Node's runner): last and alone, since the server they start runs at nice 19 and
 // gets almost no CPU while anything else keeps the cores busy.
 if (built)
