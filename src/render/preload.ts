@@ -55,7 +55,7 @@ function loadManifest(env: Env): Promise<PreloadManifest | null> {
 
 /** Whether the page will mount an HLS player as soon as it hydrates. */
 function playsHls(props: PageProps): boolean {
-  const playback = props.page === 'CHANNEL' ? (props.data as Partial<ChannelData>).channelPage?.live?.playback : props.page === 'VOD' ? (props.data as Partial<VodData>).stream?.playback : null;
+  const playback = props.page === 'CHANNEL' ? props.data.channelPage?.live?.playback : props.page === 'VOD' ? props.data.stream?.playback : null;
   return !!playback && ['HLS', 'IVS', 'NCP'].includes(playback.playerType);
 }
 
