@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { MY_LISTS, type MyListData, type MyListKey, type PageProps } from '../../src/shared/page-props';
+import { MY_LISTS, type MyListKey, type PageProps } from '../../src/shared/page-props';
 import { PAGE_DEFAULTS, type ChannelListItem } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
 import { alertMessageAtom, pushToastAtom } from '../state/ui';
@@ -39,11 +39,11 @@ const SUBSCRIPTION_ACTIONS = {
 type SubscriptionAction = keyof typeof SUBSCRIPTION_ACTIONS;
 
 /** Recently watched, subscriptions and gifted channels: one page, three lists (page keys RECENT_VIEW, SUBSCRIPTIONS_VIEW, GIFT_VIEW). */
-export function MyListPage({ props }: { props: PageProps }) {
+export function MyListPage({ props }: { props: PageProps<MyListKey> }) {
   const t = useT();
   const setAlert = useSetAtom(alertMessageAtom);
   const list = props.page as MyListKey;
-  const initial = (props.data as Partial<MyListData>).list;
+  const initial = props.data.list;
   const [items, setItems] = useState<ChannelListItem[]>(initial?.items ?? []);
   const [total, setTotal] = useState(initial?.total ?? 0);
   const [busy, setBusy] = useState(false);

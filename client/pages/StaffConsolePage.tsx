@@ -10,9 +10,9 @@ import { AuditSection, SwitchesForm } from '../components/staff/ConsoleSections'
 import { formatDateTime } from '../lib/format';
 
 /** The staff console (P and O members): reports with one-click sanctions, the member lookup, channel switches, the audit log. */
-export function StaffConsolePage({ props }: { props: PageProps }) {
+export function StaffConsolePage({ props }: { props: PageProps<'STAFF_CONSOLE'> }) {
   const t = useT();
-  const data = props.data as Partial<StaffConsolePageData>;
+  const data = props.data;
   if (!data.staff) {
     return (
       <section className="cs-page" aria-labelledby="staff-console-title">

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import type { Locale } from '../shared/locales';
-import type { BuildRefs, ChannelData, PageKey, PageProps, VodData } from '../shared/page-props';
+import type { BuildRefs, PageKey, PageProps } from '../shared/page-props';
 
 /**
  * The chunks a page needs beyond main.js, for <link rel="modulepreload"> (added by the document's boot script

@@ -77,6 +77,8 @@ export const PAGES = {
 } as const;
 export type PageKey = keyof typeof PAGES;
 export type PageModule = (typeof PAGES)[PageKey];
+/** The keys whose pages module M draws (most one; the member lists, the notices and customer service several). */
+export type PageKeysOf<M extends PageModule> = { [K in PageKey]: (typeof PAGES)[K] extends M ? K : never }[PageKey];
 
 /** The signed-in member as the page sees it (the API's MeDto); null for a guest. */
 export type Me = MeDto;
