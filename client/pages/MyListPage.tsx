@@ -42,7 +42,7 @@ type SubscriptionAction = keyof typeof SUBSCRIPTION_ACTIONS;
 export function MyListPage({ props }: { props: PageProps<MyListKey> }) {
   const t = useT();
   const setAlert = useSetAtom(alertMessageAtom);
-  const list = props.page as MyListKey;
+  const list = props.page;
   const initial = props.data.list;
   const [items, setItems] = useState<ChannelListItem[]>(initial?.items ?? []);
   const [total, setTotal] = useState(initial?.total ?? 0);
