@@ -15,13 +15,14 @@ export type Page<K extends PageKey = PageKey> = ((page: { props: PageProps<K> })
  * their own (client/app/page-loaders.ts: a new page goes there). The Worker hints that chunk with the page's.
  */
 const EAGER: { [M in PageModule]?: Page<PageKeysOf<M>> } = { HomePage, NoticePage };
-const lazyPages = new Map<PageModule, Page<never>>();
+const lazyPages = new Map<LazyPageModule, Page<never>>();
 
 /** A page that loads on demand: its loader comes from the page table's own chunk, then its code. */
-function lazyPage<M extends LazyPageModule>(name: M): Page<PageKeysOf<M>> {
-  let page = lazyPages.get(name) as Page<PageKeysOf<M>> | undefined;
+function lazyPage(name: LazyPageModule): Page<never> {
+  let page = lazyPages.get(name);
   if (!page) {
-    page = lazyComponent(() => import('./page-loaders').then((m) => m.PAGE_LOADERS[name]())) as Page<PageKeysOf<M>>;
+    // Held as a page of no key in particular: pageFor gives it the keys of its module.
+    page = lazyComponent(() => import('./page-loaders').then((m): Promise<Page<never>> => m.PAGE_LOADERS[name]()));
     lazyPages.set(name, page);
   }
   return page;
