@@ -155,13 +155,13 @@ const buildAndBudget = async () => {
   return ok;
 };
 const [built] = await inParallel([buildAndBudget, ...checks], width);
-const e2e = built && !process.argv.includes('--no-e2e');
+const withBrowser = built && !process.argv.includes('--no-e2e');
 // The browser tests' server (a Worker build and a fresh seeded state: most of a minute, little CPU) starts now and gets
 // ready while the Worker tests run; Playwright then uses it instead of starting its own (playwright.config.ts).
-const e2eServer = e2e ? startE2eServer() : null;
+const e2eServer = withBrowser ? startE2eServer() : null;
 const runnerTag = (name) => (runnersSideBySide ? { tag: name } : {});
 const runners = [() => step('unit + worker tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], runnerTag('worker'))];
-if (e2e)
+if (withBrowser)
   runners.push(async () => {
     const ready = await e2eServer.ready;
     return step('browser tests', bin('playwright'), ['test'], { ...runnerTag('browser'), env: ready ? { E2E_SERVER_STARTED: '1' } : {} });

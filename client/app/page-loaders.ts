@@ -1,13 +1,14 @@
 // The code of the pages that load on demand, by module: itself a chunk of its own (client/app/pages.ts), so that
 // the home page's first load does not carry one import per page.
-import type { ComponentType } from 'react';
-import type { PageModule, PageProps } from '../../src/shared/page-props';
+import type { ReactNode } from 'react';
+import type { PageKeysOf, PageModule, PageProps } from '../../src/shared/page-props';
 
 /** Every page module but the two in main.js (client/app/pages.ts): the type-check refuses a page without its loader. */
 export type LazyPageModule = Exclude<PageModule, 'HomePage' | 'NoticePage'>;
-type Loader = () => Promise<ComponentType<{ props: PageProps }>>;
+/** A module's loader, of a component that takes the props of the keys it draws (and no other's). */
+type Loader<M extends PageModule> = () => Promise<(page: { props: PageProps<PageKeysOf<M>> }) => ReactNode>;
 
-export const PAGE_LOADERS: Record<LazyPageModule, Loader> = {
+export const PAGE_LOADERS: { [M in LazyPageModule]: Loader<M> } = {
   SignInPage: () => import('../pages/SignInPage').then((m) => m.SignInPage),
   SignUpPage: () => import('../pages/SignUpPage').then((m) => m.SignUpPage),
   ForeignerSignUpPage: () => import('../pages/ForeignerSignUpPage').then((m) => m.ForeignerSignUpPage),

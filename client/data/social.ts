@@ -1,4 +1,3 @@
-
 import { type SocialProvider, socialStartPath } from '../../src/shared/social';
 import { call, callEdge } from './api';
 

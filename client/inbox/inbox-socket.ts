@@ -1,5 +1,5 @@
 import { INBOX_RECONNECT, INBOX_SOCKET_PATH } from '../../src/shared/message-limits';
-import type { InboxFrame, } from '../../src/shared/message-schemas';
+import type { InboxFrame } from '../../src/shared/message-schemas';
 import type { Cache, ScopedMutator } from 'swr';
 import { PROFILE_KEY, type ProfileResponse } from '../../src/shared/account-api';
 import { call } from '../data/api';

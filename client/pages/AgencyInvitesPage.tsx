@@ -9,7 +9,7 @@ import { failureText } from '../data/api';
 import { formatDateTime } from '../lib/format';
 
 /** The creator's agency invites (docs/product/community.md, "Channel board", Agencies): the list, one invite read, its contract, the answer. */
-export function AgencyInvitesPage({ props }: { props: PageProps }) {
+export function AgencyInvitesPage({ props }: { props: PageProps<'AGENCY_INVITES'> }) {
   const t = useT();
   const { data, error } = useMyInvites();
   const [open, setOpen] = useState<number | null>(null);

@@ -7,7 +7,7 @@ import { failureText } from '../data/api';
 import { formatDateTime } from '../lib/format';
 
 /** An agency's own page: invite a creator (with a PDF contract) and follow the invites it sent. */
-export function AgencyPage({ props }: { props: PageProps }) {
+export function AgencyPage({ props }: { props: PageProps<'AGENCY'> }) {
   const t = useT();
   const { data, error, mutate } = useSentInvites();
   const [busy, setBusy] = useState(false);

@@ -23,9 +23,9 @@ function searchWith(section: StudioSection): string {
 }
 
 /** The creator studio: register a channel, or its sections (channel, live, money, community) in tabs. */
-export function CasterPage({ props }: { props: PageProps }) {
+export function CasterPage({ props }: { props: PageProps<'CASTER'> }) {
   const t = useT();
-  const data = props.data as Partial<CasterData>;
+  const data = props.data;
   return (
     <section className="caster-page" aria-labelledby="caster-title">
       <h1 id="caster-title">{t('caster.title')}</h1>

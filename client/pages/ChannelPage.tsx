@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChannelData, PageProps } from '../../src/shared/page-props';
+import type { PageProps } from '../../src/shared/page-props';
 import type { Playback } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
 import { showMembersOnlyAtom } from '../state/ui';
@@ -62,9 +62,9 @@ function LiveTime({ serverNow, startedAt }: { serverNow: number; startedAt: numb
   return <time dateTime={`PT${Math.max(0, Math.floor((now - startedAt) / 1000))}S`}>{formatDuration(now - startedAt)}</time>;
 }
 
-export function ChannelPage({ props }: { props: PageProps }) {
+export function ChannelPage({ props }: { props: PageProps<'CHANNEL'> }) {
   const t = useT();
-  const data = props.data as Partial<ChannelData>;
+  const data = props.data;
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
   // The password form's answer: the live's playback for this viewer.
   const [unlocked, setUnlocked] = useState<Playback | null>(null);

@@ -1,11 +1,10 @@
 import type { PageProps } from '../../src/shared/page-props';
 import { useT } from '../i18n/i18n';
-import { dataString } from './page-data';
 
 /** After a sign-up whose recommendId is a known partner code. */
-export function CompletedSignupMarketingPage({ props }: { props: PageProps }) {
+export function CompletedSignupMarketingPage({ props }: { props: PageProps<'COMPLETED_SIGNUP_MARKETING'> }) {
   const t = useT();
-  const partner = dataString(props, 'partnerName') ?? dataString(props, 'partnerCode');
+  const partner = props.data.partnerName || props.data.partnerCode;
   return (
     <section className="notice-page" aria-labelledby="marketing-title">
       <h1 id="marketing-title">{t('signup.completeTitle')}</h1>

@@ -3,11 +3,10 @@ import type { PageProps } from '../../src/shared/page-props';
 import { useT } from '../i18n/i18n';
 import { getProfile } from '../data/account';
 import { WelcomePanel } from '../components/auth/WelcomePanel';
-import { dataString } from './page-data';
 
-export function CompletedSignupPage({ props }: { props: PageProps }) {
+export function CompletedSignupPage({ props }: { props: PageProps<'COMPLETED_SIGNUP'> }) {
   const t = useT();
-  const callbackURL = dataString(props, 'callbackURL');
+  const callbackURL = props.data.callbackURL;
   // Page props do not say whether identity is verified; assume so until the profile says otherwise,
   // so the verify button never flashes for members who already are.
   const [verified, setVerified] = useState(true);

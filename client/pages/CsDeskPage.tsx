@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import { ACCOUNT_CHANGE_KINDS, CS_LIMITS, CS_PATHS, INQUIRY_BOARD_TYPES, INQUIRY_CATEGORY_IDS } from '../../src/shared/cs-rules';
-import type { CsAttachment, CsDeskPageData, Inquiry } from '../../src/shared/cs-schemas';
+import type { CsAttachment, Inquiry } from '../../src/shared/cs-schemas';
 import { IMAGE_ACCEPT } from '../../src/shared/uploads';
 import { useT } from '../i18n/i18n';
 import { useRouter } from '../app/router-context';
@@ -15,8 +15,8 @@ import { useConfirm } from '../components/ui/use-confirm';
 const FILE_ACCEPT = `${IMAGE_ACCEPT},application/pdf`;
 
 /** A member's customer service: their inquiries (and the answers), their reports, their account change requests. */
-export function CsDeskPage({ props }: { props: PageProps }) {
-  const data = props.data as Partial<CsDeskPageData>;
+export function CsDeskPage({ props }: { props: PageProps<'CS_DESK'> }) {
+  const data = props.data;
   return (
     <section className="cs-page" aria-labelledby="cs-title">
       <CsNav props={props} />
@@ -72,10 +72,10 @@ function Status({ inquiry }: { inquiry: Inquiry }) {
   return <span className={`badge cs-status cs-status-${inquiry.status}`}>{t(`cs.inquiry.status.${inquiry.status}`)}</span>;
 }
 
-function Inquiries({ props }: { props: PageProps }) {
+function Inquiries({ props }: { props: PageProps<'CS_DESK'> }) {
   const t = useT();
   const router = useRouter();
-  const list = (props.data as Partial<CsDeskPageData>).inquiries ?? null;
+  const list = props.data.inquiries ?? null;
   const { sending, error, send } = useSend();
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -142,10 +142,10 @@ function Inquiries({ props }: { props: PageProps }) {
   );
 }
 
-function InquiryView({ props }: { props: PageProps }) {
+function InquiryView({ props }: { props: PageProps<'CS_DESK'> }) {
   const t = useT();
   const router = useRouter();
-  const inquiry = (props.data as Partial<CsDeskPageData>).inquiry ?? null;
+  const inquiry = props.data.inquiry ?? null;
   const { sending, error, send } = useSend();
   const { confirm, confirmDialog } = useConfirm('inquiry-delete-modal');
   if (!inquiry) return <p className="empty-state">{t('cs.errors.inquiryNotFound')}</p>;
@@ -188,10 +188,10 @@ function InquiryView({ props }: { props: PageProps }) {
   );
 }
 
-function Reports({ props }: { props: PageProps }) {
+function Reports({ props }: { props: PageProps<'CS_DESK'> }) {
   const t = useT();
   const router = useRouter();
-  const list = (props.data as Partial<CsDeskPageData>).reports ?? null;
+  const list = props.data.reports ?? null;
   const { sending, error, send } = useSend();
   const withdraw = async (id: number) => {
     if (await send(() => withdrawReport(id))) await router.refresh({ keepScroll: true });
@@ -226,10 +226,10 @@ function Reports({ props }: { props: PageProps }) {
   );
 }
 
-function AccountChanges({ props }: { props: PageProps }) {
+function AccountChanges({ props }: { props: PageProps<'CS_DESK'> }) {
   const t = useT();
   const router = useRouter();
-  const list = (props.data as Partial<CsDeskPageData>).changes ?? null;
+  const list = props.data.changes ?? null;
   const { sending, error, send } = useSend();
   const [sent, setSent] = useState(false);
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {

@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react';
-import type { PageProps } from '../../src/shared/page-props';
+import type { PageKeysOf, PageProps } from '../../src/shared/page-props';
 import { CS_PATHS, CS_POST_PAGES, FOOTER_POLICIES } from '../../src/shared/cs-rules';
-import type { CsPostPageData, CsPostsPageData, PolicyPageData } from '../../src/shared/cs-schemas';
 import { fitsLikePattern, SEARCH_TOO_LONG_KEY } from '../../src/shared/search-words';
 import { useT } from '../i18n/i18n';
 import { useRouter } from '../app/router-context';
@@ -9,7 +8,7 @@ import { CsNav, Paragraphs } from '../components/cs/CsNav';
 import { formatDate } from '../lib/format';
 
 /** The platform's notices, developer notices and guides (docs/product/community.md, "Customer service"): a list with a title search, and one post. */
-export function CsPage({ props }: { props: PageProps }) {
+export function CsPage({ props }: { props: PageProps<PageKeysOf<'CsPage'>> }) {
   return (
     <section className="cs-page" aria-labelledby="cs-title">
       <CsNav props={props} />
@@ -18,10 +17,10 @@ export function CsPage({ props }: { props: PageProps }) {
   );
 }
 
-function PostList({ props }: { props: PageProps }) {
+function PostList({ props }: { props: PageProps<'CS_POSTS'> }) {
   const t = useT();
   const { navigate } = useRouter();
-  const data = props.data as Partial<CsPostsPageData>;
+  const data = props.data;
   const list = data.list ?? null;
   const kind = data.kind ?? 'notice';
   const path = CS_POST_PAGES[kind];
@@ -71,9 +70,9 @@ function PostList({ props }: { props: PageProps }) {
   );
 }
 
-function PostView({ props }: { props: PageProps }) {
+function PostView({ props }: { props: PageProps<'CS_POST'> }) {
   const t = useT();
-  const post = (props.data as Partial<CsPostPageData>).post ?? null;
+  const post = props.data.post ?? null;
   if (!post) {
     return (
       <>
@@ -95,9 +94,9 @@ function PostView({ props }: { props: PageProps }) {
 }
 
 /** A policy text (terms, privacy, youth protection, operating policy) for the site's brand. */
-function PolicyView({ props }: { props: PageProps }) {
+function PolicyView({ props }: { props: PageProps<'POLICY'> }) {
   const t = useT();
-  const policy = (props.data as Partial<PolicyPageData>).policy ?? null;
+  const policy = props.data.policy ?? null;
   if (!policy) {
     return (
       <>

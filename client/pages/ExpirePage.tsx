@@ -11,21 +11,15 @@ import { sayFailure } from '../data/api';
 type Step = ExpiryResponse['step'];
 const STEPS: Step[] = ['AGREEMENT', 'IDENTIFICATION', 'COMPLETE'];
 
-export interface ExpirePageData {
-  title: string;
-  /** The dormant account's login ID, from the sign-in that was refused; null asks for it. */
-  loginId: string | null;
-}
-
 /**
  * The expiry flow, /signin/expire: a dormant account (a year without signing in) is woken by its owner
  * in three steps — AGREEMENT (they agree to use it again), IDENTIFICATION (identity verification with
  * type=expire; the verified person must be the account's owner), COMPLETE (they can sign in). Each step
  * is the API's answer (POST /api/auth/expire), never the page's guess.
  */
-export function ExpirePage({ props }: { props: PageProps }) {
+export function ExpirePage({ props }: { props: PageProps<'EXPIRE'> }) {
   const t = useT();
-  const data = props.data as Partial<ExpirePageData>;
+  const data = props.data;
   const setAlert = useSetAtom(alertMessageAtom);
   const openLogin = useSetAtom(openLoginModalAtom);
   const { verify, busy } = useIdentityPopup();

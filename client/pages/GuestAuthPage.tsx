@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
-import { GUEST_PASS_MINUTES, type GuestAuthPageData } from '../../src/shared/guest-auth';
+import { GUEST_PASS_MINUTES } from '../../src/shared/guest-auth';
 import { signinLocation } from '../../src/shared/callback-url';
 import { useIdentityPopup } from '../components/auth/useIdentityPopup';
 import { Spinner } from '../components/auth/Spinner';
@@ -15,9 +15,9 @@ import { formatDateTime } from '../lib/format';
  * pass for this device (POST /api/guest/adult-pass; the site keeps it in an HttpOnly cookie). The API decides:
  * an adult gets the pass, anyone under 19 is told why not; a member verifies their own account instead.
  */
-export function GuestAuthPage({ props }: { props: PageProps }) {
+export function GuestAuthPage({ props }: { props: PageProps<'GUEST_AUTH'> }) {
   const t = useT();
-  const data = props.data as Partial<GuestAuthPageData>;
+  const data = props.data;
   const back = data.callbackURL ?? '/';
   const openLogin = useSetAtom(openLoginModalAtom);
   const { verify, busy } = useIdentityPopup();

@@ -1,4 +1,4 @@
-import { viewDevice, type HomeData, type PageProps } from '../../src/shared/page-props';
+import { viewDevice, type PageProps } from '../../src/shared/page-props';
 import { useT } from '../i18n/i18n';
 import { useViewMain } from '../data/use-view-main';
 import { BannerCards, BannerCarousel } from '../components/home/BannerCarousel';
@@ -6,10 +6,10 @@ import { LazyEventPopup } from '../components/home/LazyEventPopup';
 import { StreamGrid } from '../components/watch/StreamCardView';
 import { useClock } from '../components/watch/time';
 
-export function HomePage({ props }: { props: PageProps }) {
+export function HomePage({ props }: { props: PageProps<'HOME'> }) {
   const t = useT();
   const { brand, locale } = props;
-  const data = props.data as Partial<HomeData>;
+  const data = props.data;
   // A member's page starts from the guests' shared view-main (the edge cache): their own sections wait for theirs.
   const { main, personal } = useViewMain(viewDevice(props), data.viewMain ?? null, { own: !!props.me && data.viewMainIsShared === true });
   const now = useClock(data.now ?? 0);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { GiftListItem, GiftListResponse } from '../../src/shared/luv-schemas';
 import type { PageProps } from '../../src/shared/page-props';
 import { PAGE_DEFAULTS } from '../../src/shared/paging';
-import { WALLET_PATHS, type LuvPageData } from '../../src/shared/wallet-pages';
+import { WALLET_PATHS } from '../../src/shared/wallet-pages';
 import { useT } from '../i18n/i18n';
 import { FormStatus, SubmitButton, useFormRun, failedResult } from '../components/ui/small-form';
 import { giftList, redeemCoupon } from '../data/shop-api';
@@ -18,9 +18,9 @@ import { formatDateTime, formatInteger } from '../lib/format';
 type GiftTab = 'sent' | 'received';
 
 /** The wallet (page key LUV): balance, luv waiting for a deposit, earnings, a coupon box, and the gifts sent and received. */
-export function LuvPage({ props }: { props: PageProps }) {
+export function LuvPage({ props }: { props: PageProps<'LUV'> }) {
   const t = useT();
-  const data = props.data as Partial<LuvPageData>;
+  const data = props.data;
   const balance = useLuvBalance(true, data.balance ?? null);
   const currency = t(`currency.${props.brand.currency}`);
   const amount = (value: number) => t('wallet.amount', { amount: formatInteger(value, props.locale), currency });

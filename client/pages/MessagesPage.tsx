@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import type { PageProps } from '../../src/shared/page-props';
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_LIMIT, MESSAGE_RECIPIENTS_PER_MINUTE } from '../../src/shared/message-limits';
-import type { Message, MessagesPageData } from '../../src/shared/message-schemas';
+import type { Message } from '../../src/shared/message-schemas';
 import { useT } from '../i18n/i18n';
 import { unreadMessagesAtom } from '../state/ui';
 import {
@@ -37,9 +37,9 @@ function errorNotice(res: Parameters<typeof failureText>[0], fallback: string): 
 const codePoints = (text: string) => [...text].length;
 
 /** Messages (쪽지): the conversations, the one opened with its reply box, writing to anyone, and the block list. */
-export function MessagesPage({ props }: { props: PageProps }) {
+export function MessagesPage({ props }: { props: PageProps<'MESSAGES'> }) {
   const t = useT();
-  const data = props.data as Partial<MessagesPageData>;
+  const data = props.data;
   const { mutate } = useSWRConfig();
   const [limit, setLimit] = useState(MESSAGE_PAGE_LIMIT);
   const { data: conversations } = useApi(conversationsKey(limit), {

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { MY_LISTS, type MyListData, type MyListKey, type PageProps } from '../../src/shared/page-props';
+import { MY_LISTS, type MyListKey, type PageProps } from '../../src/shared/page-props';
 import { PAGE_DEFAULTS } from '../../src/shared/paging';
 import type { ChannelListItem } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
@@ -41,11 +41,11 @@ const SUBSCRIPTION_ACTIONS = {
 type SubscriptionAction = keyof typeof SUBSCRIPTION_ACTIONS;
 
 /** Recently watched, subscriptions and gifted channels: one page, three lists (page keys RECENT_VIEW, SUBSCRIPTIONS_VIEW, GIFT_VIEW). */
-export function MyListPage({ props }: { props: PageProps }) {
+export function MyListPage({ props }: { props: PageProps<MyListKey> }) {
   const t = useT();
   const setAlert = useSetAtom(alertMessageAtom);
-  const list = props.page as MyListKey;
-  const initial = (props.data as Partial<MyListData>).list;
+  const list = props.page;
+  const initial = props.data.list;
   // A loader that failed shows so (below) and fetches nothing more.
   const paged = usePagedList<ChannelListItem>(
     initial ?? { items: [], total: 0 },

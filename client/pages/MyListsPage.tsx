@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { PageProps } from '../../src/shared/page-props';
-import { MEMBER_LIST_TABS, memberListKey, type MemberListAnswer, type MemberListRow, type MemberListTab, type MyListsPageData } from '../../src/shared/member-lists';
+import { MEMBER_LIST_TABS, memberListKey, type MemberListAnswer, type MemberListRow, type MemberListTab } from '../../src/shared/member-lists';
 import { useT, type Translate } from '../i18n/i18n';
 import { Tabs } from '../components/ui/Tabs';
 import { formatDate, formatInteger } from '../lib/format';
@@ -70,9 +70,9 @@ function ListPanel({ tab, initial, props }: { tab: MemberListTab; initial: Membe
 }
 
 /** /my/lists: the member's lists in tabs (docs/product/community.md, "Messages and my page"), linked from my page. */
-export function MyListsPage({ props }: { props: PageProps }) {
+export function MyListsPage({ props }: { props: PageProps<'MY_LISTS'> }) {
   const t = useT();
-  const data = props.data as Partial<MyListsPageData>;
+  const data = props.data;
   const first = data.tab ?? 'subscriptions';
   const [tab, setTab] = useState<MemberListTab>(first);
   const select = (next: MemberListTab) => {

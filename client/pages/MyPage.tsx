@@ -5,7 +5,7 @@ import { useApi } from '../data/use-api';
 import { PROFILE_CACHE_MS, PROFILE_KEY } from '../../src/shared/account-api';
 import type { PageProps } from '../../src/shared/page-props';
 import { DEFAULT_SETTINGS, MEMBER_SORT_CODES } from '../../src/shared/message-limits';
-import type { MemberSettings, MyPageData } from '../../src/shared/message-schemas';
+import type { MemberSettings } from '../../src/shared/message-schemas';
 import { useT } from '../i18n/i18n';
 import { saveSettings } from '../data/message-api';
 import { LevelBadge } from '../components/fans/LevelBadge';
@@ -36,9 +36,9 @@ function LevelLine() {
 }
 
 /** My page: the profile and its settings. Each change is saved at once and replaces the cached profile. */
-export function MyPage({ props }: { props: PageProps }) {
+export function MyPage({ props }: { props: PageProps<'MY_PAGE'> }) {
   const t = useT();
-  const data = props.data as Partial<MyPageData>;
+  const data = props.data;
   // The profile's SWR entry (5 min): the header reads the same key.
   const { data: profile, mutate } = useApi(apiKey(PROFILE_KEY), { dedupingInterval: PROFILE_CACHE_MS });
   const { mutate: globalMutate } = useSWRConfig();

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/shared/page-props';
+import type { PageKeysOf, PageProps } from '../../src/shared/page-props';
 import { useT } from '../i18n/i18n';
 
 /** The pages that only say something and lead home; each has its title, message and link text in the locales. */
@@ -7,7 +7,7 @@ const NOTICES = {
   NOT_FOUND: { id: 'not-found', keys: 'notFound', link: 'notFound.home' },
 } as const;
 
-export function NoticePage({ props }: { props: PageProps }) {
+export function NoticePage({ props }: { props: PageProps<PageKeysOf<'NoticePage'>> }) {
   const t = useT();
   const { id, keys, link } = props.page === 'MAINTENANCE' ? NOTICES.MAINTENANCE : NOTICES.NOT_FOUND;
   return (

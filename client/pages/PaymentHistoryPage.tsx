@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import type { FlaxPayment, LuvPaymentListResponse } from '../../src/shared/shop-schemas';
-import { PAYMENT_PERIODS, PAYMENTS_PAGE, WALLET_PATHS, type PaymentPeriod, type PaymentsPageData } from '../../src/shared/wallet-pages';
+import { PAYMENT_PERIODS, PAYMENTS_PAGE, WALLET_PATHS, type PaymentPeriod } from '../../src/shared/wallet-pages';
 import { type Translate, useT } from '../i18n/i18n';
 import { itemName } from '../components/items/item-name';
 import { alertMessageAtom, pushToastAtom } from '../state/ui';
@@ -20,9 +20,9 @@ type HistoryTab = 'flax' | 'luv';
 type LuvPaymentItem = LuvPaymentListResponse['items'][number];
 
 /** Payment history: money paid for luv (with refunds) and luv paid out of the wallet, over a period. */
-export function PaymentHistoryPage({ props }: { props: PageProps }) {
+export function PaymentHistoryPage({ props }: { props: PageProps<'PAYMENTS'> }) {
   const t = useT();
-  const data = props.data as Partial<PaymentsPageData>;
+  const data = props.data;
   const balance = useLuvBalance(true, data.balance ?? null);
   const currency = t(`currency.${props.brand.currency}`);
   const amount = (value: number) => t('wallet.amount', { amount: formatInteger(value, props.locale), currency });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { PageProps } from '../../src/shared/page-props';
-import { WALLET_PATHS, type PaymentFailData } from '../../src/shared/wallet-pages';
+import type { PageKeysOf, PageProps } from '../../src/shared/page-props';
+import { WALLET_PATHS } from '../../src/shared/wallet-pages';
 import { SUBSCRIPTION_PACK_PREFIX, SUBSCRIPTION_STATUS } from '../../src/shared/subscription-plans';
 import { useT } from '../i18n/i18n';
 import { confirmPayment } from '../data/shop-api';
@@ -9,7 +9,7 @@ import { confirmOnce, confirmOutcome, successQuery, statusKey, type ConfirmOutco
 import { formatDateTime, formatInteger, formatKrw } from '../lib/format';
 
 /** Where the PG sends the buyer back: the success page (SHOP_SUCCESS) confirms the payment; the fail page (SHOP_FAIL) says why it did not go through. */
-export function PaymentResultPage({ props }: { props: PageProps }) {
+export function PaymentResultPage({ props }: { props: PageProps<PageKeysOf<'PaymentResultPage'>> }) {
   return props.page === 'SHOP_FAIL' ? <PaymentFail props={props} /> : <PaymentSuccess props={props} />;
 }
 
@@ -30,7 +30,7 @@ function Links() {
   );
 }
 
-function PaymentSuccess({ props }: { props: PageProps }) {
+function PaymentSuccess({ props }: { props: PageProps<'SHOP_SUCCESS'> }) {
   const t = useT();
   const request = successQuery(props.query);
   // Confirmed in the browser after hydration, once (confirmOnce); the server renders "confirming".
@@ -101,9 +101,9 @@ function PaymentSuccess({ props }: { props: PageProps }) {
   );
 }
 
-function PaymentFail({ props }: { props: PageProps }) {
+function PaymentFail({ props }: { props: PageProps<'SHOP_FAIL'> }) {
   const t = useT();
-  const { failure } = props.data as Partial<PaymentFailData>;
+  const { failure } = props.data;
   return (
     <section className="wallet-page payment-result" aria-labelledby="result-title">
       <h1 id="result-title">{t('shop.fail.title')}</h1>

@@ -7,7 +7,6 @@ import { useT } from '../i18n/i18n';
 import { alertMessageAtom } from '../state/ui';
 import { Field, FieldError } from '../components/auth/Field';
 import { key, type Msg } from '../components/auth/messages';
-import { dataString } from './page-data';
 
 type Form = { name: string; birthday: string; gender: string; phone: string };
 const EMPTY: Form = { name: '', birthday: '', gender: '', phone: '' };
@@ -67,14 +66,14 @@ function ProviderResult({ authKey, failure }: { authKey: string | null; failure:
  * authKey to the opener and closes; opened on its own it shows the key instead. At /callback/nice the
  * same page shows NICE's checked answer.
  */
-export function PersonalAuthPage({ props }: { props: PageProps }) {
-  const providerAuthKey = dataString(props, 'authKey');
-  const failure = dataString(props, 'failure');
-  if (providerAuthKey || failure) return <ProviderResult authKey={providerAuthKey} failure={failure} />;
-  return <DevIdentityForm props={props} />;
+export function PersonalAuthPage({ props }: { props: PageProps<'PERSONAL_AUTH'> }) {
+  const data = props.data;
+  if ('authKey' in data) return <ProviderResult authKey={data.authKey} failure={null} />;
+  if ('failure' in data) return <ProviderResult authKey={null} failure={data.failure} />;
+  return <DevIdentityForm session={data.session} />;
 }
 
-function DevIdentityForm({ props }: { props: PageProps }) {
+function DevIdentityForm({ session }: { session: string }) {
   const t = useT();
   const setAlert = useSetAtom(alertMessageAtom);
   const [form, setForm] = useState<Form>(EMPTY);
@@ -89,7 +88,7 @@ function DevIdentityForm({ props }: { props: PageProps }) {
     setErrors(next);
     if (Object.values(next).some(Boolean) || sending) return;
     setSending(true);
-    const result = await completeDevIdentity({ session: dataString(props, 'session') ?? '', name: form.name, birthday: form.birthday, gender: form.gender as 'M' | 'F', phone: form.phone });
+    const result = await completeDevIdentity({ session, name: form.name, birthday: form.birthday, gender: form.gender as 'M' | 'F', phone: form.phone });
     setSending(false);
     if (!result.ok || !result.body?.authKey) return setAlert(failureText(result, t));
     handToOpener(result.body.authKey);

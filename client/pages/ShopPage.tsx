@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import type { PaymentMethod } from '../../src/shared/shop-schemas';
-import { WALLET_PATHS, type ShopPageData } from '../../src/shared/wallet-pages';
+import { WALLET_PATHS } from '../../src/shared/wallet-pages';
 import { useT } from '../i18n/i18n';
 import { createOrder } from '../data/shop-api';
 import { tossCheckout } from '../data/toss-checkout';
@@ -11,9 +11,9 @@ import { failureText } from '../data/api';
 import { formatInteger, formatKrw } from '../lib/format';
 
 /** The shop: a pack, a payment method, the terms, then the PG's checkout (docs/product/money.md, "Luv ledger", Buying luv). */
-export function ShopPage({ props }: { props: PageProps }) {
+export function ShopPage({ props }: { props: PageProps<'SHOP'> }) {
   const t = useT();
-  const data = props.data as Partial<ShopPageData>;
+  const data = props.data;
   const shop = data.shop ?? null;
   const balance = useLuvBalance(true, data.balance ?? null);
   const currency = t(`currency.${props.brand.currency}`);

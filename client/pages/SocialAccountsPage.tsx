@@ -2,7 +2,6 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import { SOCIAL_ERROR_QUERY, SOCIAL_PROVIDERS, type SocialProvider } from '../../src/shared/social';
-import type { SocialAccountsPageData } from '../../src/shared/social-pages';
 import type { SocialAccounts } from '../../src/shared/social-schemas';
 import { startLink, unlinkSocial } from '../data/social';
 import { useT } from '../i18n/i18n';
@@ -11,10 +10,10 @@ import { socialErrorKey } from '../components/social/social-error';
 import { sayFailure } from '../data/api';
 
 /** My page's sign-in methods: the linked providers, with link and unlink (the last way to sign in cannot go). */
-export function SocialAccountsPage({ props }: { props: PageProps }) {
+export function SocialAccountsPage({ props }: { props: PageProps<'MY_SOCIAL'> }) {
   const t = useT();
   const setAlert = useSetAtom(alertMessageAtom);
-  const data = props.data as unknown as SocialAccountsPageData;
+  const data = props.data;
   const [accounts, setAccounts] = useState<SocialAccounts | null>(data.accounts ?? null);
   const [busy, setBusy] = useState<SocialProvider | null>(null);
   const errorKey = socialErrorKey(props.query[SOCIAL_ERROR_QUERY]);

@@ -1,13 +1,12 @@
 import type { PageProps } from '../../src/shared/page-props';
-import type { SocialSignupPageData } from '../../src/shared/social-pages';
 import { SocialLinkForm } from '../components/social/SocialLinkForm';
 import { SocialSignupForm } from '../components/social/SocialSignupForm';
 import { useT } from '../i18n/i18n';
 
 /** /signup/social/<provider>: a new person after the provider (the social sign-up form), or an existing member linking it. */
-export function SocialSignUpPage({ props }: { props: PageProps }) {
+export function SocialSignUpPage({ props }: { props: PageProps<'SIGNUP_SOCIAL'> }) {
   const t = useT();
-  const data = props.data as unknown as SocialSignupPageData;
+  const data = props.data;
   if (!data.accessToken) return null;
   const provider = t(`social.name.${data.provider}`);
   return (

@@ -10,9 +10,9 @@ import { AuditSection, SwitchesForm } from '../components/staff/ConsoleSections'
 import { formatDateTime } from '../lib/format';
 
 /** The staff console (P and O members): reports with one-click sanctions, the member lookup, channel switches, the audit log. */
-export function StaffConsolePage({ props }: { props: PageProps }) {
+export function StaffConsolePage({ props }: { props: PageProps<'STAFF_CONSOLE'> }) {
   const t = useT();
-  const data = props.data as Partial<StaffConsolePageData>;
+  const data = props.data;
   if (!data.staff) {
     return (
       <section className="cs-page" aria-labelledby="staff-console-title">
@@ -26,14 +26,14 @@ export function StaffConsolePage({ props }: { props: PageProps }) {
       <StaffNav current="console" />
       <h1 id="staff-console-title">{t('staff.console.title')}</h1>
       <ReportQueue data={data} locale={props.locale} />
-      <MemberLookupSection query={data.query ?? ''} lookup={data.lookup ?? null} locale={props.locale} />
-      <SwitchesForm switches={data.switches ?? null} />
-      <AuditSection audit={data.audit ?? null} locale={props.locale} />
+      <MemberLookupSection query={data.query} lookup={data.lookup} locale={props.locale} />
+      <SwitchesForm switches={data.switches} />
+      <AuditSection audit={data.audit} locale={props.locale} />
     </section>
   );
 }
 
-function ReportQueue({ data, locale }: { data: Partial<StaffConsolePageData>; locale: string }) {
+function ReportQueue({ data, locale }: { data: Pick<StaffConsolePageData, 'reports'>; locale: string }) {
   const t = useT();
   // The queue says what was done: the report's own form leaves with the report it closed.
   const [done, setDone] = useState('');

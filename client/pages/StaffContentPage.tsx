@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactElement, useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
-import { HOME_CONTENT_KINDS, type HomeContentKind, type StaffContentPageData, type StaffHomeContent, TEXT_FIELDS, TEXT_LOCALES } from '../../src/shared/home-content-schemas';
+import { HOME_CONTENT_KINDS, type HomeContentKind, type StaffHomeContent, TEXT_FIELDS, TEXT_LOCALES } from '../../src/shared/home-content-schemas';
 import { IMAGE_ACCEPT } from '../../src/shared/uploads';
 import { useT } from '../i18n/i18n';
 import { useRouter } from '../app/router-context';
@@ -70,9 +70,9 @@ function apiForm(kind: HomeContentKind, element: HTMLFormElement): FormData {
 const labelOf = (row: Row) => ('title' in row ? row.title : row.name);
 
 /** Staff's editing of the home content of every brand (P and O members): banners, popups, themes and partner logos. */
-export function StaffContentPage({ props }: { props: PageProps }) {
+export function StaffContentPage({ props }: { props: PageProps<'STAFF_CONTENT'> }) {
   const t = useT();
-  const data = props.data as Partial<StaffContentPageData>;
+  const data = props.data;
   if (!data.staff) {
     return (
       <section className="cs-page" aria-labelledby="content-staff-title">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import { CS_LIMITS, CS_PATHS, CS_POST_KINDS, type CsPostKind } from '../../src/shared/cs-rules';
-import type { AccountChange, Inquiry, StaffCsPageData, StaffReport } from '../../src/shared/cs-schemas';
+import type { AccountChange, Inquiry, StaffReport } from '../../src/shared/cs-schemas';
 import { LOCALES, type Locale } from '../../src/shared/locales';
 import { useT } from '../i18n/i18n';
 import { useRouter } from '../app/router-context';
@@ -13,9 +13,9 @@ import { failureText } from '../data/api';
 import { formatDateTime } from '../lib/format';
 
 /** The operator's customer service desk (P and O members): answer inquiries, close reports, decide account changes, write posts. */
-export function StaffCsPage({ props }: { props: PageProps }) {
+export function StaffCsPage({ props }: { props: PageProps<'STAFF_CS'> }) {
   const t = useT();
-  const data = props.data as Partial<StaffCsPageData>;
+  const data = props.data;
   if (!data.staff) {
     return (
       <section className="cs-page" aria-labelledby="cs-title">

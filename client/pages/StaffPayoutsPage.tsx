@@ -23,9 +23,9 @@ const pageHref = (filter: StaffPayoutFilter, offset: number) => {
 };
 
 /** The operators' payouts desk (P and O members): withdrawals by status, approved, paid (after the bank transfer) or rejected here. */
-export function StaffPayoutsPage({ props }: { props: PageProps }) {
+export function StaffPayoutsPage({ props }: { props: PageProps<'STAFF_PAYOUTS'> }) {
   const t = useT();
-  const data = props.data as Partial<StaffPayoutsPageData>;
+  const data = props.data;
   if (!data.staff) {
     return (
       <section className="cs-page" aria-labelledby="payouts-staff-title">

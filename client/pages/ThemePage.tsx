@@ -1,12 +1,12 @@
-import type { PageProps, ThemeData } from '../../src/shared/page-props';
+import type { PageProps } from '../../src/shared/page-props';
 import { useT } from '../i18n/i18n';
 import { StreamGrid } from '../components/watch/StreamCardView';
 import { useClock } from '../components/watch/time';
 
 /** The lives in one theme, with the other themes one click away. */
-export function ThemePage({ props }: { props: PageProps }) {
+export function ThemePage({ props }: { props: PageProps<'THEME'> }) {
   const t = useT();
-  const data = props.data as Partial<ThemeData>;
+  const data = props.data;
   const now = useClock(data.now ?? 0);
   const code = data.code ?? '';
   const name = data.themes?.find((theme) => theme.code === code)?.name ?? data.title ?? code;

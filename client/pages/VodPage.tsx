@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PageProps, VodData } from '../../src/shared/page-props';
+import type { PageProps } from '../../src/shared/page-props';
 import type { Playback } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
 import { AccessGate } from '../components/watch/AccessGate';
@@ -8,9 +8,9 @@ import { StreamBadges } from '../components/watch/StreamCardView';
 import { formatDateTime, formatDuration } from '../lib/format';
 
 /** A recorded stream's player page: the recording, its creator, date and length, with the same gating. */
-export function VodPage({ props }: { props: PageProps }) {
+export function VodPage({ props }: { props: PageProps<'VOD'> }) {
   const t = useT();
-  const stream = (props.data as Partial<VodData>).stream;
+  const stream = props.data.stream;
   // A password-protected recording plays once its password is given (it keeps its live's).
   const [unlocked, setUnlocked] = useState<Playback | null>(null);
   if (!stream) return <p className="empty-state">{t('vod.loadFailed')}</p>;

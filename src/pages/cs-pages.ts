@@ -61,8 +61,8 @@ export const csPages = new Hono<AppEnv>()
     const { me, api } = await pageSession(c);
     const id = numberParam(c);
     const data = await loadPageData(c, async () => ({ title: '', post: id ? bodyOf(await api<CsPost>(`/api/cs/post-detail/${id}`)) : null }) satisfies CsPostPageData);
-    const title = (data as Partial<CsPostPageData>).post?.title ?? c.var.t('cs.title');
-    return respond(c, buildPageProps(c, 'CS_POST', { ...data, title }, me), (data as Partial<CsPostPageData>).post ? 200 : 404);
+    const title = data.post?.title ?? c.var.t('cs.title');
+    return respond(c, buildPageProps(c, 'CS_POST', { ...data, title }, me), data.post ? 200 : 404);
   })
   // A policy text (GET /static/{file}) as a page of its own: the footer links here.
   .get('/policies/:file', async (c) => {
@@ -72,7 +72,7 @@ export const csPages = new Hono<AppEnv>()
       title: '',
       policy: /^[a-z-]{1,40}$/.test(file) ? bodyOf(await api<NonNullable<PolicyPageData['policy']>>(`/static/${file}`)) : null,
     }));
-    const policy = (data as Partial<PolicyPageData>).policy ?? null;
+    const policy = data.policy ?? null;
     return respond(c, buildPageProps(c, 'POLICY', { ...data, title: policy?.title ?? c.var.t('cs.footer.policies') }, me), policy ? 200 : 404);
   })
   .get(
@@ -107,5 +107,5 @@ export const csPages = new Hono<AppEnv>()
       return { title, staff: inquiries.ok, inquiries: bodyOf(inquiries), reports: bodyOf(reports), changes: bodyOf(changes) } satisfies StaffCsPageData;
     });
     c.header('cache-control', 'no-store');
-    return respond(c, buildPageProps(c, 'STAFF_CS', { ...data, title }, me), (data as Partial<StaffCsPageData>).staff ? 200 : 403);
+    return respond(c, buildPageProps(c, 'STAFF_CS', { ...data, title }, me), data.staff ? 200 : 403);
   });

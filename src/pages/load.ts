@@ -6,18 +6,22 @@ import { meDtoSchema } from '../shared/account-schemas';
 import { memberJson, ServiceUnavailableError, waitUntil } from '../proxy/caller';
 import { reportServerError } from '../errors';
 
+/** A loader's data when it failed: none of its fields (for each shape it may answer). */
+export type NotLoaded<T> = T extends unknown ? { [P in keyof T]?: undefined } : never;
+
 /**
  * Run a page's data loaders; a failure renders the page with empty data, not an error page, except a 503,
  * which goes on to the maintenance redirect.
  */
-export async function loadPageData<T extends Record<string, unknown>>(c: Context<AppEnv>, loader: () => Promise<T>): Promise<T | Record<string, never>> {
+export async function loadPageData<T extends object>(c: Context<AppEnv>, loader: () => Promise<T>): Promise<T | NotLoaded<T>> {
   try {
     return await loader();
   } catch (err) {
     if (err instanceof ServiceUnavailableError) throw err;
     console.warn(`initial data for ${c.req.path} failed; rendering with empty props`);
     await reportServerError(err, { env: c.env, waitUntil: (work) => waitUntil(c, work), brand: c.var.brand?.id ?? null, page: c.req.path, userAgent: c.req.header('user-agent') ?? null });
-    return {};
+    // An empty object has none of T's fields, whatever T is (TypeScript cannot see it for a T still open).
+    return {} as NotLoaded<T>;
   }
 }
 

@@ -27,6 +27,6 @@ export const memberPages = new Hono<AppEnv>()
       return { title, tab, list: answer.ok ? answer.body : null } satisfies MyListsPageData;
     });
     // A failed load renders the tab empty; the list then loads in the browser.
-    const props: MyListsPageData = { title, tab, list: 'list' in data ? data.list : null };
+    const props: MyListsPageData = { title, tab, list: data.list ?? null };
     return respond(c, buildPageProps(c, 'MY_LISTS', props, me));
   });

@@ -49,11 +49,12 @@ export const pages = new Hono<AppEnv>()
   })
   .get('/completed/signup/marketing', async (c) => {
     const recommendId = c.req.query('recommendId') ?? '';
-    const partner = await loadPageData(c, async () => {
+    const loaded = await loadPageData(c, async () => {
       const res = await apiJson<{ result: string; partnerCode?: string; name?: string }>(c, callerOf(c), `/api/guest/refcode/${encodeURIComponent(recommendId)}`);
-      return res.body?.result === 'ok' ? { partnerCode: res.body.partnerCode ?? recommendId, partnerName: res.body.name ?? recommendId } : {};
+      return { partner: res.body?.result === 'ok' ? { partnerCode: res.body.partnerCode ?? recommendId, partnerName: res.body.name ?? recommendId } : null };
     });
-    if (!('partnerCode' in partner)) return c.redirect('/completed/signup', 302);
+    const partner = loaded.partner;
+    if (!partner) return c.redirect('/completed/signup', 302);
     return respond(c, buildPageProps(c, 'COMPLETED_SIGNUP_MARKETING', { title: c.var.t('signup.completeTitle'), ...partner }, await loadMe(c)));
   })
   .get('/member/find/findId', async (c) => {
@@ -85,11 +86,12 @@ export const pages = new Hono<AppEnv>()
    */
   .get(GUEST_AUTH_PATH, async (c) => {
     const me = await loadMe(c);
-    const settings = await loadPageData(c, async () => (await apiJson<ChannelSettings>(c, callerOf(c), CHANNEL_SETTINGS_PATHS.guest)).body ?? {});
+    // Empty when they could not be read.
+    const settings: Partial<ChannelSettings> = await loadPageData(c, async () => (await apiJson<ChannelSettings>(c, callerOf(c), CHANNEL_SETTINGS_PATHS.guest)).body ?? {});
     const data: GuestAuthPageData = {
       title: c.var.t('guestAuth.title'),
       callbackURL: safeCallbackPath(c.req.query('callbackURL')),
-      adultBroadcast: (settings as Partial<ChannelSettings>).adultBroadcast !== false,
+      adultBroadcast: settings.adultBroadcast !== false,
     };
     return respond(c, buildPageProps(c, 'GUEST_AUTH', data, me));
   })

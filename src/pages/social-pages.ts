@@ -13,6 +13,7 @@ import { COOKIE } from '../shared/constants';
 import { safeCallbackPath } from '../shared/callback-url';
 import { SOCIAL_ACCOUNT_PATH, SOCIAL_ERROR_QUERY, SOCIAL_SIGNUP_COOKIE, SOCIAL_TX_COOKIE, isSocialProvider, socialSignupPath, type SocialProvider } from '../shared/social';
 import type { SocialSignupPageData } from '../shared/social-pages';
+import type { SocialAccounts } from '../shared/social-schemas';
 import { loadMe, loadPageData } from './load';
 
 const TEN_MINUTES = 600;
@@ -102,7 +103,7 @@ export const socialPages = new Hono<AppEnv>()
     if (!me) return signinRedirect(c);
     const accounts = await loadPageData(c, async () => {
       const res = await callAsMember(c, '/api/my/social');
-      return res.ok ? { accounts: await res.json() } : {};
+      return res.ok ? { accounts: (await res.json()) as SocialAccounts } : {};
     });
     return respond(c, buildPageProps(c, 'MY_SOCIAL', { title: c.var.t('social.accountsTitle'), ...accounts }, me));
   });

@@ -21,5 +21,5 @@ export const staffContentPage = new Hono<AppEnv>().get(STAFF_PATHS.content, asyn
     return { title, staff: content.ok || (content.status !== 401 && content.status !== 403), content: content.ok ? content.body : null } satisfies StaffContentPageData;
   });
   c.header('cache-control', 'no-store');
-  return respond(c, buildPageProps(c, 'STAFF_CONTENT', { ...data, title }, me), (data as Partial<StaffContentPageData>).staff ? 200 : 403);
+  return respond(c, buildPageProps(c, 'STAFF_CONTENT', { ...data, title }, me), data.staff ? 200 : 403);
 });

@@ -51,7 +51,7 @@ export const staffPages = new Hono<AppEnv>()
       } satisfies StaffConsolePageData;
     });
     c.header('cache-control', 'no-store');
-    return respond(c, buildPageProps(c, 'STAFF_CONSOLE', { ...data, title, query }, me), (data as Partial<StaffConsolePageData>).staff ? 200 : 403);
+    return respond(c, buildPageProps(c, 'STAFF_CONSOLE', { ...data, title, query }, me), data.staff ? 200 : 403);
   })
   .get(STAFF_PATHS.payouts, async (c) => {
     const { me, api } = await pageSession(c);
@@ -65,5 +65,5 @@ export const staffPages = new Hono<AppEnv>()
       return { title, staff: list.ok || (list.status !== 401 && list.status !== 403), filter, list: list.ok ? list.body : null } satisfies StaffPayoutsPageData;
     });
     c.header('cache-control', 'no-store');
-    return respond(c, buildPageProps(c, 'STAFF_PAYOUTS', { ...data, title, filter }, me), (data as Partial<StaffPayoutsPageData>).staff ? 200 : 403);
+    return respond(c, buildPageProps(c, 'STAFF_PAYOUTS', { ...data, title, filter }, me), data.staff ? 200 : 403);
   });

@@ -20,8 +20,9 @@ import {
   type ShopPageData,
   type WaitingSummary,
 } from '../shared/wallet-pages';
-import { loadPageData } from './load';
-import { guestApi, pageSession } from './watch-load';
+import { loadPageData, type NotLoaded } from './load';
+import { guestApi, pageSession, type Api } from './watch-load';
+import type { Me } from '../shared/page-props';
 
 const seg = encodeURIComponent;
 /** An answer's body, or null when the call failed: each part of these pages shows on its own. */
@@ -30,24 +31,18 @@ const balanceOf = (answer: ApiAnswer<LuvSumResponse>) => bodyOf(answer)?.balance
 const LUV_SUM = '/api/luv/luv-sum';
 const giftPage = `offset=0&limit=${PAGE_DEFAULTS.itemLimit}`;
 
-/** A members-only page: guests go to sign-in and come back here; a failed load still renders the page, empty. */
-async function memberPage(
-  c: Context<AppEnv>,
-  key: 'LUV' | 'SHOP' | 'SHOP_SUCCESS' | 'PAYMENTS',
-  title: string,
-  load: (api: Awaited<ReturnType<typeof pageSession>>['api']) => Promise<Record<string, unknown>>,
-) {
+/** A members-only page's member and data: a guest goes to sign-in and comes back here; a failed load leaves the data empty. */
+async function memberData<T extends object>(c: Context<AppEnv>, load: (api: Api) => Promise<T>): Promise<{ me: Me; data: T | NotLoaded<T> } | Response> {
   const { me, api } = await pageSession(c);
   if (!me) return signinRedirect(c);
-  const data = await loadPageData(c, () => load(api));
-  return respond(c, buildPageProps(c, key, { ...data, title }, me));
+  return { me, data: await loadPageData(c, () => load(api)) };
 }
 
 /** The wallet (page key LUV), the shop, the payment result pages and payment history. */
 export const walletPages = new Hono<AppEnv>()
-  .get(WALLET_PATHS.LUV, (c) => {
+  .get(WALLET_PATHS.LUV, async (c) => {
     const title = c.var.t('wallet.title');
-    return memberPage(c, 'LUV', title, async (api) => {
+    const got = await memberData(c, async (api) => {
       const [sum, waiting, received, sent, receivedList] = await Promise.all([
         api<LuvSumResponse>(LUV_SUM),
         api<WaitingSummary>('/api/luv/waiting'),
@@ -64,16 +59,22 @@ export const walletPages = new Hono<AppEnv>()
         receivedList: bodyOf(receivedList),
       } satisfies LuvPageData;
     });
+    return got instanceof Response ? got : respond(c, buildPageProps(c, 'LUV', { ...got.data, title }, got.me));
   })
-  .get(WALLET_PATHS.SHOP, (c) => {
+  .get(WALLET_PATHS.SHOP, async (c) => {
     const title = c.var.t('shop.title');
-    return memberPage(c, 'SHOP', title, async (api) => {
+    const got = await memberData(c, async (api) => {
       const [shop, sum] = await Promise.all([api<ShopResponse>('/api/shoppings/luv/packs'), api<LuvSumResponse>(LUV_SUM)]);
       return { title, shop: bodyOf(shop), balance: balanceOf(sum), refundDays: REFUND_WINDOW_DAYS } satisfies ShopPageData;
     });
+    return got instanceof Response ? got : respond(c, buildPageProps(c, 'SHOP', { ...got.data, title }, got.me));
   })
   // The PG's way back. The page confirms the payment itself (POST), once, from the browser.
-  .get(WALLET_PATHS.SHOP_SUCCESS, (c) => memberPage(c, 'SHOP_SUCCESS', c.var.t('shop.success.title'), async () => ({})))
+  .get(WALLET_PATHS.SHOP_SUCCESS, async (c) => {
+    const { me } = await pageSession(c);
+    if (!me) return signinRedirect(c);
+    return respond(c, buildPageProps(c, 'SHOP_SUCCESS', { title: c.var.t('shop.success.title') }, me));
+  })
   // A failed checkout is told to the server (a guest call: the page works whoever comes back to it).
   .get(WALLET_PATHS.SHOP_FAIL, async (c) => {
     const title = c.var.t('shop.fail.title');
@@ -87,15 +88,16 @@ export const walletPages = new Hono<AppEnv>()
     });
     return respond(c, buildPageProps(c, 'SHOP_FAIL', { ...data, title }, me));
   })
-  .get(WALLET_PATHS.PAYMENTS, (c) => {
+  .get(WALLET_PATHS.PAYMENTS, async (c) => {
     const title = c.var.t('paymentHistory.title');
     const asked = c.req.query('period') as PaymentPeriod | undefined;
     const period = asked && PAYMENT_PERIODS.includes(asked) ? asked : DEFAULT_PAYMENT_PERIOD;
-    return memberPage(c, 'PAYMENTS', title, async (api) => {
+    const got = await memberData(c, async (api) => {
       const [payments, sum] = await Promise.all([
         api<FlaxPaymentListResponse>(`/api/shoppings/flax/payments?offset=0&limit=${PAYMENTS_PAGE}&option=${period}&mobile=${c.var.isMobile}`),
         api<LuvSumResponse>(LUV_SUM),
       ]);
       return { title, period, payments: bodyOf(payments), balance: balanceOf(sum) } satisfies PaymentsPageData;
     });
+    return got instanceof Response ? got : respond(c, buildPageProps(c, 'PAYMENTS', { ...got.data, title }, got.me));
   });

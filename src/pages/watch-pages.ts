@@ -41,9 +41,6 @@ function itemsOf<T>(answer: ApiAnswer<unknown>): T[] {
   return Array.isArray(body) ? body : Array.isArray(body.items) ? body.items : [];
 }
 
-/** Page data over its fallbacks: a loader that failed leaves the fallbacks alone. */
-const orEmpty = (fallback: Record<string, unknown>, data: Record<string, unknown>): Record<string, unknown> => ({ ...fallback, ...data });
-
 /** A missing thing (404) or one the API refuses to look up (400): the page does not exist. */
 const missing = (answer: ApiAnswer<unknown>) => answer.status === 404 || answer.status === 400;
 
@@ -56,7 +53,7 @@ async function myList(c: Context<AppEnv>, key: MyListKey) {
     if (!list.ok || !list.body) throw new Error(`${MY_LISTS[key].api} answered ${list.status}`);
     return { title, list: list.body, now: Date.now() } satisfies MyListData;
   });
-  return respond(c, buildPageProps(c, key, orEmpty({ title }, data), me));
+  return respond(c, buildPageProps(c, key, { title, ...data }, me));
 }
 
 /**
@@ -97,7 +94,7 @@ async function channelPage(c: Context<AppEnv>, loginId: string, me: Me | null, a
     return { title: `${title} - ${channel.body.nickname}`, loginId, channelPage: page.body, now: Date.now(), settings } satisfies ChannelData;
   });
   if ('missing' in found) return { response: notFound(c, me) };
-  return { props: buildPageProps(c, 'CHANNEL', orEmpty({ title: c.var.t('channel.title'), loginId }, found), me), complete };
+  return { props: buildPageProps(c, 'CHANNEL', { title: c.var.t('channel.title'), loginId, ...found }, me), complete };
 }
 
 /** A theme's lives for `me`; the same for every guest (and member: nothing in it is their own). */
@@ -114,7 +111,7 @@ async function themePage(c: Context<AppEnv>, code: string, me: Me | null, api: A
     return { title: theme.name, code, themes: main.body.themes, lives: main.body.lives.filter((live) => live.themeCode === code), now: Date.now() } satisfies ThemeData;
   });
   if ('missing' in data) return { response: notFound(c, me) };
-  return { props: buildPageProps(c, 'THEME', orEmpty({ title: c.var.t('home.themes'), code }, data), me), complete };
+  return { props: buildPageProps(c, 'THEME', { title: c.var.t('home.themes'), code, ...data }, me), complete };
 }
 
 const answer = (c: Context<AppEnv>, built: PageBuild) => ('response' in built ? built.response : respond(c, built.props));
@@ -126,7 +123,7 @@ export const watchPages = new Hono<AppEnv>()
     // A member: the guests' page (lives, banners, themes, logos) with the member in the header; their
     // own suggestions and recently watched follow after hydration.
     const [me, shared] = await Promise.all([loadMeRemembered(c), sharedGuestProps(c, (depend) => homePage(c, depend))]);
-    return respond(c, buildPageProps(c, 'HOME', shared?.data ?? {}, me));
+    return respond(c, buildPageProps(c, 'HOME', shared?.page === 'HOME' ? shared.data : {}, me));
   })
   .get('/channel/:loginId', async (c) => {
     const loginId = c.req.param('loginId');
@@ -147,8 +144,8 @@ export const watchPages = new Hono<AppEnv>()
     });
     if ('missing' in found) return notFound(c, me);
     // A stream still on air is watched on its channel page, live.
-    if ('stream' in found && found.stream.endedAt === null) return c.redirect(`/channel/${seg(found.stream.creator.loginId)}`, 302);
-    return respond(c, buildPageProps(c, 'VOD', orEmpty({ title: c.var.t('vod.title') }, found), me));
+    if (found.stream?.endedAt === null) return c.redirect(`/channel/${seg(found.stream.creator.loginId)}`, 302);
+    return respond(c, buildPageProps(c, 'VOD', { title: c.var.t('vod.title'), ...found }, me));
   })
   .get(MY_LISTS.RECENT_VIEW.path, (c) => myList(c, 'RECENT_VIEW'))
   .get(MY_LISTS.SUBSCRIPTIONS_VIEW.path, (c) => myList(c, 'SUBSCRIPTIONS_VIEW'))
@@ -175,5 +172,5 @@ export const watchPages = new Hono<AppEnv>()
       const channel = key.ok ? key.body : null;
       return { title, channel, settings: channel && settings.ok ? settings.body : null, origin: new URL(c.req.url).origin, themes: itemsOf<Theme>(themes) } satisfies CasterData;
     });
-    return respond(c, buildPageProps(c, 'CASTER', orEmpty({ title }, data), me));
+    return respond(c, buildPageProps(c, 'CASTER', { title, ...data }, me));
   });

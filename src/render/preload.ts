@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import type { Locale } from '../shared/locales';
-import type { BuildRefs, ChannelData, PageKey, PageProps, VodData } from '../shared/page-props';
+import type { BuildRefs, PageKey, PageProps } from '../shared/page-props';
 
 /**
  * The chunks a page needs beyond main.js, for <link rel="modulepreload"> (added by the document's boot script
@@ -55,7 +55,7 @@ function loadManifest(env: Env): Promise<PreloadManifest | null> {
 
 /** Whether the page will mount an HLS player as soon as it hydrates. */
 function playsHls(props: PageProps): boolean {
-  const playback = props.page === 'CHANNEL' ? (props.data as Partial<ChannelData>).channelPage?.live?.playback : props.page === 'VOD' ? (props.data as Partial<VodData>).stream?.playback : null;
+  const playback = props.page === 'CHANNEL' ? props.data.channelPage?.live?.playback : props.page === 'VOD' ? props.data.stream?.playback : null;
   return !!playback && ['HLS', 'IVS', 'NCP'].includes(playback.playerType);
 }
 

@@ -7,7 +7,7 @@ import type { AppEnv } from '../lib/env';
 import { loadMessages } from '../lib/i18n';
 import { PAGE_PROPS_HEADER } from '../shared/constants';
 import { publicBrand } from '../shared/brand-schema';
-import { toWire, type Me, type PageKey, type PageProps, type WireProps } from '../shared/page-props';
+import { toWire, type Me, type PageDataMap, type PageKey, type PageProps, type WireProps } from '../shared/page-props';
 import { Document } from './document';
 import { buildRefsFor, msePreloadsFor, preloadsFor } from './preload';
 import { RELEASE, type ErrorReportingConfig } from '../shared/release';
@@ -27,8 +27,10 @@ export function pageQuery(url: URL): Record<string, string> {
   return query;
 }
 
-export function buildPageProps(c: Context<AppEnv>, page: PageKey, data: Record<string, unknown>, me: Me | null = null): PageProps {
+/** Page K's props around the data its loader sends (of K's type: PageDataMap). */
+export function buildPageProps<K extends PageKey>(c: Context<AppEnv>, page: K, data: PageDataMap[K], me: Me | null = null): PageProps<K> {
   const url = new URL(c.req.url);
+  // PageProps<K> for a K still open is a type TypeScript cannot build an object for; this one is it for every K.
   return {
     page,
     path: url.pathname + url.search,
@@ -42,7 +44,7 @@ export function buildPageProps(c: Context<AppEnv>, page: PageKey, data: Record<s
     brand: publicBrand(c.var.brand),
     data,
     errorReporting: errorReportingOf(c.env),
-  };
+  } as PageProps<K>;
 }
 
 /** Production reports to its Sentry project (an https DSN) or not at all; development and tests to the local collector. */

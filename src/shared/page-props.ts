@@ -17,6 +17,16 @@ import type {
   Theme,
   ViewMainResponse,
 } from './streams-api';
+import type { CompletedSignupMarketingPageData, CompletedSignupPageData, ExpirePageData, FindIdPageData, PersonalAuthPageData, SignInPageData, SignupPageData } from './account-pages';
+import type { CsDeskPageData, CsPostPageData, CsPostsPageData, PolicyPageData, StaffCsPageData } from './cs-schemas';
+import type { GuestAuthPageData } from './guest-auth';
+import type { StaffContentPageData } from './home-content-schemas';
+import type { MyListsPageData } from './member-lists';
+import type { MessagesPageData, MyPageData } from './message-schemas';
+import type { StaffPayoutsPageData } from './payout-schemas';
+import type { StaffConsolePageData } from './sanction-schemas';
+import type { SocialAccountsPageData, SocialSignupPageData } from './social-pages';
+import type { LuvPageData, PaymentFailData, PaymentsPageData, ShopPageData } from './wallet-pages';
 
 /**
  * Every page the app renders, by its key (HOME, CHANNEL, ...), and the module under
@@ -67,13 +77,14 @@ export const PAGES = {
 } as const;
 export type PageKey = keyof typeof PAGES;
 export type PageModule = (typeof PAGES)[PageKey];
+/** The keys whose pages module M draws (most one; the member lists, the notices and customer service several). */
+export type PageKeysOf<M extends PageModule> = { [K in PageKey]: (typeof PAGES)[K] extends M ? K : never }[PageKey];
 
 /** The signed-in member as the page sees it (the API's MeDto); null for a guest. */
 export type Me = MeDto;
 
-/** Props serialized into the page and read back by the client on hydration. */
-export interface PageProps {
-  page: PageKey;
+/** What every page's props carry, whatever the page. */
+interface PagePropsBase {
   path: string;
   me: Me | null;
   isMobile: boolean;
@@ -83,8 +94,6 @@ export interface PageProps {
   messages: Messages;
   query: Record<string, string>;
   brand: PublicBrand;
-  /** Page-specific data; empty when the page's initial data failed to load. */
-  data: Record<string, unknown>;
   /** Where the browser reports its errors; null: it reports nothing. */
   errorReporting: ErrorReportingConfig | null;
   /**
@@ -93,6 +102,12 @@ export interface PageProps {
    */
   build?: string;
 }
+
+/**
+ * Props serialized into the page and read back by the client on hydration: those of page K, whose `data` is
+ * what its loader sends (PageDataMap). Without K, any page's: a union that `props.page` narrows.
+ */
+export type PageProps<K extends PageKey = PageKey> = K extends PageKey ? PagePropsBase & { page: K; data: PageDataMap[K] } : never;
 
 /** What the build's manifest gives a page on its way out: the build's name and the locale's messages module. */
 export interface BuildRefs {
@@ -105,7 +120,10 @@ export interface BuildRefs {
  * messages by the URL of their module (scripts/build-client.mjs), which the browser fetches once and keeps,
  * instead of 70-120 KB in every answer. Without a build (no module to name) they travel inline, as before.
  */
-export type WireProps = Omit<PageProps, 'messages'> & ({ messagesUrl: string; messages?: never } | { messages: Messages; messagesUrl?: never });
+export type WireProps = DistributiveOmit<PageProps, 'messages'> & ({ messagesUrl: string; messages?: never } | { messages: Messages; messagesUrl?: never });
+
+/** Omit for each member of a union (Omit itself keeps only the keys they share, and loses which data is whose). */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The props as the browser gets them: naming the build and the messages' module when there is a build. */
 export function toWire(props: PageProps, refs: BuildRefs | null): WireProps {
@@ -114,10 +132,22 @@ export function toWire(props: PageProps, refs: BuildRefs | null): WireProps {
   return { ...rest, build: refs.build, messagesUrl: refs.messagesUrl };
 }
 
-// ---- Watch pages' data: what each page's loader puts in `data`, read back by its client page.
+// ---- Pages' data: what each page's loader (src/pages/) puts in `data`, read back by its page under client/pages/.
+
+/**
+ * The data of a page whose loader may fail (loadPageData, src/pages/load.ts: the page then renders with what the
+ * route sets itself, and loads the rest in the browser or says it could not): all of T, or only T's `Kept` fields
+ * with every other one absent. A page reads those as T's type or undefined; a field T lacks is still an error.
+ */
+export type MaybeLoaded<T, Kept extends keyof T = never> = T | (Pick<T, Kept> & { [P in Exclude<keyof T, Kept>]?: undefined });
+
+/** A page whose data is only its title (the notices; pages that fetch their own data after hydration). */
+export interface TitleData {
+  title: string;
+}
 
 /** The device value view-main and themes take (the API's DEVICES), the same on server and client. */
-export function viewDevice(props: Pick<PageProps, 'appType' | 'isMobile'>): 'APP' | 'MOBILE_WEB' | 'PC' {
+export function viewDevice(props: Pick<PagePropsBase, 'appType' | 'isMobile'>): 'APP' | 'MOBILE_WEB' | 'PC' {
   return props.appType === 'embedded' ? 'APP' : props.isMobile ? 'MOBILE_WEB' : 'PC';
 }
 
@@ -182,4 +212,48 @@ export interface CasterData {
   settings: OwnChannelSettings | null;
   origin: string;
   themes: Theme[];
+}
+
+/** Each page's data, by key: what its loader must send and all its page may read. */
+export interface PageDataMap {
+  HOME: MaybeLoaded<HomeData>;
+  MAINTENANCE: TitleData;
+  SIGNIN: SignInPageData;
+  SIGNUP: SignupPageData;
+  SIGNUP_FOREIGNER: SignupPageData;
+  SIGNUP_SOCIAL: SocialSignupPageData;
+  MY_SOCIAL: SocialAccountsPageData;
+  COMPLETED_SIGNUP: CompletedSignupPageData;
+  COMPLETED_SIGNUP_MARKETING: CompletedSignupMarketingPageData;
+  FIND_ID: FindIdPageData;
+  PERSONAL_AUTH: PersonalAuthPageData;
+  CHANNEL: MaybeLoaded<ChannelData, 'title' | 'loginId'>;
+  VOD: MaybeLoaded<VodData, 'title'>;
+  RECENT_VIEW: MaybeLoaded<MyListData, 'title'>;
+  SUBSCRIPTIONS_VIEW: MaybeLoaded<MyListData, 'title'>;
+  GIFT_VIEW: MaybeLoaded<MyListData, 'title'>;
+  THEME: MaybeLoaded<ThemeData, 'title' | 'code'>;
+  CASTER: MaybeLoaded<CasterData, 'title'>;
+  LUV: MaybeLoaded<LuvPageData, 'title'>;
+  SHOP: MaybeLoaded<ShopPageData, 'title'>;
+  SHOP_SUCCESS: TitleData;
+  SHOP_FAIL: MaybeLoaded<PaymentFailData, 'title'>;
+  PAYMENTS: MaybeLoaded<PaymentsPageData, 'title'>;
+  MESSAGES: MaybeLoaded<MessagesPageData, 'title'>;
+  MY_PAGE: MaybeLoaded<MyPageData, 'title'>;
+  CS_POSTS: MaybeLoaded<CsPostsPageData, 'title' | 'kind' | 'query'>;
+  CS_POST: MaybeLoaded<CsPostPageData, 'title'>;
+  POLICY: MaybeLoaded<PolicyPageData, 'title'>;
+  /** Each view's list is its own optional field; a failed load leaves the title and the view. */
+  CS_DESK: CsDeskPageData;
+  STAFF_CONSOLE: MaybeLoaded<StaffConsolePageData, 'title' | 'query'>;
+  STAFF_CS: MaybeLoaded<StaffCsPageData, 'title'>;
+  STAFF_PAYOUTS: MaybeLoaded<StaffPayoutsPageData, 'title' | 'filter'>;
+  STAFF_CONTENT: MaybeLoaded<StaffContentPageData, 'title'>;
+  AGENCY_INVITES: TitleData;
+  AGENCY: TitleData;
+  EXPIRE: ExpirePageData;
+  GUEST_AUTH: GuestAuthPageData;
+  MY_LISTS: MyListsPageData;
+  NOT_FOUND: TitleData;
 }

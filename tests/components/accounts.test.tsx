@@ -14,7 +14,7 @@ const POLICY = { title: '약관', body: '제1조 목적\n이 약관은 서비스
 const POLICIES = { 'GET /static/service-rules': { body: POLICY }, 'GET /static/privacy-rules': { body: POLICY } };
 
 /** What the sign-up pages' loader sends for flex (src/pages/pages.ts signupData), with `callbackURL` if asked. */
-const signupData = (callbackURL: string | null = null) => ({ callbackURL, partnerCode: null, showForeignerTab: true });
+const signupData = (callbackURL: string | null = null) => ({ title: '회원가입', callbackURL, partnerCode: null, showForeignerTab: true });
 
 /** Typing without a delay between keys: the form sees each key, as it does a person's. */
 const person = () => userEvent.setup({ delay: null });
@@ -330,7 +330,7 @@ describe('the UI against API answers', () => {
     const api = fakeApi({ 'POST /v2/api/auth/signin': () => answer });
     const { assigned } = await renderPage('SIGNIN', {
       path: '/signin?callbackURL=%2Fmember%2Ffind%2FfindId',
-      data: { callbackURL: '/member/find/findId', invalidCallback: false, savedLoginId: null, socialProviders: [] },
+      data: { title: '회원으로 로그인', callbackURL: '/member/find/findId', invalidCallback: false, savedLoginId: null, socialProviders: [] },
     });
     const user = person();
     await user.type(field('아이디'), 'member01');
@@ -442,7 +442,10 @@ describe('the UI against API answers', () => {
 describe('sign-in, find ID and the identity form, without the API', () => {
   it('sign-in page: the form, saved fields, Enter submits, and a sign-up link keeping the query', async () => {
     const api = fakeApi({});
-    await renderPage('SIGNIN', { path: '/signin?callbackURL=%2Fchannel%2F3', data: { callbackURL: '/channel/3', invalidCallback: false, savedLoginId: null, socialProviders: [] } });
+    await renderPage('SIGNIN', {
+      path: '/signin?callbackURL=%2Fchannel%2F3',
+      data: { title: '회원으로 로그인', callbackURL: '/channel/3', invalidCallback: false, savedLoginId: null, socialProviders: [] },
+    });
     const user = person();
     expect(screen.getByRole('link', { name: '회원가입' })).toHaveAttribute('href', '/signup?callbackURL=%2Fchannel%2F3');
     expect(screen.getByRole('link', { name: '아이디 찾기 & 비밀번호 찾기' })).toHaveAttribute('href', '/member/find/findId');
@@ -475,7 +478,7 @@ describe('sign-in, find ID and the identity form, without the API', () => {
 
   it('find password asks for the ID before identity verification, without the API', async () => {
     const api = fakeApi({});
-    await renderPage('FIND_ID', { path: '/member/find/findId' });
+    await renderPage('FIND_ID', { path: '/member/find/findId', data: { title: '아이디/비밀번호 찾기', showForeigner: false, member: 'domestic' } });
     const user = person();
     expect(screen.getByRole('heading', { name: '아이디 찾기' })).toBeVisible();
     const section = screen.getByRole('region', { name: '비밀번호 찾기' });
@@ -486,7 +489,7 @@ describe('sign-in, find ID and the identity form, without the API', () => {
 
   it('the identity form says what is missing', async () => {
     const api = fakeApi({});
-    await renderPage('PERSONAL_AUTH', { path: '/my/personal-auth?type=personal&session=test', data: { type: 'personal', provider: 'niceId', loginId: null, session: 'test' } });
+    await renderPage('PERSONAL_AUTH', { path: '/my/personal-auth?type=personal&session=test', data: { title: '본인인증', type: 'personal', provider: 'niceId', loginId: null, session: 'test' } });
     const user = person();
     await user.click(screen.getByRole('button', { name: '인증 완료하기' }));
     expect(screen.getByLabelText('이름')).toHaveAccessibleDescription('이름을 확인해주세요.');

@@ -6,19 +6,19 @@ import { preloadPage } from '../../client/ssr';
 import { loadMessages } from '../../src/lib/i18n';
 import { brandSchema, publicBrand } from '../../src/shared/brand-schema';
 import type { Locale } from '../../src/shared/locales';
-import type { PageKey, PageProps } from '../../src/shared/page-props';
+import type { PageDataMap, PageKey, PageProps } from '../../src/shared/page-props';
 import bread from '../../brands/bread/brand.json';
 import flex from '../../brands/flex/brand.json';
 
 const BRANDS = { flex, bread };
 
-interface PageOptions {
+interface PageOptions<K extends PageKey> {
   /** Path with its query, as the server got it. */
   path: string;
   locale?: Locale;
   brand?: keyof typeof BRANDS;
-  /** What the page's loader (src/pages/pages.ts) puts in the props for this request. */
-  data?: Record<string, unknown>;
+  /** What the page's loader (src/pages/) puts in the props for this request. */
+  data: PageDataMap[K];
   /** Cookies the browser holds for the page's host (those the page may read). */
   cookies?: Record<string, string>;
 }
@@ -29,13 +29,14 @@ interface PageOptions {
  * send, in #root, until it says it is hydrated. Leaving the page (location.assign) is recorded, not done: the
  * returned `assigned` lists where it went.
  */
-export async function renderPage(page: PageKey, { path, locale = 'ko', brand = 'flex', data = {}, cookies = {} }: PageOptions) {
+export async function renderPage<K extends PageKey>(page: K, { path, locale = 'ko', brand = 'flex', data, cookies = {} }: PageOptions<K>) {
   const url = new URL(path, `http://${brand}.localhost`);
   (window as unknown as { happyDOM: { setURL(href: string): void } }).happyDOM.setURL(url.href);
   for (const [name, value] of Object.entries(cookies)) await cookieStore.set(name, value);
   const assigned: string[] = [];
   vi.spyOn(window.location, 'assign').mockImplementation((href) => void assigned.push(String(href)));
-  const props: PageProps = {
+  // As buildPageProps (src/render/respond.ts) makes them: page K's props around K's data.
+  const props = {
     page,
     path,
     me: null,
@@ -48,7 +49,7 @@ export async function renderPage(page: PageKey, { path, locale = 'ko', brand = '
     brand: publicBrand(brandSchema.parse(BRANDS[brand])),
     data,
     errorReporting: null,
-  };
+  } as PageProps<K>;
   // The page's code and the footer's, as the server loads them before it renders (the browser would show the
   // footer later, which inside Testing Library's act would hold the whole first render back).
   await preloadPage(page);

@@ -15,6 +15,7 @@ import { app } from '../../src/app';
 import { PAGE_SCOPES, purgePages } from '../../src/edge-cache/epochs';
 import { expiryFromNow } from '../../src/edge-cache/store';
 import { PURGE_REACH_MS } from '../../src/shared/page-cache';
+import type { ChannelData } from '../../src/shared/page-props';
 import { get, propsOf, setFlags, signUpMember } from './helpers';
 import { uniqueTag } from './unique';
 
@@ -326,7 +327,7 @@ describe('what is never kept', () => {
     );
 
   it('a page whose data did not load in full', async () => {
-    const app = probe((c) => ({ props: buildPageProps(c, 'HOME', { viewMain: null }), complete: false }));
+    const app = probe((c) => ({ props: buildPageProps(c, 'HOME', { now: 0, viewMain: null, newBanners: [], logos: [] }), complete: false }));
     const before = calls;
     for (let i = 0; i < 2; i++) expect(how(await app.request('http://flex.localhost/probe/1', {}, env))).toBe('MISS');
     expect(calls - before).toBe(2);
@@ -335,7 +336,9 @@ describe('what is never kept', () => {
   it('a page whose render failed', async () => {
     // No Suspense boundary holds server-rendered page content today, so a page that throws fails the
     // whole render (500); respondCapturing also refuses a document where a boundary gave up (<!--$!-->).
-    const app = probe((c) => ({ props: buildPageProps(c, 'CHANNEL', { title: 'x', channelPage: { channel: null, live: null, recorded: [] } }), complete: true }));
+    // Data no loader sends (a channel page without its channel), so that the page throws while rendering.
+    const broken = { title: 'x', channelPage: { channel: null, live: null, recorded: [] } } as unknown as ChannelData;
+    const app = probe((c) => ({ props: buildPageProps(c, 'CHANNEL', broken), complete: true }));
     app.onError((_err, c) => c.text('render failed', 500));
     for (let i = 0; i < 2; i++) {
       const res = await app.request('http://flex.localhost/probe/2', {}, env);
@@ -345,7 +348,7 @@ describe('what is never kept', () => {
   });
 
   it('a complete page is kept (the same probe, so the two above can fail)', async () => {
-    const app = probe((c) => ({ props: buildPageProps(c, 'HOME', { viewMain: null }), complete: true }));
+    const app = probe((c) => ({ props: buildPageProps(c, 'HOME', { now: 0, viewMain: null, newBanners: [], logos: [] }), complete: true }));
     const first = await app.request('http://flex.localhost/probe/3', {}, env);
     await first.text();
     await new Promise((r) => setTimeout(r, 50));
