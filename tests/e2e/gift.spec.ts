@@ -15,8 +15,8 @@ const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
 const PRESETS = [30, 70, 120];
 const won = (n: number) => n.toLocaleString('ko-KR');
 
-test.describe.configure({ mode: 'serial' });
-
+// The tests run in file order on one live (the last one ends it); each sets up the rest of what it needs, so a
+// failure skips none of the others.
 test.beforeAll(() => openTestLive(CHANNEL.id, `${MARK} 라이브`, { viewers: 2 }));
 
 // Gone afterwards, not left as a recording without video (the playback tests look for channel 2's recordings).
