@@ -5,6 +5,7 @@
 // How fast (delivery within a second, no long task in a busy room) is measured, not tested:
 // `npm run bench:chat` (sockets at scale) and `npm run bench:chat-page` (a page in a busy room).
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { COOKIE } from '../../src/shared/constants';
 import { expect, expectNoSeriousA11yViolations, gotoHydrated, ko, pageCall, signIn, test, url, fill } from './fixtures';
 
 const CHANNEL = '/channel/demo_caster1';
@@ -201,11 +202,14 @@ test('a guest reads the chat and is asked to sign in when trying to write', asyn
 });
 
 test('on a phone the chat input is wide enough for its whole placeholder, in the longest locales', async ({ browser }) => {
-  for (const locale of ['ja-JP', 'en-US', 'th-TH']) {
-    const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    try {
-      const page = await context.newPage();
+  // One phone; the locale cookie (which the site reads before Accept-Language) picks each language.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    for (const locale of ['ja', 'en', 'th']) {
+      await context.addCookies([{ name: COOKIE.locale, value: locale, url: url('flex') }]);
       await gotoHydrated(page, url('flex', CHANNEL));
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
       const field = page.locator('#chat-input');
       await expect(field).toBeVisible();
       // The placeholder's width in the input's own font, against the room inside the input's padding.
@@ -221,23 +225,21 @@ test('on a phone the chat input is wide enough for its whole placeholder, in the
       });
       expect(text, locale).not.toBe('');
       expect(textWidth, `${locale}: "${text}"`).toBeLessThanOrEqual(room);
-    } finally {
-      await context.close();
     }
+  } finally {
+    await context.close();
   }
 });
 
 test('a member whose chat tickets keep being refused is told the session expired, after 10 retries 3 s apart', async ({ page }) => {
-  await signIn(page, 'demo_viewer', PASSWORD, CHANNEL);
-  await joined(page);
+  // Refused and on the page's fake clock from the first load on (a member's ticket is given in the first test).
   let refused = 0;
   await page.route('**/api/chat/ticket', (route) => {
     refused += 1;
     return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: { code: 'UNAUTHORIZED', message: ko.chat.unauthorized } }) });
   });
   await page.clock.install();
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await signIn(page, 'demo_viewer', PASSWORD, CHANNEL);
   await expect.poll(() => refused).toBe(1);
   // Fake time moves 1 s a step; each ticket call is a real request in between.
   const clockAt = () => page.evaluate(() => Date.now());
@@ -246,10 +248,11 @@ test('a member whose chat tickets keep being refused is told the session expired
     return refused;
   };
   const start = await clockAt();
-  await expect.poll(refusedAfterASecond, { timeout: 30_000 }).toBe(6);
+  const steps = { timeout: 30_000, intervals: [50] }; // fake seconds, not real ones
+  await expect.poll(refusedAfterASecond, steps).toBe(6);
   expect((await clockAt()) - start).toBeGreaterThanOrEqual(15_000); // five retries, 3 s apart
   await expect(panel(page).getByRole('alert')).toHaveCount(0);
-  await expect.poll(refusedAfterASecond, { timeout: 30_000 }).toBe(11);
+  await expect.poll(refusedAfterASecond, steps).toBe(11);
   await expect(panel(page).getByRole('alert')).toContainText(ko.chat.sessionExpired);
   await page.clock.runFor(60_000);
   expect(refused).toBe(11); // the first try and 10 retries, then no more

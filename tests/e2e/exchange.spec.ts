@@ -31,7 +31,6 @@ test('a member exchanges received luv on /luv at the event rate, within their ca
   ops('exchange', 'set', '--id', `e2e-${Date.now()}`, '--start', 'now', '--end', '+1h', '--rate', '1.1', '--member-cap', '300', '--total-cap', '100000');
   const loginId = await memberWithEarnings(500);
   await signIn(page, loginId, PASSWORD, '/luv');
-  await gotoHydrated(page, url('flex', '/luv'));
 
   const event = page.getByRole('region', { name: ko.exchange.title });
   await expect(event.getByTestId('exchange-rate')).toHaveText(fill(ko.exchange.rateValue, { from: bell(100), to: bell(110) }));

@@ -137,6 +137,13 @@ export async function gotoHydrated(page: Page, target: string): Promise<void> {
  * The smallest answer of the brand (the health check) gives the browser its device and XSRF cookies first.
  */
 export async function signIn(page: Page, loginId: string, password: string, callbackURL: string): Promise<void> {
+  await signInOnHealthz(page, loginId, password);
+  await gotoHydrated(page, url('flex', callbackURL));
+  await expect(page.locator('.site-header .me')).toBeVisible();
+}
+
+/** signIn without its last page: the page stays on the health check, signed in, for API calls before any page. */
+export async function signInOnHealthz(page: Page, loginId: string, password: string): Promise<void> {
   await page.goto(url('flex', '/healthz'));
   const status = await page.evaluate(
     async ({ body, cookie, header }) => {
@@ -152,8 +159,6 @@ export async function signIn(page: Page, loginId: string, password: string, call
     { body: { loginId, password, loginKeep: false, saveId: false, device: 'PCWEB' }, cookie: XSRF_COOKIE, header: XSRF_HEADER },
   );
   expect(status, `sign-in of ${loginId}`).toBe(200);
-  await gotoHydrated(page, url('flex', callbackURL));
-  await expect(page.locator('.site-header .me')).toBeVisible();
 }
 
 /** The demo members' password; a spec's own members (addMembers) share it. */
@@ -199,16 +204,29 @@ export interface Person {
 
 /**
  * Someone in a Korean browser of their own (cookies, session: like people on different machines), who has
- * already closed the home page's event popup, on `path`: signed in as `loginId`, or a guest (null).
+ * already closed the home page's event popup, on `path`: signed in as `loginId`, or a guest (null). A member's
+ * `before` runs signed in, before that first page (API calls whose outcome the page should show), and a null
+ * `path` leaves a member on the health check: API calls only, no page.
  */
-export async function person(browser: Browser, loginId: string | null, path: string, options: BrowserContextOptions = {}): Promise<Person> {
+export async function person(
+  browser: Browser,
+  loginId: string | null,
+  path: string | null,
+  { before, ...options }: BrowserContextOptions & { before?: (page: Page) => Promise<void> } = {},
+): Promise<Person> {
   const context = await browser.newContext({ locale: 'ko-KR', ...options });
   await context.addInitScript(() => window.sessionStorage.setItem('showPopup', 'false'));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  if (loginId) await signIn(page, loginId, PASSWORD, path);
-  else await gotoHydrated(page, url('flex', path));
+  if (loginId) {
+    await signInOnHealthz(page, loginId, PASSWORD);
+    await before?.(page);
+    if (path !== null) {
+      await gotoHydrated(page, url('flex', path));
+      await expect(page.locator('.site-header .me')).toBeVisible();
+    }
+  } else await gotoHydrated(page, url('flex', path ?? '/'));
   return { context, page, errors };
 }
 
@@ -300,15 +318,14 @@ export async function mintCoupon(luv: number): Promise<string> {
 }
 
 /**
- * Real earnings for a creator: `viewerLoginId` opens the creator's channel page, redeems a coupon of `luv` and gifts it
- * all to the live channel (keyed by `keyPrefix`).
+ * Real earnings for the creator `creatorLoginId`: the member signed in on `page` redeems a coupon of `luv` and gifts it
+ * all to the creator's live channel (keyed by `keyPrefix`), through the API as the wallet and the gift dialog call it.
  */
-export async function giveEarnings(browser: Browser, viewerLoginId: string, channelPath: string, luv: number, keyPrefix: string): Promise<void> {
-  const viewer = await person(browser, viewerLoginId, channelPath);
+export async function giveEarnings(page: Page, creatorLoginId: string, luv: number, keyPrefix: string): Promise<void> {
   const code = await mintCoupon(luv);
-  expect((await pageCall(viewer.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
-  const channelId = await viewer.page.evaluate(() => JSON.parse(document.getElementById('__PROPS__')!.textContent!).data.channelPage.channel.channelId as number);
-  const sent = await pageCall(viewer.page, 'POST', '/api/luv/gift', { channelId, amount: luv, idempotencyKey: `${keyPrefix}-${luv}-${Date.now()}` });
+  expect((await pageCall(page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
+  const found = await pageCall<{ channelId: number }>(page, 'GET', `/api/channels/channel-find?loginId=${creatorLoginId}`);
+  expect(found.status).toBe(200);
+  const sent = await pageCall(page, 'POST', '/api/luv/gift', { channelId: found.body.channelId, amount: luv, idempotencyKey: `${keyPrefix}-${luv}-${Date.now()}` });
   expect(sent.status).toBe(200);
-  await viewer.context.close();
 }

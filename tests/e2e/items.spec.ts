@@ -40,12 +40,8 @@ const chatJoined = (page: Page) => expect(page.getByRole('region', { name: ko.ch
 test('a member buys a LEX on the wallet page and sends it on a live channel; another member sees the highlighted message', async ({ browser }) => {
   const sender = await newMember('lexa');
   const watcher = await newMember('lexb');
-  const a = await person(browser, sender.loginId, '/luv');
-  const code = await mintCoupon(300);
-  expect(await redeem(a.page, code)).toBe(200);
-
-  // The wallet's items: none yet; buy one LEX with the keyboard-usable form.
-  await gotoHydrated(a.page, url('flex', '/luv'));
+  // The wallet's items: none yet (a coupon's luv before it opens); buy one LEX with the keyboard-usable form.
+  const a = await person(browser, sender.loginId, '/luv', { before: async (page) => expect(await redeem(page, await mintCoupon(300))).toBe(200) });
   const items = a.page.getByRole('region', { name: ko.items.title });
   await expect(items.getByText(ko.items.empty)).toBeVisible();
   await items.getByLabel(ko.items.buyItem, { exact: true }).selectOption('100');
@@ -85,10 +81,7 @@ test('a member buys a LEX on the wallet page and sends it on a live channel; ano
 test('a member gives items to another member from the wallet; the receiver holds them, and a wrong ID or too many is refused in Korean', async ({ browser }) => {
   const giver = await newMember('gifa');
   const receiver = await newMember('gifb');
-  const a = await person(browser, giver.loginId, '/luv');
-  const code = await mintCoupon(300);
-  expect(await redeem(a.page, code)).toBe(200);
-  await gotoHydrated(a.page, url('flex', '/luv'));
+  const a = await person(browser, giver.loginId, '/luv', { before: async (page) => expect(await redeem(page, await mintCoupon(300))).toBe(200) });
   const items = a.page.getByRole('region', { name: ko.items.title });
   await items.getByLabel(ko.items.buyItem, { exact: true }).selectOption('440');
   await items.getByLabel(ko.items.buyQuantity, { exact: true }).fill('2');
@@ -113,7 +106,6 @@ test('a member gives items to another member from the wallet; the receiver holds
   await expectNoSeriousA11yViolations(a.page);
 
   const b = await person(browser, receiver.loginId, '/luv');
-  await gotoHydrated(b.page, url('flex', '/luv'));
   await expect(b.page.getByRole('region', { name: ko.items.title }).locator('li[data-prod="440"]')).toContainText(fill(ko.items.quantity, { count: 1 }));
 
   for (const who of [a, b]) expect(who.errors).toEqual([]);

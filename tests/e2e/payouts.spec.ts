@@ -35,7 +35,6 @@ const CREATOR = { loginId: `payc${suffix}`, nickname: `정산방${suffix}` };
 const VIEWER = { loginId: `payv${suffix}`, nickname: `후원자${suffix}` };
 const STAFF = { loginId: `payo${suffix}`, nickname: `운영자${suffix}` };
 const TITLE = `e2e-payout ${suffix}`;
-const CHANNEL_PATH = `/channel/${CREATOR.loginId}`;
 
 test.beforeAll(async () => {
   await addMembers(CREATOR, VIEWER, STAFF);
@@ -56,7 +55,9 @@ const rowOf = (page: Page, luv: number) =>
     .first();
 
 test('a creator with earnings requests a payout, sees the withholding and net, confirms, sees it requested, cancels it and has the earnings back', async ({ browser }) => {
-  await giveEarnings(browser, VIEWER.loginId, CHANNEL_PATH, 300, `e2e-payout-${suffix}`);
+  const viewer = await person(browser, VIEWER.loginId, null);
+  await giveEarnings(viewer.page, CREATOR.loginId, 300, `e2e-payout-${suffix}`);
+  await viewer.context.close();
   const creator = await person(browser, CREATOR.loginId, '/caster?section=money');
   const page = creator.page;
   await expect(panel(page).getByTestId('payout-earnings')).toHaveText(earningsLine(300));
@@ -114,8 +115,17 @@ test('a creator with earnings requests a payout, sees the withholding and net, c
 });
 
 test('an operator approves and pays a request with npm run ops -- payout; the studio shows it paid', async ({ browser }) => {
-  const creator = await person(browser, CREATOR.loginId, '/caster?section=money');
+  // The request through the API and the operator's script, before the studio opens.
+  const creator = await person(browser, CREATOR.loginId, '/caster?section=money', { before: requestPaidByOps });
   const page = creator.page;
+  await expect(rowOf(page, 150)).toContainText(ko.payout.status.paid);
+  await expect(panel(page).getByTestId('payout-earnings')).toHaveText(earningsLine(150));
+  await expect(panel(page).getByTestId('payout-pending')).toHaveText(pendingLine(0));
+  expect(creator.errors).toEqual([]);
+  await creator.context.close();
+});
+
+async function requestPaidByOps(page: Page): Promise<void> {
   await reauth(page);
   const made = await pageCall<{ withdrawal: { withdrawId: number } }>(page, 'POST', '/api/luv/withdraw', { amount: 150, idempotencyKey: `e2e-ops-${suffix}` });
   expect(made.status, JSON.stringify(made.body)).toBe(200);
@@ -131,24 +141,19 @@ test('an operator approves and pays a request with npm run ops -- payout; the st
   expect(ops('payout', 'pay', id, '--as', STAFF.loginId, '--port', String(PORT))).toContain('paid');
   // Not staff: refused.
   expect(() => ops('payout', 'reject', id, '--as', VIEWER.loginId, '--port', String(PORT))).toThrow(/FORBIDDEN/);
-
-  await page.reload();
-  await expect(rowOf(page, 150)).toContainText(ko.payout.status.paid);
-  await expect(panel(page).getByTestId('payout-earnings')).toHaveText(earningsLine(150));
-  await expect(panel(page).getByTestId('payout-pending')).toHaveText(pendingLine(0));
-  expect(creator.errors).toEqual([]);
-  await creator.context.close();
-});
+}
 
 test('a member cancels the renewal of a monthly subscription from their subscriptions list', async ({ browser }) => {
-  const member = await person(browser, VIEWER.loginId, CHANNEL_PATH);
-  const code = await mintCoupon(30);
-  expect((await pageCall(member.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
-  const channelId = await member.page.evaluate(() => JSON.parse(document.getElementById('__PROPS__')!.textContent!).data.channelPage.channel.channelId as number);
-  expect((await pageCall(member.page, 'POST', '/api/my/subscriptions', { channelId, plan: 'monthly', idempotencyKey: `e2e-sub-${suffix}` })).status).toBe(200);
-
-  await member.page.goto(`http://flex.localhost:${PORT}/my/subscriptions`);
-  await expect(member.page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // Subscribed through the API (a coupon pays for it), before their list opens.
+  let channelId = 0;
+  const member = await person(browser, VIEWER.loginId, '/my/subscriptions', {
+    before: async (page) => {
+      const code = await mintCoupon(30);
+      expect((await pageCall(page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code })).status).toBe(200);
+      channelId = (await pageCall<{ channelId: number }>(page, 'GET', `/api/channels/channel-find?loginId=${CREATOR.loginId}`)).body.channelId;
+      expect((await pageCall(page, 'POST', '/api/my/subscriptions', { channelId, plan: 'monthly', idempotencyKey: `e2e-sub-${suffix}` })).status).toBe(200);
+    },
+  });
   const row = member.page.locator('li.channel-row').filter({ hasText: CREATOR.nickname });
   await row.getByRole('button', { name: `${ko.subscriptions.cancelRenewal}: ${CREATOR.nickname}` }).click();
   const dialog = member.page.getByRole('dialog', { name: ko.payout.renewal.confirmTitle });

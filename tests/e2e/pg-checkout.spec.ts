@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PASSWORD, addMembers, expect, expectNoSeriousA11yViolations, ko, ops, signIn, test, url } from './fixtures';
+import { PASSWORD, addMembers, expect, expectNoSeriousA11yViolations, ko, ops, signInOnHealthz, test, url } from './fixtures';
 import { E2E } from '../../scripts/lib/wrangler.mjs';
 
 /** scripts/seed-demo.mjs's password of every demo account. */
@@ -7,6 +7,7 @@ const DEMO_PASSWORD = 'demo-pass-1234';
 
 // The dev PG's checkout in Chromium, as the shop will open it: the order made through the API, the checkout
 // page used from the keyboard only, the redirect back, then the confirm (the shop page's job) through the API.
+// Members sign in through the API and stay on the health check until the checkout: no page of the site before it.
 
 /** A JSON call from the page itself, with its cookies and XSRF token, as the client's API caller sends it. */
 async function call<T>(page: Page, path: string, body?: unknown): Promise<{ status: number; body: T }> {
@@ -51,7 +52,7 @@ async function chooseByKeyboard(page: Page, label: string): Promise<URL> {
 }
 
 test('a card payment through the dev checkout, from the keyboard; then a virtual account paid by `npm run ops -- deposit`', async ({ page }) => {
-  await signIn(page, 'demo_viewer', DEMO_PASSWORD, '/');
+  await signInOnHealthz(page, 'demo_viewer', DEMO_PASSWORD);
   const before = (await call<{ balance: number }>(page, '/api/luv/luv-sum')).body.balance;
 
   const card = await openCheckout(page, 'luv-100', 'CARD');
@@ -91,7 +92,7 @@ test('a card payment through the dev checkout, from the keyboard; then a virtual
 
 test('a virtual account left alone is paid by the dev PG itself, DEV_PG_DEPOSIT_DELAY_MS later', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'demo_viewer', DEMO_PASSWORD, '/');
+  await signInOnHealthz(page, 'demo_viewer', DEMO_PASSWORD);
   const before = (await call<{ balance: number }>(page, '/api/luv/luv-sum')).body.balance;
   const va = await openCheckout(page, 'luv-100', 'virtualaccount');
   const back = await chooseByKeyboard(page, ko.pg.choice.virtual_account);
@@ -109,7 +110,7 @@ test('a virtual account left alone is paid by the dev PG itself, DEV_PG_DEPOSIT_
 test('a refund shows at once on every payment it changes, is asked once on a double click, and stays after another period', async ({ page }) => {
   const loginId = `refund${Date.now().toString(36).slice(-6)}`;
   await addMembers({ loginId, nickname: loginId });
-  await signIn(page, loginId, PASSWORD, '/');
+  await signInOnHealthz(page, loginId, PASSWORD);
   // Two packs of 100 by card, then 100 spent on an item: each payment alone could give back the 100 left.
   for (let i = 0; i < 2; i++) {
     const card = await openCheckout(page, 'luv-100', 'CARD');

@@ -66,9 +66,8 @@ test('the wallet: balance in the header and on the page, gift tabs by keyboard, 
 const won = (amount: number) => new Intl.NumberFormat('ko', { style: 'currency', currency: 'KRW' }).format(amount);
 const bells = (amount: number) => `${new Intl.NumberFormat('ko').format(amount)} ${BELL}`;
 
-/** From the shop: agree to the terms by keyboard, pay, and land on the dev PG's checkout. */
+/** From the shop page, as loaded: agree to the terms by keyboard, pay, and land on the dev PG's checkout. */
 async function checkout(page: Page): Promise<void> {
-  await gotoHydrated(page, url('flex', '/luv/shop'));
   await page.getByRole('button', { name: /결제하기/ }).click();
   const agree = page.getByRole('checkbox', { name: ko.shop.terms.agree });
   await expect(page.getByRole('alert').filter({ hasText: ko.shop.terms.required })).toBeVisible();
@@ -119,7 +118,7 @@ test('a new member buys a pack through the dev checkout, sees the balance, and r
 
 test('a checkout that fails shows the failure page in Korean, with the way back to the shop', async ({ page, consoleErrors }) => {
   const loginId = await newMember();
-  await signIn(page, loginId, PASSWORD, '/luv');
+  await signIn(page, loginId, PASSWORD, '/luv/shop');
   await checkout(page);
   await page.getByRole('button', { name: ko.pg.choice.fail }).click();
   await page.waitForURL(/\/luv\/shop\/fail\?/);
@@ -134,7 +133,7 @@ test('a checkout that fails shows the failure page in Korean, with the way back 
 
 test('an amount changed on the way back is refused; a virtual account shows where to deposit, and the wallet what waits', async ({ page, consoleErrors }) => {
   const loginId = await newMember();
-  await signIn(page, loginId, PASSWORD, '/luv');
+  await signIn(page, loginId, PASSWORD, '/luv/shop');
   await checkout(page);
   await page.getByRole('button', { name: ko.pg.choice.wrong }).click();
   await page.waitForURL(/\/luv\/shop\/success\?/);
@@ -142,6 +141,7 @@ test('an amount changed on the way back is refused; a virtual account shows wher
   await expect(balanceLink(page)).toHaveText(bells(0));
 
   // The dev PG deposits by itself 10 s after the confirm (DEV_PG_DEPOSIT_DELAY_MS): look before then.
+  await gotoHydrated(page, url('flex', '/luv/shop'));
   await checkout(page);
   await page.getByRole('button', { name: ko.pg.choice.virtual_account }).click();
   await page.waitForURL(/\/luv\/shop\/success\?/);

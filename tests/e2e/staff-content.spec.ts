@@ -37,13 +37,12 @@ test('an operator adds a promo card for one brand; its guest home shows it at on
   await expect(form.getByRole('status')).toContainText('#');
   await expect(page.getByRole('cell', { name: TITLE, exact: true })).toBeVisible();
 
-  const guest = await person(browser, null, '/');
+  const guest = await person(browser, null, '/'); // flex's home
+  await expect(guest.page.getByText(TITLE)).toHaveCount(0);
   await gotoHydrated(guest.page, url('live'));
   const cards = guest.page.getByRole('list', { name: ko.home.newBanners });
   await expect(cards).toContainText(TITLE);
   await expect(cards.locator('img').first()).toBeVisible(); // alt="": decorative, no img role
-  await gotoHydrated(guest.page, url('flex'));
-  await expect(guest.page.getByText(TITLE)).toHaveCount(0);
 
   await page.getByRole('button', { name: ko.staffContent.removeOne.replace('{{name}}', TITLE) }).click();
   await page.getByRole('dialog', { name: ko.staffContent.removeTitle }).getByRole('button', { name: ko.staffContent.remove }).click();

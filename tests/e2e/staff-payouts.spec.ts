@@ -6,7 +6,26 @@
 // staff get 403, and the two staff pages link to each other. Members, channel and live are this file's own.
 import type { Browser, Page } from '@playwright/test';
 import { payoutQuote } from '../../src/shared/payout-rules';
-import { PASSWORD, addChannel, addMembers, d1, sql, expect, expectNoSeriousA11yViolations, giveEarnings, ko, pageCall, person, reauth, removeTestLives, test, fill, verifyIdentity } from './fixtures';
+import {
+  PASSWORD,
+  addChannel,
+  addMembers,
+  d1,
+  sql,
+  expect,
+  expectNoSeriousA11yViolations,
+  giveEarnings,
+  gotoHydrated,
+  ko,
+  pageCall,
+  person,
+  reauth,
+  removeTestLives,
+  test,
+  fill,
+  url,
+  verifyIdentity,
+} from './fixtures';
 
 const CURRENCY = ko.currency.bell; // the flex brand names luv 'bell'
 const n = (x: number) => x.toLocaleString('ko-KR');
@@ -28,14 +47,27 @@ test.beforeAll(async () => {
 
 test.afterAll(() => removeTestLives(TITLE));
 
-/** The creator in the studio (/caster), with a bank account registered after the password was asked again. */
-async function creatorInStudio(browser: Browser) {
-  const creator = await person(browser, CREATOR.loginId, '/caster?section=money');
-  await reauth(creator.page);
-  expect((await pageCall(creator.page, 'PUT', '/api/my/bank-account', ACCOUNT)).status).toBe(200);
-  await creator.page.reload();
-  await expect(creator.page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  return creator;
+/** The creator with a bank account registered after the password was asked again; `before` the studio. */
+const withBankAccount = async (page: Page) => {
+  await reauth(page);
+  expect((await pageCall(page, 'PUT', '/api/my/bank-account', ACCOUNT)).status).toBe(200);
+};
+
+/** The creator in the studio (/caster), with a bank account, after `before` (API calls the studio then shows). */
+async function creatorInStudio(browser: Browser, before?: (page: Page) => Promise<void>) {
+  return person(browser, CREATOR.loginId, '/caster?section=money', {
+    before: async (page) => {
+      await withBankAccount(page);
+      await before?.(page);
+    },
+  });
+}
+
+/** The operator, signed in but on no page yet: their wallet gives the creator real earnings. */
+async function staffGiving(browser: Browser, luv: number) {
+  const staff = await person(browser, STAFF.loginId, null);
+  await giveEarnings(staff.page, CREATOR.loginId, luv, `e2e-staffpay-${suffix}`);
+  return staff;
 }
 
 const panel = (page: Page) => page.getByRole('region', { name: ko.payout.title });
@@ -56,7 +88,7 @@ const filterLink = (page: Page, status: 'requested' | 'approved' | 'paid' | 'rej
 const doneLine = (page: Page) => page.locator('p.staff-done[role=status]');
 
 test('a creator’s request is approved, then paid from the keyboard after a confirmation of net and bank; the studio shows it paid', async ({ browser }) => {
-  await giveEarnings(browser, VIEWER.loginId, `/channel/${CREATOR.loginId}`, 500, `e2e-staffpay-${suffix}`);
+  const staff = await staffGiving(browser, 500);
   const creator = await creatorInStudio(browser);
   await expect(panel(creator.page).getByTestId('payout-earnings')).toHaveText(earningsLine(500));
   // The creator asks for 200 in the studio.
@@ -72,8 +104,8 @@ test('a creator’s request is approved, then paid from the keyboard after a con
   const id = await newestWithdrawal(creator.page);
 
   // The operator's queue (requested, the default): the row with its creator, figures and bank account.
-  const staff = await person(browser, STAFF.loginId, '/staff/payouts');
   const { page } = staff;
+  await gotoHydrated(page, url('flex', '/staff/payouts'));
   await expect(page.getByRole('heading', { level: 1, name: ko.payouts.staff.title })).toBeVisible();
   await expect(filterLink(page, 'requested')).toHaveAttribute('aria-current', 'page');
   const row = staffRow(page, id);
@@ -119,22 +151,26 @@ test('a creator’s request is approved, then paid from the keyboard after a con
 });
 
 test('a rejection returns the luv to the creator’s earnings; a change the state no longer allows shows the API’s refusal in Korean', async ({ browser }) => {
-  await giveEarnings(browser, VIEWER.loginId, `/channel/${CREATOR.loginId}`, 400, `e2e-staffpay-${suffix}`);
-  const creator = await creatorInStudio(browser);
-  const before = Number((await pageCall<{ earnings: number }>(creator.page, 'GET', '/api/luv/withdraw-list')).body.earnings);
-  expect(before).toBeGreaterThanOrEqual(400);
-  const request = async (luv: number, key: string) => {
-    await reauth(creator.page); // a proof counts for minutes: a slow run must not outlive it
-    expect((await pageCall(creator.page, 'POST', '/api/luv/withdraw', { amount: luv, idempotencyKey: `e2e-sp-${key}-${suffix}` })).status).toBe(200);
-    return newestWithdrawal(creator.page);
-  };
-  const rejected = await request(150, 'reject');
-  const stale = await request(120, 'stale');
-  await creator.page.reload();
+  const staff = await staffGiving(browser, 400);
+  let before = 0;
+  let rejected = 0;
+  let stale = 0;
+  // Two requests through the API, before the studio opens.
+  const creator = await creatorInStudio(browser, async (page) => {
+    before = Number((await pageCall<{ earnings: number }>(page, 'GET', '/api/luv/withdraw-list')).body.earnings);
+    expect(before).toBeGreaterThanOrEqual(400);
+    const request = async (luv: number, key: string) => {
+      await reauth(page); // a proof counts for minutes: a slow run must not outlive it
+      expect((await pageCall(page, 'POST', '/api/luv/withdraw', { amount: luv, idempotencyKey: `e2e-sp-${key}-${suffix}` })).status).toBe(200);
+      return newestWithdrawal(page);
+    };
+    rejected = await request(150, 'reject');
+    stale = await request(120, 'stale');
+  });
   await expect(panel(creator.page).getByTestId('payout-earnings')).toHaveText(earningsLine(before - 270));
 
-  const staff = await person(browser, STAFF.loginId, '/staff/payouts');
   const { page } = staff;
+  await gotoHydrated(page, url('flex', '/staff/payouts'));
   // Reject: the confirmation says the luv goes back; focus starts on cancel, the safe choice.
   await actionButton(page, rejected, 'reject').click();
   const dialog = page.getByRole('dialog', { name: ko.payouts.staff.confirm.reject.title });
@@ -172,8 +208,9 @@ test('guests sign in first, members who are not staff get 403, and the staff pag
   expect(new URL(guest.page.url()).pathname).toBe('/signin');
   await guest.context.close();
 
-  const member = await person(browser, VIEWER.loginId, '/staff/payouts');
-  expect((await member.page.reload())?.status()).toBe(403);
+  const member = await person(browser, VIEWER.loginId, null);
+  expect((await member.page.goto(url('flex', '/staff/payouts')))?.status()).toBe(403);
+  await expect(member.page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(member.page.getByText(ko.payouts.staff.only)).toBeVisible();
   await expect(member.page.locator('table')).toHaveCount(0);
   await member.context.close();
@@ -192,8 +229,9 @@ test('guests sign in first, members who are not staff get 403, and the staff pag
 });
 
 test('the list comes 20 a page, newest first, with links to the next and previous pages', async ({ browser }) => {
-  await giveEarnings(browser, VIEWER.loginId, `/channel/${CREATOR.loginId}`, 2_100, `e2e-staffpay-${suffix}`);
-  const creator = await creatorInStudio(browser);
+  const staff = await staffGiving(browser, 2_100);
+  // The creator's requests, through the API: no page of theirs is needed.
+  const creator = await person(browser, CREATOR.loginId, null, { before: withBankAccount });
   const made: number[] = [];
   for (let i = 0; i < 21; i++) {
     if (i % 10 === 0) await reauth(creator.page); // a proof counts for minutes: a slow run must not outlive it
@@ -202,8 +240,8 @@ test('the list comes 20 a page, newest first, with links to the next and previou
   }
   await creator.context.close();
 
-  const staff = await person(browser, STAFF.loginId, '/staff/payouts');
   const { page } = staff;
+  await gotoHydrated(page, url('flex', '/staff/payouts'));
   const ids = async () => (await page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-withdraw-id'))))) as number[];
   await expect(page.locator('tbody tr')).toHaveCount(20);
   const first = await ids();
