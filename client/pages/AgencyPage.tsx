@@ -3,12 +3,13 @@ import { AGENCY_INVITE_DAYS } from '../../src/shared/agency';
 import type { PageProps } from '../../src/shared/page-props';
 import { sendInvite, useSentInvites } from '../data/agency-api';
 import { useT } from '../i18n/i18n';
-import { failureText } from '../data/api';
+import { useFailureWords } from '../data/use-mutation';
 import { formatDateTime } from '../lib/format';
 
 /** An agency's own page: invite a creator (with a PDF contract) and follow the invites it sent. */
 export function AgencyPage({ props }: { props: PageProps }) {
   const t = useT();
+  const words = useFailureWords();
   const { data, error, mutate } = useSentInvites();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
@@ -26,7 +27,7 @@ export function AgencyPage({ props }: { props: PageProps }) {
     setBusy(false);
     if (!done.ok || !done.body) {
       setSent(null);
-      return setFailure(failureText(done, t('agency.invites.failed')));
+      return setFailure(words(done, { fallback: 'agency.invites.failed' }));
     }
     setFailure(null);
     setSent(t('agency.page.sent', { loginId: done.body.creator.loginId }));

@@ -6,7 +6,7 @@ import { useIdentityPopup } from '../components/auth/useIdentityPopup';
 import { expireStep } from '../data/account';
 import { useT } from '../i18n/i18n';
 import { alertMessageAtom, openLoginModalAtom } from '../state/ui';
-import { sayFailure } from '../data/api';
+import { useFailureNotice } from '../data/use-mutation';
 
 type Step = ExpiryResponse['step'];
 const STEPS: Step[] = ['AGREEMENT', 'IDENTIFICATION', 'COMPLETE'];
@@ -27,6 +27,7 @@ export function ExpirePage({ props }: { props: PageProps }) {
   const t = useT();
   const data = props.data as Partial<ExpirePageData>;
   const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const openLogin = useSetAtom(openLoginModalAtom);
   const { verify, busy } = useIdentityPopup();
   const [loginId, setLoginId] = useState(data.loginId ?? '');
@@ -40,7 +41,7 @@ export function ExpirePage({ props }: { props: PageProps }) {
     const res = await expireStep(body);
     setSending(false);
     if (!res.ok || !res.body) {
-      sayFailure(setAlert, res, t('auth.errors.unknown'));
+      notice(res, { fallback: 'auth.errors.unknown' });
       return;
     }
     setStep(res.body.step);

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { EMOJI_LIMITS } from '../../../src/shared/emoji';
 import type { Emoji } from '../../../src/shared/emoji-schemas';
 import { IMAGE_ACCEPT } from '../../../src/shared/uploads';
-import { apiKey, call, failureText } from '../../data/api';
+import { apiKey, call } from '../../data/api';
+import { useFailureWords } from '../../data/use-mutation';
 import { useApi } from '../../data/use-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
@@ -14,6 +15,7 @@ export const OWN_EMOJI_KEY = apiKey('/api/my/channel/emoji');
 /** The studio's channel emoji: the list with a delete button each, and a form to add one (code, name, image). */
 export function EmojiManager() {
   const t = useT();
+  const words = useFailureWords();
   const { data, error, mutate } = useApi(OWN_EMOJI_KEY);
   const pushToast = useSetAtom(pushToastAtom);
   const [failure, setFailure] = useState<string | null>(null);
@@ -28,7 +30,7 @@ export function EmojiManager() {
     setBusy(true);
     const done = await call('POST', '/api/my/channel/emoji', { form: new FormData(form) });
     setBusy(false);
-    setFailure(done.ok ? null : failureText(done, t('emoji.studio.failed')));
+    setFailure(done.ok ? null : words(done, { fallback: 'emoji.studio.failed' }));
     if (!done.ok) return;
     form.reset();
     pushToast({ key: 'emoji.studio.added' });
@@ -36,7 +38,7 @@ export function EmojiManager() {
   };
   const remove = async (emoji: Emoji) => {
     const done = await call('DELETE', '/api/my/channel/emoji/:id', { param: { id: emoji.emojiId } });
-    setFailure(done.ok ? null : failureText(done, t('emoji.studio.failed')));
+    setFailure(done.ok ? null : words(done, { fallback: 'emoji.studio.failed' }));
     if (!done.ok) return;
     pushToast({ key: 'emoji.studio.deleted' });
     await mutate();
