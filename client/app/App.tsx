@@ -16,7 +16,7 @@ import { pageFor } from './pages';
 
 /**
  * The data layer's signals become global UI state: a session expired, and a call that failed without a code of its
- * own, which the alert dialog says in the person's language (pages say nothing of it: failureText).
+ * own, which the alert dialog says in the person's language (pages say nothing of it: client/data/use-mutation.ts).
  */
 function useGlobalEvents() {
   const t = useT();

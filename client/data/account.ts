@@ -1,13 +1,6 @@
 import type { ConfirmPhoneCodeRequest, RecoveryProof, SendPhoneCodeRequest, SigninRequest, SignupRequest } from '../../src/shared/account-api';
-import type { Translate } from '../i18n/i18n';
-import { call, type ApiResult } from './api';
+import { call } from './api';
 import { GUEST_PASS_PATH } from '../../src/shared/constants';
-
-/** What to tell the user about a failed call: the server's message, else a generic one. */
-export function failureText(result: ApiResult<unknown>, t: Translate): string {
-  if (result.message) return result.message;
-  return result.status === 0 ? t('errors.network') : t('auth.errors.unknown');
-}
 
 export const signin = (req: SigninRequest) => call('POST', '/v2/api/auth/signin', { json: req });
 export const signup = (req: SignupRequest) => call('POST', '/api/auth/signup', { json: req });

@@ -1,7 +1,7 @@
 import type { ApiSchema } from '@api/schema';
 import { type ApiMethod, type PathRequest, type RequestArgs, type RouteAnswer, type RouteFailure, type RoutePath, type RouteRequest, routeUrl } from '../../src/shared/api-routes';
 import { SESSION_INVALID, SESSION_INVALID_MESSAGE, XSRF_COOKIE, XSRF_HEADER, needsXsrf } from '../../src/shared/account-api';
-import { popupDue, reportApiFailure, uncodedFailureOf } from '../errors/api-failure';
+import { popupDue, reportApiFailure } from '../errors/api-failure';
 import { emitApiFailure, emitSessionExpired } from '../state/events';
 import { readCookieAsync } from './cookies';
 import { redirectToMaintenance } from './maintenance-redirect';
@@ -120,21 +120,6 @@ function errorOf(body: unknown): { message: string; code: string | null } {
   // Sign-up answers { data: { error } }; everything else { error: { code, message } } or { message }.
   const message = err?.message ?? (typeof b.error === 'string' ? b.error : undefined) ?? b.data?.error ?? (typeof b.message === 'string' ? b.message : '');
   return { message, code: err?.code ?? b.code ?? null };
-}
-
-/**
- * A page's words for its failed call: the server's message, else `fallback`. Null when the call failed without a code
- * of its own (no answer, an unexplained 5xx): the global popup has said so already, and the page adds nothing.
- */
-export function failureText(result: Pick<ApiResult<unknown>, 'status' | 'code' | 'message'>, fallback: string): string | null {
-  if (uncodedFailureOf(result.status, result.code)) return null;
-  return result.message || fallback;
-}
-
-/** Say a failed call's words through `say` (the alert atom's setter), unless the global popup said it already. */
-export function sayFailure(say: (text: string) => void, result: Pick<ApiResult<unknown>, 'status' | 'code' | 'message'>, fallback: string): void {
-  const text = failureText(result, fallback);
-  if (text !== null) say(text);
 }
 
 /** The API's route patterns that answer `M` (src/api/api-type.ts, from the generated declaration; docs/architecture.md, "API contract"). */

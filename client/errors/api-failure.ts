@@ -1,7 +1,7 @@
 // API answers that are our fault (5xx) or never came are reported to the error collector; the path only,
 // since a query string may carry data. A call that failed while the browser is offline is the person's
 // connection, not a fault: noise. Those no page can explain (no answer, a 5xx without a code of its own) are
-// also told to the person once, by the global popup (apiFetch raises it; pages say nothing more: failureText).
+// also told to the person once, by the global popup (apiFetch raises it; pages say nothing more: client/data/use-mutation.ts).
 import { reportError } from './install';
 
 /** An API failure as reported: its name groups them in the collector, its message says which call. */

@@ -5,7 +5,7 @@ import type { AgencyInvite } from '../../src/shared/agency-schemas';
 import type { PageProps } from '../../src/shared/page-props';
 import { contractLink, respondToInvite, useInvite, useMyInvites } from '../data/agency-api';
 import { useT } from '../i18n/i18n';
-import { failureText } from '../data/api';
+import { useFailureWords } from '../data/use-mutation';
 import { formatDateTime } from '../lib/format';
 
 /** The creator's agency invites (docs/product/community.md, "Channel board", Agencies): the list, one invite read, its contract, the answer. */
@@ -43,6 +43,7 @@ export function AgencyInvitesPage({ props }: { props: PageProps<'AGENCY_INVITES'
 
 function InviteDetail({ id, locale }: { id: number; locale: string }) {
   const t = useT();
+  const words = useFailureWords();
   const { mutate } = useSWRConfig();
   const { data: invite, error, mutate: mutateOne } = useInvite(id);
   const [busy, setBusy] = useState(false);
@@ -61,7 +62,7 @@ function InviteDetail({ id, locale }: { id: number; locale: string }) {
     setBusy(true);
     const done = await respondToInvite(current.inviteId, type);
     setBusy(false);
-    if (!done.ok || !done.body) return setFailure(failureText(done, t('agency.invites.failed')));
+    if (!done.ok || !done.body) return setFailure(words(done, { fallback: 'agency.invites.failed' }));
     setFailure(null);
     setOutcome(type === 'accept' ? t('agency.invites.accepted', { name: current.agency.name }) : t('agency.invites.declined'));
     await mutateOne(done.body, { revalidate: false });
@@ -69,7 +70,7 @@ function InviteDetail({ id, locale }: { id: number; locale: string }) {
   };
   const download = async (url: string) => {
     const link = await contractLink(url);
-    if (!link.ok || !link.body) return setFailure(failureText(link, t('agency.invites.failed')));
+    if (!link.ok || !link.body) return setFailure(words(link, { fallback: 'agency.invites.failed' }));
     window.location.assign(link.body.url);
   };
 

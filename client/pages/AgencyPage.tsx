@@ -3,16 +3,16 @@ import { AGENCY_INVITE_DAYS } from '../../src/shared/agency';
 import type { PageProps } from '../../src/shared/page-props';
 import { sendInvite, useSentInvites } from '../data/agency-api';
 import { useT } from '../i18n/i18n';
-import { failureText } from '../data/api';
+import { useMutation } from '../data/use-mutation';
+import { FormStatus } from '../components/ui/small-form';
 import { formatDateTime } from '../lib/format';
 
 /** An agency's own page: invite a creator (with a PDF contract) and follow the invites it sent. */
 export function AgencyPage({ props }: { props: PageProps<'AGENCY'> }) {
   const t = useT();
   const { data, error, mutate } = useSentInvites();
-  const [busy, setBusy] = useState(false);
+  const invite = useMutation(sendInvite, { fallback: 'agency.invites.failed', show: 'form' });
   const [sent, setSent] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -21,14 +21,9 @@ export function AgencyPage({ props }: { props: PageProps<'AGENCY'> }) {
     // No file chosen: no contract part at all (an empty one would be refused as not a PDF).
     const contract = body.get('contract');
     if (contract instanceof File && contract.size === 0) body.delete('contract');
-    setBusy(true);
-    const done = await sendInvite(body);
-    setBusy(false);
-    if (!done.ok || !done.body) {
-      setSent(null);
-      return setFailure(failureText(done, t('agency.invites.failed')));
-    }
-    setFailure(null);
+    const done = await invite.run(body);
+    if (!done) return;
+    if (!done.ok || !done.body) return setSent(null);
     setSent(t('agency.page.sent', { loginId: done.body.creator.loginId }));
     form.reset();
     await mutate();
@@ -55,15 +50,11 @@ export function AgencyPage({ props }: { props: PageProps<'AGENCY'> }) {
         <input id="agency-days" name="days" type="number" min={AGENCY_INVITE_DAYS.min} max={AGENCY_INVITE_DAYS.max} defaultValue={AGENCY_INVITE_DAYS.default} />
         <label htmlFor="agency-contract">{t('agency.page.contract')}</label>
         <input id="agency-contract" name="contract" type="file" accept="application/pdf" />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" disabled={invite.pending}>
           {t('agency.page.send')}
         </button>
         {sent && <p role="status">{sent}</p>}
-        {failure && (
-          <p className="field-error" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormStatus failure={invite.failure} />
       </form>
       <h2>{t('agency.page.sentList')}</h2>
       {!data ? (

@@ -8,7 +8,7 @@ import { useRouter } from '../app/router-context';
 import { deleteInquiry, requestAccountChange, withdrawReport, writeInquiry } from '../data/cs-api';
 import type { ApiResult } from '../data/api';
 import { CsNav, Paragraphs } from '../components/cs/CsNav';
-import { failureText } from '../data/api';
+import { useMutation } from '../data/use-mutation';
 import { formatDate, formatDateTime } from '../lib/format';
 import { useConfirm } from '../components/ui/use-confirm';
 
@@ -29,17 +29,14 @@ export function CsDeskPage({ props }: { props: PageProps<'CS_DESK'> }) {
   );
 }
 
-/** A form's status line: what is happening, or what went wrong (the server's words). */
+/** A form's status line: what is happening, or what went wrong (the server's words); one send at a time. */
 function useSend() {
-  const t = useT();
-  const [state, setState] = useState<{ sending: boolean; error: string }>({ sending: false, error: '' });
+  const { run, pending, failure } = useMutation((work: () => Promise<ApiResult<unknown>>) => work(), { fallback: 'cs.failed', show: 'form' });
   const send = async <T,>(work: () => Promise<ApiResult<T>>): Promise<T | null> => {
-    setState({ sending: true, error: '' });
-    const res = await work();
-    setState({ sending: false, error: res.ok ? '' : (failureText(res, t('cs.failed')) ?? '') });
-    return res.ok ? res.body : null;
+    const res = await run(work);
+    return res?.ok ? (res.body as T | null) : null;
   };
-  return { ...state, send };
+  return { sending: pending, error: failure ?? '', send };
 }
 
 /** A form whose empty file input sends no file. */

@@ -6,7 +6,7 @@ import { useIdentityPopup } from '../components/auth/useIdentityPopup';
 import { expireStep } from '../data/account';
 import { useT } from '../i18n/i18n';
 import { alertMessageAtom, openLoginModalAtom } from '../state/ui';
-import { sayFailure } from '../data/api';
+import { useFailureNotice } from '../data/use-mutation';
 
 type Step = ExpiryResponse['step'];
 const STEPS: Step[] = ['AGREEMENT', 'IDENTIFICATION', 'COMPLETE'];
@@ -21,6 +21,7 @@ export function ExpirePage({ props }: { props: PageProps<'EXPIRE'> }) {
   const t = useT();
   const data = props.data;
   const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const openLogin = useSetAtom(openLoginModalAtom);
   const { verify, busy } = useIdentityPopup();
   const [loginId, setLoginId] = useState(data.loginId ?? '');
@@ -34,7 +35,7 @@ export function ExpirePage({ props }: { props: PageProps<'EXPIRE'> }) {
     const res = await expireStep(body);
     setSending(false);
     if (!res.ok || !res.body) {
-      sayFailure(setAlert, res, t('auth.errors.unknown'));
+      notice(res, { fallback: 'auth.errors.unknown' });
       return;
     }
     setStep(res.body.step);

@@ -6,6 +6,8 @@ import { signinLocation } from '../../src/shared/callback-url';
 import { useIdentityPopup } from '../components/auth/useIdentityPopup';
 import { Spinner } from '../components/auth/Spinner';
 import { requestGuestPass } from '../data/account';
+import { useMutation } from '../data/use-mutation';
+import { FormStatus } from '../components/ui/small-form';
 import { useT } from '../i18n/i18n';
 import { openLoginModalAtom } from '../state/ui';
 import { formatDateTime } from '../lib/format';
@@ -21,8 +23,8 @@ export function GuestAuthPage({ props }: { props: PageProps<'GUEST_AUTH'> }) {
   const back = data.callbackURL ?? '/';
   const openLogin = useSetAtom(openLoginModalAtom);
   const { verify, busy } = useIdentityPopup();
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState('');
+  const pass = useMutation(requestGuestPass, { fallback: 'errors.network', show: 'form' });
+  const sending = pass.pending;
   const [until, setUntil] = useState<number | null>(null);
   const result = useRef<HTMLDivElement>(null);
 
@@ -34,13 +36,11 @@ export function GuestAuthPage({ props }: { props: PageProps<'GUEST_AUTH'> }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || sending) return;
-    setError('');
+    pass.setFailure(null);
     const authKey = await verify({ kind: 'guest-adult' });
     if (!authKey) return;
-    setSending(true);
-    const res = await requestGuestPass(authKey);
-    setSending(false);
-    if (!res.ok || !res.body) return setError(res.message || t('errors.network'));
+    const res = await pass.run(authKey);
+    if (!res?.ok || !res.body) return;
     setUntil(res.body.expiresAt);
   };
 
@@ -82,11 +82,7 @@ export function GuestAuthPage({ props }: { props: PageProps<'GUEST_AUTH'> }) {
             {(busy || sending) && <Spinner />}
             {t('guestAuth.verify')}
           </button>
-          {error && (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormStatus failure={pass.failure} />
           <p className="guest-auth-member">
             {t('guestAuth.haveAccount')}{' '}
             <a

@@ -4,7 +4,7 @@ import type { PageProps } from '../../src/shared/page-props';
 import { PAGE_DEFAULTS } from '../../src/shared/paging';
 import { WALLET_PATHS } from '../../src/shared/wallet-pages';
 import { useT } from '../i18n/i18n';
-import { FormStatus, SubmitButton, useFormRun, failedResult } from '../components/ui/small-form';
+import { FormStatus, SubmitButton, useFormRun } from '../components/ui/small-form';
 import { giftList, redeemCoupon } from '../data/shop-api';
 import { setLuvBalance, useLuvBalance } from '../data/use-luv-balance';
 import { Tabs } from '../components/ui/Tabs';
@@ -92,14 +92,14 @@ export function LuvPage({ props }: { props: PageProps<'LUV'> }) {
 function CouponBox({ locale, currency }: { locale: string; currency: string }) {
   const t = useT();
   const [code, setCode] = useState('');
-  const { busy, result, failed, run } = useFormRun();
+  const { busy, result, failed, run, failedResult } = useFormRun();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
       const couponNumber = code.trim();
       if (!couponNumber) return { ok: false, text: t('wallet.coupon.empty') };
       const done = await redeemCoupon(couponNumber);
-      if (!done.ok || !done.body) return failedResult(done, t('errors.network'));
+      if (!done.ok || !done.body) return failedResult(done, { fallback: 'errors.network' });
       setLuvBalance(done.body.balance);
       setCode('');
       return { ok: true, text: t('wallet.coupon.done', { amount: formatInteger(done.body.luv, locale), currency }) };

@@ -22,23 +22,27 @@ import {
   type BlockListResponse,
   type ConversationResponse,
 } from '../data/message-api';
-import { failureText } from '../data/api';
+import { type Outcome, useFailureWords } from '../data/use-mutation';
 import { useApi } from '../data/use-api';
 import { formatDateTime } from '../lib/format';
 import { useConfirm } from '../components/ui/use-confirm';
 
 type Notice = { kind: 'status' | 'error'; text: string } | null;
 
-/** A failed call's line, or none when the global popup said it already. */
-function errorNotice(res: Parameters<typeof failureText>[0], fallback: string): Notice {
-  const text = failureText(res, fallback);
-  return text === null ? null : { kind: 'error', text };
+/** A failed call's line (worded as every failure is), or none when the global popup said it already. */
+function useErrorNotice(): (res: Outcome) => Notice {
+  const words = useFailureWords();
+  return (res) => {
+    const text = words(res, { fallback: 'messages.errors.failed' });
+    return text === null ? null : { kind: 'error', text };
+  };
 }
 const codePoints = (text: string) => [...text].length;
 
 /** Messages (쪽지): the conversations, the one opened with its reply box, writing to anyone, and the block list. */
 export function MessagesPage({ props }: { props: PageProps<'MESSAGES'> }) {
   const t = useT();
+  const errorNotice = useErrorNotice();
   const data = props.data;
   const { mutate } = useSWRConfig();
   const [limit, setLimit] = useState(MESSAGE_PAGE_LIMIT);
@@ -67,7 +71,7 @@ export function MessagesPage({ props }: { props: PageProps<'MESSAGES'> }) {
   const blockedIds = new Set((blocks?.items ?? []).map((b) => b.loginId));
   const toggleBlock = async (loginId: string, block: boolean) => {
     const res = block ? await blockMember(loginId) : await unblockMember(loginId);
-    if (!res.ok) return setNotice(errorNotice(res, t('messages.errors.failed')));
+    if (!res.ok) return setNotice(errorNotice(res));
     await mutate(BLOCK_LIST_KEY);
     await refreshLists();
     setNotice({ kind: 'status', text: t(block ? 'messages.blocks.added' : 'messages.blocks.removed', { id: loginId }) });
@@ -158,6 +162,7 @@ function Thread({
   onNotice: (notice: Notice) => void;
 }) {
   const t = useT();
+  const errorNotice = useErrorNotice();
   const { mutate } = useSWRConfig();
   const setUnread = useSetAtom(unreadMessagesAtom);
   const key = threadKey(loginId);
@@ -182,25 +187,25 @@ function Thread({
     const first = items[0];
     if (!first) return;
     const res = await olderMessages(loginId, first.id);
-    if (!res.ok || !res.body) return onNotice(errorNotice(res, t('messages.errors.failed')));
+    if (!res.ok || !res.body) return onNotice(errorNotice(res));
     setOlder({ items: [...res.body.items, ...(older?.items ?? [])], more: res.body.more });
   };
   const remove = async (id: number) => {
     const res = await deleteMessage(id);
-    if (!res.ok) return onNotice(errorNotice(res, t('messages.errors.failed')));
+    if (!res.ok) return onNotice(errorNotice(res));
     setOlder((o) => (o ? { ...o, items: o.items.filter((m) => m.id !== id) } : o));
     await reload();
     void mutate((k) => typeof k === 'string' && k.startsWith(CONVERSATIONS_PREFIX));
   };
   const report = async (id: number) => {
     const res = await reportMessage(id);
-    onNotice(res.ok ? { kind: 'status', text: t('messages.thread.reported') } : errorNotice(res, t('messages.errors.failed')));
+    onNotice(res.ok ? { kind: 'status', text: t('messages.thread.reported') } : errorNotice(res));
   };
   const { confirm, confirmDialog } = useConfirm('conversation-delete-modal');
   const removeAll = async () => {
     if (!(await confirm(t('messages.thread.deleteConfirm')))) return;
     const res = await deleteConversation(loginId);
-    if (!res.ok) return onNotice(errorNotice(res, t('messages.errors.failed')));
+    if (!res.ok) return onNotice(errorNotice(res));
     void mutate((k) => typeof k === 'string' && k.startsWith(CONVERSATIONS_PREFIX));
     onClosed();
   };
@@ -256,6 +261,7 @@ function Thread({
 
 function Compose({ to, onSent, onNotice }: { to: string | null; onSent: (to: string) => void; onNotice: (notice: Notice) => void }) {
   const t = useT();
+  const errorNotice = useErrorNotice();
   const [receiver, setReceiver] = useState(to ?? '');
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
@@ -269,7 +275,7 @@ function Compose({ to, onSent, onNotice }: { to: string | null; onSent: (to: str
     setBusy(true);
     const res = await sendMessage(target, content);
     setBusy(false);
-    if (!res.ok) return onNotice(errorNotice(res, t('messages.errors.failed')));
+    if (!res.ok) return onNotice(errorNotice(res));
     setContent('');
     onNotice({ kind: 'status', text: t('messages.compose.sent') });
     onSent(res.body?.message.to.loginId ?? target);

@@ -4,14 +4,14 @@ import { MY_LISTS, type MyListKey, type PageProps } from '../../src/shared/page-
 import { PAGE_DEFAULTS } from '../../src/shared/paging';
 import type { ChannelListItem } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
-import { alertMessageAtom, pushToastAtom } from '../state/ui';
+import { pushToastAtom } from '../state/ui';
 import { cancelRenewal, deletePlayed, deletePresent, listPage, removeSubscriptions, unsubscribe, usePass } from '../data/watch-api';
 import { SUBSCRIPTION_PLANS } from '../../src/shared/subscription-plans';
 import type { ApiResult } from '../data/api';
 import { ChannelRow } from '../components/lists/ChannelRow';
 import { usePagedList } from '../components/lists/use-paged-list';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
-import { sayFailure } from '../data/api';
+import { useFailureNotice } from '../data/use-mutation';
 import { formatDate } from '../lib/format';
 
 function deleteOne(list: MyListKey, channelId: number): Promise<ApiResult<unknown>> {
@@ -43,7 +43,7 @@ type SubscriptionAction = keyof typeof SUBSCRIPTION_ACTIONS;
 /** Recently watched, subscriptions and gifted channels: one page, three lists (page keys RECENT_VIEW, SUBSCRIPTIONS_VIEW, GIFT_VIEW). */
 export function MyListPage({ props }: { props: PageProps<MyListKey> }) {
   const t = useT();
-  const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const list = props.page;
   const initial = props.data.list;
   // A loader that failed shows so (below) and fetches nothing more.
@@ -61,7 +61,7 @@ export function MyListPage({ props }: { props: PageProps<MyListKey> }) {
   const pushToast = useSetAtom(pushToastAtom);
   const currency = t(`currency.${props.brand.currency}`);
 
-  const fail = (result: ApiResult<unknown>) => sayFailure(setAlert, result, t('errors.network'));
+  const fail = (result: ApiResult<unknown>) => notice(result, { fallback: 'errors.network' });
   const run = async (work: () => Promise<void>) => {
     setActing(true);
     try {

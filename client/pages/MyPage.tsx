@@ -6,6 +6,7 @@ import { PROFILE_CACHE_MS, PROFILE_KEY } from '../../src/shared/account-api';
 import type { PageProps } from '../../src/shared/page-props';
 import { DEFAULT_SETTINGS, MEMBER_SORT_CODES } from '../../src/shared/message-limits';
 import type { MemberSettings } from '../../src/shared/message-schemas';
+import { useFailureWords } from '../data/use-mutation';
 import { useT } from '../i18n/i18n';
 import { saveSettings } from '../data/message-api';
 import { LevelBadge } from '../components/fans/LevelBadge';
@@ -38,6 +39,7 @@ function LevelLine() {
 /** My page: the profile and its settings. Each change is saved at once and replaces the cached profile. */
 export function MyPage({ props }: { props: PageProps<'MY_PAGE'> }) {
   const t = useT();
+  const words = useFailureWords();
   const data = props.data;
   // The profile's SWR entry (5 min): the header reads the same key.
   const { data: profile, mutate } = useApi(apiKey(PROFILE_KEY), { dedupingInterval: PROFILE_CACHE_MS });
@@ -54,7 +56,9 @@ export function MyPage({ props }: { props: PageProps<'MY_PAGE'> }) {
     const res = await saveSettings(patch);
     if (!res.ok || !res.body) {
       setChosen(null);
-      setStatus({ kind: 'failed', message: res.message });
+      // Each click saves (no pending guard: a second box may change while the first saves); the words as every failure's.
+      const message = words(res, { fallback: 'settings.failed' });
+      setStatus(message === null ? null : { kind: 'failed', message });
       return;
     }
     const next = res.body.settings;
@@ -136,7 +140,7 @@ export function MyPage({ props }: { props: PageProps<'MY_PAGE'> }) {
           ))}
         </fieldset>
         <p className="settings-status" role="status">
-          {status?.kind === 'saving' ? t('settings.saving') : status?.kind === 'saved' ? t('settings.saved') : status?.kind === 'failed' ? status.message || t('settings.failed') : ''}
+          {status?.kind === 'saving' ? t('settings.saving') : status?.kind === 'saved' ? t('settings.saved') : status?.kind === 'failed' ? status.message : ''}
         </p>
       </section>
     </section>

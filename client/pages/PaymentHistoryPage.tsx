@@ -5,7 +5,7 @@ import type { FlaxPayment, LuvPaymentListResponse } from '../../src/shared/shop-
 import { PAYMENT_PERIODS, PAYMENTS_PAGE, WALLET_PATHS, type PaymentPeriod } from '../../src/shared/wallet-pages';
 import { type Translate, useT } from '../i18n/i18n';
 import { itemName } from '../components/items/item-name';
-import { alertMessageAtom, pushToastAtom } from '../state/ui';
+import { pushToastAtom } from '../state/ui';
 import { cancelPayment, flaxPayments, luvPayments } from '../data/shop-api';
 import { setLuvBalance, useLuvBalance } from '../data/use-luv-balance';
 import { methodKey, replacePayment, statusKey } from '../components/wallet/payment-logic';
@@ -13,7 +13,7 @@ import { PAYMENT_STATUS } from '../../src/shared/payment-status';
 import { Tabs } from '../components/ui/Tabs';
 import { usePagedList } from '../components/lists/use-paged-list';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
-import { sayFailure } from '../data/api';
+import { useFailureNotice } from '../data/use-mutation';
 import { formatDateTime, formatInteger, formatKrw } from '../lib/format';
 
 type HistoryTab = 'flax' | 'luv';
@@ -92,7 +92,7 @@ function FlaxList({
   amount: (value: number) => string;
 }) {
   const t = useT();
-  const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const pushToast = useSetAtom(pushToastAtom);
   const list = usePagedList<FlaxPayment>(
     initial && { items: initial, total: initialTotal },
@@ -114,7 +114,7 @@ function FlaxList({
     const done = await cancelPayment(payment.paymentId);
     asking.current = false;
     setBusy(false);
-    if (!done.ok || !done.body) return sayFailure(setAlert, done, t('errors.network'));
+    if (!done.ok || !done.body) return notice(done, { fallback: 'errors.network' });
     const { payment: updated, refundedLuv, refundedAmount, balance } = done.body;
     list.setItems((all) => (all ? replacePayment(all, updated) : all));
     setLuvBalance(balance);

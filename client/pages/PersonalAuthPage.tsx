@@ -1,10 +1,9 @@
-import { useSetAtom } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { M, foreignerRules, stripSpaces } from '../../src/shared/account-rules';
 import type { PageProps } from '../../src/shared/page-props';
-import { completeDevIdentity, failureText } from '../data/account';
+import { completeDevIdentity } from '../data/account';
+import { useFailureNotice } from '../data/use-mutation';
 import { useT } from '../i18n/i18n';
-import { alertMessageAtom } from '../state/ui';
 import { Field, FieldError } from '../components/auth/Field';
 import { key, type Msg } from '../components/auth/messages';
 
@@ -75,7 +74,7 @@ export function PersonalAuthPage({ props }: { props: PageProps<'PERSONAL_AUTH'> 
 
 function DevIdentityForm({ session }: { session: string }) {
   const t = useT();
-  const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Record<keyof Form, Msg>>({ name: null, birthday: null, gender: null, phone: null });
   const [sending, setSending] = useState(false);
@@ -90,7 +89,7 @@ function DevIdentityForm({ session }: { session: string }) {
     setSending(true);
     const result = await completeDevIdentity({ session, name: form.name, birthday: form.birthday, gender: form.gender as 'M' | 'F', phone: form.phone });
     setSending(false);
-    if (!result.ok || !result.body?.authKey) return setAlert(failureText(result, t));
+    if (!result.ok || !result.body?.authKey) return notice({ ...result, ok: false }, { fallback: 'auth.errors.unknown' });
     handToOpener(result.body.authKey);
     // Still here: no opener, or the browser kept the window open.
     setAuthKey(result.body.authKey);

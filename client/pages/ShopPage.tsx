@@ -7,12 +7,13 @@ import { createOrder } from '../data/shop-api';
 import { tossCheckout } from '../data/toss-checkout';
 import { useLuvBalance } from '../data/use-luv-balance';
 import { methodKey } from '../components/wallet/payment-logic';
-import { failureText } from '../data/api';
+import { useFailureWords } from '../data/use-mutation';
 import { formatInteger, formatKrw } from '../lib/format';
 
 /** The shop: a pack, a payment method, the terms, then the PG's checkout (docs/product/money.md, "Luv ledger", Buying luv). */
 export function ShopPage({ props }: { props: PageProps<'SHOP'> }) {
   const t = useT();
+  const words = useFailureWords();
   const data = props.data;
   const shop = data.shop ?? null;
   const balance = useLuvBalance(true, data.balance ?? null);
@@ -49,7 +50,7 @@ export function ShopPage({ props }: { props: PageProps<'SHOP'> }) {
     const order = await createOrder({ packId: pack.packId, method });
     if (!order.ok || !order.body) {
       setBusy(false);
-      return setError(failureText(order, t('errors.network')) ?? '');
+      return setError(words(order, { fallback: 'errors.network' }) ?? '');
     }
     if (shop.provider === 'dev' && order.body.checkoutUrl) {
       // The Worker's own test checkout: a page of its own, left with a full load.

@@ -1,18 +1,16 @@
-import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import { SOCIAL_ERROR_QUERY, SOCIAL_PROVIDERS, type SocialProvider } from '../../src/shared/social';
 import type { SocialAccounts } from '../../src/shared/social-schemas';
 import { startLink, unlinkSocial } from '../data/social';
 import { useT } from '../i18n/i18n';
-import { alertMessageAtom } from '../state/ui';
 import { socialErrorKey } from '../components/social/social-error';
-import { sayFailure } from '../data/api';
+import { useFailureNotice } from '../data/use-mutation';
 
 /** My page's sign-in methods: the linked providers, with link and unlink (the last way to sign in cannot go). */
 export function SocialAccountsPage({ props }: { props: PageProps<'MY_SOCIAL'> }) {
   const t = useT();
-  const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const data = props.data;
   const [accounts, setAccounts] = useState<SocialAccounts | null>(data.accounts ?? null);
   const [busy, setBusy] = useState<SocialProvider | null>(null);
@@ -23,7 +21,7 @@ export function SocialAccountsPage({ props }: { props: PageProps<'MY_SOCIAL'> })
     const result = await unlinkSocial(provider);
     setBusy(null);
     if (result.ok && result.body) setAccounts(result.body);
-    else sayFailure(setAlert, result, t('social.errors.unknown'));
+    else notice(result, { fallback: 'social.errors.unknown' });
   };
 
   // To the provider only from here, by the member's click: the start is a POST with the XSRF header.
@@ -35,7 +33,7 @@ export function SocialAccountsPage({ props }: { props: PageProps<'MY_SOCIAL'> })
       return;
     }
     setBusy(null);
-    sayFailure(setAlert, started, t('social.errors.unknown'));
+    notice(started, { fallback: 'social.errors.unknown' });
   };
 
   return (

@@ -4,7 +4,8 @@ import { HOME_CONTENT_KINDS, type HomeContentKind, type StaffHomeContent, TEXT_F
 import { IMAGE_ACCEPT } from '../../src/shared/uploads';
 import { useT } from '../i18n/i18n';
 import { useRouter } from '../app/router-context';
-import { call, failureText } from '../data/api';
+import { call } from '../data/api';
+import { useFailureWords } from '../data/use-mutation';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
 import { StaffNav } from '../components/staff/StaffNav';
 import { LOCALE_NAMES } from '../i18n/locale-names';
@@ -93,6 +94,7 @@ export function StaffContentPage({ props }: { props: PageProps<'STAFF_CONTENT'> 
 
 function KindEditor({ kind, content }: { kind: HomeContentKind; content: StaffHomeContent }) {
   const t = useT();
+  const words = useFailureWords();
   const router = useRouter();
   const rows = content[kind] as Row[];
   const [editing, setEditing] = useState<Row | null>(null);
@@ -101,7 +103,7 @@ function KindEditor({ kind, content }: { kind: HomeContentKind; content: StaffHo
   const prefix = `content-${kind}`;
 
   const finish = async (res: { ok: boolean; status: number; code: string | null; message: string }, done: string) => {
-    setState({ sending: false, done: res.ok ? done : '', error: res.ok ? '' : (failureText(res, t('staffContent.failed')) ?? '') });
+    setState({ sending: false, done: res.ok ? done : '', error: res.ok ? '' : (words(res, { fallback: 'staffContent.failed' }) ?? '') });
     if (res.ok) setEditing(null);
     await router.refresh({ keepScroll: true });
   };

@@ -9,7 +9,7 @@ import { answerInquiry, closeReport, decideAccountChange, writePost } from '../d
 import type { ApiResult } from '../data/api';
 import { Paragraphs } from '../components/cs/CsNav';
 import { StaffNav } from '../components/staff/StaffNav';
-import { failureText } from '../data/api';
+import { useMutation } from '../data/use-mutation';
 import { formatDateTime } from '../lib/format';
 
 /** The operator's customer service desk (P and O members): answer inquiries, close reports, decide account changes, write posts. */
@@ -69,19 +69,16 @@ export function StaffCsPage({ props }: { props: PageProps<'STAFF_CS'> }) {
   );
 }
 
-/** Run a staff call; on success the page's lists load again. */
+/** Run a staff call, one at a time; on success the page's lists load again. */
 function useStaffCall() {
-  const t = useT();
   const router = useRouter();
-  const [state, setState] = useState({ sending: false, error: '' });
+  const call = useMutation((work: () => Promise<ApiResult<unknown>>) => work(), { fallback: 'cs.failed', show: 'form' });
   const run = async <T,>(work: () => Promise<ApiResult<T>>): Promise<boolean> => {
-    setState({ sending: true, error: '' });
-    const res = await work();
-    setState({ sending: false, error: res.ok ? '' : (failureText(res, t('cs.failed')) ?? '') });
-    if (res.ok) await router.refresh({ keepScroll: true });
-    return res.ok;
+    const res = await call.run(work);
+    if (res?.ok) await router.refresh({ keepScroll: true });
+    return res?.ok === true;
   };
-  return { ...state, run };
+  return { sending: call.pending, error: call.failure ?? '', run };
 }
 
 function ErrorLine({ error }: { error: string }) {

@@ -9,7 +9,7 @@ import { decideWithdrawal, type StaffPayoutAction } from '../data/payout-api';
 import { useCurrency } from '../components/gift/currency';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
 import { StaffNav } from '../components/staff/StaffNav';
-import { failureText } from '../data/api';
+import { useFailureWords } from '../data/use-mutation';
 import { formatDateTime, formatInteger } from '../lib/format';
 
 const FILTERS: readonly StaffPayoutFilter[] = [...PAYOUT_STATUSES, 'all'];
@@ -51,6 +51,7 @@ type Pending = { withdrawal: StaffWithdrawal; action: 'pay' | 'reject' } | null;
 
 function PayoutDesk({ data, locale }: { data: StaffPayoutsPageData & { list: NonNullable<StaffPayoutsPageData['list']> }; locale: string }) {
   const t = useT();
+  const words = useFailureWords();
   const router = useRouter();
   const { currency } = useCurrency();
   const [state, setState] = useState({ sending: false, done: '', error: '' });
@@ -67,7 +68,7 @@ function PayoutDesk({ data, locale }: { data: StaffPayoutsPageData & { list: Non
     setState({
       sending: false,
       done: res.ok ? t(`payouts.staff.done.${ACTIONS[action]}`, { id: w.withdrawId, currency }) : '',
-      error: res.ok ? '' : (failureText(res, t('payouts.staff.failed')) ?? ''),
+      error: res.ok ? '' : (words(res, { fallback: 'payouts.staff.failed' }) ?? ''),
     });
     await router.refresh({ keepScroll: true });
   };

@@ -20,7 +20,7 @@ describe('API failures', () => {
 });
 
 // The global popup (client/app/App.tsx listens): apiFetch raises it for a call that failed without a code of its own,
-// once an outage, and the pages' words for a failed call (failureText) are then none.
+// once an outage, and the pages' words for a failed call (failureWords, client/data/use-mutation.ts) are then none.
 describe('the global popup for a failure without a code', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -55,7 +55,8 @@ describe('the global popup for a failure without a code', () => {
   });
 
   it("leaves the page no words of its own for such a failure, and keeps the page's for a coded one", async () => {
-    const { failureText } = await import('../../client/data/api');
+    const { failureWords } = await import('../../client/data/use-mutation');
+    const failureText = (result: { status: number; code: string | null; message: string }, fallback: string) => failureWords({ ok: false, ...result }, { fallback }, (key) => key);
     expect(failureText({ status: 0, code: 'NETWORK', message: '' }, 'fallback')).toBeNull();
     expect(failureText({ status: 500, code: null, message: '' }, 'fallback')).toBeNull();
     expect(failureText({ status: 500, code: 'INTERNAL', message: '일시적인 오류' }, 'fallback')).toBeNull();

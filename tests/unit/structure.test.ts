@@ -132,6 +132,27 @@ describe('layout', () => {
     expect(found).toEqual([]);
   });
 
+  it('the client words a failed call in one place and says it in one: client/data/use-mutation.ts', () => {
+    // A call's failure is the server's words, else a fallback key's, and nothing when the global popup said it
+    // (docs/architecture.md, "How a page calls the API and shows a failure"): failureWords chooses them, useMutation's form failure
+    // (FormStatus) or useFailureNotice (the alert dialog) says them. Toasts say only that something was done.
+    // The pages below show a failure that is their content, not a notice: a payment's result, an invite that
+    // could not be read.
+    const CONTENT = new Set(['/client/pages/PaymentResultPage.tsx', '/client/pages/AgencyInvitesPage.tsx']);
+    const found: string[] = [];
+    for (const [file, text] of Object.entries(sources)) {
+      if (!file.startsWith('/client/') || file === '/client/data/use-mutation.ts') continue;
+      text.split('\n').forEach((line, i) => {
+        const where = `${file}:${i + 1}: ${line.trim()}`;
+        if (/\bmessage \|\|/.test(line) && !CONTENT.has(file)) found.push(where);
+        if (/\b(failureText|sayFailure|failedResult)\(\w+, t\(/.test(line)) found.push(where);
+        if (/!\w+\.ok\b.*pushToast\(/.test(line)) found.push(where);
+        if (/\bfetch\(\s*['"`]\//.test(line)) found.push(where);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
   it('has no import circles', () => {
     const circles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { M, stripSpaces } from '../../../src/shared/account-rules';
 import type { CaptchaChallenge } from '../../../src/shared/account-api';
-import { failureText, getCaptcha } from '../../data/account';
+import { getCaptcha } from '../../data/account';
+import { useFailureWords } from '../../data/use-mutation';
 import { useT } from '../../i18n/i18n';
 import { Modal } from '../modals/Modal';
 import { Field } from './Field';
@@ -18,6 +19,7 @@ interface CaptchaDialogProps {
 /** A captcha before the phone code is sent. A fresh challenge each time it opens. */
 export function CaptchaDialog({ id, open, onCancel, onConfirm }: CaptchaDialogProps) {
   const t = useT();
+  const words = useFailureWords();
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<Msg>(null);
@@ -31,12 +33,15 @@ export function CaptchaDialog({ id, open, onCancel, onConfirm }: CaptchaDialogPr
     void getCaptcha().then((result) => {
       if (!live) return;
       if (result.ok && result.body?.id && result.body.question) setChallenge(result.body);
-      else setError(result.ok ? key('captcha.unsupported') : text(failureText(result, t)));
+      else {
+        const said = words(result, { fallback: 'auth.errors.unknown' });
+        setError(result.ok ? key('captcha.unsupported') : said === null ? null : text(said));
+      }
     });
     return () => {
       live = false;
     };
-  }, [open, t]);
+  }, [open, words]);
 
   const confirm = () => {
     if (!challenge?.id || !answer) return setError(key(M.captchaIncomplete));

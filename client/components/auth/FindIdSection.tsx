@@ -1,10 +1,9 @@
-import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import type { RecoveryProof } from '../../../src/shared/account-api';
 import { maskLoginId } from '../../../src/shared/account-rules';
-import { failureText, findIdConfirm } from '../../data/account';
+import { findIdConfirm } from '../../data/account';
+import { useFailureNotice } from '../../data/use-mutation';
 import { useT } from '../../i18n/i18n';
-import { alertMessageAtom } from '../../state/ui';
 import { PhoneVerification, type VerifiedPhone } from './PhoneVerification';
 import { Spinner } from './Spinner';
 import { useIdentityPopup } from './useIdentityPopup';
@@ -12,7 +11,7 @@ import { useIdentityPopup } from './useIdentityPopup';
 /** Find ID: verify identity (a foreign member: the phone they signed up with), then the IDs registered to it, masked. */
 export function FindIdSection({ foreigner }: { foreigner: boolean }) {
   const t = useT();
-  const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const { verify, busy } = useIdentityPopup();
   const [loading, setLoading] = useState(false);
   const [ids, setIds] = useState<string[] | null>(null);
@@ -25,7 +24,7 @@ export function FindIdSection({ foreigner }: { foreigner: boolean }) {
     setLoading(false);
     if (!result.ok || !result.body) {
       setPhoneForm((n) => n + 1);
-      return setAlert(failureText(result, t));
+      return notice(result, { fallback: 'auth.errors.unknown' });
     }
     // Masked again here too: an ID must never show in full, whatever the server sent.
     setIds(result.body.loginIds.map(maskLoginId));

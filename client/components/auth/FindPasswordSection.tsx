@@ -1,10 +1,9 @@
-import { useSetAtom } from 'jotai';
 import { useState, type FocusEvent, type FormEvent } from 'react';
 import type { RecoveryProof } from '../../../src/shared/account-api';
 import { M, domesticRules, stripSpaces } from '../../../src/shared/account-rules';
-import { failureText, findPasswordConfirm, resetPassword } from '../../data/account';
+import { findPasswordConfirm, resetPassword } from '../../data/account';
+import { useFailureNotice } from '../../data/use-mutation';
 import { useT } from '../../i18n/i18n';
-import { alertMessageAtom } from '../../state/ui';
 import { Field } from './Field';
 import { key, towardsSubmit, type Msg } from './messages';
 import { PhoneVerification, type VerifiedPhone } from './PhoneVerification';
@@ -19,7 +18,7 @@ type ErrorField = 'loginId' | 'phone' | 'password' | 'confirmPassword';
  */
 export function FindPasswordSection({ foreigner }: { foreigner: boolean }) {
   const t = useT();
-  const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const { verify, busy } = useIdentityPopup();
   const [loginId, setLoginId] = useState('');
   const [phone, setPhone] = useState<VerifiedPhone | null>(null);
@@ -53,7 +52,7 @@ export function FindPasswordSection({ foreigner }: { foreigner: boolean }) {
         setPhone(null);
         setPhoneForm((n) => n + 1);
       }
-      return setAlert(failureText(result, t));
+      return notice(result, { fallback: 'auth.errors.unknown' });
     }
     setAuthToken(result.body.authToken);
   };
@@ -71,7 +70,7 @@ export function FindPasswordSection({ foreigner }: { foreigner: boolean }) {
     setSending(true);
     const result = await resetPassword({ loginId, authToken, password });
     setSending(false);
-    if (!result.ok) return setAlert(failureText(result, t));
+    if (!result.ok) return notice(result, { fallback: 'auth.errors.unknown' });
     setDone(true);
   };
 

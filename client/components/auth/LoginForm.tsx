@@ -5,6 +5,7 @@ import { EXPIRE_PATH, MS } from '../../../src/shared/constants';
 import { socialStartPath, type SocialProvider } from '../../../src/shared/social';
 import { useRouter } from '../../app/router-context';
 import { signin } from '../../data/account';
+import { type FailureWords, type Outcome, useFailureNotice } from '../../data/use-mutation';
 import { useT, type Translate } from '../../i18n/i18n';
 import { alertMessageAtom } from '../../state/ui';
 import { Modal } from '../modals/Modal';
@@ -25,22 +26,19 @@ interface LoginFormProps {
 }
 
 /** A refused sign-in in the person's words: 401 wrong ID or password, 423 blocked or suspended, 429 too many tries. */
-function loginError(result: Awaited<ReturnType<typeof signin>>, status: number, t: Translate, locale: string): string {
-  if (status === 401) return result.message || t(M.loginFailed);
-  if (status === 423) {
-    // A suspension says when it ends, after the blocked-account message.
-    const until = !result.ok && result.body && 'until' in result.body ? result.body.until : undefined;
-    return until ? `${t(M.accountBlocked)} ${t('auth.errors.suspendedUntil', { date: formatDateTime(until, locale) })}` : t(M.accountBlocked);
-  }
-  if (status === 429) return result.message || t(M.tooManyAttempts);
-  if (result.message) return result.message;
-  return status === 0 ? t('errors.network') : t(M.unknownError);
+function loginWords(result: Awaited<ReturnType<typeof signin>>, status: number, t: Translate, locale: string): FailureWords<Outcome> {
+  const fallback = status === 401 ? M.loginFailed : status === 429 ? M.tooManyAttempts : M.unknownError;
+  if (status !== 423) return { fallback };
+  // A suspension says when it ends, after the blocked-account message.
+  const until = !result.ok && result.body && 'until' in result.body ? result.body.until : undefined;
+  return { fallback, explain: () => (until ? `${t(M.accountBlocked)} ${t('auth.errors.suspendedUntil', { date: formatDateTime(until, locale) })}` : t(M.accountBlocked)) };
 }
 
 export function LoginForm({ idPrefix, callbackURL, savedLoginId = null, socialProviders = [] }: LoginFormProps) {
   const t = useT();
   const { props } = useRouter();
   const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const [loginId, setLoginId] = useState(savedLoginId ?? '');
   const [password, setPassword] = useState('');
   const [loginKeep, setLoginKeep] = useState(false);
@@ -80,7 +78,8 @@ export function LoginForm({ idPrefix, callbackURL, savedLoginId = null, socialPr
     }
     inFlight.current = false;
     setSending(false);
-    setAlert(loginError(result, status, t, props.locale));
+    // Older answers carry the refusal's status in the body: the words go by it, as a refusal of that status.
+    notice({ ok: false, status, code: result.code, message: result.message }, loginWords(result, status, t, props.locale));
   };
 
   const providers = socialProviders;

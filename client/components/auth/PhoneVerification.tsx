@@ -2,10 +2,11 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { M } from '../../../src/shared/account-rules';
 import { useRouter } from '../../app/router-context';
-import { confirmPhoneCode, failureText, sendPhoneCode } from '../../data/account';
+import { confirmPhoneCode, sendPhoneCode } from '../../data/account';
 import type { CountryOption } from '../../data/countries';
+import { useFailureNotice, useFailureWords } from '../../data/use-mutation';
 import { useT } from '../../i18n/i18n';
-import { alertMessageAtom, pushToastAtom } from '../../state/ui';
+import { pushToastAtom } from '../../state/ui';
 import { CaptchaDialog } from './CaptchaDialog';
 import { PHONE_RESEND_LOCK_MS } from './constants';
 import { Field, FieldError } from './Field';
@@ -32,7 +33,8 @@ interface PhoneVerificationProps {
 export function PhoneVerification({ idPrefix, onVerified, error }: PhoneVerificationProps) {
   const t = useT();
   const { props } = useRouter();
-  const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
+  const words = useFailureWords();
   const pushToast = useSetAtom(pushToastAtom);
   const [countries, setCountries] = useState<CountryOption[]>([]);
   const [region, setRegion] = useState('');
@@ -68,7 +70,7 @@ export function PhoneVerification({ idPrefix, onVerified, error }: PhoneVerifica
     setBusy(true);
     const result = await sendPhoneCode({ countryCode: callingCode, phone, captchaToken });
     setBusy(false);
-    if (!result.ok) return setAlert(failureText(result, t));
+    if (!result.ok) return notice(result, { fallback: 'auth.errors.unknown' });
     lockedUntil.current = Date.now() + PHONE_RESEND_LOCK_MS;
     pushToast({ key: M.phoneCodeSent });
   };
@@ -80,7 +82,11 @@ export function PhoneVerification({ idPrefix, onVerified, error }: PhoneVerifica
     const result = await confirmPhoneCode({ countryCode: callingCode, phone, code });
     setBusy(false);
     const token = result.body?.phoneVerificationToken;
-    if (!result.ok || !token) return setCodeError(result.message ? text(result.message) : key(M.phoneCodeWrong));
+    if (!result.ok || !token) {
+      // An answer without a token is a refusal too.
+      const said = words({ ...result, ok: false }, { fallback: M.phoneCodeWrong });
+      return setCodeError(said === null ? null : text(said));
+    }
     setCodeError(null);
     setVerified(true);
     onVerified({ countryCode: callingCode, phone, phoneVerificationToken: token });

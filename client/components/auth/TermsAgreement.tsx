@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { getPolicy, type Policy, type PolicyType } from '../../data/account';
+import { ApiError } from '../../data/api';
 import { useRouter } from '../../app/router-context';
 import { useT } from '../../i18n/i18n';
 import { FieldError } from './Field';
@@ -16,7 +17,8 @@ export const NO_TERMS: TermsState = { service: false, privacy: false, marketing:
 
 async function fetchPolicy([, type, locale]: readonly [string, PolicyType, string]): Promise<Policy> {
   const result = await getPolicy(type, locale);
-  if (!result.ok || !result.body) throw new Error(result.message || `${type} ${result.status}`);
+  // SWR keeps the failure; the fieldset says the policy could not be read.
+  if (!result.ok || !result.body) throw new ApiError(result.status, result.message, result.code);
   return result.body;
 }
 

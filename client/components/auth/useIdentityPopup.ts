@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { failureText, startIdentity, type IdentityPurpose } from '../../data/account';
+import { startIdentity, type IdentityPurpose } from '../../data/account';
+import { useFailureNotice } from '../../data/use-mutation';
 import { useT } from '../../i18n/i18n';
 import { nativeIdentity, postToNative } from '../../native/bridge';
 import { alertMessageAtom } from '../../state/ui';
@@ -38,6 +39,7 @@ function postInto(target: string, action: string, fields: Record<string, string>
 export function useIdentityPopup() {
   const t = useT();
   const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const [busy, setBusy] = useState(false);
   const cancel = useRef<(() => void) | null>(null);
   useEffect(() => () => cancel.current?.(), []);
@@ -53,7 +55,8 @@ export function useIdentityPopup() {
       if (!started.ok || !started.body?.url) {
         popup?.close();
         setBusy(false);
-        setAlert(failureText(started, t));
+        // An answer without the page to open is a failure too.
+        notice({ ...started, ok: false }, { fallback: 'auth.errors.unknown' });
         return null;
       }
       if (native) postToNative({ type: 'personal-auth', url: started.body.url, form: started.body.form ?? null });
@@ -89,7 +92,7 @@ export function useIdentityPopup() {
         cancel.current = () => finish(null);
       });
     },
-    [setAlert, t],
+    [setAlert, notice, t],
   );
 
   return { verify, busy };

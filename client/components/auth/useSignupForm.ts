@@ -6,9 +6,9 @@ import { stripSpaces } from '../../../src/shared/account-rules';
 /** Inputs strip all whitespace, but a person's name keeps one space between its parts (trimmed on submit). */
 const typed = (field: string, value: string) => (field === 'name' ? value.replace(/\s+/g, ' ').trimStart() : stripSpaces(value));
 import { useRouter } from '../../app/router-context';
-import { failureText, signup } from '../../data/account';
+import { signup } from '../../data/account';
 import type { ApiResult } from '../../data/api';
-import { useT } from '../../i18n/i18n';
+import { useFailureWords } from '../../data/use-mutation';
 import { alertMessageAtom } from '../../state/ui';
 import { SIGNUP_DEBOUNCE_MS } from './constants';
 import { text, type Msg } from './messages';
@@ -27,7 +27,7 @@ interface SignupOutcome {
  * (and for other parts of the form, Extra), the terms, the server checks on blur, and the sign-up itself.
  */
 export function useSignupForm<F extends string, Extra extends string = never>(idPrefix: string, initial: (recommendId: string) => Record<F, string>) {
-  const t = useT();
+  const words = useFailureWords();
   const { props } = useRouter();
   const setAlert = useSetAtom(alertMessageAtom);
   // A referral link names the referrer (?rId=, or ?recommendId=).
@@ -50,7 +50,8 @@ export function useSignupForm<F extends string, Extra extends string = never>(id
   /** A field's server check on blur: a failed call in the server's words, else the verdict on its answer. */
   async function checkOnServer<T>(field: F, value: string, call: Promise<ApiResult<T>>, verdict: (body: T | null) => Msg) {
     const result = await call;
-    const msg = result.ok ? verdict(result.body) : text(failureText(result, t));
+    const said = words(result, { fallback: 'auth.errors.unknown' });
+    const msg = result.ok ? verdict(result.body) : said === null ? null : text(said);
     // A late answer for a value edited since is dropped.
     if (current.current[field] === value) setError(field, msg);
   }
@@ -63,7 +64,8 @@ export function useSignupForm<F extends string, Extra extends string = never>(id
     if (result.ok) return outcome.signedUp(result.body?.data?.me ?? null);
     inFlight.current = false;
     setPending(false);
-    const message = result.body?.data?.error ?? failureText(result, t);
+    const message = result.body?.data?.error ?? words(result, { fallback: 'auth.errors.unknown' });
+    if (message === null) return;
     outcome.refused?.(message, result.body?.data?.field);
     setAlert(message);
   }, SIGNUP_DEBOUNCE_MS);

@@ -7,7 +7,9 @@ import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { Spinner } from '../auth/Spinner';
 import { Pager } from '../channel/Pager';
-import { boardErrorKey } from './board-errors';
+import { BOARD_FAILURE } from './board-errors';
+import { type Outcome, useFailureNotice, useMutation } from '../../data/use-mutation';
+import { FormStatus } from '../ui/small-form';
 import { formatDateTime } from '../../lib/format';
 import { useConfirm } from '../ui/use-confirm';
 import { useApi } from '../../data/use-api';
@@ -119,12 +121,13 @@ function Thread({ thread, boardId, locale, signedIn, onChanged }: { thread: Boar
 function CommentBody({ comment, locale, onChanged, children }: { comment: BoardComment; locale: string; onChanged: () => void; children?: React.ReactNode }) {
   const t = useT();
   const pushToast = useSetAtom(pushToastAtom);
+  const notice = useFailureNotice();
   const [editing, setEditing] = useState(false);
   const { confirm, confirmDialog } = useConfirm(`board-comment-delete-modal-${comment.commentId}`);
   const remove = async () => {
     if (!(await confirm(t('board.commentDeleteConfirm')))) return;
     const result = await deleteBoardComment(comment.commentId);
-    if (!result.ok) return pushToast({ key: boardErrorKey(result.code) });
+    if (!result.ok) return notice(result, BOARD_FAILURE);
     pushToast({ key: 'board.commentDeleted' });
     onChanged();
   };
@@ -175,23 +178,20 @@ function CommentForm({
   label: string;
   submitLabel: string;
   initial?: string;
-  send: (text: string) => Promise<{ ok: boolean; code: string | null }>;
+  send: (text: string) => Promise<Outcome>;
   onSent: () => void;
   onCancel?: () => void;
 }) {
   const t = useT();
   const id = useId();
   const [text, setText] = useState(initial);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState('');
+  const post = useMutation(send, { ...BOARD_FAILURE, show: 'form' });
+  const sending = post.pending;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending || !text.trim()) return;
-    setSending(true);
-    setError('');
-    const result = await send(text.trim());
-    setSending(false);
-    if (!result.ok) return setError(t(boardErrorKey(result.code)));
+    if (!text.trim()) return;
+    const result = await post.run(text.trim());
+    if (!result?.ok) return;
     setText('');
     onSent();
   };
@@ -200,12 +200,16 @@ function CommentForm({
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <textarea id={id} className="input" required maxLength={BOARD_LIMITS.comment} value={text} onChange={(e) => setText(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <textarea
+        id={id}
+        className="input"
+        required
+        maxLength={BOARD_LIMITS.comment}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-describedby={post.failure ? `${id}-error` : undefined}
+      />
+      <FormStatus id={`${id}-error`} failure={post.failure} />
       <div className="board-post-actions">
         <button type="submit" className="btn btn-primary" disabled={sending}>
           {sending && <Spinner />}

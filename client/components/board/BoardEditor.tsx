@@ -8,7 +8,8 @@ import { multipart } from '../../data/multipart';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { Spinner } from '../auth/Spinner';
-import { failureText } from '../../data/api';
+import { FormStatus } from '../ui/small-form';
+import { useMutation } from '../../data/use-mutation';
 
 /** A stored body (sanitized HTML) as the text the editor shows: paragraphs and line breaks kept. */
 function textOf(html: string): string {
@@ -26,15 +27,15 @@ export function BoardEditor({ channelId, post, onSaved, onCancel }: { channelId:
   const [body, setBody] = useState(() => (post ? textOf(post.body) : ''));
   const [keep, setKeep] = useState<string[]>(post?.images.map((i) => i.key) ?? []);
   const [files, setFiles] = useState<File[]>([]);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState('');
+  const save = useMutation((form: FormData) => (post ? updateBoardPost(form) : writeBoardPost(form)), { fallback: 'errors.network', show: 'form' });
+  const sending = save.pending;
   const tooMany = keep.length + files.length > BOARD_LIMITS.images;
   const heading = post ? t('board.edit') : t('board.write');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    if (tooMany) return setError(t('uploads.tooMany'));
+    if (tooMany) return save.setFailure(t('uploads.tooMany'));
     const form = multipart({
       ...(post ? { boardId: post.boardId } : { channelId }),
       category,
@@ -43,17 +44,14 @@ export function BoardEditor({ channelId, post, onSaved, onCancel }: { channelId:
       keepImages: keep,
       images: files,
     });
-    setSending(true);
-    setError('');
-    const result = await (post ? updateBoardPost(form) : writeBoardPost(form));
-    setSending(false);
-    if (!result.ok || !result.body) return setError(failureText(result, t('errors.network')) ?? '');
+    const result = await save.run(form);
+    if (!result?.ok || !result.body) return;
     pushToast({ key: 'board.saved' });
     onSaved(result.body);
   };
 
   return (
-    <form method="post" className="auth-form notice-editor" onSubmit={submit} aria-labelledby="board-editor-title" aria-describedby={error ? 'board-editor-error' : undefined}>
+    <form method="post" className="auth-form notice-editor" onSubmit={submit} aria-labelledby="board-editor-title" aria-describedby={save.failure ? 'board-editor-error' : undefined}>
       <h3 id="board-editor-title">{heading}</h3>
       <div className="field">
         <label className="field-label" htmlFor="board-category">
@@ -97,11 +95,7 @@ export function BoardEditor({ channelId, post, onSaved, onCancel }: { channelId:
         </label>
         <input id="board-images" className="input" type="file" accept={IMAGE_ACCEPT} multiple onChange={(e) => setFiles([...(e.target.files ?? [])])} aria-invalid={tooMany} />
       </div>
-      {error && (
-        <p id="board-editor-error" className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormStatus id="board-editor-error" failure={save.failure} />
       <div className="notice-actions">
         <button type="submit" className="btn btn-primary" disabled={sending}>
           {sending && <Spinner />}

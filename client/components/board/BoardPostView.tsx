@@ -6,7 +6,9 @@ import { boardDetailPath, deleteBoardPost, likeBoardPost, pinBoardPost } from '.
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom, showMembersOnlyAtom } from '../../state/ui';
 import { BoardComments } from './BoardComments';
-import { boardErrorKey } from './board-errors';
+import { BOARD_FAILURE } from './board-errors';
+import type { ApiResult } from '../../data/api';
+import { useFailureNotice } from '../../data/use-mutation';
 import { formatDateTime } from '../../lib/format';
 import { useConfirm } from '../ui/use-confirm';
 import { useApi } from '../../data/use-api';
@@ -40,13 +42,14 @@ export function BoardPostView({
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
   const { data, error, mutate } = useApi(boardDetailPath(channelId, boardId));
   const [busy, setBusy] = useState(false);
+  const notice = useFailureNotice();
 
-  const run = async <T,>(work: () => Promise<{ ok: boolean; body: T | null; code: string | null }>, after: (body: T) => void) => {
+  const run = async <T,>(work: () => Promise<ApiResult<T>>, after: (body: T) => void) => {
     if (busy) return;
     setBusy(true);
     const result = await work();
     setBusy(false);
-    if (!result.ok || !result.body) return pushToast({ key: boardErrorKey(result.code) });
+    if (!result.ok || !result.body) return notice({ ...result, ok: false }, BOARD_FAILURE);
     after(result.body);
   };
   const like = () => {

@@ -6,7 +6,8 @@ import { boardSettingPath, saveBoardSetting } from '../../data/board-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { Spinner } from '../auth/Spinner';
-import { failureText } from '../../data/api';
+import { FormStatus } from '../ui/small-form';
+import { useMutation } from '../../data/use-mutation';
 import { useApi } from '../../data/use-api';
 
 /** The studio's board section: who may post on the creator's channel board. */
@@ -31,21 +32,18 @@ function SettingForm({ current, onSaved }: { current: BoardWritePermission; onSa
   const t = useT();
   const pushToast = useSetAtom(pushToastAtom);
   const [choice, setChoice] = useState(current);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState('');
+  const save = useMutation(saveBoardSetting, { fallback: 'errors.network', show: 'form' });
+  const sending = save.pending;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    setSending(true);
-    setError('');
-    const result = await saveBoardSetting(choice);
-    setSending(false);
-    if (!result.ok || !result.body) return setError(failureText(result, t('errors.network')) ?? '');
+    const result = await save.run(choice);
+    if (!result?.ok || !result.body) return;
     pushToast({ key: 'board.setting.saved' });
     onSaved(result.body);
   };
   return (
-    <form method="post" className="auth-form caster-form" onSubmit={submit} aria-labelledby="board-setting-title" aria-describedby={error ? 'board-setting-error' : undefined}>
+    <form method="post" className="auth-form caster-form" onSubmit={submit} aria-labelledby="board-setting-title" aria-describedby={save.failure ? 'board-setting-error' : undefined}>
       <fieldset className="field">
         <legend className="field-label">{t('board.setting.label')}</legend>
         {BOARD_WRITE_PERMISSIONS.map((p) => (
@@ -55,11 +53,7 @@ function SettingForm({ current, onSaved }: { current: BoardWritePermission; onSa
           </label>
         ))}
       </fieldset>
-      {error && (
-        <p id="board-setting-error" className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormStatus id="board-setting-error" failure={save.failure} />
       <button type="submit" className="btn btn-primary" disabled={sending}>
         {sending && <Spinner />}
         {t('board.setting.save')}

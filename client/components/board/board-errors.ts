@@ -1,4 +1,4 @@
-/** The locale key that says why a board call was refused (toasts carry keys, not the server's words). */
+/** The locale key that says why a board call was refused, when the server gave no words of its own. */
 const KEYS: Record<string, string> = {
   BOARD_NOT_FOUND: 'board.errors.notFound',
   BOARD_COMMENT_NOT_FOUND: 'board.errors.commentNotFound',
@@ -11,3 +11,6 @@ const KEYS: Record<string, string> = {
 };
 
 export const boardErrorKey = (code: string | null): string => (code && KEYS[code]) || 'errors.network';
+
+/** A board call's failure words (client/data/use-mutation.ts): the server's, else the key for its refusal. */
+export const BOARD_FAILURE = { fallback: (result: { code: string | null }) => boardErrorKey(result.code) };

@@ -5,7 +5,7 @@ import { BANKS_KEY, saveBankAccount } from '../../data/payout-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { useReauth } from './useReauth';
-import { failureText } from '../../data/api';
+import { useFailureWords } from '../../data/use-mutation';
 import { useApi } from '../../data/use-api';
 
 const NUMBER = /^\d[\d-]{4,28}\d$/;
@@ -19,6 +19,7 @@ type Field = 'bank' | 'number' | 'holder';
  */
 export function BankAccountForm({ account, onSaved }: { account: BankAccount | null; onSaved: (account: BankAccount) => void }) {
   const t = useT();
+  const words = useFailureWords();
   const pushToast = useSetAtom(pushToastAtom);
   const banks = useApi(BANKS_KEY);
   const [form, setForm] = useState({ bank: account?.bank_code ?? '', number: account?.bank_account ?? '', holder: account?.bank_holder_name ?? '' });
@@ -54,7 +55,7 @@ export function BankAccountForm({ account, onSaved }: { account: BankAccount | n
       setTried(false);
       onSaved(answer.body.account);
     } else {
-      setFailure(failureText(answer, t('payout.account.failed')));
+      setFailure(words(answer, { fallback: 'payout.account.failed' }));
     }
   };
 

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { OwnChannelSettings, Theme } from '../../../src/shared/streams-api';
 import { MAX_VIEWERS_LIMIT } from '../../../src/shared/streams-enums';
 import { useRouter } from '../../app/router-context';
@@ -7,7 +7,8 @@ import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { registerChannel, saveChannelSettings, type ChannelForm } from '../../data/watch-api';
 import { Spinner } from '../auth/Spinner';
-import { failureText } from '../../data/api';
+import { type Outcome, useMutation } from '../../data/use-mutation';
+import { FormStatus } from '../ui/small-form';
 import { studioSectionPath } from './studio-sections';
 
 const TITLE_MAX = 40;
@@ -34,29 +35,14 @@ function ThemeField({ id, value, themes, onChange }: { id: string; value: string
 }
 
 /** A form that sends once at a time and shows the API's own message under it when refused. */
-function useSubmit(work: () => Promise<{ ok: boolean; status: number; code: string | null; message: string }>, onDone: () => void) {
-  const t = useT();
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState('');
+function useSubmit(work: () => Promise<Outcome>, onDone: () => void) {
+  const save = useMutation(work, { fallback: 'errors.network', show: 'form' });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
-    setSending(true);
-    setError('');
-    const result = await work();
-    setSending(false);
-    if (!result.ok) return setError(failureText(result, t('errors.network')) ?? '');
-    onDone();
+    const result = await save.run();
+    if (result?.ok) onDone();
   };
-  return { sending, error, submit };
-}
-
-function FormError({ id, error }: { id: string; error: string }): ReactNode {
-  return error ? (
-    <p id={id} className="field-error" role="alert">
-      {error}
-    </p>
-  ) : null;
+  return { sending: save.pending, error: save.failure, submit };
 }
 
 /**
@@ -100,7 +86,7 @@ export function RegisterChannelForm({ themes, nickname }: { themes: Theme[]; nic
         <textarea id="register-description" className="input" rows={3} maxLength={DESCRIPTION_MAX} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
       </div>
       <ThemeField id="register-theme" value={form.themeCode} themes={themes} onChange={(themeCode) => setForm({ ...form, themeCode })} />
-      <FormError id="register-error" error={error} />
+      <FormStatus id="register-error" failure={error} />
       <button type="submit" className="btn btn-primary" disabled={sending}>
         {sending && <Spinner />}
         {t('caster.registerSubmit')}
@@ -224,7 +210,7 @@ export function LiveSettingsForm({ settings, themes }: { settings: OwnChannelSet
           {t('caster.maxViewersHelp')}
         </p>
       </div>
-      <FormError id="settings-error" error={error} />
+      <FormStatus id="settings-error" failure={error} />
       <button type="submit" className="btn btn-primary" disabled={sending}>
         {sending && <Spinner />}
         {t('caster.save')}

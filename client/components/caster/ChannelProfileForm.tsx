@@ -7,7 +7,8 @@ import { channelProfilePath, saveChannelProfile } from '../../data/channel-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { Spinner } from '../auth/Spinner';
-import { failureText } from '../../data/api';
+import { useMutation } from '../../data/use-mutation';
+import { FormStatus } from '../ui/small-form';
 import { useApi } from '../../data/use-api';
 
 const MAX_LINKS = 5;
@@ -75,8 +76,8 @@ function ProfileForm({ profile, onSaved }: { profile: ChannelProfile; onSaved: (
   const [banner, setBanner] = useState<File | null>(null);
   const [removeProfile, setRemoveProfile] = useState(false);
   const [removeBanner, setRemoveBanner] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState('');
+  const save = useMutation(saveChannelProfile, { fallback: 'errors.network', show: 'form' });
+  const sending = save.pending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -90,18 +91,15 @@ function ProfileForm({ profile, onSaved }: { profile: ChannelProfile; onSaved: (
       removeProfileImage: removeProfile,
       removeBanner,
     });
-    setSending(true);
-    setError('');
-    const result = await saveChannelProfile(form);
-    setSending(false);
-    if (!result.ok || !result.body) return setError(failureText(result, t('errors.network')) ?? '');
+    const result = await save.run(form);
+    if (!result?.ok || !result.body) return;
     pushToast({ key: 'channelProfile.saved' });
     onSaved(result.body);
   };
   const setLink = (i: number, patch: Partial<ChannelLink>) => setLinks(links.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
   return (
-    <form method="post" className="auth-form caster-form" onSubmit={submit} aria-labelledby="channel-profile-title" aria-describedby={error ? 'channel-profile-error' : undefined}>
+    <form method="post" className="auth-form caster-form" onSubmit={submit} aria-labelledby="channel-profile-title" aria-describedby={save.failure ? 'channel-profile-error' : undefined}>
       <div className="field">
         <label className="field-label" htmlFor="profile-name">
           {t('channelProfile.name')}
@@ -166,11 +164,7 @@ function ProfileForm({ profile, onSaved }: { profile: ChannelProfile; onSaved: (
           </button>
         )}
       </fieldset>
-      {error && (
-        <p id="channel-profile-error" className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormStatus id="channel-profile-error" failure={save.failure} />
       <button type="submit" className="btn btn-primary" disabled={sending}>
         {sending && <Spinner />}
         {t('channelProfile.save')}

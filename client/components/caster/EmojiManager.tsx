@@ -1,9 +1,11 @@
 import { useSetAtom } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { EMOJI_LIMITS } from '../../../src/shared/emoji';
 import type { Emoji } from '../../../src/shared/emoji-schemas';
 import { IMAGE_ACCEPT } from '../../../src/shared/uploads';
-import { apiKey, call, failureText } from '../../data/api';
+import { apiKey, call } from '../../data/api';
+import { type Outcome, useMutation } from '../../data/use-mutation';
+import { FormStatus } from '../ui/small-form';
 import { useApi } from '../../data/use-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
@@ -16,8 +18,9 @@ export function EmojiManager() {
   const t = useT();
   const { data, error, mutate } = useApi(OWN_EMOJI_KEY);
   const pushToast = useSetAtom(pushToastAtom);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Adding and deleting say their failure on the one line under the add form.
+  const change = useMutation((send: () => Promise<Outcome>) => send(), { fallback: 'emoji.studio.failed', show: 'form' });
+  const { failure, pending: busy } = change;
 
   if (error) return <p className="field-error">{t('emoji.studio.failed')}</p>;
   if (!data) return <p role="status">{t('emoji.picker.loading')}</p>;
@@ -25,19 +28,15 @@ export function EmojiManager() {
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    setBusy(true);
-    const done = await call('POST', '/api/my/channel/emoji', { form: new FormData(form) });
-    setBusy(false);
-    setFailure(done.ok ? null : failureText(done, t('emoji.studio.failed')));
-    if (!done.ok) return;
+    const done = await change.run(() => call('POST', '/api/my/channel/emoji', { form: new FormData(form) }));
+    if (!done?.ok) return;
     form.reset();
     pushToast({ key: 'emoji.studio.added' });
     await mutate();
   };
   const remove = async (emoji: Emoji) => {
-    const done = await call('DELETE', '/api/my/channel/emoji/:id', { param: { id: emoji.emojiId } });
-    setFailure(done.ok ? null : failureText(done, t('emoji.studio.failed')));
-    if (!done.ok) return;
+    const done = await change.run(() => call('DELETE', '/api/my/channel/emoji/:id', { param: { id: emoji.emojiId } }));
+    if (!done?.ok) return;
     pushToast({ key: 'emoji.studio.deleted' });
     await mutate();
   };
@@ -83,11 +82,7 @@ export function EmojiManager() {
           </label>
           <input id="emoji-image" name="image" className="input" type="file" required accept={IMAGE_ACCEPT} data-max-bytes={EMOJI_LIMITS.bytes} />
         </div>
-        {failure && (
-          <p id="emoji-add-error" className="field-error" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormStatus id="emoji-add-error" failure={failure} />
         <button type="submit" className="btn btn-primary" disabled={busy || data.items.length >= data.max}>
           {busy && <Spinner />}
           {t('emoji.studio.add')}

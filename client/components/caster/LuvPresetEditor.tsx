@@ -7,7 +7,7 @@ import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { presetProblems } from '../gift/amounts';
 import { useCurrency } from '../gift/currency';
-import { failureText } from '../../data/api';
+import { useFailureWords } from '../../data/use-mutation';
 import { formatInteger } from '../../lib/format';
 import { useApi } from '../../data/use-api';
 
@@ -25,6 +25,7 @@ export function LuvPresetEditor() {
 
 function PresetForm({ initial, onSaved }: { initial: number[]; onSaved: (saved: LuvPresets) => void }) {
   const t = useT();
+  const words = useFailureWords();
   const { currency, locale } = useCurrency();
   const [rows, setRows] = useState(() => (initial.length ? initial.map(String) : ['']));
   const [edited, setEdited] = useState<boolean[]>(() => rows.map(() => false));
@@ -75,7 +76,7 @@ function PresetForm({ initial, onSaved }: { initial: number[]; onSaved: (saved: 
       setTried(false);
       onSaved(saved);
     } else {
-      setFailure(failureText(answer, t('studioPresets.errors.saveFailed')));
+      setFailure(words(answer, { fallback: 'studioPresets.errors.saveFailed' }));
     }
   };
 

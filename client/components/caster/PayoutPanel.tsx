@@ -4,11 +4,12 @@ import type { Withdrawal, WithdrawListResponse } from '../../../src/shared/payou
 import { MAX_PAGE_LIMIT } from '../../../src/shared/paging';
 import { BANK_ACCOUNT_KEY, cancelWithdrawal } from '../../data/payout-api';
 import { useT } from '../../i18n/i18n';
-import { alertMessageAtom, pushToastAtom } from '../../state/ui';
+import { pushToastAtom } from '../../state/ui';
 import { useCurrency } from '../gift/currency';
 import { BankAccountForm } from './BankAccountForm';
 import { WithdrawForm } from './WithdrawForm';
-import { apiKey, sayFailure } from '../../data/api';
+import { apiKey } from '../../data/api';
+import { useFailureNotice } from '../../data/use-mutation';
 import { formatDateTime, formatInteger } from '../../lib/format';
 import { useApi } from '../../data/use-api';
 
@@ -54,14 +55,14 @@ function WithdrawalList({ data, onChanged, onMore }: { data: WithdrawListRespons
   const t = useT();
   const { currency, locale } = useCurrency();
   const pushToast = useSetAtom(pushToastAtom);
-  const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const [busy, setBusy] = useState<number | null>(null);
 
   const cancel = async (w: Withdrawal) => {
     setBusy(w.withdrawId);
     const answer = await cancelWithdrawal(w.withdrawId);
     setBusy(null);
-    if (!answer.ok) return sayFailure(setAlert, answer, t('errors.network'));
+    if (!answer.ok) return notice(answer, { fallback: 'errors.network' });
     pushToast({ key: 'payout.list.cancelled', params: { currency } });
     onChanged();
   };

@@ -7,7 +7,7 @@ import { rotateStreamKey } from '../../data/watch-api';
 import { ConfirmModal } from '../modals/ConfirmModal';
 import { Spinner } from '../auth/Spinner';
 import { ffmpegCommand, maskKey } from './commands';
-import { sayFailure } from '../../data/api';
+import { useFailureNotice } from '../../data/use-mutation';
 
 function CopyButton({ value, label }: { value: string; label: string }) {
   const t = useT();
@@ -31,7 +31,7 @@ function CopyButton({ value, label }: { value: string; label: string }) {
 /** The stream key (hidden until asked), its rotation, the ingest URL and an encoder's ready-to-paste command. */
 export function StreamKeyPanel({ initial, origin }: { initial: StreamKeyResponse; origin: string }) {
   const t = useT();
-  const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const pushToast = useSetAtom(pushToastAtom);
   const [key, setKey] = useState(initial);
   const [shown, setShown] = useState(false);
@@ -46,7 +46,7 @@ export function StreamKeyPanel({ initial, origin }: { initial: StreamKeyResponse
     setRotating(true);
     const result = await rotateStreamKey();
     setRotating(false);
-    if (!result.ok || !result.body) return sayFailure(setAlert, result, t('errors.network'));
+    if (!result.ok || !result.body) return notice(result, { fallback: 'errors.network' });
     setKey(result.body);
     pushToast({ key: 'caster.rotated' });
   };

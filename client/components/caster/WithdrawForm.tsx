@@ -6,7 +6,7 @@ import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { useCurrency } from '../gift/currency';
 import { useReauth } from './useReauth';
-import { failureText } from '../../data/api';
+import { useFailureWords } from '../../data/use-mutation';
 import { formatInteger } from '../../lib/format';
 
 const LOCAL_TAX_PERCENT = (INCOME_TAX_PERCENT * LOCAL_TAX_PERCENT_OF_INCOME_TAX) / 100;
@@ -18,6 +18,7 @@ const LOCAL_TAX_PERCENT = (INCOME_TAX_PERCENT * LOCAL_TAX_PERCENT_OF_INCOME_TAX)
  */
 export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: () => void }) {
   const t = useT();
+  const words = useFailureWords();
   const { currency, locale } = useCurrency();
   const pushToast = useSetAtom(pushToastAtom);
   const [text, setText] = useState('');
@@ -69,7 +70,7 @@ export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: (
       setTried(false);
       onDone();
     } else {
-      setFailure(failureText(answer, t('payout.request.failed')));
+      setFailure(words(answer, { fallback: 'payout.request.failed' }));
     }
   };
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { reauthenticate } from '../../data/payout-api';
 import { useT } from '../../i18n/i18n';
 import { useIdentityPopup } from '../auth/useIdentityPopup';
-import { failureText } from '../../data/api';
+import { useFailureWords } from '../../data/use-mutation';
 
 /**
  * The fresh proof the bank account and a withdrawal ask for (POST /api/my/reauth): the member's password, or for a
@@ -11,6 +11,7 @@ import { failureText } from '../../data/api';
  */
 export function useReauth(id: string) {
   const t = useT();
+  const words = useFailureWords();
   const { verify, busy } = useIdentityPopup();
   const [password, setPassword] = useState('');
   const [verified, setVerified] = useState(false);
@@ -21,7 +22,7 @@ export function useReauth(id: string) {
     if (!password) return t('reauth.errors.passwordEmpty');
     const answer = await reauthenticate({ password });
     setPassword('');
-    return answer.ok ? null : failureText(answer, t('reauth.errors.required'));
+    return answer.ok ? null : words(answer, { fallback: 'reauth.errors.required' });
   };
 
   const withIdentity = async () => {
@@ -30,7 +31,7 @@ export function useReauth(id: string) {
     if (!authKey) return;
     const answer = await reauthenticate({ authKey });
     setVerified(answer.ok);
-    if (!answer.ok) setIdentityFailure(failureText(answer, t('reauth.errors.required')));
+    if (!answer.ok) setIdentityFailure(words(answer, { fallback: 'reauth.errors.required' }));
   };
 
   const fields = (

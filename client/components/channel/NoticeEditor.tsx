@@ -7,7 +7,8 @@ import { postNotice, putNotice } from '../../data/channel-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { Spinner } from '../auth/Spinner';
-import { failureText } from '../../data/api';
+import { FormStatus } from '../ui/small-form';
+import { useMutation } from '../../data/use-mutation';
 
 /** A stored body (sanitized HTML) as the text the editor shows: paragraphs and line breaks kept. */
 function textOf(html: string): string {
@@ -25,14 +26,14 @@ export function NoticeEditor({ channelId, notice, onSaved, onCancel }: { channel
   const [pinned, setPinned] = useState(notice?.pinned ?? false);
   const [keep, setKeep] = useState<string[]>(notice?.images.map((i) => i.key) ?? []);
   const [files, setFiles] = useState<File[]>([]);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState('');
+  const save = useMutation((form: FormData) => (notice ? putNotice(form) : postNotice(form)), { fallback: 'errors.network', show: 'form' });
+  const sending = save.pending;
   const tooMany = keep.length + files.length > UPLOAD_LIMITS.noticeImages;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    if (tooMany) return setError(t('uploads.tooMany'));
+    if (tooMany) return save.setFailure(t('uploads.tooMany'));
     const form = multipart({
       ...(notice ? { noticeId: notice.noticeId } : { channelId }),
       title: title.trim(),
@@ -41,17 +42,14 @@ export function NoticeEditor({ channelId, notice, onSaved, onCancel }: { channel
       keepImages: keep,
       images: files,
     });
-    setSending(true);
-    setError('');
-    const result = await (notice ? putNotice(form) : postNotice(form));
-    setSending(false);
-    if (!result.ok || !result.body) return setError(failureText(result, t('errors.network')) ?? '');
+    const result = await save.run(form);
+    if (!result?.ok || !result.body) return;
     pushToast({ key: 'notice.saved' });
     onSaved(result.body);
   };
 
   return (
-    <form method="post" className="auth-form notice-editor" onSubmit={submit} aria-labelledby="notice-editor-title" aria-describedby={error ? 'notice-editor-error' : undefined}>
+    <form method="post" className="auth-form notice-editor" onSubmit={submit} aria-labelledby="notice-editor-title" aria-describedby={save.failure ? 'notice-editor-error' : undefined}>
       <h3 id="notice-editor-title">{notice ? t('notice.edit') : t('notice.write')}</h3>
       <div className="field">
         <label className="field-label" htmlFor="notice-title">
@@ -87,11 +85,7 @@ export function NoticeEditor({ channelId, notice, onSaved, onCancel }: { channel
         <input type="checkbox" checked={pinned} onChange={(e) => setPinned(e.target.checked)} />
         {t('notice.pin')}
       </label>
-      {error && (
-        <p id="notice-editor-error" className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormStatus id="notice-editor-error" failure={save.failure} />
       <div className="notice-actions">
         <button type="submit" className="btn btn-primary" disabled={sending}>
           {sending && <Spinner />}

@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import type { ChannelNotice } from '../../../src/shared/channel-schemas';
 import { deleteNotice, noticePath, noticesPath } from '../../data/channel-api';
+import { useFailureNotice } from '../../data/use-mutation';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
 import { NoticeBody } from './NoticeBody';
@@ -106,6 +107,7 @@ function NoticeView({
 }) {
   const t = useT();
   const pushToast = useSetAtom(pushToastAtom);
+  const notice = useFailureNotice();
   const { data, error } = useApi(noticePath(channelId, noticeId));
   const [deleting, setDeleting] = useState(false);
   const { confirm, confirmDialog } = useConfirm('notice-delete-modal');
@@ -114,7 +116,7 @@ function NoticeView({
     setDeleting(true);
     const result = await deleteNotice(channelId, noticeId);
     setDeleting(false);
-    if (!result.ok) return pushToast({ key: 'notice.failed' });
+    if (!result.ok) return notice(result, { fallback: 'notice.failed' });
     pushToast({ key: 'notice.deleted' });
     onDeleted();
   };

@@ -3,6 +3,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ChatActionName, ChatUser } from '../../../src/shared/chat-protocol';
 import type { ChatLine } from '../../realtime/chat-state';
+import { useFailureNotice } from '../../data/use-mutation';
 import { useT } from '../../i18n/i18n';
 import { ChatLineView, type MemberChoices } from './ChatLine';
 import { BLOCK_LIST_KEY, blockMember } from '../../data/message-api';
@@ -26,6 +27,7 @@ export function ChatMessageList({ lines, me, onAct }: { lines: ChatLine[]; me: C
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const { mutate } = useSWRConfig();
   const pushToast = useSetAtom(pushToastAtom);
+  const notice = useFailureNotice();
   // A member may message, block or report anyone else (a guest is offered none: the room knows them by no login ID).
   const member = useMemo<MemberChoices | null>(
     () =>
@@ -34,7 +36,7 @@ export function ChatMessageList({ lines, me, onAct }: { lines: ChatLine[]; me: C
             onReport: (from, text) => setReporting({ type: 'chat', id: from.loginId, label: from.nickname, quote: text }),
             onBlock: async (user) => {
               const res = await blockMember(user.loginId);
-              if (!res.ok) return pushToast({ key: res.message ? 'chat.member.blockRefused' : 'chat.member.blockFailed', params: { message: res.message } });
+              if (!res.ok) return notice(res, { fallback: 'chat.member.blockFailed' });
               // The block list hides their lines (ChatPanel): the line whose menu had the focus is gone, the log takes it.
               await mutate(BLOCK_LIST_KEY);
               scroller.current?.focus();
@@ -42,7 +44,7 @@ export function ChatMessageList({ lines, me, onAct }: { lines: ChatLine[]; me: C
             },
           }
         : null,
-    [me, mutate, pushToast],
+    [me, mutate, pushToast, notice],
   );
   const own = (from: ChatUser) => !!me && me.loginId.toLowerCase() === from.loginId.toLowerCase();
 

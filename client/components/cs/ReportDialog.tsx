@@ -4,7 +4,7 @@ import { IMAGE_ACCEPT } from '../../../src/shared/uploads';
 import { fileReport } from '../../data/cs-api';
 import { useT } from '../../i18n/i18n';
 import { Modal } from '../modals/Modal';
-import { failureText } from '../../data/api';
+import { useFailureWords } from '../../data/use-mutation';
 
 export interface ReportTarget {
   type: ReportTargetType;
@@ -19,6 +19,7 @@ export interface ReportTarget {
 /** The report form: a reason, the reporter's words and screenshots, sent to the operator's list. */
 export function ReportDialog({ id, target, onClose }: { id: string; target: ReportTarget | null; onClose: () => void }) {
   const t = useT();
+  const words = useFailureWords();
   const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' | 'failed'; message?: string }>({ kind: 'idle' });
   const close = () => {
     setState({ kind: 'idle' });
@@ -35,7 +36,7 @@ export function ReportDialog({ id, target, onClose }: { id: string; target: Repo
     if (file instanceof File && file.size === 0) form.delete('files');
     setState({ kind: 'sending' });
     const res = await fileReport(form);
-    const text = res.ok ? null : failureText(res, t('cs.report.failed'));
+    const text = res.ok ? null : words(res, { fallback: 'cs.report.failed' });
     setState(res.ok ? { kind: 'sent' } : text === null ? { kind: 'idle' } : { kind: 'failed', message: text });
   };
   return (

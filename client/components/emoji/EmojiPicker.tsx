@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Emoji } from '../../../src/shared/emoji-schemas';
 import { useT } from '../../i18n/i18n';
-import { apiKey, call, failureText } from '../../data/api';
+import { apiKey, call } from '../../data/api';
+import { useFailureWords } from '../../data/use-mutation';
 import { useApi } from '../../data/use-api';
 
 export interface EmojiPickerProps {
@@ -20,6 +21,7 @@ export const emojiListKey = (channelId: number) => apiKey('/api/guest/show-all-e
  */
 export function EmojiPicker({ channelId, member, onPick, onClose }: EmojiPickerProps) {
   const t = useT();
+  const words = useFailureWords();
   const { data, error, mutate } = useApi(emojiListKey(channelId));
   const [query, setQuery] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,7 +41,7 @@ export function EmojiPicker({ channelId, member, onPick, onClose }: EmojiPickerP
   const toggleFavorite = async (emoji: Emoji) => {
     if (!data?.memberId) return;
     const done = await call('POST', '/api/lives/change-favorite-emoticon', { json: { memberId: data.memberId, emojiId: emoji.emojiId } });
-    setFailure(done.ok ? null : failureText(done, t('emoji.picker.failed')));
+    setFailure(done.ok ? null : words(done, { fallback: 'emoji.picker.failed' }));
     if (!done.ok) return;
     await mutate();
     // The emoji moved between groups (a new button): the focus follows it.

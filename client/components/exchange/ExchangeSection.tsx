@@ -1,11 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { creditedFor, rateText } from '../../../src/shared/exchange-rules';
 import { useT } from '../../i18n/i18n';
-import { FormStatus, type FormResult, SubmitButton, useFormRun, failedResult } from '../ui/small-form';
+import { FormStatus, type FormResult, SubmitButton, useFormRun } from '../ui/small-form';
 import { applyExchange, newApplyKey, useExchangeNow, useExchangeStatus, useExchangeTotal } from '../../data/exchange-api';
 import { setLuvBalance } from '../../data/use-luv-balance';
 import { parseAmount } from '../gift/amounts';
-import { failureText } from '../../data/api';
 import { formatDateTime, formatInteger } from '../../lib/format';
 
 /**
@@ -20,7 +19,7 @@ export function ExchangeSection({ locale, currency, onEarnings }: { locale: stri
   const { data: total, mutate: refreshTotal } = useExchangeTotal(hasEvent);
   const { data: now, mutate: refreshNow } = useExchangeNow(hasEvent);
   const [text, setText] = useState('');
-  const { busy, result, failed, run } = useFormRun();
+  const { busy, result, failed, run, failedResult } = useFormRun();
   // One key per intended apply: a retry of the same amount after a lost answer reuses it; a new amount is a new apply.
   const pending = useRef<{ amount: number; key: string } | null>(null);
   if (!status || !hasEvent || status.ratePermille === null) return null;
@@ -43,11 +42,12 @@ export function ExchangeSection({ locale, currency, onEarnings }: { locale: stri
       onEarnings?.(done.body.earnings);
       return { ok: true, text: t('exchange.done', { amount: amount(done.body.amount), credited: amount(done.body.credited) }) };
     }
+    const line = failedResult(done, { fallback: 'exchange.failed' });
     // No answer (or a server fault) may have applied it: the key stays for the retry; the global popup said so.
-    if (failureText(done, '') === null) return null;
+    if (line === null) return null;
     // Refused: nothing moved, and the same key would be refused again the same way. A new try is a new apply.
     pending.current = null;
-    return failedResult(done, t('exchange.failed'));
+    return line;
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

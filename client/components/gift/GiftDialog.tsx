@@ -9,7 +9,7 @@ import { sessionExpiredAtom } from '../../state/ui';
 import { Modal } from '../modals/Modal';
 import { parseAmount } from './amounts';
 import { useCurrency } from './currency';
-import { failureText } from '../../data/api';
+import { useFailureWords } from '../../data/use-mutation';
 import { formatInteger } from '../../lib/format';
 import { useApi } from '../../data/use-api';
 
@@ -44,6 +44,7 @@ const newKey = () => crypto.randomUUID();
  */
 export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftDialogProps) {
   const t = useT();
+  const words = useFailureWords();
   const { currency, locale } = useCurrency();
   const { mutate } = useSWRConfig();
   const wallet = useApi(LUV_SUM_KEY);
@@ -111,13 +112,14 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
     if (result.status !== 0 && result.status < 500) pending.current = null;
     if (result.code === 'INSUFFICIENT_LUV') void mutate(LUV_SUM_KEY);
     // No answer or a server fault: the global popup said it; the dialog stays as it was, ready to send again.
-    if (failureText(result, '') === null) return setOutcome(null);
-    setOutcome({ kind: 'refused', code: result.code ?? 'UNKNOWN', message: result.message });
+    const text = words(result, { fallback: 'giftDialog.errors.failed', explain: (r) => (r.code && KNOWN_REFUSALS[r.code] ? t(KNOWN_REFUSALS[r.code]!, { currency }) : undefined) });
+    if (text === null) return setOutcome(null);
+    setOutcome({ kind: 'refused', code: result.code ?? 'UNKNOWN', message: text });
   };
 
   // NOT_LIVE shows as the dialog's 'the live has ended' line above, once.
   const refusal = outcome?.kind === 'refused' && outcome.code !== 'NOT_LIVE' ? outcome : null;
-  const refusalText = refusal ? (KNOWN_REFUSALS[refusal.code] ? t(KNOWN_REFUSALS[refusal.code]!, { currency }) : refusal.message || t('giftDialog.errors.failed')) : null;
+  const refusalText = refusal ? refusal.message : null;
   const needsLuv = short || refusal?.code === 'INSUFFICIENT_LUV';
   const buyLink = (
     <a className="btn btn-small" href={SHOP_PATH}>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ITEM_CATALOGUE, MAX_ITEM_QUANTITY } from '../../../src/shared/item-catalogue';
 import type { InventoryItem } from '../../../src/shared/items';
 import { useT } from '../../i18n/i18n';
-import { countOf, FormStatus, SubmitButton, useFormRun, failedResult } from '../ui/small-form';
+import { countOf, FormStatus, SubmitButton, useFormRun } from '../ui/small-form';
 import { buyItem, giveItem, spendItem, useMyItems } from '../../data/item-api';
 import { setLuvBalance } from '../../data/use-luv-balance';
 import { itemName } from './item-name';
@@ -15,17 +15,17 @@ import { formatDateTime, formatInteger } from '../../lib/format';
 export function ItemsSection({ locale, currency }: { locale: string; currency: string }) {
   const t = useT();
   const { data, error, mutate } = useMyItems(true);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, result: status, setResult, run, failedResult } = useFormRun();
 
-  const use = async (item: InventoryItem) => {
-    if (busy) return;
-    setBusy(true);
-    const done = await spendItem(item.itemId);
-    setBusy(false);
-    setStatus(done.ok ? { ok: true, text: t('items.used', { item: itemName(t, item.prodName) }) } : failedResult(done, t('items.failed')));
-    await mutate();
-  };
+  const use = (item: InventoryItem) =>
+    run(async () => {
+      const done = await spendItem(item.itemId);
+      const line = done.ok ? { ok: true, text: t('items.used', { item: itemName(t, item.prodName) }) } : failedResult(done, { fallback: 'items.failed' });
+      // The line shows at once; the list follows.
+      setResult(line);
+      await mutate();
+      return line;
+    });
 
   return (
     <section className="wallet-items" aria-labelledby="wallet-items-title">
@@ -54,9 +54,7 @@ export function ItemsSection({ locale, currency }: { locale: string; currency: s
           ))}
         </ul>
       )}
-      <p className={status?.ok === false ? 'field-error' : 'muted'} role="status">
-        {status?.text}
-      </p>
+      <FormStatus result={status} />
       {data && data.items.length > 0 && <GiftForm held={data.items} onGiven={() => mutate()} />}
       <BuyForm locale={locale} currency={currency} onBought={() => mutate()} />
     </section>
@@ -67,14 +65,14 @@ function BuyForm({ locale, currency, onBought }: { locale: string; currency: str
   const t = useT();
   const [prodName, setProdName] = useState(String(ITEM_CATALOGUE[0]!.code));
   const [quantity, setQuantity] = useState('1');
-  const { busy, result, failed, run } = useFormRun();
+  const { busy, result, failed, run, failedResult } = useFormRun();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
       const count = countOf(quantity, MAX_ITEM_QUANTITY);
       if (count === null) return { ok: false, text: t('items.badQuantity', { max: MAX_ITEM_QUANTITY }) };
       const done = await buyItem(prodName, count);
-      if (!done.ok || !done.body) return failedResult(done, t('errors.network'));
+      if (!done.ok || !done.body) return failedResult(done, { fallback: 'errors.network' });
       setLuvBalance(done.body.balance);
       onBought();
       return { ok: true, text: t('items.bought', { item: itemName(t, prodName), count }) };
@@ -122,7 +120,7 @@ function GiftForm({ held, onGiven }: { held: InventoryItem[]; onGiven: () => voi
   const [prodName, setProdName] = useState(held[0]!.prodName);
   const [loginId, setLoginId] = useState('');
   const [quantity, setQuantity] = useState('1');
-  const { busy, result, failed, run } = useFormRun();
+  const { busy, result, failed, run, failedResult } = useFormRun();
   // The chosen row, or the first one when the chosen item was all given away.
   const item = held.find((row) => row.prodName === prodName) ?? held[0]!;
   const submit = (event: FormEvent) => {
@@ -134,7 +132,7 @@ function GiftForm({ held, onGiven }: { held: InventoryItem[]; onGiven: () => voi
       if (count === null) return { ok: false, text: t('items.badQuantity', { max: MAX_ITEM_QUANTITY }) };
       if (count > item.quantity) return { ok: false, text: t('items.giftTooMany', { count: item.quantity }) };
       const done = await giveItem({ prodName: item.prodName, quantity: count, loginId: receiver });
-      if (!done.ok) return failedResult(done, t('errors.network'));
+      if (!done.ok) return failedResult(done, { fallback: 'errors.network' });
       setQuantity('1');
       onGiven();
       return { ok: true, text: t('items.gifted', { loginId: receiver, item: itemName(t, item.prodName), count }) };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LEX_CODE, LEX_FONT_STYLES, type LexFontStyle } from '../../../src/shared/item-catalogue';
 import { useT } from '../../i18n/i18n';
 import { sendLex, useMyItems } from '../../data/item-api';
-import { failureText } from '../../data/api';
+import { useFailureWords } from '../../data/use-mutation';
 
 export interface LexSender {
   /** LEX held by the member (0 for guests and members with none: the option is not shown). */
@@ -19,7 +19,7 @@ export interface LexSender {
 
 /** The chat input's LEX mode: a message sent as a highlighted LEX message (POST /api/my/useItems/100). */
 export function useLexSender(member: boolean, channelId: number): LexSender {
-  const t = useT();
+  const words = useFailureWords();
   const { data, mutate } = useMyItems(member);
   const held = data?.items.find((item) => item.prodName === String(LEX_CODE))?.quantity ?? 0;
   const [active, setActive] = useState(false);
@@ -31,7 +31,7 @@ export function useLexSender(member: boolean, channelId: number): LexSender {
     setBusy(true);
     const done = await sendLex({ content, channelId, fontStyle: font });
     setBusy(false);
-    setError(done.ok ? null : failureText(done, t('items.failed')));
+    setError(done.ok ? null : words(done, { fallback: 'items.failed' }));
     await mutate();
     if (done.ok && done.body?.quantity === 0) setActive(false);
     return done.ok;

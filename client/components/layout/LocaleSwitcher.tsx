@@ -4,7 +4,9 @@ import { LOCALES, type Locale } from '../../../src/shared/locales';
 import { LOCALE_NAMES } from '../../i18n/locale-names';
 import { useT } from '../../i18n/i18n';
 import { useRouter } from '../../app/router-context';
-import { alertMessageAtom, pushToastAtom } from '../../state/ui';
+import { pushToastAtom } from '../../state/ui';
+import { callEdge } from '../../data/api';
+import { useFailureNotice } from '../../data/use-mutation';
 import { ActionButton } from '../ui/ActionButton';
 
 /** A plain form (works without JS: POST /locale, 303 back); with JS it switches in place. */
@@ -13,15 +15,15 @@ export function LocaleSwitcher({ locales, current, path }: { locales: Locale[]; 
   const id = 'locale-select';
   const { refresh } = useRouter();
   const toast = useSetAtom(pushToastAtom);
-  const alert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const [value, setValue] = useState<string>(current);
   if (locales.length < 2) return null;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const res = await fetch('/locale', { method: 'POST', headers: { accept: 'application/json' }, body: new FormData(event.currentTarget) }).catch(() => null);
-    const body = (await res?.json().catch(() => null)) as { error?: { message?: string } } | null;
-    if (!res?.ok) return alert(body?.error?.message ?? t('errors.network'));
+    // The edge's own route (src/app.ts), the form's fields as they are: no API route types it.
+    const res = await callEdge<unknown>('POST', '/locale', new FormData(event.currentTarget));
+    if (!res.ok) return notice(res, { fallback: 'errors.network' });
     await refresh();
     toast({ key: 'locale.changed', params: { language: LOCALE_NAMES[value as Locale] ?? value } });
   };

@@ -1,10 +1,7 @@
-import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { ApiResult } from '../../data/api';
-import { useT } from '../../i18n/i18n';
-import { alertMessageAtom } from '../../state/ui';
 import { appendPage } from '../wallet/payment-logic';
-import { sayFailure } from '../../data/api';
+import { useFailureNotice } from '../../data/use-mutation';
 
 export interface PagedList<T> {
   /** The rows shown; null while the first page is on its way. */
@@ -32,8 +29,7 @@ export function usePagedList<T>(
   fetchPage: (offset: number) => Promise<ApiResult<{ items: T[]; total: number }>>,
   idOf: (item: T) => number | string,
 ): PagedList<T> {
-  const t = useT();
-  const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const [items, setItems] = useState<T[] | null>(initial?.items ?? null);
   const [total, setTotal] = useState(initial?.total ?? 0);
   const [busy, setBusy] = useState(false);
@@ -44,7 +40,7 @@ export function usePagedList<T>(
     setBusy(false);
     if (!next.ok || !next.body) {
       if (shown.length === 0) setFailed(true);
-      else sayFailure(setAlert, next, t('errors.network'));
+      else notice(next, { fallback: 'errors.network' });
       return;
     }
     setItems(appendPage(shown, next.body.items, idOf));
@@ -58,7 +54,7 @@ export function usePagedList<T>(
       const next = await fetchPage(fresh.length);
       if (!next.ok || !next.body) {
         setBusy(false);
-        return setAlert(next.message || t('errors.network'));
+        return notice(next, { fallback: 'errors.network' });
       }
       fresh = appendPage(fresh, next.body.items, idOf);
       setTotal(next.body.total);

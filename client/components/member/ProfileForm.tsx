@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { PROFILE_KEY } from '../../../src/shared/account-api';
 import { IMAGE_ACCEPT, UPLOAD_LIMITS } from '../../../src/shared/uploads';
-import { call, failureText } from '../../data/api';
+import { call } from '../../data/api';
+import { useFailureWords } from '../../data/use-mutation';
 import { multipart } from '../../data/multipart';
 import { useT } from '../../i18n/i18n';
 import { Avatar } from './Avatar';
@@ -14,6 +15,7 @@ import { Avatar } from './Avatar';
  */
 export function ProfileForm({ profile }: { profile: { nickname: string; avatarUrl: string | null } }) {
   const t = useT();
+  const words = useFailureWords();
   const { mutate } = useSWRConfig();
   const [nickname, setNickname] = useState(profile.nickname);
   const [file, setFile] = useState<File | null>(null);
@@ -27,7 +29,7 @@ export function ProfileForm({ profile }: { profile: { nickname: string; avatarUr
     const form = multipart({ nickname: nickname !== profile.nickname ? nickname : null, avatar: file, removeAvatar: !file && remove ? true : null });
     const res = await call('PUT', PROFILE_KEY, { form });
     if (!res.ok || !res.body) {
-      const text = failureText(res, t('settings.failed'));
+      const text = words(res, { fallback: 'settings.failed' });
       return setStatus(text === null ? null : { kind: 'failed', message: text });
     }
     await mutate(PROFILE_KEY, res.body, { revalidate: false });

@@ -1,13 +1,11 @@
-import { useSetAtom } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import type { SocialSignupPageData } from '../../../src/shared/social-pages';
 import { socialLink } from '../../data/social';
 import { useT } from '../../i18n/i18n';
-import { alertMessageAtom } from '../../state/ui';
 import { Field } from '../auth/Field';
 import { Spinner } from '../auth/Spinner';
 import { useIdentityPopup } from '../auth/useIdentityPopup';
-import { sayFailure } from '../../data/api';
+import { useFailureNotice } from '../../data/use-mutation';
 
 /**
  * Already a member: prove the account with its password, or by verifying one's identity (the same verified
@@ -15,7 +13,7 @@ import { sayFailure } from '../../data/api';
  */
 export function SocialLinkForm({ data }: { data: SocialSignupPageData }) {
   const t = useT();
-  const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const [loginId, setLoginId] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
@@ -32,7 +30,7 @@ export function SocialLinkForm({ data }: { data: SocialSignupPageData }) {
     if (result.ok) return window.location.assign(data.callbackURL ?? '/');
     inFlight.current = false;
     setPending(false);
-    sayFailure(setAlert, result, t('social.errors.unknown'));
+    notice(result, { fallback: 'social.errors.unknown' });
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -44,7 +42,7 @@ export function SocialLinkForm({ data }: { data: SocialSignupPageData }) {
     if (result.ok) return window.location.assign(data.callbackURL ?? '/');
     inFlight.current = false;
     setPending(false);
-    sayFailure(setAlert, result, t('social.errors.unknown'));
+    notice(result, { fallback: 'social.errors.unknown' });
   };
 
   return (

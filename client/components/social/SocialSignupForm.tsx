@@ -4,6 +4,7 @@ import { M, domesticRules, stripSpaces, termsValue } from '../../../src/shared/a
 import type { SocialSignupPageData } from '../../../src/shared/social-pages';
 import { useRouter } from '../../app/router-context';
 import { socialSignup, type SocialSignupBody } from '../../data/social';
+import { useFailureWords } from '../../data/use-mutation';
 import { useT } from '../../i18n/i18n';
 import { alertMessageAtom } from '../../state/ui';
 import { Field, FieldError } from '../auth/Field';
@@ -29,6 +30,7 @@ export function SocialSignupForm({ data }: { data: SocialSignupPageData }) {
   const t = useT();
   const { props } = useRouter();
   const setAlert = useSetAtom(alertMessageAtom);
+  const words = useFailureWords();
   const { verify, busy: verifying } = useIdentityPopup();
   const [values, setValues] = useState<Record<FieldName, string>>({ nickname: (data.nickname ?? '').slice(0, 10), loginId: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Partial<Record<FieldName, Msg>>>({});
@@ -70,8 +72,9 @@ export function SocialSignupForm({ data }: { data: SocialSignupPageData }) {
     if (result.ok) return window.location.assign(`/completed/signup${data.callbackURL ? `?callbackURL=${encodeURIComponent(data.callbackURL)}` : ''}`);
     inFlight.current = false;
     setPending(false);
-    // The server's words, else '알 수 없는 오류가 발생하였습니다.'
-    const message = result.body?.data?.error || result.message || t('social.errors.unknown');
+    // The server's words (sign-up's data.error among them), else '알 수 없는 오류가 발생하였습니다.'; none when the popup said it.
+    const message = words(result, { fallback: 'social.errors.unknown' });
+    if (message === null) return;
     const field = result.body?.data?.field;
     if (field && (FIELDS as readonly string[]).includes(field)) setErrors((all) => ({ ...all, [field]: text(message) }));
     setAlert(message);

@@ -4,7 +4,7 @@ import type { ChannelSettings } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { useRouter } from '../../app/router-context';
 import { changeSwitches } from '../../data/staff-api';
-import { FormStatus, SubmitButton, useFormRun, failedResult } from '../ui/small-form';
+import { FormStatus, SubmitButton, useFormRun } from '../ui/small-form';
 import { formatDateTime } from '../../lib/format';
 
 /** The channel switches staff turn on and off (the bank fields have their own screens). */
@@ -15,7 +15,7 @@ type Switch = (typeof SWITCHES)[number];
 export function SwitchesForm({ switches }: { switches: ChannelSettings | null }) {
   const t = useT();
   const router = useRouter();
-  const { busy, result, run } = useFormRun();
+  const { busy, result, run, failedResult } = useFormRun();
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!switches) return;
@@ -25,7 +25,7 @@ export function SwitchesForm({ switches }: { switches: ChannelSettings | null })
     if (Object.keys(patch).length === 0) return;
     void run(async () => {
       const res = await changeSwitches(patch);
-      if (!res.ok) return failedResult(res, t('staff.console.failed'));
+      if (!res.ok) return failedResult(res, { fallback: 'staff.console.failed' });
       await router.refresh({ keepScroll: true });
       return { ok: true, text: t('staff.console.switches.done', { rooms: res.body?.notifiedRooms ?? 0 }) };
     });

@@ -4,7 +4,7 @@ import { STAFF_PATHS } from '../../../src/shared/staff-paths';
 import { useT, type Translate } from '../../i18n/i18n';
 import { useRouter } from '../../app/router-context';
 import { liftSanction } from '../../data/staff-api';
-import { FormStatus, useFormRun, failedResult } from '../ui/small-form';
+import { FormStatus, useFormRun } from '../ui/small-form';
 import { SanctionForm } from './SanctionForm';
 import { statusKey } from '../wallet/payment-logic';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -111,11 +111,11 @@ function MemberDetailView({ member, locale }: { member: MemberDetail; locale: st
 function SanctionItem({ sanction: s, locale }: { sanction: Sanction; locale: string }) {
   const t = useT();
   const router = useRouter();
-  const { busy, result, run } = useFormRun();
+  const { busy, result, run, failedResult } = useFormRun();
   const lift = () =>
     run(async () => {
       const res = await liftSanction(s.id);
-      if (!res.ok) return failedResult(res, t('staff.console.failed'));
+      if (!res.ok) return failedResult(res, { fallback: 'staff.console.failed' });
       await router.refresh({ keepScroll: true });
       return { ok: true, text: t('staff.console.lifted') };
     });

@@ -3,7 +3,7 @@ import { SANCTION_KINDS, SANCTION_LIMITS, type SanctionKindName, type SanctionRe
 import { useT } from '../../i18n/i18n';
 import { useRouter } from '../../app/router-context';
 import { sanctionMember } from '../../data/staff-api';
-import { FormStatus, useFormRun, failedResult } from '../ui/small-form';
+import { FormStatus, useFormRun } from '../ui/small-form';
 
 const DEFAULT_MUTE_HOURS = 24;
 const DEFAULT_SUSPEND_DAYS = 7;
@@ -29,7 +29,7 @@ export function SanctionForm({
   const t = useT();
   const router = useRouter();
   const id = useId();
-  const { busy, result, run } = useFormRun();
+  const { busy, result, run, failedResult } = useFormRun();
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -42,7 +42,7 @@ export function SanctionForm({
     const request: SanctionRequest = kind === 'mute' ? { ...base, kind, hours: Number(form.get('hours')) } : kind === 'suspend' ? { ...base, kind, days: Number(form.get('days')) } : { ...base, kind };
     void run(async () => {
       const res = await sanctionMember(request);
-      if (!res.ok) return failedResult(res, t('staff.console.failed'));
+      if (!res.ok) return failedResult(res, { fallback: 'staff.console.failed' });
       const text = t(`staff.console.done.${kind}`, { nickname });
       announce?.(text);
       await router.refresh({ keepScroll: true });

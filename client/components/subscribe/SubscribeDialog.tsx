@@ -4,7 +4,8 @@ import { PLAN_IDS, type PlanId, SUBSCRIPTION_PLANS } from '../../../src/shared/s
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../src/shared/shop-schemas';
 import { tossCheckout } from '../../data/toss-checkout';
 import { methodKey } from '../wallet/payment-logic';
-import { call, failureText } from '../../data/api';
+import { call } from '../../data/api';
+import { useFailureWords } from '../../data/use-mutation';
 import { LUV_SUM_KEY } from '../../data/gift-api';
 import { useT } from '../../i18n/i18n';
 import { useRouter } from '../../app/router-context';
@@ -28,6 +29,7 @@ export interface SubscribeDialogProps {
  */
 export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed }: SubscribeDialogProps) {
   const t = useT();
+  const words = useFailureWords();
   const { locale } = useRouter().props;
   const { currency } = useCurrency();
   const { mutate } = useSWRConfig();
@@ -63,7 +65,7 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
       setDone(true);
       return;
     }
-    const text = failureText(result, t('subscriptions.failed'));
+    const text = words(result, { fallback: 'subscriptions.failed' });
     setError(text === null ? null : { code: result.code ?? 'UNKNOWN', message: text });
   };
 
@@ -72,7 +74,7 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
     const order = await call('POST', '/api/my/subscriptions/order', { json: { channelId, plan, method } });
     if (!order.ok || !order.body) {
       setSending(false);
-      const text = failureText(order, t('subscriptions.failed'));
+      const text = words(order, { fallback: 'subscriptions.failed' });
       return setError(text === null ? null : { code: order.code ?? 'UNKNOWN', message: text });
     }
     try {

@@ -1,36 +1,51 @@
-import { type ReactNode, useState } from 'react';
-import { type ApiResult, failureText } from '../../data/api';
+import { type ReactNode, useRef, useState } from 'react';
+import { type FailureWords, type Outcome, useFailureWords } from '../../data/use-mutation';
 
 /** What a small form's last submit came to: its words, and whether they say it failed. */
 export type FormResult = { ok: boolean; text: string } | null;
 
-/** A failed call's result line: the server's words, else `fallback`; none when the global popup said it already. */
-export function failedResult(result: Pick<ApiResult<unknown>, 'status' | 'code' | 'message'>, fallback: string): FormResult {
-  const text = failureText(result, fallback);
-  return text === null ? null : { ok: false, text };
-}
-
 /**
  * The state every small form of the wallet and studio keeps: busy while its one call runs (a second submit is
- * ignored), and the result line. `run` takes the work, which answers the result to show.
+ * ignored, even in the same tick), and the result line. `run` takes the work, which answers the result to show;
+ * `failedResult` words a failed call as every failure is worded (client/data/use-mutation.ts).
  */
 export function useFormRun() {
+  const words = useFailureWords();
+  const running = useRef(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<FormResult>(null);
   const run = async (work: () => Promise<FormResult>) => {
-    if (busy) return;
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     try {
       setResult(await work());
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };
-  return { busy, result, setResult, run, failed: result?.ok === false };
+  /** A failed call's result line: the server's words, else the fallback key's; none when the global popup said it already. */
+  const failedResult = <R extends Outcome>(outcome: R, said: FailureWords<R>): FormResult => {
+    const text = words(outcome, said);
+    return text === null ? null : { ok: false, text };
+  };
+  return { busy, result, setResult, run, failedResult, failed: result?.ok === false };
 }
 
-/** The result line under a form: read out politely, styled as an error when the submit failed. */
-export function FormStatus({ id, result }: { id: string; result: FormResult }) {
+/**
+ * The line under a form that says how its call went. With `result` (a form that also says success): one polite live
+ * region, present from the start, styled as an error when the submit failed. With only `failure` (the words a
+ * form's useMutation answers): an alert, there while a failure is.
+ */
+export function FormStatus({ id, result, failure }: { id?: string; result?: FormResult; failure?: string | null }) {
+  if (result === undefined) {
+    return failure ? (
+      <p id={id} className="field-error" role="alert">
+        {failure}
+      </p>
+    ) : null;
+  }
   return (
     <p id={id} className={result?.ok === false ? 'field-error' : 'muted'} role="status">
       {result?.text}

@@ -4,11 +4,12 @@ import type { Me } from '../../../src/shared/page-props';
 import type { Playback, PlaybackAccess } from '../../../src/shared/streams-api';
 import { useRouter } from '../../app/router-context';
 import { useT } from '../../i18n/i18n';
-import { alertMessageAtom, showMembersOnlyAtom } from '../../state/ui';
+import { showMembersOnlyAtom } from '../../state/ui';
 import { confirmIdentity, liveAuth } from '../../data/watch-api';
 import { useIdentityPopup } from '../auth/useIdentityPopup';
 import { Spinner } from '../auth/Spinner';
-import { failureText, sayFailure } from '../../data/api';
+import { useFailureWords } from '../../data/use-mutation';
+import { useFailureNotice } from '../../data/use-mutation';
 import { GUEST_AUTH_PATH } from '../../../src/shared/constants';
 
 interface GateProps {
@@ -58,7 +59,7 @@ function IdentityGate({ me }: { me: Me | null }) {
   const t = useT();
   const { refresh, props } = useRouter();
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
-  const setAlert = useSetAtom(alertMessageAtom);
+  const notice = useFailureNotice();
   const { verify, busy } = useIdentityPopup();
   const [saving, setSaving] = useState(false);
   const onVerify = async () => {
@@ -69,7 +70,7 @@ function IdentityGate({ me }: { me: Me | null }) {
     setSaving(true);
     const done = await confirmIdentity(authKey);
     setSaving(false);
-    if (!done.ok) return sayFailure(setAlert, done, t('errors.network'));
+    if (!done.ok) return notice(done, { fallback: 'errors.network' });
     await refresh(); // the page's data again, now as a verified viewer
   };
   return (
@@ -92,6 +93,7 @@ function IdentityGate({ me }: { me: Me | null }) {
 
 function PasswordGate({ channelId, streamId, me, onUnlocked }: Omit<GateProps, 'access'>) {
   const t = useT();
+  const words = useFailureWords();
   const id = 'live-password'; // not useId: the server renders from <html>, the client hydrates #root
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -105,7 +107,7 @@ function PasswordGate({ channelId, streamId, me, onUnlocked }: Omit<GateProps, '
     setSending(false);
     if (result.ok && result.body) return onUnlocked(result.body.playback);
     // The API's own words, in the viewer's language (wrong password, too many tries...).
-    setError(failureText(result, t('errors.network')) ?? '');
+    setError(words(result, { fallback: 'errors.network' }) ?? '');
   };
   return (
     <form method="post" className="password-gate" onSubmit={submit} noValidate>
