@@ -23,6 +23,9 @@ const ALONE = [
   'tests/worker/ops-staff-api.test.ts',
   // Rankings over every member of the database: another file's gifts would rank among them.
   'tests/worker/rankings.test.ts',
+  // Whether a page came from the edge cache: a live another file opened, ending later in its lane, purges the lists
+  // between this file's two requests.
+  'tests/worker/page-cache.test.ts',
   'tests/worker/exchange.test.ts',
 ];
 
