@@ -107,6 +107,7 @@ async function sitemapUrls(c: Context<AppEnv>): Promise<SitemapUrl[] | null> {
     do {
       const room = SITEMAP_MAX_URLS - urls.length;
       if (room <= 0) return urls;
+      // Typed by hand: `before` comes from the previous answer, which inference cannot go round.
       const query: { limit: number; before?: string } = { limit: Math.min(SITEMAP_PAGE_LIMIT, room), before: before ?? undefined };
       const page = await routeJson(c, caller, 'GET', '/api/guest/sitemap/:kind', { param: { kind }, query });
       if (!page.ok || !page.body) return null;

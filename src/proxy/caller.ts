@@ -168,8 +168,10 @@ export type RouteArgs<M extends ApiMethod, P> = RequestArgs<RouteRequest<ApiSche
  */
 function routeRequest(method: ApiMethod, path: string, request: (PathRequest & { json?: unknown; headers?: Record<string, string> }) | undefined): [string, RequestInit | undefined] {
   const { json, headers, ...url } = request ?? {};
-  if (json === undefined) return [routeUrl(path, url), method === 'GET' && !headers ? undefined : { ...(method === 'GET' ? {} : { method }), ...(headers ? { headers } : {}) }];
-  return [routeUrl(path, url), { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(json) }];
+  const target = routeUrl(path, url);
+  if (json !== undefined) return [target, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(json) }];
+  if (method === 'GET') return [target, headers ? { headers } : undefined];
+  return [target, { method, ...(headers ? { headers } : {}) }];
 }
 
 /** apiJson typed by the route it calls: a path, parameter or answer field the API does not have is a type error. */
