@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import type { Me } from '../shared/page-props';
-import type { ProfileResponse } from '../shared/account-api';
 import { meDtoSchema } from '../shared/account-schemas';
-import { memberJson, ServiceUnavailableError, waitUntil } from '../proxy/caller';
+import { memberRouteJson, ServiceUnavailableError, waitUntil } from '../proxy/caller';
 import { reportServerError } from '../errors';
 
 /** A loader's data when it failed: none of its fields (for each shape it may answer). */
@@ -32,7 +31,7 @@ export async function loadPageData<T extends object>(c: Context<AppEnv>, loader:
 export async function loadMe(c: Context<AppEnv>): Promise<Me | null> {
   if (!c.var.loggedIn) return null;
   try {
-    const answer = await memberJson<ProfileResponse>(c, '/api/my/profile');
+    const answer = await memberRouteJson(c, 'GET', '/api/my/profile');
     if (!answer.ok || !answer.body) return null;
     // The profile is Me and more: the schema keeps Me's fields (and checks them).
     return meDtoSchema.parse(answer.body.profile);

@@ -3,7 +3,7 @@ import type { AppEnv } from '../lib/env';
 import { buildPageProps, respond } from '../render/respond';
 import { signinRedirect } from '../middleware/gate';
 import { EXPIRE_PATH, MY_LISTS_PATH } from '../shared/constants';
-import { isMemberListTab, memberListKey, type MemberListAnswer, type MyListsPageData } from '../shared/member-lists';
+import { isMemberListTab, MEMBER_LIST_API, MEMBER_LIST_LIMIT, type MyListsPageData } from '../shared/member-lists';
 import { loadMe, loadPageData } from './load';
 import { pageSession } from './watch-load';
 
@@ -23,7 +23,7 @@ export const memberPages = new Hono<AppEnv>()
     const requested = c.req.query('tab');
     const tab = isMemberListTab(requested) ? requested : 'subscriptions';
     const data = await loadPageData(c, async () => {
-      const answer = await api<MemberListAnswer>(memberListKey(tab));
+      const answer = await api(MEMBER_LIST_API[tab], { query: { offset: 0, limit: MEMBER_LIST_LIMIT } });
       return { title, tab, list: answer.ok ? answer.body : null } satisfies MyListsPageData;
     });
     // A failed load renders the tab empty; the list then loads in the browser.

@@ -3,9 +3,8 @@ import type { AppEnv } from '../lib/env';
 import { buildPageProps, respond } from '../render/respond';
 import { signinRedirect } from '../middleware/gate';
 import type { ApiAnswer } from '../proxy/caller';
-import type { ProfileResponse } from '../shared/account-api';
 import { CONVERSATION_LIMIT, MESSAGE_PAGE_LIMIT } from '../shared/message-limits';
-import { MESSAGES_PATHS, type BlockListResponse, type ConversationResponse, type ConversationsResponse, type MessagesPageData, type MyPageData } from '../shared/message-schemas';
+import { MESSAGES_PATHS, type MessagesPageData, type MyPageData } from '../shared/message-schemas';
 import { loadPageData } from './load';
 import { pageSession } from './watch-load';
 
@@ -26,9 +25,9 @@ export const messagesPages = new Hono<AppEnv>()
     const partner = withOf(c);
     const data = await loadPageData(c, async () => {
       const [conversations, thread, blocks] = await Promise.all([
-        api<ConversationsResponse>(`/v2/api/my/messages?offset=0&limit=${MESSAGE_PAGE_LIMIT}`),
-        partner ? api<ConversationResponse>(`/v2/api/my/messages-list?targetId=${encodeURIComponent(partner)}&limit=${CONVERSATION_LIMIT}`) : null,
-        api<BlockListResponse>('/api/my/member-messages-blackList'),
+        api('/v2/api/my/messages', { query: { offset: 0, limit: MESSAGE_PAGE_LIMIT } }),
+        partner ? api('/v2/api/my/messages-list', { query: { targetId: partner, limit: CONVERSATION_LIMIT } }) : null,
+        api('/api/my/member-messages-blackList'),
       ]);
       return { title, conversations: bodyOf(conversations), with: partner, thread: thread ? bodyOf(thread) : null, blocks: bodyOf(blocks) } satisfies MessagesPageData;
     });
@@ -39,7 +38,7 @@ export const messagesPages = new Hono<AppEnv>()
     if (!me) return signinRedirect(c);
     const title = c.var.t('settings.title');
     const data = await loadPageData(c, async () => {
-      const answer = bodyOf(await api<ProfileResponse>('/api/my/profile'));
+      const answer = bodyOf(await api('/api/my/profile'));
       const p = answer?.profile;
       return {
         title,

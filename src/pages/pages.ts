@@ -5,7 +5,8 @@ import { COOKIE } from '../shared/constants';
 import { buildPageProps, respond } from '../render/respond';
 import { loadMe, loadPageData } from './load';
 import { safeCallbackPath } from '../shared/callback-url';
-import { apiJson, callerOf } from '../proxy/caller';
+import { callerOf, routeJson } from '../proxy/caller';
+import type { ApiErrorBody } from '../shared/api-schemas';
 import { GUEST_AUTH_PATH, NICE_RETURN_PATH } from '../shared/constants';
 import type { GuestAuthPageData } from '../shared/guest-auth';
 import { CHANNEL_SETTINGS_PATHS, type ChannelSettings } from '../shared/streams-api';
@@ -33,7 +34,7 @@ export const pages = new Hono<AppEnv>()
     const invalidCallback = requested !== undefined && callbackURL === null;
     const savedLoginId = getCookie(c, COOKIE.savedLoginId) ?? null;
     // The social buttons the channel settings enable (isSnsLogin*); none when the settings cannot be read.
-    const settings = await loadPageData(c, async () => (await apiJson<ChannelSettings>(c, callerOf(c), CHANNEL_SETTINGS_PATHS.guest)).body ?? {});
+    const settings = await loadPageData(c, async () => (await routeJson(c, callerOf(c), 'GET', CHANNEL_SETTINGS_PATHS.guest)).body ?? {});
     const socialProviders = enabledSocialProviders(settings);
     return respond(c, buildPageProps(c, 'SIGNIN', { title: c.var.t('login.title'), callbackURL, invalidCallback, savedLoginId, socialProviders }, await loadMe(c)));
   })
@@ -50,8 +51,9 @@ export const pages = new Hono<AppEnv>()
   .get('/completed/signup/marketing', async (c) => {
     const recommendId = c.req.query('recommendId') ?? '';
     const loaded = await loadPageData(c, async () => {
-      const res = await apiJson<{ result: string; partnerCode?: string; name?: string }>(c, callerOf(c), `/api/guest/refcode/${encodeURIComponent(recommendId)}`);
-      return { partner: res.body?.result === 'ok' ? { partnerCode: res.body.partnerCode ?? recommendId, partnerName: res.body.name ?? recommendId } : null };
+      const res = await routeJson(c, callerOf(c), 'GET', '/api/guest/refcode/:code', { param: { code: recommendId } });
+      const found = res.body && 'partnerCode' in res.body && res.body.result === 'ok' ? res.body : null;
+      return { partner: found ? { partnerCode: found.partnerCode, partnerName: found.name } : null };
     });
     const partner = loaded.partner;
     if (!partner) return c.redirect('/completed/signup', 302);
@@ -69,13 +71,15 @@ export const pages = new Hono<AppEnv>()
    */
   .on(['GET', 'POST'], NICE_RETURN_PATH, async (c) => {
     const fields = c.req.method === 'POST' ? await c.req.parseBody().catch(() => ({}) as Record<string, unknown>) : c.req.query();
-    const answer = Object.fromEntries(['token_version_id', 'enc_data', 'integrity_value'].map((k) => [k, typeof fields[k] === 'string' ? fields[k] : '']));
-    const res = await apiJson<{ authKey?: string; error?: { message?: string } }>(c, callerOf(c), '/api/personal-auth/nice/return', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(answer),
-    });
-    const result = res.ok && res.body?.authKey ? { authKey: res.body.authKey } : { failure: res.body?.error?.message ?? c.var.t('identity.nice.invalid') };
+    const field = (k: string) => {
+      const value = fields[k];
+      return typeof value === 'string' ? value : '';
+    };
+    const answer = { token_version_id: field('token_version_id'), enc_data: field('enc_data'), integrity_value: field('integrity_value') };
+    const res = await routeJson(c, callerOf(c), 'POST', '/api/personal-auth/nice/return', { json: answer });
+    // A refusal's body is the error envelope (src/shared/api-schemas.ts), which the route's type does not carry.
+    const refusal = res.ok ? null : (res.body as ApiErrorBody | null);
+    const result = res.ok && res.body?.authKey ? { authKey: res.body.authKey } : { failure: refusal?.error?.message ?? c.var.t('identity.nice.invalid') };
     c.header('cache-control', 'no-store');
     return respond(c, buildPageProps(c, 'PERSONAL_AUTH', { title: c.var.t('identity.title'), provider: 'niceId', ...result }), res.ok ? 200 : 400);
   })
@@ -87,7 +91,7 @@ export const pages = new Hono<AppEnv>()
   .get(GUEST_AUTH_PATH, async (c) => {
     const me = await loadMe(c);
     // Empty when they could not be read.
-    const settings: Partial<ChannelSettings> = await loadPageData(c, async () => (await apiJson<ChannelSettings>(c, callerOf(c), CHANNEL_SETTINGS_PATHS.guest)).body ?? {});
+    const settings: Partial<ChannelSettings> = await loadPageData(c, async () => (await routeJson(c, callerOf(c), 'GET', CHANNEL_SETTINGS_PATHS.guest)).body ?? {});
     const data: GuestAuthPageData = {
       title: c.var.t('guestAuth.title'),
       callbackURL: safeCallbackPath(c.req.query('callbackURL')),

@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { PAGE_SCOPES, currentEpochs, lookup, store, type CacheEntry } from '../edge-cache';
 import { getRegistry, normalizeHost } from '../brands/registry';
-import { apiJson, asGuest, callerOf, waitUntil, type ApiAnswer } from '../proxy/caller';
+import { asGuest, callerOf, routeJson, waitUntil } from '../proxy/caller';
 import { DEV_PG_PREFIX, DEV_PREFIX, PROXIED_PREFIXES } from '../proxy/proxy';
 import { EDGE_CACHE_HEADER } from '../shared/page-cache';
 import { API_CONTRACT_PATHS } from '../shared/api-contract';
@@ -17,7 +17,7 @@ import { MESSAGES_PATHS } from '../shared/message-schemas';
 import { AGENCY_PAGE_PATHS } from '../shared/agency';
 import { INBOX_SOCKET_PATH } from '../shared/message-limits';
 import { LOCAL_COLLECTOR_PATH } from '../shared/release';
-import { SITEMAP_MAX_URLS, SITEMAP_PAGE_LIMIT, type SitemapKind, type SitemapPage } from '../shared/seo-schemas';
+import { SITEMAP_MAX_URLS, SITEMAP_PAGE_LIMIT, type SitemapKind } from '../shared/seo-schemas';
 import { brandPrint } from './guest-cache';
 
 /** How long each is kept at the edge (and told to other caches). */
@@ -107,8 +107,9 @@ async function sitemapUrls(c: Context<AppEnv>): Promise<SitemapUrl[] | null> {
     do {
       const room = SITEMAP_MAX_URLS - urls.length;
       if (room <= 0) return urls;
-      const query = new URLSearchParams({ limit: String(Math.min(SITEMAP_PAGE_LIMIT, room)), ...(before ? { before } : {}) });
-      const page: ApiAnswer<SitemapPage> = await apiJson<SitemapPage>(c, caller, `/api/guest/sitemap/${kind}?${query}`);
+      // Typed by hand: `before` comes from the previous answer, which inference cannot go round.
+      const query: { limit: number; before?: string } = { limit: Math.min(SITEMAP_PAGE_LIMIT, room), before: before ?? undefined };
+      const page = await routeJson(c, caller, 'GET', '/api/guest/sitemap/:kind', { param: { kind }, query });
       if (!page.ok || !page.body) return null;
       for (const entry of page.body.entries) urls.push({ path: pathOf(entry.id), lastModified: entry.lastModified });
       before = page.body.next;

@@ -3,11 +3,10 @@ import type { AppEnv } from '../lib/env';
 import { buildPageProps, respond } from '../render/respond';
 import { signinRedirect } from '../middleware/gate';
 import { PAYOUT_STATUSES, type PayoutStatus, STAFF_PAYOUTS_PAGE_SIZE } from '../shared/payout-rules';
-import type { StaffPayoutFilter, StaffPayoutsPageData, StaffWithdrawListResponse } from '../shared/payout-schemas';
+import type { StaffPayoutFilter, StaffPayoutsPageData } from '../shared/payout-schemas';
 import { STAFF_PATHS } from '../shared/staff-paths';
-import type { AuditList, MemberLookup, StaffConsolePageData } from '../shared/sanction-schemas';
-import type { StaffReportList } from '../shared/cs-schemas';
-import { CHANNEL_SETTINGS_PATHS, type ChannelSettings } from '../shared/streams-api';
+import type { StaffConsolePageData } from '../shared/sanction-schemas';
+import { CHANNEL_SETTINGS_PATHS } from '../shared/streams-api';
 import { loadPageData } from './load';
 import { pageSession } from './watch-load';
 
@@ -34,10 +33,10 @@ export const staffPages = new Hono<AppEnv>()
     const query = queryOf(c.req.query('q'));
     const data = await loadPageData(c, async () => {
       const [reports, lookup, switches, audit] = await Promise.all([
-        api<StaffReportList>(`/api/admin/cs/reports?status=open&limit=${CONSOLE_REPORTS}`),
-        query ? api<MemberLookup>(`/api/admin/members?${new URLSearchParams({ q: query })}`) : null,
-        api<ChannelSettings>(CHANNEL_SETTINGS_PATHS.guest, { headers: { 'cache-control': 'no-cache' } }),
-        api<AuditList>(`/api/admin/audit?limit=${CONSOLE_AUDIT}`),
+        api('/api/admin/cs/reports', { query: { status: 'open', limit: CONSOLE_REPORTS } }),
+        query ? api('/api/admin/members', { query: { q: query } }) : null,
+        api(CHANNEL_SETTINGS_PATHS.guest, { headers: { 'cache-control': 'no-cache' } }),
+        api('/api/admin/audit', { query: { limit: CONSOLE_AUDIT } }),
       ]);
       const staff = reports.ok || (reports.status !== 401 && reports.status !== 403);
       return {
@@ -58,9 +57,9 @@ export const staffPages = new Hono<AppEnv>()
     if (!me) return signinRedirect(c);
     const title = c.var.t('payouts.staff.title');
     const filter = filterOf(c.req.query('status'));
-    const search = new URLSearchParams({ offset: String(offsetOf(c.req.query('offset'))), limit: String(STAFF_PAYOUTS_PAGE_SIZE), ...(filter === 'all' ? {} : { status: filter }) });
+    const search = { offset: offsetOf(c.req.query('offset')), limit: STAFF_PAYOUTS_PAGE_SIZE, status: filter === 'all' ? undefined : filter };
     const data = await loadPageData(c, async () => {
-      const list = await api<StaffWithdrawListResponse>(`/api/admin/payouts?${search}`);
+      const list = await api('/api/admin/payouts', { query: search });
       // Only the API's 401/403 says "not staff"; another failure is staff's page saying the list did not load.
       return { title, staff: list.ok || (list.status !== 401 && list.status !== 403), filter, list: list.ok ? list.body : null } satisfies StaffPayoutsPageData;
     });

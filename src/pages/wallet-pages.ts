@@ -3,8 +3,8 @@ import type { AppEnv } from '../lib/env';
 import { buildPageProps, respond } from '../render/respond';
 import { signinRedirect } from '../middleware/gate';
 import type { ApiAnswer } from '../proxy/caller';
-import type { GiftListResponse, LuvSumResponse } from '../shared/luv-schemas';
-import { REFUND_WINDOW_DAYS, type FlaxPaymentListResponse, type ShopResponse } from '../shared/shop-schemas';
+import type { LuvSumResponse } from '../shared/luv-schemas';
+import { REFUND_WINDOW_DAYS } from '../shared/shop-schemas';
 import { PAGE_DEFAULTS } from '../shared/paging';
 import {
   DEFAULT_PAYMENT_PERIOD,
@@ -13,23 +13,19 @@ import {
   WALLET_PATHS,
   type LuvPageData,
   type PaymentFailData,
-  type PaymentFailure,
   type PaymentPeriod,
   type PaymentsPageData,
-  type ReceivedSummary,
   type ShopPageData,
-  type WaitingSummary,
 } from '../shared/wallet-pages';
 import { loadPageData, type NotLoaded } from './load';
 import { guestApi, pageSession, type Api } from './watch-load';
 import type { Me } from '../shared/page-props';
 
-const seg = encodeURIComponent;
 /** An answer's body, or null when the call failed: each part of these pages shows on its own. */
 const bodyOf = <T>(answer: ApiAnswer<T>): T | null => (answer.ok ? answer.body : null);
 const balanceOf = (answer: ApiAnswer<LuvSumResponse>) => bodyOf(answer)?.balance ?? null;
 const LUV_SUM = '/api/luv/luv-sum';
-const giftPage = `offset=0&limit=${PAGE_DEFAULTS.itemLimit}`;
+const giftPage = { query: { offset: 0, limit: PAGE_DEFAULTS.itemLimit } };
 
 /** A members-only page's member and data: a guest goes to sign-in and comes back here; a failed load leaves the data empty. */
 async function memberData<T extends object>(c: Context<AppEnv>, load: (api: Api) => Promise<T>): Promise<{ me: Me; data: T | NotLoaded<T> } | Response> {
@@ -44,11 +40,11 @@ export const walletPages = new Hono<AppEnv>()
     const title = c.var.t('wallet.title');
     const got = await memberData(c, async (api) => {
       const [sum, waiting, received, sent, receivedList] = await Promise.all([
-        api<LuvSumResponse>(LUV_SUM),
-        api<WaitingSummary>('/api/luv/waiting'),
-        api<ReceivedSummary>('/api/luv/received'),
-        api<GiftListResponse>(`/api/luv/sentluv-list?${giftPage}`),
-        api<GiftListResponse>(`/api/luv/receivedluv-list?${giftPage}`),
+        api(LUV_SUM),
+        api('/api/luv/waiting'),
+        api('/api/luv/received'),
+        api('/api/luv/sentluv-list', giftPage),
+        api('/api/luv/receivedluv-list', giftPage),
       ]);
       return {
         title,
@@ -64,7 +60,7 @@ export const walletPages = new Hono<AppEnv>()
   .get(WALLET_PATHS.SHOP, async (c) => {
     const title = c.var.t('shop.title');
     const got = await memberData(c, async (api) => {
-      const [shop, sum] = await Promise.all([api<ShopResponse>('/api/shoppings/luv/packs'), api<LuvSumResponse>(LUV_SUM)]);
+      const [shop, sum] = await Promise.all([api('/api/shoppings/luv/packs'), api(LUV_SUM)]);
       return { title, shop: bodyOf(shop), balance: balanceOf(sum), refundDays: REFUND_WINDOW_DAYS } satisfies ShopPageData;
     });
     return got instanceof Response ? got : respond(c, buildPageProps(c, 'SHOP', { ...got.data, title }, got.me));
@@ -82,8 +78,8 @@ export const walletPages = new Hono<AppEnv>()
     const { me } = await pageSession(c);
     const data = await loadPageData(c, async () => {
       if (!orderId) return { title, failure: null } satisfies PaymentFailData;
-      const query = `orderId=${seg(orderId.slice(0, 64))}${code ? `&code=${seg(code.slice(0, 100))}` : ''}${message ? `&message=${seg(message.slice(0, 500))}` : ''}`;
-      const failure = await guestApi(c)<PaymentFailure>(`/v2/api/guest/payment-failure?${query}`);
+      const query = { orderId: orderId.slice(0, 64), code: code ? code.slice(0, 100) : undefined, message: message ? message.slice(0, 500) : undefined };
+      const failure = await guestApi(c)('/v2/api/guest/payment-failure', { query });
       return { title, failure: bodyOf(failure) } satisfies PaymentFailData;
     });
     return respond(c, buildPageProps(c, 'SHOP_FAIL', { ...data, title }, me));
@@ -93,10 +89,7 @@ export const walletPages = new Hono<AppEnv>()
     const asked = c.req.query('period') as PaymentPeriod | undefined;
     const period = asked && PAYMENT_PERIODS.includes(asked) ? asked : DEFAULT_PAYMENT_PERIOD;
     const got = await memberData(c, async (api) => {
-      const [payments, sum] = await Promise.all([
-        api<FlaxPaymentListResponse>(`/api/shoppings/flax/payments?offset=0&limit=${PAYMENTS_PAGE}&option=${period}&mobile=${c.var.isMobile}`),
-        api<LuvSumResponse>(LUV_SUM),
-      ]);
+      const [payments, sum] = await Promise.all([api('/api/shoppings/flax/payments', { query: { offset: 0, limit: PAYMENTS_PAGE, option: period, mobile: c.var.isMobile } }), api(LUV_SUM)]);
       return { title, period, payments: bodyOf(payments), balance: balanceOf(sum) } satisfies PaymentsPageData;
     });
     return got instanceof Response ? got : respond(c, buildPageProps(c, 'PAYMENTS', { ...got.data, title }, got.me));

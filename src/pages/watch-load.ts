@@ -1,19 +1,22 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { viewDevice, type Me } from '../shared/page-props';
-import { apiJson, asGuest, callerOf, type ApiAnswer, type Caller } from '../proxy/caller';
+import { asGuest, callerOf, routeJson, type ApiAnswer, type ApiPath, type Caller, type RouteArgs, type RouteBody } from '../proxy/caller';
 import { loadMe } from './load';
 
 /** The device value view-main and themes take. */
 export const deviceOf = (c: Context<AppEnv>) => viewDevice(c.var);
 
-/** A page's JSON calls to the API, all for one caller. */
-export type Api = <T>(path: string, init?: RequestInit) => Promise<ApiAnswer<T>>;
+/**
+ * A page's JSON GETs of the API, all for one caller, typed by the route: `api('/api/streams/:streamId', { param })`
+ * answers what that route answers (docs/architecture.md, "API contract").
+ */
+export type Api = <P extends ApiPath<'GET'>>(path: P, ...request: RouteArgs<'GET', P>) => Promise<ApiAnswer<RouteBody<'GET', P>>>;
 
 const apiFor =
   (c: Context<AppEnv>, caller: Caller): Api =>
-  (path, init) =>
-    apiJson(c, caller, path, init);
+  (path, ...request) =>
+    routeJson(c, caller, 'GET', path, ...request);
 
 /**
  * The API as any guest sees it, whoever asks: what the edge cache keeps for every guest (and for the

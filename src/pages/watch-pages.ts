@@ -3,19 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { buildPageProps, respond } from '../render/respond';
 import { MY_LISTS, type CasterData, type ChannelData, type HomeData, type Me, type MyListData, type MyListKey, type ThemeData, type VodData } from '../shared/page-props';
-import type {
-  Banner,
-  ChannelFindResponse,
-  ChannelListItem,
-  ChannelPageResponse,
-  ListResponse,
-  Logo,
-  OwnChannelSettings,
-  StreamDetail,
-  StreamKeyResponse,
-  Theme,
-  ViewMainResponse,
-} from '../shared/streams-api';
+import type { Banner, Logo, Theme } from '../shared/streams-api';
 import { loadPageData } from './load';
 import { deviceOf, guestApi, guestViewerApi, loadMeRemembered, pageSession, type Api } from './watch-load';
 import type { ApiAnswer } from '../proxy/caller';
@@ -49,7 +37,7 @@ async function myList(c: Context<AppEnv>, key: MyListKey) {
   if (!me) return signinRedirect(c);
   const title = c.var.t(`lists.${key}.title`);
   const data = await loadPageData(c, async () => {
-    const list = await api<ListResponse<ChannelListItem>>(`${MY_LISTS[key].api}?offset=0&limit=${PAGE_DEFAULTS.streamLimit}`);
+    const list = await api(MY_LISTS[key].api, { query: { offset: 0, limit: PAGE_DEFAULTS.streamLimit } });
     if (!list.ok || !list.body) throw new Error(`${MY_LISTS[key].api} answered ${list.status}`);
     return { title, list: list.body, now: Date.now() } satisfies MyListData;
   });
@@ -65,11 +53,7 @@ async function homePage(c: Context<AppEnv>, depend: Depend): Promise<PageBuild> 
   const api = guestApi(c);
   let complete = false;
   const data = await loadPageData(c, async () => {
-    const [main, banners, logos] = await Promise.all([
-      api<ViewMainResponse>(`/api/my/view-main?device=${deviceOf(c)}`),
-      api<unknown>('/api/guest/banners-newstyle'),
-      api<unknown>('/api/guest/logo-list'),
-    ]);
+    const [main, banners, logos] = await Promise.all([api('/api/my/view-main', { query: { device: deviceOf(c) } }), api('/api/guest/banners-newstyle'), api('/api/guest/logo-list')]);
     complete = main.ok && banners.ok && logos.ok;
     return { now: Date.now(), viewMain: main.ok ? main.body : null, newBanners: itemsOf<Banner>(banners), logos: itemsOf<Logo>(logos), viewMainIsShared: true } satisfies HomeData;
   });
@@ -80,12 +64,12 @@ async function homePage(c: Context<AppEnv>, depend: Depend): Promise<PageBuild> 
 async function channelPage(c: Context<AppEnv>, loginId: string, me: Me | null, api: Api, depend: Depend): Promise<PageBuild> {
   let complete = false;
   const found = await loadPageData(c, async () => {
-    const channel = await api<ChannelFindResponse>(`/api/channels/channel-find?loginId=${seg(loginId)}`);
+    const channel = await api('/api/channels/channel-find', { query: { loginId } });
     if (missing(channel)) return { missing: true };
     if (!channel.ok || !channel.body) throw new Error(`channel-find answered ${channel.status}`);
     await depend(PAGE_SCOPES.channel(channel.body.channelId));
     // The settings from the edge's copy, as the page's own GET of them would answer.
-    const [page, settings] = await Promise.all([api<ChannelPageResponse>(`/api/channels/${channel.body.channelId}/channel-page`), channelSettings(c)]);
+    const [page, settings] = await Promise.all([api('/api/channels/:id/channel-page', { param: { id: channel.body.channelId } }), channelSettings(c)]);
     if (missing(page)) return { missing: true };
     if (!page.ok || !page.body) throw new Error(`channel-page answered ${page.status}`);
     // A signed playback URL (adult, password, seats) is one viewer's: such a page is never kept for others.
@@ -103,7 +87,7 @@ async function themePage(c: Context<AppEnv>, code: string, me: Me | null, api: A
   let complete = false;
   const data = await loadPageData(c, async () => {
     // view-main holds every live with its theme; there is no per-theme API call, so filter here.
-    const main = await api<ViewMainResponse>(`/api/my/view-main?device=${deviceOf(c)}`);
+    const main = await api('/api/my/view-main', { query: { device: deviceOf(c) } });
     if (!main.ok || !main.body) throw new Error(`view-main answered ${main.status}`);
     const theme = main.body.themes.find((one) => one.code === code);
     if (!theme) return { missing: true };
@@ -137,7 +121,7 @@ export const watchPages = new Hono<AppEnv>()
     if (!NUMERIC_ID.test(streamId) || !c.var.brand.features.vod) return notFound(c);
     const { me, api } = await pageSession(c);
     const found = await loadPageData(c, async () => {
-      const stream = await api<StreamDetail>(`/api/streams/${streamId}`);
+      const stream = await api('/api/streams/:id', { param: { id: streamId } });
       if (missing(stream)) return { missing: true };
       if (!stream.ok || !stream.body) throw new Error(`stream answered ${stream.status}`);
       return { title: stream.body.title, stream: stream.body } satisfies VodData;
@@ -163,11 +147,7 @@ export const watchPages = new Hono<AppEnv>()
     const title = c.var.t('caster.title');
     const data = await loadPageData(c, async () => {
       // Without a channel the settings answer 404 like the key: asked together, not one after the other.
-      const [key, settings, themes] = await Promise.all([
-        api<StreamKeyResponse>('/api/my/channel/stream-key'),
-        api<OwnChannelSettings>('/api/my/channel/settings'),
-        api<unknown>(`/api/guest/themes?device=${deviceOf(c)}`),
-      ]);
+      const [key, settings, themes] = await Promise.all([api('/api/my/channel/stream-key'), api('/api/my/channel/settings'), api('/api/guest/themes', { query: { device: deviceOf(c) } })]);
       if (!key.ok && key.status !== 404) throw new Error(`stream-key answered ${key.status}`);
       const channel = key.ok ? key.body : null;
       return { title, channel, settings: channel && settings.ok ? settings.body : null, origin: new URL(c.req.url).origin, themes: itemsOf<Theme>(themes) } satisfies CasterData;

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../lib/env';
 import type { Locale } from '../shared/locales';
-import { apiApp } from '../api';
+import { apiApp, type ApiSchema } from '../api';
+import { routeUrl, type ApiMethod, type PathRequest, type RequestArgs, type RouteAnswer, type RoutePath, type RouteRequest } from '../shared/api-routes';
 import { CLIENT_HEADER, COOKIE, type AppType } from '../shared/constants';
 import { clearSession, hasTokens, storeTokens } from './session';
 import { edgeClientAddress } from '../lib/client-address';
@@ -150,6 +151,37 @@ export async function apiJson<T>(c: Context<AppEnv>, caller: Caller, pathAndQuer
 /** A JSON call as the signed-in member (see callAsMember and answerOf). */
 export async function memberJson<T>(c: Context<AppEnv>, pathAndQuery: string, init?: RequestInit): Promise<ApiAnswer<T>> {
   return answerOf<T>(await callAsMember(c, pathAndQuery, init));
+}
+
+/** The API's route patterns that answer `M` (src/api/api-type.ts; docs/architecture.md, "API contract"). */
+export type ApiPath<M extends ApiMethod> = RoutePath<ApiSchema, M>;
+/** What route `P` answers to `M` when it succeeds. */
+export type RouteBody<M extends ApiMethod, P> = RouteAnswer<ApiSchema, M, P>;
+/** What a call of route `P` gives: `param` (its `:name`s), `query`, `json`. */
+export type RouteInput<M extends ApiMethod, P> = RouteRequest<ApiSchema, M, P>;
+/** What a call of route `P` gives (`param`, `query`, `json`), and the call's extra headers. */
+export type RouteArgs<M extends ApiMethod, P> = RequestArgs<RouteRequest<ApiSchema, M, P>, { headers?: Record<string, string> }>;
+
+/**
+ * The request of a route's call: its URL (routeUrl) and init; a GET without headers has no init, a JSON body is
+ * sent as application/json.
+ */
+function routeRequest(method: ApiMethod, path: string, request: (PathRequest & { json?: unknown; headers?: Record<string, string> }) | undefined): [string, RequestInit | undefined] {
+  const { json, headers, ...url } = request ?? {};
+  const target = routeUrl(path, url);
+  if (json !== undefined) return [target, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(json) }];
+  if (method === 'GET') return [target, headers ? { headers } : undefined];
+  return [target, { method, ...(headers ? { headers } : {}) }];
+}
+
+/** apiJson typed by the route it calls: a path, parameter or answer field the API does not have is a type error. */
+export function routeJson<M extends ApiMethod, P extends ApiPath<M>>(c: Context<AppEnv>, caller: Caller, method: M, path: P, ...request: RouteArgs<M, P>): Promise<ApiAnswer<RouteBody<M, P>>> {
+  return apiJson<RouteBody<M, P>>(c, caller, ...routeRequest(method, path, request[0]));
+}
+
+/** memberJson typed by the route it calls (see routeJson). */
+export function memberRouteJson<M extends ApiMethod, P extends ApiPath<M>>(c: Context<AppEnv>, method: M, path: P, ...request: RouteArgs<M, P>): Promise<ApiAnswer<RouteBody<M, P>>> {
+  return memberJson<RouteBody<M, P>>(c, ...routeRequest(method, path, request[0]));
 }
 
 export function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>): void {

@@ -11,7 +11,7 @@ export type MemberListTab = (typeof MEMBER_LIST_TABS)[number];
 export const MEMBER_LIST_LIMIT = 10;
 
 /** The API call behind each tab (first page). */
-export const MEMBER_LIST_API: Record<MemberListTab, string> = {
+export const MEMBER_LIST_API = {
   subscriptions: '/api/my/subscription-list',
   subscribers: '/api/my/channel-subscription-list',
   items: '/api/my/items',
@@ -19,7 +19,7 @@ export const MEMBER_LIST_API: Record<MemberListTab, string> = {
   receivedLuv: '/api/luv/receivedluv-list',
   sentItems: '/api/luv/sentitem-list',
   receivedItems: '/api/luv/receiveditem-list',
-};
+} as const satisfies Record<MemberListTab, string>;
 
 export const memberListKey = (tab: MemberListTab, offset = 0) => `${MEMBER_LIST_API[tab]}?offset=${offset}&limit=${MEMBER_LIST_LIMIT}`;
 
