@@ -66,7 +66,9 @@ function startE2eServer() {
     return false;
   })();
   const stop = () => {
-    if (!exited) process.kill(-child.pid, 'SIGTERM');
+    if (exited) return;
+    exited = true; // asked once: a second stop (the exit handler) finds the group gone
+    process.kill(-child.pid, 'SIGTERM');
   };
   process.on('exit', stop);
   return { ready, stop };
@@ -164,6 +166,8 @@ const runners = [() => step('unit + worker tests', bin('vitest'), ['run', '--rep
 if (withBrowser)
   runners.push(async () => {
     const ready = await e2eServer.ready;
+    // One that never answered gives the port back: Playwright starts its own there.
+    if (!ready) e2eServer.stop();
     return step('browser tests', bin('playwright'), ['test'], { ...runnerTag('browser'), env: ready ? { E2E_SERVER_STARTED: '1' } : {} });
   });
 await inParallel(runners, runnersSideBySide ? 2 : 1);

@@ -67,23 +67,36 @@ export interface Mutation<A extends unknown[], R> {
 export function useMutation<A extends unknown[], R extends Outcome>(send: (...args: A) => Promise<R>, options: FailureWords<R> & { show?: 'form' | 'notice' }): Mutation<A, R> {
   const words = useFailureWords();
   const notice = useFailureNotice();
-  const busy = useRef(false);
-  const [pending, setPending] = useState(false);
+  const { pending, once } = useOneAtATime();
   const [failure, setFailure] = useState<string | null>(null);
-  const run = async (...args: A): Promise<R | null> => {
-    if (busy.current) return null;
-    busy.current = true;
-    setPending(true);
-    setFailure(null);
-    try {
+  const run = (...args: A): Promise<R | null> =>
+    once(async () => {
+      setFailure(null);
       const result = await send(...args);
       if (options.show === 'form') setFailure(words(result, options));
       else notice(result, options);
       return result;
+    });
+  return { run, pending, failure, setFailure };
+}
+
+/**
+ * One piece of work at a time: `once(work)` while another is under way answers null and does nothing (a double click
+ * sends once; a ref, not the state, decides, since both clicks can land before a render).
+ */
+export function useOneAtATime() {
+  const busy = useRef(false);
+  const [pending, setPending] = useState(false);
+  const once = async <T>(work: () => Promise<T>): Promise<T | null> => {
+    if (busy.current) return null;
+    busy.current = true;
+    setPending(true);
+    try {
+      return await work();
     } finally {
       busy.current = false;
       setPending(false);
     }
   };
-  return { run, pending, failure, setFailure };
+  return { pending, once };
 }

@@ -1,5 +1,5 @@
-import { type ReactNode, useRef, useState } from 'react';
-import { type FailureWords, type Outcome, useFailureWords } from '../../data/use-mutation';
+import { type ReactNode, useState } from 'react';
+import { type FailureWords, type Outcome, useFailureWords, useOneAtATime } from '../../data/use-mutation';
 
 /** What a small form's last submit came to: its words, and whether they say it failed. */
 export type FormResult = { ok: boolean; text: string } | null;
@@ -11,19 +11,10 @@ export type FormResult = { ok: boolean; text: string } | null;
  */
 export function useFormRun() {
   const words = useFailureWords();
-  const running = useRef(false);
-  const [busy, setBusy] = useState(false);
+  const { pending: busy, once } = useOneAtATime();
   const [result, setResult] = useState<FormResult>(null);
   const run = async (work: () => Promise<FormResult>) => {
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
-    try {
-      setResult(await work());
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
+    await once(async () => setResult(await work()));
   };
   /** A failed call's result line: the server's words, else the fallback key's; none when the global popup said it already. */
   const failedResult = <R extends Outcome>(outcome: R, said: FailureWords<R>): FormResult => {
