@@ -134,9 +134,14 @@ export function ChannelPage({ props }: { props: PageProps<'CHANNEL'> }) {
     lastSettings.current = settings;
     if (settingsNeedReload(before, settings)) void refresh({ keepScroll: true });
   }, [settings, refresh]);
+  // The notices tab's count as its list last read it (a post or a delete changes it), for the channel it was read for.
+  const shownChannelId = data.channelPage?.channel.channelId ?? 0;
+  const [noticeTotal, setNoticeTotal] = useState<{ channelId: number; total: number } | null>(null);
+  const onNoticeTotal = useCallback((total: number) => setNoticeTotal({ channelId: shownChannelId, total }), [shownChannelId]);
   const page = data.channelPage;
   if (!page) return <p className="empty-state">{t('channel.loadFailed')}</p>;
   const { channel, live } = page;
+  const noticeCount = noticeTotal?.channelId === channel.channelId ? noticeTotal.total : channel.noticeCount;
   const isCreator = !!props.me && props.me.loginId.toLowerCase() === channel.creator.loginId.toLowerCase();
   const access = live ? shownAccess(live, settings, isCreator) : null;
   const playback = live && access !== 'unavailable' ? (live.playback ?? unlocked) : null;
@@ -238,8 +243,8 @@ export function ChannelPage({ props }: { props: PageProps<'CHANNEL'> }) {
               : []),
             {
               id: 'notices',
-              label: `${t('channelProfile.tabs.notices')} ${channel.noticeCount > 0 ? `(${formatInteger(channel.noticeCount, props.locale)})` : ''}`.trim(),
-              panel: <NoticesPanel channelId={channel.channelId} locale={props.locale} openId={openNotice} onOpen={setOpenNotice} />,
+              label: `${t('channelProfile.tabs.notices')} ${noticeCount > 0 ? `(${formatInteger(noticeCount, props.locale)})` : ''}`.trim(),
+              panel: <NoticesPanel channelId={channel.channelId} locale={props.locale} openId={openNotice} onOpen={setOpenNotice} onTotal={onNoticeTotal} />,
             },
             {
               id: 'board',

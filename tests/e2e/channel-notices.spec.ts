@@ -42,6 +42,8 @@ test('a creator posts a notice with an image; a guest reads it, moving through t
   // Saved: the notice's own page shows in the tab, with the image the server stored.
   await expect(creator.getByRole('heading', { name: NOTICE.title })).toBeVisible();
   await expect(creator.getByRole('img', { name: ko.notice.imageAlt.replace('{{n}}', '1') })).toBeVisible();
+  // The tab counts it at once (the page's own data still says none).
+  await expect(tabs(creator).getByRole('tab', { name: `${ko.channelProfile.tabs.notices} (1)` })).toBeVisible();
   expect(creatorErrors).toEqual([]);
 
   // A guest, in a browser of their own.

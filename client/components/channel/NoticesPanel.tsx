@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ChannelNotice } from '../../../src/shared/channel-schemas';
 import { deleteNotice, noticePath, noticesPath } from '../../data/channel-api';
 import { useFailureNotice } from '../../data/use-mutation';
@@ -14,13 +14,33 @@ import { useApi } from '../../data/use-api';
 
 const PAGE = 10;
 
-/** The notices tab: the list (pinned first), one notice's page, and for its creator and managers the editor. */
-export function NoticesPanel({ channelId, locale, openId, onOpen }: { channelId: number; locale: string; openId: number | null; onOpen: (noticeId: number | null) => void }) {
+/**
+ * The notices tab: the list (pinned first), one notice's page, and for its creator and managers the editor.
+ * `onTotal` hears the channel's notice count each time the list is read (after a post or a delete too), so the
+ * tab's label follows it without a reload.
+ */
+export function NoticesPanel({
+  channelId,
+  locale,
+  openId,
+  onOpen,
+  onTotal,
+}: {
+  channelId: number;
+  locale: string;
+  openId: number | null;
+  onOpen: (noticeId: number | null) => void;
+  onTotal?: (total: number) => void;
+}) {
   const t = useT();
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<ChannelNotice | 'new' | null>(null);
   const list = useApi(noticesPath(channelId, offset, PAGE));
   const canWrite = list.data?.canWrite ?? false;
+  const total = list.data?.total;
+  useEffect(() => {
+    if (total !== undefined) onTotal?.(total);
+  }, [total, onTotal]);
 
   if (editing) {
     return (
