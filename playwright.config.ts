@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { E2E } from './scripts/lib/wrangler.mjs';
 
@@ -25,13 +26,22 @@ const SERIAL: Record<string, string> = {
 };
 const serialSpecs = Object.keys(SERIAL).map((file) => `**/${file}`);
 
+/**
+ * Debian's headless shell (`apt-get install chromium-headless-shell`), the same Chromium without the browser's UI
+ * layers, which Playwright itself uses for headless runs: a context and a page load cost about a fifth less CPU than
+ * in the full browser, and the suite is CPU-bound (docs/decisions.md, "CI time"). The full browser where it is missing.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 /** Browser tests: Debian's Chromium driven by Playwright, against the Miniflare server with its own state. */
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2, // the `parallel` project; the `serial` one runs on one of them, after it (SERIAL above)
+  workers: 2, // the `parallel` project; the `serial` one runs on one of them, after it (SERIAL above; npm test runs it
+  // beside other work)
   projects: [
     { name: 'parallel', testIgnore: serialSpecs },
     // After `parallel` (a failure there skips these: fix it first), one spec at a time. Naming a serial spec
@@ -39,12 +49,13 @@ export default defineConfig({
     { name: 'serial', testMatch: serialSpecs, dependencies: ['parallel'], workers: 1 },
   ],
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // npm test runs the two projects as two runs, each with a report of its own (E2E_REPORT).
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e.json' }]],
   outputDir: 'test-results/e2e-artifacts', // Playwright empties this folder; the vitest report lives beside it
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
     },
     trace: 'off',

@@ -3,10 +3,10 @@
 // (vitest in workerd), the browser tests (Playwright + Chromium) and the bench tooling's tests (Node's runner). Ends
 // with one summary line.
 //
-// The checks and the build run two at a time (each line a step prints while another runs starts with its name); then
-// the Worker tests, then the browser tests, then the tool tests. `-- --parallel` runs the Worker and browser tests side
-// by side as well: on two cores it made timing-bound tests miss their limits, so it is not the default.
-// `-- --sequential` runs every step alone.
+// Every step is CPU-bound on two cores, so the steps are laid out to keep both busy (each line a step prints while
+// another runs starts with its name): the checks and the build two at a time; the browser specs that run two at a
+// time; the ones that run alone beside the Worker test files that need a workerd of their own and the tool tests;
+// then the other Worker tests. `-- --no-e2e` leaves out the browser; `-- --sequential` runs every step alone.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -14,7 +14,6 @@ import { E2E, tool } from './lib/wrangler.mjs';
 
 const bin = tool;
 const sequential = process.argv.includes('--sequential');
-const runnersSideBySide = process.argv.includes('--parallel') && !sequential;
 mkdirSync('test-results', { recursive: true });
 const failures = [];
 /** Each step's wall time, printed last: CI must finish within 12 minutes, and this says which step to look at. */
@@ -120,78 +119,103 @@ function failedSpecs(suites = []) {
   ]);
 }
 
-rmSync('test-results/vitest.json', { force: true });
-rmSync('test-results/components.json', { force: true });
-rmSync('test-results/e2e.json', { force: true });
-rmSync('test-results/tools.tap', { force: true });
+const REPORTS = {
+  worker: 'test-results/vitest.json',
+  workerAlone: 'test-results/vitest-alone.json',
+  components: 'test-results/components.json',
+  browser: 'test-results/e2e.json',
+  browserSerial: 'test-results/e2e-serial.json',
+  tools: 'test-results/tools.tap',
+};
+for (const file of Object.values(REPORTS)) rmSync(file, { force: true });
 
 const began = performance.now();
 const width = sequential ? 1 : 2;
 const tag = (name) => (sequential ? {} : { tag: name });
-const checks = [
-  () => step('format and lint', bin('biome'), ['check', '.'], tag('lint')),
-  // The client's program reads the API's routes as declarations (.types/, written by the Worker's check), so it runs
-  // after that one, as `npm run typecheck` does.
-  async () =>
-    (await step(
-      'typecheck tsconfig.json',
-      bin('tsc'),
-      ['-p', 'tsconfig.json', '--noEmit', 'false', '--declaration', '--emitDeclarationOnly', '--rootDir', 'src', '--outDir', '.types'],
-      tag('tsc tsconfig.json'),
-    )) && step('typecheck client/tsconfig.json', bin('tsc'), ['-p', 'client/tsconfig.json', '--noEmit'], tag('tsc client/tsconfig.json')),
-  ...['tests/worker/tsconfig.json', 'tests/e2e/tsconfig.json'].map((project) => () => step(`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit'], tag(`tsc ${project}`))),
-  // Components in a DOM in Node: no build, no server, so they run with the checks.
-  () =>
-    step(
-      'component tests',
-      bin('vitest'),
-      ['run', '--config', 'vitest.components.config.mts', '--reporter=default', '--reporter=json', '--outputFile=test-results/components.json'],
-      tag('components'),
-    ),
-];
-// The build first (the browser tests wait for it), the checks beside it.
+const withBrowser = !process.argv.includes('--no-e2e');
+const tsc = (project, args = []) => step(`typecheck ${project}`, bin('tsc'), ['-p', project, ...args], tag(`tsc ${project}`));
+/** The browser tests' server, started as soon as the build is there (see startE2eServer). */
+let e2eServer = null;
 const buildAndBudget = async () => {
   const ok = await step('build client and Worker', 'node', ['scripts/build.mjs'], tag('build'));
+  // A Worker build and a fresh seeded state: most of a minute, little CPU, so it gets ready while the checks run.
+  if (ok && withBrowser) e2eServer = startE2eServer();
   // The home page's first-load JS within its budget: a page that outgrows it fails here, not in a later audit.
   if (ok) await step('first-load budget', 'node', ['scripts/size.mjs'], tag('size'));
   return ok;
 };
-const [built] = await inParallel([buildAndBudget, ...checks], width);
-const withBrowser = built && !process.argv.includes('--no-e2e');
-// The browser tests' server (a Worker build and a fresh seeded state: most of a minute, little CPU) starts now and gets
-// ready while the Worker tests run; Playwright then uses it instead of starting its own (playwright.config.ts).
-const e2eServer = withBrowser ? startE2eServer() : null;
-const runnerTag = (name) => (runnersSideBySide ? { tag: name } : {});
-const runners = [() => step('unit + worker tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], runnerTag('worker'))];
-if (withBrowser)
-  runners.push(async () => {
-    const ready = await e2eServer.ready;
-    // One that never answered gives the port back: Playwright starts its own there.
-    if (!ready) e2eServer.stop();
-    return step('browser tests', bin('playwright'), ['test'], { ...runnerTag('browser'), env: ready ? { E2E_SERVER_STARTED: '1' } : {} });
-  });
-await inParallel(runners, runnersSideBySide ? 2 : 1);
-e2eServer?.stop();
-// The bench tooling's own tests (Node's runner): last and alone, since the server they start runs at nice 19 and
-// gets almost no CPU while anything else keeps the cores busy.
-if (built)
-  await step('tool tests', 'node', [
-    '--test',
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    '--test-reporter=tap',
-    '--test-reporter-destination=test-results/tools.tap',
-    'tests/tools/*.test.mjs',
-  ]);
+// The Worker's program writes the API's declarations (.types/); the Worker tests' program reads src through them (a
+// project reference) and the client's reads the routes from them (@api/schema), so both come after it, as in
+// `npm run typecheck`. Two lanes of about the same length: this chain, and the build with the rest.
+const checks = [
+  buildAndBudget,
+  async () => (await tsc('tsconfig.json')) && (await tsc('tests/worker/tsconfig.json', ['--noEmit'])) && tsc('client/tsconfig.json', ['--noEmit']),
+  () => step('format and lint', bin('biome'), ['check', '.'], tag('lint')),
+  // Components in a DOM in Node: no build, no server, so they run with the checks.
+  () => step('component tests', bin('vitest'), ['run', '--config', 'vitest.components.config.mts', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS.components}`], tag('components')),
+  () => tsc('tests/e2e/tsconfig.json', ['--noEmit']),
+];
+const [built] = await inParallel(checks, width);
+
+// `besideAnother`: its lines are tagged, since another step prints at the same time.
+const runVitest = (name, project, report, besideAnother = false) =>
+  step(
+    name,
+    bin('vitest'),
+    // Beside another step, one lane: the other core is that step's.
+    ['run', ...(project ? ['--project', project] : []), ...(besideAnother ? ['--maxWorkers=1'] : []), '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    besideAnother ? tag(project) : {},
+  );
+const runPlaywright = (name, project, report, env, besideAnother = false) =>
+  step(name, bin('playwright'), ['test', `--project=${project}`, '--no-deps'], { ...(besideAnother ? tag(project) : {}), env: { ...env, E2E_REPORT: report } });
+// The bench tooling's own tests (Node's runner). The server they start runs at nice 19 and gets almost no CPU while
+// both cores are busy: they run beside the one-at-a-time browser specs, which leave a core.
+const runTools = (besideAnother = false) =>
+  step(
+    'tool tests',
+    'node',
+    ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${REPORTS.tools}`, 'tests/tools/*.test.mjs'],
+    besideAnother ? tag('tools') : {},
+  );
+
+if (built && withBrowser && e2eServer) {
+  // The run is CPU-bound (docs/decisions.md, "CI time"), so each phase keeps both cores busy: the browser specs that
+  // run two at a time; then the ones that must run alone (playwright.config.ts, SERIAL) beside the Worker test files
+  // that each need a workerd of their own (vitest.config.mts, ALONE) and the tool tests, which together fill about
+  // the other core; then the rest of the Worker tests, two lanes.
+  const ready = await e2eServer.ready;
+  // One that never answered gives the port back: Playwright starts its own there.
+  if (!ready) e2eServer.stop();
+  const env = ready ? { E2E_SERVER_STARTED: '1' } : {};
+  await runPlaywright('browser tests (two at a time)', 'parallel', REPORTS.browser, env);
+  await inParallel(
+    [
+      () => runPlaywright('browser tests (one at a time)', 'serial', REPORTS.browserSerial, env, true),
+      async () => {
+        const alone = await runVitest('worker tests (own workerd)', 'alone', REPORTS.workerAlone, true);
+        return (await runTools(true)) && alone;
+      },
+    ],
+    width,
+  );
+  e2eServer.stop();
+  await runVitest('unit + worker tests', 'shared', REPORTS.worker);
+} else if (built) {
+  e2eServer?.stop();
+  await runVitest('unit + worker tests', null, REPORTS.worker);
+  await runTools();
+}
 timings.push(`all ${Math.round((performance.now() - began) / 1000)} s`);
 
 const vitestCounts = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
-const vitest = readReport('test-results/vitest.json', vitestCounts, NO_COUNTS);
-const components = readReport('test-results/components.json', vitestCounts, NO_COUNTS);
-const e2e = readReport('test-results/e2e.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped }), NO_COUNTS);
-const tapLines = existsSync('test-results/tools.tap') ? readFileSync('test-results/tools.tap', 'utf8').split('\n') : [];
+const addCounts = (a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped });
+const playwrightCounts = (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped });
+const worker = addCounts(readReport(REPORTS.worker, vitestCounts, NO_COUNTS), readReport(REPORTS.workerAlone, vitestCounts, NO_COUNTS));
+const components = readReport(REPORTS.components, vitestCounts, NO_COUNTS);
+const e2e = addCounts(readReport(REPORTS.browser, playwrightCounts, NO_COUNTS), readReport(REPORTS.browserSerial, playwrightCounts, NO_COUNTS));
+const tapLines = existsSync(REPORTS.tools) ? readFileSync(REPORTS.tools, 'utf8').split('\n') : [];
 const tools = { passed: tapLines.filter((l) => /^ok /.test(l)).length, failed: tapLines.filter((l) => /^not ok /.test(l)).length, skipped: 0 };
-const counted = [vitest, components, e2e, tools];
+const counted = [worker, components, e2e, tools];
 const sum = (key) => counted.reduce((total, counts) => total + counts[key], 0);
 const passed = sum('passed');
 const failed = sum('failed') + (failures.length && sum('failed') === 0 ? failures.length : 0);
@@ -203,13 +227,12 @@ const vitestFailures = (r) =>
     file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`),
   );
 const failedNames = [
-  ...readReport('test-results/vitest.json', vitestFailures, []),
-  ...readReport('test-results/components.json', vitestFailures, []),
-  ...readReport('test-results/e2e.json', (r) => failedSpecs(r.suites), []),
+  ...[REPORTS.worker, REPORTS.workerAlone, REPORTS.components].flatMap((file) => readReport(file, vitestFailures, [])),
+  ...[REPORTS.browser, REPORTS.browserSerial].flatMap((file) => readReport(file, (r) => failedSpecs(r.suites), [])),
 ];
 if (failedNames.length) console.log(`\nfailed tests:\n${failedNames.map((n) => `  ✗ ${n}`).join('\n')}`);
 console.log(
-  `\nunit+worker: ${vitest.passed} passed, ${vitest.failed} failed; components: ${components.passed} passed, ${components.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed; tools: ${tools.passed} passed, ${tools.failed} failed`,
+  `\nunit+worker: ${worker.passed} passed, ${worker.failed} failed; components: ${components.passed} passed, ${components.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed; tools: ${tools.passed} passed, ${tools.failed} failed`,
 );
 if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
 console.log(`time per step: ${timings.join(', ')}`);

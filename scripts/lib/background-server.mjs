@@ -40,11 +40,20 @@ export function startBackgroundServer({ port, state, demo = true, streamKey = nu
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
-    // Whatever of its process group outlived it (an encoder stuck on a PUT to the stopped server) goes too.
+    // Whatever of its process group outlived it (an encoder stuck on a PUT to the stopped server) goes too, and stop
+    // resolves once it is gone: a killed process at nice 19 on busy cores can take a while to be scheduled to die.
     try {
       process.kill(-child.pid, 'SIGKILL');
     } catch {
-      // the group is empty
+      return; // the group is empty
+    }
+    for (let waited = 0; waited < 30_000; waited += 50) {
+      try {
+        process.kill(-child.pid, 0);
+      } catch {
+        return; // no process of the group is left
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
   return ready.then((priority) => ({ pid: child.pid, priority, stop }));

@@ -110,7 +110,7 @@ async function world(memberId: number): Promise<{ fill: Fill; valid: Record<stri
       'PUT /api/my/channel/profile': {},
       'POST /api/my/channel-notice': {},
       'PUT /api/my/channel-notice': {},
-      'DELETE /api/my/:x/channel-notice/:id': { id: noticeB },
+      'DELETE /api/my/:x/channel-notice/:id': { x: mine.id, id: noticeB },
       'POST /api/chat/ticket': {},
       'POST /api/guest/chat-ticket': {},
       'POST /api/luv/gift': { idempotencyKey: key('gift') },
