@@ -22,7 +22,6 @@ const SERIAL: Record<string, string> = {
   'playback.spec.ts': 'real broadcasts on demo channels 1-3 (recorded, ended, adult)',
   'sources.spec.ts': 'a real broadcast on demo channel 1',
   'aborts.spec.ts': 'a real broadcast on demo channel 2, and an abort storm the server must survive',
-  'items.spec.ts': 'a live on demo channel 2, which gift.spec.ts opens too (parallel: the two must not overlap)',
 };
 const serialSpecs = Object.keys(SERIAL).map((file) => `**/${file}`);
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { startSocialIssuers } from './scripts/lib/social-issuers.mjs';
 
@@ -29,6 +30,27 @@ const ALONE = [
   'tests/worker/exchange.test.ts',
 ];
 
+/**
+ * The files that take a lane for a minute or more (a 10,000-message chat run, the ledger's and the economy's model
+ * tests), started first: on a fresh clone vitest has no timings of its own yet and orders by file size, and one of
+ * these starting last would finish alone while the other lanes wait.
+ */
+const LONG = ['tests/worker/security-chat-faults.test.ts', 'tests/worker/ledger.test.ts', 'tests/worker/economy-model.test.ts'];
+
+class LongFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const at = LONG.findIndex((long) => file.moduleId.endsWith(long));
+      return at === -1 ? LONG.length : at;
+    };
+    return sorted
+      .map((file, order) => ({ file, order }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order)
+      .map(({ file }) => file);
+  }
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.resolve('src/db/migrations'));
   // The social-login providers as real OAuth servers on loopback (free ports; workerd reaches 127.0.0.1),
@@ -45,9 +67,10 @@ export default defineConfig(async () => {
     resolve: { alias: { '@client/ssr': path.resolve('client/ssr.ts') } },
     test: {
       setupFiles: ['tests/worker/setup.ts'],
-      // Two lanes (each a workerd process of its own): the default on a 2-core machine is one, and the files spend
-      // much of their time waiting on workerd, not on the CPU.
-      maxWorkers: 2,
+      // Three lanes (each a workerd process of its own) on two cores: the files spend about a quarter of their time
+      // waiting, not on the CPU (docs/decisions.md, "CI time").
+      maxWorkers: 3,
+      sequence: { sequencer: LongFirst },
       // With two at a time a heavy test (a fault-injection batch, 200 parallel calls) can pass vitest's 5 s default
       // on a loaded machine: tests check behaviour, not timings, so they get room.
       testTimeout: 60_000,
@@ -65,7 +88,7 @@ export default defineConfig(async () => {
         // database or rank every member get workerd processes (and so D1, KV, R2) apart from the other files, so
         // nothing those wrote, or still write in the background, counts. They share them with each other, one file
         // after another: each makes its own members and channels and names every id it sends (a process per file
-        // cost about 7 s of start-up each). npm test runs them in one lane, beside the browser specs that run alone.
+        // cost about 7 s of start-up each).
         { extends: true, test: { name: 'alone', include: ALONE, isolate: false } },
       ],
     },

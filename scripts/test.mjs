@@ -5,8 +5,8 @@
 //
 // Every step is CPU-bound on two cores, so the steps are laid out to keep both busy (each line a step prints while
 // another runs starts with its name): the checks and the build two at a time; the browser specs that run two at a
-// time; the ones that run alone beside the Worker test files that need a workerd of their own and the tool tests;
-// then the other Worker tests. `-- --no-e2e` leaves out the browser; `-- --sequential` runs every step alone.
+// time; the ones that run alone beside the tool tests and then the unit and Worker tests, at a lower priority.
+// `-- --no-e2e` leaves out the browser; `-- --sequential` runs every step alone.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -121,7 +121,6 @@ function failedSpecs(suites = []) {
 
 const REPORTS = {
   worker: 'test-results/vitest.json',
-  workerAlone: 'test-results/vitest-alone.json',
   components: 'test-results/components.json',
   browser: 'test-results/e2e.json',
   browserSerial: 'test-results/e2e-serial.json',
@@ -158,18 +157,16 @@ const checks = [
 const [built] = await inParallel(checks, width);
 
 // `besideAnother`: its lines are tagged, since another step prints at the same time.
-const runVitest = (name, project, report, besideAnother = false) =>
-  step(
-    name,
-    bin('vitest'),
-    // Beside another step, one lane: the other core is that step's.
-    ['run', ...(project ? ['--project', project] : []), ...(besideAnother ? ['--maxWorkers=1'] : []), '--reporter=default', '--reporter=json', `--outputFile=${report}`],
-    besideAnother ? tag(project) : {},
-  );
+const runVitest = (name, report, { besideAnother = false } = {}) =>
+  besideAnother
+    ? // At nice 10 beside the browser specs that run alone, so they keep the CPU they want (some wait for a live to play
+      // without stalling) and these files take the rest: nice passes to the workerd processes vitest starts.
+      step(name, 'nice', ['-n', '10', bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`], tag('worker'))
+    : step(name, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`]);
 const runPlaywright = (name, project, report, env, besideAnother = false) =>
   step(name, bin('playwright'), ['test', `--project=${project}`, '--no-deps'], { ...(besideAnother ? tag(project) : {}), env: { ...env, E2E_REPORT: report } });
 // The bench tooling's own tests (Node's runner). The server they start runs at nice 19 and gets almost no CPU while
-// both cores are busy: they run beside the one-at-a-time browser specs, which leave a core.
+// both cores are busy, so they run while the browser specs that run alone leave a core, before the Worker tests.
 const runTools = (besideAnother = false) =>
   step(
     'tool tests',
@@ -180,9 +177,8 @@ const runTools = (besideAnother = false) =>
 
 if (built && withBrowser && e2eServer) {
   // The run is CPU-bound (docs/decisions.md, "CI time"), so each phase keeps both cores busy: the browser specs that
-  // run two at a time; then the ones that must run alone (playwright.config.ts, SERIAL) beside the Worker test files
-  // that each need a workerd of their own (vitest.config.mts, ALONE) and the tool tests, which together fill about
-  // the other core; then the rest of the Worker tests, two lanes.
+  // run two at a time; then the ones that must run alone (playwright.config.ts, SERIAL), which use about one core,
+  // beside the tool tests and then the unit and Worker tests at a lower priority, which go on alone when those end.
   const ready = await e2eServer.ready;
   // One that never answered gives the port back: Playwright starts its own there.
   if (!ready) e2eServer.stop();
@@ -190,19 +186,21 @@ if (built && withBrowser && e2eServer) {
   await runPlaywright('browser tests (two at a time)', 'parallel', REPORTS.browser, env);
   await inParallel(
     [
-      () => runPlaywright('browser tests (one at a time)', 'serial', REPORTS.browserSerial, env, true),
       async () => {
-        const alone = await runVitest('worker tests (own workerd)', 'alone', REPORTS.workerAlone, true);
-        return (await runTools(true)) && alone;
+        const ok = await runPlaywright('browser tests (one at a time)', 'serial', REPORTS.browserSerial, env, true);
+        e2eServer.stop();
+        return ok;
+      },
+      async () => {
+        const tools = await runTools(true);
+        return (await runVitest('unit + worker tests', REPORTS.worker, { besideAnother: true })) && tools;
       },
     ],
     width,
   );
-  e2eServer.stop();
-  await runVitest('unit + worker tests', 'shared', REPORTS.worker);
 } else if (built) {
   e2eServer?.stop();
-  await runVitest('unit + worker tests', null, REPORTS.worker);
+  await runVitest('unit + worker tests', REPORTS.worker);
   await runTools();
 }
 timings.push(`all ${Math.round((performance.now() - began) / 1000)} s`);
@@ -210,7 +208,7 @@ timings.push(`all ${Math.round((performance.now() - began) / 1000)} s`);
 const vitestCounts = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
 const addCounts = (a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped });
 const playwrightCounts = (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped });
-const worker = addCounts(readReport(REPORTS.worker, vitestCounts, NO_COUNTS), readReport(REPORTS.workerAlone, vitestCounts, NO_COUNTS));
+const worker = readReport(REPORTS.worker, vitestCounts, NO_COUNTS);
 const components = readReport(REPORTS.components, vitestCounts, NO_COUNTS);
 const e2e = addCounts(readReport(REPORTS.browser, playwrightCounts, NO_COUNTS), readReport(REPORTS.browserSerial, playwrightCounts, NO_COUNTS));
 const tapLines = existsSync(REPORTS.tools) ? readFileSync(REPORTS.tools, 'utf8').split('\n') : [];
@@ -227,7 +225,7 @@ const vitestFailures = (r) =>
     file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`),
   );
 const failedNames = [
-  ...[REPORTS.worker, REPORTS.workerAlone, REPORTS.components].flatMap((file) => readReport(file, vitestFailures, [])),
+  ...[REPORTS.worker, REPORTS.components].flatMap((file) => readReport(file, vitestFailures, [])),
   ...[REPORTS.browser, REPORTS.browserSerial].flatMap((file) => readReport(file, (r) => failedSpecs(r.suites), [])),
 ];
 if (failedNames.length) console.log(`\nfailed tests:\n${failedNames.map((n) => `  ✗ ${n}`).join('\n')}`);

@@ -1,18 +1,24 @@
 // Items on a live channel: member A, whose wallet a coupon filled, buys a LEX on the wallet page
 // (its inventory lists it), then sends a LEX message in the neon style from the chat input; member B, in a
 // browser of their own, sees it highlighted in that style; A's LEX is spent and the option goes away.
-// The live is a streams row (no video is needed to chat).
+// The live is a streams row (no video is needed to chat) on a channel of this file's own.
 import type { Page } from '@playwright/test';
-import { addMembers, d1, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, openTestLive, person, removeTestLives, test, url, fill, mintCoupon, sql } from './fixtures';
+import { addChannel, addMembers, d1, endLive, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, person, test, url, fill, mintCoupon, sql } from './fixtures';
 
-const MARK = 'e2e-items';
-const CHANNEL = { id: 2, path: '/channel/demo_caster2' };
+const suffix = Date.now().toString(36).slice(-6);
+const CREATOR = { loginId: `itmc${suffix}`, nickname: `아이템${suffix}` };
+const TITLE = `e2e-items ${suffix}`;
+const CHANNEL = { path: `/channel/${CREATOR.loginId}` };
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(() => openTestLive(CHANNEL.id, `${MARK} 라이브`, { viewers: 2 }));
+test.beforeAll(async () => {
+  await addMembers(CREATOR);
+  await addChannel(CREATOR.loginId, TITLE, { live: true });
+  await d1(sql`UPDATE streams SET viewer_count = 2 WHERE title = ${TITLE}`); // two watching, as far as the page knows
+});
 
-test.afterAll(() => removeTestLives(`${MARK} 라이브`));
+test.afterAll(() => endLive(TITLE));
 
 /** A new member of this run (the demo members' password), so no other spec's items or wallet are involved. */
 async function newMember(prefix: string): Promise<{ loginId: string; nickname: string }> {
@@ -114,7 +120,7 @@ test('a member gives items to another member from the wallet; the receiver holds
 
 test('a full live turns a member away until they use a full-room pass; then it plays', async ({ browser }) => {
   const holder = await newMember('pass');
-  await d1(sql`UPDATE channels SET max_viewers = 1 WHERE id = ${CHANNEL.id}`); // the test live counts 2 viewers
+  await d1(sql`UPDATE channels SET max_viewers = 1 WHERE title = ${TITLE}`); // the test live counts 2 viewers
   try {
     const a = await person(browser, holder.loginId, CHANNEL.path);
     const gate = a.page.getByRole('region', { name: ko.channel.restricted });
@@ -136,6 +142,6 @@ test('a full live turns a member away until they use a full-room pass; then it p
     expect(a.errors).toEqual([]);
     await a.context.close();
   } finally {
-    await d1(sql`UPDATE channels SET max_viewers = NULL WHERE id = ${CHANNEL.id}`);
+    await d1(sql`UPDATE channels SET max_viewers = NULL WHERE title = ${TITLE}`);
   }
 });
