@@ -12,6 +12,9 @@ function devVars(): Record<string, string> {
   return Object.fromEntries(lines.filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1).trim()]));
 }
 
+/** Rankings over every member of a database: any other file's gifts would rank among them (the `fresh` project). */
+const FRESH = ['tests/worker/rankings.test.ts'];
+
 /** See the `alone` project below. */
 const ALONE = [
   'tests/worker/security-access.test.ts',
@@ -22,8 +25,6 @@ const ALONE = [
   'tests/worker/security-xsrf-reauth.test.ts',
   'tests/worker/home-content-admin.test.ts',
   'tests/worker/ops-staff-api.test.ts',
-  // Rankings over every member of the database: another file's gifts would rank among them.
-  'tests/worker/rankings.test.ts',
   // Whether a page came from the edge cache: a live another file opened, ending later in its lane, purges the lists
   // between this file's two requests.
   'tests/worker/page-cache.test.ts',
@@ -83,13 +84,15 @@ export default defineConfig(async () => {
         // A workerd process (and the Worker's modules, loaded once) serves one file after another: starting one per
         // file was most of the suite's time. Files in a lane share its D1, KV and R2, so a test makes its own
         // members, channels and phone numbers rather than counting on an empty table.
-        { extends: true, test: { name: 'shared', include: ['tests/unit/**/*.test.ts', 'tests/worker/**/*.test.ts'], exclude: ALONE, isolate: false } },
+        { extends: true, test: { name: 'shared', include: ['tests/unit/**/*.test.ts', 'tests/worker/**/*.test.ts'], exclude: [...ALONE, ...FRESH], isolate: false, sequence: { groupOrder: 1 } } },
         // Files that assert that nothing at all was written (a digest of every table), own the clock of a whole
-        // database or rank every member get workerd processes (and so D1, KV, R2) apart from the other files, so
+        // database get workerd processes (and so D1, KV, R2) apart from the other files, so
         // nothing those wrote, or still write in the background, counts. They share them with each other, one file
         // after another: each makes its own members and channels and names every id it sends (a process per file
-        // cost about 7 s of start-up each).
-        { extends: true, test: { name: 'alone', include: ALONE, isolate: false } },
+        // cost about 7 s of start-up each). One lane, before the others.
+        { extends: true, test: { name: 'alone', include: ALONE, isolate: false, fileParallelism: false, sequence: { groupOrder: 0 } } },
+        // A file that needs a database no other file wrote to: a workerd of its own.
+        { extends: true, test: { name: 'fresh', include: FRESH, isolate: true, fileParallelism: false, sequence: { groupOrder: 0 } } },
       ],
     },
   };

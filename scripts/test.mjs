@@ -5,7 +5,8 @@
 //
 // Every step is CPU-bound on two cores, so the steps are laid out to keep both busy (each line a step prints while
 // another runs starts with its name): the checks and the build two at a time; the browser specs that run two at a
-// time; the ones that run alone beside the tool tests and then the unit and Worker tests, at a lower priority.
+// time; the ones that run alone beside the Worker files that need storage apart and the tool tests; then the other
+// Worker tests.
 // `-- --no-e2e` leaves out the browser; `-- --sequential` runs every step alone.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -121,6 +122,7 @@ function failedSpecs(suites = []) {
 
 const REPORTS = {
   worker: 'test-results/vitest.json',
+  workerAlone: 'test-results/vitest-alone.json',
   components: 'test-results/components.json',
   browser: 'test-results/e2e.json',
   browserSerial: 'test-results/e2e-serial.json',
@@ -157,16 +159,17 @@ const checks = [
 const [built] = await inParallel(checks, width);
 
 // `besideAnother`: its lines are tagged, since another step prints at the same time.
-const runVitest = (name, report, { besideAnother = false } = {}) =>
-  besideAnother
-    ? // At nice 10 beside the browser specs that run alone, so they keep the CPU they want (some wait for a live to play
-      // without stalling) and these files take the rest: nice passes to the workerd processes vitest starts.
-      step(name, 'nice', ['-n', '10', bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`], tag('worker'))
-    : step(name, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`]);
+const runVitest = (name, projects, report, besideAnother = false) =>
+  step(
+    name,
+    bin('vitest'),
+    ['run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    besideAnother ? tag(projects.join('+')) : {},
+  );
 const runPlaywright = (name, project, report, env, besideAnother = false) =>
   step(name, bin('playwright'), ['test', `--project=${project}`, '--no-deps'], { ...(besideAnother ? tag(project) : {}), env: { ...env, E2E_REPORT: report } });
 // The bench tooling's own tests (Node's runner). The server they start runs at nice 19 and gets almost no CPU while
-// both cores are busy, so they run while the browser specs that run alone leave a core, before the Worker tests.
+// both cores are busy: they run beside the one-at-a-time browser specs, which leave a core.
 const runTools = (besideAnother = false) =>
   step(
     'tool tests',
@@ -178,7 +181,8 @@ const runTools = (besideAnother = false) =>
 if (built && withBrowser && e2eServer) {
   // The run is CPU-bound (docs/decisions.md, "CI time"), so each phase keeps both cores busy: the browser specs that
   // run two at a time; then the ones that must run alone (playwright.config.ts, SERIAL), which use about one core,
-  // beside the tool tests and then the unit and Worker tests at a lower priority, which go on alone when those end.
+  // beside the Worker test files that need storage apart from the others (vitest.config.mts, ALONE and FRESH: one lane) and the
+  // tool tests; then the other Worker tests, three lanes.
   const ready = await e2eServer.ready;
   // One that never answered gives the port back: Playwright starts its own there.
   if (!ready) e2eServer.stop();
@@ -186,21 +190,19 @@ if (built && withBrowser && e2eServer) {
   await runPlaywright('browser tests (two at a time)', 'parallel', REPORTS.browser, env);
   await inParallel(
     [
+      () => runPlaywright('browser tests (one at a time)', 'serial', REPORTS.browserSerial, env, true),
       async () => {
-        const ok = await runPlaywright('browser tests (one at a time)', 'serial', REPORTS.browserSerial, env, true);
-        e2eServer.stop();
-        return ok;
-      },
-      async () => {
-        const tools = await runTools(true);
-        return (await runVitest('unit + worker tests', REPORTS.worker, { besideAnother: true })) && tools;
+        const alone = await runVitest('worker tests (apart)', ['alone', 'fresh'], REPORTS.workerAlone, true);
+        return (await runTools(true)) && alone;
       },
     ],
     width,
   );
+  e2eServer.stop();
+  await runVitest('unit + worker tests', ['shared'], REPORTS.worker);
 } else if (built) {
   e2eServer?.stop();
-  await runVitest('unit + worker tests', REPORTS.worker);
+  await runVitest('unit + worker tests', [], REPORTS.worker);
   await runTools();
 }
 timings.push(`all ${Math.round((performance.now() - began) / 1000)} s`);
@@ -208,7 +210,7 @@ timings.push(`all ${Math.round((performance.now() - began) / 1000)} s`);
 const vitestCounts = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
 const addCounts = (a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped });
 const playwrightCounts = (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped });
-const worker = readReport(REPORTS.worker, vitestCounts, NO_COUNTS);
+const worker = addCounts(readReport(REPORTS.worker, vitestCounts, NO_COUNTS), readReport(REPORTS.workerAlone, vitestCounts, NO_COUNTS));
 const components = readReport(REPORTS.components, vitestCounts, NO_COUNTS);
 const e2e = addCounts(readReport(REPORTS.browser, playwrightCounts, NO_COUNTS), readReport(REPORTS.browserSerial, playwrightCounts, NO_COUNTS));
 const tapLines = existsSync(REPORTS.tools) ? readFileSync(REPORTS.tools, 'utf8').split('\n') : [];
@@ -225,7 +227,7 @@ const vitestFailures = (r) =>
     file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`),
   );
 const failedNames = [
-  ...[REPORTS.worker, REPORTS.components].flatMap((file) => readReport(file, vitestFailures, [])),
+  ...[REPORTS.worker, REPORTS.workerAlone, REPORTS.components].flatMap((file) => readReport(file, vitestFailures, [])),
   ...[REPORTS.browser, REPORTS.browserSerial].flatMap((file) => readReport(file, (r) => failedSpecs(r.suites), [])),
 ];
 if (failedNames.length) console.log(`\nfailed tests:\n${failedNames.map((n) => `  ✗ ${n}`).join('\n')}`);
