@@ -39,8 +39,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2, // the `parallel` project; the `serial` one runs on one of them, after it (SERIAL above; npm test runs it
-  // beside other work)
+  // The `parallel` project; the `serial` one runs on one of them, after it (SERIAL above), and npm test runs it beside
+  // other work.
+  workers: 2,
   projects: [
     { name: 'parallel', testIgnore: serialSpecs },
     // After `parallel` (a failure there skips these: fix it first), one spec at a time. Naming a serial spec

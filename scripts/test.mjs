@@ -44,8 +44,9 @@ function step(name, command, args, { tag = null, env = {} } = {}) {
  * health check, false if it exits or does not answer within five minutes (Playwright then starts its own and says why).
  */
 function startE2eServer() {
-  console.log(`\n== browser tests' server: node scripts/e2e-server.mjs ${E2E.port} ${E2E.state} (in the background)`);
-  const child = spawn('node', ['scripts/e2e-server.mjs', String(E2E.port), E2E.state], {
+  console.log(`\n== browser tests' server: node scripts/e2e-server.mjs ${E2E.port} ${E2E.state} --built (in the background)`);
+  // --built: the bundle the build step has just made, not a second one.
+  const child = spawn('node', ['scripts/e2e-server.mjs', String(E2E.port), E2E.state, '--built'], {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
@@ -139,7 +140,7 @@ const tsc = (project, args = []) => step(`typecheck ${project}`, bin('tsc'), ['-
 let e2eServer = null;
 const buildAndBudget = async () => {
   const ok = await step('build client and Worker', 'node', ['scripts/build.mjs'], tag('build'));
-  // A Worker build and a fresh seeded state: most of a minute, little CPU, so it gets ready while the checks run.
+  // A fresh seeded state on the Worker just built: it gets ready while the checks run.
   if (ok && withBrowser) e2eServer = startE2eServer();
   // The home page's first-load JS within its budget: a page that outgrows it fails here, not in a later audit.
   if (ok) await step('first-load budget', 'node', ['scripts/size.mjs'], tag('size'));
@@ -201,7 +202,6 @@ if (built && withBrowser && e2eServer) {
   e2eServer.stop();
   await runVitest('unit + worker tests', ['shared'], REPORTS.worker);
 } else if (built) {
-  e2eServer?.stop();
   await runVitest('unit + worker tests', [], REPORTS.worker);
   await runTools();
 }
