@@ -62,6 +62,10 @@ export default defineConfig({
     // A service worker starts in every new context and copies each asset it passes into its cache: about a seventh of
     // a page load's CPU here. Only the specs about the worker itself let it run (brands.spec.ts).
     serviceWorkers: 'block',
+    // A turning spinner is a new frame drawn 60 times a second for as long as it shows: on a live page still waiting
+    // for its first segment, about a tenth of a core per open page. With reduced motion it stands still
+    // (app.css); the specs about motion itself ask for 'no-preference'.
+    reducedMotion: 'reduce',
     locale: 'ko-KR', // a Korean viewer: Accept-Language ko-KR
   },
   webServer: {

@@ -148,13 +148,14 @@ const buildAndBudget = async () => {
 };
 // The Worker's program writes the API's declarations (.types/); the Worker tests' program reads src through them (a
 // project reference) and the client's reads the routes from them (@api/schema), so both come after it, as in
-// `npm run typecheck`. Two lanes of about the same length: this chain, and the build with the rest.
+// `npm run typecheck`. Two lanes: the build (first, so the browser tests' server starts early), then this chain; and
+// the component tests, lint and the browser specs' own check.
 const checks = [
   buildAndBudget,
-  async () => (await tsc('tsconfig.json')) && (await tsc('tests/worker/tsconfig.json', ['--noEmit'])) && tsc('client/tsconfig.json', ['--noEmit']),
-  () => step('format and lint', bin('biome'), ['check', '.'], tag('lint')),
   // Components in a DOM in Node: no build, no server, so they run with the checks.
   () => step('component tests', bin('vitest'), ['run', '--config', 'vitest.components.config.mts', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS.components}`], tag('components')),
+  async () => (await tsc('tsconfig.json')) && (await tsc('tests/worker/tsconfig.json', ['--noEmit'])) && tsc('client/tsconfig.json', ['--noEmit']),
+  () => step('format and lint', bin('biome'), ['check', '.'], tag('lint')),
   () => tsc('tests/e2e/tsconfig.json', ['--noEmit']),
 ];
 const [built] = await inParallel(checks, width);

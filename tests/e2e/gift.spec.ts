@@ -152,7 +152,8 @@ test('a gift from A shows for B within a second, once for a double click or a lo
         ON CONFLICT(channel_id) DO UPDATE SET presets = excluded.presets`,
   );
   // A's wallet: a coupon minted by operators, used through the API as the wallet page would.
-  const a = await person(browser, GIVER.loginId, CHANNEL.path);
+  // A sees motion (the suite's default is reduced motion: playwright.config.ts).
+  const a = await person(browser, GIVER.loginId, CHANNEL.path, { reducedMotion: 'no-preference' });
   const code = await mintCoupon(300);
   const coupon = await pageCall<{ balance: number }>(a.page, 'POST', '/api/shoppings/useCoupon', { couponNumber: code });
   expect(coupon.status).toBe(200);
