@@ -9,7 +9,7 @@
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { startBroadcast } from './lib/broadcaster.mjs';
+import { DEMO_LADDER, startBroadcast } from './lib/broadcaster.mjs';
 import { buildAll, startServer } from './lib/server.mjs';
 import { DEV_SOCIAL_PORTS, startSocialIssuers } from './lib/social-issuers.mjs';
 import { DEFAULT_STATE, migrate } from './lib/wrangler.mjs';
@@ -59,7 +59,8 @@ let stopping = false;
 
 function broadcastLoop(streamKey) {
   if (stopping) return;
-  const child = startBroadcast({ origin: ORIGIN, streamKey, durationSeconds: RUN_SECONDS, stdio: ['ignore', 'ignore', 'pipe'] });
+  // Three renditions in CMAF, as a creator's encoder would send them (docs/product/watching-and-chat.md, "Ingest").
+  const child = startBroadcast({ origin: ORIGIN, streamKey, durationSeconds: RUN_SECONDS, ladder: DEMO_LADDER, stdio: ['ignore', 'ignore', 'pipe'] });
   children.add(child);
   // ffmpeg's own errors, less its warning that HTTP output cannot rename (the uploader handles that).
   createInterface({ input: child.stderr }).on('line', (line) => {

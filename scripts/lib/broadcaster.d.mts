@@ -16,7 +16,21 @@ export interface BroadcastOptions {
   width?: number;
   height?: number;
   fps?: number;
+  /** 'cmaf' (default: fMP4 segments and an init segment) or 'mpegts'. */
+  container?: 'cmaf' | 'mpegts';
+  /** Several renditions (largest first) and a master playlist, instead of one of width x height. */
+  ladder?: Rendition[] | null;
   stdio?: StdioOptions;
 }
+
+export interface Rendition {
+  /** Its folder at the ingest and in viewers' URLs. */
+  name: string;
+  width: number;
+  height: number;
+  videoKbps: number;
+}
+
+export const DEMO_LADDER: Rendition[];
 
 export function startBroadcast(options: BroadcastOptions): ChildProcess;

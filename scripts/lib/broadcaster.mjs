@@ -1,5 +1,6 @@
-// A demo encoder: the static ffmpeg from npm making low-latency HLS, uploaded to our ingest
-// (PUT /live/ingest/<key>/index.m3u8 and segments) plus a thumbnail every 5 s.
+// A demo encoder: the static ffmpeg from npm making low-latency HLS in CMAF (fMP4: an init segment and .m4s media
+// segments; MPEG-TS on request), uploaded to our ingest (PUT /live/ingest/<key>/index.m3u8, init.mp4 and segments)
+// plus a thumbnail every 5 s.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -64,48 +65,87 @@ function uploadThumbnails(child, file, url) {
 }
 
 const THUMBNAIL_EVERY_S = 5;
+const CONTENT_TYPES = { '.ts': 'video/mp2t', '.m4s': 'video/iso.segment', '.mp4': 'video/mp4' };
 /** How often the uploader looks for a new playlist (a 1 s segment waits at most this long). */
 const UPLOAD_POLL_MS = 50;
 
 /**
- * Uploads what ffmpeg writes into `dir`: each segment the playlist newly lists, whole, then the playlist.
+ * The demo's ladder (`npm start`): three renditions of one picture, each H.264 + AAC with a keyframe every second
+ * in all of them, so their segments line up and a player can switch at any segment. Sized for two demo channels
+ * on two cores beside the server and a browser: encoding it takes about a third of a core (720p/480p/360p took
+ * half a core; one 360p rendition a fifth), docs/decisions.md, "Live video".
+ */
+export const DEMO_LADDER = [
+  { name: '480p', width: 854, height: 480, videoKbps: 900 },
+  { name: '360p', width: 640, height: 360, videoKbps: 500 },
+  { name: '240p', width: 426, height: 240, videoKbps: 250 },
+];
+
+/**
+ * Uploads what ffmpeg writes into `dir`: each segment a playlist newly lists, whole, then the playlist; with a
+ * ladder, first the master playlist (the renditions, under their names), then each rendition's files in its folder.
  * ffmpeg could PUT them itself, but it streams a segment's body for as long as the segment lasts (1 s),
  * and an encoder stopped mid-segment cuts that request off; `wrangler dev` takes a client that drops a
  * request body as its own failure and exits. Whole files in one request each leave nothing to cut off.
- * A failed PUT is tried again on the next look. Resolves once ffmpeg has exited and its last playlist
- * (with #EXT-X-ENDLIST when it stopped normally) is up.
+ * A failed PUT is tried again on the next look. Resolves once ffmpeg has exited and its last playlists
+ * (with #EXT-X-ENDLIST when it stopped normally) are up.
  */
-function uploadHls(child, dir, ingest) {
-  const playlistFile = join(dir, 'index.m3u8');
+function uploadHls(child, dir, ingest, { ladder, fps }) {
+  // ffmpeg numbers its variant folders (0, 1, ...); the ingest gets them under the ladder's names.
+  const folders = ladder ? ladder.map((r, i) => ({ local: join(dir, String(i)), remote: `${r.name}/` })) : [{ local: dir, remote: '' }];
   const uploaded = new Set();
-  let lastPlaylist = null;
+  const lastPlaylist = new Map();
+  let masterSent = !ladder;
   let syncing = null;
 
-  async function put(name, body, type) {
-    const res = await fetch(`${ingest}/${name}`, { method: 'PUT', body, headers: { 'content-type': type } });
-    if (!res.ok) throw new Error(`PUT ${name} answered ${res.status}`);
+  async function put(path, body, type) {
+    const res = await fetch(`${ingest}/${path}`, { method: 'PUT', body, headers: { 'content-type': type } });
+    if (!res.ok) throw new Error(`PUT ${path} answered ${res.status}`);
   }
 
-  async function sync() {
+  /** ffmpeg's master, its folders renamed, with the frame rate it does not write. */
+  async function sendMaster() {
+    let text;
+    try {
+      text = readFileSync(join(dir, 'master.m3u8'), 'utf8');
+    } catch {
+      return false; // not written yet
+    }
+    const lines = text.split('\n').map((line) => {
+      if (line.startsWith('#EXT-X-STREAM-INF:')) return `${line},FRAME-RATE=${fps.toFixed(3)}`;
+      const folder = /^(\d+)\/index\.m3u8$/.exec(line.trim());
+      return folder ? `${ladder[Number(folder[1])].name}/index.m3u8` : line;
+    });
+    await put('master.m3u8', lines.join('\n'), 'application/vnd.apple.mpegurl');
+    return true;
+  }
+
+  async function syncFolder({ local, remote }) {
     let playlist;
     try {
-      playlist = readFileSync(playlistFile, 'utf8');
+      playlist = readFileSync(join(local, 'index.m3u8'), 'utf8');
     } catch {
       return; // no segment finished yet
     }
     // This ffmpeg rewrites the playlist in place: one caught mid-write lacks its final newline.
-    if (playlist === lastPlaylist || !playlist.endsWith('\n')) return;
-    const segments = playlist
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l && !l.startsWith('#'));
-    for (const name of segments) {
-      if (uploaded.has(name)) continue;
-      await put(name, readFileSync(join(dir, name)), 'video/mp2t');
-      uploaded.add(name);
+    if (playlist === lastPlaylist.get(remote) || !playlist.endsWith('\n')) return;
+    const lines = playlist.split('\n').map((l) => l.trim());
+    // CMAF: the init segment each #EXT-X-MAP names goes up before the segments that need it.
+    const files = lines.flatMap((l) => (l.startsWith('#EXT-X-MAP:') ? [/URI="([^"]+)"/.exec(l)?.[1]].filter(Boolean) : l && !l.startsWith('#') ? [l] : []));
+    for (const name of files) {
+      if (uploaded.has(remote + name)) continue;
+      await put(remote + name, readFileSync(join(local, name)), CONTENT_TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream');
+      uploaded.add(remote + name);
     }
-    await put('index.m3u8', playlist, 'application/vnd.apple.mpegurl');
-    lastPlaylist = playlist;
+    await put(`${remote}index.m3u8`, playlist, 'application/vnd.apple.mpegurl');
+    lastPlaylist.set(remote, playlist);
+  }
+
+  async function sync() {
+    // The renditions are named before any of their files arrive.
+    if (!masterSent) masterSent = await sendMaster();
+    if (!masterSent) return;
+    for (const folder of folders) await syncFolder(folder);
   }
 
   const look = () => {
@@ -125,10 +165,26 @@ function uploadHls(child, dir, ingest) {
 
 /**
  * Starts ffmpeg; returns its ChildProcess (kill it with SIGINT for a clean stop: ffmpeg then writes its
- * last segment and a playlist with #EXT-X-ENDLIST, which ends the stream at once).
+ * last segment and a playlist with #EXT-X-ENDLIST, which ends the stream at once). `container` 'cmaf' (the
+ * default: fMP4, which players append without transmuxing) or 'mpegts'. With `ladder` (DEMO_LADDER's shape,
+ * largest first) it sends those renditions and a master playlist; else one rendition of `width` x `height`.
  */
-export function startBroadcast({ origin, streamKey, file, durationSeconds, thumbnails = true, width = 640, height = 360, fps = 30, stdio = ['ignore', 'ignore', 'inherit'] }) {
+export function startBroadcast({
+  origin,
+  streamKey,
+  file,
+  durationSeconds,
+  thumbnails = true,
+  width = 640,
+  height = 360,
+  fps = 30,
+  container = 'cmaf',
+  ladder = null,
+  stdio = ['ignore', 'ignore', 'inherit'],
+}) {
   const ingest = `${origin.replace(/\/$/, '')}/live/ingest/${streamKey}`;
+  const renditions = ladder ?? [{ width, height, videoKbps: 600 }];
+  ({ width, height } = renditions[0]);
   // This ffmpeg stamps #EXT-X-PROGRAM-DATE-TIME from time() (whole seconds): starting it just after a
   // second turns over keeps the playlist's date-times within ffmpeg's start-up time of the burned-in clock.
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000 - (Date.now() % 1000) + 20);
@@ -139,9 +195,13 @@ export function startBroadcast({ origin, streamKey, file, durationSeconds, thumb
     : ['-re', '-f', 'lavfi', ...limit, '-i', `testsrc2=size=${width}x${height}:rate=${fps}`, '-f', 'lavfi', ...limit, '-i', 'sine=frequency=440:sample_rate=48000'];
   const audio = file ? '0:a?' : '1:a';
   const video = file ? `[0:v]scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,fps=${fps},` : '[0:v]';
-  const graph = `${video}${clockFilter(height)},format=yuv420p${thumbnails ? `,split=2[v][t];[t]fps=2,scale=320:-2[thumb]` : '[v]'}`;
+  // One picture (with the clock), split into each rendition's size and the thumbnail.
+  const outputs = renditions.map((_, i) => `[s${i}]`).join('') + (thumbnails ? '[t]' : '');
+  const scaled = renditions.map((r, i) => (i === 0 ? `[s0]null[v0]` : `[s${i}]scale=${r.width}:${r.height}[v${i}]`)).join(';');
+  const graph = `${video}${clockFilter(height)},format=yuv420p,split=${renditions.length + (thumbnails ? 1 : 0)}${outputs};${scaled}${thumbnails ? ';[t]fps=2,scale=320:-2[thumb]' : ''}`;
   const hlsDir = mkdtempSync(join(tmpdir(), 'flex-hls-'));
   const thumbFile = thumbnails ? join(mkdtempSync(join(tmpdir(), 'flex-thumb-')), 'thumb.jpg') : null;
+  const rates = renditions.flatMap((r, i) => [`-b:v:${i}`, `${r.videoKbps}k`, `-maxrate:v:${i}`, `${r.videoKbps}k`, `-bufsize:v:${i}`, `${r.videoKbps}k`]);
   const args = [
     '-hide_banner',
     '-loglevel',
@@ -150,28 +210,22 @@ export function startBroadcast({ origin, streamKey, file, durationSeconds, thumb
     ...input,
     '-filter_complex',
     graph,
-    '-map',
-    '[v]',
-    '-map',
-    audio,
+    ...renditions.flatMap((_, i) => ['-map', `[v${i}]`]),
+    ...renditions.flatMap(() => ['-map', audio]),
     '-c:v',
     'libx264',
     '-preset',
     'ultrafast',
     '-tune',
     'zerolatency',
+    // A keyframe every second in every rendition, never elsewhere: the segments of all renditions line up.
     '-g',
     String(fps),
     '-keyint_min',
     String(fps),
     '-sc_threshold',
     '0',
-    '-b:v',
-    '600k',
-    '-maxrate',
-    '600k',
-    '-bufsize',
-    '600k',
+    ...rates,
     '-c:a',
     'aac',
     '-b:a',
@@ -184,13 +238,24 @@ export function startBroadcast({ origin, streamKey, file, durationSeconds, thumb
     '1',
     '-hls_list_size',
     '6',
+    ...(container === 'cmaf' ? ['-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', 'init.mp4'] : []),
     '-hls_flags',
     'program_date_time+independent_segments+delete_segments',
-    join(hlsDir, 'index.m3u8'),
+    ...(ladder
+      ? [
+          '-master_pl_name',
+          'master.m3u8',
+          '-var_stream_map',
+          renditions.map((_, i) => `v:${i},a:${i}`).join(' '),
+          '-hls_segment_filename',
+          join(hlsDir, '%v', `index%d.${container === 'cmaf' ? 'm4s' : 'ts'}`),
+          join(hlsDir, '%v', 'index.m3u8'),
+        ]
+      : [join(hlsDir, 'index.m3u8')]),
     ...(thumbnails ? ['-map', '[thumb]', '-c:v', 'mjpeg', '-q:v', '5', '-f', 'image2', '-update', '1', '-atomic_writing', '1', thumbFile] : []),
   ];
   const child = spawn(ffmpegPath, args, { stdio });
-  uploadHls(child, hlsDir, ingest);
+  uploadHls(child, hlsDir, ingest, { ladder, fps });
   if (thumbnails) uploadThumbnails(child, thumbFile, `${ingest}/thumb.jpg`);
   return child;
 }

@@ -1,12 +1,14 @@
 // D1 queries of the live path (channels by stream key, streams, stream_segments).
 
-/** A segment as the encoder's playlist lists it. */
+/** A segment as the encoder's playlist lists it (in the encoder's names and numbers, or, once stored, in ours). */
 export interface ListedSegment {
   name: string;
   seq: number;
   durationMs: number;
   /** From #EXT-X-PROGRAM-DATE-TIME; null when the encoder does not send it. */
   programDateTime: number | null;
+  /** CMAF: the init segment (#EXT-X-MAP) it needs; null for MPEG-TS. */
+  init: string | null;
 }
 
 /** A segment as viewers' playlists list it: stored, listed, and timed. */
@@ -15,6 +17,26 @@ export interface ServedSegment {
   seq: number;
   durationMs: number;
   programDateTime: number;
+  /** The encoder's run it came from: a change between two segments is a discontinuity. */
+  generation: number;
+  initName: string | null;
+}
+
+/** One quality of a stream that comes in several, as the encoder's master playlist described it. */
+export interface Rendition {
+  name: string;
+  bandwidth: number;
+  averageBandwidth: number | null;
+  width: number | null;
+  height: number | null;
+  codecs: string | null;
+  frameRate: number | null;
+}
+
+/** Segments to list, and how many discontinuities came before the first of them. */
+export interface ServedWindow {
+  segments: ServedSegment[];
+  discontinuitySequence: number;
 }
 
 export interface IngestChannel {
@@ -79,38 +101,74 @@ export async function updateViewerCounts(db: D1Database, streamId: number, viewe
     .run();
 }
 
-/** Served = its PUT completed and the encoder's playlist listed it. Live: the newest `limit`; ended: all. */
-export async function servedSegments(db: D1Database, streamId: number, limit: number | null): Promise<ServedSegment[]> {
-  const served = 'stream_id = ? AND stored_at IS NOT NULL AND duration_ms IS NOT NULL';
-  const columns = 'name, seq, duration_ms AS durationMs, COALESCE(program_date_time, stored_at - duration_ms) AS programDateTime';
-  if (limit === null) {
-    return (await db.prepare(`SELECT ${columns} FROM stream_segments WHERE ${served} ORDER BY seq`).bind(streamId).all<ServedSegment>()).results;
-  }
-  const rows = (await db.prepare(`SELECT ${columns} FROM stream_segments WHERE ${served} ORDER BY seq DESC LIMIT ?`).bind(streamId, limit).all<ServedSegment>()).results;
-  return rows.reverse();
+/**
+ * Served = its PUT completed and the encoder's playlist listed it. Live: the newest `limit`; ended: all. The
+ * discontinuity sequence counts the runs with served segments before the first one's (asked only after a restart).
+ */
+export async function servedSegments(db: D1Database, streamId: number, limit: number | null, rendition = ''): Promise<ServedWindow> {
+  const served = 'stream_id = ?1 AND rendition = ?2 AND stored_at IS NOT NULL AND duration_ms IS NOT NULL';
+  const columns = 'name, seq, duration_ms AS durationMs, COALESCE(program_date_time, stored_at - duration_ms) AS programDateTime, generation, init_name AS initName';
+  const segments =
+    limit === null
+      ? (await db.prepare(`SELECT ${columns} FROM stream_segments WHERE ${served} ORDER BY seq`).bind(streamId, rendition).all<ServedSegment>()).results
+      : (await db.prepare(`SELECT ${columns} FROM stream_segments WHERE ${served} ORDER BY seq DESC LIMIT ?3`).bind(streamId, rendition, limit).all<ServedSegment>()).results.reverse();
+  const first = segments[0]?.generation ?? 0;
+  if (first === 0) return { segments, discontinuitySequence: 0 };
+  const before = await db.prepare(`SELECT COUNT(DISTINCT generation) AS n FROM stream_segments WHERE ${served} AND generation < ?3`).bind(streamId, rendition, first).first<{ n: number }>();
+  return { segments, discontinuitySequence: before?.n ?? 0 };
 }
 
-export function segmentStoredStatement(db: D1Database, streamId: number, name: string, bytes: number, now: number) {
-  return db
-    .prepare('INSERT INTO stream_segments (stream_id, name, bytes, stored_at) VALUES (?, ?, ?, ?) ON CONFLICT (stream_id, name) DO UPDATE SET bytes = excluded.bytes, stored_at = excluded.stored_at')
-    .bind(streamId, name, bytes, now);
-}
-
-/** A listing fills seq/duration once; later listings of the same segment change nothing. */
-export function segmentListedStatement(db: D1Database, streamId: number, s: ListedSegment) {
+/** A file of `rendition` from the encoder's run `generation` arrived whole (a media segment, or a CMAF init segment). */
+export function segmentStoredStatement(db: D1Database, streamId: number, rendition: string, name: string, generation: number, bytes: number, now: number) {
   return db
     .prepare(
-      `INSERT INTO stream_segments (stream_id, name, seq, duration_ms, program_date_time) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (stream_id, name) DO UPDATE SET seq = excluded.seq, duration_ms = excluded.duration_ms,
+      `INSERT INTO stream_segments (stream_id, rendition, name, generation, bytes, stored_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (stream_id, rendition, name) DO UPDATE SET generation = excluded.generation, bytes = excluded.bytes, stored_at = excluded.stored_at`,
+    )
+    .bind(streamId, rendition, name, generation, bytes, now);
+}
+
+/** A listing (in served names and numbers) fills seq/duration/init once; later listings of the same segment change nothing. */
+export function segmentListedStatement(db: D1Database, streamId: number, rendition: string, generation: number, s: ListedSegment) {
+  return db
+    .prepare(
+      `INSERT INTO stream_segments (stream_id, rendition, name, generation, seq, duration_ms, program_date_time, init_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (stream_id, rendition, name) DO UPDATE SET seq = excluded.seq, duration_ms = excluded.duration_ms, init_name = excluded.init_name,
          program_date_time = COALESCE(excluded.program_date_time, stream_segments.stored_at - excluded.duration_ms)
        WHERE stream_segments.duration_ms IS NULL`,
     )
-    .bind(streamId, s.name, s.seq, s.durationMs, s.programDateTime);
+    .bind(streamId, rendition, s.name, generation, s.seq, s.durationMs, s.programDateTime, s.init);
 }
 
-export async function storedSegmentNames(db: D1Database, streamId: number): Promise<string[]> {
-  const rows = await db.prepare('SELECT name FROM stream_segments WHERE stream_id = ? AND stored_at IS NOT NULL').bind(streamId).all<{ name: string }>();
-  return rows.results.map((r) => r.name);
+/** Where an open stream's encoder run stands, read back after the object that tracks it was evicted. */
+export interface RunState {
+  /** The newest run's number (0 when nothing was stored). */
+  generation: number;
+  /** The files of that run stored so far, as `<rendition>/<the encoder's name>`. */
+  stored: string[];
+  /** The highest media sequence number listed in the stream (-1: none). */
+  highestSeq: number;
+  /** Whether a media segment of that run was listed. */
+  runListed: boolean;
+}
+
+export async function runState(db: D1Database, streamId: number): Promise<RunState> {
+  const top = await db
+    .prepare('SELECT COALESCE(MAX(generation), 0) AS generation, COALESCE(MAX(seq), -1) AS highestSeq FROM stream_segments WHERE stream_id = ?')
+    .bind(streamId)
+    .first<{ generation: number; highestSeq: number }>();
+  const generation = top?.generation ?? 0;
+  const rows = await db
+    .prepare('SELECT rendition, name, seq, stored_at AS storedAt FROM stream_segments WHERE stream_id = ? AND generation = ?')
+    .bind(streamId, generation)
+    .all<{ rendition: string; name: string; seq: number | null; storedAt: number | null }>();
+  const prefix = generation === 0 ? '' : `${generation}.`;
+  return {
+    generation,
+    stored: rows.results.filter((r) => r.storedAt !== null).map((r) => `${r.rendition}/${r.name.slice(prefix.length)}`),
+    highestSeq: top?.highestSeq ?? -1,
+    runListed: rows.results.some((r) => r.seq !== null),
+  };
 }
 
 /** Recordings of our own source beyond the newest `keep` (oldest first). */
@@ -126,6 +184,39 @@ export function deleteRecordingStatements(db: D1Database, streamId: number): D1P
   return [
     db.prepare('UPDATE watch_history SET stream_id = NULL WHERE stream_id = ?').bind(streamId),
     db.prepare('DELETE FROM stream_segments WHERE stream_id = ?').bind(streamId),
+    db.prepare('DELETE FROM stream_renditions WHERE stream_id = ?').bind(streamId),
     db.prepare('DELETE FROM streams WHERE id = ?').bind(streamId),
   ];
+}
+
+/** The stream's renditions become `renditions` (the encoder may send its master playlist again). */
+export function replaceRenditionsStatements(db: D1Database, streamId: number, renditions: Rendition[]): D1PreparedStatement[] {
+  return [
+    db.prepare('DELETE FROM stream_renditions WHERE stream_id = ?').bind(streamId),
+    ...renditions.map((r, position) =>
+      db
+        .prepare('INSERT INTO stream_renditions (stream_id, name, position, bandwidth, average_bandwidth, width, height, codecs, frame_rate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .bind(streamId, r.name, position, r.bandwidth, r.averageBandwidth, r.width, r.height, r.codecs, r.frameRate),
+    ),
+  ];
+}
+
+/** The stream's renditions in the encoder's order; none for a stream of one rendition. */
+export async function streamRenditions(db: D1Database, streamId: number): Promise<Rendition[]> {
+  const rows = await db
+    .prepare('SELECT name, bandwidth, average_bandwidth AS averageBandwidth, width, height, codecs, frame_rate AS frameRate FROM stream_renditions WHERE stream_id = ? ORDER BY position')
+    .bind(streamId)
+    .all<Rendition>();
+  return rows.results;
+}
+
+/** Segments other renditions of the stream list under the same numbers, to check that renditions line up. */
+export async function listedElsewhere(db: D1Database, streamId: number, rendition: string, fromSeq: number, toSeq: number) {
+  const rows = await db
+    .prepare(
+      'SELECT rendition, seq, duration_ms AS durationMs, program_date_time AS programDateTime FROM stream_segments WHERE stream_id = ? AND rendition != ? AND seq BETWEEN ? AND ? AND duration_ms IS NOT NULL',
+    )
+    .bind(streamId, rendition, fromSeq, toSeq)
+    .all<{ rendition: string; seq: number; durationMs: number; programDateTime: number | null }>();
+  return rows.results;
 }

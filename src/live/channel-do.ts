@@ -2,20 +2,23 @@ import { DurableObject } from 'cloudflare:workers';
 import { readChannelSettings } from '../lib/kv-config';
 import { publishChatEvent } from '../chat';
 import { PAGE_SCOPES, purgePages } from '../edge-cache';
-import type { ListedSegment } from './hls';
-import { r2Keys, segmentContentType } from './paths';
+import type { ListedSegment, Rendition } from './hls';
+import { r2Keys, segmentContentType, servedName } from './paths';
 import {
   deleteRecordingStatements,
   endLiveStream,
   insertLiveStream,
+  listedElsewhere,
   mediaReceivedStatement,
+  replaceRenditionsStatements,
   recordingsBeyond,
+  runState,
   segmentListedStatement,
   segmentStoredStatement,
-  storedSegmentNames,
   streamActivity,
   updateViewerCounts,
   type IngestChannel,
+  type RunState,
 } from '../db/live';
 import { findOpenStream } from '../db/streams';
 import { LiveChannelStore } from '../db/live-channel-state';
@@ -30,6 +33,13 @@ export const VIEWER_WINDOW_MS = 15_000;
 export const VIEWER_FLUSH_MS = 5_000;
 
 export type IngestOutcome = { ok: true; streamId: number | null } | { ok: false; code: 'broadcast_off' | 'adult_plus_off' | 'stream_conflict' };
+export type PlaylistOutcome = { ok: true; streamId: number | null } | { ok: false; code: 'renditions_misaligned' };
+
+/** Two renditions' segments of one number differ by more than this in duration, or start this far apart: they do not line up. */
+export const ALIGNMENT_TOLERANCE_MS = { duration: 100, start: 500 } as const;
+
+/** A file of a rendition ('' for a stream of one), as the sets below key it. */
+const fileKey = (rendition: string, name: string) => `${rendition}/${name}`;
 
 /** How a blocking playlist reload (LL-HLS `_HLS_msn`) ended: the segment is served, the stream ended, or time ran out. */
 export type SegmentWait = 'served' | 'ended' | 'timeout';
@@ -37,6 +47,7 @@ export type SegmentWait = 'served' | 'ended' | 'timeout';
 export const BLOCKING_RELOAD_MS = 3_000;
 
 interface SegmentWaiter {
+  rendition: string;
   seq: number;
   done: (outcome: SegmentWait) => void;
 }
@@ -51,13 +62,29 @@ export class LiveChannel extends DurableObject<Env> {
   private readonly store: LiveChannelStore;
   private channelId: number | null = null;
   private streamId: number | null = null;
-  /** Segment names whose PUT completed in the open stream: a repeat means the encoder restarted. */
+  /**
+   * The encoder's run in the open stream, from 0. An encoder that restarts (its file names start over) begins the
+   * next run: the stream goes on after a discontinuity, its files stored under the run's number (paths.ts servedName).
+   */
+  private generation = 0;
+  /** Added to the run's media sequence numbers, so the stream's keep rising (null: its first playlist fixes it). */
+  private seqBase: number | null = 0;
+  /** Whether a media segment of the current run was listed: a run with none is written over, not followed. */
+  private runListed = false;
+  /** The current run's files whose PUT completed (fileKey, the encoder's names): a repeat means the encoder restarted. */
   private stored = new Set<string>();
-  private highestListed = -1;
-  /** Listed by the encoder before their bytes arrived (name -> seq): served once stored. */
+  /** Per rendition, the highest seq listed. */
+  private highestListed = new Map<string, number>();
+  /** Listed by the encoder before their bytes arrived (fileKey of the served name -> seq): served once stored. */
   private listedUnstored = new Map<string, number>();
-  /** The highest seq both stored and listed, as viewers' playlists show it; -1 until this object saw one. */
-  private servedHigh = -1;
+  /** Per rendition, the highest seq both stored and listed, as viewers' playlists show it (none until this object saw one). */
+  private servedHigh = new Map<string, number>();
+  /**
+   * The renditions the encoder's master playlist named (null: it sent none), and those whose playlist closed: a
+   * stream of several ends once every one of them closed (their last segments may still be on the way).
+   */
+  private renditions: string[] | null = null;
+  private closedRenditions = new Set<string>();
   private waiters = new Set<SegmentWaiter>();
   private viewers = new Map<string, number>();
   private newViews = 0;
@@ -71,10 +98,11 @@ export class LiveChannel extends DurableObject<Env> {
     const state = this.store.state();
     this.channelId = state.channelId;
     this.streamId = state.streamId;
+    this.renditions = this.store.master()?.map((r) => r.name) ?? null;
     if (this.streamId !== null) {
-      // Woken after eviction mid-stream: relearn which segments were stored.
+      // Woken after eviction mid-stream: relearn the encoder's run and which of its files were stored.
       void ctx.blockConcurrencyWhile(async () => {
-        this.stored = new Set(await storedSegmentNames(env.DB, this.streamId!));
+        this.adoptRun(await runState(env.DB, this.streamId!), state.seqBase);
       });
     }
   }
@@ -86,25 +114,29 @@ export class LiveChannel extends DurableObject<Env> {
     return run;
   }
 
-  /** A segment's bytes arrived complete: store them (starting a stream if none is open). */
-  ingestSegment(channel: IngestChannel, name: string, body: ArrayBuffer): Promise<IngestOutcome> {
+  /**
+   * A file's bytes (a media segment or a CMAF init segment of `rendition`, '' for a stream of one) arrived complete:
+   * store them (starting a stream if none is open).
+   */
+  ingestSegment(channel: IngestChannel, rendition: string, name: string, body: ArrayBuffer): Promise<IngestOutcome> {
     return this.serial(async () => {
       const now = Date.now();
       this.adoptChannel(channel.id);
-      // ffmpeg restarted within the silence window: its names start over, so this is a new stream.
-      if (this.streamId !== null && this.stored.has(name)) await this.endStream(now);
+      // The encoder restarted within the silence window: its names start over, and so does its run.
+      if (this.streamId !== null && this.stored.has(fileKey(rendition, name))) this.nextRun();
       if (this.streamId === null) {
         const started = await this.startStream(channel, now);
         if (!started.ok) return started;
       }
       const streamId = this.streamId!;
-      await this.env.MEDIA.put(r2Keys.segment(channel.id, streamId, name), body, { httpMetadata: { contentType: segmentContentType(name) } });
-      await this.env.DB.batch([segmentStoredStatement(this.env.DB, streamId, name, body.byteLength, now), mediaReceivedStatement(this.env.DB, streamId, now)]);
-      this.stored.add(name);
-      const listed = this.listedUnstored.get(name);
+      const stored = servedName(this.generation, name);
+      await this.env.MEDIA.put(r2Keys.segment(channel.id, streamId, stored, rendition), body, { httpMetadata: { contentType: segmentContentType(name) } });
+      await this.env.DB.batch([segmentStoredStatement(this.env.DB, streamId, rendition, stored, this.generation, body.byteLength, now), mediaReceivedStatement(this.env.DB, streamId, now)]);
+      this.stored.add(fileKey(rendition, name));
+      const listed = this.listedUnstored.get(fileKey(rendition, stored));
       if (listed !== undefined) {
-        this.listedUnstored.delete(name);
-        this.served(listed);
+        this.listedUnstored.delete(fileKey(rendition, stored));
+        this.served(rendition, listed);
       }
       await this.pushAlarm(now);
       await this.flushViewers(now);
@@ -112,26 +144,84 @@ export class LiveChannel extends DurableObject<Env> {
     });
   }
 
-  /** The encoder's playlist: marks the segments it lists as playable; a closed playlist ends the stream. */
-  ingestPlaylist(channelId: number, segments: ListedSegment[], ended: boolean): Promise<{ streamId: number | null }> {
+  /**
+   * The encoder's master playlist: the renditions of its open stream, and of the next one it starts (an encoder may
+   * send it before its first segment).
+   */
+  ingestMaster(channelId: number, renditions: Rendition[]): Promise<{ streamId: number | null }> {
+    return this.serial(async () => {
+      this.adoptChannel(channelId);
+      this.store.rememberMaster(renditions);
+      this.renditions = renditions.map((r) => r.name);
+      if (this.streamId !== null) await this.env.DB.batch(replaceRenditionsStatements(this.env.DB, this.streamId, renditions));
+      return { streamId: this.streamId };
+    });
+  }
+
+  /**
+   * The encoder's playlist of `rendition` ('' for a stream of one), in its names and numbers: marks the segments it
+   * lists as playable, in the stream's names and numbers. Refused when its segments do not line up with another
+   * rendition's of the same numbers. A closed playlist ends the stream (of several renditions: once all closed).
+   */
+  ingestPlaylist(channelId: number, rendition: string, segments: ListedSegment[], ended: boolean): Promise<PlaylistOutcome> {
     return this.serial(async () => {
       const now = Date.now();
       this.adoptChannel(channelId);
       const streamId = this.streamId;
       // A playlist with no open stream (before the first segment, or after the stream ended) has nothing to describe.
-      if (streamId === null) return { streamId: null };
-      const fresh = segments.filter((s) => s.seq > this.highestListed);
+      if (streamId === null) return { ok: true, streamId: null };
+      if (this.seqBase === null && segments.length > 0) {
+        // A restarted encoder counts from its own start: its run goes on from the stream's next number.
+        const { highestSeq } = await runState(this.env.DB, streamId);
+        this.seqBase = highestSeq + 1 - Math.min(...segments.map((s) => s.seq));
+        this.store.remember('seqBase', this.seqBase);
+      }
+      const base = this.seqBase ?? 0;
+      const ours = segments.map((s) => ({
+        listed: { ...s, name: servedName(this.generation, s.name), seq: s.seq + base, init: s.init === null ? null : servedName(this.generation, s.init) },
+        stored: this.stored.has(fileKey(rendition, s.name)),
+      }));
+      const highest = this.highestListed.get(rendition) ?? -1;
+      const fresh = ours.filter(({ listed }) => listed.seq > highest);
       if (fresh.length > 0) {
-        await this.env.DB.batch(fresh.map((s) => segmentListedStatement(this.env.DB, streamId, s)));
-        this.highestListed = Math.max(this.highestListed, ...fresh.map((s) => s.seq));
-        for (const s of fresh) {
-          if (this.stored.has(s.name)) this.served(s.seq);
-          else this.listedUnstored.set(s.name, s.seq);
+        if (
+          rendition !== '' &&
+          !(await this.linesUp(
+            streamId,
+            rendition,
+            fresh.map(({ listed }) => listed),
+          ))
+        )
+          return { ok: false, code: 'renditions_misaligned' };
+        await this.env.DB.batch(fresh.map(({ listed }) => segmentListedStatement(this.env.DB, streamId, rendition, this.generation, listed)));
+        this.highestListed.set(rendition, Math.max(highest, ...fresh.map(({ listed }) => listed.seq)));
+        this.runListed = true;
+        for (const { listed, stored } of fresh) {
+          if (stored) this.served(rendition, listed.seq);
+          else this.listedUnstored.set(fileKey(rendition, listed.name), listed.seq);
         }
       }
-      if (ended) await this.endStream(now);
+      if (ended) this.closedRenditions.add(rendition);
+      const allClosed = this.renditions === null || rendition === '' || this.renditions.every((name) => this.closedRenditions.has(name));
+      if (ended && allClosed) await this.endStream(now);
       else await this.pushAlarm(now);
-      return { streamId };
+      return { ok: true, streamId };
+    });
+  }
+
+  /**
+   * Whether these segments of `rendition` (in the stream's numbers) line up with what other renditions listed under
+   * the same numbers: the same duration and start, within ALIGNMENT_TOLERANCE_MS. A player switching renditions
+   * goes by number, so a set that does not line up would skip or repeat a moment at each switch.
+   */
+  private async linesUp(streamId: number, rendition: string, segments: ListedSegment[]): Promise<boolean> {
+    const seqs = segments.map((s) => s.seq);
+    const others = await listedElsewhere(this.env.DB, streamId, rendition, Math.min(...seqs), Math.max(...seqs));
+    const bySeq = new Map(segments.map((s) => [s.seq, s]));
+    return others.every((other) => {
+      const mine = bySeq.get(other.seq)!;
+      if (Math.abs(mine.durationMs - other.durationMs) > ALIGNMENT_TOLERANCE_MS.duration) return false;
+      return mine.programDateTime === null || other.programDateTime === null || Math.abs(mine.programDateTime - other.programDateTime) <= ALIGNMENT_TOLERANCE_MS.start;
     });
   }
 
@@ -140,12 +230,13 @@ export class LiveChannel extends DurableObject<Env> {
    * is served (stored and listed), at once when it already is or the stream is no longer open, else after
    * `timeoutMs`. Not queued behind the ingest: it only reads what the ingest has done.
    */
-  segmentServed(streamId: number, seq: number, timeoutMs: number): Promise<SegmentWait> {
+  segmentServed(streamId: number, seq: number, timeoutMs: number, rendition = ''): Promise<SegmentWait> {
     if (streamId !== this.streamId) return Promise.resolve('ended');
-    if (this.servedHigh >= seq) return Promise.resolve('served');
+    if ((this.servedHigh.get(rendition) ?? -1) >= seq) return Promise.resolve('served');
     return new Promise((resolve) => {
       const timer = setTimeout(() => waiter.done('timeout'), Math.min(timeoutMs, BLOCKING_RELOAD_MS));
       const waiter: SegmentWaiter = {
+        rendition,
         seq,
         done: (outcome) => {
           clearTimeout(timer);
@@ -157,9 +248,10 @@ export class LiveChannel extends DurableObject<Env> {
     });
   }
 
-  private served(seq: number): void {
-    this.servedHigh = Math.max(this.servedHigh, seq);
-    for (const waiter of this.waiters) if (waiter.seq <= this.servedHigh) waiter.done('served');
+  private served(rendition: string, seq: number): void {
+    const high = Math.max(this.servedHigh.get(rendition) ?? -1, seq);
+    this.servedHigh.set(rendition, high);
+    for (const waiter of this.waiters) if (waiter.rendition === rendition && waiter.seq <= high) waiter.done('served');
   }
 
   /** A player fetched the live playlist of `streamId`. */
@@ -195,6 +287,27 @@ export class LiveChannel extends DurableObject<Env> {
     }
   }
 
+  /** The encoder's run as D1 knows it (a new stream, or one this object had forgotten). */
+  private adoptRun(run: RunState, seqBase: number | null): void {
+    this.generation = run.generation;
+    this.stored = new Set(run.stored);
+    this.runListed = run.runListed;
+    // The first run counts as the encoder does.
+    this.seqBase = run.generation === 0 ? 0 : seqBase;
+  }
+
+  /** The encoder started over: the next run, unless nothing of this one was listed (then it is written over). */
+  private nextRun(): void {
+    if (this.runListed) {
+      this.generation += 1;
+      this.seqBase = null;
+      this.store.remember('seqBase', null);
+    }
+    this.runListed = false;
+    this.stored = new Set();
+    this.listedUnstored.clear();
+  }
+
   private async pushAlarm(now: number): Promise<void> {
     await this.ctx.storage.setAlarm(now + SILENCE_MS);
   }
@@ -206,7 +319,7 @@ export class LiveChannel extends DurableObject<Env> {
       // Our storage forgot an open stream of ours (lost object state): carry on with it.
       if (open.source !== 'flex') return { ok: false, code: 'stream_conflict' };
       streamId = open.id;
-      this.stored = new Set(await storedSegmentNames(this.env.DB, streamId));
+      this.adoptRun(await runState(this.env.DB, streamId), this.store.state().seqBase);
     } else {
       const settings = await readChannelSettings(this.env.CONFIG);
       if (!settings.broadcast) return { ok: false, code: 'broadcast_off' };
@@ -215,12 +328,16 @@ export class LiveChannel extends DurableObject<Env> {
       const row = await insertLiveStream(this.env.DB, channel, now);
       if (!row) return { ok: false, code: 'stream_conflict' };
       streamId = row.id;
-      this.stored = new Set();
+      this.adoptRun({ generation: 0, stored: [], highestSeq: -1, runListed: false }, 0);
+      // The renditions the encoder announced before its first segment.
+      const master = this.store.master();
+      if (master) await this.env.DB.batch(replaceRenditionsStatements(this.env.DB, streamId, master));
       await this.pruneRecordings(channel.id);
     }
-    this.highestListed = -1;
+    this.highestListed.clear();
     this.listedUnstored.clear();
-    this.servedHigh = -1;
+    this.servedHigh.clear();
+    this.closedRenditions.clear();
     this.streamStatusChanged(channel.id, streamId, 'live');
     return { ok: true, streamId };
   }
@@ -257,10 +374,15 @@ export class LiveChannel extends DurableObject<Env> {
     if (this.streamId !== null) this.store.forgetSeen(this.streamId);
     this.streamId = null;
     this.store.remember('stream', null);
-    this.stored = new Set();
-    this.highestListed = -1;
+    this.store.remember('seqBase', null);
+    // The next stream's encoder says again which renditions it sends.
+    this.store.rememberMaster(null);
+    this.renditions = null;
+    this.closedRenditions.clear();
+    this.adoptRun({ generation: 0, stored: [], highestSeq: -1, runListed: false }, 0);
+    this.highestListed.clear();
     this.listedUnstored.clear();
-    this.servedHigh = -1;
+    this.servedHigh.clear();
     for (const waiter of this.waiters) waiter.done('ended');
     this.viewers.clear();
     this.newViews = 0;

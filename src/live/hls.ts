@@ -1,7 +1,7 @@
-import type { ListedSegment, ServedSegment } from '../db/live';
-import { SEGMENT_NAME_PATTERN } from './paths';
+import type { ListedSegment, Rendition, ServedSegment, ServedWindow } from '../db/live';
+import { ENCODER_FILE_PATTERN, isInitSegment, RENDITION_PATTERN } from './paths';
 
-export type { ListedSegment, ServedSegment };
+export type { ListedSegment, Rendition, ServedSegment, ServedWindow };
 
 // Reading the encoder's playlist and writing the one viewers get.
 
@@ -11,17 +11,32 @@ export interface EncoderPlaylist {
   ended: boolean;
 }
 
-/** ffmpeg's media playlist; null when it is not one. Segment URIs are reduced to their file name. */
+/** A URI reduced to its file name (the encoder's folder is ours to choose). */
+const fileName = (uri: string): string => uri.split(/[?#]/)[0]!.split('/').pop() ?? '';
+
+/**
+ * An encoder's media playlist (MPEG-TS, or CMAF with `#EXT-X-MAP`); null when it is not one. Segment URIs are
+ * reduced to their file name; a segment names the init segment it needs, or null (MPEG-TS).
+ */
 export function parseEncoderPlaylist(text: string): EncoderPlaylist | null {
   const lines = text.split(/\r?\n/).map((l) => l.trim());
   if (lines[0] !== '#EXTM3U') return null;
   let sequence = 0;
   let duration: number | null = null;
   let pdt: number | null = null;
+  let init: string | null = null;
   let ended = false;
   const segments: ListedSegment[] = [];
   for (const line of lines) {
-    if (line.startsWith('#EXT-X-MEDIA-SEQUENCE:')) {
+    if (line.startsWith('#EXT-X-MAP:')) {
+      // An init segment whose name we do not store (another extension, a byte range of one file) would leave
+      // every later segment unplayable: the playlist is refused.
+      const uri = /URI="([^"]*)"/.exec(line)?.[1];
+      if (!uri || line.includes('BYTERANGE')) return null;
+      const name = fileName(uri);
+      if (!ENCODER_FILE_PATTERN.test(name) || !isInitSegment(name)) return null;
+      init = name;
+    } else if (line.startsWith('#EXT-X-MEDIA-SEQUENCE:')) {
       const n = Number(line.slice(22));
       if (Number.isSafeInteger(n) && n >= 0) sequence = n;
     } else if (line.startsWith('#EXTINF:')) {
@@ -33,9 +48,9 @@ export function parseEncoderPlaylist(text: string): EncoderPlaylist | null {
     } else if (line === '#EXT-X-ENDLIST') {
       ended = true;
     } else if (line !== '' && !line.startsWith('#')) {
-      const name = line.split(/[?#]/)[0]!.split('/').pop() ?? '';
-      if (duration !== null && SEGMENT_NAME_PATTERN.test(name)) {
-        segments.push({ name, seq: sequence, durationMs: Math.round(duration * 1000), programDateTime: pdt });
+      const name = fileName(line);
+      if (duration !== null && ENCODER_FILE_PATTERN.test(name) && !isInitSegment(name)) {
+        segments.push({ name, seq: sequence, durationMs: Math.round(duration * 1000), programDateTime: pdt, init });
       }
       sequence += 1;
       duration = null;
@@ -46,22 +61,105 @@ export function parseEncoderPlaylist(text: string): EncoderPlaylist | null {
 }
 
 /**
- * The playlist a viewer gets. `prefix` goes before each segment name (`<streamId>/` on the channel's
- * live URL); `token` is appended to every segment URI of a restricted stream.
+ * The playlist a viewer gets. `prefix` goes before each file name (`<streamId>/` on the channel's live URL);
+ * `token` is appended to every URI of a restricted stream. Where the encoder restarted (the next run, a
+ * generation further) comes a discontinuity, and in CMAF each run's init segment (`#EXT-X-MAP`) before its first
+ * segment; the discontinuity sequence counts the restarts before the first segment listed, so a player reloading
+ * a sliding window keeps its count.
  */
-export function renderPlaylist(segments: ServedSegment[], { ended, prefix = '', token }: { ended: boolean; prefix?: string; token?: string | null }): string {
+export function renderPlaylist({ segments, discontinuitySequence }: ServedWindow, { ended, prefix = '', token }: { ended: boolean; prefix?: string; token?: string | null }): string {
   const maxMs = segments.reduce((m, s) => Math.max(m, s.durationMs), 1000);
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  const out = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${Math.max(1, Math.round(maxMs / 1000))}`, `#EXT-X-MEDIA-SEQUENCE:${segments[0]?.seq ?? 0}`, '#EXT-X-INDEPENDENT-SEGMENTS'];
+  const cmaf = segments.some((s) => s.initName !== null);
+  const out = [
+    '#EXTM3U',
+    // EXT-X-MAP on segments that are not I-frames only needs version 6.
+    `#EXT-X-VERSION:${cmaf ? 6 : 3}`,
+    `#EXT-X-TARGETDURATION:${Math.max(1, Math.round(maxMs / 1000))}`,
+    `#EXT-X-MEDIA-SEQUENCE:${segments[0]?.seq ?? 0}`,
+  ];
+  if (discontinuitySequence > 0) out.push(`#EXT-X-DISCONTINUITY-SEQUENCE:${discontinuitySequence}`);
+  out.push('#EXT-X-INDEPENDENT-SEGMENTS');
   // A live playlist can be asked for the next segment before it exists (`?_HLS_msn=`): playback.ts holds
   // the request until it is listed, so a player hears of each segment at once rather than at its next poll.
   if (ended) out.push('#EXT-X-PLAYLIST-TYPE:VOD');
   else out.push('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES');
+  let previous: ServedSegment | null = null;
   for (const s of segments) {
+    if (previous && s.generation !== previous.generation) out.push('#EXT-X-DISCONTINUITY');
+    if (s.initName !== null && s.initName !== previous?.initName) out.push(`#EXT-X-MAP:URI="${prefix}${s.initName}${query}"`);
     out.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(s.programDateTime).toISOString()}`);
     out.push(`#EXTINF:${(s.durationMs / 1000).toFixed(3)},`);
     out.push(`${prefix}${s.name}${query}`);
+    previous = s;
   }
   if (ended) out.push('#EXT-X-ENDLIST');
+  return `${out.join('\n')}\n`;
+}
+
+/** At most this many renditions a stream (a ladder of three or four is usual). */
+export const MAX_RENDITIONS = 6;
+
+/** `KEY=value,KEY="quoted, value"` attribute lists of HLS tags. */
+function attributes(list: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [, key, value] of list.matchAll(/([A-Z0-9-]+)=("[^"]*"|[^,]*)/g)) out.set(key!, value!.replace(/^"|"$/g, ''));
+  return out;
+}
+
+const positiveInt = (value: string | undefined): number | null => (value && /^[1-9][0-9]{0,11}$/.test(value) ? Number(value) : null);
+
+/**
+ * An encoder's master playlist: the renditions it sends, each at `<name>/index.m3u8` beside it, in its order; null
+ * when it is not one, lists none or too many, names one twice, or needs what we do not serve (separate audio or
+ * subtitle renditions, I-frame playlists).
+ */
+export function parseMasterPlaylist(text: string): Rendition[] | null {
+  const lines = text.split(/\r?\n/).map((l) => l.trim());
+  if (lines[0] !== '#EXTM3U') return null;
+  const renditions: Rendition[] = [];
+  let pending: Map<string, string> | null = null;
+  for (const line of lines.slice(1)) {
+    if (line.startsWith('#EXT-X-STREAM-INF:')) {
+      pending = attributes(line.slice('#EXT-X-STREAM-INF:'.length));
+    } else if (line.startsWith('#EXT-X-MEDIA:') || line.startsWith('#EXT-X-I-FRAME-STREAM-INF:')) {
+      return null;
+    } else if (line !== '' && !line.startsWith('#')) {
+      if (!pending) return null;
+      const match = /^(?:\.\/)?([^/]+)\/index\.m3u8$/.exec(line.split(/[?#]/)[0]!);
+      const bandwidth = positiveInt(pending.get('BANDWIDTH'));
+      if (!match || !RENDITION_PATTERN.test(match[1]!) || bandwidth === null || pending.has('AUDIO') || pending.has('SUBTITLES')) return null;
+      const resolution = /^([1-9][0-9]{0,4})x([1-9][0-9]{0,4})$/.exec(pending.get('RESOLUTION') ?? '');
+      const frameRate = Number.parseFloat(pending.get('FRAME-RATE') ?? '');
+      const codecs = pending.get('CODECS') ?? null;
+      renditions.push({
+        name: match[1]!,
+        bandwidth,
+        averageBandwidth: positiveInt(pending.get('AVERAGE-BANDWIDTH')),
+        width: resolution ? Number(resolution[1]) : null,
+        height: resolution ? Number(resolution[2]) : null,
+        codecs: codecs && /^[A-Za-z0-9.,_ -]{1,200}$/.test(codecs) ? codecs : null,
+        frameRate: Number.isFinite(frameRate) && frameRate > 0 && frameRate <= 240 ? frameRate : null,
+      });
+      pending = null;
+    }
+  }
+  const names = new Set(renditions.map((r) => r.name));
+  if (renditions.length === 0 || renditions.length > MAX_RENDITIONS || names.size !== renditions.length) return null;
+  return renditions;
+}
+
+/** The master playlist a viewer gets: one entry per rendition, each `<prefix><name>/index.m3u8`, with `token` on restricted streams. */
+export function renderMasterPlaylist(renditions: Rendition[], { prefix = '', token }: { prefix?: string; token?: string | null }): string {
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  const out = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const r of renditions) {
+    const attrs = [`BANDWIDTH=${r.bandwidth}`];
+    if (r.averageBandwidth !== null) attrs.push(`AVERAGE-BANDWIDTH=${r.averageBandwidth}`);
+    if (r.width !== null && r.height !== null) attrs.push(`RESOLUTION=${r.width}x${r.height}`);
+    if (r.codecs !== null) attrs.push(`CODECS="${r.codecs}"`);
+    if (r.frameRate !== null) attrs.push(`FRAME-RATE=${r.frameRate.toFixed(3)}`);
+    out.push(`#EXT-X-STREAM-INF:${attrs.join(',')}`, `${prefix}${r.name}/index.m3u8${query}`);
+  }
   return `${out.join('\n')}\n`;
 }

@@ -2,13 +2,22 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { Refusal } from '../lib/errors';
 import { channelByStreamKey, setThumbnailAt } from '../db/live';
-import { parseEncoderPlaylist } from './hls';
+import { parseEncoderPlaylist, parseMasterPlaylist } from './hls';
 import { LIMITS, parseIngestPath, r2Keys, STREAM_KEY_PATTERN } from './paths';
 
-// PUT /live/ingest/:streamKey/:file — an encoder (ffmpeg -f hls -method PUT) pushing HLS. Checks run
+// PUT /live/ingest/:streamKey/[:rendition/]:file — an encoder (ffmpeg -f hls -method PUT) pushing HLS in MPEG-TS or
+// CMAF, in one rendition or several (each in its folder, with master.m3u8 naming them). Checks run
 // cheapest first and nothing is written until every check passed and the whole body is in hand.
 
 const JPEG_MAGIC = [0xff, 0xd8, 0xff];
+
+/** The type of the ISO BMFF box a file starts with (bytes 4-7), or '' when it is too short to have one. */
+function firstBox(body: Uint8Array): string {
+  return body.byteLength < 8 ? '' : String.fromCharCode(...body.subarray(4, 8));
+}
+/** A CMAF init segment opens with its file type; a media segment with its own type, an index, a producer time or its first fragment. */
+const INIT_FIRST_BOX = new Set(['ftyp']);
+const MEDIA_FIRST_BOX = new Set(['styp', 'moof', 'sidx', 'prft', 'emsg']);
 
 /**
  * The body, or 'too_large' as soon as it passes `cap` (ffmpeg sends chunked bodies without a length), or
@@ -48,7 +57,7 @@ export async function ingest(c: Context<AppEnv>): Promise<Response> {
   if (method !== 'PUT' && method !== 'DELETE') throw new Refusal(405, 'METHOD_NOT_ALLOWED', 'live.method');
   const parsed = parseIngestPath(new URL(c.req.url).pathname);
   if (!parsed) throw new Refusal(400, 'BAD_PATH', 'live.badPath');
-  const { key, file } = parsed;
+  const { key, rendition, file } = parsed;
   if (!STREAM_KEY_PATTERN.test(key)) throw new Refusal(403, 'STREAM_KEY_INVALID', 'live.streamKey');
   const channel = await channelByStreamKey(c.env.DB, key);
   if (!channel) throw new Refusal(403, 'STREAM_KEY_INVALID', 'live.streamKey');
@@ -57,7 +66,7 @@ export async function ingest(c: Context<AppEnv>): Promise<Response> {
   // ffmpeg's delete_segments: the live window moved on, but the recording keeps every segment.
   if (method === 'DELETE') return c.body(null, 204);
 
-  const cap = file.kind === 'playlist' ? LIMITS.playlist : file.kind === 'thumbnail' ? LIMITS.thumbnail : LIMITS.segment;
+  const cap = file.kind === 'playlist' || file.kind === 'master' ? LIMITS.playlist : file.kind === 'thumbnail' ? LIMITS.thumbnail : LIMITS.segment;
   const body = await readCapped(c.req.raw, cap);
   if (body === 'too_large') throw new Refusal(413, 'TOO_LARGE', 'live.tooLarge');
   if (body === 'cut_off') throw new Refusal(400, 'UPLOAD_CUT_OFF', 'live.uploadCutOff');
@@ -74,11 +83,21 @@ export async function ingest(c: Context<AppEnv>): Promise<Response> {
     case 'playlist': {
       const playlist = parseEncoderPlaylist(new TextDecoder().decode(body));
       if (!playlist) throw new Refusal(400, 'BAD_PLAYLIST', 'live.badPlaylist');
-      await room.ingestPlaylist(channel.id, playlist.segments, playlist.ended);
+      const outcome = await room.ingestPlaylist(channel.id, rendition, playlist.segments, playlist.ended);
+      if (!outcome.ok) throw new Refusal(409, 'RENDITIONS_MISALIGNED', 'live.renditionsMisaligned');
       return c.body(null, 204);
     }
+    case 'master': {
+      const renditions = parseMasterPlaylist(new TextDecoder().decode(body));
+      if (!renditions) throw new Refusal(400, 'BAD_MASTER_PLAYLIST', 'live.badMasterPlaylist');
+      await room.ingestMaster(channel.id, renditions);
+      return c.body(null, 204);
+    }
+    case 'init':
     case 'segment': {
-      const outcome = await room.ingestSegment(channel, file.name, body.buffer as ArrayBuffer);
+      const cmafBoxes = file.kind === 'init' ? INIT_FIRST_BOX : file.name.endsWith('.m4s') ? MEDIA_FIRST_BOX : null;
+      if (cmafBoxes && !cmafBoxes.has(firstBox(body))) throw new Refusal(400, 'NOT_CMAF', 'live.notCmaf');
+      const outcome = await room.ingestSegment(channel, rendition, file.name, body.buffer as ArrayBuffer);
       if (outcome.ok) return c.body(null, 204);
       if (outcome.code === 'broadcast_off') throw new Refusal(403, 'BROADCAST_OFF', 'live.broadcastOff');
       if (outcome.code === 'adult_plus_off') throw new Refusal(403, 'ADULT_PLUS_BROADCAST_OFF', 'live.adultPlusBroadcastOff');

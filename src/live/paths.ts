@@ -5,7 +5,20 @@ import { z } from 'zod';
 // decoded into a folder change: they simply fail these patterns.
 
 export const STREAM_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-export const SEGMENT_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}\.(ts|m4s)$/;
+/** A file an encoder sends: an MPEG-TS segment (.ts), a CMAF media segment (.m4s) or a CMAF init segment (.mp4). */
+export const ENCODER_FILE_PATTERN = /^[A-Za-z0-9_-]{1,64}\.(ts|m4s|mp4)$/;
+/**
+ * A file as viewers fetch it: the encoder's name, behind the number of the encoder's run after a restart
+ * (`2.index0.m4s`; docs/product/watching-and-chat.md, "Ingest").
+ */
+export const SEGMENT_NAME_PATTERN = /^([1-9][0-9]{0,5}\.)?[A-Za-z0-9_-]{1,64}\.(ts|m4s|mp4)$/;
+
+/** The name a file of the encoder's run `generation` is stored and served under. */
+export function servedName(generation: number, encoderName: string): string {
+  return generation === 0 ? encoderName : `${generation}.${encoderName}`;
+}
+
+export const isInitSegment = (name: string): boolean => name.endsWith('.mp4');
 
 export const segmentNameSchema = z.string().regex(SEGMENT_NAME_PATTERN);
 export const idSchema = z
@@ -16,31 +29,43 @@ export const idSchema = z
 /** Size caps per file kind (bytes). */
 export const LIMITS = { playlist: 64 * 1024, segment: 8 * 1024 * 1024, thumbnail: 1024 * 1024 } as const;
 
-export type IngestFile = { kind: 'playlist' } | { kind: 'thumbnail' } | { kind: 'segment'; name: string };
+/** A rendition's name: its folder in the ingest path and in viewers' URLs (`720p`, `stream_1`). */
+export const RENDITION_PATTERN = /^[A-Za-z0-9_-]{1,16}$/;
+export const renditionSchema = z.string().regex(RENDITION_PATTERN);
+
+export type IngestFile = { kind: 'playlist' } | { kind: 'master' } | { kind: 'thumbnail' } | { kind: 'segment'; name: string } | { kind: 'init'; name: string };
 
 /**
- * `/live/ingest/<key>/<file>` from the raw pathname: exactly two plain segments after the prefix, the
- * file one of index.m3u8, thumb.jpg or a segment name. Anything else (nested, traversal, encoded
+ * `/live/ingest/<key>/<file>` or `/live/ingest/<key>/<rendition>/<file>` from the raw pathname: the file one of
+ * index.m3u8, a media segment or a CMAF init segment; at the stream's own level also master.m3u8 (the renditions)
+ * and thumb.jpg. `rendition` is '' for a stream of one rendition. Anything else (deeper, traversal, encoded
  * separators, other names) is null, which the route answers with 400.
  */
-export function parseIngestPath(rawPath: string): { key: string; file: IngestFile } | null {
+export function parseIngestPath(rawPath: string): { key: string; rendition: string; file: IngestFile } | null {
   const prefix = '/live/ingest/';
   if (!rawPath.startsWith(prefix)) return null;
   const parts = rawPath.slice(prefix.length).split('/');
-  if (parts.length !== 2) return null;
-  const [key, name] = parts as [string, string];
-  if (name === 'index.m3u8') return { key, file: { kind: 'playlist' } };
-  if (name === 'thumb.jpg') return { key, file: { kind: 'thumbnail' } };
-  if (SEGMENT_NAME_PATTERN.test(name)) return { key, file: { kind: 'segment', name } };
+  if (parts.length !== 2 && parts.length !== 3) return null;
+  const key = parts[0]!;
+  const name = parts.at(-1)!;
+  const rendition = parts.length === 3 ? parts[1]! : '';
+  if (parts.length === 3 && !RENDITION_PATTERN.test(rendition)) return null;
+  if (name === 'index.m3u8') return { key, rendition, file: { kind: 'playlist' } };
+  if (ENCODER_FILE_PATTERN.test(name)) return { key, rendition, file: isInitSegment(name) ? { kind: 'init', name } : { kind: 'segment', name } };
+  if (rendition !== '') return null;
+  if (name === 'master.m3u8') return { key, rendition, file: { kind: 'master' } };
+  if (name === 'thumb.jpg') return { key, rendition, file: { kind: 'thumbnail' } };
   return null;
 }
 
 export const r2Keys = {
   streamPrefix: (channelId: number, streamId: number) => `live/${channelId}/${streamId}/`,
-  segment: (channelId: number, streamId: number, name: string) => `live/${channelId}/${streamId}/${name}`,
+  /** A rendition's files sit in its own folder; a stream of one rendition ('') keeps them at the top. */
+  segment: (channelId: number, streamId: number, name: string, rendition = '') => `live/${channelId}/${streamId}/${rendition ? `${rendition}/` : ''}${name}`,
   thumbnail: (channelId: number) => `live/${channelId}/thumb.jpg`,
 };
 
 export function segmentContentType(name: string): string {
-  return name.endsWith('.m4s') ? 'video/iso.segment' : 'video/mp2t';
+  if (name.endsWith('.m4s')) return 'video/iso.segment';
+  return isInitSegment(name) ? 'video/mp4' : 'video/mp2t';
 }

@@ -5,16 +5,18 @@ import { Refusal } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { TtlCache } from '../lib/ttl-cache';
 import { BLOCKING_RELOAD_MS } from './channel-do';
-import { servedSegments } from '../db/live';
+import { servedSegments, streamRenditions } from '../db/live';
 import { findOpenStream, findStream, thumbnailGate, type StreamRow } from '../db/streams';
-import { renderPlaylist, type ServedSegment } from './hls';
-import { idSchema, r2Keys, segmentContentType, segmentNameSchema } from './paths';
+import { renderMasterPlaylist, renderPlaylist, type Rendition, type ServedWindow } from './hls';
+import { idSchema, r2Keys, renditionSchema, segmentContentType, segmentNameSchema } from './paths';
 import { playbackTokenValid } from '../lib/playback-token';
 import { needsPlaybackToken } from '../shared/stream-access';
 import { reportViewer } from './viewers';
 
 // GET /live/:channelId/index.m3u8, /live/:channelId/:streamId/index.m3u8, /live/:channelId/:streamId/:segment,
-// /live/:channelId/thumb.jpg — our own HLS out of R2, with cache headers for live and for VOD.
+// /live/:channelId/thumb.jpg — our own HLS out of R2, with cache headers for live and for VOD. A stream in several
+// renditions answers its two index.m3u8 with a master playlist, and serves each rendition at
+// /live/:channelId/:streamId/:rendition/index.m3u8 and /live/:channelId/:streamId/:rendition/:segment.
 
 /** Segments of a live playlist: the newest few; a player joining sits about this many seconds back at most. */
 export const LIVE_WINDOW = 6;
@@ -33,7 +35,8 @@ const CACHE = {
 // of staleness only delays ENDLIST by as much. The live window is re-read at most twice a second.
 const streams = new TtlCache<number, StreamRow | null>(2_000);
 const openStreams = new TtlCache<number, StreamRow | null>(2_000);
-const liveWindows = new TtlCache<number, ServedSegment[]>(500);
+const liveWindows = new TtlCache<string, ServedWindow>(500);
+const renditionLists = new TtlCache<number, Rendition[]>(2_000);
 const thumbnailGates = new TtlCache<number, Awaited<ReturnType<typeof thumbnailGate>>>(2_000);
 
 const tokenQuery = z.object({ token: z.string().max(200).optional() });
@@ -43,6 +46,8 @@ type PlaylistQuery = z.infer<typeof playlistQuery>;
 const channelParam = z.object({ channelId: idSchema });
 const streamParam = z.object({ channelId: idSchema, streamId: idSchema });
 const segmentParam = z.object({ channelId: idSchema, streamId: idSchema, segment: segmentNameSchema });
+const renditionParam = z.object({ channelId: idSchema, streamId: idSchema, rendition: renditionSchema });
+const renditionSegmentParam = renditionParam.extend({ segment: segmentNameSchema });
 
 /** Our own stream of this channel, or null (another channel's id, a third-party source). */
 async function ownStream(c: Context<AppEnv>, channelId: number, streamId: number): Promise<StreamRow | null> {
@@ -62,43 +67,61 @@ function privateIfRestricted(stream: StreamRow, cacheControl: string): string {
   return needsPlaybackToken(stream) ? cacheControl.replace('public', 'private') : cacheControl;
 }
 
-const liveWindow = (c: Context<AppEnv>, streamId: number, fresh = false) => liveWindows.get(streamId, () => servedSegments(c.env.DB, streamId, LIVE_WINDOW), { fresh });
+const liveWindow = (c: Context<AppEnv>, streamId: number, rendition: string, fresh = false) =>
+  liveWindows.get(`${streamId}/${rendition}`, () => servedSegments(c.env.DB, streamId, LIVE_WINDOW, rendition), { fresh });
+
+/** The stream's renditions (none: it comes in one, and its index.m3u8 is its media playlist). */
+const renditionsOf = (c: Context<AppEnv>, streamId: number) => renditionLists.get(streamId, () => streamRenditions(c.env.DB, streamId));
 
 /**
  * A blocking reload: a live playlist that lists `msn`, once the channel's object says that segment is
  * served (or the stream ended, or three target durations passed: then what there is). More than two
  * segments beyond the newest is a 400, as LL-HLS says; one already listed answers at once.
  */
-async function blockUntilListed(c: Context<AppEnv>, stream: StreamRow, msn: number): Promise<{ stream: StreamRow; segments: ServedSegment[] } | 'too_far'> {
-  const segments = await liveWindow(c, stream.id);
-  const newest = segments.at(-1)?.seq ?? -1;
-  if (msn <= newest) return { stream, segments };
+async function blockUntilListed(c: Context<AppEnv>, stream: StreamRow, rendition: string, msn: number): Promise<{ stream: StreamRow; served: ServedWindow } | 'too_far'> {
+  const served = await liveWindow(c, stream.id, rendition);
+  const newest = served.segments.at(-1)?.seq ?? -1;
+  if (msn <= newest) return { stream, served };
   if (msn > newest + 2) return 'too_far';
   const room = c.env.LIVE_CHANNEL.get(c.env.LIVE_CHANNEL.idFromName(String(stream.channelId)));
-  const outcome = await room.segmentServed(stream.id, msn, BLOCKING_RELOAD_MS);
+  const outcome = await room.segmentServed(stream.id, msn, BLOCKING_RELOAD_MS, rendition);
   if (outcome === 'ended') {
     const now = await streams.get(stream.id, () => findStream(c.env.DB, stream.id), { fresh: true });
-    if (now?.endedAt != null) return { stream: now, segments: await servedSegments(c.env.DB, stream.id, null) };
+    if (now?.endedAt != null) return { stream: now, served: await servedSegments(c.env.DB, stream.id, null, rendition) };
   }
-  return { stream, segments: outcome === 'timeout' ? segments : await liveWindow(c, stream.id, true) };
+  return { stream, served: outcome === 'timeout' ? served : await liveWindow(c, stream.id, rendition, true) };
 }
 
-async function playlist(c: Context<AppEnv>, found: StreamRow, { token, _HLS_msn: msn }: PlaylistQuery, prefix: string): Promise<Response> {
+/**
+ * A stream's playlist at `prefix` (its folder as the URL asked for it seen from there): the master playlist when
+ * it comes in several renditions (asked with a rendition: that one's media playlist), else its media playlist.
+ */
+async function playlist(c: Context<AppEnv>, found: StreamRow, query: PlaylistQuery, prefix: string, rendition: string | null = null): Promise<Response> {
+  const { token, _HLS_msn: msn } = query;
   if (!(await allowed(c, found, token))) throw new Refusal(403, 'PLAYBACK_TOKEN', 'live.token');
+  const renditions = await renditionsOf(c, found.id);
+  if (rendition === null && renditions.length > 0) {
+    c.header('content-type', PLAYLIST_TYPE);
+    // The renditions are fixed once the live runs: a master playlist may be kept as long as a recording's.
+    c.header('cache-control', privateIfRestricted(found, found.endedAt === null ? CACHE.live : CACHE.vod));
+    return c.body(renderMasterPlaylist(renditions, { prefix, token: needsPlaybackToken(found) ? token : null }));
+  }
+  if (rendition !== null && !renditions.some((r) => r.name === rendition)) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
+  const folder = rendition ?? '';
   let stream = found;
-  let segments: ServedSegment[];
-  if (stream.endedAt !== null) segments = await servedSegments(c.env.DB, stream.id, null);
-  else if (msn === undefined) segments = await liveWindow(c, stream.id);
+  let served: ServedWindow;
+  if (stream.endedAt !== null) served = await servedSegments(c.env.DB, stream.id, null, folder);
+  else if (msn === undefined) served = await liveWindow(c, stream.id, folder);
   else {
-    const listed = await blockUntilListed(c, stream, msn);
+    const listed = await blockUntilListed(c, stream, folder, msn);
     if (listed === 'too_far') throw new Refusal(400, 'HLS_MSN_TOO_FAR', 'live.msnTooFar');
-    ({ stream, segments } = listed);
+    ({ stream, served } = listed);
   }
   const ended = stream.endedAt !== null;
   if (!ended) reportViewer(c, stream.channelId, stream.id);
   c.header('content-type', PLAYLIST_TYPE);
   c.header('cache-control', privateIfRestricted(stream, ended ? CACHE.vod : CACHE.live));
-  return c.body(renderPlaylist(segments, { ended, prefix, token: needsPlaybackToken(stream) ? token : null }));
+  return c.body(renderPlaylist(served, { ended, prefix, token: needsPlaybackToken(stream) ? token : null }));
 }
 
 export const playback = new Hono<AppEnv>()
@@ -139,15 +162,30 @@ export const playback = new Hono<AppEnv>()
   })
   .get('/:channelId/:streamId/:segment', validate('param', segmentParam), validate('query', tokenQuery), async (c) => {
     const { channelId, streamId, segment } = c.req.valid('param');
+    return segmentFile(c, channelId, streamId, '', segment, c.req.valid('query').token);
+  })
+  .get('/:channelId/:streamId/:rendition/index.m3u8', validate('param', renditionParam), validate('query', playlistQuery), async (c) => {
+    const { channelId, streamId, rendition } = c.req.valid('param');
     const stream = await ownStream(c, channelId, streamId);
     if (!stream) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
-    if (!(await allowed(c, stream, c.req.valid('query').token))) throw new Refusal(403, 'PLAYBACK_TOKEN', 'live.token');
-    const key = r2Keys.segment(channelId, streamId, segment);
-    const object = c.req.method === 'HEAD' ? await c.env.MEDIA.head(key) : await c.env.MEDIA.get(key);
-    if (!object) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
-    c.header('content-type', segmentContentType(segment));
-    c.header('content-length', String(object.size));
-    c.header('cache-control', privateIfRestricted(stream, CACHE.segment));
-    c.header('etag', object.httpEtag);
-    return 'body' in object ? c.body((object as R2ObjectBody).body) : c.body(null);
+    return playlist(c, stream, c.req.valid('query'), '', rendition);
+  })
+  .get('/:channelId/:streamId/:rendition/:segment', validate('param', renditionSegmentParam), validate('query', tokenQuery), async (c) => {
+    const { channelId, streamId, rendition, segment } = c.req.valid('param');
+    return segmentFile(c, channelId, streamId, rendition, segment, c.req.valid('query').token);
   });
+
+/** A segment (or CMAF init segment) of our own stream, out of R2, immutable. */
+async function segmentFile(c: Context<AppEnv>, channelId: number, streamId: number, rendition: string, segment: string, token: string | undefined): Promise<Response> {
+  const stream = await ownStream(c, channelId, streamId);
+  if (!stream) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
+  if (!(await allowed(c, stream, token))) throw new Refusal(403, 'PLAYBACK_TOKEN', 'live.token');
+  const key = r2Keys.segment(channelId, streamId, segment, rendition);
+  const object = c.req.method === 'HEAD' ? await c.env.MEDIA.head(key) : await c.env.MEDIA.get(key);
+  if (!object) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
+  c.header('content-type', segmentContentType(segment));
+  c.header('content-length', String(object.size));
+  c.header('cache-control', privateIfRestricted(stream, CACHE.segment));
+  c.header('etag', object.httpEtag);
+  return 'body' in object ? c.body((object as R2ObjectBody).body) : c.body(null);
+}

@@ -10,16 +10,27 @@ const LIVE_CHANNEL = { id: 1, key: 'demo-stream-key-0001' };
 const RECORD_CHANNEL = { id: 2, key: 'demo-stream-key-0002' };
 const ADULT_CHANNEL = { id: 3, key: 'demo-stream-key-0003' };
 const RECORD_SECONDS = 6;
+/** The live channel comes in two renditions (a ladder as cheap to encode as one 360p rendition). */
+const LADDER = [
+  { name: '360p', width: 640, height: 360, videoKbps: 500 },
+  { name: '240p', width: 426, height: 240, videoKbps: 250 },
+];
 
 const broadcasters: ChildProcess[] = [];
 
 const channelPage = (channelId: number) => apiGet<ChannelPageResponse>(`/api/channels/${channelId}/channel-page`);
 
-/** The live playlist answers and lists at least two segments: a player can start at once. */
+/** The live's playlist (its last rendition's, when it comes in several) answers and lists at least two segments: a player can start at once. */
 async function livePlaylistReady(channelId: number): Promise<boolean> {
   const response = await fetch(`${ORIGIN}/live/${channelId}/index.m3u8`);
-  return response.ok && ((await response.text()).match(/#EXTINF/g)?.length ?? 0) >= 2;
+  if (!response.ok) return false;
+  const text = await response.text();
+  const rendition = text.trimEnd().split('\n').at(-1)!;
+  const media = text.includes('#EXT-X-STREAM-INF') ? await (await fetch(`${ORIGIN}/live/${channelId}/${rendition}`)).text() : text;
+  return (media.match(/#EXTINF/g)?.length ?? 0) >= 2;
 }
+
+const videoHeight = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('.player video')?.videoHeight ?? 0);
 
 /** Watch the page's <video> from inside the page for `ms`: progress, and the longest time it stood still. */
 function watchVideo(page: Page, ms: number) {
@@ -66,7 +77,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  for (const channel of [LIVE_CHANNEL, ADULT_CHANNEL]) broadcasters.push(startBroadcast({ origin: ORIGIN, streamKey: channel.key, thumbnails: false }));
+  broadcasters.push(startBroadcast({ origin: ORIGIN, streamKey: LIVE_CHANNEL.key, thumbnails: false, ladder: LADDER }));
+  broadcasters.push(startBroadcast({ origin: ORIGIN, streamKey: ADULT_CHANNEL.key, thumbnails: false }));
   broadcasters.push(startBroadcast({ origin: ORIGIN, streamKey: RECORD_CHANNEL.key, durationSeconds: RECORD_SECONDS, thumbnails: false }));
   await until('the live playlist', () => livePlaylistReady(LIVE_CHANNEL.id), 60_000);
   await until('the adult channel to go live', async () => (await channelPage(ADULT_CHANNEL.id)).live, 30_000);
@@ -102,6 +114,20 @@ test('the channel page plays live video without stalling', async ({ page, consol
   await page.keyboard.press('k');
   await expect(player).toHaveAttribute('data-state', 'playing');
   await expectNoSeriousA11yViolations(page);
+
+  // Two renditions in CMAF: the master playlist describes both; hls.js starts on one, and the quality menu moves to
+  // the other from the keyboard, which this device then keeps.
+  const master = await (await fetch(`${ORIGIN}/live/${LIVE_CHANNEL.id}/index.m3u8`)).text();
+  expect(master.match(/^#EXT-X-STREAM-INF:BANDWIDTH=\d+,RESOLUTION=\d+x(360|240),CODECS="avc1\.[0-9a-f]+,mp4a\.40\.2",FRAME-RATE=30\.000$/gm)).toHaveLength(2);
+  const quality = page.getByRole('combobox', { name: ko.player.quality });
+  await expect(quality.locator('option')).toHaveText([/^자동/, '360p', '240p']);
+  await quality.focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => videoHeight(page), { timeout: 15_000 }).toBe(240);
+  await page.reload();
+  await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  await expect(page.getByRole('combobox', { name: ko.player.quality })).toHaveValue('240');
+  expect(await videoHeight(page)).toBe(240);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -204,7 +204,7 @@ test('BytePlus WebRTC falls back to its HLS rendition when WHEP fails', async ({
   expect(offers[0]!.body).toContain('a=recvonly');
   // ...then the picture came from the HLS rendition, through MSE (hls.js).
   expect(requests.some((r) => r.url().startsWith(HLS_RENDITION))).toBe(true);
-  expect(requests.some((r) => new URL(r.url()).pathname.match(/^\/live\/\d+\/\d+\/.+\.ts$/) !== null)).toBe(true);
+  expect(requests.some((r) => new URL(r.url()).pathname.match(/^\/live\/\d+\/\d+\/.+\.m4s$/) !== null)).toBe(true);
   expect(await page.evaluate(() => document.querySelector<HTMLVideoElement>('.player video')!.srcObject)).toBeNull();
   expect((await playsPast(page, 0, 1000)).src).toMatch(/^blob:/);
 

@@ -110,9 +110,13 @@ describe('ingest', () => {
       `/live/ingest/${key}/a%2Fb.ts`,
       `/live/ingest/${key}/a%5Cb.ts`,
       `/live/ingest/${key}/%2e%2e%2fx.ts`,
-      `/live/ingest/${key}/sub/index0.ts`,
+      `/live/ingest/${key}/sub/deeper/index0.ts`,
+      `/live/ingest/${key}/sub/thumb.jpg`,
+      `/live/ingest/${key}/sub/master.m3u8`,
+      `/live/ingest/${key}/s.b/index0.ts`,
+      `/live/ingest/${key}/a_rendition_name_too_long/index0.ts`,
       `/live/ingest/${key}/sub/../../index0.ts`,
-      `/live/ingest/${key}/index0.mp4`,
+      `/live/ingest/${key}/index0.mkv`,
       `/live/ingest/${key}/.ts`,
       `/live/ingest/${key}/index.m3u8/x.ts`,
       `/live/ingest/${key}/index0.ts%00`,
@@ -378,7 +382,9 @@ describe('playback', () => {
     const missing = await SELF.fetch(`${ORIGIN}/live/999999/index.m3u8`);
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('OFFLINE');
-    expect((await SELF.fetch(`${ORIGIN}/live/1/2/3/4`)).status).toBe(404);
+    // A rendition's file that can never be a segment's name, and a path deeper than any.
+    expect((await SELF.fetch(`${ORIGIN}/live/1/2/3/4`)).status).toBe(400);
+    expect((await SELF.fetch(`${ORIGIN}/live/1/2/3/4/5`)).status).toBe(404);
     expect((await SELF.fetch(`${ORIGIN}/live/ingest/whatever/index.m3u8`)).status).toBe(405);
   });
 });

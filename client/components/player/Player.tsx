@@ -59,7 +59,7 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
     }
   }, []);
 
-  const { engine, error, retry } = useEngine(video, playback, live, () => {
+  const { engine, error, retry, quality } = useEngine(video, playback, live, () => {
     if (autoPlay) void play();
     else setStatus('paused');
   });
@@ -233,6 +233,7 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
         onToggleFullscreen={toggleFullscreen}
         onGoLive={goLive}
         onSeek={seek}
+        quality={quality}
       />
     </section>
   );

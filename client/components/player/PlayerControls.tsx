@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/i18n';
+import type { Quality } from './engine-types';
 import { Icon } from './icons';
 
 export interface ControlsProps {
@@ -17,6 +18,8 @@ export interface ControlsProps {
   onToggleFullscreen: () => void;
   onGoLive: () => void;
   onSeek: (time: number) => void;
+  /** A stream in several renditions: the choice (null: automatic) and the one playing now. */
+  quality: { list: Quality[]; playing: number | null; chosen: number | null; choose: (height: number | null) => void };
 }
 
 function clock(seconds: number): string {
@@ -28,7 +31,31 @@ function clock(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
 
-/** The control bar: play/pause, mute and volume, LIVE or the time, go to live, fullscreen. */
+/**
+ * The quality menu: automatic (naming the rendition playing) and each rendition, highest first. A native select:
+ * the keyboard, screen readers and phones' own pickers work as everywhere else.
+ */
+function QualityMenu({ list, playing, chosen, choose }: ControlsProps['quality']) {
+  const t = useT();
+  const heights = [...new Set(list.map((q) => q.height))].sort((a, b) => b - a);
+  return (
+    <select
+      className="player-quality"
+      aria-label={t('player.quality')}
+      value={chosen === null ? 'auto' : String(chosen)}
+      onChange={(e) => choose(e.currentTarget.value === 'auto' ? null : Number(e.currentTarget.value))}
+    >
+      <option value="auto">{chosen === null && playing !== null ? t('player.qualityAutoNow', { height: playing }) : t('player.qualityAuto')}</option>
+      {heights.map((height) => (
+        <option key={height} value={height}>
+          {t('player.qualityHeight', { height })}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The control bar: play/pause, mute and volume, LIVE or the time, go to live, the quality, fullscreen. */
 export function PlayerControls(p: ControlsProps) {
   const t = useT();
   return (
@@ -76,6 +103,7 @@ export function PlayerControls(p: ControlsProps) {
         </>
       )}
       <span className="player-spacer" />
+      {p.quality.list.length > 1 && <QualityMenu {...p.quality} />}
       <button type="button" className="player-button" onClick={p.onToggleFullscreen} aria-label={t(p.fullscreen ? 'player.exitFullscreen' : 'player.fullscreen')}>
         <Icon name={p.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
       </button>

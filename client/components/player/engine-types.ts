@@ -6,9 +6,17 @@ import type { Playback } from '../../../src/shared/streams-api';
 /** Why playback stopped, as the viewer is told (player.error.<kind>). */
 export type PlayerErrorKind = 'network' | 'offline' | 'unsupported' | 'media';
 
+/** A rendition of a stream in several, as the viewer picks it (by its height: 480p). */
+export interface Quality {
+  height: number;
+  bitrate: number;
+}
+
 export interface EngineCallbacks {
   /** The engine gave up (after its own recovery attempts); the player shows the message and a retry. */
   onFatal: (kind: PlayerErrorKind) => void;
+  /** The stream's renditions (more than one: a choice to offer) and the height playing now, on every switch. */
+  onQualities?: (qualities: Quality[], playing: number | null) => void;
 }
 
 /** One way of feeding the <video>: hls.js, native HLS, mpegts.js, WHEP or a plain file. */
@@ -18,6 +26,8 @@ export interface Engine {
   latencyMs?: () => number | null;
   /** Where "go to live" jumps to (the live sync point), when the engine knows better than seekable.end. */
   liveSyncPosition?: () => number | null;
+  /** Plays the rendition of that height from now on, or picks by bandwidth again (null). */
+  setQuality?: (height: number | null) => void;
 }
 
 export interface EngineOptions {
@@ -27,4 +37,6 @@ export interface EngineOptions {
   callbacks: EngineCallbacks;
   /** Aborted when the player unmounts or restarts while the engine is still starting (WHEP). */
   signal: AbortSignal;
+  /** The height the viewer chose on this device (quality-preference.ts), else null: by bandwidth. */
+  quality?: number | null;
 }

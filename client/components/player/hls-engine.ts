@@ -37,7 +37,7 @@ function liveLoading(buffered: () => boolean): Partial<HlsConfig> {
  * (recoverMediaError, then a codec swap if it fails again at once); a fatal network error restarts the
  * load with backoff; a playlist that answers 404 means the broadcast is off.
  */
-export async function startHls({ video, live, callbacks, signal }: EngineOptions, url: string): Promise<Engine> {
+export async function startHls({ video, live, callbacks, signal, quality = null }: EngineOptions, url: string): Promise<Engine> {
   // Three tasks, each short: this chunk evaluates in the caller's, the controllers are built in the next, and the
   // video is attached and the playlist asked for in the one after. In one task they were ~110 ms under Lighthouse's
   // 4x CPU throttle; built and attached together, ~100 ms.
@@ -96,6 +96,17 @@ export async function startHls({ video, live, callbacks, signal }: EngineOptions
     else callbacks.onFatal('media');
   };
   hls.on(Events.ERROR, onError);
+  // Several renditions: offer them, start on the one this device chose (else hls.js picks by bandwidth), say each switch.
+  const qualities = () => hls.levels.map((level) => ({ height: level.height, bitrate: level.bitrate }));
+  const levelOf = (height: number) => hls.levels.findIndex((level) => level.height === height);
+  hls.on(Events.MANIFEST_PARSED, () => {
+    if (hls.levels.length < 2) return;
+    if (quality !== null && levelOf(quality) !== -1) hls.currentLevel = levelOf(quality);
+    callbacks.onQualities?.(qualities(), null);
+  });
+  hls.on(Events.LEVEL_SWITCHED, (_event, data) => {
+    if (hls.levels.length > 1) callbacks.onQualities?.(qualities(), hls.levels[data.level]?.height ?? null);
+  });
   hls.on(Events.FRAG_BUFFERED, () => (networkFailures = 0)); // a good fragment resets the backoff
   // Attached and loading before the engine is handed over, so play() never runs before the source is set.
   await nextTask();
@@ -116,5 +127,9 @@ export async function startHls({ video, live, callbacks, signal }: EngineOptions
       return date ? Date.now() - date.getTime() : null;
     },
     liveSyncPosition: () => hls.liveSyncPosition,
+    setQuality: (height) => {
+      // -1 hands the choice back to hls.js's bandwidth estimate.
+      hls.currentLevel = height === null ? -1 : levelOf(height);
+    },
   };
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Playback } from '../../../src/shared/streams-api';
 import { startEngine } from './engine';
-import type { Engine, PlayerErrorKind } from './engine-types';
+import type { Engine, PlayerErrorKind, Quality } from './engine-types';
+import { savedQuality, saveQuality } from './quality-preference';
 
 const OFFLINE_RECHECK_MS = 10_000;
 
@@ -13,6 +14,10 @@ const OFFLINE_RECHECK_MS = 10_000;
 export function useEngine(video: RefObject<HTMLVideoElement | null>, playback: Playback, live: boolean, onStarted: () => void) {
   const [error, setError] = useState<PlayerErrorKind | null>(null);
   const [attempt, setAttempt] = useState(0);
+  /** The renditions to choose from (none: one, or an engine that does not offer them), the height playing, the choice (null: auto). */
+  const [qualities, setQualities] = useState<Quality[]>([]);
+  const [playingHeight, setPlayingHeight] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
   const engine = useRef<Engine | null>(null);
   const started = useRef(onStarted);
   started.current = onStarted;
@@ -24,12 +29,23 @@ export function useEngine(video: RefObject<HTMLVideoElement | null>, playback: P
     const abort = new AbortController();
     let current: Engine | null = null;
     setError(null);
+    setQualities([]);
+    const quality = savedQuality();
+    setChosen(quality);
     startEngine({
       video: element,
       playback,
       live,
       signal: abort.signal,
-      callbacks: { onFatal: (kind) => !abort.signal.aborted && setError(kind) },
+      quality,
+      callbacks: {
+        onFatal: (kind) => !abort.signal.aborted && setError(kind),
+        onQualities: (list, playing) => {
+          if (abort.signal.aborted) return;
+          setQualities(list);
+          setPlayingHeight(playing);
+        },
+      },
     }).then(
       (value) => {
         if (abort.signal.aborted) return value.destroy();
@@ -52,5 +68,12 @@ export function useEngine(video: RefObject<HTMLVideoElement | null>, playback: P
     return () => clearTimeout(timer);
   }, [error, live]);
 
-  return { engine, error, retry: () => setAttempt((n) => n + 1) };
+  /** The viewer picks a rendition (null: automatic): from now on, and on this device next time. */
+  const chooseQuality = (height: number | null) => {
+    setChosen(height);
+    saveQuality(height);
+    engine.current?.setQuality?.(height);
+  };
+
+  return { engine, error, retry: () => setAttempt((n) => n + 1), quality: { list: qualities, playing: playingHeight, chosen, choose: chooseQuality } };
 }

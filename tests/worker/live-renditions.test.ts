@@ -1,0 +1,211 @@
+import { SELF, env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { clearAllCaches } from '../../src/lib/ttl-cache';
+import { signPlayback } from '../../src/lib/playback-token';
+import { uniqueTag } from './unique';
+
+// A live in several renditions: the encoder's master playlist names them, each rendition's files come in its own
+// folder, viewers get a master playlist and each rendition's media playlist, and a recording keeps them all.
+
+const ORIGIN = 'http://localhost:8787';
+const LADDER = [
+  { name: '720p', bandwidth: 2_200_000, resolution: '1280x720' },
+  { name: '480p', bandwidth: 1_100_000, resolution: '854x480' },
+  { name: '360p', bandwidth: 600_000, resolution: '640x360' },
+];
+
+async function makeChannel({ password = false } = {}) {
+  const tag = uniqueTag();
+  const member = await env.DB.prepare('INSERT INTO members (login_id, nickname, password_hash) VALUES (?, ?, ?) RETURNING id')
+    .bind(`rend${tag}`, `화질${tag}`.slice(0, 10), 'pbkdf2-sha256$1$AA$AA')
+    .first<{ id: number }>();
+  const key = `rend_key_${tag}_abcdefgh`;
+  const channel = await env.DB.prepare('INSERT INTO channels (owner_id, title, stream_key, password_hash) VALUES (?, ?, ?, ?) RETURNING id')
+    .bind(member!.id, `화질 ${tag}`, key, password ? 'pbkdf2-sha256$1$AA$AA' : null)
+    .first<{ id: number }>();
+  return { channelId: channel!.id, key };
+}
+
+const put = (path: string, body: BodyInit, headers: Record<string, string> = {}) => SELF.fetch(`${ORIGIN}${path}`, { method: 'PUT', body, headers });
+
+function box(type: string, size: number, mark: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  new DataView(bytes.buffer).setUint32(0, size);
+  bytes.set(
+    [...type].map((ch) => ch.charCodeAt(0)),
+    4,
+  );
+  bytes[size - 1] = mark;
+  return bytes;
+}
+
+function master(ladder = LADDER) {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:6'];
+  for (const r of ladder) lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${r.bandwidth},RESOLUTION=${r.resolution},CODECS="avc1.64001f,mp4a.40.2",FRAME-RATE=30.000`, `${r.name}/index.m3u8`);
+  return `${lines.join('\n')}\n`;
+}
+
+const START = Date.now() - 60_000;
+function mediaPlaylist(count: number, { ended = false, durations = [] as number[] } = {}) {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-TARGETDURATION:1', '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-MAP:URI="init.mp4"'];
+  for (let i = 0; i < count; i++) lines.push(`#EXTINF:${(durations[i] ?? 1).toFixed(6)},`, `#EXT-X-PROGRAM-DATE-TIME:${new Date(START + i * 1000).toISOString()}`, `index${i}.m4s`);
+  if (ended) lines.push('#EXT-X-ENDLIST');
+  return `${lines.join('\n')}\n`;
+}
+
+/** Each rendition's init segment and segments 0..count-1 (their last byte tells the rendition), then its playlist. */
+async function send(key: string, count: number, { ladder = LADDER, from = 0, ended = false } = {}) {
+  for (const [i, r] of ladder.entries()) {
+    if (from === 0) expect((await put(`/live/ingest/${key}/${r.name}/init.mp4`, box('ftyp', 64, i))).status).toBe(204);
+    for (let n = from; n < count; n++) expect((await put(`/live/ingest/${key}/${r.name}/index${n}.m4s`, box('moof', 128, i))).status).toBe(204);
+    expect((await put(`/live/ingest/${key}/${r.name}/index.m3u8`, mediaPlaylist(count, { ended }))).status).toBe(204);
+  }
+  clearAllCaches();
+}
+
+const streamOf = (channelId: number) => env.DB.prepare('SELECT id, kind FROM streams WHERE channel_id = ? ORDER BY id DESC').bind(channelId).first<{ id: number; kind: number }>();
+const get = async (path: string) => {
+  const res = await SELF.fetch(`${ORIGIN}${path}`);
+  return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+};
+const uris = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('#'));
+
+describe('a live in several renditions', () => {
+  it('viewers get a master playlist of every rendition, each rendition its own media playlist and files', async () => {
+    const { channelId, key } = await makeChannel();
+    // The master comes before any segment (the demo encoder sends it first): the stream it starts takes it.
+    expect((await put(`/live/ingest/${key}/master.m3u8`, master())).status).toBe(204);
+    await send(key, 3);
+    const stream = (await streamOf(channelId))!;
+
+    const top = await get(`/live/${channelId}/index.m3u8`);
+    expect([top.status, top.type]).toEqual([200, 'application/vnd.apple.mpegurl']);
+    expect(top.text).toContain('#EXT-X-STREAM-INF:BANDWIDTH=2200000,RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2",FRAME-RATE=30.000');
+    expect(uris(top.text)).toEqual(LADDER.map((r) => `${stream.id}/${r.name}/index.m3u8`));
+    expect(top.text).not.toContain('#EXTINF');
+    // The stream's own URL answers the same master, its renditions relative to it.
+    expect(uris((await get(`/live/${channelId}/${stream.id}/index.m3u8`)).text)).toEqual(LADDER.map((r) => `${r.name}/index.m3u8`));
+
+    for (const [i, r] of LADDER.entries()) {
+      const media = await get(`/live/${channelId}/${stream.id}/${r.name}/index.m3u8`);
+      expect(media.status).toBe(200);
+      expect(media.text).toContain('#EXT-X-MAP:URI="init.mp4"');
+      expect(uris(media.text)).toEqual(['index0.m4s', 'index1.m4s', 'index2.m4s']);
+      const seg = await SELF.fetch(`${ORIGIN}/live/${channelId}/${stream.id}/${r.name}/index1.m4s`);
+      expect([seg.status, seg.headers.get('content-type')]).toEqual([200, 'video/iso.segment']);
+      expect(new Uint8Array(await seg.arrayBuffer()).at(-1)).toBe(i);
+      expect(await env.MEDIA.head(`live/${channelId}/${stream.id}/${r.name}/init.mp4`)).not.toBeNull();
+    }
+    expect((await get(`/live/${channelId}/${stream.id}/1080p/index.m3u8`)).status).toBe(404);
+    expect((await get(`/live/${channelId}/${stream.id}/720p/index9.m4s`)).status).toBe(404);
+  });
+
+  it('a master sent after the first segments applies to the open stream', async () => {
+    const { channelId, key } = await makeChannel();
+    await send(key, 2);
+    expect((await put(`/live/ingest/${key}/master.m3u8`, master())).status).toBe(204);
+    clearAllCaches();
+    expect(uris((await get(`/live/${channelId}/index.m3u8`)).text)).toHaveLength(3);
+  });
+
+  it('a rendition whose segments do not line up with the others is refused (409) and not listed', async () => {
+    const { channelId, key } = await makeChannel();
+    expect((await put(`/live/ingest/${key}/master.m3u8`, master(LADDER.slice(0, 2)))).status).toBe(204);
+    await send(key, 3, { ladder: LADDER.slice(0, 1) });
+    const other = LADDER[1]!;
+    expect((await put(`/live/ingest/${key}/${other.name}/init.mp4`, box('ftyp', 64, 1))).status).toBe(204);
+    for (const n of [0, 1, 2]) expect((await put(`/live/ingest/${key}/${other.name}/index${n}.m4s`, box('moof', 128, 1))).status).toBe(204);
+    // Its keyframes fall elsewhere: segment 1 lasts 1.5 s where the first rendition's lasts 1 s.
+    const res = await put(`/live/ingest/${key}/${other.name}/index.m3u8`, mediaPlaylist(3, { durations: [1, 1.5, 0.5] }), { 'accept-language': 'en' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: { code: 'RENDITIONS_MISALIGNED', message: expect.stringContaining('line up') } });
+    clearAllCaches();
+    const stream = (await streamOf(channelId))!;
+    expect(uris((await get(`/live/${channelId}/${stream.id}/${other.name}/index.m3u8`)).text)).toEqual([]);
+    // Lined up, it is taken.
+    expect((await put(`/live/ingest/${key}/${other.name}/index.m3u8`, mediaPlaylist(3))).status).toBe(204);
+    clearAllCaches();
+    expect(uris((await get(`/live/${channelId}/${stream.id}/${other.name}/index.m3u8`)).text)).toHaveLength(3);
+  });
+
+  it('the live ends once every rendition closed its playlist; the recording keeps them all', async () => {
+    const { channelId, key } = await makeChannel();
+    expect((await put(`/live/ingest/${key}/master.m3u8`, master())).status).toBe(204);
+    await send(key, 2);
+    // The first rendition closes first; the others' last segments are still on the way.
+    expect((await put(`/live/ingest/${key}/720p/index.m3u8`, mediaPlaylist(2, { ended: true }))).status).toBe(204);
+    expect((await streamOf(channelId))!.kind).toBe(1);
+    await send(key, 3, { ladder: LADDER.slice(1), from: 2, ended: true });
+    const stream = (await streamOf(channelId))!;
+    expect(stream.kind).toBe(2);
+
+    const top = await get(`/live/${channelId}/${stream.id}/index.m3u8`);
+    expect(uris(top.text)).toHaveLength(3);
+    for (const r of LADDER) {
+      const media = (await get(`/live/${channelId}/${stream.id}/${r.name}/index.m3u8`)).text;
+      expect(media).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+      expect(media.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+      expect(uris(media)).toHaveLength(r.name === '720p' ? 2 : 3);
+    }
+    // The next live of this channel starts without the last one's renditions until its encoder names its own.
+    expect((await put(`/live/ingest/${key}/init.mp4`, box('ftyp', 64, 9))).status).toBe(204);
+    expect((await put(`/live/ingest/${key}/index0.m4s`, box('moof', 128, 9))).status).toBe(204);
+    expect((await put(`/live/ingest/${key}/index.m3u8`, mediaPlaylist(1))).status).toBe(204);
+    clearAllCaches();
+    const next = await get(`/live/${channelId}/index.m3u8`);
+    expect(next.text).not.toContain('#EXT-X-STREAM-INF');
+    expect(uris(next.text)).toHaveLength(1);
+  });
+
+  it('a blocking reload of a rendition waits for that rendition’s segment', async () => {
+    const { channelId, key } = await makeChannel();
+    expect((await put(`/live/ingest/${key}/master.m3u8`, master(LADDER.slice(0, 2)))).status).toBe(204);
+    await send(key, 2, { ladder: LADDER.slice(0, 2) });
+    const stream = (await streamOf(channelId))!;
+    const waiting = SELF.fetch(`${ORIGIN}/live/${channelId}/${stream.id}/480p/index.m3u8?_HLS_msn=2`).then((res) => res.text());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The other rendition's segment 2 does not answer it...
+    await send(key, 3, { ladder: LADDER.slice(0, 1), from: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // ...its own does.
+    await send(key, 3, { ladder: LADDER.slice(1, 2), from: 2 });
+    expect(uris(await waiting)).toEqual(['index0.m4s', 'index1.m4s', 'index2.m4s']);
+  });
+
+  it('a password stream’s master carries the token to every rendition', async () => {
+    const { channelId, key } = await makeChannel({ password: true });
+    expect((await put(`/live/ingest/${key}/master.m3u8`, master())).status).toBe(204);
+    await send(key, 1);
+    const stream = (await streamOf(channelId))!;
+    expect((await get(`/live/${channelId}/index.m3u8`)).status).toBe(403);
+    const { token } = await signPlayback(env.JWT_SECRET, stream.id);
+    const top = await get(`/live/${channelId}/index.m3u8?token=${encodeURIComponent(token)}`);
+    expect(uris(top.text).every((u) => u.endsWith(`/index.m3u8?token=${encodeURIComponent(token)}`))).toBe(true);
+    expect((await get(`/live/${channelId}/${stream.id}/480p/index.m3u8`)).status).toBe(403);
+    const media = await get(`/live/${channelId}/${stream.id}/480p/index.m3u8?token=${encodeURIComponent(token)}`);
+    expect(media.text).toContain(`#EXT-X-MAP:URI="init.mp4?token=${encodeURIComponent(token)}"`);
+  });
+
+  it('refuses a master playlist it cannot serve, and writes nothing', async () => {
+    const { channelId, key } = await makeChannel();
+    const bad = [
+      '#EXTM3U\n#EXT-X-STREAM-INF:RESOLUTION=1280x720\n720p/index.m3u8\n',
+      '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000,AUDIO="aac"\n720p/index.m3u8\n',
+      '#EXTM3U\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aac",NAME="a",URI="a/index.m3u8"\n#EXT-X-STREAM-INF:BANDWIDTH=1000\n720p/index.m3u8\n',
+      '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000\n720p/other.m3u8\n',
+      '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000\n../x/index.m3u8\n',
+      '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000\na/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2000\na/index.m3u8\n',
+      `#EXTM3U\n${Array.from({ length: 7 }, (_, i) => `#EXT-X-STREAM-INF:BANDWIDTH=${1000 + i}\nr${i}/index.m3u8`).join('\n')}\n`,
+      '#EXTM3U\n',
+      'not a playlist',
+    ];
+    for (const text of bad) {
+      const res = await put(`/live/ingest/${key}/master.m3u8`, text, { 'accept-language': 'ko' });
+      expect([res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([400, 'BAD_MASTER_PLAYLIST']);
+    }
+    await send(key, 1, { ladder: LADDER.slice(0, 1) });
+    clearAllCaches();
+    // No master was taken: the stream's playlist is not one.
+    expect((await get(`/live/${channelId}/index.m3u8`)).text).not.toContain('#EXT-X-STREAM-INF');
+  });
+});
