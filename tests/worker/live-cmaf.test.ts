@@ -1,5 +1,5 @@
 import { SELF, env, evictDurableObject, runDurableObjectAlarm } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { SILENCE_MS } from '../../src/live/channel-do';
 import { uniqueTag } from './unique';
@@ -9,6 +9,14 @@ import { uniqueTag } from './unique';
 
 const ORIGIN = 'http://localhost:8787';
 
+/** This file's channels: their lives end with it, so other files sharing the database do not list them as on air. */
+const channels: number[] = [];
+afterAll(async () => {
+  await env.DB.prepare(`UPDATE streams SET ended_at = ?, kind = 2 WHERE ended_at IS NULL AND channel_id IN (${channels.join(',')})`)
+    .bind(Date.now())
+    .run();
+});
+
 async function makeChannel() {
   const tag = uniqueTag();
   const member = await env.DB.prepare('INSERT INTO members (login_id, nickname, password_hash) VALUES (?, ?, ?) RETURNING id')
@@ -16,6 +24,7 @@ async function makeChannel() {
     .first<{ id: number }>();
   const key = `cmaf_key_${tag}_abcdefgh`;
   const channel = await env.DB.prepare('INSERT INTO channels (owner_id, title, stream_key) VALUES (?, ?, ?) RETURNING id').bind(member!.id, `CMAF ${tag}`, key).first<{ id: number }>();
+  channels.push(channel!.id);
   return { channelId: channel!.id, key };
 }
 

@@ -1,5 +1,5 @@
 import { SELF, env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { signPlayback } from '../../src/lib/playback-token';
 import { uniqueTag } from './unique';
@@ -14,6 +14,14 @@ const LADDER = [
   { name: '360p', bandwidth: 600_000, resolution: '640x360' },
 ];
 
+/** This file's channels: their lives end with it, so other files sharing the database do not list them as on air. */
+const channels: number[] = [];
+afterAll(async () => {
+  await env.DB.prepare(`UPDATE streams SET ended_at = ?, kind = 2 WHERE ended_at IS NULL AND channel_id IN (${channels.join(',')})`)
+    .bind(Date.now())
+    .run();
+});
+
 async function makeChannel({ password = false } = {}) {
   const tag = uniqueTag();
   const member = await env.DB.prepare('INSERT INTO members (login_id, nickname, password_hash) VALUES (?, ?, ?) RETURNING id')
@@ -23,6 +31,7 @@ async function makeChannel({ password = false } = {}) {
   const channel = await env.DB.prepare('INSERT INTO channels (owner_id, title, stream_key, password_hash) VALUES (?, ?, ?, ?) RETURNING id')
     .bind(member!.id, `화질 ${tag}`, key, password ? 'pbkdf2-sha256$1$AA$AA' : null)
     .first<{ id: number }>();
+  channels.push(channel!.id);
   return { channelId: channel!.id, key };
 }
 

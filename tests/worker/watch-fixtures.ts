@@ -14,6 +14,7 @@ export async function clearWatchTables(): Promise<void> {
     'emoji',
     'agency_invites',
     'stream_segments',
+    'stream_renditions',
     'watch_history',
     'gift_history',
     'subscription_history',
