@@ -15,13 +15,6 @@ function devVars(): Record<string, string> {
 /** Rankings over every member of a database: any other file's gifts would rank among them (the `fresh` project). */
 const FRESH = ['tests/worker/rankings.test.ts'];
 
-/**
- * Not for their storage: two minute-long model tests (every movement balanced, whatever else is in the ledger) that
- * fill the core the one-at-a-time browser specs leave, instead of lengthening the shared lanes after them. They run
- * last in their lane: their gifts would rank among the members of exchange.test.ts's rankings.
- */
-const MODELS = ['tests/worker/ledger.test.ts', 'tests/worker/economy-model.test.ts'];
-
 /** See the `alone` project below. */
 const ALONE = [
   'tests/worker/security-access.test.ts',
@@ -36,7 +29,6 @@ const ALONE = [
   // between this file's two requests.
   'tests/worker/page-cache.test.ts',
   'tests/worker/exchange.test.ts',
-  ...MODELS,
 ];
 
 /**
@@ -49,7 +41,6 @@ const LONG = ['tests/worker/security-chat-faults.test.ts', 'tests/worker/ledger.
 class LongFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
-      if (MODELS.some((model) => file.moduleId.endsWith(model)) && file.project.name === 'alone') return LONG.length + 1;
       const at = LONG.findIndex((long) => file.moduleId.endsWith(long));
       return at === -1 ? LONG.length : at;
     };

@@ -5,8 +5,8 @@
 //
 // Every step is CPU-bound on two cores, so the steps are laid out to keep both busy (each line a step prints while
 // another runs starts with its name): the checks and the build two at a time; the browser specs that run two at a
-// time; the ones that run alone beside the Worker files that run apart; then the other Worker tests beside the tool
-// tests.
+// time; the ones that run alone beside the Worker files that need storage apart and the tool tests; then the other
+// Worker tests.
 // `-- --no-e2e` leaves out the browser; `-- --sequential` runs every step alone.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -170,8 +170,8 @@ const runVitest = (name, projects, report, besideAnother = false) =>
   );
 const runPlaywright = (name, project, report, env, besideAnother = false) =>
   step(name, bin('playwright'), ['test', `--project=${project}`, '--no-deps'], { ...(besideAnother ? tag(project) : {}), env: { ...env, E2E_REPORT: report } });
-// The bench tooling's own tests (Node's runner). The server they start runs at nice 19 and gets only the CPU the
-// other steps leave: they run beside the shared Worker lanes, whose last files leave some.
+// The bench tooling's own tests (Node's runner). The server they start runs at nice 19 and gets almost no CPU while
+// both cores are busy: they run beside the one-at-a-time browser specs, which leave a core.
 const runTools = (besideAnother = false) =>
   step(
     'tool tests',
@@ -183,8 +183,8 @@ const runTools = (besideAnother = false) =>
 if (built && withBrowser && e2eServer) {
   // The run is CPU-bound (docs/decisions.md, "CI time"), so each phase keeps both cores busy: the browser specs that
   // run two at a time; then the ones that must run alone (playwright.config.ts, SERIAL), which use about one core,
-  // beside the Worker test files that run apart from the others (vitest.config.mts, ALONE and FRESH: one lane); then
-  // the other Worker tests, three lanes, beside the tool tests.
+  // beside the Worker test files that need storage apart from the others (vitest.config.mts, ALONE and FRESH: one lane) and the
+  // tool tests; then the other Worker tests, three lanes.
   const ready = await e2eServer.ready;
   // One that never answered gives the port back: Playwright starts its own there.
   if (!ready) e2eServer.stop();
@@ -193,13 +193,15 @@ if (built && withBrowser && e2eServer) {
   await inParallel(
     [
       () => runPlaywright('browser tests (one at a time)', 'serial', REPORTS.browserSerial, env, true),
-      () => runVitest('worker tests (apart)', ['alone', 'fresh'], REPORTS.workerAlone, true),
+      async () => {
+        const alone = await runVitest('worker tests (apart)', ['alone', 'fresh'], REPORTS.workerAlone, true);
+        return (await runTools(true)) && alone;
+      },
     ],
     width,
   );
   e2eServer.stop();
-  // The tool tests' server runs at nice 19: beside the shared lanes it takes what they leave (their last files).
-  await inParallel([() => runVitest('unit + worker tests', ['shared'], REPORTS.worker, true), () => runTools(true)], width);
+  await runVitest('unit + worker tests', ['shared'], REPORTS.worker);
 } else if (built) {
   await runVitest('unit + worker tests', [], REPORTS.worker);
   await runTools();
