@@ -1,4 +1,4 @@
-// npm run bench:live [-- --seconds 60 --compare]
+// npm run bench:live [-- --seconds 60 --compare --mpegts]
 // Live video as a viewer sees it: the Worker (production React build) on its own port and state, demo
 // data seeded, the demo broadcaster (ffmpeg, 1 s segments, program date-time) pushing channel 1, and
 // Chromium opening the channel page. Prints time to first frame and glass-to-glass latency (wall clock
@@ -21,6 +21,8 @@ const arg = (name, fallback) => {
 };
 const SECONDS = Math.max(60, arg('seconds', 60));
 const COMPARE = process.argv.includes('--compare');
+/** The demo encoder sends CMAF; --mpegts measures the MPEG-TS it sent before (hls.js then transmuxes). */
+const CONTAINER = process.argv.includes('--mpegts') ? 'mpegts' : 'cmaf';
 const LOADS = 5; // first-frame measurements: one cold, the rest warm
 const PORT = 8821;
 const STATE = '.wrangler/bench-live-state';
@@ -155,7 +157,7 @@ process.on('uncaughtException', (error) => {
 });
 try {
   seedDemo({ persistTo: STATE });
-  broadcaster = startBroadcast({ origin: ORIGIN, streamKey: CHANNEL.key, thumbnails: false });
+  broadcaster = startBroadcast({ origin: ORIGIN, streamKey: CHANNEL.key, thumbnails: false, container: CONTAINER });
   await untilLive(ORIGIN, CHANNEL.id);
   const skew = await clockSkew();
   console.log(
