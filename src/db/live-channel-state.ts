@@ -2,7 +2,7 @@ import type { Rendition } from './live';
 
 /**
  * A LiveChannel object's own SQLite storage (src/live/channel-do.ts): which channel it serves and which
- * stream is open (`state`), which viewers have already counted as a view of that stream (`seen`), and the
+ * stream is open and which ended stream may still be continued (`state`), which viewers have already counted as a view of that stream (`seen`), and the
  * renditions the encoder last announced (`master`).
  * D1 stays the source of truth for streams; this only lets the object pick up again after eviction.
  */
@@ -28,17 +28,30 @@ export class LiveChannelStore {
    * The remembered channel and open stream (null: none), and what the encoder's current run in that stream adds to
    * its media sequence numbers (null: not fixed yet).
    */
-  state(): { channelId: number | null; streamId: number | null; seqBase: number | null } {
+  state(): { channelId: number | null; streamId: number | null; seqBase: number | null; resumable: { streamId: number; until: number } | null } {
     const rows = new Map(
       this.sql
         .exec<{ k: string; v: number | null }>('SELECT k, v FROM state')
         .toArray()
         .map((r) => [r.k, r.v]),
     );
-    return { channelId: rows.get('channel') ?? null, streamId: rows.get('stream') ?? null, seqBase: rows.get('seqBase') ?? null };
+    const resumable = rows.get('resumable') ?? null;
+    const until = rows.get('resumableUntil') ?? null;
+    return {
+      channelId: rows.get('channel') ?? null,
+      streamId: rows.get('stream') ?? null,
+      seqBase: rows.get('seqBase') ?? null,
+      resumable: resumable !== null && until !== null ? { streamId: resumable, until } : null,
+    };
   }
 
-  remember(k: 'channel' | 'stream' | 'seqBase', v: number | null): void {
+  /** The stream the silence ended, which a new start before `until` continues (null: none). */
+  rememberResumable(resumable: { streamId: number; until: number } | null): void {
+    this.remember('resumable', resumable?.streamId ?? null);
+    this.remember('resumableUntil', resumable?.until ?? null);
+  }
+
+  remember(k: 'channel' | 'stream' | 'seqBase' | 'resumable' | 'resumableUntil', v: number | null): void {
     this.sql.exec('INSERT INTO state (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v', k, v);
   }
 

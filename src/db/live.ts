@@ -65,6 +65,22 @@ export function insertLiveStream(db: D1Database, channel: IngestChannel, now: nu
     .first<{ id: number }>();
 }
 
+/**
+ * A recording the silence ended goes live again (its encoder came back): null when it is gone, was not ended, or
+ * another stream of the channel is open.
+ */
+export function reopenLiveStream(db: D1Database, streamId: number, channelId: number, now: number): Promise<{ id: number } | null> {
+  return db
+    .prepare(
+      `UPDATE streams SET ended_at = NULL, kind = 1, last_media_at = ?1
+       WHERE id = ?2 AND channel_id = ?3 AND ended_at IS NOT NULL AND source = 'flex'
+         AND NOT EXISTS (SELECT 1 FROM streams WHERE channel_id = ?3 AND ended_at IS NULL)
+       RETURNING id`,
+    )
+    .bind(now, streamId, channelId)
+    .first<{ id: number }>();
+}
+
 /** A segment arrived: the silence alarm measures from the stream's last media. */
 export function mediaReceivedStatement(db: D1Database, streamId: number, now: number): D1PreparedStatement {
   return db.prepare('UPDATE streams SET last_media_at = ? WHERE id = ?').bind(now, streamId);
@@ -150,6 +166,12 @@ export interface RunState {
   highestSeq: number;
   /** Whether a media segment of that run was listed. */
   runListed: boolean;
+}
+
+/** The stream's highest segment number so far, any rendition or run (-1: none). */
+export async function highestSeq(db: D1Database, streamId: number): Promise<number> {
+  const row = await db.prepare('SELECT COALESCE(MAX(seq), -1) AS seq FROM stream_segments WHERE stream_id = ?').bind(streamId).first<{ seq: number }>();
+  return row?.seq ?? -1;
 }
 
 export async function runState(db: D1Database, streamId: number): Promise<RunState> {

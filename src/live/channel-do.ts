@@ -7,8 +7,10 @@ import { r2Keys, segmentContentType, servedName } from './paths';
 import {
   deleteRecordingStatements,
   endLiveStream,
+  highestSeq,
   insertLiveStream,
   listedElsewhere,
+  reopenLiveStream,
   mediaReceivedStatement,
   replaceRenditionsStatements,
   recordingsBeyond,
@@ -25,6 +27,11 @@ import { LiveChannelStore } from '../db/live-channel-state';
 
 /** No media for this long ends a live: it becomes a recording. */
 export const SILENCE_MS = 10_000;
+/**
+ * A live the silence ended (a tab closed, a network lost) that gets media again this soon after goes on as the same
+ * stream, one recording; one its encoder closed (End, ENDLIST) does not.
+ */
+export const RESUME_MS = 60_000;
 /** Recordings of our own source kept per channel; older ones (rows and R2 objects) go when a new live starts. */
 export const KEEP_RECORDINGS = 10;
 /** A viewer counts as watching while their player fetched a playlist within this window. */
@@ -172,8 +179,7 @@ export class LiveChannel extends DurableObject<Env> {
       if (streamId === null) return { ok: true, streamId: null };
       if (this.seqBase === null && segments.length > 0) {
         // A restarted encoder counts from its own start: its run goes on from the stream's next number.
-        const { highestSeq } = await runState(this.env.DB, streamId);
-        this.seqBase = highestSeq + 1 - Math.min(...segments.map((s) => s.seq));
+        this.seqBase = (await highestSeq(this.env.DB, streamId)) + 1 - Math.min(...segments.map((s) => s.seq));
         this.store.remember('seqBase', this.seqBase);
       }
       const base = this.seqBase ?? 0;
@@ -272,7 +278,7 @@ export class LiveChannel extends DurableObject<Env> {
       const row = await streamActivity(this.env.DB, this.streamId);
       if (!row || row.endedAt !== null) return this.forgetStream();
       const quietSince = row.lastMediaAt ?? row.startedAt;
-      if (now - quietSince >= SILENCE_MS) await this.endStream(now);
+      if (now - quietSince >= SILENCE_MS) await this.endStream(now, { resumable: true });
       else {
         await this.flushViewers(now);
         await this.ctx.storage.setAlarm(quietSince + SILENCE_MS);
@@ -325,14 +331,25 @@ export class LiveChannel extends DurableObject<Env> {
       if (!settings.broadcast) return { ok: false, code: 'broadcast_off' };
       // An adult-plus channel goes on air only while operators allow adult-plus broadcasting.
       if (channel.adultPlus && !settings.adultPlusBroadcast) return { ok: false, code: 'adult_plus_off' };
-      const row = await insertLiveStream(this.env.DB, channel, now);
-      if (!row) return { ok: false, code: 'stream_conflict' };
-      streamId = row.id;
-      this.adoptRun({ generation: 0, stored: [], highestSeq: -1, runListed: false }, 0);
+      const { resumable } = this.store.state();
+      this.store.rememberResumable(null);
+      const reopened = resumable && now < resumable.until ? await reopenLiveStream(this.env.DB, resumable.streamId, channel.id, now) : null;
+      if (reopened) {
+        // The encoder that went away came back: its files start a new run after a discontinuity.
+        streamId = reopened.id;
+        const run = await runState(this.env.DB, streamId);
+        this.adoptRun({ ...run, generation: run.generation + 1, stored: [], runListed: false }, null);
+        this.store.remember('seqBase', null);
+      } else {
+        const row = await insertLiveStream(this.env.DB, channel, now);
+        if (!row) return { ok: false, code: 'stream_conflict' };
+        streamId = row.id;
+        this.adoptRun({ generation: 0, stored: [], highestSeq: -1, runListed: false }, 0);
+      }
       // The renditions the encoder announced before its first segment.
       const master = this.store.master();
       if (master) await this.env.DB.batch(replaceRenditionsStatements(this.env.DB, streamId, master));
-      await this.pruneRecordings(channel.id);
+      if (!reopened) await this.pruneRecordings(channel.id);
     }
     this.highestListed.clear();
     this.listedUnstored.clear();
@@ -342,11 +359,12 @@ export class LiveChannel extends DurableObject<Env> {
     return { ok: true, streamId };
   }
 
-  private async endStream(now: number): Promise<void> {
+  private async endStream(now: number, { resumable = false } = {}): Promise<void> {
     const streamId = this.streamId;
     if (streamId === null) return;
     await endLiveStream(this.env.DB, streamId, now, this.newViews);
     await this.ctx.storage.deleteAlarm();
+    this.store.rememberResumable(resumable ? { streamId, until: now + RESUME_MS } : null);
     this.streamStatusChanged(this.channelId!, streamId, 'ended');
   }
 

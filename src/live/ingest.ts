@@ -6,8 +6,14 @@ import { parseEncoderPlaylist, parseMasterPlaylist } from './hls';
 import { LIMITS, parseIngestPath, r2Keys, STREAM_KEY_PATTERN } from './paths';
 
 // PUT /live/ingest/:streamKey/[:rendition/]:file — an encoder (ffmpeg -f hls -method PUT) pushing HLS in MPEG-TS or
-// CMAF, in one rendition or several (each in its folder, with master.m3u8 naming them). Checks run
-// cheapest first and nothing is written until every check passed and the whole body is in hand.
+// CMAF, in one rendition or several (each in its folder, with master.m3u8 naming them). The studio's own
+// encoder (a browser tab) sends the same files to /live/ingest/studio/… with the key in `Authorization: Bearer`,
+// so it never sits in a URL. Checks run cheapest first and nothing is written until every check passed and the
+// whole body is in hand.
+
+/** The path's key part when the key travels in the Authorization header (too short to be a key itself). */
+export const KEY_IN_HEADER = 'studio';
+const bearerKey = (header: string | undefined): string => /^Bearer ([A-Za-z0-9_-]{16,64})$/.exec(header ?? '')?.[1] ?? '';
 
 const JPEG_MAGIC = [0xff, 0xd8, 0xff];
 
@@ -57,7 +63,8 @@ export async function ingest(c: Context<AppEnv>): Promise<Response> {
   if (method !== 'PUT' && method !== 'DELETE') throw new Refusal(405, 'METHOD_NOT_ALLOWED', 'live.method');
   const parsed = parseIngestPath(new URL(c.req.url).pathname);
   if (!parsed) throw new Refusal(400, 'BAD_PATH', 'live.badPath');
-  const { key, rendition, file } = parsed;
+  const { rendition, file } = parsed;
+  const key = parsed.key === KEY_IN_HEADER ? bearerKey(c.req.header('authorization')) : parsed.key;
   if (!STREAM_KEY_PATTERN.test(key)) throw new Refusal(403, 'STREAM_KEY_INVALID', 'live.streamKey');
   const channel = await channelByStreamKey(c.env.DB, key);
   if (!channel) throw new Refusal(403, 'STREAM_KEY_INVALID', 'live.streamKey');

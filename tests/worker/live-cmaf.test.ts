@@ -1,46 +1,14 @@
-import { SELF, env, evictDurableObject, runDurableObjectAlarm } from 'cloudflare:test';
-import { afterAll, describe, expect, it } from 'vitest';
+import { SELF, env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { SILENCE_MS } from '../../src/live/channel-do';
-import { uniqueTag } from './unique';
+import { ORIGIN, box, channelMaker, put, uris } from './live-fixtures';
 
 // Live video in CMAF (an init segment and .m4s media segments), and an encoder that restarts mid-live: the stream
 // goes on after a discontinuity, each run's files under their own names.
 
-const ORIGIN = 'http://localhost:8787';
+const makeChannel = channelMaker('cmaf');
 
-/** This file's channels: their lives end with it, so other files sharing the database do not list them as on air. */
-const channels: number[] = [];
-afterAll(async () => {
-  await env.DB.prepare(`UPDATE streams SET ended_at = ?, kind = 2 WHERE ended_at IS NULL AND channel_id IN (${channels.join(',')})`)
-    .bind(Date.now())
-    .run();
-});
-
-async function makeChannel() {
-  const tag = uniqueTag();
-  const member = await env.DB.prepare('INSERT INTO members (login_id, nickname, password_hash) VALUES (?, ?, ?) RETURNING id')
-    .bind(`cmaf${tag}`, `씨마프${tag}`.slice(0, 10), 'pbkdf2-sha256$1$AA$AA')
-    .first<{ id: number }>();
-  const key = `cmaf_key_${tag}_abcdefgh`;
-  const channel = await env.DB.prepare('INSERT INTO channels (owner_id, title, stream_key) VALUES (?, ?, ?) RETURNING id').bind(member!.id, `CMAF ${tag}`, key).first<{ id: number }>();
-  channels.push(channel!.id);
-  return { channelId: channel!.id, key };
-}
-
-const put = (path: string, body: BodyInit, headers: Record<string, string> = {}) => SELF.fetch(`${ORIGIN}${path}`, { method: 'PUT', body, headers });
-
-/** An ISO BMFF file that opens with a `type` box of `size` bytes in all, its last byte `mark` (each file tells apart). */
-function box(type: string, size = 64, mark = 0): Uint8Array {
-  const bytes = new Uint8Array(size);
-  new DataView(bytes.buffer).setUint32(0, size);
-  bytes.set(
-    [...type].map((c) => c.charCodeAt(0)),
-    4,
-  );
-  bytes[size - 1] = mark;
-  return bytes;
-}
 const init = (mark = 0) => box('ftyp', 64, mark);
 const media = (mark = 0) => box('moof', 256, mark);
 
@@ -72,7 +40,6 @@ const playlistOf = async (channelId: number, streamId?: number) => {
   expect(res.status).toBe(200);
   return res.text();
 };
-const uris = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('#'));
 
 describe('CMAF ingest and playback', () => {
   it('stores the init segment and .m4s segments; the playlist names the init segment (EXT-X-MAP, version 6) and lists only media', async () => {
@@ -220,18 +187,72 @@ describe('an encoder that restarts mid-live', () => {
     expect(seq).toBe(4);
   });
 
-  it('silence still ends the live: a restart after it is a new stream', async () => {
+  /** The channel's live ends as when its encoder went silent (the alarm after SILENCE_MS without media). */
+  async function silence(channelId: number) {
+    const open = (await openStream(channelId)).results[0]!.id;
+    await env.DB.prepare('UPDATE streams SET last_media_at = ? WHERE id = ?')
+      .bind(Date.now() - SILENCE_MS - 1000, open)
+      .run();
+    expect(await runDurableObjectAlarm(liveObject(channelId))).toBe(true);
+    expect((await openStream(channelId)).results[0]).toMatchObject({ id: open, kind: 2 });
+    return open;
+  }
+  const liveObject = (channelId: number) => env.LIVE_CHANNEL.get(env.LIVE_CHANNEL.idFromName(String(channelId)));
+
+  it('silence ends the live; the encoder back within a minute continues it: one stream, a discontinuity, numbers going on', async () => {
     const { channelId, key } = await makeChannel();
     await run(key, { count: 2 });
-    const first = (await openStream(channelId)).results[0]!.id;
-    await env.DB.prepare('UPDATE streams SET last_media_at = ? WHERE id = ?')
-      .bind(Date.now() - SILENCE_MS - 1000, first)
-      .run();
-    expect(await runDurableObjectAlarm(env.LIVE_CHANNEL.get(env.LIVE_CHANNEL.idFromName(String(channelId))))).toBe(true);
-    await run(key, { count: 2 });
+    const first = await silence(channelId);
+    await run(key, { count: 2, mark: 1 });
     const streams = (await openStream(channelId)).results;
-    expect(streams.map((s) => s.kind)).toEqual([1, 2]);
-    expect(streams[0]!.id).not.toBe(first);
-    expect(await playlistOf(channelId)).not.toContain('DISCONTINUITY');
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ id: first, kind: 1, endedAt: null });
+    const text = await playlistOf(channelId);
+    expect(text).toContain('#EXT-X-DISCONTINUITY');
+    expect(uris(text).map((u) => u.split('/')[1])).toEqual(['index0.m4s', 'index1.m4s', '1.index0.m4s', '1.index1.m4s']);
+    const seq = await env.DB.prepare("SELECT seq FROM stream_segments WHERE stream_id = ? AND name = '1.index1.m4s'").bind(first).first('seq');
+    expect(seq).toBe(3);
+    // Both runs' init segments are kept and served: the second's bytes are its own.
+    const init1 = await SELF.fetch(`${ORIGIN}/live/${channelId}/${first}/1.init.mp4`);
+    expect(new Uint8Array(await init1.arrayBuffer()).at(-1)).toBe(1);
+  });
+
+  it('after that minute, or after the encoder closed its playlist (End), the next segment starts a new stream', async () => {
+    const late = await makeChannel();
+    await run(late.key, { count: 2 });
+    const first = await silence(late.channelId);
+    await runInDurableObject(liveObject(late.channelId), (_instance, state) => {
+      state.storage.sql.exec("UPDATE state SET v = ? WHERE k = 'resumableUntil'", Date.now() - 1);
+    });
+    await run(late.key, { count: 2 });
+    const lateStreams = (await openStream(late.channelId)).results;
+    expect(lateStreams.map((s) => s.kind)).toEqual([1, 2]);
+    expect(lateStreams[0]!.id).not.toBe(first);
+    expect(await playlistOf(late.channelId)).not.toContain('DISCONTINUITY');
+
+    const ended = await makeChannel();
+    await run(ended.key, { count: 2 });
+    expect((await put(`/live/ingest/${ended.key}/index.m3u8`, cmafPlaylist(['index0.m4s', 'index1.m4s'], { ended: true }))).status).toBe(204);
+    await run(ended.key, { count: 2 });
+    expect((await openStream(ended.channelId)).results.map((s) => s.kind)).toEqual([1, 2]);
+  });
+});
+
+describe("the studio's encoder (a browser tab)", () => {
+  it('sends the same files to /live/ingest/studio/… with the key in Authorization, never in the URL', async () => {
+    const { channelId, key } = await makeChannel();
+    const auth = { authorization: `Bearer ${key}` };
+    expect((await put('/live/ingest/studio/src/init.mp4', init(), auth)).status).toBe(204);
+    expect((await put('/live/ingest/studio/src/index0.m4s', media(), auth)).status).toBe(204);
+    const stream = (await openStream(channelId)).results[0]!;
+    expect(stream.kind).toBe(1);
+    expect(await env.MEDIA.head(`live/${channelId}/${stream.id}/src/index0.m4s`)).not.toBeNull();
+    // No key, a wrong one, or another scheme: refused, nothing stored.
+    for (const headers of [{}, { authorization: 'Bearer wrong_key_0000000000' }, { authorization: `Basic ${key}` }] as Record<string, string>[]) {
+      const res = await put('/live/ingest/studio/src/index1.m4s', media(), headers);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('STREAM_KEY_INVALID');
+    }
+    expect(await env.MEDIA.head(`live/${channelId}/${stream.id}/src/index1.m4s`)).toBeNull();
   });
 });

@@ -1,52 +1,19 @@
 import { SELF, env } from 'cloudflare:test';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { signPlayback } from '../../src/lib/playback-token';
-import { uniqueTag } from './unique';
+import { ORIGIN, box, channelMaker, put, uris } from './live-fixtures';
 
 // A live in several renditions: the encoder's master playlist names them, each rendition's files come in its own
 // folder, viewers get a master playlist and each rendition's media playlist, and a recording keeps them all.
 
-const ORIGIN = 'http://localhost:8787';
 const LADDER = [
   { name: '720p', bandwidth: 2_200_000, resolution: '1280x720' },
   { name: '480p', bandwidth: 1_100_000, resolution: '854x480' },
   { name: '360p', bandwidth: 600_000, resolution: '640x360' },
 ];
 
-/** This file's channels: their lives end with it, so other files sharing the database do not list them as on air. */
-const channels: number[] = [];
-afterAll(async () => {
-  await env.DB.prepare(`UPDATE streams SET ended_at = ?, kind = 2 WHERE ended_at IS NULL AND channel_id IN (${channels.join(',')})`)
-    .bind(Date.now())
-    .run();
-});
-
-async function makeChannel({ password = false } = {}) {
-  const tag = uniqueTag();
-  const member = await env.DB.prepare('INSERT INTO members (login_id, nickname, password_hash) VALUES (?, ?, ?) RETURNING id')
-    .bind(`rend${tag}`, `화질${tag}`.slice(0, 10), 'pbkdf2-sha256$1$AA$AA')
-    .first<{ id: number }>();
-  const key = `rend_key_${tag}_abcdefgh`;
-  const channel = await env.DB.prepare('INSERT INTO channels (owner_id, title, stream_key, password_hash) VALUES (?, ?, ?, ?) RETURNING id')
-    .bind(member!.id, `화질 ${tag}`, key, password ? 'pbkdf2-sha256$1$AA$AA' : null)
-    .first<{ id: number }>();
-  channels.push(channel!.id);
-  return { channelId: channel!.id, key };
-}
-
-const put = (path: string, body: BodyInit, headers: Record<string, string> = {}) => SELF.fetch(`${ORIGIN}${path}`, { method: 'PUT', body, headers });
-
-function box(type: string, size: number, mark: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  new DataView(bytes.buffer).setUint32(0, size);
-  bytes.set(
-    [...type].map((ch) => ch.charCodeAt(0)),
-    4,
-  );
-  bytes[size - 1] = mark;
-  return bytes;
-}
+const makeChannel = channelMaker('rend');
 
 function master(ladder = LADDER) {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:6'];
@@ -77,7 +44,6 @@ const get = async (path: string) => {
   const res = await SELF.fetch(`${ORIGIN}${path}`);
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
 };
-const uris = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('#'));
 
 describe('a live in several renditions', () => {
   it('viewers get a master playlist of every rendition, each rendition its own media playlist and files', async () => {
