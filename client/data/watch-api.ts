@@ -32,8 +32,10 @@ export interface ChannelForm {
 export const registerChannel = (form: ChannelForm) => call('POST', '/api/my/chennel-register', { json: form });
 export const rotateStreamKey = () => call('POST', '/api/my/channel/stream-key');
 
-/** The live section's settings. The name and description are the profile's: left out, the API keeps them. */
+/** The live section's settings. The description is the profile's: left out, the API keeps it (and the title, unless the go-live panel sets it). */
 export interface ChannelSettingsForm {
+  /** The live's title (the channel's name); undefined leaves it as it is. */
+  title?: string;
   themeCode: string | null;
   adult: boolean;
   /** Adult-plus (needs adult); undefined keeps it while adult stays on. */
@@ -44,3 +46,6 @@ export interface ChannelSettingsForm {
   maxViewers?: number | null;
 }
 export const saveChannelSettings = (form: ChannelSettingsForm) => call('PUT', '/api/my/channel/settings', { json: form });
+
+/** The channel's stream key, for the studio's own encoder (it never shows or types it). */
+export const fetchStreamKey = () => call('GET', '/api/my/channel/stream-key');

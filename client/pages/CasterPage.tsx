@@ -4,6 +4,7 @@ import { useT } from '../i18n/i18n';
 import { showInUrl } from '../app/in-page-history';
 import { Tabs } from '../components/ui/Tabs';
 import { StreamKeyPanel } from '../components/caster/StreamKeyPanel';
+import { GoLivePanel } from '../components/caster/GoLivePanel';
 import { LiveSettingsForm, RegisterChannelForm } from '../components/caster/ChannelForms';
 import { LazyLuvPresetEditor } from '../components/caster/LazyLuvPresetEditor';
 import { LazyPayoutPanel } from '../components/caster/LazyPayoutPanel';
@@ -64,9 +65,10 @@ function Studio({ props, data }: { props: PageProps; data: CasterData & { channe
         {props.brand.features.agencyInvites && <AgencyStatus />}
       </>
     ),
-    // Encoder setup first; an in-browser way to go live belongs beside it, above the settings.
+    // Going live from this tab first, then an encoder's setup (OBS, ffmpeg), then the settings.
     live: () => (
       <>
+        <GoLivePanel channelId={data.channel.channelId} settings={data.settings} me={props.me} />
         <StreamKeyPanel key={data.channel.channelId} initial={data.channel} origin={data.origin} />
         {data.settings ? <LiveSettingsForm settings={data.settings} themes={data.themes} /> : <p className="empty-state">{t('caster.studio.settingsUnavailable')}</p>}
       </>

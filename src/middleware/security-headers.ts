@@ -10,7 +10,8 @@ import { isProductionEnv } from '../shared/environment';
  * carry the nonce, and so do the modulepreload hints the boot script adds; what they load at run time (main.js,
  * page chunks, hls.js, the chat, the Sentry SDK, Toss's checkout SDK) is trusted through them. No 'unsafe-inline', no host list: an injected <script> or
  * inline handler never runs. 'self' only serves browsers without CSP3, which ignore 'strict-dynamic'.
- * Styles keep 'unsafe-inline': the brand colours are a style attribute on <html>, React writes style attributes,
+ * 'wasm-unsafe-eval' lets the studio's AAC encoder (WebAssembly, in a worker, where the browser has none) compile;
+ * it allows WebAssembly only, never eval of script. Styles keep 'unsafe-inline': the brand colours are a style attribute on <html>, React writes style attributes,
  * the dev checkout and API reference pages have a <style> element, and no script runs from a style.
  * Media and connections: the player plays third-party sources (IVS, NCP... stored playback URLs) and
  * hls.js feeds MSE from blob: URLs; error reports go to the Sentry DSN's host. Chat and inbox sockets are
@@ -30,7 +31,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: [NONCE, "'strict-dynamic'", "'self'"],
+      scriptSrc: [NONCE, "'strict-dynamic'", "'self'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       mediaSrc: ["'self'", 'blob:', 'https:'],
@@ -49,7 +50,8 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     xFrameOptions: 'SAMEORIGIN',
     referrerPolicy: 'strict-origin-when-cross-origin',
     // What the site uses: fullscreen and picture-in-picture for the player, autoplay for live video, the
-    // clipboard for the studio's stream key. Nothing else, for us or for any frame. `payment` is left to the
+    // clipboard for the studio's stream key, and a camera, microphone and screen for going live from the studio (the
+    // browser still asks the creator). Nothing else, for us or for any frame. `payment` is left to the
     // browser's default: Toss's checkout frame may ask for it. Only features browsers know: Chromium warns on
     // every page about one it does not (it has no `bluetooth` policy; its Web Bluetooth needs a user's choice anyway).
     permissionsPolicy: {
@@ -57,8 +59,8 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
       pictureInPicture: ['self'],
       autoplay: ['self'],
       clipboardWrite: ['self'],
-      camera: [],
-      microphone: [],
+      camera: ['self'],
+      microphone: ['self'],
       geolocation: [],
       usb: [],
       serial: [],
@@ -67,7 +69,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
       magnetometer: [],
       gyroscope: [],
       accelerometer: [],
-      displayCapture: [],
+      displayCapture: ['self'],
       browsingTopics: [],
     },
   });

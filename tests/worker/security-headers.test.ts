@@ -38,7 +38,9 @@ function headerFaults(path: string, res: Response, body: string): string[] {
   if (csp.get('base-uri')?.join(' ') !== "'none'") faults.push(`${path}: base-uri`);
   if (res.headers.get('referrer-policy') !== 'strict-origin-when-cross-origin') faults.push(`${path}: referrer-policy ${res.headers.get('referrer-policy')}`);
   const permissions = res.headers.get('permissions-policy') ?? '';
-  for (const denied of ['camera=()', 'microphone=()', 'geolocation=()']) if (!permissions.includes(denied)) faults.push(`${path}: permissions-policy lacks ${denied}`);
+  // Camera, microphone and screen for the studio's go-live, for this site only (never a frame of another); the rest denied.
+  for (const rule of ['camera=(self)', 'microphone=(self)', 'display-capture=(self)', 'geolocation=()', 'usb=()'])
+    if (!permissions.includes(rule)) faults.push(`${path}: permissions-policy lacks ${rule}`);
   if (res.headers.get('x-frame-options') !== 'SAMEORIGIN') faults.push(`${path}: x-frame-options`);
   if (res.headers.get('x-content-type-options') !== 'nosniff') faults.push(`${path}: x-content-type-options`);
   if ((res.headers.get('content-type') ?? '').includes('text/html')) {

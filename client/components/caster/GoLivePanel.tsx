@@ -1,0 +1,372 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import type { Me } from '../../../src/shared/page-props';
+import type { OwnChannelSettings } from '../../../src/shared/streams-api';
+import { useT } from '../../i18n/i18n';
+import { pushToastAtom } from '../../state/ui';
+import { fetchStreamKey, saveChannelSettings } from '../../data/watch-api';
+import { useFailureNotice, useOneAtATime } from '../../data/use-mutation';
+import { ConfirmModal } from '../modals/ConfirmModal';
+import { Spinner } from '../auth/Spinner';
+import { FormStatus } from '../ui/small-form';
+import { LazyChat } from '../chat/LazyChat';
+import { type CaptureDevices, frameRateOf, isPermissionError, listDevices, NO_MICROPHONE, openMicrophone, openVideo, snapshotOf, type VideoSourceKind } from './golive/capture';
+import { planLadder, SOURCE_HEIGHTS } from './golive/ladder';
+import type { BroadcastStats, StudioBroadcast } from './golive/studio-broadcast';
+
+// Going live from this tab, with no encoder to install: docs/product/watching-and-chat.md, "Going live from the studio".
+// The encoding code (mediabunny, and AAC in WebAssembly where the browser has none) loads only when Start is pressed.
+const loadBroadcast = () => import('./golive/studio-broadcast');
+
+type Phase = 'setup' | 'starting' | 'live' | 'ending';
+
+/** WebCodecs and reading frames off a track (Chromium's breakout box): elsewhere the panel points to OBS and ffmpeg. */
+const canCapture = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && typeof VideoEncoder !== 'undefined' && 'MediaStreamTrackProcessor' in window;
+
+function elapsed(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${Math.floor(s / 3600)}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
+}
+
+/** The studio's "Go live": pick a camera or screen and a microphone, preview, set the title and gates, Start; then health, mute, switch, End. */
+export function GoLivePanel({ channelId, settings, me }: { channelId: number; settings: OwnChannelSettings | null; me: Me | null }) {
+  const t = useT();
+  const notice = useFailureNotice();
+  const pushToast = useSetAtom(pushToastAtom);
+  const { pending, once } = useOneAtATime();
+  const [supported, setSupported] = useState<boolean | null>(null);
+  const [kind, setKind] = useState<VideoSourceKind>('camera');
+  const [devices, setDevices] = useState<CaptureDevices>({ cameras: [], microphones: [] });
+  const [cameraId, setCameraId] = useState('');
+  const [microphoneId, setMicrophoneId] = useState('');
+  const [maxHeight, setMaxHeight] = useState<number>(SOURCE_HEIGHTS[0]);
+  const [video, setVideo] = useState<MediaStreamTrack | null>(null);
+  const [audio, setAudio] = useState<MediaStreamTrack | null>(null);
+  const [title, setTitle] = useState(settings?.title ?? '');
+  const [adult, setAdult] = useState(settings?.adult ?? false);
+  const [locked, setLocked] = useState(settings?.hasPassword ?? false);
+  const [password, setPassword] = useState('');
+  const [phase, setPhase] = useState<Phase>('setup');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState<string[]>([]);
+  const [stats, setStats] = useState<BroadcastStats | null>(null);
+  const [viewers, setViewers] = useState<number | null>(null);
+  const [muted, setMuted] = useState(false);
+  const [confirmEnd, setConfirmEnd] = useState(false);
+  const [liveSince, setLiveSince] = useState(0);
+  const [now, setNow] = useState(0);
+  const preview = useRef<HTMLVideoElement>(null);
+  const broadcast = useRef<StudioBroadcast | null>(null);
+  const tracks = useRef<{ video: MediaStreamTrack | null; audio: MediaStreamTrack | null }>({ video: null, audio: null });
+  tracks.current = { video, audio };
+
+  useEffect(() => setSupported(canCapture()), []);
+  // The preview shows the picture being sent; the microphone is not played back (no echo).
+  useEffect(() => {
+    if (preview.current) preview.current.srcObject = video ? new MediaStream([video]) : null;
+  }, [video]);
+  // Leaving the studio ends the live cleanly and lets the camera and microphone go.
+  useEffect(
+    () => () => {
+      void broadcast.current?.end();
+      tracks.current.video?.stop();
+      tracks.current.audio?.stop();
+    },
+    [],
+  );
+  // While live: the health figures every second, and a warning before the tab closes.
+  useEffect(() => {
+    if (phase !== 'live') return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (broadcast.current) setStats(broadcast.current.stats());
+    }, 1000);
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('beforeunload', warn);
+    };
+  }, [phase]);
+
+  const capture = (next: VideoSourceKind = kind) =>
+    once(async () => {
+      setProblem(null);
+      try {
+        const track = await openVideo(next, cameraId, maxHeight);
+        const mic = tracks.current.audio ?? (await openMicrophone(microphoneId));
+        broadcast.current?.switchVideo(track);
+        tracks.current.video?.stop();
+        setKind(next);
+        setVideo(track);
+        setAudio(mic);
+        setDevices(await listDevices());
+      } catch (error) {
+        setProblem(t(isPermissionError(error) ? 'caster.golive.permissionDenied' : 'caster.golive.captureFailed'));
+      }
+    });
+
+  const changeMicrophone = async (id: string) => {
+    setMicrophoneId(id);
+    if (!video || phase !== 'setup') return;
+    tracks.current.audio?.stop();
+    setAudio(await openMicrophone(id).catch(() => null));
+  };
+
+  const start = () =>
+    once(async () => {
+      if (!video) return;
+      setProblem(null);
+      setPhase('starting');
+      if (settings) {
+        const saved = await saveChannelSettings({
+          themeCode: settings.themeCode,
+          title: title.trim() || settings.title,
+          adult,
+          adultPlus: adult ? settings.adultPlus : false,
+          ...(!locked ? (settings.hasPassword ? { password: null } : {}) : password ? { password } : {}),
+        });
+        if (!saved.ok) {
+          notice(saved, { fallback: 'errors.network' });
+          return setPhase('setup');
+        }
+      }
+      const key = await fetchStreamKey();
+      if (!key.ok || !key.body) {
+        notice(key, { fallback: 'errors.network' });
+        return setPhase('setup');
+      }
+      try {
+        const { StudioBroadcast, encodableLadder } = await loadBroadcast();
+        const { width = 1280, height = 720 } = video.getSettings();
+        const frameRate = frameRateOf(video);
+        const ladder = await encodableLadder(planLadder(width, height, frameRate, maxHeight), frameRate);
+        if (ladder.length === 0) throw new Error('no H.264 encoder');
+        broadcast.current = await StudioBroadcast.start({
+          streamKey: key.body.streamKey,
+          video,
+          audio,
+          ladder,
+          frameRate,
+          snapshot: () => (preview.current ? snapshotOf(preview.current) : Promise.resolve(null)),
+          onFailure: ({ message }) => {
+            broadcast.current = null;
+            setProblem(message ? t('caster.golive.refused', { message }) : t('caster.golive.failed'));
+            setPhase('setup');
+          },
+        });
+        broadcast.current.setMuted(muted);
+        setSending(broadcast.current.sending);
+        setLiveSince(Date.now());
+        setNow(Date.now());
+        setStats(null);
+        setPhase('live');
+      } catch {
+        broadcast.current = null;
+        setProblem(t('caster.golive.failed'));
+        setPhase('setup');
+      }
+    });
+
+  const end = () =>
+    once(async () => {
+      setConfirmEnd(false);
+      setPhase('ending');
+      await broadcast.current?.end();
+      broadcast.current = null;
+      setPhase('setup');
+      pushToast({ key: 'caster.golive.ended' });
+    });
+
+  const toggleMute = () => {
+    const next = !muted;
+    setMuted(next);
+    broadcast.current?.setMuted(next);
+  };
+
+  if (supported === false) {
+    return (
+      <section className="caster-section go-live" aria-labelledby="go-live-title">
+        <h2 id="go-live-title">{t('caster.golive.title')}</h2>
+        <p className="muted">{t('caster.golive.unsupported')}</p>
+      </section>
+    );
+  }
+  const live = phase === 'live' || phase === 'ending';
+  const other: VideoSourceKind = kind === 'camera' ? 'screen' : 'camera';
+  return (
+    <section className="caster-section go-live" aria-labelledby="go-live-title">
+      <h2 id="go-live-title">
+        {t('caster.golive.title')}
+        {live && (
+          <span className="live-badge" role="status">
+            {t('caster.golive.onAir', { time: elapsed(now - liveSince) })}
+          </span>
+        )}
+      </h2>
+      <p className="muted">{t('caster.golive.help')}</p>
+      <div className="go-live-body">
+        <div className="go-live-stage">
+          <video ref={preview} className="go-live-preview" muted playsInline autoPlay aria-label={t('caster.golive.previewLabel')} />
+          {!video && <p className="go-live-empty">{t('caster.golive.noPreview')}</p>}
+        </div>
+        <div className="go-live-controls">
+          {!live && (
+            <>
+              <fieldset className="field">
+                <legend className="field-label">{t('caster.golive.source')}</legend>
+                <label className="check">
+                  <input type="radio" name="go-live-source" checked={kind === 'camera'} onChange={() => setKind('camera')} disabled={phase !== 'setup'} />
+                  {t('caster.golive.camera')}
+                </label>
+                <label className="check">
+                  <input type="radio" name="go-live-source" checked={kind === 'screen'} onChange={() => setKind('screen')} disabled={phase !== 'setup'} />
+                  {t('caster.golive.screen')}
+                </label>
+              </fieldset>
+              {kind === 'camera' && devices.cameras.length > 1 && (
+                <div className="field">
+                  <label className="field-label" htmlFor="go-live-camera">
+                    {t('caster.golive.cameraDevice')}
+                  </label>
+                  <select id="go-live-camera" className="input" value={cameraId} onChange={(e) => setCameraId(e.target.value)}>
+                    {devices.cameras.map((d, i) => (
+                      <option key={d.deviceId || i} value={d.deviceId}>
+                        {d.label || t('caster.golive.cameraN', { n: i + 1 })}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+              <div className="field">
+                <label className="field-label" htmlFor="go-live-microphone">
+                  {t('caster.golive.microphone')}
+                </label>
+                <select id="go-live-microphone" className="input" value={microphoneId} onChange={(e) => void changeMicrophone(e.target.value)}>
+                  <option value="">{t('caster.golive.defaultMicrophone')}</option>
+                  {devices.microphones
+                    .filter((d) => d.deviceId && d.deviceId !== 'default')
+                    .map((d, i) => (
+                      <option key={d.deviceId} value={d.deviceId}>
+                        {d.label || t('caster.golive.microphoneN', { n: i + 1 })}
+                      </option>
+                    ))}
+                  <option value={NO_MICROPHONE}>{t('caster.golive.noMicrophone')}</option>
+                </select>
+              </div>
+              <div className="field">
+                <label className="field-label" htmlFor="go-live-quality">
+                  {t('caster.golive.quality')}
+                </label>
+                <select id="go-live-quality" className="input" value={maxHeight} onChange={(e) => setMaxHeight(Number(e.target.value))} aria-describedby="go-live-quality-help">
+                  {SOURCE_HEIGHTS.map((h) => (
+                    <option key={h} value={h}>
+                      {t('player.qualityHeight', { height: h })}
+                    </option>
+                  ))}
+                </select>
+                <p id="go-live-quality-help" className="muted">
+                  {t('caster.golive.qualityHelp')}
+                </p>
+              </div>
+              <button type="button" className="btn" onClick={() => void capture()} disabled={pending}>
+                {t(kind === 'camera' ? 'caster.golive.useCamera' : 'caster.golive.chooseScreen')}
+              </button>
+              <div className="field">
+                <label className="field-label" htmlFor="go-live-title-input">
+                  {t('caster.golive.broadcastTitle')}
+                </label>
+                <input id="go-live-title-input" className="input" value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} disabled={!settings} />
+              </div>
+              <label className="check">
+                <input type="checkbox" checked={adult} onChange={(e) => setAdult(e.target.checked)} disabled={!settings} />
+                {t('caster.adult')}
+              </label>
+              <label className="check">
+                <input type="checkbox" checked={locked} onChange={(e) => setLocked(e.target.checked)} disabled={!settings} />
+                {t('caster.passwordProtect')}
+              </label>
+              {locked && (
+                <div className="field">
+                  <label className="field-label" htmlFor="go-live-password">
+                    {settings?.hasPassword ? t('caster.newPassword') : t('caster.password')}
+                  </label>
+                  <input
+                    id="go-live-password"
+                    className="input"
+                    type="password"
+                    autoComplete="new-password"
+                    minLength={4}
+                    maxLength={32}
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    aria-describedby="go-live-password-help"
+                  />
+                  <p id="go-live-password-help" className="muted">
+                    {settings?.hasPassword ? t('caster.passwordKeep') : t('caster.passwordRule')}
+                  </p>
+                </div>
+              )}
+              <button type="button" className="btn btn-primary" onClick={() => void start()} disabled={!video || pending || (locked && !settings?.hasPassword && password.length < 4)}>
+                {phase === 'starting' && <Spinner />}
+                {t('caster.golive.start')}
+              </button>
+              <p className="muted">{t('caster.golive.resumeHint')}</p>
+            </>
+          )}
+          {live && (
+            <>
+              <p role="status">{t('caster.golive.sending', { renditions: sending.join(', ') })}</p>
+              <dl className="go-live-health" aria-label={t('caster.golive.health')}>
+                <dt>{t('caster.golive.upload')}</dt>
+                <dd>{stats ? t('caster.golive.kbps', { kbps: Math.round(stats.uploadBps / 1000) }) : '…'}</dd>
+                <dt>{t('caster.golive.droppedFrames')}</dt>
+                <dd>{stats?.droppedFrames ?? 0}</dd>
+                <dt>{t('caster.golive.lateSegments')}</dt>
+                <dd>{stats?.lateSegments ?? 0}</dd>
+                <dt>{t('caster.golive.segments')}</dt>
+                <dd>{stats?.segments ?? 0}</dd>
+                <dt>{t('caster.golive.viewers')}</dt>
+                <dd>{viewers ?? 0}</dd>
+              </dl>
+              {stats?.offline && (
+                <p className="field-error" role="alert">
+                  {t('caster.golive.reconnecting')}
+                </p>
+              )}
+              <div className="go-live-actions">
+                <button type="button" className="btn" aria-pressed={muted} onClick={toggleMute}>
+                  {t(muted ? 'caster.golive.unmute' : 'caster.golive.mute')}
+                </button>
+                <button type="button" className="btn" onClick={() => void capture(other)} disabled={pending || phase !== 'live'}>
+                  {t(other === 'screen' ? 'caster.golive.switchToScreen' : 'caster.golive.switchToCamera')}
+                </button>
+                <button type="button" className="btn btn-danger" onClick={() => setConfirmEnd(true)} disabled={phase !== 'live'}>
+                  {phase === 'ending' && <Spinner />}
+                  {t('caster.golive.end')}
+                </button>
+              </div>
+            </>
+          )}
+          <FormStatus failure={problem} />
+        </div>
+        {live && (
+          <div className="go-live-chat">
+            <LazyChat channelId={channelId} streamId={null} me={me} onChannelStatus={() => undefined} onViewers={setViewers} />
+          </div>
+        )}
+      </div>
+      <ConfirmModal
+        id="end-live-modal"
+        open={confirmEnd}
+        title={t('caster.golive.end')}
+        message={t('caster.golive.endConfirm')}
+        confirmLabel={t('caster.golive.endNow')}
+        danger
+        onConfirm={() => void end()}
+        onCancel={() => setConfirmEnd(false)}
+      />
+    </section>
+  );
+}

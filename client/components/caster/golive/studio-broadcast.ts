@@ -1,0 +1,389 @@
+import { AudioSample, AudioSampleSource, canEncodeAudio, Mp4OutputFormat, NullTarget, Output, VideoSample, VideoSampleSource } from 'mediabunny';
+import { fragmentDurationMs, initTracks, type TrackInfo } from './cmaf-boxes';
+import type { RenditionPlan } from './ladder';
+import { INIT_NAME, IngestRefused, type MasterEntry, masterPlaylist, mediaPlaylist, type SentSegment, segmentName, StudioIngest } from './studio-ingest';
+
+// Going live from a browser tab: the camera or screen and the microphone, encoded by the browser (WebCodecs: H.264 and
+// AAC; AAC from WebAssembly where the browser has no encoder of its own), packaged as CMAF in 1 s segments by
+// mediabunny, and sent to the ingest per rendition. docs/product/watching-and-chat.md, "Going live from the studio".
+//
+// Every rendition gets the same frames with the same timestamps: a frame one encoder has no room for is dropped for
+// all of them, so their key frames, and so their segments, fall at the same moments (the ingest refuses renditions
+// that do not line up).
+
+/** Seconds a segment lasts: a key frame opens each, at the same moments in every rendition. */
+export const SEGMENT_SECONDS = 1;
+const AUDIO_BITRATE = 128_000;
+const AUDIO_CODECS = 'mp4a.40.2';
+/** Frames (and audio) off a track, as Chromium's breakout box reads them. */
+declare class MediaStreamTrackProcessor<T> {
+  constructor(init: { track: MediaStreamTrack });
+  readonly readable: ReadableStream<T>;
+}
+
+export interface BroadcastStats {
+  /** Bits per second sent over the last 5 s. */
+  uploadBps: number;
+  /** Frames of the capture dropped because an encoder had not finished the one before. */
+  droppedFrames: number;
+  /** Segments whose upload finished later than their own length after they were cut. */
+  lateSegments: number;
+  segments: number;
+  /** The ingest did not answer the last try: the studio is trying again (a minute's gap still continues the live). */
+  offline: boolean;
+}
+
+export interface BroadcastOptions {
+  streamKey: string;
+  video: MediaStreamTrack;
+  audio: MediaStreamTrack | null;
+  ladder: RenditionPlan[];
+  frameRate: number;
+  /** A still of the preview for the channel's thumbnail, taken every THUMBNAIL_MS. */
+  snapshot?: () => Promise<Blob | null>;
+  /** The live cannot go on: the ingest refused a file (its words), or an encoder failed. */
+  onFailure: (failure: { code: string; message: string }) => void;
+}
+
+const THUMBNAIL_MS = 10_000;
+
+/** One rendition: its encoders and CMAF packager, and the segments it sent. */
+class RenditionOutput {
+  readonly output: Output;
+  readonly video: VideoSampleSource;
+  readonly audio: AudioSampleSource | null = null;
+  /** A frame is with the video encoder (the next one waits or is dropped). */
+  busy = false;
+  private audioChain: Promise<void> = Promise.resolve();
+  private init: Uint8Array[] = [];
+  private tracks: Map<number, TrackInfo> | null = null;
+  private pendingMoof: { bytes: Uint8Array; timestamp: number } | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  readonly segments: SentSegment[] = [];
+  /** The next fragment's number (uploads lag behind the packager: it is counted as fragments come out). */
+  private nextSeq = 0;
+  codecs: string | null = null;
+  late = 0;
+
+  constructor(
+    readonly plan: RenditionPlan,
+    withAudio: boolean,
+    frameRate: number,
+    private readonly epoch: () => number,
+    private readonly ingest: StudioIngest,
+    private readonly masterSent: () => Promise<void>,
+    private readonly fail: (error: unknown) => void,
+  ) {
+    this.output = new Output({
+      format: new Mp4OutputFormat({
+        fastStart: 'fragmented',
+        // A fragment per key frame: each is one segment.
+        minimumFragmentDuration: SEGMENT_SECONDS / 2,
+        onFtyp: (data) => void this.init.push(data.slice()),
+        onMoov: (data) => this.initReady(data.slice()),
+        onMoof: (data, _position, timestamp) => {
+          this.pendingMoof = { bytes: data.slice(), timestamp };
+        },
+        onMdat: (data) => this.fragmentReady(data),
+      }),
+      target: new NullTarget(),
+    });
+    this.video = new VideoSampleSource({
+      codec: 'avc',
+      bitrate: plan.bitrate,
+      keyFrameInterval: SEGMENT_SECONDS,
+      latencyMode: 'realtime',
+      sizeChangeBehavior: 'passThrough',
+      // Every frame at this rendition's size, whatever the source (a camera, then a wider screen).
+      transform: { width: plan.width, height: plan.height, fit: 'contain' },
+      onEncoderConfig: (config) => {
+        this.codecs = withAudio ? `${config.codec},${AUDIO_CODECS}` : config.codec;
+      },
+    });
+    this.output.addVideoTrack(this.video, { frameRate });
+    if (withAudio) {
+      this.audio = new AudioSampleSource({ codec: 'aac', bitrate: AUDIO_BITRATE });
+      this.output.addAudioTrack(this.audio);
+    }
+  }
+
+  /** A frame for this rendition's encoder; resolves once the encoder took it. */
+  async addFrame(sample: VideoSample): Promise<void> {
+    this.busy = true;
+    try {
+      await this.video.add(sample);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Audio is never dropped: each piece waits for the one before (it is small and cheap to encode). */
+  addAudio(sample: AudioSample): void {
+    const audio = this.audio;
+    if (!audio) {
+      sample.close();
+      return;
+    }
+    this.audioChain = this.audioChain
+      .then(() => audio.add(sample))
+      .catch(this.fail)
+      .finally(() => sample.close());
+  }
+
+  private initReady(moov: Uint8Array): void {
+    const bytes = concat([...this.init, moov]);
+    this.tracks = initTracks(bytes);
+    this.enqueue(() => this.ingest.put(`${this.plan.name}/${INIT_NAME}`, bytes));
+  }
+
+  private fragmentReady(mdat: Uint8Array): void {
+    const moof = this.pendingMoof;
+    this.pendingMoof = null;
+    if (!moof || !this.tracks) return;
+    const bytes = concat([moof.bytes, mdat]);
+    const seq = this.nextSeq++;
+    const cutAt = performance.now();
+    const segment: SentSegment = {
+      seq,
+      name: segmentName(seq),
+      durationMs: fragmentDurationMs(moof.bytes, this.tracks) ?? SEGMENT_SECONDS * 1000,
+      programDateTime: Math.round(this.epoch() + moof.timestamp * 1000),
+    };
+    this.enqueue(async () => {
+      await this.masterSent();
+      await this.ingest.put(`${this.plan.name}/${segment.name}`, bytes);
+      this.segments.push(segment);
+      await this.ingest.put(`${this.plan.name}/index.m3u8`, mediaPlaylist(this.segments, { ended: false }));
+      if (performance.now() - cutAt > segment.durationMs) this.late += 1;
+    });
+  }
+
+  /** This rendition's uploads, one at a time and in order. */
+  private enqueue(step: () => Promise<void>): void {
+    this.chain = this.chain.then(step).catch(this.fail);
+  }
+
+  /** The last fragment out and every upload done, then the playlist closed. */
+  async close(): Promise<void> {
+    await this.audioChain;
+    await this.output.finalize().catch(() => undefined);
+    await this.chain;
+    if (this.segments.length > 0) await this.ingest.put(`${this.plan.name}/index.m3u8`, mediaPlaylist(this.segments, { ended: true }));
+  }
+
+  entry(frameRate: number, audio: boolean): MasterEntry {
+    const { name, width, height, bitrate } = this.plan;
+    return { name, width, height, bandwidth: Math.round((bitrate + (audio ? AUDIO_BITRATE : 0)) * 1.2), codecs: this.codecs ?? `avc1.42e01f${audio ? `,${AUDIO_CODECS}` : ''}`, frameRate };
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
+/** A live from this tab. Made by StudioBroadcast.start; ended by end() (or by a failure, which calls onFailure). */
+export class StudioBroadcast {
+  private readonly ingest: StudioIngest;
+  private readonly renditions: RenditionOutput[] = [];
+  private videoReader: ReadableStreamDefaultReader<VideoFrame> | null = null;
+  private audioReader: ReadableStreamDefaultReader<AudioData> | null = null;
+  /** The video clock's time (µs) of the first frame sent, and when it arrived: the live's time 0. */
+  private baseUs: number | null = null;
+  private baseAt = 0;
+  /**
+   * The audio clock's time (µs) of the first audio after that frame, and where that falls on the live's time (s).
+   * Browsers stamp camera frames and microphone audio on different clocks: arrival places one against the other.
+   */
+  private audioBase: { us: number; at: number } | null = null;
+  private lastVideoUs = -1;
+  private epochMs = 0;
+  private dropped = 0;
+  private master: Promise<void> | null = null;
+  private thumbTimer: ReturnType<typeof setInterval> | null = null;
+  private failed = false;
+  private ending = false;
+
+  private constructor(private readonly options: BroadcastOptions) {
+    this.ingest = new StudioIngest(options.streamKey);
+  }
+
+  static async start(options: BroadcastOptions): Promise<StudioBroadcast> {
+    const live = new StudioBroadcast(options);
+    await live.begin();
+    return live;
+  }
+
+  /** The qualities sent, highest first. */
+  get sending(): string[] {
+    return this.renditions.map((r) => r.plan.name);
+  }
+
+  private async begin(): Promise<void> {
+    const { video, audio, ladder, frameRate } = this.options;
+    // AAC from the browser's own encoder, else from WebAssembly (Chromium on Linux, Firefox): loaded only then.
+    if (audio && !(await canEncodeAudio('aac'))) {
+      const { registerAacEncoder } = await import('@mediabunny/aac-encoder');
+      registerAacEncoder();
+    }
+    for (const plan of ladder) {
+      this.renditions.push(
+        new RenditionOutput(
+          plan,
+          audio !== null,
+          frameRate,
+          () => this.epochMs,
+          this.ingest,
+          () => this.sendMaster(),
+          (error) => this.fail(error),
+        ),
+      );
+    }
+    await Promise.all(this.renditions.map((r) => r.output.start()));
+    this.readVideo(video);
+    if (audio) void this.readAudio(audio);
+    if (this.options.snapshot) this.thumbTimer = setInterval(() => void this.sendThumbnail(), THUMBNAIL_MS);
+  }
+
+  /** The master playlist, once, before the first media segment of any rendition (the encoders named their codecs by then). */
+  private sendMaster(): Promise<void> {
+    this.master ??= this.ingest.put('master.m3u8', masterPlaylist(this.renditions.map((r) => r.entry(this.options.frameRate, this.options.audio !== null))));
+    return this.master;
+  }
+
+  private async sendThumbnail(): Promise<void> {
+    const blob = await this.options.snapshot?.().catch(() => null);
+    if (blob) await this.ingest.put('thumb.jpg', new Uint8Array(await blob.arrayBuffer())).catch(() => undefined);
+  }
+
+  /** Frames from `track` to every rendition, until another source takes over or the live ends. */
+  private readVideo(track: MediaStreamTrack): void {
+    const previous = this.videoReader;
+    const reader = new MediaStreamTrackProcessor<VideoFrame>({ track }).readable.getReader();
+    this.videoReader = reader;
+    void previous?.cancel().catch(() => undefined);
+    void (async () => {
+      for (;;) {
+        const read = await reader.read().catch(() => null);
+        const frame = read?.value;
+        if (!frame) return;
+        if (this.videoReader !== reader || this.ending) {
+          frame.close();
+          return;
+        }
+        this.sendFrame(frame);
+      }
+    })();
+  }
+
+  private sendFrame(frame: VideoFrame): void {
+    // One clock for the whole live: the capture's, from the first frame (a switched source keeps counting on).
+    if (this.baseUs === null) {
+      this.baseUs = frame.timestamp;
+      this.baseAt = performance.now();
+      this.epochMs = Date.now();
+    }
+    const busy = this.renditions.some((r) => r.busy);
+    if (busy || frame.timestamp <= this.lastVideoUs) {
+      if (busy) this.dropped += 1;
+      frame.close();
+      return;
+    }
+    this.lastVideoUs = frame.timestamp;
+    const sample = new VideoSample(frame, { timestamp: (frame.timestamp - this.baseUs) / 1e6, duration: 1 / this.options.frameRate });
+    // The encoders copy what they need: the frame goes once every rendition took it.
+    void Promise.all(this.renditions.map((r) => r.addFrame(sample)))
+      .catch((error) => this.fail(error))
+      .finally(() => sample.close());
+  }
+
+  /** The microphone's audio to every rendition, on the same clock as the frames. */
+  private async readAudio(track: MediaStreamTrack): Promise<void> {
+    const reader = new MediaStreamTrackProcessor<AudioData>({ track }).readable.getReader();
+    this.audioReader = reader;
+    for (;;) {
+      const read = await reader.read().catch(() => null);
+      const data = read?.value;
+      if (!data) return;
+      // Audio before the first frame has no place on the live's time yet.
+      if (this.baseUs === null || this.ending) {
+        data.close();
+        if (this.ending) return;
+        continue;
+      }
+      this.audioBase ??= { us: data.timestamp, at: (performance.now() - this.baseAt) / 1000 };
+      const timestamp = this.audioBase.at + (data.timestamp - this.audioBase.us) / 1e6;
+      for (const r of this.renditions) {
+        const sample = new AudioSample(data.clone());
+        sample.setTimestamp(timestamp);
+        r.addAudio(sample);
+      }
+      data.close();
+    }
+  }
+
+  /** Another camera or screen, mid-live: the encoders go on (each frame is scaled to the rendition's size). */
+  switchVideo(track: MediaStreamTrack): void {
+    this.readVideo(track);
+  }
+
+  /** Muted, the microphone sends silence: the audio track goes on, so players keep their timeline. */
+  setMuted(muted: boolean): void {
+    if (this.options.audio) this.options.audio.enabled = !muted;
+  }
+
+  stats(): BroadcastStats {
+    return {
+      uploadBps: this.ingest.uploadBps(),
+      droppedFrames: this.dropped,
+      lateSegments: this.renditions.reduce((n, r) => n + r.late, 0),
+      segments: Math.min(...this.renditions.map((r) => r.segments.length)),
+      offline: this.ingest.offline,
+    };
+  }
+
+  private fail(error: unknown): void {
+    if (this.failed || this.ending) return;
+    this.failed = true;
+    const failure = error instanceof IngestRefused ? { code: error.code, message: error.message } : { code: 'BROADCAST_FAILED', message: '' };
+    this.options.onFailure(failure);
+    void this.stop();
+  }
+
+  /** End the live: the last segments go out and every playlist closes (the live becomes a recording at once). */
+  async end(): Promise<void> {
+    if (this.ending) return;
+    this.ending = true;
+    await this.videoReader?.cancel().catch(() => undefined);
+    await this.audioReader?.cancel().catch(() => undefined);
+    await Promise.all(this.renditions.map((r) => r.close())).catch(() => undefined);
+    await this.stop();
+  }
+
+  /** Stops this live's readers and timers (not the creator's own camera and microphone). */
+  private async stop(): Promise<void> {
+    this.ending = true;
+    if (this.thumbTimer) clearInterval(this.thumbTimer);
+    this.thumbTimer = null;
+    await this.videoReader?.cancel().catch(() => undefined);
+    await this.audioReader?.cancel().catch(() => undefined);
+    await Promise.all(this.renditions.map((r) => (r.output.state === 'finalized' ? undefined : r.output.cancel().catch(() => undefined))));
+  }
+}
+
+/** The renditions this browser's H.264 encoder takes (a device that cannot encode the lower one sends the source alone). */
+export async function encodableLadder(plans: RenditionPlan[], frameRate: number): Promise<RenditionPlan[]> {
+  const checks = await Promise.all(
+    plans.map((p) =>
+      VideoEncoder.isConfigSupported({ codec: 'avc1.42001f', width: p.width, height: p.height, bitrate: p.bitrate, framerate: frameRate, latencyMode: 'realtime', avc: { format: 'avc' } })
+        .then((r) => r.supported === true)
+        .catch(() => false),
+    ),
+  );
+  return plans.filter((_, i) => checks[i]);
+}

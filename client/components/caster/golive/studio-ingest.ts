@@ -1,0 +1,108 @@
+// The files the studio's encoder sends to the ingest, as an encoder does (docs/product/watching-and-chat.md, "Ingest"):
+// per rendition an init segment, media segments and a sliding playlist, and a master playlist naming the renditions.
+// The stream key goes in the Authorization header, never in the URL.
+
+export interface SentSegment {
+  seq: number;
+  name: string;
+  durationMs: number;
+  /** Wall-clock time of its first frame (ms). */
+  programDateTime: number;
+}
+
+export interface MasterEntry {
+  name: string;
+  /** Peak bits per second, audio included. */
+  bandwidth: number;
+  width: number;
+  height: number;
+  codecs: string;
+  frameRate: number;
+}
+
+/** Segments a live playlist lists (the ingest keeps every one for the recording). */
+export const PLAYLIST_WINDOW = 6;
+export const INIT_NAME = 'init.mp4';
+export const segmentName = (seq: number) => `seg${seq}.m4s`;
+
+/** A rendition's media playlist: the newest segments after its init segment; closed (`ended`) when the live ends. */
+export function mediaPlaylist(segments: SentSegment[], { ended }: { ended: boolean }): string {
+  const listed = segments.slice(-PLAYLIST_WINDOW);
+  const target = Math.max(1, Math.ceil(Math.max(0, ...listed.map((s) => s.durationMs)) / 1000));
+  const out = ['#EXTM3U', '#EXT-X-VERSION:7', `#EXT-X-TARGETDURATION:${target}`, `#EXT-X-MEDIA-SEQUENCE:${listed[0]?.seq ?? 0}`, '#EXT-X-INDEPENDENT-SEGMENTS', `#EXT-X-MAP:URI="${INIT_NAME}"`];
+  for (const s of listed) out.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(s.programDateTime).toISOString()}`, `#EXTINF:${(s.durationMs / 1000).toFixed(3)},`, s.name);
+  if (ended) out.push('#EXT-X-ENDLIST');
+  return `${out.join('\n')}\n`;
+}
+
+export function masterPlaylist(entries: MasterEntry[]): string {
+  const out = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const e of entries) {
+    out.push(`#EXT-X-STREAM-INF:BANDWIDTH=${e.bandwidth},RESOLUTION=${e.width}x${e.height},CODECS="${e.codecs}",FRAME-RATE=${e.frameRate.toFixed(3)}`, `${e.name}/index.m3u8`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** The ingest refused a file (a rotated key, broadcasting switched off...): the live cannot go on. */
+export class IngestRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Tries a file gets against a network failure or a server error before the live counts as cut off. */
+const ATTEMPTS = 4;
+const RETRY_MS = 500;
+
+const CONTENT_TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', m4s: 'video/iso.segment', mp4: 'video/mp4', jpg: 'image/jpeg' };
+
+/** PUTs the studio's files to the ingest with the stream key, counting what it sent. */
+export class StudioIngest {
+  /** Bytes sent, with when (for the upload rate). */
+  private readonly sent: { at: number; bytes: number }[] = [];
+  /** The connection failed and has not yet carried a file since. */
+  offline = false;
+
+  constructor(
+    private readonly key: string,
+    private readonly base = '/live/ingest/studio',
+  ) {}
+
+  /** `path` below the studio's ingest folder (`480p/seg3.m4s`, `master.m3u8`). */
+  async put(path: string, body: Uint8Array | string): Promise<void> {
+    const url = `${this.base}/${path}`;
+    const type = CONTENT_TYPES[path.split('.').pop() ?? ''] ?? 'application/octet-stream';
+    const size = typeof body === 'string' ? body.length : body.byteLength;
+    for (let attempt = 1; ; attempt++) {
+      let res: Response | null = null;
+      try {
+        res = await fetch(url, { method: 'PUT', body: body as BodyInit, headers: { authorization: `Bearer ${this.key}`, 'content-type': type } });
+      } catch {
+        res = null;
+      }
+      if (res?.ok) {
+        this.offline = false;
+        this.sent.push({ at: performance.now(), bytes: size });
+        return;
+      }
+      if (res && res.status < 500) {
+        const answer = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+        throw new IngestRefused(res.status, answer?.error?.code ?? 'REFUSED', answer?.error?.message ?? res.statusText);
+      }
+      this.offline = true;
+      if (attempt >= ATTEMPTS) throw new Error(`ingest unreachable: ${path}`);
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS * 2 ** (attempt - 1)));
+    }
+  }
+
+  /** Bits per second sent over the last `windowMs`. */
+  uploadBps(windowMs = 5000): number {
+    const since = performance.now() - windowMs;
+    while (this.sent.length > 0 && this.sent[0]!.at < since) this.sent.shift();
+    return Math.round((this.sent.reduce((sum, s) => sum + s.bytes, 0) * 8 * 1000) / windowMs);
+  }
+}
