@@ -1,0 +1,85 @@
+// Going live from the studio, with Chromium's fake camera and microphone: the creator previews, sets the title and
+// starts; the tab encodes H.264 and AAC into CMAF in two renditions and sends them to the ingest; a viewer in another
+// browser plays the live, picks a quality and goes back to auto; the creator ends the live, and the recording keeps
+// every rendition. The creator and the channel are this file's own, so it runs beside the other specs.
+import { chromium } from '@playwright/test';
+import { addChannel, addMembers, expect, expectNoSeriousA11yViolations, fill, ko, LOOPBACK, PORT, pageCall, person, test, until } from './fixtures';
+
+const suffix = Date.now().toString(36).slice(-6);
+const CREATOR = { loginId: `golive${suffix}`, nickname: `탭방송${suffix}` };
+const TITLE = `e2e-golive ${suffix}`;
+const LIVE_TITLE = `탭에서 켠 방송 ${suffix}`;
+const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+test.beforeAll(async () => {
+  await addMembers(CREATOR);
+  await addChannel(CREATOR.loginId, TITLE);
+});
+
+/** A playlist as a player fetches it (through the edge, as the flex brand). */
+async function playlist(path: string): Promise<string | null> {
+  const res = await fetch(`${LOOPBACK}${path}`, { headers: { host: `flex.localhost:${PORT}` } });
+  return res.ok ? res.text() : null;
+}
+
+test('a creator goes live from the studio with a camera; a viewer plays both renditions; the recording keeps them', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // The studio's browser has a camera and a microphone (Chromium's fake ones); the viewer's is the usual one.
+  const launch = test.info().project.use.launchOptions ?? {};
+  const studioBrowser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), ...FAKE_MEDIA] });
+  const creator = await person(studioBrowser, CREATOR.loginId, '/caster?section=live');
+  const { page } = creator;
+  const { body: settings } = await pageCall<{ channelId: number }>(page, 'GET', '/api/my/channel/settings');
+  const panel = page.getByRole('region', { name: ko.caster.golive.title });
+
+  // Setup: a lower quality than the default keeps two encoders in real time beside the test server; the preview shows
+  // the camera before anything is sent.
+  await panel.getByLabel(ko.caster.golive.quality).selectOption('360');
+  await panel.getByRole('button', { name: ko.caster.golive.useCamera }).click();
+  await expect.poll(() => panel.getByLabel(ko.caster.golive.previewLabel).evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  await panel.getByLabel(ko.caster.golive.broadcastTitle).fill(LIVE_TITLE);
+  await panel.getByRole('button', { name: ko.caster.golive.start }).click();
+  await expect(panel.getByText(fill(ko.caster.golive.sending, { renditions: '360p, 180p' }))).toBeVisible({ timeout: 20_000 });
+
+  // The master playlist names both renditions, H.264 and AAC, at their sizes.
+  const master = await until('the master playlist', async () => {
+    const text = await playlist(`/live/${settings.channelId}/index.m3u8`);
+    return text?.includes('RESOLUTION=320x180') ? text : null;
+  }, 20_000);
+  expect(master).toMatch(/RESOLUTION=640x360,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
+  expect(master).toMatch(/RESOLUTION=320x180,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
+  const streamId = Number(/^(\d+)\/360p\/index\.m3u8/m.exec(master)?.[1]);
+  expect(streamId).toBeGreaterThan(0);
+
+  // A viewer plays it, with the live's title; picks 360p with the keyboard, then auto again.
+  const viewer = await person(browser, null, `/channel/${CREATOR.loginId}`);
+  await expect(viewer.page.getByRole('heading', { name: LIVE_TITLE })).toBeVisible();
+  await expect.poll(() => viewer.page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
+  const quality = viewer.page.getByRole('combobox', { name: ko.player.quality });
+  await expect(quality.locator('option')).toHaveText([/^자동/, '360p', '180p']);
+  await quality.selectOption('360');
+  await expect(quality).toHaveValue('360');
+  await quality.selectOption({ index: 0 });
+  await expect(quality.locator('option').first()).toHaveText(/^자동/);
+
+  // The studio's health panel counts what went out; the viewer counts as one.
+  const health = panel.getByRole('definition');
+  await expect.poll(async () => Number(await health.nth(3).textContent())).toBeGreaterThan(2);
+  await expect(health.nth(4)).toHaveText('1', { timeout: 20_000 });
+  await expectNoSeriousA11yViolations(page);
+
+  // End: the live becomes a recording at once, every rendition's playlist closed.
+  await panel.getByRole('button', { name: ko.caster.golive.end }).click();
+  await page.getByRole('dialog').getByRole('button', { name: ko.caster.golive.endNow }).click();
+  await expect(page.locator('.toast').filter({ hasText: ko.caster.golive.ended })).toBeVisible({ timeout: 20_000 });
+  const recorded = await until('the recording', () => playlist(`/live/${settings.channelId}/${streamId}/index.m3u8`), 10_000);
+  expect(recorded.match(/#EXT-X-STREAM-INF/g)).toHaveLength(2);
+  for (const rendition of ['360p', '180p']) {
+    const media = await playlist(`/live/${settings.channelId}/${streamId}/${rendition}/index.m3u8`);
+    expect(media).toContain('#EXT-X-ENDLIST');
+    expect(media?.match(/\.m4s/g)?.length ?? 0).toBeGreaterThan(2);
+  }
+  expect(creator.errors).toEqual([]);
+  expect(viewer.errors).toEqual([]);
+  await studioBrowser.close();
+});
