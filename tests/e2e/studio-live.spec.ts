@@ -42,10 +42,14 @@ test('a creator goes live from the studio with a camera; a viewer plays both ren
   await expect(panel.getByText(fill(ko.caster.golive.sending, { renditions: '360p, 180p' }))).toBeVisible({ timeout: 20_000 });
 
   // The master playlist names both renditions, H.264 and AAC, at their sizes.
-  const master = await until('the master playlist', async () => {
-    const text = await playlist(`/live/${settings.channelId}/index.m3u8`);
-    return text?.includes('RESOLUTION=320x180') ? text : null;
-  }, 20_000);
+  const master = await until(
+    'the master playlist',
+    async () => {
+      const text = await playlist(`/live/${settings.channelId}/index.m3u8`);
+      return text?.includes('RESOLUTION=320x180') ? text : null;
+    },
+    20_000,
+  );
   expect(master).toMatch(/RESOLUTION=640x360,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
   expect(master).toMatch(/RESOLUTION=320x180,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
   const streamId = Number(/^(\d+)\/360p\/index\.m3u8/m.exec(master)?.[1]);
