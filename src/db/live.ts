@@ -53,6 +53,13 @@ export function channelByStreamKey(db: D1Database, key: string): Promise<IngestC
   return db.prepare('SELECT id, title, adult, adult_plus AS adultPlus, (password_hash IS NOT NULL) AS hasPassword, source FROM channels WHERE stream_key = ?').bind(key).first<IngestChannel>();
 }
 
+/** A recording's length: that of its served segments (again, once a late segment of it was stored). */
+export function recordingDurationStatement(db: D1Database, streamId: number): D1PreparedStatement {
+  return db
+    .prepare('UPDATE streams SET duration_ms = (SELECT COALESCE(SUM(duration_ms), 0) FROM stream_segments WHERE stream_id = ?1 AND stored_at IS NOT NULL AND duration_ms IS NOT NULL) WHERE id = ?1')
+    .bind(streamId);
+}
+
 /** The newest thumbnail in R2 is from `at`: pages put it in the thumbnail URL, so a new one is fetched. */
 export async function setThumbnailAt(db: D1Database, channelId: number, at: number): Promise<void> {
   await db.prepare('UPDATE channels SET thumbnail_at = ? WHERE id = ?').bind(at, channelId).run();

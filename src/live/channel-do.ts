@@ -12,6 +12,7 @@ import {
   listedElsewhere,
   reopenLiveStream,
   mediaReceivedStatement,
+  recordingDurationStatement,
   replaceRenditionsStatements,
   recordingsBeyond,
   runState,
@@ -92,6 +93,11 @@ export class LiveChannel extends DurableObject<Env> {
    */
   private renditions: string[] | null = null;
   private closedRenditions = new Set<string>();
+  /**
+   * The stream the encoder's closing playlist just ended, with the segments it listed whose bytes were still on the way
+   * (ffmpeg sends its last segment beside its last playlist): they are stored into it when they arrive, for SILENCE_MS.
+   */
+  private closing: { streamId: number; generation: number; files: Set<string>; until: number } | null = null;
   private waiters = new Set<SegmentWaiter>();
   private viewers = new Map<string, number>();
   private newViews = 0;
@@ -129,6 +135,13 @@ export class LiveChannel extends DurableObject<Env> {
     return this.serial(async () => {
       const now = Date.now();
       this.adoptChannel(channel.id);
+      const closing = this.closing;
+      if (this.streamId === null && closing && now < closing.until && closing.files.delete(fileKey(rendition, servedName(closing.generation, name)))) {
+        const stored = servedName(closing.generation, name);
+        await this.env.MEDIA.put(r2Keys.segment(channel.id, closing.streamId, stored, rendition), body, { httpMetadata: { contentType: segmentContentType(name) } });
+        await this.env.DB.batch([segmentStoredStatement(this.env.DB, closing.streamId, rendition, stored, closing.generation, body.byteLength, now), recordingDurationStatement(this.env.DB, closing.streamId)]);
+        return { ok: true, streamId: closing.streamId };
+      }
       // The encoder restarted within the silence window: its names start over, and so does its run.
       if (this.streamId !== null && this.stored.has(fileKey(rendition, name))) this.nextRun();
       if (this.streamId === null) {
@@ -319,6 +332,7 @@ export class LiveChannel extends DurableObject<Env> {
   }
 
   private async startStream(channel: IngestChannel, now: number): Promise<IngestOutcome> {
+    this.closing = null;
     const open = await findOpenStream(this.env.DB, channel.id);
     let streamId: number;
     if (open) {
@@ -364,6 +378,7 @@ export class LiveChannel extends DurableObject<Env> {
     if (streamId === null) return;
     await endLiveStream(this.env.DB, streamId, now, this.newViews);
     await this.ctx.storage.deleteAlarm();
+    this.closing = !resumable && this.listedUnstored.size > 0 ? { streamId, generation: this.generation, files: new Set(this.listedUnstored.keys()), until: now + SILENCE_MS } : null;
     this.store.rememberResumable(resumable ? { streamId, until: now + RESUME_MS } : null);
     this.streamStatusChanged(this.channelId!, streamId, 'ended');
   }

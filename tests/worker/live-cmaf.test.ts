@@ -238,6 +238,25 @@ describe('an encoder that restarts mid-live', () => {
   });
 });
 
+describe('an encoder that stops', () => {
+  it('its last segment, still on the way when its closing playlist ended the live, goes into that recording, not a new live', async () => {
+    const { channelId, key } = await makeChannel();
+    await run(key, { count: 2 });
+    // ffmpeg's last playlist (closed) lists a segment whose bytes come after it.
+    expect((await put(`/live/ingest/${key}/index.m3u8`, cmafPlaylist(['index0.m4s', 'index1.m4s', 'index2.m4s'], { ended: true }))).status).toBe(204);
+    expect((await openStream(channelId)).results[0]).toMatchObject({ kind: 2 });
+    expect((await put(`/live/ingest/${key}/index2.m4s`, media())).status).toBe(204);
+    const streams = (await openStream(channelId)).results;
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ kind: 2, durationMs: 3000 });
+    clearAllCaches();
+    expect(uris(await playlistOf(channelId, streams[0]!.id)).map((u) => u.split('/').pop())).toEqual(['index0.m4s', 'index1.m4s', 'index2.m4s']);
+    // A segment it did not list starts the next live, as before.
+    expect((await put(`/live/ingest/${key}/index9.m4s`, media())).status).toBe(204);
+    expect((await openStream(channelId)).results.map((s) => s.kind)).toEqual([1, 2]);
+  });
+});
+
 describe("the studio's encoder (a browser tab)", () => {
   it('sends the same files to /live/ingest/studio/… with the key in Authorization, never in the URL', async () => {
     const { channelId, key } = await makeChannel();
