@@ -139,7 +139,10 @@ export class LiveChannel extends DurableObject<Env> {
       if (this.streamId === null && closing && now < closing.until && closing.files.delete(fileKey(rendition, servedName(closing.generation, name)))) {
         const stored = servedName(closing.generation, name);
         await this.env.MEDIA.put(r2Keys.segment(channel.id, closing.streamId, stored, rendition), body, { httpMetadata: { contentType: segmentContentType(name) } });
-        await this.env.DB.batch([segmentStoredStatement(this.env.DB, closing.streamId, rendition, stored, closing.generation, body.byteLength, now), recordingDurationStatement(this.env.DB, closing.streamId)]);
+        await this.env.DB.batch([
+          segmentStoredStatement(this.env.DB, closing.streamId, rendition, stored, closing.generation, body.byteLength, now),
+          recordingDurationStatement(this.env.DB, closing.streamId),
+        ]);
         return { ok: true, streamId: closing.streamId };
       }
       // The encoder restarted within the silence window: its names start over, and so does its run.
