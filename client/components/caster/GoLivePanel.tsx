@@ -281,16 +281,16 @@ export function GoLivePanel({ channelId, settings, me }: { channelId: number; se
               </div>
               <label className="check">
                 <input type="checkbox" checked={adult} onChange={(e) => setAdult(e.target.checked)} disabled={!settings} />
-                {t('caster.adult')}
+                {t('caster.golive.adult')}
               </label>
               <label className="check">
                 <input type="checkbox" checked={locked} onChange={(e) => setLocked(e.target.checked)} disabled={!settings} />
-                {t('caster.passwordProtect')}
+                {t('caster.golive.passwordProtect')}
               </label>
               {locked && (
                 <div className="field">
                   <label className="field-label" htmlFor="go-live-password">
-                    {settings?.hasPassword ? t('caster.newPassword') : t('caster.password')}
+                    {settings?.hasPassword ? t('caster.golive.newPassword') : t('caster.golive.password')}
                   </label>
                   <input
                     id="go-live-password"
