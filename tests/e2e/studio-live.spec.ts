@@ -1,8 +1,9 @@
 // Going live from the studio, with Chromium's fake camera and microphone: the creator previews, sets the title and
 // starts; the tab encodes H.264 and AAC into CMAF in two renditions and sends them to the ingest; a viewer in another
-// browser plays the live, picks a quality and goes back to auto; the creator ends the live, and the recording keeps
-// every rendition. The creator and the channel are this file's own, so it runs beside the other specs.
-import { chromium } from '@playwright/test';
+// browser plays the live, picks a quality and goes back to auto; the studio's tab closes and a new one starts again,
+// which continues the same live (the viewer's player goes on by itself); the creator ends the live, and the recording
+// keeps every rendition. The creator and the channel are this file's own, so it runs beside the other specs.
+import { chromium, type Page } from '@playwright/test';
 import { addChannel, addMembers, expect, expectNoSeriousA11yViolations, fill, ko, LOOPBACK, PORT, pageCall, person, test, until } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
@@ -16,30 +17,36 @@ test.beforeAll(async () => {
   await addChannel(CREATOR.loginId, TITLE);
 });
 
-/** A playlist as a player fetches it (through the edge, as the flex brand). */
-async function playlist(path: string): Promise<string | null> {
-  const res = await fetch(`${LOOPBACK}${path}`, { headers: { host: `flex.localhost:${PORT}` } });
-  return res.ok ? res.text() : null;
-}
+const panelOf = (page: Page) => page.getByRole('region', { name: ko.caster.golive.title });
 
-test('a creator goes live from the studio with a camera; a viewer plays both renditions; the recording keeps them', async ({ browser }) => {
-  test.setTimeout(120_000);
-  // The studio's browser has a camera and a microphone (Chromium's fake ones); the viewer's is the usual one.
-  const launch = test.info().project.use.launchOptions ?? {};
-  const studioBrowser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), ...FAKE_MEDIA] });
-  const creator = await person(studioBrowser, CREATOR.loginId, '/caster?section=live');
-  const { page } = creator;
-  const { body: settings } = await pageCall<{ channelId: number }>(page, 'GET', '/api/my/channel/settings');
-  const panel = page.getByRole('region', { name: ko.caster.golive.title });
-
-  // Setup: a lower quality than the default keeps two encoders in real time beside the test server; the preview shows
-  // the camera before anything is sent.
+/**
+ * From the studio's live section: a lower quality than the default keeps two encoders in real time beside the test
+ * server; the preview shows the camera before anything is sent; Start.
+ */
+async function goLive(page: Page) {
+  const panel = panelOf(page);
   await panel.getByLabel(ko.caster.golive.quality).selectOption('360');
   await panel.getByRole('button', { name: ko.caster.golive.useCamera }).click();
   await expect.poll(() => panel.getByLabel(ko.caster.golive.previewLabel).evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
   await panel.getByLabel(ko.caster.golive.broadcastTitle).fill(LIVE_TITLE);
   await panel.getByRole('button', { name: ko.caster.golive.start }).click();
   await expect(panel.getByText(fill(ko.caster.golive.sending, { renditions: '360p, 180p' }))).toBeVisible({ timeout: 20_000 });
+}
+
+/** A playlist as a player fetches it (through the edge, as the flex brand). */
+async function playlist(path: string): Promise<string | null> {
+  const res = await fetch(`${LOOPBACK}${path}`, { headers: { host: `flex.localhost:${PORT}` } });
+  return res.ok ? res.text() : null;
+}
+
+test('a creator goes live from the studio with a camera; a viewer plays both renditions; a closed tab starts again into the same live; the recording keeps them', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // The studio's browser has a camera and a microphone (Chromium's fake ones); the viewer's is the usual one.
+  const launch = test.info().project.use.launchOptions ?? {};
+  const studioBrowser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), ...FAKE_MEDIA] });
+  const creator = await person(studioBrowser, CREATOR.loginId, '/caster?section=live');
+  const { body: settings } = await pageCall<{ channelId: number }>(creator.page, 'GET', '/api/my/channel/settings');
+  await goLive(creator.page);
 
   // The master playlist names both renditions, H.264 and AAC, at their sizes.
   const master = await until(
@@ -66,10 +73,21 @@ test('a creator goes live from the studio with a camera; a viewer plays both ren
   await quality.selectOption({ index: 0 });
   await expect(quality.locator('option').first()).toHaveText(/^자동/);
 
-  // The studio's health panel counts what went out; the viewer counts as one.
+  // The studio's tab closes mid-live; Start again from a new one continues the same stream after a discontinuity, and
+  // the viewer's player goes on by itself.
+  await creator.context.close();
+  const studio = await person(studioBrowser, CREATOR.loginId, '/caster?section=live');
+  const { page } = studio;
+  await goLive(page);
+  await until('the second run listed', async () => (await playlist(`/live/${settings.channelId}/${streamId}/360p/index.m3u8`))?.includes('#EXT-X-DISCONTINUITY'), 20_000);
+  const playedBefore = await viewer.page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => viewer.page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(playedBefore + 2);
+
+  // The studio's health panel counts what went out, and the viewer (the closed tab's chat may still count a while).
+  const panel = panelOf(page);
   const health = panel.getByRole('definition');
   await expect.poll(async () => Number(await health.nth(3).textContent())).toBeGreaterThan(2);
-  await expect(health.nth(4)).toHaveText('1', { timeout: 20_000 });
+  await expect(health.nth(4)).toHaveText(/^[1-9]$/, { timeout: 20_000 });
   await expectNoSeriousA11yViolations(page);
 
   // End: the live becomes a recording at once, every rendition's playlist closed.
@@ -84,6 +102,7 @@ test('a creator goes live from the studio with a camera; a viewer plays both ren
     expect(media?.match(/\.m4s/g)?.length ?? 0).toBeGreaterThan(2);
   }
   expect(creator.errors).toEqual([]);
+  expect(studio.errors).toEqual([]);
   expect(viewer.errors).toEqual([]);
   await studioBrowser.close();
 });
