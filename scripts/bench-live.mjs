@@ -1,4 +1,4 @@
-// npm run bench:live [-- --seconds 60 --compare --mpegts --studio]
+// npm run bench:live [-- --seconds 60 --compare --mpegts --studio --studio-height 720]
 // Live video as a viewer sees it: the Worker (production React build) on its own port and state, demo
 // data seeded, the demo broadcaster (ffmpeg, 1 s segments, program date-time) pushing channel 1, and
 // Chromium opening the channel page. Prints time to first frame and glass-to-glass latency (wall clock
@@ -27,6 +27,8 @@ const COMPARE = process.argv.includes('--compare');
 /** The demo encoder sends CMAF; --mpegts measures the MPEG-TS it sent before (hls.js then transmuxes). */
 const CONTAINER = process.argv.includes('--mpegts') ? 'mpegts' : 'cmaf';
 const STUDIO = process.argv.includes('--studio');
+/** The studio's highest quality (720, 480 or 360): the tab encodes it and half of it. */
+const STUDIO_HEIGHT = arg('studio-height', 720);
 const LOADS = 5; // first-frame measurements: one cold, the rest warm
 const PORT = 8821;
 const STATE = '.wrangler/bench-live-state';
@@ -175,7 +177,7 @@ process.on('uncaughtException', (error) => {
 try {
   seedDemo({ persistTo: STATE });
   if (STUDIO) {
-    studio = await startStudioBroadcast({ host: HOST, loginId: CHANNEL.loginId });
+    studio = await startStudioBroadcast({ host: HOST, loginId: CHANNEL.loginId, height: STUDIO_HEIGHT, microphone: !process.argv.includes('--no-microphone') });
     console.log(`the studio is live from a tab, ${studio.sending}`);
   } else broadcaster = startBroadcast({ origin: ORIGIN, streamKey: CHANNEL.key, thumbnails: false, container: CONTAINER });
   await untilLive(ORIGIN, CHANNEL.id);

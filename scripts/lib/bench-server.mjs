@@ -22,13 +22,17 @@ export async function until(what, probe, timeoutMs) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Waits until the channel's live playlist lists two segments (a broadcaster has started for real). */
+/** Waits until the channel's live playlist (of several renditions: the first one's) lists two segments (a broadcaster has started for real). */
 export function untilLive(origin, channelId, timeoutMs = 60_000) {
   return until(
     'the live playlist',
     async () => {
       const res = await fetch(`${origin}/live/${channelId}/index.m3u8`);
-      return res.ok && ((await res.text()).match(/#EXTINF/g)?.length ?? 0) >= 2;
+      if (!res.ok) return false;
+      let text = await res.text();
+      const rendition = /^#EXT-X-STREAM-INF:.*\n(\S+)/m.exec(text)?.[1];
+      if (rendition) text = await (await fetch(`${origin}/live/${channelId}/${rendition}`)).text();
+      return (text.match(/#EXTINF/g)?.length ?? 0) >= 2;
     },
     timeoutMs,
   );

@@ -24,7 +24,7 @@ function signIn({ loginId, password }) {
  * the studio says it is sending, with the qualities it sends, its health list as shown, and stop() (End, then the
  * browser closes).
  */
-export async function startStudioBroadcast({ host, loginId, password = 'demo-pass-1234', height = 720 }) {
+export async function startStudioBroadcast({ host, loginId, password = 'demo-pass-1234', height = 720, microphone = true }) {
   const browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
   try {
     const page = await (await browser.newContext({ locale: 'ko-KR' })).newPage();
@@ -35,6 +35,7 @@ export async function startStudioBroadcast({ host, loginId, password = 'demo-pas
     await page.locator('html[data-hydrated="true"]').waitFor();
     const panel = page.locator('.go-live');
     await panel.getByLabel(ko.caster.golive.quality).selectOption(String(height));
+    if (!microphone) await panel.getByLabel(ko.caster.golive.microphone).selectOption({ label: ko.caster.golive.noMicrophone });
     await panel.getByRole('button', { name: ko.caster.golive.useCamera }).click();
     await page.waitForFunction(() => document.querySelector('.go-live-preview')?.videoWidth > 0);
     await panel.getByRole('button', { name: ko.caster.golive.start }).click();

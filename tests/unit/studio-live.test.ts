@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fragmentDurationMs, initTracks } from '../../client/components/caster/golive/cmaf-boxes';
-import { planLadder } from '../../client/components/caster/golive/ladder';
+import { defaultSourceHeight, planLadder } from '../../client/components/caster/golive/ladder';
 import { masterPlaylist, mediaPlaylist, type SentSegment } from '../../client/components/caster/golive/studio-ingest';
 import { parseEncoderPlaylist, parseMasterPlaylist } from '../../src/live/hls';
 
@@ -22,6 +22,10 @@ describe('the ladder the studio sends', () => {
     expect(planLadder(1280, 720, 30, 360).map((r) => r.name)).toEqual(['360p', '180p']);
     expect(planLadder(256, 144, 30).map((r) => r.name)).toEqual(['144p']);
     expect(planLadder(0, 0, 30)).toEqual([]);
+  });
+
+  it('a computer starts at the highest quality its cores keep up with', () => {
+    expect([2, 4, 6, 8, 16, undefined].map(defaultSourceHeight)).toEqual([360, 480, 480, 720, 720, 360]);
   });
 
   it('bitrates follow the picture: more for the source than for the lower rendition, within sane bounds', () => {

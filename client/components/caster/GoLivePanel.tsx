@@ -11,7 +11,7 @@ import { Spinner } from '../auth/Spinner';
 import { FormStatus } from '../ui/small-form';
 import { LazyChat } from '../chat/LazyChat';
 import { type CaptureDevices, frameRateOf, isPermissionError, listDevices, NO_MICROPHONE, openMicrophone, openVideo, snapshotOf, type VideoSourceKind } from './golive/capture';
-import { planLadder, SOURCE_HEIGHTS } from './golive/ladder';
+import { defaultSourceHeight, planLadder, SOURCE_HEIGHTS } from './golive/ladder';
 import type { BroadcastStats, StudioBroadcast } from './golive/studio-broadcast';
 
 // Going live from this tab, with no encoder to install: docs/product/watching-and-chat.md, "Going live from the studio".
@@ -19,6 +19,9 @@ import type { BroadcastStats, StudioBroadcast } from './golive/studio-broadcast'
 const loadBroadcast = () => import('./golive/studio-broadcast');
 
 type Phase = 'setup' | 'starting' | 'live' | 'ending';
+
+/** A live this far behind capture (ms) is more than the computer keeps up with: the panel says so. */
+const BEHIND_MS = 3000;
 
 /** WebCodecs and reading frames off a track (Chromium's breakout box): elsewhere the panel points to OBS and ffmpeg. */
 const canCapture = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && typeof VideoEncoder !== 'undefined' && 'MediaStreamTrackProcessor' in window;
@@ -61,7 +64,11 @@ export function GoLivePanel({ channelId, settings, me }: { channelId: number; se
   const tracks = useRef<{ video: MediaStreamTrack | null; audio: MediaStreamTrack | null }>({ video: null, audio: null });
   tracks.current = { video, audio };
 
-  useEffect(() => setSupported(canCapture()), []);
+  useEffect(() => {
+    setSupported(canCapture());
+    // The server renders 720p; the browser knows its cores (a person's choice made before this runs is kept).
+    setMaxHeight((chosen) => (chosen === SOURCE_HEIGHTS[0] ? defaultSourceHeight(navigator.hardwareConcurrency) : chosen));
+  }, []);
   // The preview shows the picture being sent; the microphone is not played back (no echo).
   useEffect(() => {
     if (preview.current) preview.current.srcObject = video ? new MediaStream([video]) : null;
@@ -323,6 +330,8 @@ export function GoLivePanel({ channelId, settings, me }: { channelId: number; se
                 <dd>{stats ? t('caster.golive.kbps', { kbps: Math.round(stats.uploadBps / 1000) }) : '…'}</dd>
                 <dt>{t('caster.golive.droppedFrames')}</dt>
                 <dd>{stats?.droppedFrames ?? 0}</dd>
+                <dt>{t('caster.golive.delay')}</dt>
+                <dd>{stats ? t('caster.golive.seconds', { seconds: (stats.delayMs / 1000).toFixed(1) }) : '…'}</dd>
                 <dt>{t('caster.golive.lateSegments')}</dt>
                 <dd>{stats?.lateSegments ?? 0}</dd>
                 <dt>{t('caster.golive.segments')}</dt>
@@ -330,6 +339,11 @@ export function GoLivePanel({ channelId, settings, me }: { channelId: number; se
                 <dt>{t('caster.golive.viewers')}</dt>
                 <dd>{viewers ?? 0}</dd>
               </dl>
+              {stats && stats.delayMs > BEHIND_MS && (
+                <p className="field-error" role="alert">
+                  {t('caster.golive.behind', { seconds: Math.round(stats.delayMs / 1000) })}
+                </p>
+              )}
               {stats?.offline && (
                 <p className="field-error" role="alert">
                   {t('caster.golive.reconnecting')}

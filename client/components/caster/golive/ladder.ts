@@ -14,6 +14,15 @@ export interface RenditionPlan {
 export const MAX_SOURCE_HEIGHT = 720;
 /** The heights a creator may cap the source at (a slower computer keeps up with less). */
 export const SOURCE_HEIGHTS = [720, 480, 360] as const;
+
+/**
+ * The cap a computer starts with, by its cores: encoding 720p and 360p in a tab kept up on two cores alone, but not
+ * beside a server and a viewer's browser (docs/decisions.md, "Going live from a tab"). The creator may change it.
+ */
+export function defaultSourceHeight(cores: number | undefined): number {
+  if ((cores ?? 0) >= 8) return 720;
+  return (cores ?? 0) >= 4 ? 480 : 360;
+}
 /** The lower rendition is half the source's height, and never shorter than this. */
 export const MIN_HEIGHT = 144;
 /** H.264 at about this many bits a pixel a frame looks clean for faces and screens at these sizes. */

@@ -1,4 +1,4 @@
-import { AudioSample, AudioSampleSource, canEncodeAudio, Mp4OutputFormat, NullTarget, Output, VideoSample, VideoSampleSource } from 'mediabunny';
+import { AudioSample, AudioSampleSource, canEncodeAudio, EncodedAudioPacketSource, type EncodedPacket, Mp4OutputFormat, NullTarget, Output, VideoSample, VideoSampleSource } from 'mediabunny';
 import { fragmentDurationMs, initTracks, type TrackInfo } from './cmaf-boxes';
 import type { RenditionPlan } from './ladder';
 import { INIT_NAME, IngestRefused, type MasterEntry, masterPlaylist, mediaPlaylist, type SentSegment, segmentName, StudioIngest } from './studio-ingest';
@@ -26,8 +26,10 @@ export interface BroadcastStats {
   uploadBps: number;
   /** Frames of the capture dropped because an encoder had not finished the one before. */
   droppedFrames: number;
-  /** Segments whose upload finished later than their own length after they were cut. */
+  /** Segments whose upload finished more than their own length after their last frame was captured. */
   lateSegments: number;
+  /** How long after capture the newest segment was uploaded (ms), in the slowest rendition: the tab's share of the delay. */
+  delayMs: number;
   segments: number;
   /** The ingest did not answer the last try: the studio is trying again (a minute's gap still continues the live). */
   offline: boolean;
@@ -46,14 +48,20 @@ export interface BroadcastOptions {
 }
 
 const THUMBNAIL_MS = 10_000;
+/** Seconds of microphone audio the encoder is given at a time (the microphone delivers 10 ms pieces). */
+const AUDIO_BATCH_S = 0.1;
+/** Seconds of frames an encoder may hold before new ones are dropped (a real-time H.264 encoder holds a few frames). */
+const MAX_ENCODER_BACKLOG_S = 0.5;
 
 /** One rendition: its encoders and CMAF packager, and the segments it sent. */
 class RenditionOutput {
   readonly output: Output;
   readonly video: VideoSampleSource;
-  readonly audio: AudioSampleSource | null = null;
-  /** A frame is with the video encoder (the next one waits or is dropped). */
+  readonly audio: EncodedAudioPacketSource | null = null;
+  /** A frame is on its way into the video encoder (the next one is dropped). */
   busy = false;
+  /** The timestamp (s) of the newest frame the encoder gave back: what it took in but has not given back is its backlog. */
+  encodedUpTo = 0;
   private audioChain: Promise<void> = Promise.resolve();
   private init: Uint8Array[] = [];
   private tracks: Map<number, TrackInfo> | null = null;
@@ -62,8 +70,12 @@ class RenditionOutput {
   readonly segments: SentSegment[] = [];
   /** The next fragment's number (uploads lag behind the packager: it is counted as fragments come out). */
   private nextSeq = 0;
+  /** Segments cut and not yet uploaded. */
+  private waiting = 0;
   codecs: string | null = null;
   late = 0;
+  /** The last segment's upload finished this long after its last frame was captured (ms). */
+  delayMs = 0;
 
   constructor(
     readonly plan: RenditionPlan,
@@ -99,10 +111,13 @@ class RenditionOutput {
       onEncoderConfig: (config) => {
         this.codecs = withAudio ? `${config.codec},${AUDIO_CODECS}` : config.codec;
       },
+      onEncodedPacket: (packet) => {
+        this.encodedUpTo = Math.max(this.encodedUpTo, packet.timestamp);
+      },
     });
     this.output.addVideoTrack(this.video, { frameRate });
     if (withAudio) {
-      this.audio = new AudioSampleSource({ codec: 'aac', bitrate: AUDIO_BITRATE });
+      this.audio = new EncodedAudioPacketSource('aac');
       this.output.addAudioTrack(this.audio);
     }
   }
@@ -117,17 +132,11 @@ class RenditionOutput {
     }
   }
 
-  /** Audio is never dropped: each piece waits for the one before (it is small and cheap to encode). */
-  addAudio(sample: AudioSample): void {
+  /** The live's audio, encoded once for every rendition: each packet after the one before. */
+  addAudio(packet: EncodedPacket, meta: EncodedAudioChunkMetadata | undefined): void {
     const audio = this.audio;
-    if (!audio) {
-      sample.close();
-      return;
-    }
-    this.audioChain = this.audioChain
-      .then(() => audio.add(sample))
-      .catch(this.fail)
-      .finally(() => sample.close());
+    if (!audio) return;
+    this.audioChain = this.audioChain.then(() => audio.add(packet, meta)).catch(this.fail);
   }
 
   private initReady(moov: Uint8Array): void {
@@ -142,19 +151,23 @@ class RenditionOutput {
     if (!moof || !this.tracks) return;
     const bytes = concat([moof.bytes, mdat]);
     const seq = this.nextSeq++;
-    const cutAt = performance.now();
     const segment: SentSegment = {
       seq,
       name: segmentName(seq),
       durationMs: fragmentDurationMs(moof.bytes, this.tracks) ?? SEGMENT_SECONDS * 1000,
       programDateTime: Math.round(this.epoch() + moof.timestamp * 1000),
     };
+    this.waiting += 1;
     this.enqueue(async () => {
       await this.masterSent();
       await this.ingest.put(`${this.plan.name}/${segment.name}`, bytes);
+      this.waiting -= 1;
       this.segments.push(segment);
-      await this.ingest.put(`${this.plan.name}/index.m3u8`, mediaPlaylist(this.segments, { ended: false }));
-      if (performance.now() - cutAt > segment.durationMs) this.late += 1;
+      // Behind (a newer segment waits): its playlist would be out of date at once; the one after the newest lists all.
+      if (this.waiting === 0) await this.ingest.put(`${this.plan.name}/index.m3u8`, mediaPlaylist(this.segments, { ended: false }));
+      // How far behind real time the live reaches viewers: from the segment's last frame to its upload done.
+      this.delayMs = Date.now() - (segment.programDateTime + segment.durationMs);
+      if (this.delayMs > segment.durationMs) this.late += 1;
     });
   }
 
@@ -204,6 +217,12 @@ export class StudioBroadcast {
   private lastVideoUs = -1;
   private epochMs = 0;
   private dropped = 0;
+  /** The microphone's encoder: one for every rendition, its packets given to each. */
+  private audioOutput: Output | null = null;
+  private audioSource: AudioSampleSource | null = null;
+  private audioChain: Promise<void> = Promise.resolve();
+  /** Audio gathered into AUDIO_BATCH_S pieces: the encoder is asked a tenth as often as the microphone delivers. */
+  private audioBatch: { planes: Float32Array[][]; frames: number; timestamp: number; sampleRate: number; channels: number } | null = null;
   private master: Promise<void> | null = null;
   private thumbTimer: ReturnType<typeof setInterval> | null = null;
   private failed = false;
@@ -243,6 +262,18 @@ export class StudioBroadcast {
           (error) => this.fail(error),
         ),
       );
+    }
+    if (audio) {
+      this.audioOutput = new Output({ format: new Mp4OutputFormat({ fastStart: 'fragmented' }), target: new NullTarget() });
+      this.audioSource = new AudioSampleSource({
+        codec: 'aac',
+        bitrate: AUDIO_BITRATE,
+        onEncodedPacket: (packet, meta) => {
+          for (const r of this.renditions) r.addAudio(packet, meta);
+        },
+      });
+      this.audioOutput.addAudioTrack(this.audioSource);
+      await this.audioOutput.start();
     }
     await Promise.all(this.renditions.map((r) => r.output.start()));
     this.readVideo(video);
@@ -288,14 +319,17 @@ export class StudioBroadcast {
       this.baseAt = performance.now();
       this.epochMs = Date.now();
     }
-    const busy = this.renditions.some((r) => r.busy);
+    const timestamp = (frame.timestamp - this.baseUs) / 1e6;
+    // An encoder that takes frames in faster than it gives them back queues them inside, and the live falls further
+    // behind with every second: past MAX_ENCODER_BACKLOG_S, frames are dropped until it caught up.
+    const busy = this.renditions.some((r) => r.busy || timestamp - r.encodedUpTo > MAX_ENCODER_BACKLOG_S);
     if (busy || frame.timestamp <= this.lastVideoUs) {
       if (busy) this.dropped += 1;
       frame.close();
       return;
     }
     this.lastVideoUs = frame.timestamp;
-    const sample = new VideoSample(frame, { timestamp: (frame.timestamp - this.baseUs) / 1e6, duration: 1 / this.options.frameRate });
+    const sample = new VideoSample(frame, { timestamp, duration: 1 / this.options.frameRate });
     // The encoders copy what they need: the frame goes once every rendition took it.
     void Promise.all(this.renditions.map((r) => r.addFrame(sample)))
       .catch((error) => this.fail(error))
@@ -317,14 +351,49 @@ export class StudioBroadcast {
         continue;
       }
       this.audioBase ??= { us: data.timestamp, at: (performance.now() - this.baseAt) / 1000 };
-      const timestamp = this.audioBase.at + (data.timestamp - this.audioBase.us) / 1e6;
-      for (const r of this.renditions) {
-        const sample = new AudioSample(data.clone());
-        sample.setTimestamp(timestamp);
-        r.addAudio(sample);
-      }
+      this.gatherAudio(data, this.audioBase.at + (data.timestamp - this.audioBase.us) / 1e6);
       data.close();
     }
+  }
+
+  /** Adds the microphone's piece to the batch; a full batch goes to the encoder, after the one before. */
+  private gatherAudio(data: AudioData, timestamp: number): void {
+    const channels = data.numberOfChannels;
+    const planes = Array.from({ length: channels }, (_, plane) => {
+      const out = new Float32Array(data.numberOfFrames);
+      data.copyTo(out, { planeIndex: plane, format: 'f32-planar' });
+      return out;
+    });
+    const batch = this.audioBatch;
+    if (batch && batch.channels === channels && batch.sampleRate === data.sampleRate) {
+      batch.planes.push(planes);
+      batch.frames += data.numberOfFrames;
+    } else {
+      this.flushAudio();
+      this.audioBatch = { planes: [planes], frames: data.numberOfFrames, timestamp, sampleRate: data.sampleRate, channels };
+    }
+    if (this.audioBatch && this.audioBatch.frames >= this.audioBatch.sampleRate * AUDIO_BATCH_S) this.flushAudio();
+  }
+
+  private flushAudio(): void {
+    const batch = this.audioBatch;
+    const source = this.audioSource;
+    this.audioBatch = null;
+    if (!batch || !source) return;
+    // f32-planar: each channel's frames in a row, one channel after the other.
+    const data = new Float32Array(batch.frames * batch.channels);
+    for (let channel = 0; channel < batch.channels; channel++) {
+      let at = channel * batch.frames;
+      for (const planes of batch.planes) {
+        data.set(planes[channel]!, at);
+        at += planes[channel]!.length;
+      }
+    }
+    const sample = new AudioSample({ data, format: 'f32-planar', numberOfChannels: batch.channels, sampleRate: batch.sampleRate, timestamp: batch.timestamp });
+    this.audioChain = this.audioChain
+      .then(() => source.add(sample))
+      .catch((error) => this.fail(error))
+      .finally(() => sample.close());
   }
 
   /** Another camera or screen, mid-live: the encoders go on (each frame is scaled to the rendition's size). */
@@ -342,6 +411,7 @@ export class StudioBroadcast {
       uploadBps: this.ingest.uploadBps(),
       droppedFrames: this.dropped,
       lateSegments: this.renditions.reduce((n, r) => n + r.late, 0),
+      delayMs: Math.max(0, ...this.renditions.map((r) => r.delayMs)),
       segments: Math.min(...this.renditions.map((r) => r.segments.length)),
       offline: this.ingest.offline,
     };
@@ -361,6 +431,10 @@ export class StudioBroadcast {
     this.ending = true;
     await this.videoReader?.cancel().catch(() => undefined);
     await this.audioReader?.cancel().catch(() => undefined);
+    this.flushAudio();
+    await this.audioChain;
+    // The encoder's last packets reach the renditions before they close.
+    await this.audioOutput?.finalize().catch(() => undefined);
     await Promise.all(this.renditions.map((r) => r.close())).catch(() => undefined);
     await this.stop();
   }
@@ -372,7 +446,8 @@ export class StudioBroadcast {
     this.thumbTimer = null;
     await this.videoReader?.cancel().catch(() => undefined);
     await this.audioReader?.cancel().catch(() => undefined);
-    await Promise.all(this.renditions.map((r) => (r.output.state === 'finalized' ? undefined : r.output.cancel().catch(() => undefined))));
+    const outputs = [this.audioOutput, ...this.renditions.map((r) => r.output)];
+    await Promise.all(outputs.map((o) => (!o || o.state === 'finalized' ? undefined : o.cancel().catch(() => undefined))));
   }
 }
 
