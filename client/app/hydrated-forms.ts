@@ -1,4 +1,4 @@
-import { HELD_SUBMIT_ATTRIBUTE } from '../../src/shared/held-submit';
+import { CHOSEN_BEFORE_HYDRATION_ATTRIBUTE, HELD_SUBMIT_ATTRIBUTE } from '../../src/shared/held-submit';
 
 /**
  * What a person typed, ticked or chose before the page hydrated stays, and counts. React hydrates a controlled field
@@ -64,10 +64,18 @@ function checkedChange(field: HTMLInputElement): (() => void) | null {
 /** React tracks no value for a select: its change event alone carries the choice. */
 function selectChange(field: HTMLSelectElement): (() => void) | null {
   if (field.multiple) return null;
+  // Hydration sets a controlled select back to what React rendered: the choice made before is in the attribute.
+  const attribute = field.getAttribute(CHOSEN_BEFORE_HYDRATION_ATTRIBUTE);
+  field.removeAttribute(CHOSEN_BEFORE_HYDRATION_ATTRIBUTE);
   const options = [...field.options];
+  const chosen = attribute !== null && options.some((option) => option.value === attribute) ? attribute : field.value;
   const rendered = options.find((option) => option.defaultSelected) ?? options.find((option) => !option.disabled);
-  if (!rendered || field.value === rendered.value) return null;
-  return () => field.dispatchEvent(new Event('change', { bubbles: true }));
+  if (!rendered || chosen === rendered.value) return null;
+  // Set when reported: a change reported before this one re-renders the form, and React sets every select back then.
+  return () => {
+    field.value = chosen;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  };
 }
 
 /**

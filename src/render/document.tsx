@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { toWire, type BuildRefs, type PageProps } from '../shared/page-props';
 import { pageTitle } from '../shared/page-title';
-import { HELD_SUBMIT_ATTRIBUTE } from '../shared/held-submit';
+import { CHOSEN_BEFORE_HYDRATION_ATTRIBUTE, HELD_SUBMIT_ATTRIBUTE } from '../shared/held-submit';
 
 /** Built by scripts/build-client.mjs; fixed names, revalidated by ETag. */
 export const CLIENT_SCRIPT = '/assets/main.js';
@@ -54,7 +54,8 @@ export const BOOT_SCRIPT = [
  * natively: every form has method="post", which the edge answers with a 303 back to the page, the fields
  * dropped (src/pages/form-posts.ts), so nothing typed reaches a URL; but the sign-in typed would be lost.
  * A form with an action of its own (the locale switcher's POST /locale) works without script and goes as it is.
- * Only the last form held is kept: a second Enter elsewhere replaces it.
+ * Only the last form held is kept: a second Enter elsewhere replaces it. A select chosen before hydration keeps the
+ * choice in an attribute, since hydration sets a controlled select back to its rendered value.
  */
 export const SUBMIT_GUARD_SCRIPT = [
   '(function (html) {',
@@ -66,6 +67,10 @@ export const SUBMIT_GUARD_SCRIPT = [
   `    var held = document.querySelectorAll('form[${HELD_SUBMIT_ATTRIBUTE}]');`,
   `    for (var i = 0; i < held.length; i++) held[i].removeAttribute('${HELD_SUBMIT_ATTRIBUTE}');`,
   `    form.setAttribute('${HELD_SUBMIT_ATTRIBUTE}', '');`,
+  '  }, true);',
+  "  addEventListener('change', function (e) {",
+  '    var field = e.target;',
+  `    if (!html.dataset.hydrated && field instanceof HTMLSelectElement) field.setAttribute('${CHOSEN_BEFORE_HYDRATION_ATTRIBUTE}', field.value);`,
   '  }, true);',
   '})(document.documentElement);',
 ].join('\n');

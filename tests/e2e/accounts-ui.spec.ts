@@ -154,6 +154,23 @@ test.describe('before the page hydrates', () => {
     expect(urls.filter((u) => u.includes(password) || u.includes('password='))).toEqual([]);
   });
 
+  test('a choice in a select made before hydration is the one the page keeps (hydration would set it back)', async ({ page }) => {
+    const release = await holdClient(page);
+    await page.goto(url('flex', '/signup/foreigner'), { waitUntil: 'domcontentloaded' });
+    const year = page.getByLabel(ko.signup.year, { exact: true });
+    const month = page.getByLabel(ko.signup.month, { exact: true });
+    await year.selectOption('1990');
+    await month.selectOption('7');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(year).toHaveValue('1990');
+    await expect(month).toHaveValue('7');
+    // The page's own state has them: changing another field re-renders the selects with what was chosen.
+    await page.getByLabel(ko.signup.day, { exact: true }).selectOption('15');
+    await expect(year).toHaveValue('1990');
+    await expect(month).toHaveValue('7');
+  });
+
   test('what was typed before hydration is what the form sends after it (sign-in and sign-up)', async ({ page }) => {
     let release = await holdClient(page);
     await page.goto(url('flex', '/signup'), { waitUntil: 'domcontentloaded' });

@@ -60,14 +60,16 @@ export function GoLivePanel({ channelId, settings, me }: { channelId: number; se
   const [liveSince, setLiveSince] = useState(0);
   const [now, setNow] = useState(0);
   const preview = useRef<HTMLVideoElement>(null);
+  const qualityField = useRef<HTMLSelectElement>(null);
   const broadcast = useRef<StudioBroadcast | null>(null);
   const tracks = useRef<{ video: MediaStreamTrack | null; audio: MediaStreamTrack | null }>({ video: null, audio: null });
   tracks.current = { video, audio };
 
   useEffect(() => {
     setSupported(canCapture());
-    // The server renders 720p; the browser knows its cores (a person's choice made before this runs is kept).
-    setMaxHeight((chosen) => (chosen === SOURCE_HEIGHTS[0] ? defaultSourceHeight(navigator.hardwareConcurrency) : chosen));
+    // The server renders 720p; the browser knows its cores. A choice the person made before the page hydrated is on
+    // the field, not yet in the state (client/app/hydrated-forms.ts takes it in next): it stays.
+    if (qualityField.current?.value === String(SOURCE_HEIGHTS[0])) setMaxHeight(defaultSourceHeight(navigator.hardwareConcurrency));
   }, []);
   // The preview shows the picture being sent; the microphone is not played back (no echo).
   useEffect(() => {
@@ -266,7 +268,7 @@ export function GoLivePanel({ channelId, settings, me }: { channelId: number; se
                 <label className="field-label" htmlFor="go-live-quality">
                   {t('caster.golive.quality')}
                 </label>
-                <select id="go-live-quality" className="input" value={maxHeight} onChange={(e) => setMaxHeight(Number(e.target.value))} aria-describedby="go-live-quality-help">
+                <select ref={qualityField} id="go-live-quality" className="input" value={maxHeight} onChange={(e) => setMaxHeight(Number(e.target.value))} aria-describedby="go-live-quality-help">
                   {SOURCE_HEIGHTS.map((h) => (
                     <option key={h} value={h}>
                       {t('player.qualityHeight', { height: h })}
