@@ -14,7 +14,7 @@ import { launchChromium } from './lib/bench-browser.mjs';
 import { firstFrameMarks, frameProbe } from './lib/first-frame.mjs';
 import { startBroadcast } from './lib/broadcaster.mjs';
 import { startStudioBroadcast } from './lib/studio-broadcaster.mjs';
-import { sleep, startBenchServer, untilLive } from './lib/bench-server.mjs';
+import { liveMediaPlaylistUrl, sleep, startBenchServer, untilLive } from './lib/bench-server.mjs';
 import { seedDemo } from './seed-demo.mjs';
 import { median, percentile } from './lib/stats.mjs';
 
@@ -93,11 +93,7 @@ async function clockSkew(seconds = 8) {
   const seen = new Set();
   let best = Infinity;
   const end = Date.now() + seconds * 1000;
-  // A stream of several renditions: its first rendition's playlist.
-  let url = `${ORIGIN}/live/${CHANNEL.id}/index.m3u8`;
-  const first = await (await fetch(url)).text();
-  const rendition = /^#EXT-X-STREAM-INF:.*\n(\S+)/m.exec(first)?.[1];
-  if (rendition) url = `${ORIGIN}/live/${CHANNEL.id}/${rendition}`;
+  const url = await liveMediaPlaylistUrl(ORIGIN, CHANNEL.id);
   for (let poll = 0; Date.now() < end; poll++) {
     const text = await (await fetch(url)).text();
     const at = Date.now();

@@ -47,5 +47,14 @@ export interface ChannelSettingsForm {
 }
 export const saveChannelSettings = (form: ChannelSettingsForm) => call('PUT', '/api/my/channel/settings', { json: form });
 
+/**
+ * The password part of a settings form: the box unticked clears a password that is set, ticked with one typed sets it,
+ * and anything else keeps what is there (no `password` sent).
+ */
+export function passwordSetting(locked: boolean, hasPassword: boolean, typed: string): Pick<ChannelSettingsForm, 'password'> {
+  if (!locked) return hasPassword ? { password: null } : {};
+  return typed ? { password: typed } : {};
+}
+
 /** The channel's stream key, for the studio's own encoder (it never shows or types it). */
 export const fetchStreamKey = () => call('GET', '/api/my/channel/stream-key');

@@ -22,17 +22,25 @@ export async function until(what, probe, timeoutMs) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Waits until the channel's live playlist (of several renditions: the first one's) lists two segments (a broadcaster has started for real). */
+/**
+ * The URL of the channel's live media playlist: its own, or of a stream in several renditions the first rendition's
+ * (null while the channel has no live).
+ */
+export async function liveMediaPlaylistUrl(origin, channelId) {
+  const url = `${origin}/live/${channelId}/index.m3u8`;
+  const res = await fetch(url);
+  if (!res.ok) return null;
+  const rendition = /^#EXT-X-STREAM-INF:.*\n(\S+)/m.exec(await res.text())?.[1];
+  return rendition ? `${origin}/live/${channelId}/${rendition}` : url;
+}
+
+/** Waits until the channel's live media playlist lists two segments (a broadcaster has started for real). */
 export function untilLive(origin, channelId, timeoutMs = 60_000) {
   return until(
     'the live playlist',
     async () => {
-      const res = await fetch(`${origin}/live/${channelId}/index.m3u8`);
-      if (!res.ok) return false;
-      let text = await res.text();
-      const rendition = /^#EXT-X-STREAM-INF:.*\n(\S+)/m.exec(text)?.[1];
-      if (rendition) text = await (await fetch(`${origin}/live/${channelId}/${rendition}`)).text();
-      return (text.match(/#EXTINF/g)?.length ?? 0) >= 2;
+      const url = await liveMediaPlaylistUrl(origin, channelId);
+      return url !== null && ((await (await fetch(url)).text()).match(/#EXTINF/g)?.length ?? 0) >= 2;
     },
     timeoutMs,
   );

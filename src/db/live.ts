@@ -1,3 +1,7 @@
+import type { Rendition } from '../shared/hls-master';
+
+export type { Rendition };
+
 // D1 queries of the live path (channels by stream key, streams, stream_segments).
 
 /** A segment as the encoder's playlist lists it (in the encoder's names and numbers, or, once stored, in ours). */
@@ -20,17 +24,6 @@ export interface ServedSegment {
   /** The encoder's run it came from: a change between two segments is a discontinuity. */
   generation: number;
   initName: string | null;
-}
-
-/** One quality of a stream that comes in several, as the encoder's master playlist described it. */
-export interface Rendition {
-  name: string;
-  bandwidth: number;
-  averageBandwidth: number | null;
-  width: number | null;
-  height: number | null;
-  codecs: string | null;
-  frameRate: number | null;
 }
 
 /** Segments to list, and how many discontinuities came before the first of them. */
@@ -169,8 +162,6 @@ export interface RunState {
   generation: number;
   /** The files of that run stored so far, as `<rendition>/<the encoder's name>`. */
   stored: string[];
-  /** The highest media sequence number listed in the stream (-1: none). */
-  highestSeq: number;
   /** Whether a media segment of that run was listed. */
   runListed: boolean;
 }
@@ -182,10 +173,7 @@ export async function highestSeq(db: D1Database, streamId: number): Promise<numb
 }
 
 export async function runState(db: D1Database, streamId: number): Promise<RunState> {
-  const top = await db
-    .prepare('SELECT COALESCE(MAX(generation), 0) AS generation, COALESCE(MAX(seq), -1) AS highestSeq FROM stream_segments WHERE stream_id = ?')
-    .bind(streamId)
-    .first<{ generation: number; highestSeq: number }>();
+  const top = await db.prepare('SELECT COALESCE(MAX(generation), 0) AS generation FROM stream_segments WHERE stream_id = ?').bind(streamId).first<{ generation: number }>();
   const generation = top?.generation ?? 0;
   const rows = await db
     .prepare('SELECT rendition, name, seq, stored_at AS storedAt FROM stream_segments WHERE stream_id = ? AND generation = ?')
@@ -195,7 +183,6 @@ export async function runState(db: D1Database, streamId: number): Promise<RunSta
   return {
     generation,
     stored: rows.results.filter((r) => r.storedAt !== null).map((r) => `${r.rendition}/${r.name.slice(prefix.length)}`),
-    highestSeq: top?.highestSeq ?? -1,
     runListed: rows.results.some((r) => r.seq !== null),
   };
 }

@@ -46,6 +46,9 @@ export type PlaylistOutcome = { ok: true; streamId: number | null } | { ok: fals
 /** Two renditions' segments of one number differ by more than this in duration, or start this far apart: they do not line up. */
 export const ALIGNMENT_TOLERANCE_MS = { duration: 100, start: 500 } as const;
 
+/** A new stream's encoder run: the first, nothing of it stored or listed. */
+const FIRST_RUN: RunState = { generation: 0, stored: [], runListed: false };
+
 /** A file of a rendition ('' for a stream of one), as the sets below key it. */
 const fileKey = (rendition: string, name: string) => `${rendition}/${name}`;
 
@@ -137,12 +140,7 @@ export class LiveChannel extends DurableObject<Env> {
       this.adoptChannel(channel.id);
       const closing = this.closing;
       if (this.streamId === null && closing && now < closing.until && closing.files.delete(fileKey(rendition, servedName(closing.generation, name)))) {
-        const stored = servedName(closing.generation, name);
-        await this.env.MEDIA.put(r2Keys.segment(channel.id, closing.streamId, stored, rendition), body, { httpMetadata: { contentType: segmentContentType(name) } });
-        await this.env.DB.batch([
-          segmentStoredStatement(this.env.DB, closing.streamId, rendition, stored, closing.generation, body.byteLength, now),
-          recordingDurationStatement(this.env.DB, closing.streamId),
-        ]);
+        await this.storeFile(channel.id, closing.streamId, closing.generation, rendition, name, body, now, recordingDurationStatement(this.env.DB, closing.streamId));
         return { ok: true, streamId: closing.streamId };
       }
       // The encoder restarted within the silence window: its names start over, and so does its run.
@@ -152,9 +150,7 @@ export class LiveChannel extends DurableObject<Env> {
         if (!started.ok) return started;
       }
       const streamId = this.streamId!;
-      const stored = servedName(this.generation, name);
-      await this.env.MEDIA.put(r2Keys.segment(channel.id, streamId, stored, rendition), body, { httpMetadata: { contentType: segmentContentType(name) } });
-      await this.env.DB.batch([segmentStoredStatement(this.env.DB, streamId, rendition, stored, this.generation, body.byteLength, now), mediaReceivedStatement(this.env.DB, streamId, now)]);
+      const stored = await this.storeFile(channel.id, streamId, this.generation, rendition, name, body, now, mediaReceivedStatement(this.env.DB, streamId, now));
       this.stored.add(fileKey(rendition, name));
       const listed = this.listedUnstored.get(fileKey(rendition, stored));
       if (listed !== undefined) {
@@ -165,6 +161,17 @@ export class LiveChannel extends DurableObject<Env> {
       await this.flushViewers(now);
       return { ok: true, streamId };
     });
+  }
+
+  /**
+   * The file's bytes to R2 under the name of its run, and its row marked stored in one batch with `also` (what else
+   * the arrival changes). Answers the stored name.
+   */
+  private async storeFile(channelId: number, streamId: number, generation: number, rendition: string, name: string, body: ArrayBuffer, now: number, also: D1PreparedStatement): Promise<string> {
+    const stored = servedName(generation, name);
+    await this.env.MEDIA.put(r2Keys.segment(channelId, streamId, stored, rendition), body, { httpMetadata: { contentType: segmentContentType(name) } });
+    await this.env.DB.batch([segmentStoredStatement(this.env.DB, streamId, rendition, stored, generation, body.byteLength, now), also]);
+    return stored;
   }
 
   /**
@@ -361,7 +368,7 @@ export class LiveChannel extends DurableObject<Env> {
         const row = await insertLiveStream(this.env.DB, channel, now);
         if (!row) return { ok: false, code: 'stream_conflict' };
         streamId = row.id;
-        this.adoptRun({ generation: 0, stored: [], highestSeq: -1, runListed: false }, 0);
+        this.adoptRun(FIRST_RUN, 0);
       }
       // The renditions the encoder announced before its first segment.
       const master = this.store.master();
@@ -415,7 +422,7 @@ export class LiveChannel extends DurableObject<Env> {
     this.store.rememberMaster(null);
     this.renditions = null;
     this.closedRenditions.clear();
-    this.adoptRun({ generation: 0, stored: [], highestSeq: -1, runListed: false }, 0);
+    this.adoptRun(FIRST_RUN, 0);
     this.highestListed.clear();
     this.listedUnstored.clear();
     this.servedHigh.clear();

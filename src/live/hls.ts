@@ -2,6 +2,8 @@ import type { ListedSegment, Rendition, ServedSegment, ServedWindow } from '../d
 import { ENCODER_FILE_PATTERN, isInitSegment, RENDITION_PATTERN } from './paths';
 
 export type { ListedSegment, Rendition, ServedSegment, ServedWindow };
+// The master playlist viewers get is written as the studio's encoder writes its own.
+export { renderMasterPlaylist } from '../shared/hls-master';
 
 // Reading the encoder's playlist and writing the one viewers get.
 
@@ -147,19 +149,4 @@ export function parseMasterPlaylist(text: string): Rendition[] | null {
   const names = new Set(renditions.map((r) => r.name));
   if (renditions.length === 0 || renditions.length > MAX_RENDITIONS || names.size !== renditions.length) return null;
   return renditions;
-}
-
-/** The master playlist a viewer gets: one entry per rendition, each `<prefix><name>/index.m3u8`, with `token` on restricted streams. */
-export function renderMasterPlaylist(renditions: Rendition[], { prefix = '', token }: { prefix?: string; token?: string | null }): string {
-  const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  const out = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
-  for (const r of renditions) {
-    const attrs = [`BANDWIDTH=${r.bandwidth}`];
-    if (r.averageBandwidth !== null) attrs.push(`AVERAGE-BANDWIDTH=${r.averageBandwidth}`);
-    if (r.width !== null && r.height !== null) attrs.push(`RESOLUTION=${r.width}x${r.height}`);
-    if (r.codecs !== null) attrs.push(`CODECS="${r.codecs}"`);
-    if (r.frameRate !== null) attrs.push(`FRAME-RATE=${r.frameRate.toFixed(3)}`);
-    out.push(`#EXT-X-STREAM-INF:${attrs.join(',')}`, `${prefix}${r.name}/index.m3u8${query}`);
-  }
-  return `${out.join('\n')}\n`;
 }

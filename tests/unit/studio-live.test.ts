@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fragmentDurationMs, initTracks } from '../../client/components/caster/golive/cmaf-boxes';
 import { defaultSourceHeight, planLadder } from '../../client/components/caster/golive/ladder';
-import { masterPlaylist, mediaPlaylist, type SentSegment } from '../../client/components/caster/golive/studio-ingest';
+import { mediaPlaylist, type SentSegment } from '../../client/components/caster/golive/studio-ingest';
+import { renderMasterPlaylist } from '../../src/shared/hls-master';
 import { parseEncoderPlaylist, parseMasterPlaylist } from '../../src/live/hls';
 
 // The studio's own encoder (going live from a browser tab): the qualities it picks, how long its CMAF fragments
@@ -112,10 +113,10 @@ describe('the playlists the studio sends pass the ingest’s parsers', () => {
 
   it('the master playlist names each rendition with its bandwidth, size, codecs and frame rate', () => {
     const entries = [
-      { name: '720p', bandwidth: 2_400_000, width: 1280, height: 720, codecs: 'avc1.64001f,mp4a.40.2', frameRate: 30 },
-      { name: '360p', bandwidth: 700_000, width: 640, height: 360, codecs: 'avc1.64001e,mp4a.40.2', frameRate: 30 },
+      { name: '720p', bandwidth: 2_400_000, averageBandwidth: null, width: 1280, height: 720, codecs: 'avc1.64001f,mp4a.40.2', frameRate: 30 },
+      { name: '360p', bandwidth: 700_000, averageBandwidth: null, width: 640, height: 360, codecs: 'avc1.64001e,mp4a.40.2', frameRate: 30 },
     ];
-    expect(parseMasterPlaylist(masterPlaylist(entries))).toEqual(
+    expect(parseMasterPlaylist(renderMasterPlaylist(entries))).toEqual(
       entries.map((e) => ({ name: e.name, bandwidth: e.bandwidth, averageBandwidth: null, width: e.width, height: e.height, codecs: e.codecs, frameRate: e.frameRate })),
     );
   });

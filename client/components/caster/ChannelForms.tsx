@@ -5,7 +5,7 @@ import { MAX_VIEWERS_LIMIT } from '../../../src/shared/streams-enums';
 import { useRouter } from '../../app/router-context';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
-import { registerChannel, saveChannelSettings, type ChannelForm } from '../../data/watch-api';
+import { passwordSetting, registerChannel, saveChannelSettings, type ChannelForm } from '../../data/watch-api';
 import { Spinner } from '../auth/Spinner';
 import { type Outcome, useMutation } from '../../data/use-mutation';
 import { FormStatus } from '../ui/small-form';
@@ -120,8 +120,6 @@ export function LiveSettingsForm({ settings, themes }: { settings: OwnChannelSet
   const [locked, setLocked] = useState(settings.hasPassword);
   const [password, setPassword] = useState('');
   const [seats, setSeats] = useState(settings.maxViewers === null ? '' : String(settings.maxViewers));
-  // Unchecked clears the password; checked with an empty field keeps the one already set.
-  const passwordChange = !locked ? (hasPassword ? null : undefined) : password || undefined;
   const { sending, error, submit } = useSubmit(
     () => {
       // Empty: no limit; otherwise a whole number from 1 to MAX_VIEWERS_LIMIT.
@@ -129,7 +127,7 @@ export function LiveSettingsForm({ settings, themes }: { settings: OwnChannelSet
       if (maxViewers !== null && !(Number.isInteger(maxViewers) && maxViewers >= 1 && maxViewers <= MAX_VIEWERS_LIMIT)) {
         return Promise.resolve({ ok: false, status: 400, code: 'BAD_REQUEST', message: t('caster.maxViewersRule', { max: MAX_VIEWERS_LIMIT }) });
       }
-      return saveChannelSettings({ themeCode, adult, adultPlus, maxViewers, ...(passwordChange !== undefined ? { password: passwordChange } : {}) });
+      return saveChannelSettings({ themeCode, adult, adultPlus, maxViewers, ...passwordSetting(locked, hasPassword, password) });
     },
     () => {
       setHasPassword(locked && (hasPassword || !!password));

@@ -4,7 +4,8 @@ import type { Me } from '../../../src/shared/page-props';
 import type { OwnChannelSettings } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
-import { fetchStreamKey, saveChannelSettings } from '../../data/watch-api';
+import { fetchStreamKey, passwordSetting, saveChannelSettings } from '../../data/watch-api';
+import { formatDuration } from '../../lib/format';
 import { useFailureNotice, useOneAtATime } from '../../data/use-mutation';
 import { ConfirmModal } from '../modals/ConfirmModal';
 import { Spinner } from '../auth/Spinner';
@@ -25,12 +26,6 @@ const BEHIND_MS = 3000;
 
 /** WebCodecs and reading frames off a track (Chromium's breakout box): elsewhere the panel points to OBS and ffmpeg. */
 const canCapture = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && typeof VideoEncoder !== 'undefined' && 'MediaStreamTrackProcessor' in window;
-
-function elapsed(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${Math.floor(s / 3600)}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
-}
 
 /** The studio's "Go live": pick a camera or screen and a microphone, preview, set the title and gates, Start; then health, mute, switch, End. */
 export function GoLivePanel({ channelId, settings, me }: { channelId: number; settings: OwnChannelSettings | null; me: Me | null }) {
@@ -134,7 +129,7 @@ export function GoLivePanel({ channelId, settings, me }: { channelId: number; se
           title: title.trim() || settings.title,
           adult,
           adultPlus: adult ? settings.adultPlus : false,
-          ...(!locked ? (settings.hasPassword ? { password: null } : {}) : password ? { password } : {}),
+          ...passwordSetting(locked, settings.hasPassword, password),
         });
         if (!saved.ok) {
           notice(saved, { fallback: 'errors.network' });
@@ -210,7 +205,7 @@ export function GoLivePanel({ channelId, settings, me }: { channelId: number; se
         {t('caster.golive.title')}
         {live && (
           <span className="live-badge" role="status">
-            {t('caster.golive.onAir', { time: elapsed(now - liveSince) })}
+            {t('caster.golive.onAir', { time: formatDuration(now - liveSince) })}
           </span>
         )}
       </h2>

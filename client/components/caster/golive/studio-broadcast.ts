@@ -1,7 +1,8 @@
 import { AudioSample, AudioSampleSource, canEncodeAudio, EncodedAudioPacketSource, type EncodedPacket, Mp4OutputFormat, NullTarget, Output, VideoSample, VideoSampleSource } from 'mediabunny';
 import { fragmentDurationMs, initTracks, type TrackInfo } from './cmaf-boxes';
 import type { RenditionPlan } from './ladder';
-import { INIT_NAME, IngestRefused, type MasterEntry, masterPlaylist, mediaPlaylist, type SentSegment, segmentName, StudioIngest } from './studio-ingest';
+import { type Rendition, renderMasterPlaylist } from '../../../../src/shared/hls-master';
+import { INIT_NAME, IngestRefused, mediaPlaylist, type SentSegment, segmentName, StudioIngest } from './studio-ingest';
 
 // Going live from a browser tab: the camera or screen and the microphone, encoded by the browser (WebCodecs: H.264 and
 // AAC; AAC from WebAssembly where the browser has no encoder of its own), packaged as CMAF in 1 s segments by
@@ -184,9 +185,11 @@ class RenditionOutput {
     if (this.segments.length > 0) await this.ingest.put(`${this.plan.name}/index.m3u8`, mediaPlaylist(this.segments, { ended: true }));
   }
 
-  entry(frameRate: number, audio: boolean): MasterEntry {
+  /** This rendition in the master playlist: peak bits per second (audio included), size, codecs, frame rate. */
+  entry(frameRate: number, audio: boolean): Rendition {
     const { name, width, height, bitrate } = this.plan;
-    return { name, width, height, bandwidth: Math.round((bitrate + (audio ? AUDIO_BITRATE : 0)) * 1.2), codecs: this.codecs ?? `avc1.42e01f${audio ? `,${AUDIO_CODECS}` : ''}`, frameRate };
+    const bandwidth = Math.round((bitrate + (audio ? AUDIO_BITRATE : 0)) * 1.2);
+    return { name, width, height, bandwidth, averageBandwidth: null, codecs: this.codecs ?? `avc1.42e01f${audio ? `,${AUDIO_CODECS}` : ''}`, frameRate };
   }
 }
 
@@ -222,7 +225,7 @@ export class StudioBroadcast {
   private audioSource: AudioSampleSource | null = null;
   private audioChain: Promise<void> = Promise.resolve();
   /** Audio gathered into AUDIO_BATCH_S pieces: the encoder is asked a tenth as often as the microphone delivers. */
-  private audioBatch: { planes: Float32Array[][]; frames: number; timestamp: number; sampleRate: number; channels: number } | null = null;
+  private audioBatch: { pieces: AudioData[]; frames: number; timestamp: number } | null = null;
   private master: Promise<void> | null = null;
   private thumbTimer: ReturnType<typeof setInterval> | null = null;
   private failed = false;
@@ -283,7 +286,7 @@ export class StudioBroadcast {
 
   /** The master playlist, once, before the first media segment of any rendition (the encoders named their codecs by then). */
   private sendMaster(): Promise<void> {
-    this.master ??= this.ingest.put('master.m3u8', masterPlaylist(this.renditions.map((r) => r.entry(this.options.frameRate, this.options.audio !== null))));
+    this.master ??= this.ingest.put('master.m3u8', renderMasterPlaylist(this.renditions.map((r) => r.entry(this.options.frameRate, this.options.audio !== null))));
     return this.master;
   }
 
@@ -352,44 +355,38 @@ export class StudioBroadcast {
       }
       this.audioBase ??= { us: data.timestamp, at: (performance.now() - this.baseAt) / 1000 };
       this.gatherAudio(data, this.audioBase.at + (data.timestamp - this.audioBase.us) / 1e6);
-      data.close();
     }
   }
 
-  /** Adds the microphone's piece to the batch; a full batch goes to the encoder, after the one before. */
+  /** Keeps the microphone's piece in the batch; a full batch goes to the encoder, after the one before. */
   private gatherAudio(data: AudioData, timestamp: number): void {
-    const channels = data.numberOfChannels;
-    const planes = Array.from({ length: channels }, (_, plane) => {
-      const out = new Float32Array(data.numberOfFrames);
-      data.copyTo(out, { planeIndex: plane, format: 'f32-planar' });
-      return out;
-    });
-    const batch = this.audioBatch;
-    if (batch && batch.channels === channels && batch.sampleRate === data.sampleRate) {
-      batch.planes.push(planes);
-      batch.frames += data.numberOfFrames;
-    } else {
-      this.flushAudio();
-      this.audioBatch = { planes: [planes], frames: data.numberOfFrames, timestamp, sampleRate: data.sampleRate, channels };
-    }
-    if (this.audioBatch && this.audioBatch.frames >= this.audioBatch.sampleRate * AUDIO_BATCH_S) this.flushAudio();
+    const first = this.audioBatch?.pieces[0];
+    // A microphone that changed its format starts a batch of its own.
+    if (first && (first.numberOfChannels !== data.numberOfChannels || first.sampleRate !== data.sampleRate)) this.flushAudio();
+    this.audioBatch ??= { pieces: [], frames: 0, timestamp };
+    this.audioBatch.pieces.push(data);
+    this.audioBatch.frames += data.numberOfFrames;
+    if (this.audioBatch.frames >= data.sampleRate * AUDIO_BATCH_S) this.flushAudio();
   }
 
   private flushAudio(): void {
     const batch = this.audioBatch;
     const source = this.audioSource;
     this.audioBatch = null;
-    if (!batch || !source) return;
+    if (!batch) return;
+    const { numberOfChannels, sampleRate } = batch.pieces[0]!;
     // f32-planar: each channel's frames in a row, one channel after the other.
-    const data = new Float32Array(batch.frames * batch.channels);
-    for (let channel = 0; channel < batch.channels; channel++) {
+    const data = new Float32Array(batch.frames * numberOfChannels);
+    for (let channel = 0; channel < numberOfChannels; channel++) {
       let at = channel * batch.frames;
-      for (const planes of batch.planes) {
-        data.set(planes[channel]!, at);
-        at += planes[channel]!.length;
+      for (const piece of batch.pieces) {
+        piece.copyTo(data.subarray(at, at + piece.numberOfFrames), { planeIndex: channel, format: 'f32-planar' });
+        at += piece.numberOfFrames;
       }
     }
-    const sample = new AudioSample({ data, format: 'f32-planar', numberOfChannels: batch.channels, sampleRate: batch.sampleRate, timestamp: batch.timestamp });
+    for (const piece of batch.pieces) piece.close();
+    if (!source) return;
+    const sample = new AudioSample({ data, format: 'f32-planar', numberOfChannels, sampleRate, timestamp: batch.timestamp });
     this.audioChain = this.audioChain
       .then(() => source.add(sample))
       .catch((error) => this.fail(error))

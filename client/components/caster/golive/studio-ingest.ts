@@ -1,5 +1,6 @@
 // The files the studio's encoder sends to the ingest, as an encoder does (docs/product/watching-and-chat.md, "Ingest"):
-// per rendition an init segment, media segments and a sliding playlist, and a master playlist naming the renditions.
+// per rendition an init segment, media segments and a sliding playlist, and a master playlist naming the renditions
+// (src/shared/hls-master.ts writes it, as it writes the one viewers get).
 // The stream key goes in the Authorization header, never in the URL.
 
 export interface SentSegment {
@@ -8,16 +9,6 @@ export interface SentSegment {
   durationMs: number;
   /** Wall-clock time of its first frame (ms). */
   programDateTime: number;
-}
-
-export interface MasterEntry {
-  name: string;
-  /** Peak bits per second, audio included. */
-  bandwidth: number;
-  width: number;
-  height: number;
-  codecs: string;
-  frameRate: number;
 }
 
 /** Segments a live playlist lists (the ingest keeps every one for the recording). */
@@ -32,14 +23,6 @@ export function mediaPlaylist(segments: SentSegment[], { ended }: { ended: boole
   const out = ['#EXTM3U', '#EXT-X-VERSION:7', `#EXT-X-TARGETDURATION:${target}`, `#EXT-X-MEDIA-SEQUENCE:${listed[0]?.seq ?? 0}`, '#EXT-X-INDEPENDENT-SEGMENTS', `#EXT-X-MAP:URI="${INIT_NAME}"`];
   for (const s of listed) out.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(s.programDateTime).toISOString()}`, `#EXTINF:${(s.durationMs / 1000).toFixed(3)},`, s.name);
   if (ended) out.push('#EXT-X-ENDLIST');
-  return `${out.join('\n')}\n`;
-}
-
-export function masterPlaylist(entries: MasterEntry[]): string {
-  const out = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
-  for (const e of entries) {
-    out.push(`#EXT-X-STREAM-INF:BANDWIDTH=${e.bandwidth},RESOLUTION=${e.width}x${e.height},CODECS="${e.codecs}",FRAME-RATE=${e.frameRate.toFixed(3)}`, `${e.name}/index.m3u8`);
-  }
   return `${out.join('\n')}\n`;
 }
 
