@@ -1,12 +1,12 @@
 // npm run bench:live [-- --seconds 60 --compare --mpegts --studio --studio-height 720]
 // Live video as a viewer sees it: the Worker (production React build) on its own port and state, demo
-// data seeded, the demo broadcaster (ffmpeg, 1 s segments, program date-time) pushing channel 1, and
-// Chromium opening the channel page. Prints time to first frame and glass-to-glass latency (wall clock
-// minus the program date-time on screen; ffmpeg stamps it from this machine's clock) sampled every
+// data seeded, the demo broadcaster (ffmpeg, 0.5 s segments, program date-time of each capture) pushing channel 1,
+// and Chromium opening the channel page. Prints time to first frame and glass-to-glass latency (wall clock
+// minus the program date-time on screen, stamped from this machine's clock at capture) sampled every
 // 500 ms, with ratios against the goals. The shipped player uses hls.js wherever there is MSE and the
 // browser's own HLS (with its live-edge controller) only where there is none (iOS Safari). --compare
 // also measures native HLS in this same browser (MSE hidden from the player by an init script, as on
-// iOS) and other hls.js live-sync settings (the shipped value rewritten in the served chunk; the build
+// iOS) and other distances behind the edge (the shipped margin rewritten in the served chunk; the build
 // itself is untouched). --studio goes live from the studio instead (a second Chromium with its fake camera, the
 // tab encoding 720p and 360p): its program date-times are the tab's clock when each frame arrived, so the delay
 // from a segment's end to its listing at the origin is the tab's encoding and upload, printed apart.
@@ -37,15 +37,15 @@ const HOST = `http://flex.localhost:${PORT}`;
 const CHANNEL = { id: 1, key: 'demo-stream-key-0001', loginId: 'demo_caster1' };
 /** The goals: the demo encoder's stream, and the studio's, whose encoder in the tab adds its own delay. */
 const GOALS = STUDIO ? { p50: 1500, p95: 3000, firstFrame: 500 } : { p50: 1000, p95: 2000, firstFrame: 500 };
-// What client/components/player/hls-config.ts ships, as it appears in the minified chunk.
-const SHIPPED = 'liveSyncDuration:1,';
+// What client/components/player/hls-config.ts ships (MIN_LIVE_DISTANCE_S), as it appears in the minified chunk.
+const SHIPPED = 'Math.max(r.partTarget,.7)';
 const VARIANTS = [
   { name: 'shipped', patch: null, native: false },
   ...(COMPARE
     ? [
         { name: 'native HLS (MSE hidden, as on iOS)', patch: null, native: true },
-        { name: 'hls.js, liveSyncDuration 1.5', patch: 'liveSyncDuration:1.5,', native: false },
-        { name: 'hls.js, liveSyncDuration 0.5', patch: 'liveSyncDuration:.5,', native: false },
+        { name: 'hls.js, a part (at least 0.5 s) behind', patch: 'Math.max(r.partTarget,.5)', native: false },
+        { name: 'hls.js, a part (at least 1 s) behind', patch: 'Math.max(r.partTarget,1)', native: false },
       ]
     : []),
 ];
@@ -84,26 +84,36 @@ async function openPage(browser, variant, path) {
 }
 
 /**
- * This ffmpeg stamps program date-time from its launch second, truncated: the true capture time is later
- * by an unknown fraction of a second, the same for every segment. Watch segments appear at the origin
- * for a while: the smallest (appearance - stamped end) is that fraction plus the encoder->origin delay
- * (tens of ms on loopback). Latency minus it is a lower bound; the raw figure is an upper bound.
+ * How long after its end a segment (or, with LL-HLS, its part) is listed at the origin, watched for a while by
+ * polling with blocking reloads as a player does: the smallest (appearance - stamped end) is the encoder's delay
+ * (packaging, upload, listing) below any player's. The demo encoder stamps program date-time from the capture clock
+ * (scripts/lib/broadcaster.mjs); the studio from the tab's clock as each frame arrives.
  */
-async function clockSkew(seconds = 8) {
+async function originDelay(seconds = 8) {
   const seen = new Set();
   let best = Infinity;
   const end = Date.now() + seconds * 1000;
   const url = await liveMediaPlaylistUrl(ORIGIN, CHANNEL.id);
+  let next = null;
   for (let poll = 0; Date.now() < end; poll++) {
-    const text = await (await fetch(url)).text();
+    const text = await (await fetch(next === null ? url : `${url}?_HLS_msn=${next}`)).text();
     const at = Date.now();
-    for (const [, pdt, duration, uri] of text.matchAll(/#EXT-X-PROGRAM-DATE-TIME:(\S+)\s+#EXTINF:([\d.]+),\s*\n(\S+)/g)) {
-      if (seen.has(uri)) continue;
+    let pdt = null;
+    let duration = null;
+    const listed = new Set();
+    for (const line of text.split('\n')) {
+      if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) pdt = Date.parse(line.slice(25));
+      else if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8));
+      const part = /^#EXT-X-PART:.*DURATION=([\d.]+).*URI="([^"]+)"/.exec(line);
+      const uri = part ? part[2] : line && !line.startsWith('#') ? line : null;
+      if (uri) listed.add(uri);
+      if (!uri || seen.has(uri)) continue;
       // Segments listed at the first poll appeared earlier than we saw: only count later arrivals.
-      if (poll > 0) best = Math.min(best, at - (Date.parse(pdt) + Number(duration) * 1000));
+      if (poll > 0) best = Math.min(best, at - (pdt + Number(part ? part[1] : duration) * 1000));
       seen.add(uri);
     }
-    await sleep(20);
+    // The next segment's number: a blocking reload answers the moment it is listed.
+    next = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(text)?.[1] ?? 0) + listed.size;
   }
   return Math.max(0, Math.round(best));
 }
@@ -177,11 +187,11 @@ try {
     console.log(`the studio is live from a tab, ${studio.sending}`);
   } else broadcaster = startBroadcast({ origin: ORIGIN, streamKey: CHANNEL.key, thumbnails: false, container: CONTAINER });
   await untilLive(ORIGIN, CHANNEL.id);
-  const skew = await clockSkew();
+  const delay = await originDelay();
   console.log(
     STUDIO
-      ? `studio encoder delay: segments are listed ${skew} ms (at least) after their program date-time says they ended (the tab's encoding, packaging and upload; its clock stamps each frame as it arrives)`
-      : `program date-time check: segments are listed ${skew} ms (at least) after their program date-time says they ended; ffmpeg truncates that stamp to the second, so up to that much of each latency figure is the stamp, not the viewer`,
+      ? `studio encoder delay: segments are listed ${delay} ms (at least) after their program date-time says they ended (the tab's encoding, packaging and upload; its clock stamps each frame as it arrives)`
+      : `encoder delay: segments are listed ${delay} ms (at least) after their capture ended (ffmpeg's packaging, the upload and the listing)`,
   );
   const page = await (await fetch(`${ORIGIN}/api/channels/${CHANNEL.id}/channel-page`, { headers: { host: `flex.localhost:${PORT}` } })).json();
   const path = `/channel/${page.channel.creator.loginId}`;
@@ -226,9 +236,7 @@ try {
       `  first frame (median of ${LOADS} loads): page load -> frame ${ms(row.pageToFrame)} (cold ${ms(row.coldFrame)}), player mount -> frame ${ms(row.mountToFrame)}, page load -> playing ${ms(row.pageToPlaying)}`,
     );
     console.log(`  where the time goes (medians from navigation start): first byte ${ms(row.ttfb)}, hydrated ${ms(row.hydrated)}, player mounted ${ms(row.mount)}, first frame ${ms(row.pageToFrame)}`);
-    console.log(
-      `  glass-to-glass over ${SECONDS} s (${row.samples} samples): p50 ${ms(row.p50)}, p95 ${ms(row.p95)}, max ${ms(row.max)} (stamp-corrected lower bound: p50 ${ms(row.p50 - skew)}, p95 ${ms(row.p95 - skew)})`,
-    );
+    console.log(`  glass-to-glass over ${SECONDS} s (${row.samples} samples): p50 ${ms(row.p50)}, p95 ${ms(row.p95)}, max ${ms(row.max)}`);
     console.log(`  stalls over 1 s: ${row.stalls} (waiting events ${row.waiting}, longest still ${ms(row.longestStill)}); rendition switches: ${row.switches}`);
   }
   if (results.length > 1) {

@@ -8,7 +8,6 @@
 // and errors. `--verbose` adds a line per request.
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { DEMO_LADDER, startBroadcast } from './lib/broadcaster.mjs';
 import { buildAll, startServer } from './lib/server.mjs';
 import { DEV_SOCIAL_PORTS, startSocialIssuers } from './lib/social-issuers.mjs';
@@ -60,12 +59,12 @@ let stopping = false;
 function broadcastLoop(streamKey) {
   if (stopping) return;
   // Three renditions in CMAF, as a creator's encoder would send them (docs/product/watching-and-chat.md, "Ingest").
-  const child = startBroadcast({ origin: ORIGIN, streamKey, durationSeconds: RUN_SECONDS, ladder: DEMO_LADDER, stdio: ['ignore', 'ignore', 'pipe'] });
-  children.add(child);
   // ffmpeg's own errors, less its warning that HTTP output cannot rename (the uploader handles that).
-  createInterface({ input: child.stderr }).on('line', (line) => {
+  const log = (line) => {
     if (line.trim() && !line.includes('Cannot use rename')) console.error(`${time()} ffmpeg: ${line}`);
-  });
+  };
+  const child = startBroadcast({ origin: ORIGIN, streamKey, durationSeconds: RUN_SECONDS, ladder: DEMO_LADDER, log });
+  children.add(child);
   child.on('exit', () => {
     children.delete(child);
     if (!stopping) setTimeout(() => broadcastLoop(streamKey), PAUSE_MS);

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const require = createRequire(import.meta.url);
 export const ffmpegPath = require('@ffmpeg-installer/ffmpeg').path;
@@ -24,17 +25,64 @@ function secondsSinceMidnight(now = new Date()) {
   return ((now.getTime() - midnight.getTime()) / 1000).toFixed(3);
 }
 
+/** Frames whose capture time is logged: the earliest of them dates media time 0. */
+const CLOCK_FRAMES = 30;
+
 /**
  * The burned-in wall clock, HH:MM:SS.mmm. This ffmpeg's localtime has no sub-second field, so the clock
- * is the frame's pts (which -re keeps on wall time) plus the wall time at launch.
+ * is the frame's pts (which -re keeps on wall time) plus the wall time at launch. The filter also logs, for
+ * the first frames, the wall clock at the moment each is drawn minus its pts (`print(time(0)-t)`, a bare
+ * number on stderr): the smallest is when media time 0 was captured (see captureClock).
  */
 function clockFilter(height) {
   const font = FONT_CANDIDATES.find((f) => existsSync(f));
   const size = Math.round(height / 9);
   return [
     `drawtext=${font ? `fontfile='${font.replace(/:/g, '\\:')}':` : ''}text='%{pts\\:hms\\:${secondsSinceMidnight()}}'`,
-    `fontsize=${size}:fontcolor=white:box=1:boxcolor=black@0.65:boxborderw=8:x=(w-tw)/2:y=h-th-${Math.round(size / 2)}`,
+    `fontsize=${size}:fontcolor=white:box=1:boxcolor=black@0.65:boxborderw=8`,
+    `x=(w-tw)/2+if(lt(n\\,${CLOCK_FRAMES})\\,0*print(time(0)-t\\,16)\\,0):y=h-th-${Math.round(size / 2)}`,
   ].join(':');
+}
+
+/**
+ * When media time 0 was captured, from the clock lines clockFilter logs: ffmpeg stamps program date-time from
+ * its own start, before it reads its input, so its stamps ran early (segments were listed 347 ms after the end
+ * they were stamped with, against 28-83 ms with this clock), and every latency a viewer computed from them ran long
+ * by as much. Frames are drawn no earlier than -re reads them, so the smallest (draw time - pts) is when reading began.
+ * `onLine` gets every other stderr line.
+ */
+function captureClock(stderr, onLine) {
+  let epochMs = null;
+  let seen = 0;
+  const settled = [];
+  createInterface({ input: stderr }).on('line', (line) => {
+    if (/^\d{9,}\.\d+$/.test(line.trim()) && seen < CLOCK_FRAMES * 2) {
+      const at = Number(line) * 1000;
+      epochMs = epochMs === null ? at : Math.min(epochMs, at);
+      if (++seen === CLOCK_FRAMES) for (const resolve of settled.splice(0)) resolve(epochMs);
+      return;
+    }
+    // av_log folds a line that repeats: after clock lines that is all the fold says.
+    if (!/^\s*Last message repeated \d+ times$/.test(line)) onLine(line);
+  });
+  stderr.on('close', () => {
+    for (const resolve of settled.splice(0)) resolve(epochMs);
+  });
+  /** The capture time of media time 0 (ms since the epoch), once the first frames were drawn; null if none was. */
+  return () => (seen >= CLOCK_FRAMES ? Promise.resolve(epochMs) : new Promise((resolve) => settled.push(resolve)));
+}
+
+/**
+ * A playlist's program date-times moved onto the capture clock: ffmpeg's stamp of a segment is its start time
+ * plus the media time before it, so one offset (found on the playlist that lists media sequence 0) fixes all.
+ */
+function restamp(playlist, offset) {
+  if (offset.ms === null) {
+    const first = /#EXT-X-PROGRAM-DATE-TIME:(\S+)/.exec(playlist);
+    if (!first || !/#EXT-X-MEDIA-SEQUENCE:0\b/.test(playlist) || offset.captureMs === null) return playlist;
+    offset.ms = offset.captureMs - Date.parse(first[1]);
+  }
+  return playlist.replace(/#EXT-X-PROGRAM-DATE-TIME:(\S+)/g, (_, stamp) => `#EXT-X-PROGRAM-DATE-TIME:${new Date(Date.parse(stamp) + offset.ms).toISOString()}`);
 }
 
 /**
@@ -66,12 +114,17 @@ function uploadThumbnails(child, file, url) {
 
 const THUMBNAIL_EVERY_S = 5;
 const CONTENT_TYPES = { '.ts': 'video/mp2t', '.m4s': 'video/iso.segment', '.mp4': 'video/mp4' };
-/** How often the uploader looks for a new playlist (a 1 s segment waits at most this long). */
+/**
+ * Half-second segments, each a keyframe interval: players that take LL-HLS parts play about 0.9 s behind the camera
+ * (1.3 s with 1 s segments; docs/decisions.md, "Live latency").
+ */
+export const SEGMENT_SECONDS = 0.5;
+/** How often the uploader looks for a new playlist (a segment waits at most this long). */
 const UPLOAD_POLL_MS = 50;
 
 /**
- * The demo's ladder (`npm start`): three renditions of one picture, each H.264 + AAC with a keyframe every second
- * in all of them, so their segments line up and a player can switch at any segment. Sized for two demo channels
+ * The demo's ladder (`npm start`): three renditions of one picture, each H.264 + AAC with a keyframe at the same
+ * moments in all of them, so their segments line up and a player can switch at any segment. Sized for two demo channels
  * on two cores beside the server and a browser: encoding it takes about a third of a core (720p/480p/360p took
  * half a core; one 360p rendition a fifth), docs/decisions.md, "Live video".
  */
@@ -84,17 +137,19 @@ export const DEMO_LADDER = [
 /**
  * Uploads what ffmpeg writes into `dir`: each segment a playlist newly lists, whole, then the playlist; with a
  * ladder, first the master playlist (the renditions, under their names), then each rendition's files in its folder.
- * ffmpeg could PUT them itself, but it streams a segment's body for as long as the segment lasts (1 s),
+ * ffmpeg could PUT them itself, but it streams a segment's body for as long as the segment lasts,
  * and an encoder stopped mid-segment cuts that request off; `wrangler dev` takes a client that drops a
  * request body as its own failure and exits. Whole files in one request each leave nothing to cut off.
  * A failed PUT is tried again on the next look. Resolves once ffmpeg has exited and its last playlists
  * (with #EXT-X-ENDLIST when it stopped normally) are up.
  */
-function uploadHls(child, dir, ingest, { ladder, fps }) {
+function uploadHls(child, dir, ingest, { ladder, fps, captureMs }) {
   // ffmpeg numbers its variant folders (0, 1, ...); the ingest gets them under the ladder's names.
   const folders = ladder ? ladder.map((r, i) => ({ local: join(dir, String(i)), remote: `${r.name}/` })) : [{ local: dir, remote: '' }];
   const uploaded = new Set();
   const lastPlaylist = new Map();
+  /** Each rendition's program date-time correction (restamp), found on its first playlist. */
+  const offsets = new Map();
   let masterSent = !ladder;
   let syncing = null;
 
@@ -137,7 +192,8 @@ function uploadHls(child, dir, ingest, { ladder, fps }) {
       await put(remote + name, readFileSync(join(local, name)), CONTENT_TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream');
       uploaded.add(remote + name);
     }
-    await put(`${remote}index.m3u8`, playlist, 'application/vnd.apple.mpegurl');
+    if (!offsets.has(remote)) offsets.set(remote, { captureMs: await captureMs(), ms: null });
+    await put(`${remote}index.m3u8`, restamp(playlist, offsets.get(remote)), 'application/vnd.apple.mpegurl');
     lastPlaylist.set(remote, playlist);
   }
 
@@ -178,15 +234,16 @@ export function startBroadcast({
   width = 640,
   height = 360,
   fps = 30,
+  segmentSeconds = SEGMENT_SECONDS,
   container = 'cmaf',
   ladder = null,
-  stdio = ['ignore', 'ignore', 'inherit'],
+  log = (line) => process.stderr.write(`${line}\n`),
 }) {
   const ingest = `${origin.replace(/\/$/, '')}/live/ingest/${streamKey}`;
   const renditions = ladder ?? [{ width, height, videoKbps: 600 }];
   ({ width, height } = renditions[0]);
-  // This ffmpeg stamps #EXT-X-PROGRAM-DATE-TIME from time() (whole seconds): starting it just after a
-  // second turns over keeps the playlist's date-times within ffmpeg's start-up time of the burned-in clock.
+  // The burned-in clock counts from the launch's wall time: starting just after a second turns over keeps the
+  // two within ffmpeg's start-up time of each other (the program date-times follow the capture clock instead).
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000 - (Date.now() % 1000) + 20);
   // -t as an input option, so both outputs (HLS and thumbnail) end together.
   const limit = durationSeconds ? ['-t', String(durationSeconds)] : [];
@@ -218,11 +275,11 @@ export function startBroadcast({
     'ultrafast',
     '-tune',
     'zerolatency',
-    // A keyframe every second in every rendition, never elsewhere: the segments of all renditions line up.
+    // A keyframe at every segment's start in every rendition, never elsewhere: the segments of all renditions line up.
     '-g',
-    String(fps),
+    String(Math.round(fps * segmentSeconds)),
     '-keyint_min',
-    String(fps),
+    String(Math.round(fps * segmentSeconds)),
     '-sc_threshold',
     '0',
     ...rates,
@@ -235,7 +292,7 @@ export function startBroadcast({
     '-f',
     'hls',
     '-hls_time',
-    '1',
+    String(segmentSeconds),
     '-hls_list_size',
     '6',
     ...(container === 'cmaf' ? ['-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', 'init.mp4'] : []),
@@ -254,8 +311,9 @@ export function startBroadcast({
       : [join(hlsDir, 'index.m3u8')]),
     ...(thumbnails ? ['-map', '[thumb]', '-c:v', 'mjpeg', '-q:v', '5', '-f', 'image2', '-update', '1', '-atomic_writing', '1', thumbFile] : []),
   ];
-  const child = spawn(ffmpegPath, args, { stdio });
-  uploadHls(child, hlsDir, ingest, { ladder, fps });
+  const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const captureMs = captureClock(child.stderr, log);
+  uploadHls(child, hlsDir, ingest, { ladder, fps, captureMs });
   if (thumbnails) uploadThumbnails(child, thumbFile, `${ingest}/thumb.jpg`);
   return child;
 }

@@ -84,20 +84,31 @@ export function renderPlaylist({ segments, discontinuitySequence }: ServedWindow
   out.push('#EXT-X-INDEPENDENT-SEGMENTS');
   // A live playlist can be asked for the next segment before it exists (`?_HLS_msn=`): playback.ts holds
   // the request until it is listed, so a player hears of each segment at once rather than at its next poll.
+  // LL-HLS: every live segment is also the one part of itself, and the newest is listed as that part alone (as a
+  // segment in progress would be), to become a whole segment when the next arrives. A player may then hold back from
+  // the edge by a part, a fraction of a second, rather than by the whole-second target duration that a shorter
+  // segment rounds up to; players without LL-HLS see each segment one later (docs/decisions.md, "Live latency").
+  const partMs = segments.reduce((m, s) => Math.max(m, s.durationMs), 0) || 1000;
+  const parts = !ended && segments.length > 1;
   if (ended) out.push('#EXT-X-PLAYLIST-TYPE:VOD');
-  else out.push('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES');
+  else out.push(`#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES${parts ? `,PART-HOLD-BACK=${((3 * partMs) / 1000).toFixed(3)}` : ''}`);
+  if (parts) out.push(`#EXT-X-PART-INF:PART-TARGET=${(partMs / 1000).toFixed(3)}`);
   let previous: ServedSegment | null = null;
-  for (const s of segments) {
+  segments.forEach((s, i) => {
     if (previous && s.generation !== previous.generation) out.push('#EXT-X-DISCONTINUITY');
     if (s.initName !== null && s.initName !== previous?.initName) out.push(`#EXT-X-MAP:URI="${prefix}${s.initName}${query}"`);
     out.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(s.programDateTime).toISOString()}`);
-    out.push(`#EXTINF:${(s.durationMs / 1000).toFixed(3)},`);
-    out.push(`${prefix}${s.name}${query}`);
+    const uri = `${prefix}${s.name}${query}`;
+    if (parts && i >= segments.length - PARTS_LISTED) out.push(`#EXT-X-PART:DURATION=${(s.durationMs / 1000).toFixed(3)},URI="${uri}",INDEPENDENT=YES`);
+    if (!parts || i < segments.length - 1) out.push(`#EXTINF:${(s.durationMs / 1000).toFixed(3)},`, uri);
     previous = s;
-  }
+  });
   if (ended) out.push('#EXT-X-ENDLIST');
   return `${out.join('\n')}\n`;
 }
+
+/** The newest segments whose part is listed (LL-HLS keeps parts of the last three target durations at most). */
+const PARTS_LISTED = 3;
 
 /** At most this many renditions a stream (a ladder of three or four is usual). */
 export const MAX_RENDITIONS = 6;

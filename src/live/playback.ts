@@ -41,7 +41,13 @@ const thumbnailGates = new TtlCache<number, Awaited<ReturnType<typeof thumbnailG
 
 const tokenQuery = z.object({ token: z.string().max(200).optional() });
 /** LL-HLS delivery directives: `_HLS_msn` asks for a playlist that lists that media sequence number. */
-const playlistQuery = tokenQuery.extend({ _HLS_msn: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional() });
+const playlistQuery = tokenQuery
+  .extend({
+    _HLS_msn: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+    /** A part of segment `_HLS_msn`: each segment is its own one part (hls.ts), so a later part is the next segment's. */
+    _HLS_part: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .refine((q) => q._HLS_part === undefined || q._HLS_msn !== undefined, { path: ['_HLS_part'], message: 'needs _HLS_msn' });
 type PlaylistQuery = z.infer<typeof playlistQuery>;
 const channelParam = z.object({ channelId: idSchema });
 const streamParam = z.object({ channelId: idSchema, streamId: idSchema });
@@ -97,7 +103,8 @@ async function blockUntilListed(c: Context<AppEnv>, stream: StreamRow, rendition
  * it comes in several renditions (asked with a rendition: that one's media playlist), else its media playlist.
  */
 async function playlist(c: Context<AppEnv>, found: StreamRow, query: PlaylistQuery, prefix: string, rendition: string | null = null): Promise<Response> {
-  const { token, _HLS_msn: msn } = query;
+  const { token, _HLS_part: part } = query;
+  const msn = query._HLS_msn === undefined ? undefined : query._HLS_msn + (part ? 1 : 0);
   if (!(await allowed(c, found, token))) throw new Refusal(403, 'PLAYBACK_TOKEN', 'live.token');
   const renditions = await renditionsOf(c, found.id);
   if (rendition === null && renditions.length > 0) {

@@ -48,4 +48,8 @@ export function box(type: string, size = 64, mark = 0): Uint8Array {
 }
 
 /** The URIs of a playlist (its lines that are not tags). */
-export const uris = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('#'));
+/**
+ * Every media URI a playlist lists, in order, once each: whole segments, and the newest, which a live playlist lists
+ * only as its LL-HLS part until the next segment arrives.
+ */
+export const uris = (text: string) => [...new Set(text.split('\n').flatMap((l) => (l.startsWith('#EXT-X-PART:') ? [/URI="([^"]+)"/.exec(l)![1]!] : l && !l.startsWith('#') ? [l] : [])))];

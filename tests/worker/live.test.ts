@@ -4,6 +4,7 @@ import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { PLAYBACK_TOKEN_TTL_MS, signPlayback } from '../../src/lib/playback-token';
 import { SILENCE_MS } from '../../src/live/channel-do';
 import channeling from '../../kv-seed/channeling.json';
+import { uris } from './live-fixtures';
 import { uniqueTag } from './unique';
 
 // Our own live path: ingest over PUT, the stream lifecycle in the LiveChannel object, playback from R2.
@@ -236,10 +237,10 @@ describe('playback', () => {
     expect(text).toContain('#EXT-X-INDEPENDENT-SEGMENTS');
     expect(text).not.toContain('#EXT-X-ENDLIST');
     expect(text.match(/#EXT-X-PROGRAM-DATE-TIME:/g)).toHaveLength(6);
-    expect(text.match(/^index\d+\.ts$/gm)).toEqual(['index2.ts', 'index3.ts', 'index4.ts', 'index5.ts', 'index6.ts', 'index7.ts']);
+    expect(uris(text)).toEqual(['index2.ts', 'index3.ts', 'index4.ts', 'index5.ts', 'index6.ts', 'index7.ts']);
 
     const channelLive = await (await SELF.fetch(`${ORIGIN}/live/${channelId}/index.m3u8`)).text();
-    expect(channelLive.match(/^\d+\/index\d+\.ts$/gm)?.[5]).toBe(`${streamId}/index7.ts`);
+    expect(uris(channelLive)[5]).toBe(`${streamId}/index7.ts`);
 
     const segment = await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index7.ts`);
     expect(segment.status).toBe(200);
@@ -253,13 +254,45 @@ describe('playback', () => {
     expect((await SELF.fetch(`${ORIGIN}/live/${channelId + 1000}/${streamId}/index.m3u8`)).status).toBe(404);
   });
 
+  it('LL-HLS: each live segment is its own part, the newest listed only as that part; a recording has none', async () => {
+    const { channelId, key, streamId, names } = await liveWith(5);
+    const text = await (await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index.m3u8`)).text();
+    expect(text).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=3.000');
+    expect(text).toContain('#EXT-X-PART-INF:PART-TARGET=1.000');
+    // Parts of the newest three; whole segments of all but the newest.
+    expect([...text.matchAll(/^#EXT-X-PART:DURATION=1\.000,URI="([^"]+)",INDEPENDENT=YES$/gm)].map((m) => m[1])).toEqual(['index2.ts', 'index3.ts', 'index4.ts']);
+    expect(text.match(/^index\d+\.ts$/gm)).toEqual(['index0.ts', 'index1.ts', 'index2.ts', 'index3.ts']);
+    expect(text.match(/#EXTINF:/g)).toHaveLength(4);
+    // The next part of the newest segment is the first of the next: a reload asking for it waits for that segment.
+    let answered = false;
+    const held = SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index.m3u8?_HLS_msn=4&_HLS_part=1`).then(async (res) => {
+      answered = true;
+      return res.text();
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answered).toBe(false);
+    expect((await put(`/live/ingest/${key}/index5.ts`, segmentBytes(5))).status).toBe(204);
+    expect((await put(`/live/ingest/${key}/index.m3u8`, encoderPlaylist([...names, 'index5.ts']))).status).toBe(204);
+    const after = await held;
+    expect(after).toMatch(/^index4\.ts$/m);
+    expect(after).toContain('#EXT-X-PART:DURATION=1.000,URI="index5.ts",INDEPENDENT=YES');
+    // A part without its segment's number is a bad request.
+    expect((await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index.m3u8?_HLS_part=0`)).status).toBe(400);
+
+    expect((await put(`/live/ingest/${key}/index.m3u8`, encoderPlaylist([...names, 'index5.ts'], { ended: true }))).status).toBe(204);
+    clearAllCaches();
+    const recorded = await (await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index.m3u8`)).text();
+    expect(recorded).not.toMatch(/#EXT-X-PART|PART-HOLD-BACK/);
+    expect(recorded.match(/^index\d+\.ts$/gm)).toHaveLength(6);
+  });
+
   it('a blocking reload (LL-HLS _HLS_msn) is held until that segment is stored and listed, then lists it', async () => {
     const { channelId, key, streamId, names } = await liveWith(3);
     const url = (msn: number | string) => `${ORIGIN}/live/${channelId}/${streamId}/index.m3u8?_HLS_msn=${msn}`;
     const first = await (await SELF.fetch(`${ORIGIN}/live/${channelId}/index.m3u8`)).text();
     expect(first).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES');
     // Already listed: at once.
-    expect(await (await SELF.fetch(url(2))).text()).toMatch(/^index2\.ts$/m);
+    expect(uris(await (await SELF.fetch(url(2))).text())).toContain('index2.ts');
 
     let answered = false;
     const held = SELF.fetch(url(3)).then(async (res) => {
@@ -275,7 +308,7 @@ describe('playback', () => {
     expect((await put(`/live/ingest/${key}/index.m3u8`, encoderPlaylist([...names, 'index3.ts']))).status).toBe(204);
     const { status, text } = await held;
     expect(status).toBe(200);
-    expect(text.match(/^index\d+\.ts$/gm)?.at(-1)).toBe('index3.ts');
+    expect(uris(text).at(-1)).toBe('index3.ts');
 
     // Listed before its bytes arrive (ffmpeg PUTting straight to us): answered when the bytes land.
     answered = false;
@@ -287,7 +320,7 @@ describe('playback', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(answered).toBe(false);
     expect((await put(`/live/ingest/${key}/index4.ts`, segmentBytes(4))).status).toBe(204);
-    expect((await early).match(/^index\d+\.ts$/gm)?.at(-1)).toBe('index4.ts');
+    expect(uris(await early).at(-1)).toBe('index4.ts');
   });
 
   it('a blocking reload beyond the next two segments is a 400; one the stream never reaches ends with what there is', async () => {
@@ -301,7 +334,7 @@ describe('playback', () => {
     const started = Date.now();
     const timedOut = await SELF.fetch(url(4));
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
-    expect((await timedOut.text()).match(/^index\d+\.ts$/gm)?.at(-1)).toBe('index2.ts');
+    expect(uris(await timedOut.text()).at(-1)).toBe('index2.ts');
 
     // The encoder closes its playlist while a reload waits: the answer is the recording, with ENDLIST.
     const waiting = SELF.fetch(url(3)).then((res) => res.text());
@@ -353,7 +386,7 @@ describe('playback', () => {
       expect(ok.headers.get('access-control-allow-origin')).toBeNull();
       expect(ok.headers.get('cross-origin-resource-policy')).toBe('same-origin');
       const text = await ok.text();
-      expect(text.match(/^index\d+\.ts\?token=.+$/gm)).toHaveLength(2);
+      expect(uris(text).filter((u) => /^index\d+\.ts\?token=.+$/.test(u))).toHaveLength(2);
       expect((await SELF.fetch(`${ORIGIN}/live/${channelId}/index.m3u8?token=${token}`)).status).toBe(200);
       expect((await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index0.ts`)).status).toBe(403);
       expect((await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index0.ts?token=${token}`)).status).toBe(200);

@@ -1,16 +1,14 @@
 import type { HlsConfig } from 'hls.js';
 
 /**
- * hls.js settings for our live streams: 1 s segments (ffmpeg -hls_time 1), listed only once uploaded,
- * with LL-HLS blocking reloads (the playlist says CAN-BLOCK-RELOAD; lowLatencyMode asks for the next
- * segment with `_HLS_msn` and the Worker answers the moment it lands). A viewer is one segment behind the
- * encoder (it must finish) plus liveSyncDuration. `npm run bench:live -- --compare` (60 s each, wall clock
- * minus program date-time, Chromium 150): 1.0 s -> p50 1.37 s, p95 1.45 s, no stall (2.26 s before
- * blocking reloads); 1.5 s -> p50 1.68 s; 0.5 s -> p50 1.68 s, p95 1.94 s and a 1 s stall: below one
- * segment the buffer runs dry between uploads.
+ * hls.js settings for live streams: segments listed only once uploaded, LL-HLS blocking reloads (the playlist says
+ * CAN-BLOCK-RELOAD; lowLatencyMode asks for the next segment with `_HLS_msn` and the Worker answers the moment it
+ * lands), and, on our own streams, each segment announced as a part so the player may sit a part behind the edge
+ * (hls-engine.ts keepNearEdge). liveSyncDuration is for sources without parts. Measured choices: docs/decisions.md,
+ * "Live latency".
  */
 export const LIVE_HLS_CONFIG: Partial<HlsConfig> = {
-  lowLatencyMode: true, // blocking reloads (ours), and LL-HLS parts when a third-party source offers them
+  lowLatencyMode: true, // blocking reloads and LL-HLS parts
   liveSyncDuration: 1,
   liveMaxLatencyDuration: 3.5, // further behind than this (a stall, a background tab): jump back
   maxLiveSyncPlaybackRate: 1.5, // between the two, catch up by playing faster rather than seeking
@@ -48,6 +46,13 @@ export const LIVE_HLS_CONFIG: Partial<HlsConfig> = {
     },
   },
 };
+
+/**
+ * Where the playlist announces parts (ours: each segment its own part), how far behind the edge a viewer plays: a
+ * part, and never less than this, which leaves the buffer about 0.2 s beyond a half-second part for the next one to
+ * arrive. The playlist's own PART-HOLD-BACK (three parts) would double the latency of short segments.
+ */
+export const MIN_LIVE_DISTANCE_S = 0.7;
 
 /** Recordings: ordinary buffering from the start to the end. */
 export const VOD_HLS_CONFIG: Partial<HlsConfig> = {

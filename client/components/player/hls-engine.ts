@@ -1,9 +1,11 @@
 import Hls, { ErrorDetails, ErrorTypes, Events, FetchLoader, type ErrorData, type HlsConfig } from 'hls.js/light';
-import { LIVE_HLS_CONFIG, VOD_HLS_CONFIG } from './hls-config';
+import { LIVE_HLS_CONFIG, MIN_LIVE_DISTANCE_S, VOD_HLS_CONFIG } from './hls-config';
 import type { Engine, EngineOptions } from './engine-types';
 
 const MEDIA_RECOVERY_WINDOW_MS = 3000;
 const NETWORK_RETRIES = 4;
+/** Further than this behind where a live with parts should play (keepNearEdge), the player jumps there. */
+const EDGE_SLACK_S = 0.25;
 
 /** A promise that settles in a task of its own (the browser may paint and handle input first). */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -30,6 +32,27 @@ function liveLoading(buffered: () => boolean): Partial<HlsConfig> {
       return new Request(context.url, { ...init, ...(playlist ? { cache: 'no-cache' } : {}), priority: buffered() ? 'low' : 'auto' });
     },
   };
+}
+
+/**
+ * Where the playlist announces parts (LL-HLS), plays a part (at least MIN_LIVE_DISTANCE_S) behind the edge rather
+ * than the playlist's PART-HOLD-BACK (three parts), and comes back there when it is further behind with the media to get
+ * there already buffered (the start, after a stall): hls.js itself only speeds up to reach its target with more
+ * than a second buffered, which a viewer half a second behind never has.
+ */
+function keepNearEdge(hls: Hls, video: HTMLVideoElement) {
+  let parts = false;
+  hls.once(Events.LEVEL_UPDATED, (_event, { details }) => {
+    parts = details.partTarget > 0;
+    if (parts) hls.targetLatency = Math.max(details.partTarget, MIN_LIVE_DISTANCE_S);
+  });
+  hls.on(Events.FRAG_BUFFERED, () => {
+    const target = hls.liveSyncPosition;
+    if (!parts || target === null || video.paused || video.seeking) return;
+    const buffered = video.buffered;
+    const end = buffered.length ? buffered.end(buffered.length - 1) : 0;
+    if (target - video.currentTime > EDGE_SLACK_S && end >= target) video.currentTime = target;
+  });
 }
 
 /**
@@ -108,6 +131,7 @@ export async function startHls({ video, live, callbacks, signal, quality = null 
     if (hls.levels.length > 1) callbacks.onQualities?.(qualities(), hls.levels[data.level]?.height ?? null);
   });
   hls.on(Events.FRAG_BUFFERED, () => (networkFailures = 0)); // a good fragment resets the backoff
+  if (live) keepNearEdge(hls, video);
   // Attached and loading before the engine is handed over, so play() never runs before the source is set.
   await nextTask();
   if (signal?.aborted) {

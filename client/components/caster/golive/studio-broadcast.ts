@@ -12,8 +12,11 @@ import { INIT_NAME, IngestRefused, mediaPlaylist, type SentSegment, segmentName,
 // all of them, so their key frames, and so their segments, fall at the same moments (the ingest refuses renditions
 // that do not line up).
 
-/** Seconds a segment lasts: a key frame opens each, at the same moments in every rendition. */
-export const SEGMENT_SECONDS = 1;
+/**
+ * Seconds a segment lasts: a key frame opens each, at the same moments in every rendition. Half a second, as the demo
+ * encoder: viewers then play a part (this) behind the edge (docs/decisions.md, "Live latency").
+ */
+export const SEGMENT_SECONDS = 0.5;
 const AUDIO_BITRATE = 128_000;
 const AUDIO_CODECS = 'mp4a.40.2';
 /** Frames (and audio) off a track, as Chromium's breakout box reads them. */
