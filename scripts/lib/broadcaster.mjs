@@ -2,7 +2,7 @@
 // segments; MPEG-TS on request), uploaded to our ingest (PUT /live/ingest/<key>/index.m3u8, init.mp4 and segments)
 // plus a thumbnail every 5 s.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,29 +86,42 @@ function restamp(playlist, offset) {
 }
 
 /**
- * ffmpeg keeps a local thumbnail file fresh (atomically, twice a second) and we PUT it every 5 s. Two
- * things ruled out the obvious `fps=1/5` branch with image2 PUTting itself: a branch that slow stalls
- * ffmpeg's HLS output (the first segment took 11 s, then came in a burst), and with it `wrangler dev`
- * fell over within half a minute; image2 also ignores -method and POSTs.
+ * Every 5 s, the first frame of the newest segment ffmpeg wrote into `dir` (its init segment before it, in CMAF),
+ * scaled to 320 px by a short ffmpeg of its own, is PUT as the thumbnail. A thumbnail branch in the encoder's own
+ * filter graph held its HLS output back: `fps=1/5` stalled it (the first segment took 11 s, then came in a burst, and
+ * `wrangler dev` fell over within half a minute), and even `fps=2` kept every segment about 850 ms late.
  */
-function uploadThumbnails(child, file, url) {
-  let last = null;
+function uploadThumbnails(child, dir, url) {
+  const work = mkdtempSync(join(tmpdir(), 'flex-thumb-'));
+  let lastSegment = null;
+  let busy = false;
   const timer = setInterval(async () => {
-    let bytes;
+    if (busy) return;
+    busy = true;
     try {
-      bytes = readFileSync(file);
+      const lines = readFileSync(join(dir, 'index.m3u8'), 'utf8').split('\n');
+      const segment = lines.filter((l) => l && !l.startsWith('#')).at(-1);
+      const init = lines
+        .map((l) => /^#EXT-X-MAP:URI="([^"]+)"/.exec(l)?.[1])
+        .filter(Boolean)
+        .at(-1);
+      if (!segment || segment === lastSegment) return;
+      const source = join(work, init ? 'segment.mp4' : 'segment.ts');
+      writeFileSync(source, Buffer.concat([...(init ? [readFileSync(join(dir, init))] : []), readFileSync(join(dir, segment))]));
+      const picture = join(work, 'thumb.jpg');
+      const grab = spawn(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', source, '-frames:v', '1', '-vf', 'scale=320:-2', '-q:v', '5', '-y', picture], { stdio: 'ignore' });
+      if ((await new Promise((resolve) => grab.on('exit', resolve))) !== 0) return;
+      lastSegment = segment;
+      await fetch(url, { method: 'PUT', body: readFileSync(picture), headers: { 'content-type': 'image/jpeg' } });
     } catch {
-      return; // not written yet
+      // Not written yet, deleted meanwhile, or the server is busy: the next turn tries again.
+    } finally {
+      busy = false;
     }
-    if (last && bytes.equals(last)) return;
-    last = bytes;
-    try {
-      await fetch(url, { method: 'PUT', body: bytes, headers: { 'content-type': 'image/jpeg' } });
-    } catch {}
   }, THUMBNAIL_EVERY_S * 1000);
   child.on('exit', () => {
     clearInterval(timer);
-    rmSync(join(file, '..'), { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   });
 }
 
@@ -245,19 +258,18 @@ export function startBroadcast({
   // The burned-in clock counts from the launch's wall time: starting just after a second turns over keeps the
   // two within ffmpeg's start-up time of each other (the program date-times follow the capture clock instead).
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000 - (Date.now() % 1000) + 20);
-  // -t as an input option, so both outputs (HLS and thumbnail) end together.
+  // -t as an input option, so the video and the audio end together.
   const limit = durationSeconds ? ['-t', String(durationSeconds)] : [];
   const input = file
     ? ['-re', '-stream_loop', '-1', ...limit, '-i', file]
     : ['-re', '-f', 'lavfi', ...limit, '-i', `testsrc2=size=${width}x${height}:rate=${fps}`, '-f', 'lavfi', ...limit, '-i', 'sine=frequency=440:sample_rate=48000'];
   const audio = file ? '0:a?' : '1:a';
   const video = file ? `[0:v]scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,fps=${fps},` : '[0:v]';
-  // One picture (with the clock), split into each rendition's size and the thumbnail.
-  const outputs = renditions.map((_, i) => `[s${i}]`).join('') + (thumbnails ? '[t]' : '');
+  // One picture (with the clock), split into each rendition's size.
+  const outputs = renditions.map((_, i) => `[s${i}]`).join('');
   const scaled = renditions.map((r, i) => (i === 0 ? `[s0]null[v0]` : `[s${i}]scale=${r.width}:${r.height}[v${i}]`)).join(';');
-  const graph = `${video}${clockFilter(height)},format=yuv420p,split=${renditions.length + (thumbnails ? 1 : 0)}${outputs};${scaled}${thumbnails ? ';[t]fps=2,scale=320:-2[thumb]' : ''}`;
+  const graph = `${video}${clockFilter(height)},format=yuv420p,split=${renditions.length}${outputs};${scaled}`;
   const hlsDir = mkdtempSync(join(tmpdir(), 'flex-hls-'));
-  const thumbFile = thumbnails ? join(mkdtempSync(join(tmpdir(), 'flex-thumb-')), 'thumb.jpg') : null;
   const rates = renditions.flatMap((r, i) => [`-b:v:${i}`, `${r.videoKbps}k`, `-maxrate:v:${i}`, `${r.videoKbps}k`, `-bufsize:v:${i}`, `${r.videoKbps}k`]);
   const args = [
     '-hide_banner',
@@ -309,11 +321,10 @@ export function startBroadcast({
           join(hlsDir, '%v', 'index.m3u8'),
         ]
       : [join(hlsDir, 'index.m3u8')]),
-    ...(thumbnails ? ['-map', '[thumb]', '-c:v', 'mjpeg', '-q:v', '5', '-f', 'image2', '-update', '1', '-atomic_writing', '1', thumbFile] : []),
   ];
   const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const captureMs = captureClock(child.stderr, log);
   uploadHls(child, hlsDir, ingest, { ladder, fps, captureMs });
-  if (thumbnails) uploadThumbnails(child, thumbFile, `${ingest}/thumb.jpg`);
+  if (thumbnails) uploadThumbnails(child, ladder ? join(hlsDir, '0') : hlsDir, `${ingest}/thumb.jpg`);
   return child;
 }
