@@ -54,7 +54,7 @@ const fileKey = (rendition: string, name: string) => `${rendition}/${name}`;
 
 /** How a blocking playlist reload (LL-HLS `_HLS_msn`) ended: the segment is served, the stream ended, or time ran out. */
 export type SegmentWait = 'served' | 'ended' | 'timeout';
-/** LL-HLS: a server holds a blocking reload at most three target durations (ours: 1 s segments). */
+/** LL-HLS: a server holds a blocking reload at most three target durations (ours: 1 s, for 0.5 s and 1 s segments). */
 export const BLOCKING_RELOAD_MS = 3_000;
 
 interface SegmentWaiter {

@@ -5,7 +5,7 @@ import { type Rendition, renderMasterPlaylist } from '../../../../src/shared/hls
 import { INIT_NAME, IngestRefused, mediaPlaylist, type SentSegment, segmentName, StudioIngest } from './studio-ingest';
 
 // Going live from a browser tab: the camera or screen and the microphone, encoded by the browser (WebCodecs: H.264 and
-// AAC; AAC from WebAssembly where the browser has no encoder of its own), packaged as CMAF in 1 s segments by
+// AAC; AAC from WebAssembly where the browser has no encoder of its own), packaged as CMAF in 0.5 s segments by
 // mediabunny, and sent to the ingest per rendition. docs/product/watching-and-chat.md, "Going live from the studio".
 //
 // Every rendition gets the same frames with the same timestamps: a frame one encoder has no room for is dropped for
