@@ -99,12 +99,9 @@ function uploadThumbnails(child, dir, url) {
     if (busy) return;
     busy = true;
     try {
-      const lines = readFileSync(join(dir, 'index.m3u8'), 'utf8').split('\n');
-      const segment = lines.filter((l) => l && !l.startsWith('#')).at(-1);
-      const init = lines
-        .map((l) => /^#EXT-X-MAP:URI="([^"]+)"/.exec(l)?.[1])
-        .filter(Boolean)
-        .at(-1);
+      const files = listedFiles(readFileSync(join(dir, 'index.m3u8'), 'utf8'));
+      const segment = files.filter((f) => !f.init).at(-1)?.name;
+      const init = files.filter((f) => f.init).at(-1)?.name;
       if (!segment || segment === lastSegment) return;
       const source = join(work, init ? 'segment.mp4' : 'segment.ts');
       writeFileSync(source, Buffer.concat([...(init ? [readFileSync(join(dir, init))] : []), readFileSync(join(dir, segment))]));
@@ -126,6 +123,18 @@ function uploadThumbnails(child, dir, url) {
 }
 
 const THUMBNAIL_EVERY_S = 5;
+
+/** The files an ffmpeg media playlist names, in order: init segments (#EXT-X-MAP, `init: true`) and segments. */
+function listedFiles(playlist) {
+  return playlist.split('\n').flatMap((line) => {
+    const l = line.trim();
+    if (l.startsWith('#EXT-X-MAP:')) {
+      const uri = /URI="([^"]+)"/.exec(l)?.[1];
+      return uri ? [{ name: uri, init: true }] : [];
+    }
+    return l && !l.startsWith('#') ? [{ name: l, init: false }] : [];
+  });
+}
 const CONTENT_TYPES = { '.ts': 'video/mp2t', '.m4s': 'video/iso.segment', '.mp4': 'video/mp4' };
 /**
  * Half-second segments, each a keyframe interval: players that take LL-HLS parts play about 0.9 s behind the camera
@@ -197,10 +206,8 @@ function uploadHls(child, dir, ingest, { ladder, fps, captureMs }) {
     }
     // This ffmpeg rewrites the playlist in place: one caught mid-write lacks its final newline.
     if (playlist === lastPlaylist.get(remote) || !playlist.endsWith('\n')) return;
-    const lines = playlist.split('\n').map((l) => l.trim());
     // CMAF: the init segment each #EXT-X-MAP names goes up before the segments that need it.
-    const files = lines.flatMap((l) => (l.startsWith('#EXT-X-MAP:') ? [/URI="([^"]+)"/.exec(l)?.[1]].filter(Boolean) : l && !l.startsWith('#') ? [l] : []));
-    for (const name of files) {
+    for (const { name } of listedFiles(playlist)) {
       if (uploaded.has(remote + name)) continue;
       await put(remote + name, readFileSync(join(local, name)), CONTENT_TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream');
       uploaded.add(remote + name);

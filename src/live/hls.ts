@@ -70,7 +70,8 @@ export function parseEncoderPlaylist(text: string): EncoderPlaylist | null {
  * a sliding window keeps its count.
  */
 export function renderPlaylist({ segments, discontinuitySequence }: ServedWindow, { ended, prefix = '', token }: { ended: boolean; prefix?: string; token?: string | null }): string {
-  const maxMs = segments.reduce((m, s) => Math.max(m, s.durationMs), 1000);
+  const longestMs = segments.reduce((m, s) => Math.max(m, s.durationMs), 0);
+  const maxMs = Math.max(longestMs, 1000);
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const cmaf = segments.some((s) => s.initName !== null);
   const out = [
@@ -88,7 +89,7 @@ export function renderPlaylist({ segments, discontinuitySequence }: ServedWindow
   // segment in progress would be), to become a whole segment when the next arrives. A player may then hold back from
   // the edge by a part, a fraction of a second, rather than by the whole-second target duration that a shorter
   // segment rounds up to; players without LL-HLS see each segment one later (docs/decisions.md, "Live latency").
-  const partMs = segments.reduce((m, s) => Math.max(m, s.durationMs), 0) || 1000;
+  const partMs = longestMs || 1000;
   const parts = !ended && segments.length > 1;
   if (ended) out.push('#EXT-X-PLAYLIST-TYPE:VOD');
   else out.push(`#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES${parts ? `,PART-HOLD-BACK=${((3 * partMs) / 1000).toFixed(3)}` : ''}`);
