@@ -3,7 +3,7 @@
 // run: each build served by its own server (production build, demo data), one demo encoder whose uploads go to
 // both, and Chromium loading the live channel page from each in turn (a fresh context per load). bench:live's
 // single median moves by ±100 ms with the machine's state from one run to the next; interleaved loads share it.
-// Prints the medians (navigation to hydrated, player mounted, first frame) per side, and after/before.
+// Prints the medians (navigation to first paint, the <video> in the page, first frame, hydrated) per side, and after/before.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
@@ -113,7 +113,7 @@ try {
     const runs = marks.get(side);
     const m = (key) => Math.round(median(runs.map((r) => r[key])));
     frames.push(m('frame'));
-    console.log(`${side.name.padEnd(24)} hydrated ${m('hydrated')}  player mounted ${m('mount')}  first frame ${m('frame')}  (each: ${runs.map((r) => Math.round(r.frame)).join(', ')})`);
+    console.log(`${side.name.padEnd(24)} first paint ${m('paint')}  <video> ${m('mount')}  first frame ${m('frame')}  hydrated ${m('hydrated')}  (each: ${runs.map((r) => Math.round(r.frame)).join(', ')})`);
   }
   console.log(`first frame after/before: ${(frames[1] / frames[0]).toFixed(2)} (${frames[1] - frames[0]} ms)`);
 } finally {

@@ -29,6 +29,9 @@ await mkdir(`${out}/assets`, { recursive: true });
 
 const modules = new Map(); // module path -> its imports, recorded as rolldown parses it
 let mainModules; // loadedByMain's answer, once asked
+let bootModules; // loadedByBoot's
+/** The player's boot module: src/render/preload.ts names its chunk (preload.json's `boot`) for the boot script. */
+const PLAYER_BOOT = 'client/components/player/player-boot.ts';
 const bundle = await rolldown({
   input: { main: 'client/main.tsx' },
   resolve: { alias: { 'use-sync-external-store/shim': join(process.cwd(), 'client/app/sync-external-store.ts') } },
@@ -53,7 +56,16 @@ const { output } = await bundle.write({
   // swr, which main.js loads), or the home page would load the pages' shared code too: 90.6 KB gzip, over its
   // budget, instead of 84.4. Chunks may then import each other in a circle, where modules could run before what
   // they import; checkChunkOrder below fails the build if one does.
-  codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'common', minShareCount: 4, test: (id) => !loadedByMain().has(id) }] },
+  // The player's boot module (imported by the document's boot script with main.js, to start the video before the
+  // page hydrates) gets a chunk of its own with all it imports, so it runs as soon as that one file is in, not once
+  // main.js and the pages' shared chunk have loaded too.
+  codeSplitting: {
+    includeDependenciesRecursively: false,
+    groups: [
+      { name: 'player-boot', priority: 1, test: (id) => loadedByBoot().has(id) && !loadedByMain().has(id) },
+      { name: 'common', minShareCount: 4, test: (id) => !loadedByMain().has(id) },
+    ],
+  },
 });
 await bundle.close();
 
@@ -151,6 +163,12 @@ function loadedByMain() {
   return mainModules;
 }
 
+/** The modules the player's boot module imports statically, at any depth. */
+function loadedByBoot() {
+  bootModules ??= reachable(join(process.cwd(), PLAYER_BOOT), (id) => modules.get(id)?.importedIds ?? []);
+  return bootModules;
+}
+
 /** `start` and everything `next` leads to from it, at any depth. */
 function reachable(start, next, seen = new Set()) {
   if (seen.has(start)) return seen;
@@ -213,7 +231,8 @@ function preloadManifest(meta, pageModules) {
       return [key, own ? [...new Set([...table, ...own])] : []];
     }),
   );
-  return { main: [...base].filter((f) => f !== mainFile).map(toUrl), pages, modules };
+  const boot = Object.keys(outputs).find((file) => PLAYER_BOOT in (outputs[file].inputs ?? {}));
+  return { main: [...base].filter((f) => f !== mainFile).map(toUrl), pages, modules, boot: boot && toUrl(boot) };
 }
 
 /**

@@ -1,13 +1,18 @@
 // The channel page's first frame as a viewer sees it, measured from inside the page (bench:live, bench:first-frame).
 
 /**
- * Runs in the page before any script (context.addInitScript): notes when the page hydrated, when the player's
- * <video> appeared, the first frame it presents (requestVideoFrameCallback) and the first 'playing' with the
- * picture moving, in window.__benchMarks (ms from navigation start).
+ * Runs in the page before any script (context.addInitScript): notes the first paint, when the player's <video>
+ * appeared (`mount`: the server's placeholder has one, which starts before hydration), the first frame it presents
+ * (requestVideoFrameCallback), the first 'playing' with the picture moving and when the page hydrated, in
+ * window.__benchMarks (ms from navigation start).
  */
 export function frameProbe() {
-  const marks = { mount: null, frame: null, playing: null, hydrated: null, ttfb: null };
+  const marks = { mount: null, frame: null, playing: null, hydrated: null, ttfb: null, paint: null };
   window.__benchMarks = marks;
+  new PerformanceObserver((list, observer) => {
+    marks.paint = list.getEntries()[0].startTime;
+    observer.disconnect();
+  }).observe({ type: 'paint', buffered: true });
   new MutationObserver((_, observer) => {
     if (document.documentElement.dataset.hydrated === 'true') {
       marks.hydrated = performance.now();
@@ -29,8 +34,11 @@ export function frameProbe() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-/** Waits for the probed page's first frame and playing picture, then returns the marks. */
+/**
+ * Waits for the probed page's first frame, its playing picture and its hydration (which, on a page that plays, waits
+ * for the first frame: src/render/document.tsx), then returns the marks.
+ */
 export async function firstFrameMarks(page, timeout = 30_000) {
-  await page.waitForFunction(() => window.__benchMarks?.frame != null && window.__benchMarks?.playing != null, null, { timeout });
+  await page.waitForFunction(() => ['frame', 'playing', 'hydrated'].every((mark) => window.__benchMarks?.[mark] != null), null, { timeout });
   return page.evaluate(() => window.__benchMarks);
 }

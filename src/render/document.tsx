@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { toWire, type BuildRefs, type PageProps } from '../shared/page-props';
 import { pageTitle } from '../shared/page-title';
 import { CHOSEN_BEFORE_HYDRATION_ATTRIBUTE, HELD_SUBMIT_ATTRIBUTE } from '../shared/held-submit';
+import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT } from '../shared/player-boot';
 
 /** Built by scripts/build-client.mjs; fixed names, revalidated by ETag. */
 export const CLIENT_SCRIPT = '/assets/main.js';
@@ -18,27 +19,58 @@ export const PROPS_ELEMENT_ID = '__PROPS__';
  * busy with the page's start, so a fixed number per task has no bound).
  * Without paint timing it waits one frame; should no entry come, it starts after 3 s all the same.
  *
+ * On a page that plays (data-player, and the placeholder's <video data-boot>) the video goes first: after the paint
+ * it imports the player's boot chunk and hints hls.js, and main.js with the page's chunks only once the video has its
+ * first frame, has failed, or after VIDEO_FIRST_MS (docs/architecture.md, Contracts, "The player").
+ *
  * Why after the frame: fetched from the <head>, the channel page's chunks (~45 then) arrived before the first
  * paint (a layout of 60-130 ms here), and Lighthouse's simulation then counts every one of them, each a
  * round trip on HTTP/1.1, before the first paint: FCP 2.2-3.0 s. Fetched after it, the page paints with
  * its server-rendered HTML and CSS alone (FCP ~0.9 s), and hydrates when the code arrives. A tab that
  * opens hidden paints no frame, so it starts at once.
  */
+/** On a page that plays, how long the page's own code waits for the video's first frame at most. */
+const VIDEO_FIRST_MS = 1000;
+
 export const BOOT_SCRIPT = [
   '(function (s) {',
   "  var d = document, list = function (value) { return (value || '').split(' ').filter(Boolean); };",
-  "  var chunks = list(s.dataset.preload).concat('MediaSource' in window || 'ManagedMediaSource' in window ? list(s.dataset.preloadMse) : []);",
-  '  function hint() {',
+  "  var mse = 'MediaSource' in window || 'ManagedMediaSource' in window ? list(s.dataset.preloadMse) : [];",
+  `  var video = s.dataset.player ? d.querySelector('video[${BOOT_ATTRIBUTE}]') : null;`,
+  '  var chunks = [];',
+  '  function hint(more) {',
+  '    var idle = !chunks.length;',
+  '    chunks = chunks.concat(more);',
+  '    if (idle && chunks.length) setTimeout(add, 0);',
+  '  }',
+  '  function add() {',
   '    var until = Date.now() + 4;',
   '    do {',
   "      var link = d.createElement('link');",
   "      link.rel = 'modulepreload'; link.href = chunks.shift(); link.nonce = s.nonce;",
   '      d.head.appendChild(link);',
   '    } while (chunks.length && Date.now() < until);',
-  '    if (chunks.length) setTimeout(hint, 0);',
+  '    if (chunks.length) setTimeout(add, 0);',
+  '  }',
+  '  var hydrating = false;',
+  '  function hydrate() {',
+  '    if (hydrating) return;',
+  '    hydrating = true;',
+  '    import(s.dataset.main);',
+  '    hint(video ? list(s.dataset.preload) : list(s.dataset.preload).concat(mse));',
   '  }',
   '  var started = false;',
-  '  function go() { if (started) return; started = true; import(s.dataset.main); if (chunks.length) setTimeout(hint, 0); }',
+  '  function go() {',
+  '    if (started) return;',
+  '    started = true;',
+  '    if (!video) return hydrate();',
+  '    import(s.dataset.player);',
+  '    hint(mse);',
+  "    video.addEventListener('loadeddata', hydrate);",
+  "    video.addEventListener('error', hydrate);",
+  `    video.addEventListener('${BOOT_FAILED_EVENT}', hydrate);`,
+  `    setTimeout(hydrate, ${VIDEO_FIRST_MS});`,
+  '  }',
   "  if (d.visibilityState === 'hidden') return go();",
   '  var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];',
   "  if (types.indexOf('paint') < 0) return requestAnimationFrame(function () { setTimeout(go, 0); });",
@@ -94,6 +126,7 @@ export function Document({
   pageProps,
   preloads,
   msePreloads = [],
+  player = null,
   nonce,
   refs = null,
 }: {
@@ -101,6 +134,8 @@ export function Document({
   pageProps: PageProps;
   preloads: string[];
   msePreloads?: string[];
+  /** The player's boot module, on a page that plays (src/render/preload.ts, playerBootFor). */
+  player?: string | null;
   nonce?: string;
   refs?: BuildRefs | null;
 }) {
@@ -141,6 +176,7 @@ export function Document({
           data-main={CLIENT_SCRIPT}
           data-preload={preloads.join(' ')}
           data-preload-mse={msePreloads.length ? msePreloads.join(' ') : undefined}
+          data-player={player ?? undefined}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (BOOT_SCRIPT), no data in it
           dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }}
         />

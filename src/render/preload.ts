@@ -33,6 +33,8 @@ interface PreloadManifest {
   pages: Partial<Record<PageKey, string[]>>;
   /** Each lazily imported module's chunks, by its path. */
   modules: Record<string, string[]>;
+  /** The chunk that holds PLAYER_BOOT_MODULE. */
+  boot?: string;
 }
 
 /** The manifest, read once per assets binding (one per isolate; a test may bring assets of its own). */
@@ -72,6 +74,15 @@ export async function preloadsFor(c: Context<AppEnv>, props: PageProps): Promise
 export async function msePreloadsFor(c: Context<AppEnv>, props: PageProps): Promise<string[]> {
   const loaded = playsHls(props) ? await loadManifest(c.env) : null;
   return loaded ? [...new Set(MSE_PLAYER_MODULES.flatMap((m) => loaded.modules[m] ?? []))] : [];
+}
+
+/**
+ * On a page that plays HLS, the chunk of the module that starts the video before the page hydrates
+ * (client/components/player/player-boot.ts, which runs as it loads): the boot script imports it with main.js.
+ */
+export async function playerBootFor(c: Context<AppEnv>, props: PageProps): Promise<string | null> {
+  const loaded = playsHls(props) ? await loadManifest(c.env) : null;
+  return loaded?.boot ?? null;
 }
 
 /** The build's name and the locale's messages module, or null without a build (the props then carry the messages). */

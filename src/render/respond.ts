@@ -9,7 +9,7 @@ import { PAGE_PROPS_HEADER } from '../shared/constants';
 import { publicBrand } from '../shared/brand-schema';
 import { toWire, type Me, type PageDataMap, type PageKey, type PageProps, type WireProps } from '../shared/page-props';
 import { Document } from './document';
-import { buildRefsFor, msePreloadsFor, preloadsFor } from './preload';
+import { buildRefsFor, msePreloadsFor, playerBootFor, preloadsFor } from './preload';
 import { RELEASE, type ErrorReportingConfig } from '../shared/release';
 import { isProductionEnv } from '../shared/environment';
 import { cspNonce } from '../middleware/security-headers';
@@ -149,8 +149,8 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
  */
 async function renderDocument(c: Context<AppEnv>, props: PageProps): Promise<{ html: string; failed: boolean; nonce?: string }> {
   // A lazy page whose code is still loading would suspend the render, which renderToString cannot wait for.
-  const [preloads, msePreloads, refs] = await Promise.all([preloadsFor(c, props), msePreloadsFor(c, props), buildRefsFor(c, props.locale), preloadPage(props.page)]);
+  const [preloads, msePreloads, player, refs] = await Promise.all([preloadsFor(c, props), msePreloadsFor(c, props), playerBootFor(c, props), buildRefsFor(c, props.locale), preloadPage(props.page)]);
   const nonce = cspNonce(c);
-  const html = `<!DOCTYPE html>${renderToString(createElement(Document, { pageProps: props, preloads, msePreloads, nonce, refs }, renderApp(props)))}`;
+  const html = `<!DOCTYPE html>${renderToString(createElement(Document, { pageProps: props, preloads, msePreloads, player, nonce, refs }, renderApp(props)))}`;
   return { html, failed: html.includes(CLIENT_RENDERED_BOUNDARY), nonce };
 }

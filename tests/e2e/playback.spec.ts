@@ -159,6 +159,43 @@ test("the video goes first: hls.js is hinted with the page's code, and the chat'
   expect(consoleErrors).toEqual([]);
 });
 
+test("the live plays before the page's code hydrates, and the player takes over the same picture", async ({ page, consoleErrors }) => {
+  const { channel } = await channelPage(LIVE_CHANNEL.id);
+  // main.js held back: the page cannot hydrate, and the video has to start all the same (client/components/player/player-boot.ts).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/main.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url('flex', `/channel/${channel.creator.loginId}`));
+  await expect(page.locator('.player-placeholder')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  await expect.poll(() => page.evaluate(() => document.querySelector<HTMLVideoElement>('.player video')?.currentTime ?? 0)).toBeGreaterThan(0.5);
+  const before = await page.evaluate(() => {
+    const video = document.querySelector<HTMLVideoElement & { marked?: boolean }>('.player video')!;
+    video.marked = true;
+    const spinner = document.querySelector('.player-placeholder .player-overlay');
+    return { time: video.currentTime, hydrated: document.documentElement.dataset.hydrated ?? null, spinner: spinner && getComputedStyle(spinner).display };
+  });
+  expect(before).toMatchObject({ hydrated: null, spinner: 'none' }); // the picture shows, not the loading overlay
+
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  const player = page.locator('.player');
+  await expect(player).not.toHaveClass(/player-placeholder/);
+  await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  // The same element, never started again: the picture kept moving through hydration.
+  const after = await page.evaluate(() => {
+    const video = document.querySelector<HTMLVideoElement & { marked?: boolean }>('.player video')!;
+    return { same: video.marked === true, videos: document.querySelectorAll('video').length, time: video.currentTime };
+  });
+  expect(after).toMatchObject({ same: true, videos: 1 });
+  expect(after.time).toBeGreaterThan(before.time);
+  // The player's controls work on it: the quality menu lists the renditions the booted engine found.
+  await expect(page.getByRole('combobox', { name: ko.player.quality }).locator('option')).toHaveText([/^자동/, '360p', '240p']);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('an adult stream is gated for a guest and plays for a verified adult', async ({ page, consoleErrors }) => {
   const { channel } = await channelPage(ADULT_CHANNEL.id);
   await gotoHydrated(page, url('flex', `/channel/${channel.creator.loginId}`));

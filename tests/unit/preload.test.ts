@@ -5,12 +5,12 @@ import { env } from 'cloudflare:test';
 import type { Context } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src/lib/env';
-import { MSE_PLAYER_MODULES, PLAYER_MODULES, msePreloadsFor, preloadsFor } from '../../src/render/preload';
+import { MSE_PLAYER_MODULES, PLAYER_MODULES, msePreloadsFor, playerBootFor, preloadsFor } from '../../src/render/preload';
 import { PAGES, type PageKey, type PageProps } from '../../src/shared/page-props';
 
 interface Metafile {
   inputs: Record<string, { imports: { path: string; kind: string }[] }>;
-  outputs: Record<string, { entryPoint?: string }>;
+  outputs: Record<string, { entryPoint?: string; inputs: Record<string, unknown>; imports: { path: string; kind: string }[] }>;
 }
 const built = import.meta.glob<Metafile>('/dist/client-meta.json', { eager: true, import: 'default' });
 const metafile = built['/dist/client-meta.json']!;
@@ -71,6 +71,31 @@ describe('modulepreload hints', () => {
     expect(await mseHints('CHANNEL')).toEqual([]);
     expect(await mseHints('CHANNEL', { channelPage: { live: { playback: { playerType: 'BYTEPLUS', source: 'bp_flv', url: '/x.flv' } } } })).toEqual([]);
     expect(await mseHints('HOME')).toEqual([]);
+  });
+});
+
+describe("the player's boot module", () => {
+  const BOOT = 'client/components/player/player-boot.ts';
+  const bootFile = Object.keys(metafile.outputs).find((file) => BOOT in metafile.outputs[file]!.inputs)!;
+
+  it('is named on a page that plays HLS, and nowhere else', async () => {
+    const bootFor = (page: PageKey, data: Record<string, unknown> = {}) => playerBootFor(context, { page, data } as PageProps);
+    expect(bootFile).toBeDefined();
+    expect(await bootFor('CHANNEL', hlsChannel)).toBe(`/${bootFile.slice('dist/client/'.length)}`);
+    expect(await bootFor('VOD', { stream: { playback: { playerType: 'HLS', url: '/vod/1/index.m3u8' } } })).toBe(`/${bootFile.slice('dist/client/'.length)}`);
+    expect(await bootFor('CHANNEL')).toBeNull();
+    expect(await bootFor('CHANNEL', { channelPage: { live: { playback: { playerType: 'BYTEPLUS', source: 'bp_flv', url: '/x.flv' } } } })).toBeNull();
+    expect(await bootFor('HOME')).toBeNull();
+  });
+
+  it('runs as soon as its own file is in: it imports no page code, neither main.js nor the shared chunk', () => {
+    const statics = metafile.outputs[bootFile]!.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+    const mainFile = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]!.entryPoint === 'client/main.tsx')!;
+    expect(statics).not.toContain(mainFile);
+    // Only rolldown's runtime helpers (a few hundred bytes), which main.js loads too.
+    for (const file of statics) expect(Object.keys(metafile.outputs[file]!.inputs).every((input) => input.includes('rolldown')), file).toBe(true);
+    // hls.js stays its own chunk, asked for when the engine starts.
+    expect(metafile.outputs[bootFile]!.imports).toContainEqual({ path: chunkOf('client/components/player/hls-engine.ts')!.replace('/assets/', 'dist/client/assets/'), kind: 'dynamic-import' });
   });
 });
 

@@ -5,6 +5,8 @@ import { afterHydration } from '../../app/after-hydration';
 import { LoadFailed } from '../ui/LoadFailed';
 import { engineFor, hlsEngine } from './engine-choice';
 import { hlsSupport } from './hls-support';
+import { BOOT_ATTRIBUTE } from '../../../src/shared/player-boot';
+import type { BootData } from './player-boot-data';
 import type { PlayerProps } from './player-props';
 
 // The player code (and, behind it, hls.js / mpegts.js in their own chunks) loads only on a page that
@@ -27,7 +29,9 @@ const preloadEngine = (playback: Playback) => {
  * The video player, sized before its code arrives. The server and the hydrating client both render the
  * same placeholder (the 16:9 frame with the poster and a spinner, and the control bar's height), so
  * hydration always matches and nothing below moves when the real player replaces it after mount. The
- * poster is in the document from the first byte: the page's largest picture paints at once.
+ * poster is in the document from the first byte: the page's largest picture paints at once. The
+ * placeholder's <video> says what it will play: on a page from the server it starts before hydration
+ * (player-boot.ts), and the player takes it over.
  */
 export function LazyPlayer(props: PlayerProps) {
   const t = useT();
@@ -36,13 +40,17 @@ export function LazyPlayer(props: PlayerProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount on purpose (see below)
   useEffect(() => {
     preloadEngine(props.playback);
+    // A video booted before hydration that no player took (the page was left first) stops with the page.
+    return () => void import('./player-boot').then((boot) => boot.releaseBoot()).catch(() => {});
     // Once per mount: a new source restarts the engine inside the player, not the chunk load.
   }, []);
+  const boot: BootData = { playback: props.playback, live: props.live, autoPlay: props.autoPlay ?? true };
 
   if (Player) return <Player {...props} />;
   return (
     <section className="player player-placeholder" aria-label={t('player.region', { title: props.title })} data-state={failed ? 'error' : 'loading'}>
       <div className="player-video-box">
+        <video className="player-video" playsInline preload="auto" aria-label={props.title} {...{ [BOOT_ATTRIBUTE]: JSON.stringify(boot) }} />
         {props.poster && <img className="player-poster" src={props.poster} alt="" width={640} height={360} fetchPriority="high" />}
         {failed ? (
           <LoadFailed className="player-overlay player-error" message="player.loadFailed" reload="player.reload" />

@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../i18n/i18n';
+import { playOrMute, type AutoplayOutcome } from './autoplay';
+import type { Boot } from './player-boot';
+import { playbackKey } from './player-boot-data';
 import type { PlayerProps } from './player-props';
+import { usePlayerVideo } from './player-video';
 import { PlayerControls } from './PlayerControls';
 import { Icon } from './icons';
 import { useEngine } from './use-engine';
@@ -26,7 +30,7 @@ function fullscreenTarget(root: HTMLElement, video: HTMLVideoElement): Promise<v
 export function Player({ playback, live, title, poster, autoPlay = true, onPlaying }: PlayerProps) {
   const t = useT();
   const root = useRef<HTMLElement>(null);
-  const video = useRef<HTMLVideoElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [muted, setMuted] = useState(false);
   const [volume, setVolume] = useState(1);
@@ -40,27 +44,24 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
   const playingCallback = useRef(onPlaying);
   playingCallback.current = onPlaying;
 
+  const video = useRef<HTMLVideoElement | null>(null);
+  const boot = useRef<Boot | null>(null);
+  usePlayerVideo({ box, video, boot }, playbackKey(playback, live), { poster, title, onClick: () => togglePlay() });
+
+  /** After a start without a click: sound refused, so muted with an offer to unmute; or refused, so paused. */
+  const applyAutoplay = useCallback((outcome: AutoplayOutcome) => {
+    if (outcome === 'muted') setNeedsUnmute(true);
+    else if (outcome === 'blocked') setStatus('paused');
+  }, []);
   const play = useCallback(async () => {
     const element = video.current;
-    if (!element) return;
-    try {
-      await element.play();
-    } catch (error) {
-      if ((error as DOMException).name !== 'NotAllowedError') return; // AbortError: a new load took over
-      if (element.muted) return setStatus('paused');
-      // Autoplay with sound is blocked: start muted and offer to unmute.
-      element.muted = true;
-      setNeedsUnmute(true);
-      try {
-        await element.play();
-      } catch {
-        setStatus('paused');
-      }
-    }
-  }, []);
+    if (element) applyAutoplay(await playOrMute(element));
+  }, [applyAutoplay]);
 
-  const { engine, error, retry, quality } = useEngine(video, playback, live, () => {
-    if (autoPlay) void play();
+  const { engine, error, retry, quality } = useEngine(video, boot, playback, live, (booted) => {
+    // A video booted before hydration has already been told to play; its outcome stands.
+    if (booted) void booted.autoplay.then((outcome) => (outcome ? applyAutoplay(outcome) : setStatus('paused')));
+    else if (autoPlay) void play();
     else setStatus('paused');
   });
 
@@ -68,7 +69,7 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
   useEffect(() => {
     const element = video.current;
     if (!element) return;
-    const on: Record<string, () => void> = {
+    const on = {
       playing: () => {
         setStatus('playing');
         if (!firstPlay.current) {
@@ -91,8 +92,12 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
       },
       timeupdate: () => !live && setTime({ current: element.currentTime, duration: element.duration }),
       durationchange: () => !live && setTime({ current: element.currentTime, duration: element.duration }),
-    };
+    } satisfies Record<string, () => void>;
     for (const [name, handler] of Object.entries(on)) element.addEventListener(name, handler);
+    // A video booted before hydration may be playing already: start from its state.
+    on.volumechange();
+    if (!element.paused) on.play();
+    if (!element.paused && element.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) on.playing();
     return () => {
       for (const [name, handler] of Object.entries(on)) element.removeEventListener(name, handler);
     };
@@ -177,9 +182,8 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the player takes focus for its keyboard shortcuts (space/k, arrows, m, f: onKeyDown)
     <section ref={root} className="player" aria-label={t('player.region', { title })} data-state={shown} tabIndex={0} onKeyDown={onKeyDown}>
-      <div className="player-video-box">
-        {/* biome-ignore lint/a11y/useMediaCaption: live and recorded streams come without a caption track; there is none to offer */}
-        <video ref={video} className="player-video" playsInline preload="auto" poster={poster ?? undefined} aria-label={title} onClick={togglePlay} />
+      <div className="player-video-box" ref={box}>
+        {/* The <video> goes first in here: usePlayerVideo */}
         {shown === 'loading' && (
           <div className="player-overlay" role="status">
             <span className="player-spinner" aria-hidden="true" />

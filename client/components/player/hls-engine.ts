@@ -56,6 +56,16 @@ function keepNearEdge(hls: Hls, video: HTMLVideoElement) {
 }
 
 /**
+ * CMAF (fMP4) segments need no transmuxing: hls.js only reads their boxes and appends them (its passthrough), which
+ * costs little on the main thread. Its worker, meant for MPEG-TS, is started only when the first segment has arrived,
+ * and starting it held that segment's append back by about 100 ms here. Decided on the first playlist, before any
+ * segment is asked for; hls.js itself turns the setting off the same way when its worker fails.
+ */
+function transmuxInPlaceForCmaf(hls: Hls, fragments: { initSegment: unknown }[]) {
+  if (fragments.some((fragment) => fragment.initSegment)) hls.config.enableWorker = false;
+}
+
+/**
  * hls.js on MSE, in its own chunk (loaded when a player mounts). Media errors are recovered in place
  * (recoverMediaError, then a codec swap if it fails again at once); a fatal network error restarts the
  * load with backoff; a playlist that answers 404 means the broadcast is off.
@@ -131,6 +141,7 @@ export async function startHls({ video, live, callbacks, signal, quality = null 
     if (hls.levels.length > 1) callbacks.onQualities?.(qualities(), hls.levels[data.level]?.height ?? null);
   });
   hls.on(Events.FRAG_BUFFERED, () => (networkFailures = 0)); // a good fragment resets the backoff
+  hls.once(Events.LEVEL_LOADED, (_event, { details }) => transmuxInPlaceForCmaf(hls, details.fragments));
   if (live) keepNearEdge(hls, video);
   // Attached and loading before the engine is handed over, so play() never runs before the source is set.
   await nextTask();

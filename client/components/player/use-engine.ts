@@ -1,17 +1,20 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Playback } from '../../../src/shared/streams-api';
 import { startEngine } from './engine';
-import type { Engine, PlayerErrorKind, Quality } from './engine-types';
+import type { Engine, EngineCallbacks, PlayerErrorKind, Quality } from './engine-types';
+import type { Boot } from './player-boot';
 import { savedQuality, saveQuality } from './quality-preference';
 
 const OFFLINE_RECHECK_MS = 10_000;
 
 /**
  * Runs the engine for a playback on the <video>: started on mount and on every retry, destroyed on
- * unmount (hls.destroy, mpegts destroy, pc.close). A live stream that is off is checked again every
- * 10 s, so the picture comes back by itself when the broadcaster returns.
+ * unmount (hls.destroy, mpegts destroy, pc.close). On mount it adopts the engine booted before hydration
+ * when there is one (`boot`, usePlayerVideo's); a retry starts afresh. A live stream that is off is
+ * checked again every 10 s, so the picture comes back by itself when the broadcaster returns.
+ * `onStarted` hears of the boot it adopted, which was told to play already.
  */
-export function useEngine(video: RefObject<HTMLVideoElement | null>, playback: Playback, live: boolean, onStarted: () => void) {
+export function useEngine(video: RefObject<HTMLVideoElement | null>, boot: RefObject<Boot | null>, playback: Playback, live: boolean, onStarted: (booted: Boot | null) => void) {
   const [error, setError] = useState<PlayerErrorKind | null>(null);
   const [attempt, setAttempt] = useState(0);
   /** The renditions to choose from (none: one, or an engine that does not offer them), the height playing, the choice (null: auto). */
@@ -26,31 +29,29 @@ export function useEngine(video: RefObject<HTMLVideoElement | null>, playback: P
   useEffect(() => {
     const element = video.current;
     if (!element) return;
-    const abort = new AbortController();
+    const booted = boot.current;
+    boot.current = null; // once: a retry or a new source starts its own engine
+    const abort = booted?.abort ?? new AbortController();
     let current: Engine | null = null;
     setError(null);
     setQualities([]);
     const quality = savedQuality();
     setChosen(quality);
-    startEngine({
-      video: element,
-      playback,
-      live,
-      signal: abort.signal,
-      quality,
-      callbacks: {
-        onFatal: (kind) => !abort.signal.aborted && setError(kind),
-        onQualities: (list, playing) => {
-          if (abort.signal.aborted) return;
-          setQualities(list);
-          setPlayingHeight(playing);
-        },
+    const callbacks: EngineCallbacks = {
+      onFatal: (kind) => !abort.signal.aborted && setError(kind),
+      onQualities: (list, playing) => {
+        if (abort.signal.aborted) return;
+        setQualities(list);
+        setPlayingHeight(playing);
       },
-    }).then(
+    };
+    booted?.listen(callbacks);
+    const starting = booted ? booted.engine : startEngine({ video: element, playback, live, signal: abort.signal, quality, callbacks });
+    starting.then(
       (value) => {
         if (abort.signal.aborted) return value.destroy();
         current = engine.current = value;
-        started.current();
+        started.current(booted);
       },
       () => !abort.signal.aborted && setError('unsupported'), // the engine's chunk failed to load
     );
@@ -60,7 +61,7 @@ export function useEngine(video: RefObject<HTMLVideoElement | null>, playback: P
       engine.current = null;
     };
     // Restart only for a different source; the object identity of `playback` may change on refetch.
-  }, [video, playback.url, playback.playerType, playback.source, playback.hlsUrl, playback.whep, live, attempt]);
+  }, [video, boot, playback.url, playback.playerType, playback.source, playback.hlsUrl, playback.whep, live, attempt]);
 
   useEffect(() => {
     if (error !== 'offline' || !live) return;

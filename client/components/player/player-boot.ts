@@ -1,0 +1,115 @@
+import { playOrMute, type AutoplayOutcome } from './autoplay';
+import { startEngine } from './engine';
+import { engineFor } from './engine-choice';
+import { hlsSupport } from './hls-support';
+import { prefetchLiveStart } from './live-prefetch';
+import type { Engine, EngineCallbacks, PlayerErrorKind, Quality } from './engine-types';
+import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT } from '../../../src/shared/player-boot';
+import { playbackKey, type BootData } from './player-boot-data';
+import { savedQuality } from './quality-preference';
+
+// The video of a server-rendered page starts before the page's code has loaded (docs/architecture.md, Contracts,
+// "The player"). The placeholder's <video> says what to play (BOOT_ATTRIBUTE); the document's boot script imports
+// this module (a chunk of its own) before main.js, and the module starts the engine on that element as it loads.
+// When the player mounts, it takes the element and its engine over (claimBoot) instead of starting again, so the
+// picture already moving keeps moving. Only a page that has not hydrated boots: after that the player starts by
+// itself.
+
+/** A playback started before hydration, waiting for the player. */
+export interface Boot {
+  video: HTMLVideoElement;
+  key: string;
+  engine: Promise<Engine>;
+  abort: AbortController;
+  /** How the start without a click went; null where the player was not to start by itself. */
+  autoplay: Promise<AutoplayOutcome | null>;
+  /** From now on the engine's callbacks go to the player's, with what it already said replayed. */
+  listen: (callbacks: EngineCallbacks) => void;
+}
+
+let pending: Boot | null = null;
+
+function start(video: HTMLVideoElement, data: BootData): Boot {
+  const abort = new AbortController();
+  let listener: EngineCallbacks | null = null;
+  let fatal: PlayerErrorKind | null = null;
+  let qualities: [Quality[], number | null] | null = null;
+  const failed = () => video.dispatchEvent(new Event(BOOT_FAILED_EVENT));
+  // While hls.js's own code loads, the live's first media comes into the cache (live-prefetch.ts).
+  if (data.live && engineFor(data.playback, hlsSupport(video)) === 'hls.js') void prefetchLiveStart(data.playback.url, abort.signal).catch(() => {});
+  const engine = startEngine({
+    video,
+    playback: data.playback,
+    live: data.live,
+    signal: abort.signal,
+    quality: savedQuality(),
+    callbacks: {
+      onFatal: (kind) => {
+        if (listener) return listener.onFatal(kind);
+        fatal = kind;
+        failed();
+      },
+      onQualities: (list, playing) => {
+        qualities = [list, playing];
+        listener?.onQualities?.(list, playing);
+      },
+    },
+  });
+  engine.catch(failed);
+  const autoplay = data.autoPlay ? engine.then(() => playOrMute(video)).catch(() => null) : Promise.resolve(null);
+  // Until the player takes over, the placeholder's poster and spinner give way to the moving picture (app.css).
+  const placeholder = video.closest<HTMLElement>('.player-placeholder');
+  const showPicture = () => {
+    if (placeholder) placeholder.dataset.state = 'playing';
+  };
+  video.addEventListener('playing', showPicture, { once: true });
+  return {
+    video,
+    key: playbackKey(data.playback, data.live),
+    engine,
+    abort,
+    autoplay,
+    listen: (callbacks) => {
+      listener = callbacks;
+      if (qualities) callbacks.onQualities?.(...qualities);
+      if (fatal) callbacks.onFatal(fatal);
+    },
+  };
+}
+
+function dispose(boot: Boot): void {
+  boot.abort.abort();
+  void boot.engine.then((engine) => engine.destroy()).catch(() => {});
+}
+
+/** Starts the placeholder's video, once, on a page that has not hydrated yet. */
+export function bootPlayer(): void {
+  if (pending || document.documentElement.dataset.hydrated) return;
+  const video = document.querySelector<HTMLVideoElement>(`video[${BOOT_ATTRIBUTE}]`);
+  const json = video?.getAttribute(BOOT_ATTRIBUTE);
+  if (!video || !json) return;
+  try {
+    pending = start(video, JSON.parse(json) as BootData);
+  } catch {
+    // A malformed attribute: the player starts by itself once the page hydrates.
+  }
+}
+
+/** The booted playback of this key, handed over once; any other is stopped. */
+export function claimBoot(key: string): Boot | null {
+  const boot = pending;
+  pending = null;
+  if (boot && boot.key !== key) {
+    dispose(boot);
+    return null;
+  }
+  return boot;
+}
+
+/** Stops a booted playback no player took (its page was left before the player mounted). */
+export function releaseBoot(): void {
+  if (pending) dispose(pending);
+  pending = null;
+}
+
+if (typeof document !== 'undefined') bootPlayer();

@@ -1,0 +1,12 @@
+// The placeholder <video> that plays before the page hydrates (client/components/player/player-boot.ts) and the
+// document's boot script that waits for its first frame (src/render/document.tsx) meet on these names.
+
+/** The placeholder <video>'s attribute naming what it plays (JSON of BootData), read by player-boot.ts. */
+export const BOOT_ATTRIBUTE = 'data-boot';
+
+/**
+ * Dispatched on the placeholder's <video> when its booted playback failed before any frame (the engine's code did not
+ * load, or the engine gave up): the document's boot script, which waits for the first frame before it loads the
+ * page's code, then stops waiting.
+ */
+export const BOOT_FAILED_EVENT = 'playerbootfailed';
