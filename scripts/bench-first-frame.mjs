@@ -113,7 +113,9 @@ try {
     const runs = marks.get(side);
     const m = (key) => Math.round(median(runs.map((r) => r[key])));
     frames.push(m('frame'));
-    console.log(`${side.name.padEnd(24)} first paint ${m('paint')}  <video> ${m('mount')}  first frame ${m('frame')}  hydrated ${m('hydrated')}  (each: ${runs.map((r) => Math.round(r.frame)).join(', ')})`);
+    console.log(
+      `${side.name.padEnd(24)} first paint ${m('paint')}  <video> ${m('mount')}  first frame ${m('frame')}  hydrated ${m('hydrated')}  (each: ${runs.map((r) => Math.round(r.frame)).join(', ')})`,
+    );
   }
   console.log(`first frame after/before: ${(frames[1] / frames[0]).toFixed(2)} (${frames[1] - frames[0]} ms)`);
 } finally {

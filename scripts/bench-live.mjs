@@ -204,7 +204,15 @@ try {
     for (let i = 0; i < LOADS; i++) {
       const { context, marks } = await openPage(browser, variant, path);
       engine = marks.engine;
-      loads.push({ pageToFrame: marks.frame, mountToFrame: marks.frame - marks.mount, pageToPlaying: marks.playing, ttfb: marks.ttfb, hydrated: marks.hydrated, mount: marks.mount, paint: marks.paint });
+      loads.push({
+        pageToFrame: marks.frame,
+        mountToFrame: marks.frame - marks.mount,
+        pageToPlaying: marks.playing,
+        ttfb: marks.ttfb,
+        hydrated: marks.hydrated,
+        mount: marks.mount,
+        paint: marks.paint,
+      });
       await context.close();
     }
     const { context, page: viewer } = await openPage(browser, variant, path);
@@ -236,7 +244,9 @@ try {
     console.log(
       `  first frame (median of ${LOADS} loads): page load -> frame ${ms(row.pageToFrame)} (cold ${ms(row.coldFrame)}), <video> in the page -> frame ${ms(row.mountToFrame)}, page load -> playing ${ms(row.pageToPlaying)}`,
     );
-    console.log(`  where the time goes (medians from navigation start): first byte ${ms(row.ttfb)}, first paint ${ms(row.paint)}, <video> in the page ${ms(row.mount)}, first frame ${ms(row.pageToFrame)}, hydrated ${ms(row.hydrated)} (the page's code waits for the first frame)`);
+    console.log(
+      `  where the time goes (medians from navigation start): first byte ${ms(row.ttfb)}, first paint ${ms(row.paint)}, <video> in the page ${ms(row.mount)}, first frame ${ms(row.pageToFrame)}, hydrated ${ms(row.hydrated)} (the page's code waits for the first frame)`,
+    );
     console.log(`  glass-to-glass over ${SECONDS} s (${row.samples} samples): p50 ${ms(row.p50)}, p95 ${ms(row.p95)}, max ${ms(row.max)}`);
     console.log(`  stalls over 1 s: ${row.stalls} (waiting events ${row.waiting}, longest still ${ms(row.longestStill)}); rendition switches: ${row.switches}`);
   }

@@ -26,7 +26,10 @@ describe('the live media prefetched before hls.js loads', () => {
 
   it("takes the newest run's init segment after an encoder restart", () => {
     const text = renderPlaylist(
-      { segments: [segment(3), segment(4), segment(5, { generation: 1, initName: '1.init.mp4', name: '1.index0.m4s' }), segment(6, { generation: 1, initName: '1.init.mp4', name: '1.index1.m4s' })], discontinuitySequence: 0 },
+      {
+        segments: [segment(3), segment(4), segment(5, { generation: 1, initName: '1.init.mp4', name: '1.index0.m4s' }), segment(6, { generation: 1, initName: '1.init.mp4', name: '1.index1.m4s' })],
+        discontinuitySequence: 0,
+      },
       { ended: false },
     );
     expect(newestMedia(text)).toEqual(['1.init.mp4', '1.index0.m4s', '1.index1.m4s']);

@@ -93,7 +93,11 @@ describe("the player's boot module", () => {
     const mainFile = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]!.entryPoint === 'client/main.tsx')!;
     expect(statics).not.toContain(mainFile);
     // Only rolldown's runtime helpers (a few hundred bytes), which main.js loads too.
-    for (const file of statics) expect(Object.keys(metafile.outputs[file]!.inputs).every((input) => input.includes('rolldown')), file).toBe(true);
+    for (const file of statics)
+      expect(
+        Object.keys(metafile.outputs[file]!.inputs).every((input) => input.includes('rolldown')),
+        file,
+      ).toBe(true);
     // hls.js stays its own chunk, asked for when the engine starts.
     expect(metafile.outputs[bootFile]!.imports).toContainEqual({ path: chunkOf('client/components/player/hls-engine.ts')!.replace('/assets/', 'dist/client/assets/'), kind: 'dynamic-import' });
   });

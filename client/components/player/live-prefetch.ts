@@ -8,7 +8,7 @@
 export async function prefetchLiveStart(url: string, signal: AbortSignal): Promise<void> {
   const playlist = await fetch(url, { cache: 'no-cache', signal });
   if (!playlist.ok) return;
-  const base = new URL(playlist.url || url, location.href);
+  const base = playlist.url; // absolute: where the playlist came from
   const uris = newestMedia(await playlist.text());
   await Promise.all(uris.map((uri) => fetch(new URL(uri, base), { signal }).then((res) => res.arrayBuffer())));
 }
