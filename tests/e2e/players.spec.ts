@@ -1,0 +1,108 @@
+// Players that are not ours play our live: Shaka Player and video.js (its HTTP streaming, VHS), each alone in a bare
+// page on the site's origin, given the channel's master playlist as another app would be. Our live playlists are
+// CMAF in renditions and announce each segment as an LL-HLS part, listing the newest as its part alone
+// (docs/decisions.md, "Live latency"); a player without LL-HLS must still play them, one segment later.
+// The creator and the channel are this file's own, so it runs beside the other specs.
+import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { startBroadcast } from '../../scripts/lib/broadcaster.mjs';
+import { addMembers, d1, expect, LOOPBACK, PORT, sql, test, until, url } from './fixtures';
+
+const suffix = Date.now().toString(36).slice(-6);
+const CREATOR = { loginId: `players${suffix}`, nickname: `플레이어${suffix}` };
+const TITLE = `e2e-players ${suffix}`;
+const STREAM_KEY = `e2e_players_${suffix}_${crypto.randomUUID().replaceAll('-', '')}`;
+const LADDER = [
+  { name: '360p', width: 640, height: 360, videoKbps: 500 },
+  { name: '240p', width: 426, height: 240, videoKbps: 250 },
+];
+
+/** Each player as a page of its own: its script from node_modules, then `start(video, src)` in the page. */
+const PLAYERS = {
+  'Shaka Player': {
+    script: 'node_modules/shaka-player/dist/shaka-player.compiled.js',
+    start: `shaka.polyfill.installAll();
+      const player = new shaka.Player();
+      player.addEventListener('error', (event) => (window.__error = 'shaka ' + event.detail.code));
+      await player.attach(video);
+      await player.load(src);
+      window.__heights = () => [...new Set(player.getVariantTracks().map((track) => track.height))];`,
+  },
+  'video.js': {
+    script: 'node_modules/video.js/dist/video.min.js',
+    start: `const player = videojs(video);
+      player.on('error', () => (window.__error = 'video.js ' + (player.error()?.code ?? '?')));
+      player.src({ src, type: 'application/x-mpegURL' });
+      window.__heights = () => [...new Set((player.tech({ IWillNotUseThisInPlugins: true }).vhs?.playlists.main.playlists ?? []).map((p) => p.attributes.RESOLUTION?.height))];`,
+  },
+};
+
+let broadcaster: ChildProcess | null = null;
+let playlistUrl = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  await addMembers(CREATOR);
+  await d1(sql`INSERT INTO channels (owner_id, title, stream_key) SELECT id, ${TITLE}, ${STREAM_KEY} FROM members WHERE login_id = ${CREATOR.loginId}`);
+  broadcaster = startBroadcast({ origin: LOOPBACK, streamKey: STREAM_KEY, thumbnails: false, ladder: LADDER });
+  // The URL the channel page hands its own player, once the live lists a couple of segments in each rendition.
+  playlistUrl = await until(
+    'the live to list its renditions',
+    async () => {
+      const res = await fetch(`${LOOPBACK}/channel/${CREATOR.loginId}`, { headers: { host: `flex.localhost:${PORT}`, 'x-page-props': '1' } });
+      const props = (await res.json()) as { data: { channelPage?: { live?: { playback?: { url: string } | null } | null } } };
+      const path = props.data.channelPage?.live?.playback?.url;
+      if (!path) return null;
+      const master = await (await fetch(new URL(path, LOOPBACK))).text();
+      const rendition = master.match(/^[^#\s].*$/m)?.[0];
+      const media = rendition ? await (await fetch(new URL(rendition, new URL(path, LOOPBACK)))).text() : '';
+      return (media.match(/#EXTINF/g)?.length ?? 0) >= 2 ? path : null;
+    },
+    60_000,
+  );
+});
+
+test.afterAll(() => {
+  broadcaster?.kill('SIGTERM');
+});
+
+/** A bare page on the site's origin (so the playlist is same-origin, as for our own player) running one player. */
+async function openPlayer(page: Page, name: keyof typeof PLAYERS) {
+  const { script, start } = PLAYERS[name];
+  await page.route('**/__players/player.js', (route) => route.fulfill({ contentType: 'text/javascript', body: readFileSync(script, 'utf8') }));
+  await page.route('**/__players/page.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><title>${name}</title><video id="v" muted autoplay playsinline></video>
+        <script src="/__players/player.js"></script>
+        <script>(async () => { const video = document.getElementById('v'); const src = ${JSON.stringify(playlistUrl)};
+          try { ${start} } catch (error) { window.__error = String(error); } })();</script>`,
+    }),
+  );
+  await page.goto(url('flex', '/__players/page.html'));
+}
+
+for (const name of Object.keys(PLAYERS) as (keyof typeof PLAYERS)[]) {
+  test(`${name} plays the live's master playlist and finds both renditions`, async ({ page }) => {
+    await openPlayer(page, name);
+    const played = () => page.evaluate(() => ({ time: document.querySelector('video')!.currentTime, error: (window as unknown as { __error?: string }).__error ?? null }));
+    await expect
+      .poll(
+        async () => {
+          const now = await played();
+          if (now.error) throw new Error(now.error); // a player's own error, reported as it named it
+          return now.time;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(1);
+    const from = (await played()).time;
+    await page.waitForTimeout(3000);
+    const after = await played();
+    expect(after.error).toBeNull();
+    expect(after.time - from).toBeGreaterThan(2); // it keeps playing as new segments arrive, not only what was listed at first
+    const heights = await page.evaluate(() => (window as unknown as { __heights: () => number[] }).__heights());
+    expect(heights.sort()).toEqual([240, 360]);
+  });
+}
