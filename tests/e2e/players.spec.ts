@@ -97,11 +97,14 @@ for (const name of Object.keys(PLAYERS) as (keyof typeof PLAYERS)[]) {
         { timeout: 20_000 },
       )
       .toBeGreaterThan(1);
+    // It keeps playing as new segments arrive, not only what was listed at first. Half of real time at least: these
+    // players start on the lower rendition and switch up within the first seconds, and on a busy machine the switch
+    // may hold the picture a moment (stall-free playback is our own player's test: playback.spec.ts).
     const from = (await played()).time;
-    await page.waitForTimeout(3000);
+    await page.waitForTimeout(6000);
     const after = await played();
     expect(after.error).toBeNull();
-    expect(after.time - from).toBeGreaterThan(2); // it keeps playing as new segments arrive, not only what was listed at first
+    expect(after.time - from).toBeGreaterThan(3);
     const heights = await page.evaluate(() => (window as unknown as { __heights: () => number[] }).__heights());
     expect(heights.sort()).toEqual([240, 360]);
   });
