@@ -8,8 +8,7 @@ import { signedIn } from './watch-fixtures';
 
 const countOf = async (memberId: number): Promise<number> => (await env.DB.prepare('SELECT count FROM write_rates WHERE member_id = ?').bind(memberId).first<{ count: number }>())?.count ?? 0;
 /** The member's fixed window and its count (null before any write). */
-const rateOf = (memberId: number) =>
-  env.DB.prepare('SELECT count, window_start AS windowStart FROM write_rates WHERE member_id = ?').bind(memberId).first<{ count: number; windowStart: number }>();
+const rateOf = (memberId: number) => env.DB.prepare('SELECT count, window_start AS windowStart FROM write_rates WHERE member_id = ?').bind(memberId).first<{ count: number; windowStart: number }>();
 
 const setting = (browser: Browser) => browser.json('/api/my/setting', { isView: true }, 'POST');
 
