@@ -46,7 +46,8 @@ test.beforeAll(async () => {
   await addMembers(CREATOR);
   await d1(sql`INSERT INTO channels (owner_id, title, stream_key) SELECT id, ${TITLE}, ${STREAM_KEY} FROM members WHERE login_id = ${CREATOR.loginId}`);
   broadcaster = startBroadcast({ origin: LOOPBACK, streamKey: STREAM_KEY, thumbnails: false, ladder: LADDER });
-  // The URL the channel page hands its own player, once the live lists a couple of segments in each rendition.
+  // The URL the channel page hands its own player, once every rendition lists a couple of segments (Shaka Player,
+  // given the master while one rendition still listed none, failed at once: "reading 'match'" of undefined).
   playlistUrl = await until(
     'the live to list its renditions',
     async () => {
@@ -55,9 +56,9 @@ test.beforeAll(async () => {
       const path = props.data.channelPage?.live?.playback?.url;
       if (!path) return null;
       const master = await (await fetch(new URL(path, LOOPBACK))).text();
-      const rendition = master.match(/^[^#\s].*$/m)?.[0];
-      const media = rendition ? await (await fetch(new URL(rendition, new URL(path, LOOPBACK)))).text() : '';
-      return (media.match(/#EXTINF/g)?.length ?? 0) >= 2 ? path : null;
+      const renditions = master.match(/^[^#\s].*$/gm) ?? [];
+      const listed = await Promise.all(renditions.map(async (r) => (await (await fetch(new URL(r, new URL(path, LOOPBACK)))).text()).match(/#EXTINF/g)?.length ?? 0));
+      return renditions.length === LADDER.length && listed.every((n) => n >= 2) ? path : null;
     },
     60_000,
   );

@@ -11,8 +11,10 @@ import { ConfirmModal } from '../modals/ConfirmModal';
 import { Spinner } from '../auth/Spinner';
 import { FormStatus } from '../ui/small-form';
 import { LazyChat } from '../chat/LazyChat';
-import { type CaptureDevices, frameRateOf, isPermissionError, listDevices, NO_MICROPHONE, openMicrophone, openVideo, snapshotOf, type VideoSourceKind } from './golive/capture';
+import { type CaptureDevices, frameRateOf, isPermissionError, listDevices, openMicrophone, openVideo, snapshotOf, type VideoSourceKind } from './golive/capture';
 import { defaultSourceHeight, planLadder, SOURCE_HEIGHTS } from './golive/ladder';
+import { LiveHealth } from './golive/LiveHealth';
+import { SourceFields } from './golive/SourceFields';
 import type { BroadcastStats, StudioBroadcast } from './golive/studio-broadcast';
 
 // Going live from this tab, with no encoder to install: docs/product/watching-and-chat.md, "Going live from the studio".
@@ -20,9 +22,6 @@ import type { BroadcastStats, StudioBroadcast } from './golive/studio-broadcast'
 const loadBroadcast = () => import('./golive/studio-broadcast');
 
 type Phase = 'setup' | 'starting' | 'live' | 'ending';
-
-/** A live this far behind capture (ms) is more than the computer keeps up with: the panel says so. */
-const BEHIND_MS = 3000;
 
 /** WebCodecs and reading frames off a track (Chromium's breakout box): elsewhere the panel points to OBS and ffmpeg. */
 const canCapture = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && typeof VideoEncoder !== 'undefined' && 'MediaStreamTrackProcessor' in window;
@@ -218,62 +217,19 @@ export function GoLivePanel({ channelId, settings, me }: { channelId: number; se
         <div className="go-live-controls">
           {!live && (
             <>
-              <fieldset className="field">
-                <legend className="field-label">{t('caster.golive.source')}</legend>
-                <label className="check">
-                  <input type="radio" name="go-live-source" checked={kind === 'camera'} onChange={() => setKind('camera')} disabled={phase !== 'setup'} />
-                  {t('caster.golive.camera')}
-                </label>
-                <label className="check">
-                  <input type="radio" name="go-live-source" checked={kind === 'screen'} onChange={() => setKind('screen')} disabled={phase !== 'setup'} />
-                  {t('caster.golive.screen')}
-                </label>
-              </fieldset>
-              {kind === 'camera' && devices.cameras.length > 1 && (
-                <div className="field">
-                  <label className="field-label" htmlFor="go-live-camera">
-                    {t('caster.golive.cameraDevice')}
-                  </label>
-                  <select id="go-live-camera" className="input" value={cameraId} onChange={(e) => setCameraId(e.target.value)}>
-                    {devices.cameras.map((d, i) => (
-                      <option key={d.deviceId || i} value={d.deviceId}>
-                        {d.label || t('caster.golive.cameraN', { n: i + 1 })}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              )}
-              <div className="field">
-                <label className="field-label" htmlFor="go-live-microphone">
-                  {t('caster.golive.microphone')}
-                </label>
-                <select id="go-live-microphone" className="input" value={microphoneId} onChange={(e) => void changeMicrophone(e.target.value)}>
-                  <option value="">{t('caster.golive.defaultMicrophone')}</option>
-                  {devices.microphones
-                    .filter((d) => d.deviceId && d.deviceId !== 'default')
-                    .map((d, i) => (
-                      <option key={d.deviceId} value={d.deviceId}>
-                        {d.label || t('caster.golive.microphoneN', { n: i + 1 })}
-                      </option>
-                    ))}
-                  <option value={NO_MICROPHONE}>{t('caster.golive.noMicrophone')}</option>
-                </select>
-              </div>
-              <div className="field">
-                <label className="field-label" htmlFor="go-live-quality">
-                  {t('caster.golive.quality')}
-                </label>
-                <select ref={qualityField} id="go-live-quality" className="input" value={maxHeight} onChange={(e) => setMaxHeight(Number(e.target.value))} aria-describedby="go-live-quality-help">
-                  {SOURCE_HEIGHTS.map((h) => (
-                    <option key={h} value={h}>
-                      {t('player.qualityHeight', { height: h })}
-                    </option>
-                  ))}
-                </select>
-                <p id="go-live-quality-help" className="muted">
-                  {t('caster.golive.qualityHelp')}
-                </p>
-              </div>
+              <SourceFields
+                kind={kind}
+                onKind={setKind}
+                locked={phase !== 'setup'}
+                devices={devices}
+                cameraId={cameraId}
+                onCamera={setCameraId}
+                microphoneId={microphoneId}
+                onMicrophone={(id) => void changeMicrophone(id)}
+                maxHeight={maxHeight}
+                onMaxHeight={setMaxHeight}
+                qualityField={qualityField}
+              />
               <button type="button" className="btn" onClick={() => void capture()} disabled={pending}>
                 {t(kind === 'camera' ? 'caster.golive.useCamera' : 'caster.golive.chooseScreen')}
               </button>
@@ -321,31 +277,7 @@ export function GoLivePanel({ channelId, settings, me }: { channelId: number; se
           )}
           {live && (
             <>
-              <p role="status">{t('caster.golive.sending', { renditions: sending.join(', ') })}</p>
-              <dl className="go-live-health" aria-label={t('caster.golive.health')}>
-                <dt>{t('caster.golive.upload')}</dt>
-                <dd>{stats ? t('caster.golive.kbps', { kbps: Math.round(stats.uploadBps / 1000) }) : '…'}</dd>
-                <dt>{t('caster.golive.droppedFrames')}</dt>
-                <dd>{stats?.droppedFrames ?? 0}</dd>
-                <dt>{t('caster.golive.delay')}</dt>
-                <dd>{stats ? t('caster.golive.seconds', { seconds: (stats.delayMs / 1000).toFixed(1) }) : '…'}</dd>
-                <dt>{t('caster.golive.lateSegments')}</dt>
-                <dd>{stats?.lateSegments ?? 0}</dd>
-                <dt>{t('caster.golive.segments')}</dt>
-                <dd>{stats?.segments ?? 0}</dd>
-                <dt>{t('caster.golive.viewers')}</dt>
-                <dd>{viewers ?? 0}</dd>
-              </dl>
-              {stats && stats.delayMs > BEHIND_MS && (
-                <p className="field-error" role="alert">
-                  {t('caster.golive.behind', { seconds: Math.round(stats.delayMs / 1000) })}
-                </p>
-              )}
-              {stats?.offline && (
-                <p className="field-error" role="alert">
-                  {t('caster.golive.reconnecting')}
-                </p>
-              )}
+              <LiveHealth sending={sending} stats={stats} viewers={viewers} />
               <div className="go-live-actions">
                 <button type="button" className="btn" aria-pressed={muted} onClick={toggleMute}>
                   {t(muted ? 'caster.golive.unmute' : 'caster.golive.mute')}
