@@ -56,7 +56,7 @@ const { output } = await bundle.write({
   // swr, which main.js loads), or the home page would load the pages' shared code too: 90.6 KB gzip, over its
   // budget, instead of 84.4. Chunks may then import each other in a circle, where modules could run before what
   // they import; checkChunkOrder below fails the build if one does.
-  // The player's boot module (imported by the document's boot script with main.js, to start the video before the
+  // The player's boot module (imported by the document's boot script before main.js, to start the video before the
   // page hydrates) gets a chunk of its own with all it imports, so it runs as soon as that one file is in, not once
   // main.js and the pages' shared chunk have loaded too.
   codeSplitting: {

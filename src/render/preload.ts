@@ -33,7 +33,7 @@ interface PreloadManifest {
   pages: Partial<Record<PageKey, string[]>>;
   /** Each lazily imported module's chunks, by its path. */
   modules: Record<string, string[]>;
-  /** The chunk that holds PLAYER_BOOT_MODULE. */
+  /** The chunk that holds client/components/player/player-boot.ts. */
   boot?: string;
 }
 
@@ -78,7 +78,7 @@ export async function msePreloadsFor(c: Context<AppEnv>, props: PageProps): Prom
 
 /**
  * On a page that plays HLS, the chunk of the module that starts the video before the page hydrates
- * (client/components/player/player-boot.ts, which runs as it loads): the boot script imports it with main.js.
+ * (client/components/player/player-boot.ts, which runs as it loads): the boot script imports it before main.js.
  */
 export async function playerBootFor(c: Context<AppEnv>, props: PageProps): Promise<string | null> {
   const loaded = playsHls(props) ? await loadManifest(c.env) : null;

@@ -3,6 +3,7 @@ import type { Playback } from '../../../src/shared/streams-api';
 import { startEngine } from './engine';
 import type { Engine, EngineCallbacks, PlayerErrorKind, Quality } from './engine-types';
 import type { Boot } from './player-boot';
+import { playbackKey } from './player-boot-data';
 import { savedQuality, saveQuality } from './quality-preference';
 
 const OFFLINE_RECHECK_MS = 10_000;
@@ -25,7 +26,8 @@ export function useEngine(video: RefObject<HTMLVideoElement | null>, boot: RefOb
   const started = useRef(onStarted);
   started.current = onStarted;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the source's fields, not the `playback` object (new on each refetch), and on `attempt` (a retry restarts)
+  const key = playbackKey(playback, live);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the source (playbackKey), not the `playback` object (new on each refetch), and on `attempt` (a retry restarts)
   useEffect(() => {
     const element = video.current;
     if (!element) return;
@@ -61,7 +63,7 @@ export function useEngine(video: RefObject<HTMLVideoElement | null>, boot: RefOb
       engine.current = null;
     };
     // Restart only for a different source; the object identity of `playback` may change on refetch.
-  }, [video, boot, playback.url, playback.playerType, playback.source, playback.hlsUrl, playback.whep, live, attempt]);
+  }, [video, boot, key, attempt]);
 
   useEffect(() => {
     if (error !== 'offline' || !live) return;
