@@ -19,6 +19,7 @@ import {
   segmentListedStatement,
   segmentStoredStatement,
   streamActivity,
+  streamRenditions,
   updateViewerCounts,
   type IngestChannel,
   type RunState,
@@ -146,7 +147,7 @@ export class LiveChannel extends DurableObject<Env> {
       // The encoder restarted within the silence window: its names start over, and so does its run.
       if (this.streamId !== null && this.stored.has(fileKey(rendition, name))) this.nextRun();
       if (this.streamId === null) {
-        const started = await this.startStream(channel, now);
+        const started = await this.startStream(channel, rendition, now);
         if (!started.ok) return started;
       }
       const streamId = this.streamId!;
@@ -341,7 +342,7 @@ export class LiveChannel extends DurableObject<Env> {
     await this.ctx.storage.setAlarm(now + SILENCE_MS);
   }
 
-  private async startStream(channel: IngestChannel, now: number): Promise<IngestOutcome> {
+  private async startStream(channel: IngestChannel, rendition: string, now: number): Promise<IngestOutcome> {
     this.closing = null;
     const open = await findOpenStream(this.env.DB, channel.id);
     let streamId: number;
@@ -357,7 +358,8 @@ export class LiveChannel extends DurableObject<Env> {
       if (channel.adultPlus && !settings.adultPlusBroadcast) return { ok: false, code: 'adult_plus_off' };
       const { resumable } = this.store.state();
       this.store.rememberResumable(null);
-      const reopened = resumable && now < resumable.until ? await reopenLiveStream(this.env.DB, resumable.streamId, channel.id, now) : null;
+      const resume = resumable && now < resumable.until && (await this.sameRenditions(resumable.streamId, rendition));
+      const reopened = resume ? await reopenLiveStream(this.env.DB, resumable.streamId, channel.id, now) : null;
       if (reopened) {
         // The encoder that went away came back: its files start a new run after a discontinuity.
         streamId = reopened.id;
@@ -381,6 +383,18 @@ export class LiveChannel extends DurableObject<Env> {
     this.closedRenditions.clear();
     this.streamStatusChanged(channel.id, streamId, 'live');
     return { ok: true, streamId };
+  }
+
+  /**
+   * Whether an encoder coming back sends the renditions the stream it went away from had: one recording holds one
+   * set, so another set (a ladder after a single rendition, or other names) starts a live of its own. Its master
+   * names the set when it came first; otherwise the folder of its first file tells a ladder from a single rendition.
+   */
+  private async sameRenditions(streamId: number, rendition: string): Promise<boolean> {
+    const before = (await streamRenditions(this.env.DB, streamId)).map((r) => r.name);
+    const now = this.store.master()?.map((r) => r.name);
+    if (now) return now.length === before.length && now.every((name, i) => name === before[i]);
+    return (rendition === '') === (before.length === 0);
   }
 
   private async endStream(now: number, { resumable = false } = {}): Promise<void> {

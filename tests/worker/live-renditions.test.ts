@@ -1,7 +1,8 @@
-import { SELF, env } from 'cloudflare:test';
+import { SELF, env, runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { signPlayback } from '../../src/lib/playback-token';
+import { SILENCE_MS } from '../../src/live/channel-do';
 import { ORIGIN, box, channelMaker, put, uris } from './live-fixtures';
 
 // A live in several renditions: the encoder's master playlist names them, each rendition's files come in its own
@@ -130,6 +131,50 @@ describe('a live in several renditions', () => {
     const next = await get(`/live/${channelId}/index.m3u8`);
     expect(next.text).not.toContain('#EXT-X-STREAM-INF');
     expect(uris(next.text)).toHaveLength(1);
+  });
+
+  it('an encoder back within the minute continues the live with the same renditions, and starts a new one with others', async () => {
+    /** No media for longer than the silence: the alarm ends the live as a stopped encoder does, resumable. */
+    async function silence(channelId: number): Promise<number> {
+      const open = (await streamOf(channelId))!.id;
+      await env.DB.prepare('UPDATE streams SET last_media_at = ? WHERE id = ?')
+        .bind(Date.now() - SILENCE_MS - 1000, open)
+        .run();
+      expect(await runDurableObjectAlarm(env.LIVE_CHANNEL.get(env.LIVE_CHANNEL.idFromName(String(channelId))))).toBe(true);
+      expect(await streamOf(channelId)).toEqual({ id: open, kind: 2 });
+      return open;
+    }
+    const { channelId, key } = await makeChannel();
+    expect((await put(`/live/ingest/${key}/master.m3u8`, master())).status).toBe(204);
+    await send(key, 2);
+    const ladder = await silence(channelId);
+    // The same ladder again: the same live goes on.
+    expect((await put(`/live/ingest/${key}/master.m3u8`, master())).status).toBe(204);
+    await send(key, 2);
+    expect(await streamOf(channelId)).toEqual({ id: ladder, kind: 1 });
+    await silence(channelId);
+
+    // One rendition (no master, files at the top): a live of its own, whose playlist is its media playlist.
+    expect((await put(`/live/ingest/${key}/init.mp4`, box('ftyp', 64, 9))).status).toBe(204);
+    expect((await put(`/live/ingest/${key}/index0.m4s`, box('moof', 128, 9))).status).toBe(204);
+    expect((await put(`/live/ingest/${key}/index.m3u8`, mediaPlaylist(1))).status).toBe(204);
+    clearAllCaches();
+    const single = (await streamOf(channelId))!;
+    expect(single.id).not.toBe(ladder);
+    expect(single.kind).toBe(1);
+    const top = await get(`/live/${channelId}/index.m3u8`);
+    expect(top.text).not.toContain('#EXT-X-STREAM-INF');
+    expect(uris(top.text)).toHaveLength(1);
+    // The ladder's recording keeps its renditions.
+    expect(uris((await get(`/live/${channelId}/${ladder}/index.m3u8`)).text)).toHaveLength(3);
+    await silence(channelId);
+
+    // Other names than before (two of the three): a new live again.
+    expect((await put(`/live/ingest/${key}/master.m3u8`, master(LADDER.slice(1)))).status).toBe(204);
+    await send(key, 1, { ladder: LADDER.slice(1) });
+    const twoRungs = (await streamOf(channelId))!;
+    expect(twoRungs.id).not.toBe(single.id);
+    expect(uris((await get(`/live/${channelId}/index.m3u8`)).text)).toEqual(LADDER.slice(1).map((r) => `${twoRungs.id}/${r.name}/index.m3u8`));
   });
 
   it('a blocking reload of a rendition waits for that rendition’s segment', async () => {
