@@ -69,7 +69,10 @@ export function parseEncoderPlaylist(text: string): EncoderPlaylist | null {
  * segment; the discontinuity sequence counts the restarts before the first segment listed, so a player reloading
  * a sliding window keeps its count.
  */
-export function renderPlaylist({ segments, discontinuitySequence }: ServedWindow, { ended, prefix = '', token }: { ended: boolean; prefix?: string; token?: string | null }): string {
+export function renderPlaylist(
+  { segments, discontinuitySequence }: ServedWindow,
+  { ended, prefix = '', token, skipUntilMs, skip = 0 }: { ended: boolean; prefix?: string; token?: string | null; skipUntilMs?: number; skip?: number },
+): string {
   const longestMs = segments.reduce((m, s) => Math.max(m, s.durationMs), 0);
   const maxMs = Math.max(longestMs, 1000);
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
@@ -92,12 +95,23 @@ export function renderPlaylist({ segments, discontinuitySequence }: ServedWindow
   const partMs = longestMs || 1000;
   const parts = !ended && segments.length > 1;
   if (ended) out.push('#EXT-X-PLAYLIST-TYPE:VOD');
-  else out.push(`#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES${parts ? `,PART-HOLD-BACK=${((3 * partMs) / 1000).toFixed(3)}` : ''}`);
+  else {
+    // A long live playlist (rewind) lets a player ask for only its newest part (`_HLS_skip=YES`, a delta update).
+    const canSkip = skipUntilMs === undefined ? '' : `,CAN-SKIP-UNTIL=${(skipUntilMs / 1000).toFixed(1)}`;
+    out.push(`#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES${canSkip}${parts ? `,PART-HOLD-BACK=${((3 * partMs) / 1000).toFixed(3)}` : ''}`);
+  }
   if (parts) out.push(`#EXT-X-PART-INF:PART-TARGET=${(partMs / 1000).toFixed(3)}`);
+  // The segments a delta update leaves out: the player has them from its earlier copy, tags and all.
+  if (skip > 0) out.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skip}`);
   let previous: ServedSegment | null = null;
   segments.forEach((s, i) => {
+    if (i < skip) {
+      previous = s;
+      return;
+    }
     if (previous && s.generation !== previous.generation) out.push('#EXT-X-DISCONTINUITY');
-    if (s.initName !== null && s.initName !== previous?.initName) out.push(`#EXT-X-MAP:URI="${prefix}${s.initName}${query}"`);
+    // The first segment listed names its init segment even when a skipped one had the same.
+    if (s.initName !== null && (i === skip || s.initName !== previous?.initName)) out.push(`#EXT-X-MAP:URI="${prefix}${s.initName}${query}"`);
     out.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(s.programDateTime).toISOString()}`);
     const uri = `${prefix}${s.name}${query}`;
     if (parts && i >= segments.length - PARTS_LISTED) out.push(`#EXT-X-PART:DURATION=${(s.durationMs / 1000).toFixed(3)},URI="${uri}",INDEPENDENT=YES`);

@@ -13,13 +13,21 @@ import { playbackTokenValid } from '../lib/playback-token';
 import { needsPlaybackToken } from '../shared/stream-access';
 import { reportViewer } from './viewers';
 
-// GET /live/:channelId/index.m3u8, /live/:channelId/:streamId/index.m3u8, /live/:channelId/:streamId/:segment,
+// GET /live/:channelId/index.m3u8, /live/:channelId/:streamId/index.m3u8 (each also as dvr.m3u8: a live to rewind in,
+// the whole stream so far), /live/:channelId/:streamId/:segment,
 // /live/:channelId/thumb.jpg — our own HLS out of R2, with cache headers for live and for VOD. A stream in several
 // renditions answers its two index.m3u8 with a master playlist, and serves each rendition at
 // /live/:channelId/:streamId/:rendition/index.m3u8 and /live/:channelId/:streamId/:rendition/:segment.
 
 /** Segments of a live playlist: the newest few; a player joining sits about this many seconds back at most. */
 export const LIVE_WINDOW = 6;
+/**
+ * A live's rewind playlist (`dvr.m3u8`): the whole stream so far, up to two hours of the half-second segments our
+ * encoders send (four of one-second ones), served from the segments already in R2. A player reloading it asks for a
+ * delta update: only what starts within DVR_SKIP_UNTIL_MS of its end.
+ */
+export const DVR_WINDOW = 14_400;
+export const DVR_SKIP_UNTIL_MS = 60_000;
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const CACHE = {
   // A shared cache may keep a live playlist for a second (an edge absorbing a crowd); a browser must ask
@@ -36,6 +44,7 @@ const CACHE = {
 const streams = new TtlCache<number, StreamRow | null>(2_000);
 const openStreams = new TtlCache<number, StreamRow | null>(2_000);
 const liveWindows = new TtlCache<string, ServedWindow>(500);
+const dvrWindows = new TtlCache<string, ServedWindow>(500);
 const renditionLists = new TtlCache<number, Rendition[]>(2_000);
 const thumbnailGates = new TtlCache<number, Awaited<ReturnType<typeof thumbnailGate>>>(2_000);
 
@@ -46,6 +55,8 @@ const playlistQuery = tokenQuery
     _HLS_msn: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
     /** A part of segment `_HLS_msn`: each segment is its own one part (hls.ts), so a later part is the next segment's. */
     _HLS_part: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+    /** A delta update of a rewind playlist (v2 also skips date ranges, of which we write none). */
+    _HLS_skip: z.enum(['YES', 'v2']).optional(),
   })
   .refine((q) => q._HLS_part === undefined || q._HLS_msn !== undefined, { path: ['_HLS_part'], message: 'needs _HLS_msn' });
 type PlaylistQuery = z.infer<typeof playlistQuery>;
@@ -76,6 +87,19 @@ function privateIfRestricted(stream: StreamRow, cacheControl: string): string {
 const liveWindow = (c: Context<AppEnv>, streamId: number, rendition: string, fresh = false) =>
   liveWindows.get(`${streamId}/${rendition}`, () => servedSegments(c.env.DB, streamId, LIVE_WINDOW, rendition), { fresh });
 
+const dvrWindow = (c: Context<AppEnv>, streamId: number, rendition: string, fresh = false) =>
+  dvrWindows.get(`${streamId}/${rendition}`, () => servedSegments(c.env.DB, streamId, DVR_WINDOW, rendition), { fresh });
+
+/** How many of the window's first segments a delta update leaves out: those starting over DVR_SKIP_UNTIL_MS before its end. */
+function skippable({ segments }: ServedWindow): number {
+  const last = segments.at(-1);
+  if (!last) return 0;
+  const end = last.programDateTime + last.durationMs;
+  let skip = 0;
+  while (skip < segments.length && end - segments[skip]!.programDateTime > DVR_SKIP_UNTIL_MS) skip += 1;
+  return skip;
+}
+
 /** The stream's renditions (none: it comes in one, and its index.m3u8 is its media playlist). */
 const renditionsOf = (c: Context<AppEnv>, streamId: number) => renditionLists.get(streamId, () => streamRenditions(c.env.DB, streamId));
 
@@ -102,7 +126,7 @@ async function blockUntilListed(c: Context<AppEnv>, stream: StreamRow, rendition
  * A stream's playlist at `prefix` (its folder as the URL asked for it seen from there): the master playlist when
  * it comes in several renditions (asked with a rendition: that one's media playlist), else its media playlist.
  */
-async function playlist(c: Context<AppEnv>, found: StreamRow, query: PlaylistQuery, prefix: string, rendition: string | null = null): Promise<Response> {
+async function playlist(c: Context<AppEnv>, found: StreamRow, query: PlaylistQuery, prefix: string, rendition: string | null = null, file: PlaylistFile = 'index.m3u8'): Promise<Response> {
   const { token, _HLS_part: part } = query;
   const msn = query._HLS_msn === undefined ? undefined : query._HLS_msn + (part ? 1 : 0);
   if (!(await allowed(c, found, token))) throw new Refusal(403, 'PLAYBACK_TOKEN', 'live.token');
@@ -111,36 +135,43 @@ async function playlist(c: Context<AppEnv>, found: StreamRow, query: PlaylistQue
     c.header('content-type', PLAYLIST_TYPE);
     // The renditions are fixed once the live runs: a master playlist may be kept as long as a recording's.
     c.header('cache-control', privateIfRestricted(found, found.endedAt === null ? CACHE.live : CACHE.vod));
-    return c.body(renderMasterPlaylist(renditions, { prefix, token: needsPlaybackToken(found) ? token : null }));
+    return c.body(renderMasterPlaylist(renditions, { prefix, token: needsPlaybackToken(found) ? token : null, playlist: file }));
   }
   if (rendition !== null && !renditions.some((r) => r.name === rendition)) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
   const folder = rendition ?? '';
   let stream = found;
   let served: ServedWindow;
   if (stream.endedAt !== null) served = await servedSegments(c.env.DB, stream.id, null, folder);
-  else if (msn === undefined) served = await liveWindow(c, stream.id, folder);
+  else if (msn === undefined) served = file === 'dvr.m3u8' ? await dvrWindow(c, stream.id, folder) : await liveWindow(c, stream.id, folder);
   else {
     const listed = await blockUntilListed(c, stream, folder, msn);
     if (listed === 'too_far') throw new Refusal(400, 'HLS_MSN_TOO_FAR', 'live.msnTooFar');
     ({ stream, served } = listed);
+    // Once the asked-for segment is served, the rewind playlist is read with it (fresh: the window just moved).
+    if (file === 'dvr.m3u8' && stream.endedAt === null) served = await dvrWindow(c, stream.id, folder, true);
   }
   const ended = stream.endedAt !== null;
   if (!ended) reportViewer(c, stream.channelId, stream.id);
   c.header('content-type', PLAYLIST_TYPE);
   c.header('cache-control', privateIfRestricted(stream, ended ? CACHE.vod : CACHE.live));
-  return c.body(renderPlaylist(served, { ended, prefix, token: needsPlaybackToken(stream) ? token : null }));
+  const dvr = file === 'dvr.m3u8' && !ended;
+  const skip = dvr && query._HLS_skip ? skippable(served) : 0;
+  return c.body(renderPlaylist(served, { ended, prefix, token: needsPlaybackToken(stream) ? token : null, skipUntilMs: dvr ? DVR_SKIP_UNTIL_MS : undefined, skip }));
 }
+
+/** A stream's playlists: the live window (`index.m3u8`) and, while live, the whole stream so far to rewind in (`dvr.m3u8`). */
+type PlaylistFile = 'index.m3u8' | 'dvr.m3u8';
 
 export const playback = new Hono<AppEnv>()
   .use(async (c, next) => {
     c.header('access-control-allow-origin', '*');
     await next();
   })
-  .get('/:channelId/index.m3u8', validate('param', channelParam), validate('query', playlistQuery), async (c) => {
+  .get('/:channelId/:file{(?:index|dvr)\\.m3u8}', validate('param', channelParam), validate('query', playlistQuery), async (c) => {
     const { channelId } = c.req.valid('param');
     const stream = await openStreams.get(channelId, () => findOpenStream(c.env.DB, channelId));
     if (stream?.source !== 'flex') throw new Refusal(404, 'OFFLINE', 'live.offline');
-    return playlist(c, stream, c.req.valid('query'), `${stream.id}/`);
+    return playlist(c, stream, c.req.valid('query'), `${stream.id}/`, null, playlistFile(c.req.param('file')));
   })
   .get('/:channelId/thumb.jpg', validate('param', channelParam), validate('query', tokenQuery), async (c) => {
     const { channelId } = c.req.valid('param');
@@ -161,26 +192,28 @@ export const playback = new Hono<AppEnv>()
     c.header('etag', object.httpEtag);
     return 'body' in object ? c.body((object as R2ObjectBody).body) : c.body(null);
   })
-  .get('/:channelId/:streamId/index.m3u8', validate('param', streamParam), validate('query', playlistQuery), async (c) => {
+  .get('/:channelId/:streamId/:file{(?:index|dvr)\\.m3u8}', validate('param', streamParam), validate('query', playlistQuery), async (c) => {
     const { channelId, streamId } = c.req.valid('param');
     const stream = await ownStream(c, channelId, streamId);
     if (!stream) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
-    return playlist(c, stream, c.req.valid('query'), '');
+    return playlist(c, stream, c.req.valid('query'), '', null, playlistFile(c.req.param('file')));
   })
   .get('/:channelId/:streamId/:segment', validate('param', segmentParam), validate('query', tokenQuery), async (c) => {
     const { channelId, streamId, segment } = c.req.valid('param');
     return segmentFile(c, channelId, streamId, '', segment, c.req.valid('query').token);
   })
-  .get('/:channelId/:streamId/:rendition/index.m3u8', validate('param', renditionParam), validate('query', playlistQuery), async (c) => {
+  .get('/:channelId/:streamId/:rendition/:file{(?:index|dvr)\\.m3u8}', validate('param', renditionParam), validate('query', playlistQuery), async (c) => {
     const { channelId, streamId, rendition } = c.req.valid('param');
     const stream = await ownStream(c, channelId, streamId);
     if (!stream) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
-    return playlist(c, stream, c.req.valid('query'), '', rendition);
+    return playlist(c, stream, c.req.valid('query'), '', rendition, playlistFile(c.req.param('file')));
   })
   .get('/:channelId/:streamId/:rendition/:segment', validate('param', renditionSegmentParam), validate('query', tokenQuery), async (c) => {
     const { channelId, streamId, rendition, segment } = c.req.valid('param');
     return segmentFile(c, channelId, streamId, rendition, segment, c.req.valid('query').token);
   });
+
+const playlistFile = (name: string): PlaylistFile => (name === 'dvr.m3u8' ? 'dvr.m3u8' : 'index.m3u8');
 
 /** A segment (or CMAF init segment) of our own stream, out of R2, immutable. */
 async function segmentFile(c: Context<AppEnv>, channelId: number, streamId: number, rendition: string, segment: string, token: string | undefined): Promise<Response> {

@@ -12,8 +12,14 @@ export interface Rendition {
   frameRate: number | null;
 }
 
-/** One entry per rendition, each `<prefix><name>/index.m3u8`, with `token` on restricted streams. */
-export function renderMasterPlaylist(renditions: Rendition[], { prefix = '', token }: { prefix?: string; token?: string | null } = {}): string {
+/**
+ * One entry per rendition, each `<prefix><name>/<playlist>` (`index.m3u8`, or a live's `dvr.m3u8` of the whole stream),
+ * with `token` on restricted streams.
+ */
+export function renderMasterPlaylist(
+  renditions: Rendition[],
+  { prefix = '', token, playlist = 'index.m3u8' }: { prefix?: string; token?: string | null; playlist?: 'index.m3u8' | 'dvr.m3u8' } = {},
+): string {
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const out = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const r of renditions) {
@@ -22,7 +28,7 @@ export function renderMasterPlaylist(renditions: Rendition[], { prefix = '', tok
     if (r.width !== null && r.height !== null) attrs.push(`RESOLUTION=${r.width}x${r.height}`);
     if (r.codecs !== null) attrs.push(`CODECS="${r.codecs}"`);
     if (r.frameRate !== null) attrs.push(`FRAME-RATE=${r.frameRate.toFixed(3)}`);
-    out.push(`#EXT-X-STREAM-INF:${attrs.join(',')}`, `${prefix}${r.name}/index.m3u8${query}`);
+    out.push(`#EXT-X-STREAM-INF:${attrs.join(',')}`, `${prefix}${r.name}/${playlist}${query}`);
   }
   return `${out.join('\n')}\n`;
 }
