@@ -30,6 +30,11 @@ export interface ServedSegment {
 export interface ServedWindow {
   segments: ServedSegment[];
   discontinuitySequence: number;
+  /**
+   * A delta update: the window's first `count` segments are left out (the player has them), `segments` are the rest;
+   * `firstSeq` is the window's first number, `previous` the last one left out.
+   */
+  skipped?: { count: number; firstSeq: number; previous: ServedSegment };
 }
 
 export interface IngestChannel {
@@ -132,6 +137,48 @@ export async function servedSegments(db: D1Database, streamId: number, limit: nu
   if (first === 0) return { segments, discontinuitySequence: 0 };
   const before = await db.prepare(`SELECT COUNT(DISTINCT generation) AS n FROM stream_segments WHERE ${served} AND generation < ?3`).bind(streamId, rendition, first).first<{ n: number }>();
   return { segments, discontinuitySequence: before?.n ?? 0 };
+}
+
+/**
+ * The newest `limit` served segments as a delta update: only those starting within `recentMs` of the window's end
+ * are read and listed, with how many before them are left out. Null when a delta would leave out nothing, or when
+ * the newest `tail` segments all fall within `recentMs` (then the whole window is read instead).
+ */
+export async function servedDelta(db: D1Database, streamId: number, limit: number, rendition: string, recentMs: number, tail = 300): Promise<ServedWindow | null> {
+  const served = 'stream_id = ?1 AND rendition = ?2 AND stored_at IS NOT NULL AND duration_ms IS NOT NULL';
+  const columns = 'name, seq, duration_ms AS durationMs, COALESCE(program_date_time, stored_at - duration_ms) AS programDateTime, generation, init_name AS initName';
+  const [head, newest] = await db.batch([
+    // The window's first number, its count and its first run, walking the served index only (no row but one read).
+    db
+      .prepare(
+        `WITH first AS (SELECT COALESCE(
+           (SELECT seq FROM stream_segments WHERE ${served} ORDER BY seq DESC LIMIT 1 OFFSET ?3 - 1),
+           (SELECT MIN(seq) FROM stream_segments WHERE ${served})) AS seq)
+         SELECT first.seq AS firstSeq,
+           (SELECT COUNT(*) FROM stream_segments WHERE ${served} AND seq >= first.seq) AS n,
+           (SELECT generation FROM stream_segments WHERE ${served} AND seq = first.seq) AS firstGeneration
+         FROM first`,
+      )
+      .bind(streamId, rendition, limit),
+    db.prepare(`SELECT ${columns} FROM stream_segments WHERE ${served} ORDER BY seq DESC LIMIT ?3`).bind(streamId, rendition, Math.min(tail, limit)),
+  ]);
+  const window = head!.results[0] as { n: number; firstSeq: number | null; firstGeneration: number | null } | undefined;
+  const rows = (newest!.results as ServedSegment[]).reverse();
+  const last = rows.at(-1);
+  if (!window || window.firstSeq === null || !last) return null;
+  const end = last.programDateTime + last.durationMs;
+  const firstRecent = rows.findIndex((s) => end - s.programDateTime <= recentMs);
+  if (firstRecent <= 0) return null;
+  const before =
+    (window.firstGeneration ?? 0) === 0
+      ? null
+      : await db.prepare(`SELECT COUNT(DISTINCT generation) AS n FROM stream_segments WHERE ${served} AND generation < ?3`).bind(streamId, rendition, window.firstGeneration).first<{ n: number }>();
+  const segments = rows.slice(firstRecent);
+  return {
+    segments,
+    discontinuitySequence: before?.n ?? 0,
+    skipped: { count: window.n - segments.length, firstSeq: window.firstSeq, previous: rows[firstRecent - 1]! },
+  };
 }
 
 /** A file of `rendition` from the encoder's run `generation` arrived whole (a media segment, or a CMAF init segment). */

@@ -70,8 +70,8 @@ export function parseEncoderPlaylist(text: string): EncoderPlaylist | null {
  * a sliding window keeps its count.
  */
 export function renderPlaylist(
-  { segments, discontinuitySequence }: ServedWindow,
-  { ended, prefix = '', token, skipUntilMs, skip = 0 }: { ended: boolean; prefix?: string; token?: string | null; skipUntilMs?: number; skip?: number },
+  { segments, discontinuitySequence, skipped }: ServedWindow,
+  { ended, prefix = '', token, skipUntilMs }: { ended: boolean; prefix?: string; token?: string | null; skipUntilMs?: number },
 ): string {
   const longestMs = segments.reduce((m, s) => Math.max(m, s.durationMs), 0);
   const maxMs = Math.max(longestMs, 1000);
@@ -82,7 +82,7 @@ export function renderPlaylist(
     // EXT-X-MAP on segments that are not I-frames only needs version 6.
     `#EXT-X-VERSION:${cmaf ? 6 : 3}`,
     `#EXT-X-TARGETDURATION:${Math.max(1, Math.round(maxMs / 1000))}`,
-    `#EXT-X-MEDIA-SEQUENCE:${segments[0]?.seq ?? 0}`,
+    `#EXT-X-MEDIA-SEQUENCE:${skipped?.firstSeq ?? segments[0]?.seq ?? 0}`,
   ];
   if (discontinuitySequence > 0) out.push(`#EXT-X-DISCONTINUITY-SEQUENCE:${discontinuitySequence}`);
   out.push('#EXT-X-INDEPENDENT-SEGMENTS');
@@ -102,16 +102,12 @@ export function renderPlaylist(
   }
   if (parts) out.push(`#EXT-X-PART-INF:PART-TARGET=${(partMs / 1000).toFixed(3)}`);
   // The segments a delta update leaves out: the player has them from its earlier copy, tags and all.
-  if (skip > 0) out.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skip}`);
-  let previous: ServedSegment | null = null;
+  if (skipped) out.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skipped.count}`);
+  let previous: ServedSegment | null = skipped?.previous ?? null;
   segments.forEach((s, i) => {
-    if (i < skip) {
-      previous = s;
-      return;
-    }
     if (previous && s.generation !== previous.generation) out.push('#EXT-X-DISCONTINUITY');
     // The first segment listed names its init segment even when a skipped one had the same.
-    if (s.initName !== null && (i === skip || s.initName !== previous?.initName)) out.push(`#EXT-X-MAP:URI="${prefix}${s.initName}${query}"`);
+    if (s.initName !== null && (i === 0 || s.initName !== previous?.initName)) out.push(`#EXT-X-MAP:URI="${prefix}${s.initName}${query}"`);
     out.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(s.programDateTime).toISOString()}`);
     const uri = `${prefix}${s.name}${query}`;
     if (parts && i >= segments.length - PARTS_LISTED) out.push(`#EXT-X-PART:DURATION=${(s.durationMs / 1000).toFixed(3)},URI="${uri}",INDEPENDENT=YES`);

@@ -5,7 +5,7 @@ import { Refusal } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { TtlCache } from '../lib/ttl-cache';
 import { BLOCKING_RELOAD_MS } from './channel-do';
-import { servedSegments, streamRenditions } from '../db/live';
+import { servedDelta, servedSegments, streamRenditions } from '../db/live';
 import { findOpenStream, findStream, thumbnailGate, type StreamRow } from '../db/streams';
 import { renderMasterPlaylist, renderPlaylist, type Rendition, type ServedWindow } from './hls';
 import { idSchema, r2Keys, renditionSchema, segmentContentType, segmentNameSchema } from './paths';
@@ -45,6 +45,7 @@ const streams = new TtlCache<number, StreamRow | null>(2_000);
 const openStreams = new TtlCache<number, StreamRow | null>(2_000);
 const liveWindows = new TtlCache<string, ServedWindow>(500);
 const dvrWindows = new TtlCache<string, ServedWindow>(500);
+const dvrDeltas = new TtlCache<string, ServedWindow | null>(500);
 const renditionLists = new TtlCache<number, Rendition[]>(2_000);
 const thumbnailGates = new TtlCache<number, Awaited<ReturnType<typeof thumbnailGate>>>(2_000);
 
@@ -90,15 +91,12 @@ const liveWindow = (c: Context<AppEnv>, streamId: number, rendition: string, fre
 const dvrWindow = (c: Context<AppEnv>, streamId: number, rendition: string, fresh = false) =>
   dvrWindows.get(`${streamId}/${rendition}`, () => servedSegments(c.env.DB, streamId, DVR_WINDOW, rendition), { fresh });
 
-/** How many of the window's first segments a delta update leaves out: those starting over DVR_SKIP_UNTIL_MS before its end. */
-function skippable({ segments }: ServedWindow): number {
-  const last = segments.at(-1);
-  if (!last) return 0;
-  const end = last.programDateTime + last.durationMs;
-  let skip = 0;
-  while (skip < segments.length && end - segments[skip]!.programDateTime > DVR_SKIP_UNTIL_MS) skip += 1;
-  return skip;
-}
+/**
+ * The rewind playlist as a delta update (`_HLS_skip`): what starts within DVR_SKIP_UNTIL_MS of its end, and how many
+ * before that the player already has; only those newest rows are read. The whole window when nothing can be left out.
+ */
+const dvrDelta = async (c: Context<AppEnv>, streamId: number, rendition: string, fresh = false) =>
+  (await dvrDeltas.get(`${streamId}/${rendition}`, () => servedDelta(c.env.DB, streamId, DVR_WINDOW, rendition, DVR_SKIP_UNTIL_MS), { fresh })) ?? dvrWindow(c, streamId, rendition, fresh);
 
 /** The stream's renditions (none: it comes in one, and its index.m3u8 is its media playlist). */
 const renditionsOf = (c: Context<AppEnv>, streamId: number) => renditionLists.get(streamId, () => streamRenditions(c.env.DB, streamId));
@@ -142,22 +140,25 @@ async function playlist(c: Context<AppEnv>, found: StreamRow, query: PlaylistQue
   let stream = found;
   let served: ServedWindow;
   if (stream.endedAt !== null) served = await servedSegments(c.env.DB, stream.id, null, folder);
-  else if (msn === undefined) served = file === 'dvr.m3u8' ? await dvrWindow(c, stream.id, folder) : await liveWindow(c, stream.id, folder);
+  else if (msn === undefined) served = file === 'index.m3u8' ? await liveWindow(c, stream.id, folder) : await dvr(c, stream.id, folder, query);
   else {
     const listed = await blockUntilListed(c, stream, folder, msn);
     if (listed === 'too_far') throw new Refusal(400, 'HLS_MSN_TOO_FAR', 'live.msnTooFar');
     ({ stream, served } = listed);
     // Once the asked-for segment is served, the rewind playlist is read with it (fresh: the window just moved).
-    if (file === 'dvr.m3u8' && stream.endedAt === null) served = await dvrWindow(c, stream.id, folder, true);
+    if (file === 'dvr.m3u8' && stream.endedAt === null) served = await dvr(c, stream.id, folder, query, true);
   }
   const ended = stream.endedAt !== null;
   if (!ended) reportViewer(c, stream.channelId, stream.id);
   c.header('content-type', PLAYLIST_TYPE);
   c.header('cache-control', privateIfRestricted(stream, ended ? CACHE.vod : CACHE.live));
-  const dvr = file === 'dvr.m3u8' && !ended;
-  const skip = dvr && query._HLS_skip ? skippable(served) : 0;
-  return c.body(renderPlaylist(served, { ended, prefix, token: needsPlaybackToken(stream) ? token : null, skipUntilMs: dvr ? DVR_SKIP_UNTIL_MS : undefined, skip }));
+  const skipUntilMs = file === 'dvr.m3u8' && !ended ? DVR_SKIP_UNTIL_MS : undefined;
+  return c.body(renderPlaylist(served, { ended, prefix, token: needsPlaybackToken(stream) ? token : null, skipUntilMs }));
 }
+
+/** A live's rewind playlist: a delta update when the player asked for one (`_HLS_skip`), else the whole window. */
+const dvr = (c: Context<AppEnv>, streamId: number, rendition: string, query: PlaylistQuery, fresh = false) =>
+  query._HLS_skip ? dvrDelta(c, streamId, rendition, fresh) : dvrWindow(c, streamId, rendition, fresh);
 
 /** A stream's playlists: the live window (`index.m3u8`) and, while live, the whole stream so far to rewind in (`dvr.m3u8`). */
 type PlaylistFile = 'index.m3u8' | 'dvr.m3u8';

@@ -106,6 +106,10 @@ describe('rewinding a live', () => {
     const rendition = await get(`/live/${channelId}/${streamId}/360p/dvr.m3u8`);
     expect(rendition.text).toContain('CAN-SKIP-UNTIL');
     expect(names(rendition.text)).toHaveLength(8);
+    // Eight seconds of live: a delta would leave out nothing, so the answer is the whole window.
+    const delta = await get(`/live/${channelId}/${streamId}/360p/dvr.m3u8?_HLS_skip=YES`);
+    expect(delta.text).not.toContain('EXT-X-SKIP');
+    expect(names(delta.text)).toHaveLength(8);
     expect((await get(`/live/${channelId}/${streamId}/1080p/dvr.m3u8`)).status).toBe(404);
   });
 });
