@@ -111,6 +111,24 @@ class Socket {
   }
 }
 
+/**
+ * Evict the room's object with its sockets kept; true at the first try. In the CI's busiest phase workerd's test
+ * eviction gave up on this room in three of four runs ("it still has active references": it waits for the object's
+ * work to drain, and the drain outlasted its wait), though never at the reset and never on a quiet machine; waiting
+ * for every socket to have its frames first did not help. Until the reference is found, a second try follows the
+ * first: the messages in flight at the first try are then in the room, and the faults still check they are kept.
+ */
+async function hibernate(room: string): Promise<boolean> {
+  try {
+    await evictDurableObject(hubStub(env, room));
+    return true;
+  } catch (error) {
+    if (!String(error).includes('active references')) throw error;
+    await evictDurableObject(hubStub(env, room));
+    return false;
+  }
+}
+
 /** Every message of the room's history (it keeps the newest CHAT_HISTORY), by id. */
 async function history(room: string): Promise<Map<number, MessageFrame>> {
   const page = await hubStub(env, room).historyPage(CHAT_HISTORY, null);
@@ -171,8 +189,7 @@ describe('chat faults', () => {
       });
       if (round === hibernateRound) {
         // Forced hibernation: the instance goes, the sockets stay, the next frame wakes a new one.
-        await evictDurableObject(hubStub(env, room));
-        faults.push(`hibernated at round ${round}`);
+        faults.push(`hibernated at round ${round}${(await hibernate(room)) ? '' : ' (second try)'}`);
       }
       if (round === resetRound) {
         // Reset: the instance goes with its sockets; everyone reconnects and writers send again what was not acknowledged.
