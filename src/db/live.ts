@@ -122,21 +122,27 @@ export async function updateViewerCounts(db: D1Database, streamId: number, viewe
     .run();
 }
 
+/** Served = its PUT completed and the encoder's playlist listed it (binds ?1 stream, ?2 rendition). */
+const SERVED = 'stream_id = ?1 AND rendition = ?2 AND stored_at IS NOT NULL AND duration_ms IS NOT NULL';
+const SERVED_COLUMNS = 'name, seq, duration_ms AS durationMs, COALESCE(program_date_time, stored_at - duration_ms) AS programDateTime, generation, init_name AS initName';
+
+/** How many runs with served segments came before `generation` (the playlist's discontinuity sequence). */
+async function discontinuitiesBefore(db: D1Database, streamId: number, rendition: string, generation: number): Promise<number> {
+  if (generation === 0) return 0;
+  const before = await db.prepare(`SELECT COUNT(DISTINCT generation) AS n FROM stream_segments WHERE ${SERVED} AND generation < ?3`).bind(streamId, rendition, generation).first<{ n: number }>();
+  return before?.n ?? 0;
+}
+
 /**
  * Served = its PUT completed and the encoder's playlist listed it. Live: the newest `limit`; ended: all. The
  * discontinuity sequence counts the runs with served segments before the first one's (asked only after a restart).
  */
 export async function servedSegments(db: D1Database, streamId: number, limit: number | null, rendition = ''): Promise<ServedWindow> {
-  const served = 'stream_id = ?1 AND rendition = ?2 AND stored_at IS NOT NULL AND duration_ms IS NOT NULL';
-  const columns = 'name, seq, duration_ms AS durationMs, COALESCE(program_date_time, stored_at - duration_ms) AS programDateTime, generation, init_name AS initName';
   const segments =
     limit === null
-      ? (await db.prepare(`SELECT ${columns} FROM stream_segments WHERE ${served} ORDER BY seq`).bind(streamId, rendition).all<ServedSegment>()).results
-      : (await db.prepare(`SELECT ${columns} FROM stream_segments WHERE ${served} ORDER BY seq DESC LIMIT ?3`).bind(streamId, rendition, limit).all<ServedSegment>()).results.reverse();
-  const first = segments[0]?.generation ?? 0;
-  if (first === 0) return { segments, discontinuitySequence: 0 };
-  const before = await db.prepare(`SELECT COUNT(DISTINCT generation) AS n FROM stream_segments WHERE ${served} AND generation < ?3`).bind(streamId, rendition, first).first<{ n: number }>();
-  return { segments, discontinuitySequence: before?.n ?? 0 };
+      ? (await db.prepare(`SELECT ${SERVED_COLUMNS} FROM stream_segments WHERE ${SERVED} ORDER BY seq`).bind(streamId, rendition).all<ServedSegment>()).results
+      : (await db.prepare(`SELECT ${SERVED_COLUMNS} FROM stream_segments WHERE ${SERVED} ORDER BY seq DESC LIMIT ?3`).bind(streamId, rendition, limit).all<ServedSegment>()).results.reverse();
+  return { segments, discontinuitySequence: await discontinuitiesBefore(db, streamId, rendition, segments[0]?.generation ?? 0) };
 }
 
 /**
@@ -145,22 +151,20 @@ export async function servedSegments(db: D1Database, streamId: number, limit: nu
  * the newest `tail` segments all fall within `recentMs` (then the whole window is read instead).
  */
 export async function servedDelta(db: D1Database, streamId: number, limit: number, rendition: string, recentMs: number, tail = 300): Promise<ServedWindow | null> {
-  const served = 'stream_id = ?1 AND rendition = ?2 AND stored_at IS NOT NULL AND duration_ms IS NOT NULL';
-  const columns = 'name, seq, duration_ms AS durationMs, COALESCE(program_date_time, stored_at - duration_ms) AS programDateTime, generation, init_name AS initName';
   const [head, newest] = await db.batch([
     // The window's first number, its count and its first run, walking the served index only (no row but one read).
     db
       .prepare(
         `WITH first AS (SELECT COALESCE(
-           (SELECT seq FROM stream_segments WHERE ${served} ORDER BY seq DESC LIMIT 1 OFFSET ?3 - 1),
-           (SELECT MIN(seq) FROM stream_segments WHERE ${served})) AS seq)
+           (SELECT seq FROM stream_segments WHERE ${SERVED} ORDER BY seq DESC LIMIT 1 OFFSET ?3 - 1),
+           (SELECT MIN(seq) FROM stream_segments WHERE ${SERVED})) AS seq)
          SELECT first.seq AS firstSeq,
-           (SELECT COUNT(*) FROM stream_segments WHERE ${served} AND seq >= first.seq) AS n,
-           (SELECT generation FROM stream_segments WHERE ${served} AND seq = first.seq) AS firstGeneration
+           (SELECT COUNT(*) FROM stream_segments WHERE ${SERVED} AND seq >= first.seq) AS n,
+           (SELECT generation FROM stream_segments WHERE ${SERVED} AND seq = first.seq) AS firstGeneration
          FROM first`,
       )
       .bind(streamId, rendition, limit),
-    db.prepare(`SELECT ${columns} FROM stream_segments WHERE ${served} ORDER BY seq DESC LIMIT ?3`).bind(streamId, rendition, Math.min(tail, limit)),
+    db.prepare(`SELECT ${SERVED_COLUMNS} FROM stream_segments WHERE ${SERVED} ORDER BY seq DESC LIMIT ?3`).bind(streamId, rendition, Math.min(tail, limit)),
   ]);
   const window = head!.results[0] as { n: number; firstSeq: number | null; firstGeneration: number | null } | undefined;
   const rows = (newest!.results as ServedSegment[]).reverse();
@@ -169,14 +173,10 @@ export async function servedDelta(db: D1Database, streamId: number, limit: numbe
   const end = last.programDateTime + last.durationMs;
   const firstRecent = rows.findIndex((s) => end - s.programDateTime <= recentMs);
   if (firstRecent <= 0) return null;
-  const before =
-    (window.firstGeneration ?? 0) === 0
-      ? null
-      : await db.prepare(`SELECT COUNT(DISTINCT generation) AS n FROM stream_segments WHERE ${served} AND generation < ?3`).bind(streamId, rendition, window.firstGeneration).first<{ n: number }>();
   const segments = rows.slice(firstRecent);
   return {
     segments,
-    discontinuitySequence: before?.n ?? 0,
+    discontinuitySequence: await discontinuitiesBefore(db, streamId, rendition, window.firstGeneration ?? 0),
     skipped: { count: window.n - segments.length, firstSeq: window.firstSeq, previous: rows[firstRecent - 1]! },
   };
 }

@@ -3,7 +3,7 @@ import { ENCODER_FILE_PATTERN, isInitSegment, RENDITION_PATTERN } from './paths'
 
 export type { ListedSegment, Rendition, ServedSegment, ServedWindow };
 // The master playlist viewers get is written as the studio's encoder writes its own.
-export { renderMasterPlaylist } from '../shared/hls-master';
+export { renderMasterPlaylist, type PlaylistFile } from '../shared/hls-master';
 
 // Reading the encoder's playlist and writing the one viewers get.
 

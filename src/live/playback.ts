@@ -7,7 +7,7 @@ import { TtlCache } from '../lib/ttl-cache';
 import { BLOCKING_RELOAD_MS } from './channel-do';
 import { servedDelta, servedSegments, streamRenditions } from '../db/live';
 import { findOpenStream, findStream, thumbnailGate, type StreamRow } from '../db/streams';
-import { renderMasterPlaylist, renderPlaylist, type Rendition, type ServedWindow } from './hls';
+import { renderMasterPlaylist, renderPlaylist, type PlaylistFile, type Rendition, type ServedWindow } from './hls';
 import { idSchema, r2Keys, renditionSchema, segmentContentType, segmentNameSchema } from './paths';
 import { playbackTokenValid } from '../lib/playback-token';
 import { needsPlaybackToken } from '../shared/stream-access';
@@ -161,7 +161,6 @@ const dvr = (c: Context<AppEnv>, streamId: number, rendition: string, query: Pla
   query._HLS_skip ? dvrDelta(c, streamId, rendition, fresh) : dvrWindow(c, streamId, rendition, fresh);
 
 /** A stream's playlists: the live window (`index.m3u8`) and, while live, the whole stream so far to rewind in (`dvr.m3u8`). */
-type PlaylistFile = 'index.m3u8' | 'dvr.m3u8';
 
 export const playback = new Hono<AppEnv>()
   .use(async (c, next) => {

@@ -12,14 +12,14 @@ export interface Rendition {
   frameRate: number | null;
 }
 
+/** A live's playlists: `index.m3u8` near the edge, `dvr.m3u8` of the whole stream so far (rewind). */
+export type PlaylistFile = 'index.m3u8' | 'dvr.m3u8';
+
 /**
  * One entry per rendition, each `<prefix><name>/<playlist>` (`index.m3u8`, or a live's `dvr.m3u8` of the whole stream),
  * with `token` on restricted streams.
  */
-export function renderMasterPlaylist(
-  renditions: Rendition[],
-  { prefix = '', token, playlist = 'index.m3u8' }: { prefix?: string; token?: string | null; playlist?: 'index.m3u8' | 'dvr.m3u8' } = {},
-): string {
+export function renderMasterPlaylist(renditions: Rendition[], { prefix = '', token, playlist = 'index.m3u8' }: { prefix?: string; token?: string | null; playlist?: PlaylistFile } = {}): string {
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const out = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const r of renditions) {
