@@ -69,5 +69,7 @@ export const LIVE_PATHS = {
   ingest: (streamKey: string) => `/live/ingest/${streamKey}`,
   livePlaylist: (channelId: number) => `/live/${channelId}/index.m3u8`,
   streamPlaylist: (channelId: number, streamId: number) => `/live/${channelId}/${streamId}/index.m3u8`,
+  /** A live's whole stream so far (its last two hours), to rewind. */
+  streamRewind: (channelId: number, streamId: number) => `/live/${channelId}/${streamId}/dvr.m3u8`,
   thumbnail: (channelId: number, version: number) => `/live/${channelId}/thumb.jpg?v=${version}`,
 } as const;

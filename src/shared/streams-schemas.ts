@@ -54,6 +54,8 @@ export const playbackSchema = z
     hlsUrl: z.string().nullable().optional().describe('bp_rtc: the HLS rendition to fall back on when WHEP fails or is not offered'),
     whep: z.boolean().optional().describe('bp_rtc: true when url is a WHEP endpoint'),
     expiresAt: epochMs.nullable().describe('When a signed URL stops working; null when the URL is not signed'),
+    rewindUrl: z.string().optional().describe('Our own lives: the HLS playlist of the whole stream so far (its last two hours), signed like url, to rewind; url stays the one to start on'),
+    rewindSince: epochMs.optional().describe('With rewindUrl: when the live began (rewinding reaches back to it, or two hours)'),
     passwordToken: z
       .string()
       .optional()

@@ -42,6 +42,8 @@ function Bar({ list, playing, chosen }: { list: Quality[]; playing: number | nul
       onToggleFullscreen={noop}
       onGoLive={noop}
       onSeek={noop}
+      onStep={noop}
+      rewind={null}
       quality={{ list, playing, chosen: current, choose }}
     />
   );

@@ -217,6 +217,57 @@ test('an adult stream is gated for a guest and plays for a verified adult', asyn
   expect(consoleErrors).toEqual([]);
 });
 
+test('a live rewinds: ten seconds back from the keyboard, further on its bar, and back to the edge', async ({ page, consoleErrors }) => {
+  const { channel } = await channelPage(LIVE_CHANNEL.id);
+  const rewindPlaylists: string[] = [];
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (pathname.endsWith('/dvr.m3u8')) rewindPlaylists.push(search);
+  });
+  await gotoHydrated(page, url('flex', `/channel/${channel.creator.loginId}`));
+  const player = page.locator('.player');
+  await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  await expect(player).toHaveAttribute('data-rewound', 'false');
+  const bar = page.getByRole('slider', { name: ko.player.rewind });
+  await expect(bar).toHaveAttribute('aria-valuetext', ko.player.atLive);
+  await expect(page.getByRole('button', { name: ko.player.forward10 })).toBeDisabled();
+  // The bar reaches back to the live's start (it has been on air for the tests above).
+  await expect.poll(async () => Number(await bar.getAttribute('min')), { timeout: 30_000 }).toBeLessThanOrEqual(-40);
+  expect(rewindPlaylists).toEqual([]); // the live started on its short playlist
+
+  const behind = async () => Number(await player.getAttribute('data-behind-s'));
+  await player.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(player).toHaveAttribute('data-rewound', 'true');
+  await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  await expect.poll(behind).toBeGreaterThanOrEqual(8);
+  expect(await behind()).toBeLessThanOrEqual(13);
+  await expect(page.getByText(/^라이브보다 0:\d\d 늦음$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: ko.player.goLive })).toBeVisible();
+  // It plays on back there, not drawn to the edge again.
+  const watched = await watchVideo(page, 5000);
+  expect(watched.advanced).toBeGreaterThan(3.5);
+  expect(await behind()).toBeGreaterThanOrEqual(8);
+  await expectNoSeriousA11yViolations(page);
+
+  await bar.fill('-30');
+  await expect.poll(behind).toBeGreaterThanOrEqual(28);
+  expect(await behind()).toBeLessThanOrEqual(33);
+  await player.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(behind).toBeLessThanOrEqual(23);
+  expect(await behind()).toBeGreaterThanOrEqual(17);
+  // The whole-stream playlist was reloaded as delta updates of its newest minute.
+  expect(rewindPlaylists.filter((search) => search.includes('_HLS_skip=YES')).length).toBeGreaterThan(2);
+
+  await page.getByRole('button', { name: ko.player.goLive }).click();
+  await expect(player).toHaveAttribute('data-rewound', 'false');
+  await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  await expect.poll(behind).toBeLessThan(4);
+  await expect(bar).toHaveAttribute('aria-valuetext', ko.player.atLive);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('a recorded stream plays to its end', async ({ page, consoleErrors }) => {
   test.setTimeout(90_000);
   // The short broadcast ends; after the silence the stream is closed and listed as recorded.

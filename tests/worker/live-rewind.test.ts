@@ -2,6 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { DVR_SKIP_UNTIL_MS, LIVE_WINDOW } from '../../src/live/playback';
+import type { StreamDetail } from '../../src/shared/streams-api';
 import { ORIGIN, box, channelMaker, put, uris } from './live-fixtures';
 
 // Rewinding a live: beside the live window (index.m3u8) each live has dvr.m3u8, the whole stream so far out of the
@@ -92,6 +93,23 @@ describe('rewinding a live', () => {
     expect(ended.text).not.toContain('SKIP');
     expect(ended.cache).toBe('public, max-age=86400');
     expect((await get(`/live/${channelId}/dvr.m3u8`)).status).toBe(404); // off air
+  });
+
+  it("a live's playback says where to rewind it, from when; a recording's does not", async () => {
+    const { channelId, key } = await makeChannel();
+    await run(key, { count: 12, startSec: 0 });
+    const detail = async (path: string) => (await SELF.fetch(`${ORIGIN}${path}`)).json<{ live: StreamDetail | null } & StreamDetail>();
+    const { live } = await detail(`/api/channels/${channelId}/channel-page`);
+    const streamId = live!.streamId;
+    expect(live!.playback).toMatchObject({ url: `/live/${channelId}/${streamId}/index.m3u8`, rewindUrl: `/live/${channelId}/${streamId}/dvr.m3u8` });
+    expect(live!.playback!.rewindSince).toBe(live!.startedAt);
+    expect(names((await get(live!.playback!.rewindUrl!)).text)).toHaveLength(12);
+
+    await run(key, { count: 12, startSec: 0, ended: true });
+    const recording = await detail(`/api/streams/${streamId}`);
+    expect(recording.playback!.url).toBe(`/live/${channelId}/${streamId}/index.m3u8`);
+    expect(recording.playback).not.toHaveProperty('rewindUrl');
+    expect(recording.playback).not.toHaveProperty('rewindSince');
   });
 
   it('a live in several renditions: its dvr master names each rendition’s dvr.m3u8', async () => {

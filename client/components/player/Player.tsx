@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../i18n/i18n';
 import { playOrMute, type AutoplayOutcome } from './autoplay';
 import type { Boot } from './player-boot';
@@ -6,6 +6,7 @@ import { playbackKey } from './player-boot-data';
 import type { PlayerProps } from './player-props';
 import { usePlayerVideo } from './player-video';
 import { PlayerControls } from './PlayerControls';
+import type { Engine } from './engine-types';
 import { Icon } from './icons';
 import { useEngine } from './use-engine';
 
@@ -14,6 +15,21 @@ type Status = 'loading' | 'playing' | 'paused' | 'error' | 'ended';
 /** Further than this behind the live edge, the LIVE badge turns into "go to live". */
 const BEHIND_SECONDS = 4;
 const SAMPLE_MS = 250;
+/** What the ±10 s keys and buttons move. */
+const STEP_S = 10;
+/** How far back a live rewinds at most: its whole-stream playlist's window (docs/product/watching-and-chat.md). */
+const REWIND_WINDOW_S = 7200;
+/** From the wall clock to a live's newest picture, until measured (hls.js sits about this far behind). */
+const LIVE_LAG_MS = 1500;
+
+/** Where a live's edge is in the playing playlist's media time (go to live lands there). */
+function liveEdgeOf(engine: Engine | null, element: HTMLVideoElement): number | null {
+  const seekable = element.seekable;
+  return engine?.liveSyncPosition?.() ?? (seekable.length ? seekable.end(seekable.length - 1) : null);
+}
+
+/** While the whole-stream playlist loads: how far behind the edge (seconds) the moment asked for is. */
+const behindOfDate = (liveLagMs: number, at: number): number => Math.max(0, (Date.now() - liveLagMs - at) / 1000);
 
 function fullscreenTarget(root: HTMLElement, video: HTMLVideoElement): Promise<void> | void {
   if (document.fullscreenElement) return document.exitFullscreen();
@@ -25,7 +41,11 @@ function fullscreenTarget(root: HTMLElement, video: HTMLVideoElement): Promise<v
 /**
  * The video player (its own chunk; see LazyPlayer). State for tests and the bench lives on the root:
  * data-state (loading|playing|paused|error|ended) and data-latency-ms (wall clock minus the program
- * date-time on screen, when the stream carries one).
+ * date-time on screen, when the stream carries one); a live that can be rewound also has data-rewound (true while
+ * playing its whole-stream playlist) and data-behind-s (seconds behind its edge).
+ *
+ * Rewinding: a live starts on its short playlist (the first frame comes soonest); the first step back starts the
+ * engine again on the whole-stream one, at the program date-time asked for, and "go to live" returns to the short one.
  */
 export function Player({ playback, live, title, poster, autoPlay = true, onPlaying }: PlayerProps) {
   const t = useT();
@@ -44,6 +64,16 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
   const playingCallback = useRef(onPlaying);
   playingCallback.current = onPlaying;
 
+  const rewindUrl = live ? (playback.rewindUrl ?? null) : null;
+  const [rewinding, setRewinding] = useState(false);
+  /** Rewinding: the program date-time (ms) to start from once the whole-stream playlist is in. */
+  const rewindTo = useRef(0);
+  /** From the wall clock to the live edge's picture, measured while at the edge. */
+  const liveLag = useRef(LIVE_LAG_MS);
+  const [behindS, setBehindS] = useState(0);
+  const [windowS, setWindowS] = useState(0);
+  const rewind = useMemo(() => (rewinding && rewindUrl ? { url: rewindUrl, startAt: () => rewindTo.current } : null), [rewinding, rewindUrl]);
+
   const video = useRef<HTMLVideoElement | null>(null);
   const boot = useRef<Boot | null>(null);
   usePlayerVideo({ box, video, boot }, playbackKey(playback, live), { poster, title, onClick: () => togglePlay() });
@@ -58,12 +88,19 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
     if (element) applyAutoplay(await playOrMute(element));
   }, [applyAutoplay]);
 
-  const { engine, error, retry, quality } = useEngine(video, boot, playback, live, (booted) => {
-    // A video booted before hydration has already been told to play; its outcome stands.
-    if (booted) void booted.autoplay.then((outcome) => (outcome ? applyAutoplay(outcome) : setStatus('paused')));
-    else if (autoPlay) void play();
-    else setStatus('paused');
-  });
+  const { engine, error, retry, quality } = useEngine(
+    video,
+    boot,
+    playback,
+    live,
+    (booted) => {
+      // A video booted before hydration has already been told to play; its outcome stands.
+      if (booted) void booted.autoplay.then((outcome) => (outcome ? applyAutoplay(outcome) : setStatus('paused')));
+      else if (autoPlay) void play();
+      else setStatus('paused');
+    },
+    rewind,
+  );
 
   // Media element events drive the visible state.
   useEffect(() => {
@@ -113,12 +150,20 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
       if (latency === null) delete box.dataset.latencyMs;
       else box.dataset.latencyMs = String(Math.round(latency));
       if (!live) return;
+      const edge = liveEdgeOf(engine.current, element);
+      const starting = rewinding && engine.current === null;
+      const behindEdge = starting ? behindOfDate(liveLag.current, rewindTo.current) : edge !== null && element.currentTime > 0 ? Math.max(0, edge - element.currentTime) : 0;
+      setBehind(behindEdge > BEHIND_SECONDS);
+      if (!rewindUrl) return;
       const seekable = element.seekable;
-      const edge = engine.current?.liveSyncPosition?.() ?? (seekable.length ? seekable.end(seekable.length - 1) : null);
-      setBehind(edge !== null && element.currentTime > 0 && edge - element.currentTime > BEHIND_SECONDS);
+      if (!rewinding && latency !== null) liveLag.current = latency - behindEdge * 1000;
+      const reach = rewinding && !starting && seekable.length && edge !== null ? edge - seekable.start(0) : (Date.now() - (playback.rewindSince ?? Date.now())) / 1000;
+      setBehindS(Math.round(behindEdge));
+      setWindowS(Math.round(Math.min(REWIND_WINDOW_S, Math.max(0, reach))));
+      box.dataset.behindS = String(Math.round(behindEdge));
     }, SAMPLE_MS);
     return () => clearInterval(timer);
-  }, [engine, live]);
+  }, [engine, live, rewinding, rewindUrl, playback.rewindSince]);
 
   useEffect(() => {
     const change = () => setFullscreen(document.fullscreenElement === root.current);
@@ -147,7 +192,46 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
   const toggleFullscreen = () => {
     if (root.current && video.current) void Promise.resolve(fullscreenTarget(root.current, video.current)).catch(() => {});
   };
+  /** How far behind the live edge the picture is now, in seconds. */
+  const behindNow = (element: HTMLVideoElement): number => {
+    if (rewinding && engine.current === null) return behindOfDate(liveLag.current, rewindTo.current);
+    const edge = liveEdgeOf(engine.current, element);
+    return edge === null ? 0 : Math.max(0, edge - element.currentTime);
+  };
+  /** A live, `seconds` behind its edge: within the whole-stream playlist once it plays, else by starting it there. */
+  const seekBehind = (seconds: number) => {
+    const element = video.current;
+    if (!element || !rewindUrl) return;
+    if (seconds < 1) return goLive();
+    const edge = liveEdgeOf(engine.current, element);
+    if (rewinding && engine.current !== null && edge !== null && element.seekable.length) {
+      element.currentTime = Math.max(element.seekable.start(0), edge - seconds);
+      return;
+    }
+    rewindTo.current = Date.now() - liveLag.current - seconds * 1000;
+    setBehindS(Math.round(seconds));
+    if (!rewinding) {
+      setStatus('loading');
+      setRewinding(true);
+    }
+  };
+  /** ±10 s: within a recording, or back and forth in a live that can be rewound. */
+  const step = (delta: number) => {
+    const element = video.current;
+    if (!element) return;
+    if (!live) {
+      const end = Number.isFinite(element.duration) ? element.duration : element.currentTime + delta;
+      element.currentTime = Math.min(Math.max(0, element.currentTime + delta), end);
+    } else if (rewindUrl) {
+      seekBehind(behindNow(element) - delta);
+    }
+  };
   const goLive = () => {
+    if (rewinding) {
+      setStatus('loading');
+      setRewinding(false); // the engine starts again on the short playlist, at the edge
+      return;
+    }
     const element = video.current;
     if (!element) return;
     const seekable = element.seekable;
@@ -170,18 +254,29 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
   // Keys work while focus is anywhere in the player; buttons and sliders keep their own keys.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const control = (event.target as HTMLElement).closest('button, input');
+    const slider = (event.target as HTMLElement).closest('input, select');
     const key = event.key.toLowerCase();
     if ((key === ' ' && !control) || key === 'k') togglePlay();
     else if (key === 'm') toggleMute();
     else if (key === 'f') toggleFullscreen();
+    else if ((key === 'arrowleft' || key === 'j') && !slider) step(-STEP_S);
+    else if ((key === 'arrowright' || key === 'l') && !slider) step(STEP_S);
     else return;
     event.preventDefault();
   };
 
   const shown: Status = error ? 'error' : status;
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the player takes focus for its keyboard shortcuts (space/k, arrows, m, f: onKeyDown)
-    <section ref={root} className="player" aria-label={t('player.region', { title })} data-state={shown} tabIndex={0} onKeyDown={onKeyDown}>
+    <section
+      ref={root}
+      className="player"
+      aria-label={t('player.region', { title })}
+      data-state={shown}
+      data-rewound={rewindUrl ? String(rewinding) : undefined}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the player takes focus for its keyboard shortcuts (space/k, arrows/j/l, m, f: onKeyDown)
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
       <div className="player-video-box" ref={box}>
         {/* The <video> goes first in here: usePlayerVideo */}
         {shown === 'loading' && (
@@ -237,6 +332,8 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
         onToggleFullscreen={toggleFullscreen}
         onGoLive={goLive}
         onSeek={seek}
+        onStep={step}
+        rewind={rewindUrl ? { behind: behindS, window: windowS, seekBehind } : null}
         quality={quality}
       />
     </section>

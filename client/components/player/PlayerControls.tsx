@@ -18,6 +18,13 @@ export interface ControlsProps {
   onToggleFullscreen: () => void;
   onGoLive: () => void;
   onSeek: (time: number) => void;
+  /** ±10 s (a recording, or a live that can be rewound). */
+  onStep: (delta: number) => void;
+  /**
+   * A live that can be rewound: how far behind its edge the picture is and how far back it reaches (seconds), and
+   * the seek to so far behind. Null: a live that cannot (or a recording).
+   */
+  rewind: { behind: number; window: number; seekBehind: (seconds: number) => void } | null;
   /** A stream in several renditions: the choice (null: automatic) and the one playing now. */
   quality: { list: Quality[]; playing: number | null; chosen: number | null; choose: (height: number | null) => void };
 }
@@ -55,7 +62,32 @@ function QualityMenu({ list, playing, chosen, choose }: ControlsProps['quality']
   );
 }
 
-/** The control bar: play/pause, mute and volume, LIVE or the time, go to live, the quality, fullscreen. */
+/**
+ * A live's seek bar, in seconds behind its edge (the edge at the right end), with how far behind it is in words.
+ */
+function RewindBar({ behind, window, seekBehind }: NonNullable<ControlsProps['rewind']>) {
+  const t = useT();
+  const reach = Math.max(window, behind);
+  const said = behind < 1 ? t('player.atLive') : t('player.behindLive', { time: clock(behind) });
+  return (
+    <>
+      <input
+        className="player-seek"
+        type="range"
+        min={-reach}
+        max={0}
+        step={1}
+        value={-Math.min(behind, reach)}
+        onChange={(e) => seekBehind(-Number(e.currentTarget.value))}
+        aria-label={t('player.rewind')}
+        aria-valuetext={said}
+      />
+      {behind >= 1 && <span className="player-time player-behind">{said}</span>}
+    </>
+  );
+}
+
+/** The control bar: play/pause, mute and volume, ±10 s, the seek bar (a live's when it rewinds), LIVE or the time, go to live, the quality, fullscreen. */
 export function PlayerControls(p: ControlsProps) {
   const t = useT();
   return (
@@ -76,6 +108,17 @@ export function PlayerControls(p: ControlsProps) {
         onChange={(e) => p.onVolume(Number(e.currentTarget.value))}
         aria-label={t('player.volume')}
       />
+      {(!p.live || p.rewind) && (
+        <button type="button" className="player-button player-step" onClick={() => p.onStep(-10)} aria-label={t('player.back10')}>
+          <Icon name="back" />
+        </button>
+      )}
+      {p.live && p.rewind && <RewindBar {...p.rewind} />}
+      {(!p.live || p.rewind) && (
+        <button type="button" className="player-button player-step" onClick={() => p.onStep(10)} aria-label={t('player.forward10')} disabled={p.live && p.rewind !== null && p.rewind.behind < 1}>
+          <Icon name="forward" />
+        </button>
+      )}
       {p.live ? (
         p.behind ? (
           <button type="button" className="player-live player-live-behind" onClick={p.onGoLive}>

@@ -39,4 +39,9 @@ export interface EngineOptions {
   signal: AbortSignal;
   /** The height the viewer chose on this device (quality-preference.ts), else null: by bandwidth. */
   quality?: number | null;
+  /**
+   * Rewinding a live (the playlist of the whole stream so far): the program date-time, in ms, to start playing from,
+   * read once the playlist is in (the viewer may have moved on meanwhile). Without it, a live starts at its edge.
+   */
+  startAt?: () => number;
 }

@@ -1,12 +1,13 @@
 import { engineFor, hlsEngine } from './engine-choice';
 import { hlsSupport } from './hls-support';
 import type { Engine, EngineOptions } from './engine-types';
-import { startNative, startNativeLive } from './native-hls';
+import { startNative, startNativeLive, startNativeRewind } from './native-hls';
 
 /** An HLS URL through the browser itself (live: with the live-edge controller) or hls.js. */
 export async function startHlsUrl(options: EngineOptions, url: string): Promise<Engine> {
-  const { video, live, callbacks } = options;
+  const { video, live, callbacks, startAt } = options;
   if (hlsEngine(hlsSupport(video)) === 'native-hls') {
+    if (live && startAt) return startNativeRewind(video, url, callbacks, startAt);
     return live ? startNativeLive(video, url, callbacks) : startNative(video, url, callbacks);
   }
   const { startHls } = await import('./hls-engine');

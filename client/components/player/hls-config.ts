@@ -54,6 +54,20 @@ export const LIVE_HLS_CONFIG: Partial<HlsConfig> = {
  */
 export const MIN_LIVE_DISTANCE_S = 0.7;
 
+/**
+ * A live rewound (its whole-stream playlist): still a live playlist, reloaded with delta updates, but played where
+ * the viewer put it: no jump back to the edge however far behind, no faster playback to catch up, and a recording's
+ * buffers.
+ */
+export const REWIND_HLS_CONFIG: Partial<HlsConfig> = {
+  ...LIVE_HLS_CONFIG,
+  liveMaxLatencyDuration: Number.POSITIVE_INFINITY,
+  maxLiveSyncPlaybackRate: 1,
+  startFragPrefetch: false,
+  maxBufferLength: 30,
+  backBufferLength: 30,
+};
+
 /** Recordings: ordinary buffering from the start to the end. */
 export const VOD_HLS_CONFIG: Partial<HlsConfig> = {
   startPosition: 0,

@@ -1,5 +1,5 @@
 import Hls, { ErrorDetails, ErrorTypes, Events, FetchLoader, type ErrorData, type HlsConfig } from 'hls.js/light';
-import { LIVE_HLS_CONFIG, MIN_LIVE_DISTANCE_S, VOD_HLS_CONFIG } from './hls-config';
+import { LIVE_HLS_CONFIG, MIN_LIVE_DISTANCE_S, REWIND_HLS_CONFIG, VOD_HLS_CONFIG } from './hls-config';
 import type { Engine, EngineOptions } from './engine-types';
 
 const MEDIA_RECOVERY_WINDOW_MS = 3000;
@@ -55,6 +55,31 @@ function keepNearEdge(hls: Hls, video: HTMLVideoElement) {
   });
 }
 
+/** Where in the playlist's media time the program date-time `at` (ms) plays: inside the last segment that began by then. */
+export function positionOfDate(fragments: { start: number; duration: number; programDateTime: number | null }[], at: number): number | null {
+  for (let i = fragments.length - 1; i >= 0; i--) {
+    const fragment = fragments[i]!;
+    if (fragment.programDateTime !== null && fragment.programDateTime <= at) return fragment.start + Math.min(fragment.duration, (at - fragment.programDateTime) / 1000);
+  }
+  return fragments[0]?.start ?? null;
+}
+
+/**
+ * A rewound live starts where the viewer asked, found by program date-time in the first playlist (a stream restarted
+ * by its encoder has gaps in the clock that media time does not have), by a seek as soon as the video has its
+ * metadata: hls.js has aimed at the edge by then and loaded one segment there. (Handing it the position instead,
+ * startLoad(position) on the first playlist, it went to the edge all the same.) Returns the listener's removal.
+ */
+function startAtDate(hls: Hls, video: HTMLVideoElement, startAt: () => number): () => void {
+  let position: number | null = null;
+  hls.once(Events.LEVEL_LOADED, (_event, { details }) => (position = positionOfDate(details.fragments, startAt())));
+  const seek = () => {
+    if (position !== null) video.currentTime = position;
+  };
+  video.addEventListener('loadedmetadata', seek, { once: true });
+  return () => video.removeEventListener('loadedmetadata', seek);
+}
+
 /**
  * CMAF (fMP4) segments need no transmuxing: hls.js only reads their boxes and appends them (its passthrough), which
  * costs little on the main thread. Its worker, meant for MPEG-TS, is started only when the first segment has arrived,
@@ -70,7 +95,7 @@ function transmuxInPlaceForCmaf(hls: Hls, fragments: { initSegment: unknown }[])
  * (recoverMediaError, then a codec swap if it fails again at once); a fatal network error restarts the
  * load with backoff; a playlist that answers 404 means the broadcast is off.
  */
-export async function startHls({ video, live, callbacks, signal, quality = null }: EngineOptions, url: string): Promise<Engine> {
+export async function startHls({ video, live, callbacks, signal, quality = null, startAt }: EngineOptions, url: string): Promise<Engine> {
   // Three tasks, each short: this chunk evaluates in the caller's, the controllers are built in the next, and the
   // video is attached and the playlist asked for in the one after. In one task they were ~110 ms under Lighthouse's
   // 4x CPU throttle; built and attached together, ~100 ms.
@@ -82,7 +107,8 @@ export async function startHls({ video, live, callbacks, signal, quality = null 
   // The ESM build has no inline worker: the build copies hls.js's own next to the chunks (build-client.mjs).
   const workerPath = `/assets/hls.worker.js?v=${Hls.version}`;
   let buffered = false;
-  const hls = new Hls({ ...(live ? { ...LIVE_HLS_CONFIG, ...liveLoading(() => buffered) } : VOD_HLS_CONFIG), workerPath });
+  const settings = !live ? VOD_HLS_CONFIG : { ...(startAt ? REWIND_HLS_CONFIG : LIVE_HLS_CONFIG), ...liveLoading(() => buffered) };
+  const hls = new Hls({ ...settings, workerPath });
   hls.once(Events.FRAG_BUFFERED, () => (buffered = true));
   let lastMediaRecovery = 0;
   let swapped = false;
@@ -142,10 +168,13 @@ export async function startHls({ video, live, callbacks, signal, quality = null 
   });
   hls.on(Events.FRAG_BUFFERED, () => (networkFailures = 0)); // a good fragment resets the backoff
   hls.once(Events.LEVEL_LOADED, (_event, { details }) => transmuxInPlaceForCmaf(hls, details.fragments));
-  if (live) keepNearEdge(hls, video);
+  // Registered before hls.js attaches its own: the seek comes first, and hls.js does not then seek to the edge.
+  const forget = live && startAt ? startAtDate(hls, video, startAt) : () => {};
+  if (live && !startAt) keepNearEdge(hls, video);
   // Attached and loading before the engine is handed over, so play() never runs before the source is set.
   await nextTask();
   if (signal?.aborted) {
+    forget();
     hls.destroy();
     return { destroy: () => {} };
   }
@@ -155,6 +184,7 @@ export async function startHls({ video, live, callbacks, signal, quality = null 
   return {
     destroy: () => {
       clearTimeout(retryTimer);
+      forget();
       hls.destroy();
     },
     latencyMs: () => {

@@ -1,5 +1,5 @@
 import type { Engine, EngineCallbacks } from './engine-types';
-import { liveEdgeStep, liveSyncPosition, type LiveEdgeSample } from './live-edge';
+import { LIVE_EDGE, liveEdgeStep, liveSyncPosition, type LiveEdgeSample } from './live-edge';
 
 const SAMPLE_MS = 250;
 
@@ -73,5 +73,32 @@ export function startNativeLive(video: DatedVideo, url: string, callbacks: Engin
     },
     latencyMs: base.latencyMs,
     liveSyncPosition: () => liveSyncPosition(sample()),
+  };
+}
+
+/**
+ * A rewound live's whole-stream playlist played by the browser itself: it starts where the viewer asked (by the
+ * program date-time Safari reports for the playlist's start) and stays there; "go to live" is the seekable end.
+ */
+export function startNativeRewind(video: DatedVideo, url: string, callbacks: EngineCallbacks, startAt: () => number): Engine {
+  const base = startNative(video, url, callbacks);
+  const edge = () => (video.seekable.length ? video.seekable.end(video.seekable.length - 1) : null);
+  const onMetadata = () => {
+    const start = video.getStartDate?.().getTime();
+    const end = edge();
+    if (start === undefined || !Number.isFinite(start) || end === null) return;
+    video.currentTime = Math.min(Math.max(video.seekable.start(0), (startAt() - start) / 1000), end);
+  };
+  video.addEventListener('loadedmetadata', onMetadata, { once: true });
+  return {
+    destroy: () => {
+      video.removeEventListener('loadedmetadata', onMetadata);
+      base.destroy();
+    },
+    latencyMs: base.latencyMs,
+    liveSyncPosition: () => {
+      const end = edge();
+      return end === null ? null : Math.max(0, end - LIVE_EDGE.target);
+    },
   };
 }

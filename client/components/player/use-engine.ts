@@ -8,14 +8,28 @@ import { savedQuality, saveQuality } from './quality-preference';
 
 const OFFLINE_RECHECK_MS = 10_000;
 
+/** A live played from its whole-stream playlist (`url`), from the program date-time `startAt` answers. */
+export interface Rewind {
+  url: string;
+  startAt: () => number;
+}
+
 /**
  * Runs the engine for a playback on the <video>: started on mount and on every retry, destroyed on
  * unmount (hls.destroy, mpegts destroy, pc.close). On mount it adopts the engine booted before hydration
  * when there is one (`boot`, usePlayerVideo's); a retry starts afresh. A live stream that is off is
  * checked again every 10 s, so the picture comes back by itself when the broadcaster returns.
- * `onStarted` hears of the boot it adopted, which was told to play already.
+ * `onStarted` hears of the boot it adopted, which was told to play already. Rewinding a live, or coming back to its
+ * edge, starts the engine again on the other playlist.
  */
-export function useEngine(video: RefObject<HTMLVideoElement | null>, boot: RefObject<Boot | null>, playback: Playback, live: boolean, onStarted: (booted: Boot | null) => void) {
+export function useEngine(
+  video: RefObject<HTMLVideoElement | null>,
+  boot: RefObject<Boot | null>,
+  playback: Playback,
+  live: boolean,
+  onStarted: (booted: Boot | null) => void,
+  rewind: Rewind | null = null,
+) {
   const [error, setError] = useState<PlayerErrorKind | null>(null);
   const [attempt, setAttempt] = useState(0);
   /** The renditions to choose from (none: one, or an engine that does not offer them), the height playing, the choice (null: auto). */
@@ -25,9 +39,12 @@ export function useEngine(video: RefObject<HTMLVideoElement | null>, boot: RefOb
   const engine = useRef<Engine | null>(null);
   const started = useRef(onStarted);
   started.current = onStarted;
+  const rewindRef = useRef(rewind);
+  rewindRef.current = rewind;
+  const rewinding = rewind !== null;
 
   const key = playbackKey(playback, live);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the source (playbackKey), not the `playback` object (new on each refetch), and on `attempt` (a retry restarts)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the source (playbackKey), not the `playback` object (new on each refetch), on `attempt` (a retry restarts) and on rewinding or not (another playlist)
   useEffect(() => {
     const element = video.current;
     if (!element) return;
@@ -48,7 +65,9 @@ export function useEngine(video: RefObject<HTMLVideoElement | null>, boot: RefOb
       },
     };
     booted?.listen(callbacks);
-    const starting = booted ? booted.engine : startEngine({ video: element, playback, live, signal: abort.signal, quality, callbacks });
+    const from = rewindRef.current;
+    const options = { video: element, playback, live, signal: abort.signal, quality, callbacks };
+    const starting = booted ? booted.engine : startEngine(from ? { ...options, playback: { ...playback, url: from.url }, startAt: from.startAt } : options);
     starting.then(
       (value) => {
         if (abort.signal.aborted) return value.destroy();
@@ -63,7 +82,7 @@ export function useEngine(video: RefObject<HTMLVideoElement | null>, boot: RefOb
       engine.current = null;
     };
     // Restart only for a different source; the object identity of `playback` may change on refetch.
-  }, [video, boot, key, attempt]);
+  }, [video, boot, key, attempt, rewinding]);
 
   useEffect(() => {
     if (error !== 'offline' || !live) return;

@@ -122,9 +122,12 @@ const isRestricted = (row: StreamRow) => needsPlaybackToken(row);
 export async function playbackFor(row: StreamRow, jwtSecret: string): Promise<Playback | null> {
   if (row.source === 'flex') {
     const path = LIVE_PATHS.streamPlaylist(row.channelId, row.id);
-    if (!isRestricted(row)) return { playerType: playerTypeFor('flex', path), source: 'flex', url: path, expiresAt: null };
-    const { token, expiresAt } = await signPlayback(jwtSecret, row.id);
-    return { playerType: playerTypeFor('flex', path), source: 'flex', url: `${path}?token=${encodeURIComponent(token)}`, expiresAt };
+    const signed = isRestricted(row) ? await signPlayback(jwtSecret, row.id) : null;
+    const query = signed ? `?token=${encodeURIComponent(signed.token)}` : '';
+    const playback: Playback = { playerType: playerTypeFor('flex', path), source: 'flex', url: `${path}${query}`, expiresAt: signed?.expiresAt ?? null };
+    // A live rewinds through every segment already stored (the same files, a longer playlist).
+    if (row.kind !== 1 || row.endedAt !== null) return playback;
+    return { ...playback, rewindUrl: `${LIVE_PATHS.streamRewind(row.channelId, row.id)}${query}`, rewindSince: row.startedAt };
   }
   if (!row.playbackUrl) return null; // a third-party stream whose URL was never stored cannot play
   const base: Playback = { playerType: playerTypeFor(row.source, row.playbackUrl), source: row.source, url: row.playbackUrl, expiresAt: null };
