@@ -30,6 +30,7 @@ import { fanRoutes } from './routes/fans';
 import { payoutRoutes, staffPayoutRoutes } from './routes/payouts';
 import { uploadRoutes } from './routes/uploads';
 import { noticeRoutes } from './routes/notices';
+import { clipRoutes } from './routes/clips';
 import { boardRoutes } from './routes/board';
 import { channelProfileRoutes } from './routes/channel-profile';
 import { messageRoutes } from './routes/messages';
@@ -108,6 +109,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', staffPayoutRoutes)
   .route('/', uploadRoutes)
   .route('/', noticeRoutes)
+  .route('/', clipRoutes)
   .route('/', boardRoutes)
   .route('/', channelProfileRoutes)
   .route('/', messageRoutes)

@@ -25,6 +25,7 @@ import {
   type RunState,
 } from '../db/live';
 import { findOpenStream } from '../db/streams';
+import { clippedFiles } from '../db/clips';
 import { LiveChannelStore } from '../db/live-channel-state';
 
 /** No media for this long ends a live: it becomes a recording. */
@@ -460,7 +461,7 @@ export class LiveChannel extends DurableObject<Env> {
     this.lastFlushAt = now;
   }
 
-  /** Keep the newest KEEP_RECORDINGS recordings; the rest lose their R2 objects, segments and rows. */
+  /** Keep the newest KEEP_RECORDINGS recordings; the rest lose their R2 objects (but those clips list), segments and rows. */
   private async pruneRecordings(channelId: number): Promise<void> {
     for (const streamId of await recordingsBeyond(this.env.DB, channelId, KEEP_RECORDINGS)) {
       try {
@@ -471,10 +472,13 @@ export class LiveChannel extends DurableObject<Env> {
         continue;
       }
       const prefix = r2Keys.streamPrefix(channelId, streamId);
+      // A clip refers to its recording's files: those stay until its last clip goes (src/api/services/clips.ts).
+      const clipped = await clippedFiles(this.env.DB, streamId);
       let cursor: string | undefined;
       do {
         const page = await this.env.MEDIA.list({ prefix, cursor });
-        if (page.objects.length > 0) await this.env.MEDIA.delete(page.objects.map((o) => o.key));
+        const gone = page.objects.map((o) => o.key).filter((key) => !clipped.has(key.slice(prefix.length)));
+        if (gone.length > 0) await this.env.MEDIA.delete(gone);
         cursor = page.truncated ? page.cursor : undefined;
       } while (cursor);
     }

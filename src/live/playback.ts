@@ -8,10 +8,11 @@ import { BLOCKING_RELOAD_MS } from './channel-do';
 import { servedDelta, servedSegments, streamRenditions } from '../db/live';
 import { findOpenStream, findStream, thumbnailGate, type StreamRow } from '../db/streams';
 import { renderMasterPlaylist, renderPlaylist, type PlaylistFile, type Rendition, type ServedWindow } from './hls';
-import { idSchema, r2Keys, renditionSchema, segmentContentType, segmentNameSchema } from './paths';
+import { idSchema, r2Keys, renditionSchema, segmentNameSchema } from './paths';
 import { playbackTokenValid } from '../lib/playback-token';
 import { needsPlaybackToken } from '../shared/stream-access';
 import { reportViewer } from './viewers';
+import { anyOrigin, storedFile } from './stored-file';
 
 // GET /live/:channelId/index.m3u8, /live/:channelId/:streamId/index.m3u8 (each also as dvr.m3u8: a live to rewind in,
 // the whole stream so far), /live/:channelId/:streamId/:segment,
@@ -163,10 +164,7 @@ const dvr = (c: Context<AppEnv>, streamId: number, rendition: string, query: Pla
 /** A stream's playlists: the live window (`index.m3u8`) and, while live, the whole stream so far to rewind in (`dvr.m3u8`). */
 
 export const playback = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    c.header('access-control-allow-origin', '*');
-    await next();
-  })
+  .use(anyOrigin)
   .get('/:channelId/:file{(?:index|dvr)\\.m3u8}', validate('param', channelParam), validate('query', playlistQuery), async (c) => {
     const { channelId } = c.req.valid('param');
     const stream = await openStreams.get(channelId, () => findOpenStream(c.env.DB, channelId));
@@ -220,12 +218,5 @@ async function segmentFile(c: Context<AppEnv>, channelId: number, streamId: numb
   const stream = await ownStream(c, channelId, streamId);
   if (!stream) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
   if (!(await allowed(c, stream, token))) throw new Refusal(403, 'PLAYBACK_TOKEN', 'live.token');
-  const key = r2Keys.segment(channelId, streamId, segment, rendition);
-  const object = c.req.method === 'HEAD' ? await c.env.MEDIA.head(key) : await c.env.MEDIA.get(key);
-  if (!object) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
-  c.header('content-type', segmentContentType(segment));
-  c.header('content-length', String(object.size));
-  c.header('cache-control', privateIfRestricted(stream, CACHE.segment));
-  c.header('etag', object.httpEtag);
-  return 'body' in object ? c.body((object as R2ObjectBody).body) : c.body(null);
+  return storedFile(c, r2Keys.segment(channelId, streamId, segment, rendition), segment, privateIfRestricted(stream, CACHE.segment));
 }

@@ -4,6 +4,7 @@ import { Refusal } from '../lib/errors';
 import { callerLocale } from '../lib/caller-locale';
 import { ingest } from './ingest';
 import { playback } from './playback';
+import { clipMedia } from './clip-media';
 
 /**
  * Everything under /live. Mounted before brand, locale and the maintenance gate: segment traffic costs
@@ -20,6 +21,7 @@ export const live = new Hono<AppEnv>()
     c.header('Cross-Origin-Resource-Policy', isPublic ? 'cross-origin' : 'same-origin');
   })
   .all('/ingest/*', ingest)
+  .route('/clips', clipMedia)
   .route('/', playback)
   .all('*', () => {
     throw new Refusal(404, 'NOT_FOUND', 'live.notFound');

@@ -71,5 +71,7 @@ export const LIVE_PATHS = {
   streamPlaylist: (channelId: number, streamId: number) => `/live/${channelId}/${streamId}/index.m3u8`,
   /** A live's whole stream so far (its last two hours), to rewind. */
   streamRewind: (channelId: number, streamId: number) => `/live/${channelId}/${streamId}/dvr.m3u8`,
+  /** A clip's playlist (its master when the stream came in several renditions). */
+  clipPlaylist: (clipId: string) => `/live/clips/${clipId}/index.m3u8`,
   thumbnail: (channelId: number, version: number) => `/live/${channelId}/thumb.jpg?v=${version}`,
 } as const;

@@ -1,5 +1,6 @@
 import { SELF, env } from 'cloudflare:test';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { uniqueTag } from './unique';
 
 // What the live-video tests share: a channel with a stream key, PUTs to the ingest, and ISO BMFF files that pass the
@@ -53,3 +54,30 @@ export function box(type: string, size = 64, mark = 0): Uint8Array {
  * only as its LL-HLS part until the next segment arrives.
  */
 export const uris = (text: string) => [...new Set(text.split('\n').flatMap((l) => (l.startsWith('#EXT-X-PART:') ? [/URI="([^"]+)"/.exec(l)![1]!] : l && !l.startsWith('#') ? [l] : [])))];
+
+export interface EncoderRun {
+  count: number;
+  startSec: number;
+  mark?: number;
+  ended?: boolean;
+  folder?: string;
+  /** Only the playlist (its files were sent before): how an encoder closes its live. */
+  playlistOnly?: boolean;
+}
+
+/**
+ * An encoder's run in CMAF: its init segment, `count` one-second segments index0…, then its playlist, whose program
+ * date-times start `startSec` after `t0` (ms); `folder` is a rendition's; `mark` is every file's last byte.
+ */
+export async function encoderRun(key: string, t0: number, { count, startSec, mark = 0, ended = false, folder = '', playlistOnly = false }: EncoderRun): Promise<void> {
+  const at = folder ? `/live/ingest/${key}/${folder}/` : `/live/ingest/${key}/`;
+  if (!playlistOnly) expect((await put(`${at}init.mp4`, box('ftyp', 64, mark))).status).toBe(204);
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-TARGETDURATION:1', '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-MAP:URI="init.mp4"'];
+  for (let i = 0; i < count; i++) {
+    if (!playlistOnly) expect((await put(`${at}index${i}.m4s`, box('moof', 128, mark))).status).toBe(204);
+    lines.push('#EXTINF:1.000000,', `#EXT-X-PROGRAM-DATE-TIME:${new Date(t0 + (startSec + i) * 1000).toISOString()}`, `index${i}.m4s`);
+  }
+  if (ended) lines.push('#EXT-X-ENDLIST');
+  expect((await put(`${at}index.m3u8`, `${lines.join('\n')}\n`)).status).toBe(204);
+  clearAllCaches();
+}

@@ -1,9 +1,8 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { DVR_SKIP_UNTIL_MS, LIVE_WINDOW } from '../../src/live/playback';
 import type { StreamDetail } from '../../src/shared/streams-api';
-import { ORIGIN, box, channelMaker, put, uris } from './live-fixtures';
+import { ORIGIN, channelMaker, encoderRun, put, uris, type EncoderRun } from './live-fixtures';
 
 // Rewinding a live: beside the live window (index.m3u8) each live has dvr.m3u8, the whole stream so far out of the
 // segments already stored, which a player reloads as a delta update (`_HLS_skip=YES`) of its newest minute.
@@ -11,19 +10,7 @@ import { ORIGIN, box, channelMaker, put, uris } from './live-fixtures';
 const makeChannel = channelMaker('dvr');
 const T0 = Date.now() - 600_000;
 
-/** An encoder's run: its init segment, `count` one-second segments index0…, then its playlist (PDT from `startSec`). */
-async function run(key: string, { count, startSec, mark = 0, ended = false, folder = '' }: { count: number; startSec: number; mark?: number; ended?: boolean; folder?: string }) {
-  const at = folder ? `/live/ingest/${key}/${folder}/` : `/live/ingest/${key}/`;
-  expect((await put(`${at}init.mp4`, box('ftyp', 64, mark))).status).toBe(204);
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-TARGETDURATION:1', '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-MAP:URI="init.mp4"'];
-  for (let i = 0; i < count; i++) {
-    expect((await put(`${at}index${i}.m4s`, box('moof', 128, mark))).status).toBe(204);
-    lines.push('#EXTINF:1.000000,', `#EXT-X-PROGRAM-DATE-TIME:${new Date(T0 + (startSec + i) * 1000).toISOString()}`, `index${i}.m4s`);
-  }
-  if (ended) lines.push('#EXT-X-ENDLIST');
-  expect((await put(`${at}index.m3u8`, `${lines.join('\n')}\n`)).status).toBe(204);
-  clearAllCaches();
-}
+const run = (key: string, options: EncoderRun) => encoderRun(key, T0, options);
 
 const get = async (path: string) => {
   const res = await SELF.fetch(`${ORIGIN}${path}`);

@@ -84,6 +84,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/channels/:id/notices',
   'GET /api/channels/:id/notices/:noticeId',
   'GET /api/uploads/:key',
+  // Clips are watched by guests too (an adult stream's with the same gate as the stream's), and a guest's play counts
+  // once a day for its device.
+  'GET /api/clips/top-week',
+  'GET /api/clips/:clipId',
+  'POST /api/clips/:clipId/views',
+  'GET /api/channels/:id/clips',
   // The emoji sets (the common one and each channel's), as the chat's picker shows them to guests too.
   'GET /api/guest/show-all-emoji',
   // An agency contract through its signed link: the HMAC signature and expiry in the query are the proof, made only

@@ -47,7 +47,7 @@ function fullscreenTarget(root: HTMLElement, video: HTMLVideoElement): Promise<v
  * Rewinding: a live starts on its short playlist (the first frame comes soonest); the first step back starts the
  * engine again on the whole-stream one, at the program date-time asked for, and "go to live" returns to the short one.
  */
-export function Player({ playback, live, title, poster, autoPlay = true, onPlaying }: PlayerProps) {
+export function Player({ playback, live, title, poster, autoPlay = true, onPlaying, clock }: PlayerProps) {
   const t = useT();
   const root = useRef<HTMLElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -139,6 +139,17 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
       for (const [name, handler] of Object.entries(on)) element.removeEventListener(name, handler);
     };
   }, [live]);
+
+  useEffect(() => {
+    if (!clock) return;
+    clock.current = () => {
+      const latency = engine.current?.latencyMs?.() ?? null;
+      return latency === null ? null : Date.now() - latency;
+    };
+    return () => {
+      clock.current = null;
+    };
+  }, [clock, engine]);
 
   // Latency and "behind the edge", sampled off the render path: the attribute is set directly.
   useEffect(() => {

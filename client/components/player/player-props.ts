@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import type { Playback } from '../../../src/shared/streams-api';
 
 // Its own module: LazyPlayer takes these props and hands them to Player, which LazyPlayer imports.
@@ -10,4 +11,6 @@ export interface PlayerProps {
   poster?: string | null;
   autoPlay?: boolean;
   onPlaying?: () => void;
+  /** Filled with what tells the program date-time on screen (epoch ms; null when the stream carries none): clips cut up to it. */
+  clock?: RefObject<(() => number | null) | null>;
 }

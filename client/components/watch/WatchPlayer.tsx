@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, type RefObject } from 'react';
 import type { Me } from '../../../src/shared/page-props';
 import type { Playback } from '../../../src/shared/streams-api';
 import { LazyPlayer } from '../player/LazyPlayer';
@@ -12,6 +12,7 @@ export function WatchPlayer({
   poster,
   channelId,
   me,
+  clock,
 }: {
   playback: Playback;
   live: boolean;
@@ -20,6 +21,8 @@ export function WatchPlayer({
   poster?: string | null;
   channelId: number;
   me: Me | null;
+  /** Filled with the program date-time on screen (the player's clock): a clip ends there. */
+  clock?: RefObject<(() => number | null) | null>;
 }) {
   const recorded = useRef<number | null>(null);
   const onPlaying = useCallback(() => {
@@ -27,5 +30,5 @@ export function WatchPlayer({
     recorded.current = channelId;
     void markPlayed(channelId);
   }, [me, channelId]);
-  return <LazyPlayer playback={playback} live={live} title={title} poster={poster} autoPlay onPlaying={onPlaying} />;
+  return <LazyPlayer playback={playback} live={live} title={title} poster={poster} autoPlay onPlaying={onPlaying} clock={clock} />;
 }
