@@ -20,6 +20,7 @@ export const PAGE_LOADERS: { [M in LazyPageModule]: Loader<M> } = {
   PersonalAuthPage: () => import('../pages/PersonalAuthPage').then((m) => m.PersonalAuthPage),
   ChannelPage: () => import('../pages/ChannelPage').then((m) => m.ChannelPage),
   VodPage: () => import('../pages/VodPage').then((m) => m.VodPage),
+  ClipPage: () => import('../pages/ClipPage').then((m) => m.ClipPage),
   MyListPage: () => import('../pages/MyListPage').then((m) => m.MyListPage),
   ThemePage: () => import('../pages/ThemePage').then((m) => m.ThemePage),
   CasterPage: () => import('../pages/CasterPage').then((m) => m.CasterPage),

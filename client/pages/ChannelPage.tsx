@@ -15,6 +15,8 @@ import { BoardPanel, useNewBoardCount } from '../components/board/BoardPanel';
 import { PinnedNotice } from '../components/channel/PinnedNotice';
 import { RecordedList } from '../components/channel/RecordedList';
 import { RecordedPanel } from '../components/channel/RecordedPanel';
+import { ClipButton } from '../components/clips/ClipButton';
+import { ClipsPanel } from '../components/clips/ClipsPanel';
 import { ChannelAvatar, ChannelBanner, ChannelLinks } from '../components/channel/ChannelProfileView';
 import { LazyChat } from '../components/chat/LazyChat';
 import { GiftButton } from '../components/gift/GiftButton';
@@ -30,7 +32,7 @@ import { formatDuration, formatInteger } from '../lib/format';
 /** Past PURGE_REACH_MS, for the purge's own round trip. */
 const REFRESH_MARGIN_MS = 500;
 
-const TAB_IDS = ['live', 'recorded', 'notices', 'board'] as const;
+const TAB_IDS = ['live', 'recorded', 'clips', 'notices', 'board'] as const;
 type TabId = (typeof TAB_IDS)[number];
 /** ?tab=notices&notice=12 opens a notice, ?tab=board&post=7 a board post (links to them); anything else starts on the live tab. */
 const tabFrom = (query: Record<string, string>): TabId => ((TAB_IDS as readonly string[]).includes(query.tab ?? '') ? (query.tab as TabId) : query.notice ? 'notices' : query.post ? 'board' : 'live');
@@ -89,6 +91,8 @@ export function ChannelPage({ props }: { props: PageProps<'CHANNEL'> }) {
   const onSubscribed = useCallback(() => void refresh({ keepScroll: true }), [refresh]);
   // Who is in the room now, as the room last told the chat (null before it joined).
   const [roomViewers, setRoomViewers] = useState<number | null>(null);
+  /** The player's clock: the moment on screen, where a clip ends. */
+  const clock = useRef<(() => number | null) | null>(null);
   const [view, setView] = useState<View>(() => viewFrom(props.query));
   const { tab, notice: openNotice, post: openPost } = view;
   // A tab is a place on the page (the URL follows it in place); an opened post or notice is a step the browser's Back
@@ -150,7 +154,7 @@ export function ChannelPage({ props }: { props: PageProps<'CHANNEL'> }) {
     <article className="watch-page" aria-labelledby="watch-title">
       <div className="watch-stage">
         {live && playback ? (
-          <WatchPlayer key={playback.url} playback={playback} live title={title} poster={live.thumbnailUrl} channelId={channel.channelId} me={props.me} />
+          <WatchPlayer key={playback.url} playback={playback} live title={title} poster={live.thumbnailUrl} channelId={channel.channelId} me={props.me} clock={clock} />
         ) : live && access && access !== 'ok' ? (
           <AccessGate access={access} channelId={channel.channelId} me={props.me} onUnlocked={setUnlocked} />
         ) : (
@@ -182,6 +186,8 @@ export function ChannelPage({ props }: { props: PageProps<'CHANNEL'> }) {
         {live && <StreamBadges live adult={live.adult} locked={live.hasPassword} />}
         {/* Gifts go to a live channel; a creator gives none to their own. */}
         {!isCreator && <GiftButton channelId={channel.channelId} creatorNickname={channel.creator.nickname} me={props.me} onAir={!!live} />}
+        {/* A clip of what plays: our own lives, for whoever may watch them. */}
+        {live && playback?.source === 'flex' && <ClipButton streamId={live.streamId} live clock={clock} me={props.me} />}
         <dl className="watch-stats">
           {live && (
             <>
@@ -241,6 +247,7 @@ export function ChannelPage({ props }: { props: PageProps<'CHANNEL'> }) {
             ...(props.brand.features.vod
               ? [{ id: 'recorded', label: t('channelProfile.tabs.recorded'), panel: <RecordedPanel channelId={channel.channelId} first={page.recorded} locale={props.locale} /> }]
               : []),
+            { id: 'clips', label: t('clip.tab'), panel: <ClipsPanel channelId={channel.channelId} locale={props.locale} /> },
             {
               id: 'notices',
               label: `${t('channelProfile.tabs.notices')} ${noticeCount > 0 ? `(${formatInteger(noticeCount, props.locale)})` : ''}`.trim(),

@@ -5,6 +5,7 @@ import { BannerCards, BannerCarousel } from '../components/home/BannerCarousel';
 import { LazyEventPopup } from '../components/home/LazyEventPopup';
 import { StreamGrid } from '../components/watch/StreamCardView';
 import { useClock } from '../components/watch/time';
+import { TopClips } from '../components/clips/TopClips';
 
 export function HomePage({ props }: { props: PageProps<'HOME'> }) {
   const t = useT();
@@ -29,6 +30,7 @@ export function HomePage({ props }: { props: PageProps<'HOME'> }) {
         <h2 id="live-now">{t('home.liveNow')}</h2>
         <StreamGrid streams={main?.lives ?? []} now={now} locale={locale} empty={t('home.noLive')} label={t('home.liveNow')} />
       </section>
+      <TopClips locale={locale} />
       {main && main.themes.length > 0 && (
         <nav aria-labelledby="themes-title" className="section">
           <h2 id="themes-title">{t('home.themes')}</h2>

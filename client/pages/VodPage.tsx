@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import type { Playback } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
@@ -6,6 +6,7 @@ import { AccessGate } from '../components/watch/AccessGate';
 import { WatchPlayer } from '../components/watch/WatchPlayer';
 import { StreamBadges } from '../components/watch/StreamCardView';
 import { formatDateTime, formatDuration } from '../lib/format';
+import { ClipButton } from '../components/clips/ClipButton';
 
 /** A recorded stream's player page: the recording, its creator, date and length, with the same gating. */
 export function VodPage({ props }: { props: PageProps<'VOD'> }) {
@@ -13,13 +14,15 @@ export function VodPage({ props }: { props: PageProps<'VOD'> }) {
   const stream = props.data.stream;
   // A password-protected recording plays once its password is given (it keeps its live's).
   const [unlocked, setUnlocked] = useState<Playback | null>(null);
+  /** The player's clock: the moment on screen, where a clip ends. */
+  const clock = useRef<(() => number | null) | null>(null);
   if (!stream) return <p className="empty-state">{t('vod.loadFailed')}</p>;
   const playback = stream.playback ?? unlocked;
   return (
     <article className="watch-page" aria-labelledby="watch-title">
       <div className="watch-stage">
         {playback ? (
-          <WatchPlayer key={playback.url} playback={playback} live={false} title={stream.title} channelId={stream.channelId} me={props.me} />
+          <WatchPlayer key={playback.url} playback={playback} live={false} title={stream.title} channelId={stream.channelId} me={props.me} clock={clock} />
         ) : stream.access !== 'ok' ? (
           <AccessGate access={stream.access} channelId={stream.channelId} streamId={stream.streamId} me={props.me} onUnlocked={setUnlocked} />
         ) : (
@@ -32,6 +35,7 @@ export function VodPage({ props }: { props: PageProps<'VOD'> }) {
           <a href={`/channel/${encodeURIComponent(stream.creator.loginId)}`}>{stream.creator.nickname}</a>
         </p>
         <StreamBadges live={false} adult={stream.adult} locked={stream.hasPassword} />
+        {playback?.source === 'flex' && <ClipButton streamId={stream.streamId} live={false} clock={clock} me={props.me} />}
         <dl className="watch-stats">
           <dt>{t('vod.date')}</dt>
           <dd>

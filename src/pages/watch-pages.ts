@@ -2,8 +2,9 @@ import { PAGE_DEFAULTS } from '../shared/paging';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { buildPageProps, respond } from '../render/respond';
-import { MY_LISTS, type CasterData, type ChannelData, type HomeData, type Me, type MyListData, type MyListKey, type ThemeData, type VodData } from '../shared/page-props';
+import { MY_LISTS, type CasterData, type ChannelData, type ClipData, type HomeData, type Me, type MyListData, type MyListKey, type ThemeData, type VodData } from '../shared/page-props';
 import type { Banner, Logo, Theme } from '../shared/streams-api';
+import { CLIP_ID_PATTERN } from '../shared/clip-schemas';
 import { loadPageData } from './load';
 import { deviceOf, guestApi, guestViewerApi, loadMeRemembered, pageSession, type Api } from './watch-load';
 import type { ApiAnswer } from '../proxy/caller';
@@ -130,6 +131,19 @@ export const watchPages = new Hono<AppEnv>()
     // A stream still on air is watched on its channel page, live.
     if (found.stream?.endedAt === null) return c.redirect(`/channel/${seg(found.stream.creator.loginId)}`, 302);
     return respond(c, buildPageProps(c, 'VOD', { title: c.var.t('vod.title'), ...found }, me));
+  })
+  .get('/clip/:clipId', async (c) => {
+    const clipId = c.req.param('clipId');
+    if (!CLIP_ID_PATTERN.test(clipId)) return notFound(c);
+    const { me, api } = await pageSession(c);
+    const found = await loadPageData(c, async () => {
+      const clip = await api('/api/clips/:clipId', { param: { clipId } });
+      if (missing(clip)) return { missing: true };
+      if (!clip.ok || !clip.body) throw new Error(`clip answered ${clip.status}`);
+      return { title: clip.body.title, clip: clip.body, shareUrl: `${new URL(c.req.url).origin}/clip/${clipId}` } satisfies ClipData;
+    });
+    if ('missing' in found) return notFound(c, me);
+    return respond(c, buildPageProps(c, 'CLIP', { title: c.var.t('clip.title'), ...found }, me));
   })
   .get(MY_LISTS.RECENT_VIEW.path, (c) => myList(c, 'RECENT_VIEW'))
   .get(MY_LISTS.SUBSCRIPTIONS_VIEW.path, (c) => myList(c, 'SUBSCRIPTIONS_VIEW'))

@@ -57,7 +57,7 @@ function loadManifest(env: Env): Promise<PreloadManifest | null> {
 
 /** Whether the page will mount an HLS player as soon as it hydrates. */
 function playsHls(props: PageProps): boolean {
-  const playback = props.page === 'CHANNEL' ? props.data.channelPage?.live?.playback : props.page === 'VOD' ? props.data.stream?.playback : null;
+  const playback = props.page === 'CHANNEL' ? props.data.channelPage?.live?.playback : props.page === 'VOD' ? props.data.stream?.playback : props.page === 'CLIP' ? props.data.clip?.playback : null;
   return !!playback && ['HLS', 'IVS', 'NCP'].includes(playback.playerType);
 }
 

@@ -1,6 +1,7 @@
 import type { PublicBrand } from './brand-schema';
 import type { MeDto } from './account-schemas';
 import type { AppType } from './constants';
+import type { ClipDetail } from './clip-schemas';
 import type { Locale, Messages } from './locales';
 import type { ErrorReportingConfig } from './release';
 import type {
@@ -48,6 +49,7 @@ export const PAGES = {
   PERSONAL_AUTH: 'PersonalAuthPage',
   CHANNEL: 'ChannelPage',
   VOD: 'VodPage',
+  CLIP: 'ClipPage',
   RECENT_VIEW: 'MyListPage',
   SUBSCRIPTIONS_VIEW: 'MyListPage',
   GIFT_VIEW: 'MyListPage',
@@ -182,6 +184,14 @@ export interface VodData {
   stream: StreamDetail;
 }
 
+/** A clip's page: the clip with what this viewer may do with it. */
+export interface ClipData {
+  title: string;
+  clip: ClipDetail;
+  /** The clip's address on this site, to share. */
+  shareUrl: string;
+}
+
 /** The three member lists share one page: recently watched (played), gifted (present), subscriptions. */
 export const MY_LISTS = {
   RECENT_VIEW: { path: '/my/recent', api: '/api/my/streams/played' },
@@ -229,6 +239,7 @@ export interface PageDataMap {
   PERSONAL_AUTH: PersonalAuthPageData;
   CHANNEL: MaybeLoaded<ChannelData, 'title' | 'loginId'>;
   VOD: MaybeLoaded<VodData, 'title'>;
+  CLIP: MaybeLoaded<ClipData, 'title'>;
   RECENT_VIEW: MaybeLoaded<MyListData, 'title'>;
   SUBSCRIPTIONS_VIEW: MaybeLoaded<MyListData, 'title'>;
   GIFT_VIEW: MaybeLoaded<MyListData, 'title'>;

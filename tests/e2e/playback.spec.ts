@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { startBroadcast } from '../../scripts/lib/broadcaster.mjs';
 import type { ChannelPageResponse } from '../../src/shared/streams-api';
-import { LOOPBACK as ORIGIN, apiGet, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, signIn, test, until, url } from './fixtures';
+import { LOOPBACK as ORIGIN, apiGet, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, person, signIn, test, until, url } from './fixtures';
 
 const LIVE_CHANNEL = { id: 1, key: 'demo-stream-key-0001' };
 const RECORD_CHANNEL = { id: 2, key: 'demo-stream-key-0002' };
@@ -266,6 +266,61 @@ test('a live rewinds: ten seconds back from the keyboard, further on its bar, an
   await expect.poll(behind).toBeLessThan(4);
   await expect(bar).toHaveAttribute('aria-valuetext', ko.player.atLive);
   expect(consoleErrors).toEqual([]);
+});
+
+test("a viewer clips ten seconds of the live (a double click makes one clip); a guest watches it to its end from the link, the channel's Clips tab and the home page list it, its creator deletes it", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { channel } = await channelPage(LIVE_CHANNEL.id);
+  const viewer = await person(browser, 'demo_viewer', `/channel/${channel.creator.loginId}`);
+  await expect(viewer.page.locator('.player')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  await viewer.page.getByRole('button', { name: ko.clip.button, exact: true }).click();
+  const dialog = viewer.page.getByRole('dialog', { name: ko.clip.dialogTitle });
+  await dialog.getByLabel(ko.clip.titleLabel).fill('오늘의 명장면');
+  await dialog.getByLabel(ko.clip.length).selectOption('10');
+  await dialog.getByRole('button', { name: ko.clip.submit }).dblclick();
+  await expect(dialog.getByText(ko.clip.made)).toBeVisible();
+  const clips = await apiGet<{ items: { clipId: string; durationMs: number; title: string }[]; total: number }>(`/api/channels/${LIVE_CHANNEL.id}/clips`);
+  expect(clips.total).toBe(1); // one clip, however many clicks
+  const made = clips.items[0]!;
+  expect(made).toMatchObject({ title: '오늘의 명장면' });
+  expect(made.durationMs).toBeGreaterThanOrEqual(10_000);
+  expect(made.durationMs).toBeLessThanOrEqual(11_000);
+  await dialog.getByRole('link', { name: ko.clip.open }).click();
+  await expect(viewer.page).toHaveURL(new RegExp(`/clip/${made.clipId}$`));
+  const shared = await viewer.page.getByLabel(ko.clip.share).inputValue();
+  expect(shared).toBe(url('flex', `/clip/${made.clipId}`));
+
+  // Another browser, a guest, opens the link: the clip plays to its end, and counts a view (as the maker's did).
+  const guest = await person(browser, null, `/clip/${made.clipId}`);
+  await expect(guest.page.getByRole('heading', { name: '오늘의 명장면' })).toBeVisible();
+  const player = guest.page.locator('.player');
+  await expect(player).toHaveAttribute('data-state', /playing|ended/, { timeout: 15_000 });
+  await expect(player).toHaveAttribute('data-state', 'ended', { timeout: 20_000 });
+  const duration = await guest.page.evaluate(() => document.querySelector<HTMLVideoElement>('.player video')!.duration);
+  expect(duration).toBeGreaterThan(9);
+  expect(duration).toBeLessThan(12);
+  await expect(guest.page.locator('.clip-views')).toHaveText('2'); // the maker's play on its page, and this one
+  await expect(guest.page.getByRole('button', { name: ko.clip.delete })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(guest.page);
+  await gotoHydrated(guest.page, url('flex', `/channel/${channel.creator.loginId}?tab=clips`));
+  await expect(guest.page.getByRole('list', { name: ko.clip.tab }).getByRole('link', { name: '오늘의 명장면' })).toBeVisible();
+  await gotoHydrated(guest.page, url('flex', '/'));
+  await expect(guest.page.getByRole('list', { name: ko.clip.topTitle }).getByRole('link', { name: '오늘의 명장면' })).toBeVisible();
+
+  // The channel's creator deletes it; its page is gone.
+  const creator = await person(browser, channel.creator.loginId, `/clip/${made.clipId}`);
+  await creator.page.getByRole('button', { name: ko.clip.delete }).click();
+  await creator.page.getByRole('dialog').getByRole('button', { name: ko.common.delete }).click();
+  await expect(creator.page).toHaveURL(/\?tab=clips$/);
+  await expect(creator.page.getByText(ko.clip.empty)).toBeVisible();
+  const gone = await creator.page.goto(url('flex', `/clip/${made.clipId}`));
+  expect(gone?.status()).toBe(404);
+  for (const one of [viewer, guest, creator]) {
+    expect(one.errors).toEqual([]);
+    await one.context.close();
+  }
 });
 
 test('a recorded stream plays to its end', async ({ page, consoleErrors }) => {

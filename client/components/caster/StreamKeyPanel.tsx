@@ -2,29 +2,21 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import type { StreamKeyResponse } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
-import { alertMessageAtom, pushToastAtom } from '../../state/ui';
+import { pushToastAtom } from '../../state/ui';
 import { rotateStreamKey } from '../../data/watch-api';
 import { ConfirmModal } from '../modals/ConfirmModal';
 import { Spinner } from '../auth/Spinner';
 import { ffmpegCommand, maskKey } from './commands';
 import { useFailureNotice } from '../../data/use-mutation';
+import { CopyButton as CopyText } from '../ui/CopyButton';
 
+/** Copy, as the studio says it. */
 function CopyButton({ value, label }: { value: string; label: string }) {
   const t = useT();
-  const setAlert = useSetAtom(alertMessageAtom);
-  const pushToast = useSetAtom(pushToastAtom);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      pushToast({ key: 'caster.copied' });
-    } catch {
-      setAlert(t('caster.copyFailed'));
-    }
-  };
   return (
-    <button type="button" className="btn btn-small" onClick={copy} aria-label={label}>
+    <CopyText value={value} label={label} copiedKey="caster.copied">
       {t('caster.copy')}
-    </button>
+    </CopyText>
   );
 }
 

@@ -4,6 +4,7 @@ import { IMAGE_ACCEPT } from '../../../src/shared/uploads';
 import { fileReport } from '../../data/cs-api';
 import { useT } from '../../i18n/i18n';
 import { Modal } from '../modals/Modal';
+import { DialogFormActions } from '../modals/DialogFormActions';
 import { useFailureWords } from '../../data/use-mutation';
 
 export interface ReportTarget {
@@ -71,19 +72,7 @@ export function ReportDialog({ id, target, onClose }: { id: string; target: Repo
             <textarea id={`${id}-content`} name="content" maxLength={1000} rows={3} />
             <label htmlFor={`${id}-files`}>{t('cs.report.file')}</label>
             <input id={`${id}-files`} name="files" type="file" accept={IMAGE_ACCEPT} />
-            {state.kind === 'failed' && (
-              <p className="form-error" role="alert">
-                {state.message}
-              </p>
-            )}
-            <div className="modal-actions">
-              <button type="button" className="btn" onClick={close}>
-                {t('common.cancel')}
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={state.kind === 'sending'}>
-                {t('cs.report.submit')}
-              </button>
-            </div>
+            <DialogFormActions failure={state.kind === 'failed' ? (state.message ?? '') : null} busy={state.kind === 'sending'} submitLabel={t('cs.report.submit')} onCancel={close} />
           </form>
         )
       )}
