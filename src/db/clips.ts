@@ -68,7 +68,14 @@ export async function newestSegmentEnd(db: D1Database, streamId: number, renditi
   return row?.endsAt ?? null;
 }
 
-/** The stream's segments (of one rendition) that overlap [from, until): their numbers, length and first time. */
+/** No segment is longer than this: one that overlaps a moment started at most this long before it. */
+const LONGEST_SEGMENT_MS = 30_000;
+
+/**
+ * The stream's segments (of one rendition) that overlap [from, until): their numbers, length and first time. Read
+ * through the index by program date-time (stream_segments_by_time): only the rows near the range, however long
+ * the recording.
+ */
 export async function segmentRange(
   db: D1Database,
   streamId: number,
@@ -78,9 +85,11 @@ export async function segmentRange(
 ): Promise<{ firstSeq: number; lastSeq: number; durationMs: number; startedAt: number } | null> {
   const row = await db
     .prepare(
-      `SELECT MIN(seq) AS firstSeq, MAX(seq) AS lastSeq, SUM(duration_ms) AS durationMs, MIN(${PDT}) AS startedAt FROM stream_segments WHERE ${SERVED} AND ${PDT} < ?4 AND ${PDT} + duration_ms > ?3`,
+      `SELECT MIN(seq) AS firstSeq, MAX(seq) AS lastSeq, SUM(duration_ms) AS durationMs, MIN(${PDT}) AS startedAt FROM stream_segments
+       WHERE stream_id = ?1 AND rendition = ?2 AND stored_at IS NOT NULL AND duration_ms IS NOT NULL
+         AND ${PDT} < ?4 AND ${PDT} > ?3 - ?5 AND ${PDT} + duration_ms > ?3 AND seq IS NOT NULL`,
     )
-    .bind(streamId, rendition, from, until)
+    .bind(streamId, rendition, from, until, LONGEST_SEGMENT_MS)
     .first<{ firstSeq: number | null; lastSeq: number; durationMs: number; startedAt: number }>();
   return row && row.firstSeq !== null ? { ...row, firstSeq: row.firstSeq } : null;
 }
@@ -92,9 +101,12 @@ export interface NewClip extends ClipFields {
 
 /**
  * One transaction: the clip, unless its maker made `perHour` clips in the hour before (or already made this request:
- * then nothing), and its segments of every rendition, numbers firstSeq to lastSeq. Whether the clip was written.
+ * then nothing), and its segments of each of `renditions`, numbers firstSeq to lastSeq. Whether the clip was written.
  */
-export async function insertClip(db: D1Database, clip: NewClip, { firstSeq, lastSeq }: { firstSeq: number; lastSeq: number }, perHour: number): Promise<boolean> {
+export async function insertClip(db: D1Database, clip: NewClip, { firstSeq, lastSeq, renditions }: { firstSeq: number; lastSeq: number; renditions: string[] }, perHour: number): Promise<boolean> {
+  // One rendition after another through the served index (stream, rendition, seq): SQLite, left to choose, took the
+  // primary key (stream, rendition, name) and read every row of the rendition.
+  const inRenditions = renditions.map((_, i) => `?${i + 5}`).join(', ');
   const [inserted] = await db.batch([
     db
       .prepare(
@@ -106,11 +118,11 @@ export async function insertClip(db: D1Database, clip: NewClip, { firstSeq, last
     db
       .prepare(
         `INSERT INTO clip_segments (clip_id, rendition, seq, name, init_name, generation, duration_ms, program_date_time, stream_id)
-         SELECT ?1, rendition, seq, name, init_name, generation, duration_ms, ${PDT}, stream_id FROM stream_segments
-         WHERE stream_id = ?2 AND seq BETWEEN ?3 AND ?4 AND stored_at IS NOT NULL AND duration_ms IS NOT NULL
+         SELECT ?1, rendition, seq, name, init_name, generation, duration_ms, ${PDT}, stream_id FROM stream_segments INDEXED BY stream_segments_served
+         WHERE stream_id = ?2 AND rendition IN (${inRenditions}) AND seq BETWEEN ?3 AND ?4 AND stored_at IS NOT NULL AND duration_ms IS NOT NULL
            AND EXISTS (SELECT 1 FROM clips WHERE id = ?1)`,
       )
-      .bind(clip.id, clip.streamId, firstSeq, lastSeq),
+      .bind(clip.id, clip.streamId, firstSeq, lastSeq, ...renditions),
   ]);
   return inserted!.meta.changes > 0;
 }

@@ -76,7 +76,7 @@ export async function createClip(db: D1Database, memberId: number, viewer: Viewe
       requestKey: request.requestKey,
       now,
     },
-    range,
+    { ...range, renditions: renditions.length > 0 ? renditions.map((r) => r.name) : [''] },
     CLIPS_PER_HOUR,
   );
   if (written) return { clipId };
