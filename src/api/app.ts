@@ -31,6 +31,7 @@ import { payoutRoutes, staffPayoutRoutes } from './routes/payouts';
 import { uploadRoutes } from './routes/uploads';
 import { noticeRoutes } from './routes/notices';
 import { clipRoutes } from './routes/clips';
+import { chatReplayRoutes } from './routes/chat-replay';
 import { boardRoutes } from './routes/board';
 import { channelProfileRoutes } from './routes/channel-profile';
 import { messageRoutes } from './routes/messages';
@@ -110,6 +111,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', uploadRoutes)
   .route('/', noticeRoutes)
   .route('/', clipRoutes)
+  .route('/', chatReplayRoutes)
   .route('/', boardRoutes)
   .route('/', channelProfileRoutes)
   .route('/', messageRoutes)

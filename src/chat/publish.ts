@@ -21,3 +21,9 @@ export async function chatIsManager(env: Env, channelId: number, loginId: string
   const room = String(channelId);
   return hubStub(env, room).isManager(loginId);
 }
+
+/** A recording's chat replay out of its channel's room: lines of the live `streamId` from `from` to `until` (ms). */
+export async function chatReplay(env: Env, channelId: number, streamId: number, from: number, until: number, limit: number): Promise<{ frames: string[]; more: boolean }> {
+  const room = String(channelId);
+  return hubStub(env, room).replay(streamId, from, until, limit);
+}

@@ -21,6 +21,7 @@ import { chatChannel } from '../db/chat';
 import { RoomStore } from '../db/chat-room';
 import { CountBroadcaster, Pacer, ShardReporter, SpokeOutbox } from './fan-out';
 import { chatEmojiOf } from './emoji';
+import { KEEP_RECORDINGS } from '../shared/streams-enums';
 import { ROLE_FRESH_MS, RoleCache } from './roles';
 import { RESERVATION_MS, hubStub, pickShard, sendGap, shardCapacity, shardStub } from './shards';
 
@@ -432,8 +433,20 @@ export class ChatRoom extends DurableObject<Env> {
       return false;
     }
     this.adopt(room, 0);
-    this.fanOut([{ type: 'event', at: Date.now(), ...parsed.data }], []);
+    const published = parsed.data;
+    // A live's lines are kept for its recording's replay, from its "live" notice to its "ended" one.
+    if (published.kind === 'channel_status' && published.status === 'live') {
+      this.store.setMeta('replayStream', String(published.streamId));
+      this.store.pruneReplay(KEEP_RECORDINGS);
+    }
+    this.fanOut([{ type: 'event', at: Date.now(), ...published }], []);
+    if (published.kind === 'channel_status' && published.status === 'ended') this.store.setMeta('replayStream', null);
     return true;
+  }
+
+  /** A recording's chat, as said during its live: `limit` lines from `from` to `until` (ms), and whether more follow. */
+  replay(streamId: number, from: number, until: number, limit: number): { frames: string[]; more: boolean } {
+    return this.store.replayPage(streamId, from, until, limit);
   }
 
   /** Messages before `beforeId` (or the newest), oldest first, at most CHAT_HISTORY. */
@@ -445,11 +458,33 @@ export class ChatRoom extends DurableObject<Env> {
     return { room: this.room, shard: this.shard, ...this.counts(), drops: this.store.drops(), shards: this.isHub ? Object.fromEntries(this.store.shardCounts()) : null };
   }
 
+  /** Hub only, while a live is on: its lines (words, gifts, notices, moderation) for the recording's replay. */
+  private keepForReplay(frames: ServerFrame[]): void {
+    const stream = this.store.getMeta('replayStream');
+    if (stream === null) return;
+    const lines = frames.flatMap((frame) => (isReplayed(frame) ? [{ at: frame.at, author: authorOf(frame), frame: JSON.stringify(frame) }] : []));
+    if (lines.length > 0) this.store.keepForReplay(Number(stream), lines);
+  }
+
   /** Frames for every shard: the hub's own sockets at their pace, and each active spoke's batch. */
   private fanOut(frames: ServerFrame[], removals: Removal[]): void {
     if (frames.length === 0 && removals.length === 0) return;
+    this.keepForReplay(frames);
     const texts = frames.map((f) => JSON.stringify(f));
     this.pacer.push(texts, removals);
     for (const shard of this.store.shardCounts().keys()) if (shard !== 0) this.spokes.push(shard, texts, removals);
   }
+}
+
+type ReplayedFrame = Extract<ServerFrame, { at: number }>;
+
+/** What a replay shows: what was said, gifts and items, notices, moderation; not counts, settings or connection news. */
+const isReplayed = (frame: ServerFrame): frame is ReplayedFrame => frame.type === 'message' || frame.type === 'action' || (frame.type === 'event' && frame.kind !== 'CHANNELING_SETTING_UPDATE');
+
+/** Whose line it is (its words' author, a gift's giver, a moderator), for hiding a banned member's at replay time. */
+function authorOf(frame: ReplayedFrame): string | null {
+  if (frame.type === 'message' || frame.type === 'action') return (frame.type === 'message' ? frame.from : frame.by).loginId;
+  if ('by' in frame) return frame.by.loginId;
+  if ('from' in frame) return frame.from?.loginId ?? null;
+  return null;
 }

@@ -29,7 +29,9 @@ export class RoomStore {
       CREATE INDEX IF NOT EXISTS sends_by_member ON sends (login_key, at);
       CREATE TABLE IF NOT EXISTS last_text (login_key TEXT PRIMARY KEY, text TEXT NOT NULL, at INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS shards (idx INTEGER PRIMARY KEY, sockets INTEGER NOT NULL, joined INTEGER NOT NULL);
-      CREATE TABLE IF NOT EXISTS drops (reason TEXT PRIMARY KEY, n INTEGER NOT NULL);`);
+      CREATE TABLE IF NOT EXISTS drops (reason TEXT PRIMARY KEY, n INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS replay (id INTEGER PRIMARY KEY AUTOINCREMENT, stream_id INTEGER NOT NULL, at INTEGER NOT NULL, author_key TEXT, frame TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS replay_by_time ON replay (stream_id, at, id);`);
   }
 
   getMeta(k: string): string | null {
@@ -129,6 +131,37 @@ export class RoomStore {
     const n = Math.max(0, Math.min(limit, CHAT_HISTORY));
     const rows = this.sql.exec<{ frame: string }>('SELECT frame FROM history WHERE id < ? ORDER BY id DESC LIMIT ?', beforeId ?? Number.MAX_SAFE_INTEGER, n).toArray();
     return rows.reverse().map((r) => JSON.parse(r.frame) as MessageFrame);
+  }
+
+  // ---- replay: every line of a live, by time, for its recording ----------------------------------
+
+  /** Keep lines of the live `streamId` (their authors by login ID, for moderation at replay time). */
+  keepForReplay(streamId: number, lines: { at: number; author: string | null; frame: string }[]): void {
+    for (const line of lines) this.sql.exec('INSERT INTO replay (stream_id, at, author_key, frame) VALUES (?, ?, ?, ?)', streamId, line.at, line.author === null ? null : key(line.author), line.frame);
+  }
+
+  /**
+   * Up to `limit` lines of the live `streamId` from `from` (inclusive) to `until` (exclusive), in the order they were
+   * said, without those of members banned from the room for good; and whether more lines follow in the range.
+   */
+  replayPage(streamId: number, from: number, until: number, limit: number): { frames: string[]; more: boolean } {
+    const rows = this.sql
+      .exec<{ frame: string }>(
+        `SELECT frame FROM replay WHERE stream_id = ? AND at >= ? AND at < ?
+           AND (author_key IS NULL OR author_key NOT IN (SELECT login_key FROM sanctions WHERE kind = 'ban' AND until IS NULL))
+         ORDER BY at, id LIMIT ?`,
+        streamId,
+        from,
+        until,
+        limit + 1,
+      )
+      .toArray();
+    return { frames: rows.slice(0, limit).map((r) => r.frame), more: rows.length > limit };
+  }
+
+  /** Keep the lines of the newest `keep` lives only (their recordings are kept as many: src/live/channel-do.ts). */
+  pruneReplay(keep: number): void {
+    this.sql.exec('DELETE FROM replay WHERE stream_id NOT IN (SELECT DISTINCT stream_id FROM replay ORDER BY stream_id DESC LIMIT ?)', keep);
   }
 
   // ---- shards and counters -----------------------------------------------------------------------

@@ -26,6 +26,7 @@ import {
 } from '../db/live';
 import { findOpenStream } from '../db/streams';
 import { clippedFiles } from '../db/clips';
+import { KEEP_RECORDINGS } from '../shared/streams-enums';
 import { LiveChannelStore } from '../db/live-channel-state';
 
 /** No media for this long ends a live: it becomes a recording. */
@@ -36,7 +37,6 @@ export const SILENCE_MS = 10_000;
  */
 export const RESUME_MS = 60_000;
 /** Recordings of our own source kept per channel; older ones (rows and R2 objects) go when a new live starts. */
-export const KEEP_RECORDINGS = 10;
 /** A viewer counts as watching while their player fetched a playlist within this window. */
 export const VIEWER_WINDOW_MS = 15_000;
 /** viewer_count / peak_viewers / view_count reach D1 at most this often. */

@@ -22,3 +22,6 @@ export const LIVE_TIME_OPTION_NUMBERS = { 1: 'current', 2: 'today', 3: 'week', 4
 
 /** The most seats a channel may set for its lives (channels.max_viewers CHECK in migration 0019). */
 export const MAX_VIEWERS_LIMIT = 100_000;
+
+/** A channel keeps its newest this many recordings of ours, and their chat replay; older ones are deleted (clips keep theirs). */
+export const KEEP_RECORDINGS = 10;

@@ -90,6 +90,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/clips/:clipId',
   'POST /api/clips/:clipId/views',
   'GET /api/channels/:id/clips',
+  // A recording's chat replay, for whoever may watch the recording (the same access rule, a password one's token).
+  'GET /api/streams/:id/chat-replay',
   // The emoji sets (the common one and each channel's), as the chat's picker shows them to guests too.
   'GET /api/guest/show-all-emoji',
   // An agency contract through its signed link: the HMAC signature and expiry in the query are the proof, made only

@@ -1,0 +1,29 @@
+// A recording's chat replay: the call's shapes, shared by the API and the recording's page.
+import * as z from 'zod';
+
+/** The longest stretch one call answers, and the most lines (a busier stretch answers `next` to go on from). */
+export const CHAT_REPLAY = { maxSpanMs: 10 * 60_000, maxLines: 1000 } as const;
+
+export const chatReplayQuerySchema = z
+  .object({
+    from: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+    until: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+    token: z.string().max(200).optional().describe("A password recording's playback token (the one its playback URL carries)"),
+  })
+  .refine((q) => q.until > q.from && q.until - q.from <= CHAT_REPLAY.maxSpanMs, { path: ['until'], message: 'after from, at most ten minutes later' });
+
+export const chatReplaySchema = z
+  .object({
+    lines: z
+      .array(z.looseObject({ type: z.enum(['message', 'action', 'event']), at: z.int().nonnegative() }))
+      .describe('What the room sent during the live, as it sent it (chat frames: words, gifts and items, notices, moderation), in order; none of members banned from the room for good'),
+    next: z.int().nonnegative().nullable().describe('More lines follow in the range: ask again from here'),
+  })
+  .meta({ id: 'ChatReplay' });
+export type ChatReplay = z.infer<typeof chatReplaySchema>;
