@@ -22,7 +22,7 @@ export async function recordingChat(
   secret: string,
 ): Promise<ChatReplay> {
   const stream = await findStream(env.DB, streamId);
-  if (!stream || stream.source !== 'flex' || stream.kind === 3) throw new Refusal(404, 'STREAM_NOT_FOUND', 'errors.streamNotFound');
+  if (stream?.source !== 'flex' || stream.kind === 3) throw new Refusal(404, 'STREAM_NOT_FOUND', 'errors.streamNotFound');
   const access = accessFor(stream, viewer, settings);
   const unlocked = access === 'password' && (await playbackTokenValid(secret, stream.id, token));
   if (access !== 'ok' && !unlocked) throw new Refusal(403, 'PLAYBACK_REFUSED', 'chatReplay.refused');
