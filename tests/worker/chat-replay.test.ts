@@ -16,8 +16,7 @@ const linesOf = async (res: Response) => {
   return (await res.json<ChatReplay>()).lines;
 };
 const streamOf = async (channelId: number) => (await env.DB.prepare('SELECT id FROM streams WHERE channel_id = ? ORDER BY id DESC LIMIT 1').bind(channelId).first<{ id: number }>())!.id;
-const textsOf = (lines: ChatReplay['lines']) =>
-  lines.map((l) => (l.type === 'message' ? String(l.text) : `${l.type}:${String(l.kind ?? l.action)}`));
+const textsOf = (lines: ChatReplay['lines']) => lines.map((l) => (l.type === 'message' ? String(l.text) : `${l.type}:${String(l.kind ?? l.action)}`));
 
 describe('chat replay', () => {
   it("keeps a live's lines in order with their times, from its live notice to its end, and answers a stretch of them", async () => {
