@@ -7,6 +7,7 @@ import { WatchPlayer } from '../components/watch/WatchPlayer';
 import { StreamBadges } from '../components/watch/StreamCardView';
 import { formatDateTime, formatDuration } from '../lib/format';
 import { ClipButton } from '../components/clips/ClipButton';
+import { ChatReplay } from '../components/chat/ChatReplay';
 
 /** A recorded stream's player page: the recording, its creator, date and length, with the same gating. */
 export function VodPage({ props }: { props: PageProps<'VOD'> }) {
@@ -29,6 +30,8 @@ export function VodPage({ props }: { props: PageProps<'VOD'> }) {
           <p className="empty-state">{t('vod.unplayable')}</p>
         )}
       </div>
+      {/* Our own recordings replay their live's chat beside them (a password one's with the token its playback carries). */}
+      {playback?.source === 'flex' && <ChatReplay streamId={stream.streamId} clock={clock} token={new URL(playback.url, 'https://site.invalid').searchParams.get('token')} me={props.me} />}
       <section className="watch-info">
         <h1 id="watch-title">{stream.title}</h1>
         <p className="watch-creator">

@@ -369,3 +369,64 @@ test('an open channel page follows its channel going live and off air, told by t
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   expect(consoleErrors).toEqual([]);
 });
+
+test("a recording replays its live's chat beside it, in step with the picture, following seeks", async ({ browser }) => {
+  test.setTimeout(120_000);
+  await until('channel 2 to be off air', async () => (await channelPage(RECORD_CHANNEL.id)).live === null, 60_000);
+  const { channel } = await channelPage(RECORD_CHANNEL.id);
+  const viewer = await person(browser, 'demo_viewer', `/channel/${channel.creator.loginId}`);
+  const wentLive = Date.now();
+  broadcasters.push(startBroadcast({ origin: ORIGIN, streamKey: RECORD_CHANNEL.key, durationSeconds: 16, thumbnails: false }));
+  await expect(viewer.page.locator('.player')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+  await expect(viewer.page.locator('.chat-conn')).toHaveAttribute('data-status', 'open');
+  const chatInput = viewer.page.getByLabel(ko.chat.inputLabel);
+  for (const [i, words] of ['첫 마디', '둘째 마디', '셋째 마디'].entries()) {
+    if (i > 0) await viewer.page.waitForTimeout(4000);
+    await chatInput.fill(words);
+    await chatInput.press('Enter');
+    await expect(viewer.page.locator('.chat-lines').getByText(words)).toBeVisible();
+  }
+  const recorded = await until(
+    'the broadcast to be recorded',
+    async () => (await channelPage(RECORD_CHANNEL.id)).recorded.find((s) => s.endedAt !== null && s.startedAt >= wentLive), // this broadcast's, not the test's before
+    60_000,
+  );
+
+  await gotoHydrated(viewer.page, url('flex', `/vod/${recorded.streamId}`));
+  const page = viewer.page;
+  const replay = page.getByRole('log', { name: ko.chatReplay.title });
+  await expect(page.locator('.player')).toHaveAttribute('data-state', /playing|ended/, { timeout: 15_000 });
+  // The picture's moment (program date-time) from the player, and where a line said at `at` goes (1.5 s earlier).
+  const seek = async (seconds: number) => {
+    await page.evaluate((to) => {
+      const video = document.querySelector<HTMLVideoElement>('.player video')!;
+      video.pause();
+      video.currentTime = to;
+    }, seconds);
+    await page.waitForFunction(() => !document.querySelector<HTMLVideoElement>('.player video')!.seeking);
+  };
+  await seek(0);
+  await expect(replay.getByText('셋째 마디')).toHaveCount(0);
+  const duration = await page.evaluate(() => document.querySelector<HTMLVideoElement>('.player video')!.duration);
+  await seek(duration - 0.2);
+  await expect(replay.getByText('첫 마디')).toBeVisible();
+  await expect(replay.getByText('셋째 마디')).toBeVisible();
+  // Back to the start: the later lines are not said yet.
+  await seek(0);
+  await expect(replay.getByText('셋째 마디')).toHaveCount(0);
+  // Just before the third line, playing on: it comes within the half second the replay promises (a 250 ms tick).
+  const lines = await apiGet<{ lines: { type: string; at: number; text?: string }[] }>(`/api/streams/${recorded.streamId}/chat-replay?from=${recorded.startedAt - 60_000}&until=${Date.now()}`);
+  const third = lines.lines.find((l) => l.text === '셋째 마디')!;
+  await page.waitForTimeout(600); // the player's clock is sampled every 250 ms
+  const startPdt = await page.evaluate(() => Date.now() - Number(document.querySelector<HTMLElement>('.player')!.dataset.latencyMs));
+  const due = (third.at - 1500 - startPdt) / 1000;
+  expect(due).toBeGreaterThan(2);
+  await seek(due - 1.5);
+  await page.waitForTimeout(600);
+  await expect(replay.getByText('셋째 마디')).toHaveCount(0);
+  await page.evaluate(() => document.querySelector<HTMLVideoElement>('.player video')!.play());
+  await expect(replay.getByText('셋째 마디')).toBeVisible({ timeout: 3000 });
+  await expectNoSeriousA11yViolations(page);
+  expect(viewer.errors).toEqual([]);
+  await viewer.context.close();
+});
