@@ -31,7 +31,9 @@ export function VodPage({ props }: { props: PageProps<'VOD'> }) {
         )}
       </div>
       {/* Our own recordings replay their live's chat beside them (a password one's with the token its playback carries). */}
-      {playback?.source === 'flex' && <ChatReplay streamId={stream.streamId} clock={clock} token={new URL(playback.url, 'https://site.invalid').searchParams.get('token')} me={props.me} />}
+      {playback?.source === 'flex' && (
+        <ChatReplay streamId={stream.streamId} startsAt={stream.startedAt} clock={clock} token={new URL(playback.url, 'https://site.invalid').searchParams.get('token')} me={props.me} />
+      )}
       <section className="watch-info">
         <h1 id="watch-title">{stream.title}</h1>
         <p className="watch-creator">

@@ -22,8 +22,8 @@ export async function chatIsManager(env: Env, channelId: number, loginId: string
   return hubStub(env, room).isManager(loginId);
 }
 
-/** A recording's chat replay out of its channel's room: lines of the live `streamId` from `from` to `until` (ms). */
-export async function chatReplay(env: Env, channelId: number, streamId: number, from: number, until: number, limit: number): Promise<{ frames: string[]; more: boolean }> {
+/** A recording's chat replay out of its channel's room: lines of the live `streamId` from `from` (null: the last `limit`) to `until` (ms). */
+export async function chatReplay(env: Env, channelId: number, streamId: number, from: number | null, until: number, limit: number): Promise<{ frames: string[]; more: boolean }> {
   const room = String(channelId);
   return hubStub(env, room).replay(streamId, from, until, limit);
 }

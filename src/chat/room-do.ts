@@ -444,9 +444,12 @@ export class ChatRoom extends DurableObject<Env> {
     return true;
   }
 
-  /** A recording's chat, as said during its live: `limit` lines from `from` to `until` (ms), and whether more follow. */
-  replay(streamId: number, from: number, until: number, limit: number): { frames: string[]; more: boolean } {
-    return this.store.replayPage(streamId, from, until, limit);
+  /**
+   * A recording's chat, as said during its live: `limit` lines from `from` to `until` (ms), and whether more follow; without
+   * `from`, the last `limit` lines before `until`.
+   */
+  replay(streamId: number, from: number | null, until: number, limit: number): { frames: string[]; more: boolean } {
+    return from === null ? { frames: this.store.replayBefore(streamId, until, limit), more: false } : this.store.replayPage(streamId, from, until, limit);
   }
 
   /** Messages before `beforeId` (or the newest), oldest first, at most CHAT_HISTORY. */

@@ -159,6 +159,21 @@ export class RoomStore {
     return { frames: rows.slice(0, limit).map((r) => r.frame), more: rows.length > limit };
   }
 
+  /** The last `limit` lines of the live `streamId` said before `until` (what a replay shows at that moment), oldest first. */
+  replayBefore(streamId: number, until: number, limit: number): string[] {
+    const rows = this.sql
+      .exec<{ frame: string }>(
+        `SELECT frame FROM replay WHERE stream_id = ? AND at < ?
+           AND (author_key IS NULL OR author_key NOT IN (SELECT login_key FROM sanctions WHERE kind = 'ban' AND until IS NULL))
+         ORDER BY at DESC, id DESC LIMIT ?`,
+        streamId,
+        until,
+        limit,
+      )
+      .toArray();
+    return rows.reverse().map((r) => r.frame);
+  }
+
   /** Keep the lines of the newest `keep` lives only (their recordings are kept as many: src/live/channel-do.ts). */
   pruneReplay(keep: number): void {
     this.sql.exec('DELETE FROM replay WHERE stream_id NOT IN (SELECT DISTINCT stream_id FROM replay ORDER BY stream_id DESC LIMIT ?)', keep);

@@ -1,22 +1,42 @@
 // A recording's chat replay: the call's shapes, shared by the API and the recording's page.
 import * as z from 'zod';
 
-/** The longest stretch one call answers, and the most lines (a busier stretch answers `next` to go on from). */
-export const CHAT_REPLAY = { maxSpanMs: 10 * 60_000, maxLines: 1000 } as const;
+/** The longest stretch one call answers, and the most lines (a busier stretch answers `next` to go on from); the most of the last lines before a moment. */
+export const CHAT_REPLAY = { maxSpanMs: 10 * 60_000, maxLines: 1000, maxLast: 500 } as const;
 
 export const chatReplayQuerySchema = z
   .object({
     from: z
       .string()
       .regex(/^\d{1,15}$/)
-      .transform(Number),
+      .transform(Number)
+      .optional()
+      .describe('Start of the stretch (epoch ms); without it, the last lines before until'),
     until: z
       .string()
       .regex(/^\d{1,15}$/)
       .transform(Number),
+    last: z
+      .string()
+      .regex(/^\d{1,4}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(CHAT_REPLAY.maxLast))
+      .optional()
+      .describe('Without from: how many of the last lines before until (what a replay shows at that moment)'),
+    limit: z
+      .string()
+      .regex(/^\d{1,4}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(CHAT_REPLAY.maxLines))
+      .optional()
+      .describe('With from: at most this many lines (1,000 when not said)'),
     token: z.string().max(200).optional().describe("A password recording's playback token (the one its playback URL carries)"),
   })
-  .refine((q) => q.until > q.from && q.until - q.from <= CHAT_REPLAY.maxSpanMs, { path: ['until'], message: 'after from, at most ten minutes later' });
+  .refine((q) => q.from === undefined || (q.until > q.from && q.until - q.from <= CHAT_REPLAY.maxSpanMs), {
+    path: ['until'],
+    message: 'after from, at most ten minutes later',
+  })
+  .refine((q) => q.from !== undefined || q.last !== undefined, { path: ['last'], message: 'from, or last' });
 
 export const chatReplaySchema = z
   .object({

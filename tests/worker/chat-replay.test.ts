@@ -44,6 +44,10 @@ describe('chat replay', () => {
     const at = (second as { at: number }).at;
     expect(textsOf(await linesOf(await replay(streamId, at, at + 1)))).toEqual(['두 번째']);
     expect(await linesOf(await replay(streamId, startedAt - 60_000, startedAt - 1000))).toEqual([]);
+    // What a replay shows at a moment: the last lines said before it.
+    const lastTwo = await linesOf(await SELF.fetch(`http://flex.localhost:8787/api/streams/${streamId}/chat-replay?until=${at + 1}&last=2`));
+    expect(textsOf(lastTwo)).toEqual(['첫 번째', '두 번째']);
+    expect((await SELF.fetch(`http://flex.localhost:8787/api/streams/${streamId}/chat-replay?until=${at + 1}`)).status).toBe(400);
   });
 
   it('leaves out the lines of members banned from the room for good, and refuses bad ranges and viewers who may not watch', async () => {

@@ -1,14 +1,11 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import useSWR from 'swr';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Me } from '../../../src/shared/page-props';
-import { loadChatStretch } from '../../data/chat-replay-api';
+import { chatBefore, chatStretch } from '../../data/chat-replay-api';
 import { useBlockedIds } from '../../data/message-api';
 import { useT } from '../../i18n/i18n';
 import type { ChatLine, ChatLineFrame } from '../../realtime/chat-state';
 import { ChatLineView } from './ChatLine';
 
-/** The chat is read a minute at a time: the minute on screen, the one before it, and the next one ahead of need. */
-const STRETCH_MS = 60_000;
 /** How often the picture's moment is read: the replay is at most this far out of step. */
 const TICK_MS = 250;
 /**
@@ -16,18 +13,47 @@ const TICK_MS = 250;
  * a line said at T went with the picture of T minus this, and is shown there.
  */
 const LIVE_LAG_MS = 1_500;
-/** Lines kept on screen. */
+/** Lines kept on screen: also how many are read back from a moment the viewer lands on. */
 const SHOWN = 150;
-/** Within this of the next minute, it is asked for. */
+/** The stretch read ahead of the moment at a time, and how close to its end the next is asked for. */
+const STRETCH_MS = 60_000;
 const AHEAD_MS = 15_000;
+/** A landing reads this many lines ahead at most: its answer comes sooner, and the stretch ahead follows at once. */
+const LANDING_LINES = 200;
+/** Lines held in memory at most (the oldest go first). */
+const HELD = 5_000;
+/** A recording's first picture may be dated a little before the stream's start (its capture came before its upload). */
+const START_MARGIN_MS = 5_000;
 
 const noop = () => {};
 
+/** What is read: every line said in [from, until), in order. */
+interface Held {
+  from: number;
+  until: number;
+  frames: ChatLineFrame[];
+}
+
 /**
  * A recording's chat beside it, in step with the picture: the lines said during the live up to the moment on screen
- * (the player's clock, by program date-time), following seeks. Members the viewer blocked say nothing here either.
+ * (the player's clock, by program date-time). Landing on a moment (the start, a seek) reads the lines just before it
+ * and the minute after it; playing on reads the next minute ahead of need. Members the viewer blocked say nothing here
+ * either.
  */
-export function ChatReplay({ streamId, clock, token, me }: { streamId: number; clock: RefObject<(() => number | null) | null>; token: string | null; me: Me | null }) {
+export function ChatReplay({
+  streamId,
+  startsAt,
+  clock,
+  token,
+  me,
+}: {
+  streamId: number;
+  /** When the recording's live began: its first lines are read before the player has a picture. */
+  startsAt: number | null;
+  clock: RefObject<(() => number | null) | null>;
+  token: string | null;
+  me: Me | null;
+}) {
   const t = useT();
   const [moment, setMoment] = useState<number | null>(null);
   useEffect(() => {
@@ -39,23 +65,68 @@ export function ChatReplay({ streamId, clock, token, me }: { streamId: number; c
     const timer = setInterval(read, TICK_MS);
     return () => clearInterval(timer);
   }, [clock]);
-
   const said = moment === null ? null : moment + LIVE_LAG_MS;
-  const minute = said === null ? null : Math.floor(said / STRETCH_MS) * STRETCH_MS;
-  const stretch = (from: number | null) => (from === null ? null : (['chat-replay', streamId, from, token] as const));
-  const load = ([, id, from, key]: readonly [string, number, number, string | null]) => loadChatStretch(id, from, from + STRETCH_MS, key);
-  const options = { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false, keepPreviousData: false };
-  const current = useSWR(stretch(minute), load, options);
-  const before = useSWR(stretch(minute === null ? null : minute - STRETCH_MS), load, options);
-  useSWR(stretch(minute !== null && said! - minute > STRETCH_MS - AHEAD_MS ? minute + STRETCH_MS : null), load, options);
+
+  const [held, setHeld] = useState<Held | null>(null);
+  const [refused, setRefused] = useState(false);
+  /** What is being read: a landing (at which moment) or the stretch ahead. */
+  const reading = useRef<{ kind: 'landing'; at: number } | { kind: 'ahead' } | null>(null);
+  /** Counts landings: an answer for an earlier one is stale. */
+  const landings = useRef(0);
+  const covered = held !== null && said !== null && said >= held.from && said < held.until;
+
+  /** Land on a moment: the lines just before it and the stretch after it, replacing what was held. */
+  const land = useCallback(
+    (at: number) => {
+      const mine = ++landings.current;
+      reading.current = { kind: 'landing', at };
+      void Promise.all([chatBefore(streamId, at, SHOWN, token), chatStretch(streamId, at, at + STRETCH_MS, token, LANDING_LINES)]).then(([before, ahead]) => {
+        if (landings.current !== mine) return;
+        reading.current = null;
+        if (!before || !ahead) return setRefused(true);
+        setHeld({ from: before.length < SHOWN ? 0 : before[0]!.at, until: ahead.next ?? at + STRETCH_MS, frames: [...before, ...ahead.lines] });
+      });
+    },
+    [streamId, token],
+  );
+
+  // A recording starts at its beginning: its first lines are read while the player is still starting.
+  useEffect(() => {
+    if (startsAt !== null && landings.current === 0) land(startsAt - START_MARGIN_MS);
+  }, [startsAt, land]);
+
+  useEffect(() => {
+    if (said === null || refused) return;
+    const now = reading.current;
+    if (!covered) {
+      // A landing already on its way covers this moment too (the picture played on meanwhile): wait for it.
+      if (now?.kind === 'landing' && said >= now.at && said < now.at + STRETCH_MS) return;
+      land(said);
+      return;
+    }
+    if (held.until - said > AHEAD_MS || now !== null) return;
+    reading.current = { kind: 'ahead' };
+    const from = held.until;
+    const mine = landings.current;
+    void chatStretch(streamId, from, from + STRETCH_MS, token).then((ahead) => {
+      if (landings.current !== mine) return;
+      reading.current = null;
+      if (!ahead) return;
+      setHeld((was) => {
+        if (!was || was.until !== from) return was;
+        const frames = [...was.frames, ...ahead.lines];
+        const kept = frames.length > HELD ? frames.slice(-HELD) : frames;
+        return { from: kept.length < frames.length ? kept[0]!.at : was.from, until: ahead.next ?? from + STRETCH_MS, frames: kept };
+      });
+    });
+  }, [said, covered, held, refused, streamId, token, land]);
 
   const blocked = useBlockedIds(!!me);
   const lines = useMemo<ChatLine[]>(() => {
-    if (said === null) return [];
-    const frames: ChatLineFrame[] = [...(before.data ?? []), ...(current.data ?? [])];
-    const shown = frames.filter((f) => f.at <= said && !(f.type === 'message' && blocked.has(f.from.loginId)));
+    if (said === null || !held || !covered) return [];
+    const shown = held.frames.filter((f) => f.at < said && !(f.type === 'message' && blocked.has(f.from.loginId)));
     return shown.slice(-SHOWN).map((frame, i) => ({ key: `${frame.at}-${i}-${frame.type}`, frame }));
-  }, [said, before.data, current.data, blocked]);
+  }, [said, held, covered, blocked]);
 
   const log = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -63,10 +134,16 @@ export function ChatReplay({ streamId, clock, token, me }: { streamId: number; c
     if (el && lines.length) el.scrollTop = el.scrollHeight;
   }, [lines]);
 
-  const refused = current.data === null;
-  const loading = said !== null && current.data === undefined;
+  const loading = said !== null && !covered;
   return (
-    <aside className="chat-panel chat-replay" aria-labelledby="chat-replay-title" data-lines={lines.length}>
+    // For tests and the bench: the moment (ms) it shows the chat for, and whether that moment's lines are in.
+    <aside
+      className="chat-panel chat-replay"
+      aria-labelledby="chat-replay-title"
+      data-lines={lines.length}
+      data-moment={said ?? undefined}
+      data-state={refused ? 'refused' : loading ? 'loading' : 'ready'}
+    >
       <div className="chat-head">
         <h2 id="chat-replay-title">{t('chatReplay.title')}</h2>
       </div>

@@ -14,7 +14,7 @@ export const chatReplayRoutes = new Hono<ApiEnv>().get(
     tag: 'Chat',
     summary: "A recording's chat as it was said during its live, a stretch at a time",
     description:
-      'from and until are epoch ms (the times the room gave the lines, which the recording’s program date-time follows), at most ten minutes apart; at most 1,000 lines a call, with next when more follow.',
+      'from and until are epoch ms (the times the room gave the lines, which the recording’s program date-time follows), at most ten minutes apart; at most 1,000 lines a call, with next when more follow. Without from, the last lines before until (at most 500): what a replay shows at that moment.',
     ok: chatReplaySchema,
     refusals: {
       400: 'The range fails validation (BAD_REQUEST)',

@@ -9,14 +9,15 @@ import { findStream } from '../../db/streams';
 import { accessFor, type Viewer } from './streams';
 
 /**
- * The lines said during the live `streamId` between `from` and `until` (ms), up to CHAT_REPLAY.maxLines; `next` when
- * more follow (lines of the same millisecond past the limit are left out). Only for whoever may watch the stream: a
+ * The lines said during the live `streamId` between `from` and `until` (ms), up to CHAT_REPLAY.maxLines, `next` when
+ * more follow (lines of the same millisecond past the limit are left out); without `from`, the `last` lines before
+ * `until`. Only for whoever may watch the stream: a
  * password recording with the token its playback carries.
  */
 export async function recordingChat(
   env: Env,
   streamId: number,
-  { from, until, token }: { from: number; until: number; token?: string },
+  { from, until, last, limit, token }: { from?: number; until: number; last?: number; limit?: number; token?: string },
   viewer: Viewer | null,
   settings: ChannelSettings,
   secret: string,
@@ -26,7 +27,7 @@ export async function recordingChat(
   const access = accessFor(stream, viewer, settings);
   const unlocked = access === 'password' && (await playbackTokenValid(secret, stream.id, token));
   if (access !== 'ok' && !unlocked) throw new Refusal(403, 'PLAYBACK_REFUSED', 'chatReplay.refused');
-  const { frames, more } = await chatReplay(env, stream.channelId, stream.id, from, until, CHAT_REPLAY.maxLines);
+  const { frames, more } = await chatReplay(env, stream.channelId, stream.id, from ?? null, until, from === undefined ? (last ?? CHAT_REPLAY.maxLast) : (limit ?? CHAT_REPLAY.maxLines));
   const lines = frames.map((frame) => JSON.parse(frame) as ChatReplay['lines'][number]);
   return { lines, next: more && lines.length > 0 ? lines.at(-1)!.at + 1 : null };
 }
