@@ -112,6 +112,11 @@ export function applyFrames(state: ChatState, frames: ServerFrame[], now = Date.
       case 'action':
         if (frame.action === 'freeze') next.frozen = true;
         if (frame.action === 'unfreeze') next.frozen = false;
+        // A deleted message leaves every screen; the notice of it takes its place at the end.
+        if (frame.action === 'delete_message' && frame.messageId !== undefined) {
+          const gone = frame.messageId;
+          lines = lines.filter((line) => !(line.frame.type === 'message' && line.frame.id === gone));
+        }
         push({ key: nextKey('a'), frame });
         break;
       case 'event':

@@ -197,7 +197,8 @@ export function useChatRoom({ room, streamId, member, playbackToken = null, acce
 
   const send = useCallback((text: string) => write({ type: 'message', text }), [write]);
   const act = useCallback(
-    (action: ChatActionName, target?: string, seconds?: number) => write({ type: 'action', action, ...(target ? { target } : {}), ...(seconds !== undefined ? { seconds } : {}) }),
+    (action: ChatActionName, target?: string, seconds?: number, messageId?: number) =>
+      write({ type: 'action', action, ...(target ? { target } : {}), ...(seconds !== undefined ? { seconds } : {}), ...(messageId !== undefined ? { messageId } : {}) }),
     [write],
   );
   const dismissError = useCallback(() => update((s) => (s.error ? { ...s, error: null } : s)), [update]);

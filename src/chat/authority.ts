@@ -196,6 +196,11 @@ export class Authority {
       }
       case 'unblacklist':
         return this.store.clearSanction(target.loginId, 'ban') ? done([result(target, null)]) : done([]);
+      case 'delete_message': {
+        // Only a message of the member named, still in the room's history (the newest CHAT_HISTORY).
+        if (!frame.messageId || !this.store.deleteMessage(frame.messageId, target.loginId)) return refuse('BAD_TARGET');
+        return done([{ ...result(target, null), messageId: frame.messageId }]);
+      }
       default:
         return refuse('BAD_TARGET');
     }

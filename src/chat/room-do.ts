@@ -465,7 +465,9 @@ export class ChatRoom extends DurableObject<Env> {
   private keepForReplay(frames: ServerFrame[]): void {
     const stream = this.store.getMeta('replayStream');
     if (stream === null) return;
-    const lines = frames.flatMap((frame) => (isReplayed(frame) ? [{ at: frame.at, author: authorOf(frame), frame: JSON.stringify(frame) }] : []));
+    const lines = frames.flatMap((frame) =>
+      isReplayed(frame) ? [{ at: frame.at, author: authorOf(frame), messageId: frame.type === 'message' ? frame.id : null, frame: JSON.stringify(frame) }] : [],
+    );
     if (lines.length > 0) this.store.keepForReplay(Number(stream), lines);
   }
 

@@ -30,7 +30,7 @@ export class RoomStore {
       CREATE TABLE IF NOT EXISTS last_text (login_key TEXT PRIMARY KEY, text TEXT NOT NULL, at INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS shards (idx INTEGER PRIMARY KEY, sockets INTEGER NOT NULL, joined INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS drops (reason TEXT PRIMARY KEY, n INTEGER NOT NULL);
-      CREATE TABLE IF NOT EXISTS replay (id INTEGER PRIMARY KEY AUTOINCREMENT, stream_id INTEGER NOT NULL, at INTEGER NOT NULL, author_key TEXT, frame TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS replay (id INTEGER PRIMARY KEY AUTOINCREMENT, stream_id INTEGER NOT NULL, at INTEGER NOT NULL, author_key TEXT, message_id INTEGER, frame TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS replay_by_time ON replay (stream_id, at, id);`);
   }
 
@@ -136,8 +136,27 @@ export class RoomStore {
   // ---- replay: every line of a live, by time, for its recording ----------------------------------
 
   /** Keep lines of the live `streamId` (their authors by login ID, for moderation at replay time). */
-  keepForReplay(streamId: number, lines: { at: number; author: string | null; frame: string }[]): void {
-    for (const line of lines) this.sql.exec('INSERT INTO replay (stream_id, at, author_key, frame) VALUES (?, ?, ?, ?)', streamId, line.at, line.author === null ? null : key(line.author), line.frame);
+  keepForReplay(streamId: number, lines: { at: number; author: string | null; messageId: number | null; frame: string }[]): void {
+    for (const line of lines) {
+      this.sql.exec(
+        'INSERT INTO replay (stream_id, at, author_key, message_id, frame) VALUES (?, ?, ?, ?, ?)',
+        streamId,
+        line.at,
+        line.author === null ? null : key(line.author),
+        line.messageId,
+        line.frame,
+      );
+    }
+  }
+
+  /** Take message `id` of `loginId` out of the room's history and any replay; whether it was theirs and there. */
+  deleteMessage(id: number, loginId: string): boolean {
+    const row = this.sql.exec<{ frame: string }>('SELECT frame FROM history WHERE id = ?', id).toArray()[0];
+    const author = row ? (JSON.parse(row.frame) as MessageFrame).from.loginId : null;
+    if (author === null || key(author) !== key(loginId)) return false;
+    this.sql.exec('DELETE FROM history WHERE id = ?', id);
+    this.sql.exec('DELETE FROM replay WHERE message_id = ?', id);
+    return true;
   }
 
   /**

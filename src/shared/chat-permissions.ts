@@ -8,7 +8,7 @@ import type { ChatActionName, MemberRole, RoomBadge } from './chat-protocol';
  * |----------|----------------------------------|----------------------------------------------------------|
  * | 4 staff  | P, O (site operators)            | everything in every room                                 |
  * | 3        | the channel's creator            | everything in their room                                 |
- * | 2        | S (ting operator), room managers | mute/unmute, kick, freeze/unfreeze, announcements; write while frozen; no rate limit |
+ * | 2        | S (ting operator), room managers | mute/unmute, kick, delete a message, freeze/unfreeze, announcements; write while frozen; no rate limit |
  * | 1        | V, J (J shows a genie badge)     | write                                                    |
  * | 0        | guests                           | read                                                     |
  *
@@ -40,6 +40,7 @@ const ACTION_NEEDS: Record<ChatActionName, Standing> = {
   kick: MODERATOR,
   freeze: MODERATOR,
   unfreeze: MODERATOR,
+  delete_message: MODERATOR,
 };
 
 export const ANNOUNCE_NEEDS = { announcement: MODERATOR, live_match: CREATOR, co_stream: CREATOR } as const;

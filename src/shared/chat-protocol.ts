@@ -50,10 +50,10 @@ const loginId = z.lazy(() => z.string().check(z.minLength(1), z.maxLength(40)));
 export const ROOM_ID_PATTERN = /^[1-9][0-9]{0,9}$/;
 export const roomIdSchema = z.lazy(() => z.string().check(z.regex(ROOM_ID_PATTERN)));
 
-export const chatActionNameSchema = z.lazy(() => z.enum(['manager_assign', 'manager_unassign', 'mute', 'unmute', 'kick', 'freeze', 'unfreeze', 'blacklist', 'unblacklist']));
+export const chatActionNameSchema = z.lazy(() => z.enum(['manager_assign', 'manager_unassign', 'mute', 'unmute', 'kick', 'freeze', 'unfreeze', 'blacklist', 'unblacklist', 'delete_message']));
 export type ChatActionName = z.infer<typeof chatActionNameSchema>;
 /** Actions that name another member. */
-export const TARGETED_ACTIONS: ReadonlySet<ChatActionName> = new Set(['manager_assign', 'manager_unassign', 'mute', 'unmute', 'kick', 'blacklist', 'unblacklist']);
+export const TARGETED_ACTIONS: ReadonlySet<ChatActionName> = new Set(['manager_assign', 'manager_unassign', 'mute', 'unmute', 'kick', 'blacklist', 'unblacklist', 'delete_message']);
 
 export const announceKindSchema = z.lazy(() => z.enum(['announcement', 'live_match', 'co_stream']));
 
@@ -68,6 +68,8 @@ export const actionFrameSchema = z.lazy(() =>
     action: chatActionNameSchema,
     target: z.optional(loginId),
     seconds: z.optional(z.int().check(z.minimum(0), z.maximum(CHAT_MAX_ACTION_S))),
+    /** delete_message: which of the target's messages (its id). */
+    messageId: z.optional(z.int().check(z.positive())),
   }),
 );
 export const announceFrameSchema = z.lazy(() =>
@@ -133,6 +135,8 @@ export const actionResultFrameSchema = z.lazy(() =>
     target: z.nullable(z.object({ loginId, nickname: z.string() })),
     /** Mute length or kick cooldown; null when the action has none. */
     seconds: z.nullable(z.int()),
+    /** delete_message: the message taken out of the room (every screen drops it; its replay leaves it out). */
+    messageId: z.optional(z.int()),
   }),
 );
 export type ActionResultFrame = z.infer<typeof actionResultFrameSchema>;

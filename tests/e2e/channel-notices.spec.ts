@@ -55,7 +55,8 @@ test('a creator posts a notice with an image; a guest reads it, moving through t
   const pinnedImage = pinned.getByRole('img', { name: ko.notice.imageAlt.replace('{{n}}', '1') });
   await expect.poll(() => pinnedImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40);
 
-  // The tabs by keyboard alone: focus the selected tab, arrows move and select, Enter opens a notice.
+  // The tabs by keyboard alone: focus the selected tab, arrows move and select (live, recordings, clips, notices),
+  // Enter opens a notice.
   const liveTab = tabs(guest).getByRole('tab', { name: ko.channelProfile.tabs.live });
   await expect(liveTab).toHaveAttribute('aria-selected', 'true');
   await liveTab.focus();
@@ -65,6 +66,10 @@ test('a creator posts a notice with an image; a guest reads it, moving through t
   await expect(recordedTab).toBeFocused();
   await expect(recordedTab).toHaveAttribute('aria-selected', 'true');
   await expect(guest.getByRole('tabpanel', { name: ko.channelProfile.tabs.recorded })).toContainText(`지난 방송 ${suffix}`);
+  await guest.keyboard.press('ArrowRight');
+  const clipsTab = tabs(guest).getByRole('tab', { name: ko.clip.tab });
+  await expect(clipsTab).toBeFocused();
+  await expect(guest.getByRole('tabpanel', { name: ko.clip.tab })).toContainText(ko.clip.empty);
   await guest.keyboard.press('ArrowRight');
   const noticesTab = tabs(guest).getByRole('tab', { name: new RegExp(ko.channelProfile.tabs.notices) });
   await expect(noticesTab).toBeFocused();

@@ -129,6 +129,19 @@ test('two members see each other’s messages; the creator mutes one, whose next
   await expect(log(viewer.page)).not.toContainText(refused);
   await expect(log(minor.page)).not.toContainText(refused);
 
+  // The creator deletes a line from its author's menu: it leaves every screen, and the notice says who did it.
+  const regret = `지우고 싶은 말 ${Date.now()}`;
+  await input(viewer.page).fill(regret);
+  await input(viewer.page).press('Enter');
+  await expect(log(minor.page)).toContainText(regret);
+  await nameOn(creator.page, '데모시청자').click();
+  await menuOf(creator.page, '데모시청자').getByRole('button', { name: ko.chat.mod.deleteMessage }).click();
+  const deleted = fill(ko.chat.action.delete_message, { by: '하늘토크', target: '데모시청자' });
+  await expect(log(minor.page)).toContainText(deleted);
+  await expect(log(minor.page)).not.toContainText(regret);
+  await expect(log(viewer.page)).not.toContainText(regret);
+  await expect(log(creator.page)).not.toContainText(regret);
+
   // Freeze: members cannot write, the creator still can.
   await creator.page.getByRole('button', { name: ko.chat.freeze }).click();
   await expect(viewer.page.getByText(ko.chat.frozenNotice)).toBeVisible();

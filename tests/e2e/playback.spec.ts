@@ -374,7 +374,8 @@ test("a recording replays its live's chat beside it, in step with the picture, f
   test.setTimeout(120_000);
   await until('channel 2 to be off air', async () => (await channelPage(RECORD_CHANNEL.id)).live === null, 60_000);
   const { channel } = await channelPage(RECORD_CHANNEL.id);
-  const viewer = await person(browser, 'demo_viewer', `/channel/${channel.creator.loginId}`);
+  // Not demo_viewer: watch-pages.spec reads that member's recently watched, which this would change.
+  const viewer = await person(browser, 'demo_caster3', `/channel/${channel.creator.loginId}`);
   const wentLive = Date.now();
   broadcasters.push(startBroadcast({ origin: ORIGIN, streamKey: RECORD_CHANNEL.key, durationSeconds: 16, thumbnails: false }));
   await expect(viewer.page.locator('.player')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });

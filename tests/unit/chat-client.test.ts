@@ -112,6 +112,13 @@ describe('chat state', () => {
     expect(state.lines[0]!.key).toBe('m51');
   });
 
+  it('drops a message a moderator deleted, and shows the notice of it', () => {
+    let { state } = applyFrames(initialChatState, [message(1), message(2), message(3)]);
+    const deleted: ServerFrame = { type: 'action', action: 'delete_message', at: 9, by: { ...user, badge: 'manager' }, target: { loginId: 'a_b', nickname: 'x' }, seconds: null, messageId: 2 };
+    ({ state } = applyFrames(state, [deleted]));
+    expect(state.lines.map((l) => (l.frame.type === 'message' ? l.key : l.frame.type))).toEqual(['m1', 'm3', 'action']);
+  });
+
   it('merges the history of a rejoin without repeating messages', () => {
     let { state } = applyFrames(initialChatState, [message(1), message(2)]);
     const joined: ServerFrame = { type: 'connection', status: 'joined', room: '1', me: user, frozen: true, viewers: 3, history: [message(1), message(2), message(3)] };

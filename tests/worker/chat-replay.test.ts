@@ -81,4 +81,40 @@ describe('chat replay', () => {
     const { token } = await signPlayback(env.JWT_SECRET, streamId);
     expect(textsOf(await linesOf(await replay(streamId, from, Date.now() + 1000, `&token=${encodeURIComponent(token)}`)))).toContain('좋은 말');
   });
+
+  it('a message a moderator deleted leaves every screen and the replay; only a message of the member named, by a moderator above them', async () => {
+    const r = await makeRoom();
+    const { client: creator } = await joined(r.room, r.owner);
+    await encoderRun(r.key, T0, { count: 3, startSec: 0 });
+    const streamId = await streamOf(r.channelId);
+    await creator.waitFor((f) => f.type === 'event' && f.kind === 'channel_status' && f.status === 'live');
+    const author = await makeMember();
+    const { client } = await joined(r.room, author);
+    const watcher = await joined(r.room, await makeMember());
+    const said = (await say(client, '지울 말')) as { id: number };
+    await say(client, '남길 말');
+    const from = Date.now() - 60_000;
+
+    // Not the author's message, or no message id: refused, nothing gone.
+    const wrong = creator.frames.length;
+    creator.send({ type: 'action', action: 'delete_message', target: r.owner.loginId, messageId: said.id });
+    expect(await creator.waitFor((f) => f.type === 'connection' && f.status === 'error', { from: wrong })).toMatchObject({ code: 'BAD_TARGET' });
+    expect(await act(creator, 'delete_message', author.loginId)).toMatchObject({ code: 'BAD_TARGET' });
+    // A member cannot delete another's.
+    const other = await joined(r.room, await makeMember());
+    const mine = other.client.frames.length;
+    other.client.send({ type: 'action', action: 'delete_message', target: author.loginId, messageId: said.id });
+    expect(await other.client.waitFor((f) => f.type === 'connection' && f.status === 'error', { from: mine })).toMatchObject({ code: 'FORBIDDEN' });
+    expect(textsOf(await linesOf(await replay(streamId, from, Date.now() + 1000)))).toContain('지울 말');
+
+    const seen = watcher.client.frames.length;
+    creator.send({ type: 'action', action: 'delete_message', target: author.loginId, messageId: said.id });
+    expect(await watcher.client.waitFor((f) => f.type === 'action' && f.action === 'delete_message', { from: seen })).toMatchObject({ messageId: said.id, target: { loginId: author.loginId } });
+    const after = textsOf(await linesOf(await replay(streamId, from, Date.now() + 1000)));
+    expect(after).not.toContain('지울 말');
+    expect(after).toContain('남길 말');
+    // A newcomer's history no longer has it either.
+    const late = await joined(r.room, await makeMember());
+    expect(late.joinedFrame.history.map((m) => m.text)).not.toContain('지울 말');
+  });
 });

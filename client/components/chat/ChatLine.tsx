@@ -31,7 +31,8 @@ interface LineProps {
   choices: ModerationChoice[] | null;
   menuOpen: boolean;
   onToggleMenu: (key: string | null) => void;
-  onAct: (action: ChatActionName, target: string, seconds?: number) => void;
+  /** `messageId`: the line's message, for delete_message. */
+  onAct: (action: ChatActionName, target: string, seconds?: number, messageId?: number) => void;
   /** What a member may do with the line (message, block, report); null for a guest. */
   member: MemberChoices | null;
   /** The viewer's own line: no menu. */
@@ -80,6 +81,7 @@ export interface MemberChoices {
  */
 function LineMenu({
   id,
+  messageId,
   user,
   text,
   choices,
@@ -88,6 +90,7 @@ function LineMenu({
   onAct,
 }: {
   id: string;
+  messageId: number;
   user: ChatUser;
   text: string;
   choices: ModerationChoice[];
@@ -171,7 +174,7 @@ function LineMenu({
               type="button"
               className="btn btn-small"
               onClick={() => {
-                onAct(choice.action, user.loginId, choice.seconds);
+                onAct(choice.action, user.loginId, choice.seconds, choice.action === 'delete_message' ? messageId : undefined);
                 onClose();
               }}
             >
@@ -234,7 +237,7 @@ export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen
         </button>
       )}
       <ChatText text={f.text} emoji={f.emoji} />
-      {menuOpen && <LineMenu id={menuId} user={f.from} text={f.text} choices={choices ?? []} member={member} onClose={close} onAct={onAct} />}
+      {menuOpen && <LineMenu id={menuId} messageId={f.id} user={f.from} text={f.text} choices={choices ?? []} member={member} onClose={close} onAct={onAct} />}
     </li>
   );
 });

@@ -18,7 +18,7 @@ const STICK_PX = 32;
  * The log: a polite live region that follows new lines while the reader is at the bottom. Once they
  * scroll up it stays put and offers a jump back to the newest lines.
  */
-export function ChatMessageList({ lines, me, onAct }: { lines: ChatLine[]; me: ChatUser | null; onAct: (action: ChatActionName, target: string, seconds?: number) => void }) {
+export function ChatMessageList({ lines, me, onAct }: { lines: ChatLine[]; me: ChatUser | null; onAct: (action: ChatActionName, target: string, seconds?: number, messageId?: number) => void }) {
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);

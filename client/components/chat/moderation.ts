@@ -11,6 +11,7 @@ export interface ModerationChoice {
 }
 
 const CHOICES: ModerationChoice[] = [
+  { action: 'delete_message', label: 'chat.mod.deleteMessage' },
   { action: 'mute', seconds: 60, label: 'chat.mod.mute60' },
   { action: 'mute', seconds: 600, label: 'chat.mod.mute600' },
   { action: 'unmute', label: 'chat.mod.unmute' },
