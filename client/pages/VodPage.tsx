@@ -32,7 +32,14 @@ export function VodPage({ props }: { props: PageProps<'VOD'> }) {
       </div>
       {/* Our own recordings replay their live's chat beside them (a password one's with the token its playback carries). */}
       {playback?.source === 'flex' && (
-        <ChatReplay streamId={stream.streamId} startsAt={stream.startedAt} clock={clock} token={new URL(playback.url, 'https://site.invalid').searchParams.get('token')} me={props.me} />
+        <ChatReplay
+          streamId={stream.streamId}
+          startsAt={stream.startedAt}
+          initial={props.data.replayStart ?? null}
+          clock={clock}
+          token={new URL(playback.url, 'https://site.invalid').searchParams.get('token')}
+          me={props.me}
+        />
       )}
       <section className="watch-info">
         <h1 id="watch-title">{stream.title}</h1>

@@ -2,8 +2,21 @@ import { PAGE_DEFAULTS } from '../shared/paging';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { buildPageProps, respond } from '../render/respond';
-import { MY_LISTS, type CasterData, type ChannelData, type ClipData, type HomeData, type Me, type MyListData, type MyListKey, type ThemeData, type VodData } from '../shared/page-props';
-import type { Banner, Logo, Theme } from '../shared/streams-api';
+import {
+  MY_LISTS,
+  type CasterData,
+  type ChannelData,
+  type ClipData,
+  type ReplayStretch,
+  type HomeData,
+  type Me,
+  type MyListData,
+  type MyListKey,
+  type ThemeData,
+  type VodData,
+} from '../shared/page-props';
+import type { Banner, Logo, StreamDetail, Theme } from '../shared/streams-api';
+import { REPLAY_LAG_MS, REPLAY_LANDING } from '../shared/chat-replay-schemas';
 import { CLIP_ID_PATTERN } from '../shared/clip-schemas';
 import { loadPageData } from './load';
 import { deviceOf, guestApi, guestViewerApi, loadMeRemembered, pageSession, type Api } from './watch-load';
@@ -59,6 +72,21 @@ async function homePage(c: Context<AppEnv>, depend: Depend): Promise<PageBuild> 
     return { now: Date.now(), viewMain: main.ok ? main.body : null, newBanners: itemsOf<Banner>(banners), logos: itemsOf<Logo>(logos), viewMainIsShared: true } satisfies HomeData;
   });
   return { props: buildPageProps(c, 'HOME', data), complete };
+}
+
+/** A recording plays from its start: its chat replay's first stretch there, so the page shows it from its first paint. */
+async function replayStart(api: Api, stream: StreamDetail): Promise<ReplayStretch | null> {
+  if (stream.playback?.source !== 'flex' || stream.endedAt === null) return null;
+  const at = stream.startedAt + REPLAY_LAG_MS;
+  const until = at + REPLAY_LANDING.aheadMs;
+  const param = { id: stream.streamId };
+  const [before, ahead] = await Promise.all([
+    api('/api/streams/:id/chat-replay', { param, query: { until: at, last: REPLAY_LANDING.shown } }),
+    api('/api/streams/:id/chat-replay', { param, query: { from: at, until, limit: REPLAY_LANDING.aheadLines } }),
+  ]);
+  if (!before.ok || !before.body || !ahead.ok || !ahead.body) return null;
+  const earlier = before.body.lines;
+  return { from: earlier.length < REPLAY_LANDING.shown ? 0 : earlier[0]!.at, until: ahead.body.next ?? until, lines: [...earlier, ...ahead.body.lines] };
 }
 
 /** A channel's page for `me` (null: a guest, whose page the edge cache may keep). */
@@ -125,7 +153,7 @@ export const watchPages = new Hono<AppEnv>()
       const stream = await api('/api/streams/:id', { param: { id: streamId } });
       if (missing(stream)) return { missing: true };
       if (!stream.ok || !stream.body) throw new Error(`stream answered ${stream.status}`);
-      return { title: stream.body.title, stream: stream.body } satisfies VodData;
+      return { title: stream.body.title, stream: stream.body, replayStart: await replayStart(api, stream.body) } satisfies VodData;
     });
     if ('missing' in found) return notFound(c, me);
     // A stream still on air is watched on its channel page, live.

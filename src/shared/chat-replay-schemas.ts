@@ -4,6 +4,19 @@ import * as z from 'zod';
 /** The longest stretch one call answers, and the most lines (a busier stretch answers `next` to go on from); the most of the last lines before a moment. */
 export const CHAT_REPLAY = { maxSpanMs: 10 * 60_000, maxLines: 1000, maxLast: 500 } as const;
 
+/**
+ * Live viewers watched about this far behind the room's clock (the player sits a second or so behind the encoder): a
+ * line said at T went with the picture of T minus this, and a replay shows it there.
+ */
+export const REPLAY_LAG_MS = 1_500;
+/**
+ * What a replay reads on landing at a moment: the last lines before it (as many as it shows) and a stretch after it
+ * (a minute, its first lines only: the rest follows while it plays). A recording's page comes with its start's.
+ */
+export const REPLAY_LANDING = { shown: 150, aheadMs: 60_000, aheadLines: 200 } as const;
+/** A recording's first picture may be dated a little before the stream's start (its capture came before its upload). */
+export const REPLAY_START_MARGIN_MS = 5_000;
+
 export const chatReplayQuerySchema = z
   .object({
     from: z

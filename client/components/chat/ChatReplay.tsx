@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import type { Me } from '../../../src/shared/page-props';
+import type { Me, ReplayStretch } from '../../../src/shared/page-props';
+import { REPLAY_LAG_MS, REPLAY_LANDING, REPLAY_START_MARGIN_MS } from '../../../src/shared/chat-replay-schemas';
 import { chatBefore, chatStretch } from '../../data/chat-replay-api';
 import { useBlockedIds } from '../../data/message-api';
 import { useT } from '../../i18n/i18n';
@@ -8,22 +9,12 @@ import { ChatLineView } from './ChatLine';
 
 /** How often the picture's moment is read: the replay is at most this far out of step. */
 const TICK_MS = 250;
-/**
- * Live viewers watched about this far behind the room's clock (the player sits a second or so behind the encoder):
- * a line said at T went with the picture of T minus this, and is shown there.
- */
-const LIVE_LAG_MS = 1_500;
-/** Lines kept on screen: also how many are read back from a moment the viewer lands on. */
-const SHOWN = 150;
-/** The stretch read ahead of the moment at a time, and how close to its end the next is asked for. */
-const STRETCH_MS = 60_000;
+/** Lines kept on screen, the stretch read ahead at a time and how close to its end the next is asked for. */
+const SHOWN = REPLAY_LANDING.shown;
+const STRETCH_MS = REPLAY_LANDING.aheadMs;
 const AHEAD_MS = 15_000;
-/** A landing reads this many lines ahead at most: its answer comes sooner, and the stretch ahead follows at once. */
-const LANDING_LINES = 200;
 /** Lines held in memory at most (the oldest go first). */
 const HELD = 5_000;
-/** A recording's first picture may be dated a little before the stream's start (its capture came before its upload). */
-const START_MARGIN_MS = 5_000;
 
 const noop = () => {};
 
@@ -43,6 +34,7 @@ interface Held {
 export function ChatReplay({
   streamId,
   startsAt,
+  initial,
   clock,
   token,
   me,
@@ -50,6 +42,8 @@ export function ChatReplay({
   streamId: number;
   /** When the recording's live began: its first lines are read before the player has a picture. */
   startsAt: number | null;
+  /** Its first stretch from the start, with the page: shown from the first paint, until the picture says otherwise. */
+  initial: ReplayStretch | null;
   clock: RefObject<(() => number | null) | null>;
   token: string | null;
   me: Me | null;
@@ -65,14 +59,16 @@ export function ChatReplay({
     const timer = setInterval(read, TICK_MS);
     return () => clearInterval(timer);
   }, [clock]);
-  const said = moment === null ? null : moment + LIVE_LAG_MS;
+  const said = moment === null ? null : moment + REPLAY_LAG_MS;
+  // Before the picture has a moment (the server's render, hydration), the recording is at its start.
+  const shownAt = said ?? (initial && startsAt !== null ? startsAt + REPLAY_LAG_MS : null);
 
-  const [held, setHeld] = useState<Held | null>(null);
+  const [held, setHeld] = useState<Held | null>(() => (initial ? { from: initial.from, until: initial.until, frames: initial.lines as unknown as ChatLineFrame[] } : null));
   const [refused, setRefused] = useState(false);
   /** What is being read: a landing (at which moment) or the stretch ahead. */
   const reading = useRef<{ kind: 'landing'; at: number } | { kind: 'ahead' } | null>(null);
   /** Counts landings: an answer for an earlier one is stale. */
-  const landings = useRef(0);
+  const landings = useRef(initial ? 1 : 0);
   const covered = held !== null && said !== null && said >= held.from && said < held.until;
 
   /** Land on a moment: the lines just before it and the stretch after it, replacing what was held. */
@@ -80,7 +76,7 @@ export function ChatReplay({
     (at: number) => {
       const mine = ++landings.current;
       reading.current = { kind: 'landing', at };
-      void Promise.all([chatBefore(streamId, at, SHOWN, token), chatStretch(streamId, at, at + STRETCH_MS, token, LANDING_LINES)]).then(([before, ahead]) => {
+      void Promise.all([chatBefore(streamId, at, SHOWN, token), chatStretch(streamId, at, at + STRETCH_MS, token, REPLAY_LANDING.aheadLines)]).then(([before, ahead]) => {
         if (landings.current !== mine) return;
         reading.current = null;
         if (!before || !ahead) return setRefused(true);
@@ -92,7 +88,7 @@ export function ChatReplay({
 
   // A recording starts at its beginning: its first lines are read while the player is still starting.
   useEffect(() => {
-    if (startsAt !== null && landings.current === 0) land(startsAt - START_MARGIN_MS);
+    if (startsAt !== null && landings.current === 0) land(startsAt - REPLAY_START_MARGIN_MS);
   }, [startsAt, land]);
 
   useEffect(() => {
@@ -123,10 +119,10 @@ export function ChatReplay({
 
   const blocked = useBlockedIds(!!me);
   const lines = useMemo<ChatLine[]>(() => {
-    if (said === null || !held || !covered) return [];
-    const shown = held.frames.filter((f) => f.at < said && !(f.type === 'message' && blocked.has(f.from.loginId)));
+    if (shownAt === null || !held || shownAt < held.from || shownAt >= held.until) return [];
+    const shown = held.frames.filter((f) => f.at < shownAt && !(f.type === 'message' && blocked.has(f.from.loginId)));
     return shown.slice(-SHOWN).map((frame, i) => ({ key: `${frame.at}-${i}-${frame.type}`, frame }));
-  }, [said, held, covered, blocked]);
+  }, [shownAt, held, blocked]);
 
   const log = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
