@@ -11,10 +11,8 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright';
-import { until } from './lib/bench-server.mjs';
+import { startBenchServer, until } from './lib/bench-server.mjs';
 import { startBroadcast } from './lib/broadcaster.mjs';
-import { freshState, startServer } from './lib/server.mjs';
-import { seedDemo } from './seed-demo.mjs';
 import { percentile } from './lib/stats.mjs';
 
 const arg = (name, fallback) => {
@@ -56,9 +54,7 @@ async function publishLines(hub, count, seconds, concurrency = 16) {
 
 async function main() {
   const began = performance.now();
-  freshState(STATE);
-  seedDemo({ persistTo: STATE });
-  const server = await startServer({ port: PORT, state: STATE, onLog: (level, message) => level === 'error' && console.error(message) });
+  const server = await startBenchServer({ port: PORT, state: STATE, demo: true });
   const encoder = startBroadcast({ origin: ORIGIN, streamKey: CHANNEL.key, durationSeconds: SECONDS, thumbnails: false, stdio: 'ignore' });
   let browser;
   try {

@@ -8,10 +8,9 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { until } from './lib/bench-server.mjs';
-import { freshState, startServer } from './lib/server.mjs';
+import { insertRows, startBenchServer, until } from './lib/bench-server.mjs';
 import { signedIn } from './lib/signed-in.mjs';
-import { DEMO_PASSWORD, seedDemo } from './seed-demo.mjs';
+import { DEMO_PASSWORD } from './seed-demo.mjs';
 import { percentile } from './lib/stats.mjs';
 
 const arg = (name, fallback) => {
@@ -30,13 +29,6 @@ const ME = 'demo_viewer';
 const CHANNEL = 1;
 
 const ms = (v) => `${v.toFixed(1)} ms`;
-
-/** Multi-row INSERTs of literal values, 500 rows a statement, 50 statements a batch. */
-async function insertRows(db, head, rows) {
-  const statements = [];
-  for (let i = 0; i < rows.length; i += 500) statements.push(db.prepare(`${head} VALUES ${rows.slice(i, i + 500).join(', ')}`));
-  for (let i = 0; i < statements.length; i += 50) await db.batch(statements.slice(i, i + 50));
-}
 
 /** A recording of `hours` of half-second CMAF segments in three renditions, as the ingest leaves it; its id and start. */
 async function seedRecording(db, hours) {
@@ -66,9 +58,7 @@ async function seedRecording(db, hours) {
 
 async function main() {
   const started = performance.now();
-  freshState(STATE);
-  seedDemo({ persistTo: STATE });
-  const server = await startServer({ port: PORT, state: STATE, onLog: (level, message) => level === 'error' && console.error(message) });
+  const server = await startBenchServer({ port: PORT, state: STATE, demo: true });
   try {
     const db = await server.mf.getD1Database('DB');
     const recordings = [];

@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { until } from './lib/bench-server.mjs';
+import { insertRows, until } from './lib/bench-server.mjs';
 import { freshState, startServer } from './lib/server.mjs';
 import { signedIn } from './lib/signed-in.mjs';
 import { DEMO_PASSWORD, seedDemo } from './seed-demo.mjs';
@@ -88,13 +88,6 @@ function zipf(n, rnd) {
     }
     return lo;
   };
-}
-
-/** Multi-row INSERTs of literal numbers and safe strings, 500 rows a statement, as one batch. */
-async function insertRows(db, head, rows) {
-  const statements = [];
-  for (let i = 0; i < rows.length; i += 500) statements.push(db.prepare(`${head} VALUES ${rows.slice(i, i + 500).join(', ')}`));
-  for (let i = 0; i < statements.length; i += 50) await db.batch(statements.slice(i, i + 50));
 }
 
 /** The month: members, channels, wallets and earnings, a purchase per sender, then the gifts. */

@@ -7,7 +7,8 @@ export async function startBenchServer({ port, state, demo = false }) {
   freshState(state);
   if (demo) seedDemo({ persistTo: state });
   const server = await startServer({ port, state, onLog: (level, message) => level === 'error' && console.error(message) });
-  return { stop: () => server.stop() };
+  // Its bindings (mf) for a bench that writes its data straight to D1 or calls a Durable Object itself.
+  return { mf: server.mf, stop: () => server.stop() };
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -44,4 +45,11 @@ export function untilLive(origin, channelId, timeoutMs = 60_000) {
     },
     timeoutMs,
   );
+}
+
+/** Multi-row INSERTs of literal values (numbers and safe strings), 500 rows a statement, 50 statements a batch. */
+export async function insertRows(db, head, rows) {
+  const statements = [];
+  for (let i = 0; i < rows.length; i += 500) statements.push(db.prepare(`${head} VALUES ${rows.slice(i, i + 500).join(', ')}`));
+  for (let i = 0; i < statements.length; i += 50) await db.batch(statements.slice(i, i + 50));
 }

@@ -74,6 +74,8 @@ export class ChatRoom extends DurableObject<Env> {
   private shard: number | null;
   /** The channel's owner; undefined until the hub has asked D1. */
   private ownerId: number | null | undefined;
+  /** Hub only: the live whose lines are kept for its replay (meta replayStream), null between lives. */
+  private replayStream: number | null;
   /** Sockets per shard (tests lower it with runInDurableObject). */
   capacity: number;
   /**
@@ -113,6 +115,8 @@ export class ChatRoom extends DurableObject<Env> {
     this.shard = shard === null ? null : Number(shard);
     const owner = this.store.getMeta('owner');
     this.ownerId = owner === null ? undefined : Number(owner);
+    const replayStream = this.store.getMeta('replayStream');
+    this.replayStream = replayStream === null ? null : Number(replayStream);
     this.capacity = shardCapacity(env);
     // Keep-alive pings are answered without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
@@ -436,11 +440,11 @@ export class ChatRoom extends DurableObject<Env> {
     const published = parsed.data;
     // A live's lines are kept for its recording's replay, from its "live" notice to its "ended" one.
     if (published.kind === 'channel_status' && published.status === 'live') {
-      this.store.setMeta('replayStream', String(published.streamId));
+      this.setReplayStream(published.streamId);
       this.store.pruneReplay(KEEP_RECORDINGS);
     }
     this.fanOut([{ type: 'event', at: Date.now(), ...published }], []);
-    if (published.kind === 'channel_status' && published.status === 'ended') this.store.setMeta('replayStream', null);
+    if (published.kind === 'channel_status' && published.status === 'ended') this.setReplayStream(null);
     return true;
   }
 
@@ -461,14 +465,20 @@ export class ChatRoom extends DurableObject<Env> {
     return { room: this.room, shard: this.shard, ...this.counts(), drops: this.store.drops(), shards: this.isHub ? Object.fromEntries(this.store.shardCounts()) : null };
   }
 
+  /** The live whose lines are kept (read once when the object starts, not on every broadcast); stored so it outlives eviction. */
+  private setReplayStream(streamId: number | null): void {
+    this.replayStream = streamId;
+    this.store.setMeta('replayStream', streamId === null ? null : String(streamId));
+  }
+
   /** Hub only, while a live is on: its lines (words, gifts, notices, moderation) for the recording's replay. */
   private keepForReplay(frames: ServerFrame[]): void {
-    const stream = this.store.getMeta('replayStream');
+    const stream = this.replayStream;
     if (stream === null) return;
     const lines = frames.flatMap((frame) =>
       isReplayed(frame) ? [{ at: frame.at, author: authorOf(frame), messageId: frame.type === 'message' ? frame.id : null, frame: JSON.stringify(frame) }] : [],
     );
-    if (lines.length > 0) this.store.keepForReplay(Number(stream), lines);
+    if (lines.length > 0) this.store.keepForReplay(stream, lines);
   }
 
   /** Frames for every shard: the hub's own sockets at their pace, and each active spoke's batch. */

@@ -12,6 +12,9 @@ export type SanctionKind = 'mute' | 'ban';
 
 const key = (loginId: string) => loginId.toLowerCase();
 
+/** A replay line not of a member banned from the room for good (a lifted ban brings their lines back). */
+const NOT_BANNED = "AND (author_key IS NULL OR author_key NOT IN (SELECT login_key FROM sanctions WHERE kind = 'ban' AND until IS NULL))";
+
 /**
  * A chat room's own SQLite storage (src/chat/room-do.ts). Shard 0 (the hub) keeps everything the room
  * decides on: who has been seen, managers, mutes and bans, history, the rate-limit window, shard counts.
@@ -167,7 +170,7 @@ export class RoomStore {
     const rows = this.sql
       .exec<{ frame: string }>(
         `SELECT frame FROM replay WHERE stream_id = ? AND at >= ? AND at < ?
-           AND (author_key IS NULL OR author_key NOT IN (SELECT login_key FROM sanctions WHERE kind = 'ban' AND until IS NULL))
+           ${NOT_BANNED}
          ORDER BY at, id LIMIT ?`,
         streamId,
         from,
@@ -183,7 +186,7 @@ export class RoomStore {
     const rows = this.sql
       .exec<{ frame: string }>(
         `SELECT frame FROM replay WHERE stream_id = ? AND at < ?
-           AND (author_key IS NULL OR author_key NOT IN (SELECT login_key FROM sanctions WHERE kind = 'ban' AND until IS NULL))
+           ${NOT_BANNED}
          ORDER BY at DESC, id DESC LIMIT ?`,
         streamId,
         until,

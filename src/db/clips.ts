@@ -148,12 +148,15 @@ export async function clipHasFile(db: D1Database, clipId: string, rendition: str
   return row !== null;
 }
 
-/** Count a view unless this viewer was counted for the clip today; whether it counted. */
-export async function countClipView(db: D1Database, clipId: string, viewer: string, day: number): Promise<boolean> {
+/** Count a view unless this viewer was counted for the clip today: whether it counted and the clip's views; null: no such clip. */
+export async function countClipView(db: D1Database, clipId: string, viewer: string, day: number): Promise<{ counted: boolean; viewCount: number } | null> {
   const seen = await db.prepare('INSERT OR IGNORE INTO clip_views (clip_id, viewer, day) SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM clips WHERE id = ?1)').bind(clipId, viewer, day).run();
-  if (seen.meta.changes === 0) return false;
-  await db.prepare('UPDATE clips SET view_count = view_count + 1 WHERE id = ?').bind(clipId).run();
-  return true;
+  const counted = seen.meta.changes > 0;
+  const row = await db
+    .prepare(counted ? 'UPDATE clips SET view_count = view_count + 1 WHERE id = ? RETURNING view_count AS viewCount' : 'SELECT view_count AS viewCount FROM clips WHERE id = ?')
+    .bind(clipId)
+    .first<{ viewCount: number }>();
+  return row ? { counted, viewCount: row.viewCount } : null;
 }
 
 /**

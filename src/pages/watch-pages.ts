@@ -2,21 +2,9 @@ import { PAGE_DEFAULTS } from '../shared/paging';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { buildPageProps, respond } from '../render/respond';
-import {
-  MY_LISTS,
-  type CasterData,
-  type ChannelData,
-  type ClipData,
-  type ReplayStretch,
-  type HomeData,
-  type Me,
-  type MyListData,
-  type MyListKey,
-  type ThemeData,
-  type VodData,
-} from '../shared/page-props';
+import { MY_LISTS, type CasterData, type ChannelData, type ClipData, type HomeData, type Me, type MyListData, type MyListKey, type ThemeData, type VodData } from '../shared/page-props';
 import type { Banner, Logo, StreamDetail, Theme } from '../shared/streams-api';
-import { REPLAY_LAG_MS, REPLAY_LANDING } from '../shared/chat-replay-schemas';
+import { REPLAY_LAG_MS, REPLAY_LANDING, landedStretch, type ReplayStretch } from '../shared/chat-replay-schemas';
 import { CLIP_ID_PATTERN } from '../shared/clip-schemas';
 import { loadPageData } from './load';
 import { deviceOf, guestApi, guestViewerApi, loadMeRemembered, pageSession, type Api } from './watch-load';
@@ -84,9 +72,7 @@ async function replayStart(api: Api, stream: StreamDetail): Promise<ReplayStretc
     api('/api/streams/:id/chat-replay', { param, query: { until: at, last: REPLAY_LANDING.shown } }),
     api('/api/streams/:id/chat-replay', { param, query: { from: at, until, limit: REPLAY_LANDING.aheadLines } }),
   ]);
-  if (!before.ok || !before.body || !ahead.ok || !ahead.body) return null;
-  const earlier = before.body.lines;
-  return { from: earlier.length < REPLAY_LANDING.shown ? 0 : earlier[0]!.at, until: ahead.body.next ?? until, lines: [...earlier, ...ahead.body.lines] };
+  return before.ok && before.body && ahead.ok && ahead.body ? landedStretch(at, before.body.lines, ahead.body) : null;
 }
 
 /** A channel's page for `me` (null: a guest, whose page the edge cache may keep). */

@@ -14,35 +14,27 @@ export const REPLAY_LAG_MS = 1_500;
  * (a minute, its first lines only: the rest follows while it plays). A recording's page comes with its start's.
  */
 export const REPLAY_LANDING = { shown: 150, aheadMs: 60_000, aheadLines: 200 } as const;
-/** A recording's first picture may be dated a little before the stream's start (its capture came before its upload). */
-export const REPLAY_START_MARGIN_MS = 5_000;
+
+/** A moment in epoch ms, as a query writes it. */
+const epochParam = () =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number);
+/** A count of lines from 1 to `max`, as a query writes it. */
+const linesParam = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
 
 export const chatReplayQuerySchema = z
   .object({
-    from: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number)
-      .optional()
-      .describe('Start of the stretch (epoch ms); without it, the last lines before until'),
-    until: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-    last: z
-      .string()
-      .regex(/^\d{1,4}$/)
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(CHAT_REPLAY.maxLast))
-      .optional()
-      .describe('Without from: how many of the last lines before until (what a replay shows at that moment)'),
-    limit: z
-      .string()
-      .regex(/^\d{1,4}$/)
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(CHAT_REPLAY.maxLines))
-      .optional()
-      .describe('With from: at most this many lines (1,000 when not said)'),
+    from: epochParam().optional().describe('Start of the stretch (epoch ms); without it, the last lines before until'),
+    until: epochParam(),
+    last: linesParam(CHAT_REPLAY.maxLast).optional().describe('Without from: how many of the last lines before until (what a replay shows at that moment)'),
+    limit: linesParam(CHAT_REPLAY.maxLines).optional().describe('With from: at most this many lines (1,000 when not said)'),
     token: z.string().max(200).optional().describe("A password recording's playback token (the one its playback URL carries)"),
   })
   .refine((q) => q.from === undefined || (q.until > q.from && q.until - q.from <= CHAT_REPLAY.maxSpanMs), {
@@ -60,3 +52,18 @@ export const chatReplaySchema = z
   })
   .meta({ id: 'ChatReplay' });
 export type ChatReplay = z.infer<typeof chatReplaySchema>;
+
+/** A stretch of a recording's chat replay: every line said in [from, until) (from 0: every line before until). */
+export interface ReplayStretch {
+  from: number;
+  until: number;
+  lines: ChatReplay['lines'];
+}
+
+/**
+ * What a landing at `at` holds, from its two answers: the last lines before it (all there were, when fewer than a
+ * replay shows) and the stretch after it, up to where that answer stopped.
+ */
+export function landedStretch<L extends { at: number }>(at: number, before: L[], ahead: { lines: L[]; next: number | null }): { from: number; until: number; lines: L[] } {
+  return { from: before.length < REPLAY_LANDING.shown ? 0 : before[0]!.at, until: ahead.next ?? at + REPLAY_LANDING.aheadMs, lines: [...before, ...ahead.lines] };
+}

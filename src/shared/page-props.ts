@@ -2,7 +2,7 @@ import type { PublicBrand } from './brand-schema';
 import type { MeDto } from './account-schemas';
 import type { AppType } from './constants';
 import type { ClipDetail } from './clip-schemas';
-import type { ChatReplay } from './chat-replay-schemas';
+import type { ReplayStretch } from './chat-replay-schemas';
 import type { Locale, Messages } from './locales';
 import type { ErrorReportingConfig } from './release';
 import type {
@@ -185,13 +185,6 @@ export interface VodData {
   stream: StreamDetail;
   /** Our own recordings: its chat replay at its start (the page shows it before it hydrates). */
   replayStart?: ReplayStretch | null;
-}
-
-/** A stretch of a recording's chat replay: every line said in [from, until) (from 0: every line before until). */
-export interface ReplayStretch {
-  from: number;
-  until: number;
-  lines: ChatReplay['lines'];
 }
 
 /** A clip's page: the clip with what this viewer may do with it. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import type { Me, ReplayStretch } from '../../../src/shared/page-props';
-import { REPLAY_LAG_MS, REPLAY_LANDING, REPLAY_START_MARGIN_MS } from '../../../src/shared/chat-replay-schemas';
+import type { Me } from '../../../src/shared/page-props';
+import { REPLAY_LAG_MS, REPLAY_LANDING, landedStretch, type ReplayStretch } from '../../../src/shared/chat-replay-schemas';
 import { chatBefore, chatStretch } from '../../data/chat-replay-api';
 import { useBlockedIds } from '../../data/message-api';
 import { useT } from '../../i18n/i18n';
@@ -80,15 +80,16 @@ export function ChatReplay({
         if (landings.current !== mine) return;
         reading.current = null;
         if (!before || !ahead) return setRefused(true);
-        setHeld({ from: before.length < SHOWN ? 0 : before[0]!.at, until: ahead.next ?? at + STRETCH_MS, frames: [...before, ...ahead.lines] });
+        const { from, until, lines } = landedStretch(at, before, ahead);
+        setHeld({ from, until, frames: lines });
       });
     },
     [streamId, token],
   );
 
-  // A recording starts at its beginning: its first lines are read while the player is still starting.
+  // A recording starts at its beginning: without its start from the page, it is read while the player is still starting.
   useEffect(() => {
-    if (startsAt !== null && landings.current === 0) land(startsAt - REPLAY_START_MARGIN_MS);
+    if (startsAt !== null && landings.current === 0) land(startsAt + REPLAY_LAG_MS);
   }, [startsAt, land]);
 
   useEffect(() => {

@@ -28,8 +28,15 @@ function liveEdgeOf(engine: Engine | null, element: HTMLVideoElement): number | 
   return engine?.liveSyncPosition?.() ?? (seekable.length ? seekable.end(seekable.length - 1) : null);
 }
 
-/** While the whole-stream playlist loads: how far behind the edge (seconds) the moment asked for is. */
-const behindOfDate = (liveLagMs: number, at: number): number => Math.max(0, (Date.now() - liveLagMs - at) / 1000);
+/**
+ * How far behind a live's edge the picture is, in seconds. While the whole-stream playlist loads (`pendingAt`, the
+ * program date-time asked for), how far back that moment is; before anything plays, none.
+ */
+function behindEdge(engine: Engine | null, element: HTMLVideoElement, pendingAt: number | null, liveLagMs: number): number {
+  if (pendingAt !== null) return Math.max(0, (Date.now() - liveLagMs - pendingAt) / 1000);
+  const edge = liveEdgeOf(engine, element);
+  return edge !== null && element.currentTime > 0 ? Math.max(0, edge - element.currentTime) : 0;
+}
 
 function fullscreenTarget(root: HTMLElement, video: HTMLVideoElement): Promise<void> | void {
   if (document.fullscreenElement) return document.exitFullscreen();
@@ -161,17 +168,17 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
       if (latency === null) delete box.dataset.latencyMs;
       else box.dataset.latencyMs = String(Math.round(latency));
       if (!live) return;
-      const edge = liveEdgeOf(engine.current, element);
       const starting = rewinding && engine.current === null;
-      const behindEdge = starting ? behindOfDate(liveLag.current, rewindTo.current) : edge !== null && element.currentTime > 0 ? Math.max(0, edge - element.currentTime) : 0;
-      setBehind(behindEdge > BEHIND_SECONDS);
+      const behindNow = behindEdge(engine.current, element, starting ? rewindTo.current : null, liveLag.current);
+      setBehind(behindNow > BEHIND_SECONDS);
       if (!rewindUrl) return;
       const seekable = element.seekable;
-      if (!rewinding && latency !== null) liveLag.current = latency - behindEdge * 1000;
+      if (!rewinding && latency !== null) liveLag.current = latency - behindNow * 1000;
+      const edge = liveEdgeOf(engine.current, element);
       const reach = rewinding && !starting && seekable.length && edge !== null ? edge - seekable.start(0) : (Date.now() - (playback.rewindSince ?? Date.now())) / 1000;
-      setBehindS(Math.round(behindEdge));
+      setBehindS(Math.round(behindNow));
       setWindowS(Math.round(Math.min(REWIND_WINDOW_S, Math.max(0, reach))));
-      box.dataset.behindS = String(Math.round(behindEdge));
+      box.dataset.behindS = String(Math.round(behindNow));
     }, SAMPLE_MS);
     return () => clearInterval(timer);
   }, [engine, live, rewinding, rewindUrl, playback.rewindSince]);
@@ -203,12 +210,6 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
   const toggleFullscreen = () => {
     if (root.current && video.current) void Promise.resolve(fullscreenTarget(root.current, video.current)).catch(() => {});
   };
-  /** How far behind the live edge the picture is now, in seconds. */
-  const behindNow = (element: HTMLVideoElement): number => {
-    if (rewinding && engine.current === null) return behindOfDate(liveLag.current, rewindTo.current);
-    const edge = liveEdgeOf(engine.current, element);
-    return edge === null ? 0 : Math.max(0, edge - element.currentTime);
-  };
   /** A live, `seconds` behind its edge: within the whole-stream playlist once it plays, else by starting it there. */
   const seekBehind = (seconds: number) => {
     const element = video.current;
@@ -234,7 +235,8 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
       const end = Number.isFinite(element.duration) ? element.duration : element.currentTime + delta;
       element.currentTime = Math.min(Math.max(0, element.currentTime + delta), end);
     } else if (rewindUrl) {
-      seekBehind(behindNow(element) - delta);
+      const pendingAt = rewinding && engine.current === null ? rewindTo.current : null;
+      seekBehind(behindEdge(engine.current, element, pendingAt, liveLag.current) - delta);
     }
   };
   const goLive = () => {

@@ -151,8 +151,7 @@ export async function topClipsOfWeek(db: D1Database, now = Date.now()): Promise<
 
 /** A play of the clip: counted once a day per viewer (the member, else the device). */
 export async function viewClip(db: D1Database, clipId: string, viewer: string, now = Date.now()): Promise<{ counted: boolean; viewCount: number }> {
-  const counted = await countClipView(db, clipId, viewer, Math.floor(now / 86_400_000));
-  const row = await findClip(db, clipId);
-  if (!row) throw notFoundClip();
-  return { counted, viewCount: row.viewCount };
+  const view = await countClipView(db, clipId, viewer, Math.floor(now / 86_400_000));
+  if (!view) throw notFoundClip();
+  return view;
 }
