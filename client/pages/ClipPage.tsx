@@ -50,7 +50,7 @@ export function ClipPage({ props }: { props: PageProps<'CLIP'> }) {
     <article className="watch-page" aria-labelledby="watch-title">
       <div className="watch-stage">
         {clip.playback ? (
-          <LazyPlayer key={clip.playback.url} playback={clip.playback} live={false} title={clip.title} autoPlay onPlaying={onPlaying} />
+          <LazyPlayer key={clip.playback.url} playback={clip.playback} live={false} title={clip.title} poster={clip.pictureUrl} autoPlay onPlaying={onPlaying} />
         ) : clip.access !== 'ok' ? (
           <AccessGate access={clip.access} channelId={clip.channelId} me={props.me} onUnlocked={() => {}} />
         ) : (

@@ -22,6 +22,8 @@ interface ClipFields {
 /** A clip as the rules and the pages read it, with its channel's creator and its maker. */
 export interface ClipRow extends ClipFields {
   viewCount: number;
+  /** 1: its picture is in R2. */
+  hasPicture: number;
   createdAt: number;
   ownerId: number;
   ownerLoginId: string;
@@ -31,7 +33,7 @@ export interface ClipRow extends ClipFields {
 }
 
 const CLIP_COLUMNS = `c.id, c.channel_id AS channelId, c.stream_id AS streamId, c.member_id AS memberId, c.title, c.started_at AS startedAt,
-  c.duration_ms AS durationMs, c.adult, c.adult_plus AS adultPlus, c.renditions, c.view_count AS viewCount, c.created_at AS createdAt,
+  c.duration_ms AS durationMs, c.adult, c.adult_plus AS adultPlus, c.renditions, c.view_count AS viewCount, c.created_at AS createdAt, c.has_picture AS hasPicture,
   ch.owner_id AS ownerId, o.login_id AS ownerLoginId, o.nickname AS ownerNickname, m.login_id AS makerLoginId, m.nickname AS makerNickname`;
 const CLIP_FROM = 'clips c JOIN channels ch ON ch.id = c.channel_id JOIN members o ON o.id = ch.owner_id JOIN members m ON m.id = c.member_id';
 
@@ -125,6 +127,11 @@ export async function insertClip(db: D1Database, clip: NewClip, { firstSeq, last
       .bind(clip.id, clip.streamId, firstSeq, lastSeq, ...renditions),
   ]);
   return inserted!.meta.changes > 0;
+}
+
+/** The clip's picture is in R2. */
+export async function setClipPicture(db: D1Database, clipId: string): Promise<void> {
+  await db.prepare('UPDATE clips SET has_picture = 1 WHERE id = ?').bind(clipId).run();
 }
 
 /** A clip's segments of one rendition, as a finished playlist lists them. */

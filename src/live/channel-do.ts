@@ -180,6 +180,11 @@ export class LiveChannel extends DurableObject<Env> {
    * The encoder's master playlist: the renditions of its open stream, and of the next one it starts (an encoder may
    * send it before its first segment).
    */
+  /** The open stream and the rendition its moments are read from (the first, '' for a stream of one); null between streams. */
+  openStream(): { streamId: number; rendition: string } | null {
+    return this.streamId === null ? null : { streamId: this.streamId, rendition: this.renditions?.[0] ?? '' };
+  }
+
   ingestMaster(channelId: number, renditions: Rendition[]): Promise<{ streamId: number | null }> {
     return this.serial(async () => {
       this.adoptChannel(channelId);

@@ -8,7 +8,7 @@ import { playbackTokenValid } from '../lib/playback-token';
 import { clipHasFile, clipSegments, findClipMedia, type ClipMedia } from '../db/clips';
 import { clipIdSchema } from '../shared/clip-schemas';
 import { renderMasterPlaylist, renderPlaylist, type Rendition } from './hls';
-import { r2Keys, renditionSchema, segmentNameSchema } from './paths';
+import { r2Keys, renditionSchema, segmentContentType, segmentNameSchema } from './paths';
 import { anyOrigin, storedFile } from './stored-file';
 
 // A clip's playlists and files (/live/clips/<clipId>/...): a finished playlist of the segments it lists, each
@@ -50,7 +50,7 @@ async function mediaPlaylist(c: Context<AppEnv>, clipId: string, rendition: stri
 async function file(c: Context<AppEnv>, clipId: string, rendition: string, name: string, token: string | undefined): Promise<Response> {
   const { clip, cache } = await clipFor(c, clipId, token);
   if (!(await clipHasFile(c.env.DB, clipId, rendition, name))) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
-  return storedFile(c, r2Keys.segment(clip.channelId, clip.streamId, name, rendition), name, cache(CACHE.segment));
+  return storedFile(c, r2Keys.segment(clip.channelId, clip.streamId, name, rendition), segmentContentType(name), cache(CACHE.segment));
 }
 
 export const clipMedia = new Hono<AppEnv>()
@@ -68,6 +68,12 @@ export const clipMedia = new Hono<AppEnv>()
   .get('/:clipId/:rendition/index.m3u8', validate('param', renditionParam), validate('query', tokenQuery), async (c) => {
     const { clipId, rendition } = c.req.valid('param');
     return mediaPlaylist(c, clipId, rendition, c.req.valid('query').token);
+  })
+  // Before the files: its name is not a segment's.
+  .get('/:clipId/picture.jpg', validate('param', clipParam), validate('query', tokenQuery), async (c) => {
+    const { clipId } = c.req.valid('param');
+    const { cache } = await clipFor(c, clipId, c.req.valid('query').token);
+    return storedFile(c, r2Keys.clipPicture(clipId), 'image/jpeg', cache(CACHE.segment));
   })
   .get('/:clipId/:file', validate('param', fileParam), validate('query', tokenQuery), async (c) => {
     const { clipId, file: name } = c.req.valid('param');

@@ -2,4 +2,4 @@
 // the Worker exports. Nothing outside src/live imports past this file.
 export { live } from './routes';
 export { LiveChannel } from './channel-do';
-export { r2Keys } from './paths';
+export { PICTURE_EVERY_MS, pictureName, pictureTime, r2Keys } from './paths';

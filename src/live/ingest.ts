@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { Refusal } from '../lib/errors';
 import { channelByStreamKey, setThumbnailAt } from '../db/live';
+import { newestSegmentEnd } from '../db/clips';
 import { parseEncoderPlaylist, parseMasterPlaylist } from './hls';
 import { LIMITS, parseIngestPath, r2Keys, STREAM_KEY_PATTERN } from './paths';
 
@@ -83,8 +84,13 @@ export async function ingest(c: Context<AppEnv>): Promise<Response> {
   switch (file.kind) {
     case 'thumbnail': {
       if (!JPEG_MAGIC.every((b, i) => body[i] === b)) throw new Refusal(400, 'NOT_JPEG', 'live.notJpeg');
-      await c.env.MEDIA.put(r2Keys.thumbnail(channel.id), body, { httpMetadata: { contentType: 'image/jpeg' } });
+      const jpeg = { httpMetadata: { contentType: 'image/jpeg' } };
+      await c.env.MEDIA.put(r2Keys.thumbnail(channel.id), body, jpeg);
       await setThumbnailAt(c.env.DB, channel.id, Date.now());
+      // The open stream keeps it too, at its newest moment (the segments' clock, not ours): a clip's picture.
+      const open = await room.openStream();
+      const at = open ? await newestSegmentEnd(c.env.DB, open.streamId, open.rendition) : null;
+      if (open && at !== null) await c.env.MEDIA.put(r2Keys.picture(channel.id, open.streamId, at), body, jpeg);
       return c.body(null, 204);
     }
     case 'playlist': {

@@ -63,7 +63,29 @@ export const r2Keys = {
   /** A rendition's files sit in its own folder; a stream of one rendition ('') keeps them at the top. */
   segment: (channelId: number, streamId: number, name: string, rendition = '') => `live/${channelId}/${streamId}/${rendition ? `${rendition}/` : ''}${name}`,
   thumbnail: (channelId: number) => `live/${channelId}/thumb.jpg`,
+  /** A stream's pictures over time, in its own folder (so they go with its recording). */
+  pictures: (channelId: number, streamId: number) => `live/${channelId}/${streamId}/pictures/`,
+  picture: (channelId: number, streamId: number, at: number) => `live/${channelId}/${streamId}/pictures/${pictureName(at)}`,
+  /** A clip's picture is its own copy (a few kilobytes): it outlives the recording's pictures without being counted. */
+  clipPicture: (clipId: string) => `clips/${clipId}/picture.jpg`,
 };
+
+/**
+ * A stream keeps one picture per PICTURE_EVERY_MS of program date-time (the encoder's newer thumbnail in the same
+ * stretch replaces the older), however often its encoder sends them.
+ */
+export const PICTURE_EVERY_MS = 10_000;
+
+/** A picture's file name: the start of its stretch in epoch ms, zero-padded so names sort by time. */
+export function pictureName(at: number): string {
+  return `${String(Math.floor(at / PICTURE_EVERY_MS) * PICTURE_EVERY_MS).padStart(15, '0')}.jpg`;
+}
+
+/** The start of the stretch a picture's file name stands for; null for another name. */
+export function pictureTime(name: string): number | null {
+  const match = /^(\d{15})\.jpg$/.exec(name);
+  return match ? Number(match[1]) : null;
+}
 
 export function segmentContentType(name: string): string {
   if (name.endsWith('.m4s')) return 'video/iso.segment';

@@ -8,7 +8,7 @@ import { BLOCKING_RELOAD_MS } from './channel-do';
 import { servedDelta, servedSegments, streamRenditions } from '../db/live';
 import { findOpenStream, findStream, thumbnailGate, type StreamRow } from '../db/streams';
 import { renderMasterPlaylist, renderPlaylist, type PlaylistFile, type Rendition, type ServedWindow } from './hls';
-import { idSchema, r2Keys, renditionSchema, segmentNameSchema } from './paths';
+import { idSchema, r2Keys, renditionSchema, segmentContentType, segmentNameSchema } from './paths';
 import { playbackTokenValid } from '../lib/playback-token';
 import { needsPlaybackToken } from '../shared/stream-access';
 import { reportViewer } from './viewers';
@@ -218,5 +218,5 @@ async function segmentFile(c: Context<AppEnv>, channelId: number, streamId: numb
   const stream = await ownStream(c, channelId, streamId);
   if (!stream) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
   if (!(await allowed(c, stream, token))) throw new Refusal(403, 'PLAYBACK_TOKEN', 'live.token');
-  return storedFile(c, r2Keys.segment(channelId, streamId, segment, rendition), segment, privateIfRestricted(stream, CACHE.segment));
+  return storedFile(c, r2Keys.segment(channelId, streamId, segment, rendition), segmentContentType(segment), privateIfRestricted(stream, CACHE.segment));
 }

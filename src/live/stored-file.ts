@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { Refusal } from '../lib/errors';
-import { segmentContentType } from './paths';
 
 /** Public video may be played from any origin (native apps, partner players); a restricted answer removes the header. */
 export const anyOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -9,11 +8,11 @@ export const anyOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** A media file (a segment or an init segment) out of R2 at `key`, typed by its `name`, cached by `cacheControl`. */
-export async function storedFile(c: Context<AppEnv>, key: string, name: string, cacheControl: string): Promise<Response> {
+/** A file out of R2 at `key` (a segment, an init segment, a picture), as `contentType`, cached by `cacheControl`. */
+export async function storedFile(c: Context<AppEnv>, key: string, contentType: string, cacheControl: string): Promise<Response> {
   const object = c.req.method === 'HEAD' ? await c.env.MEDIA.head(key) : await c.env.MEDIA.get(key);
   if (!object) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
-  c.header('content-type', segmentContentType(name));
+  c.header('content-type', contentType);
   c.header('content-length', String(object.size));
   c.header('cache-control', cacheControl);
   c.header('etag', object.httpEtag);

@@ -38,6 +38,7 @@ export const clipCardSchema = z
     viewCount: z.int().nonnegative(),
     createdAt: z.int().nonnegative(),
     adult: z.boolean(),
+    pictureUrl: z.string().nullable().describe('A still of its middle, when its stream had one; a clip of an adult stream shows it only to who may watch (with the playback token)'),
   })
   .meta({ id: 'ClipCard' });
 export type ClipCard = z.infer<typeof clipCardSchema>;

@@ -73,5 +73,6 @@ export const LIVE_PATHS = {
   streamRewind: (channelId: number, streamId: number) => `/live/${channelId}/${streamId}/dvr.m3u8`,
   /** A clip's playlist (its master when the stream came in several renditions). */
   clipPlaylist: (clipId: string) => `/live/clips/${clipId}/index.m3u8`,
+  clipPicture: (clipId: string) => `/live/clips/${clipId}/picture.jpg`,
   thumbnail: (channelId: number, version: number) => `/live/${channelId}/thumb.jpg?v=${version}`,
 } as const;

@@ -81,7 +81,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  broadcasters.push(startBroadcast({ origin: ORIGIN, streamKey: LIVE_CHANNEL.key, thumbnails: false, ladder: LADDER }));
+  // The live's thumbnails are its pictures over time: a clip keeps the one of its middle.
+  broadcasters.push(startBroadcast({ origin: ORIGIN, streamKey: LIVE_CHANNEL.key, ladder: LADDER }));
   broadcasters.push(startBroadcast({ origin: ORIGIN, streamKey: ADULT_CHANNEL.key, thumbnails: false }));
   broadcasters.push(startBroadcast({ origin: ORIGIN, streamKey: RECORD_CHANNEL.key, durationSeconds: RECORD_SECONDS, thumbnails: false }));
   await until('the live playlist', () => livePlaylistReady(LIVE_CHANNEL.id), 60_000);
@@ -278,13 +279,17 @@ test("a viewer clips ten seconds of the live (a double click makes one clip); a 
   await viewer.page.getByRole('button', { name: ko.clip.button, exact: true }).click();
   const dialog = viewer.page.getByRole('dialog', { name: ko.clip.dialogTitle });
   await dialog.getByLabel(ko.clip.titleLabel).fill('오늘의 명장면');
-  await dialog.getByLabel(ko.clip.length).selectOption('10');
+  // The range: from 12 s before the moment the button was pressed to 2 s before it.
+  await dialog.getByLabel(ko.clip.start).fill('-12');
+  await dialog.getByLabel(ko.clip.end).fill('-2');
+  await expect(dialog.getByText(ko.clip.lengthValue.replace('{{n}}', '10'))).toBeVisible();
+  await expect(dialog.locator('output[for="clip-end"]')).toHaveText(ko.clip.before.replace('{{time}}', '00:02'));
   await dialog.getByRole('button', { name: ko.clip.submit }).dblclick();
   await expect(dialog.getByText(ko.clip.made)).toBeVisible();
-  const clips = await apiGet<{ items: { clipId: string; durationMs: number; title: string }[]; total: number }>(`/api/channels/${LIVE_CHANNEL.id}/clips`);
+  const clips = await apiGet<{ items: { clipId: string; durationMs: number; title: string; pictureUrl: string | null }[]; total: number }>(`/api/channels/${LIVE_CHANNEL.id}/clips`);
   expect(clips.total).toBe(1); // one clip, however many clicks
   const made = clips.items[0]!;
-  expect(made).toMatchObject({ title: '오늘의 명장면' });
+  expect(made).toMatchObject({ title: '오늘의 명장면', pictureUrl: `/live/clips/${made.clipId}/picture.jpg` }); // the live's picture of its middle
   expect(made.durationMs).toBeGreaterThanOrEqual(10_000);
   expect(made.durationMs).toBeLessThanOrEqual(11_000);
   await dialog.getByRole('link', { name: ko.clip.open }).click();
@@ -305,7 +310,9 @@ test("a viewer clips ten seconds of the live (a double click makes one clip); a 
   await expect(guest.page.getByRole('button', { name: ko.clip.delete })).toHaveCount(0);
   await expectNoSeriousA11yViolations(guest.page);
   await gotoHydrated(guest.page, url('flex', `/channel/${channel.creator.loginId}?tab=clips`));
-  await expect(guest.page.getByRole('list', { name: ko.clip.tab }).getByRole('link', { name: '오늘의 명장면' })).toBeVisible();
+  const card = guest.page.getByRole('list', { name: ko.clip.tab }).getByRole('link', { name: '오늘의 명장면' });
+  await expect(card).toBeVisible();
+  await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await gotoHydrated(guest.page, url('flex', '/'));
   await expect(guest.page.getByRole('list', { name: ko.clip.topTitle }).getByRole('link', { name: '오늘의 명장면' })).toBeVisible();
 

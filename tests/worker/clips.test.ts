@@ -150,6 +150,40 @@ describe('clips', () => {
     expect(await count()).toBe(CLIPS_PER_HOUR);
   });
 
+  it("a clip keeps a copy of its stream's picture of its middle; a clip of a moment without one shows none", async () => {
+    const { creator, channelId, key } = await creatorChannel();
+    await run(key, { count: 10, startSec: 0 });
+    const streamId = (await liveOf(channelId)).streamId;
+    const viewer = await signedIn();
+    // Before the encoder's first thumbnail: no picture to keep.
+    const early = (await (await clip(viewer.browser, { streamId, seconds: 5, endAt: T0 + 10_000 })).json<{ clipId: string }>()).clipId;
+    expect((await detail(viewer.browser, early)).pictureUrl).toBeNull();
+
+    // The thumbnail is the channel's and, at the stream's newest moment (T0 + 10 s by its segments), the stream's.
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new TextEncoder().encode(`picture ${uniqueTag()}`)]);
+    expect((await put(`/live/ingest/${key}/thumb.jpg`, jpeg)).status).toBe(204);
+    const pictures = (await env.MEDIA.list({ prefix: `live/${channelId}/${streamId}/pictures/` })).objects.map((o) => o.key.split('/').pop());
+    expect(pictures).toEqual([`${String(Math.floor((T0 + 10_000) / 10_000) * 10_000).padStart(15, '0')}.jpg`]);
+
+    const { clipId } = await (await clip(viewer.browser, { streamId, seconds: 5, endAt: T0 + 10_000 })).json<{ clipId: string }>();
+    const shown = await detail(viewer.browser, clipId);
+    expect(shown.pictureUrl).toBe(`/live/clips/${clipId}/picture.jpg`);
+    const res = await SELF.fetch(`${ORIGIN}${shown.pictureUrl}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(jpeg);
+    const listed = await (await SELF.fetch(`${ORIGIN}/api/channels/${channelId}/clips`)).json<{ items: ClipCard[] }>();
+    expect(listed.items.map((c) => [c.clipId, c.pictureUrl])).toEqual([
+      [clipId, shown.pictureUrl],
+      [early, null],
+    ]);
+
+    // The clip's picture is its own copy: it goes with the clip, not before.
+    expect((await creator.browser.fetch(`/api/clips/${clipId}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await env.MEDIA.head(`clips/${clipId}/picture.jpg`)).toBeNull();
+    expect((await SELF.fetch(`${ORIGIN}/live/clips/${clipId}/picture.jpg`)).status).toBe(404);
+  });
+
   it('a clip outlives its recording: its files stay in R2 until the clip goes, and then go', async () => {
     const { creator, channelId, key } = await creatorChannel();
     await run(key, { count: 20, startSec: 0, mark: 3 });

@@ -14,7 +14,7 @@ export function ClipList({ clips, locale, label, empty }: { clips: ClipCard[]; l
         <li key={clip.clipId} className="stream-card">
           <a href={`/clip/${clip.clipId}`} className="stream-card-link">
             <span className="stream-card-media">
-              <StreamThumb url={null} nickname={clip.creator.nickname} />
+              <StreamThumb url={clip.pictureUrl} nickname={clip.creator.nickname} gate={clip.adult ? 'adult' : null} />
               <StreamBadges live={false} adult={clip.adult} locked={false} />
               <span className="clip-length">{formatDuration(clip.durationMs)}</span>
             </span>

@@ -32,7 +32,7 @@ export const clipRoutes = new Hono<ApiEnv>()
     }),
     requireMember(),
     validate('json', clipCreateRequestSchema),
-    async (c) => c.json(await createClip(c.env.DB, c.var.session.memberId, await viewerOf(c), await settingsOf(c), c.req.valid('json'))),
+    async (c) => c.json(await createClip(c.env, c.var.session.memberId, await viewerOf(c), await settingsOf(c), c.req.valid('json'))),
   )
   .get('/api/clips/top-week', operation({ tag: 'Clips', summary: 'The most viewed clips made in the last seven days (none of adult streams)', ok: topClipsSchema }), async (c) =>
     c.json(await topClipsOfWeek(c.env.DB)),

@@ -6,10 +6,10 @@ import type { PageRequest } from '../../shared/paging';
 import { LIVE_PATHS, playerTypeFor, type ChannelSettings, type Playback } from '../../shared/streams-api';
 import { Refusal } from '../../lib/errors';
 import { signPlayback } from '../../lib/playback-token';
-import { channelClips, countClipView, deleteClip, findClip, findClipByRequest, insertClip, newestSegmentEnd, segmentRange, topClips, type ClipRow } from '../../db/clips';
+import { channelClips, countClipView, deleteClip, findClip, findClipByRequest, insertClip, newestSegmentEnd, segmentRange, setClipPicture, topClips, type ClipRow } from '../../db/clips';
 import { streamRenditions } from '../../db/live';
 import { findStream } from '../../db/streams';
-import { r2Keys } from '../../live';
+import { PICTURE_EVERY_MS, pictureName, pictureTime, r2Keys } from '../../live';
 import { accessFor, type AccessSubject, type RuleAccess, type Viewer } from './streams';
 
 /** The home page's clips: the most viewed of the last seven days. */
@@ -22,6 +22,9 @@ function newClipId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(10));
   return Array.from(bytes, (b) => ID_LETTERS[b % ID_LETTERS.length]).join('');
 }
+
+/** What cutting a clip touches: the database and the media bucket. */
+type Media = Pick<Env, 'DB' | 'MEDIA'>;
 
 const notFoundClip = () => new Refusal(404, 'CLIP_NOT_FOUND', 'clip.errors.notFound');
 
@@ -41,7 +44,8 @@ function refusalFor(access: Exclude<RuleAccess, 'ok'>): Refusal {
  * segment longer than asked). One transaction writes the clip and its segment list, unless its maker made
  * CLIPS_PER_HOUR in the last hour; the same request key answers the clip it made before.
  */
-export async function createClip(db: D1Database, memberId: number, viewer: Viewer | null, settings: ChannelSettings, request: ClipCreateRequest, now = Date.now()): Promise<{ clipId: string }> {
+export async function createClip(env: Media, memberId: number, viewer: Viewer | null, settings: ChannelSettings, request: ClipCreateRequest, now = Date.now()): Promise<{ clipId: string }> {
+  const db = env.DB;
   const made = await findClipByRequest(db, memberId, request.requestKey);
   if (made) return { clipId: made };
   const stream = await findStream(db, request.streamId);
@@ -79,11 +83,34 @@ export async function createClip(db: D1Database, memberId: number, viewer: Viewe
     { ...range, renditions: renditions.length > 0 ? renditions.map((r) => r.name) : [''] },
     CLIPS_PER_HOUR,
   );
-  if (written) return { clipId };
+  if (written) {
+    await keepPicture(env, clipId, stream.channelId, stream.id, range.startedAt + range.durationMs / 2, range.startedAt + range.durationMs);
+    return { clipId };
+  }
   // Not written: the same request finished first (a second click), or the hour's clips are used up.
   const raced = await findClipByRequest(db, memberId, request.requestKey);
   if (raced) return { clipId: raced };
   throw new Refusal(429, 'CLIP_RATE', 'clip.errors.rate');
+}
+
+/**
+ * The clip's picture: a copy of its stream's first picture from `middle` on, unless none was taken before `end` (a
+ * stretch later: a picture is named by the start of its stretch). A clip without one still plays, so a failure
+ * here is logged, not answered.
+ */
+async function keepPicture(env: Media, clipId: string, channelId: number, streamId: number, middle: number, end: number): Promise<void> {
+  try {
+    const prefix = r2Keys.pictures(channelId, streamId);
+    const [first] = (await env.MEDIA.list({ prefix, startAfter: prefix + pictureName(middle - PICTURE_EVERY_MS), limit: 1 })).objects;
+    const at = first ? pictureTime(first.key.slice(prefix.length)) : null;
+    if (!first || at === null || at > end) return;
+    const picture = await env.MEDIA.get(first.key);
+    if (!picture) return;
+    await env.MEDIA.put(r2Keys.clipPicture(clipId), picture.body, { httpMetadata: { contentType: 'image/jpeg' } });
+    await setClipPicture(env.DB, clipId);
+  } catch (err) {
+    console.warn('clip picture not kept', clipId, err);
+  }
 }
 
 function toCard(row: ClipRow): ClipCard {
@@ -97,19 +124,19 @@ function toCard(row: ClipRow): ClipCard {
     viewCount: row.viewCount,
     createdAt: row.createdAt,
     adult: row.adult === 1 || row.adultPlus === 1,
+    pictureUrl: row.hasPicture === 1 ? LIVE_PATHS.clipPicture(row.id) : null,
   };
 }
 
-/** Where a clip plays: its own playlist, signed like its stream's when only some may watch it. */
-async function clipPlayback(row: ClipRow, secret: string): Promise<Playback> {
+/** Where a clip plays and its picture: its own, signed like its stream's files when only some may watch it. */
+async function clipPlayback(row: ClipRow, secret: string): Promise<{ playback: Playback; pictureUrl: string | null }> {
   const path = LIVE_PATHS.clipPlaylist(row.id);
   const gated = row.adult === 1 || row.adultPlus === 1;
   const signed = gated ? await signPlayback(secret, row.streamId) : null;
+  const query = signed ? `?token=${encodeURIComponent(signed.token)}` : '';
   return {
-    playerType: playerTypeFor('flex', path),
-    source: 'flex',
-    url: signed ? `${path}?token=${encodeURIComponent(signed.token)}` : path,
-    expiresAt: signed?.expiresAt ?? null,
+    playback: { playerType: playerTypeFor('flex', path), source: 'flex', url: path + query, expiresAt: signed?.expiresAt ?? null },
+    pictureUrl: row.hasPicture === 1 ? LIVE_PATHS.clipPicture(row.id) + query : null,
   };
 }
 
@@ -118,12 +145,15 @@ export async function clipDetail(db: D1Database, clipId: string, viewer: Viewer 
   if (!row) throw notFoundClip();
   const access = accessFor(clipSubject(row), viewer, settings);
   const memberId = viewer?.memberId ?? null;
+  const watchable = access === 'ok' ? await clipPlayback(row, secret) : null;
   return {
     ...toCard(row),
+    // Signed like its playlist; none to who may not watch it.
+    pictureUrl: watchable?.pictureUrl ?? null,
     streamId: row.streamId,
     startedAt: row.startedAt,
     access,
-    playback: access === 'ok' ? await clipPlayback(row, secret) : null,
+    playback: watchable?.playback ?? null,
     canDelete: memberId !== null && (memberId === row.memberId || memberId === row.ownerId),
   };
 }
@@ -137,7 +167,7 @@ export async function removeClip(env: Env, clipId: string, memberId: number): Pr
   if (!row) throw notFoundClip();
   if (memberId !== row.memberId && memberId !== row.ownerId) throw new Refusal(403, 'CLIP_FORBIDDEN', 'clip.errors.forbidden');
   const orphans = await deleteClip(env.DB, row);
-  if (orphans.length > 0) await env.MEDIA.delete(orphans.map((file) => r2Keys.segment(row.channelId, row.streamId, file.name, file.rendition)));
+  await env.MEDIA.delete([r2Keys.clipPicture(row.id), ...orphans.map((file) => r2Keys.segment(row.channelId, row.streamId, file.name, file.rendition))]);
 }
 
 export async function channelClipList(db: D1Database, channelId: number, page: PageRequest): Promise<ClipList> {
