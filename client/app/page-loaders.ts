@@ -36,6 +36,7 @@ export const PAGE_LOADERS: { [M in LazyPageModule]: Loader<M> } = {
   StaffCsPage: () => import('../pages/StaffCsPage').then((m) => m.StaffCsPage),
   StaffPayoutsPage: () => import('../pages/StaffPayoutsPage').then((m) => m.StaffPayoutsPage),
   StaffContentPage: () => import('../pages/StaffContentPage').then((m) => m.StaffContentPage),
+  StaffClipsPage: () => import('../pages/StaffClipsPage').then((m) => m.StaffClipsPage),
   AgencyInvitesPage: () => import('../pages/AgencyInvitesPage').then((m) => m.AgencyInvitesPage),
   AgencyPage: () => import('../pages/AgencyPage').then((m) => m.AgencyPage),
   ExpirePage: () => import('../pages/ExpirePage').then((m) => m.ExpirePage),

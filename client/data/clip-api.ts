@@ -10,3 +10,6 @@ export const topClipsPath = () => apiKey('/api/clips/top-week');
 
 /** Clips a page of the channel's Clips tab. */
 export const CLIPS_PAGE = 12;
+
+/** Staff delete any clip, with the reason (kept in the staff audit log). */
+export const deleteClipAsStaff = (clipId: string, reason: string) => call('POST', '/api/admin/clips/:clipId/delete', { param: { clipId }, json: { reason } });

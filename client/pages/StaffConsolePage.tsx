@@ -3,7 +3,7 @@ import type { PageProps } from '../../src/shared/page-props';
 import type { StaffConsolePageData } from '../../src/shared/sanction-schemas';
 import type { StaffReport } from '../../src/shared/cs-schemas';
 import { useT } from '../i18n/i18n';
-import { StaffNav } from '../components/staff/StaffNav';
+import { StaffFrame } from '../components/staff/StaffFrame';
 import { SanctionForm } from '../components/staff/SanctionForm';
 import { MemberLookupSection } from '../components/staff/MemberLookupSection';
 import { AuditSection, SwitchesForm } from '../components/staff/ConsoleSections';
@@ -13,23 +13,17 @@ import { formatDateTime } from '../lib/format';
 export function StaffConsolePage({ props }: { props: PageProps<'STAFF_CONSOLE'> }) {
   const t = useT();
   const data = props.data;
-  if (!data.staff) {
-    return (
-      <section className="cs-page" aria-labelledby="staff-console-title">
-        <h1 id="staff-console-title">{t('staff.console.title')}</h1>
-        <p className="empty-state">{t('payouts.staff.only')}</p>
-      </section>
-    );
-  }
   return (
-    <section className="cs-page staff-console" aria-labelledby="staff-console-title">
-      <StaffNav current="console" />
-      <h1 id="staff-console-title">{t('staff.console.title')}</h1>
-      <ReportQueue data={data} locale={props.locale} />
-      <MemberLookupSection query={data.query} lookup={data.lookup} locale={props.locale} />
-      <SwitchesForm switches={data.switches} />
-      <AuditSection audit={data.audit} locale={props.locale} />
-    </section>
+    <StaffFrame staff={data.staff} current="console" title={t('staff.console.title')} only={t('payouts.staff.only')} className="staff-console">
+      {data.staff && (
+        <>
+          <ReportQueue data={data} locale={props.locale} />
+          <MemberLookupSection query={data.query} lookup={data.lookup} locale={props.locale} />
+          <SwitchesForm switches={data.switches} />
+          <AuditSection audit={data.audit} locale={props.locale} />
+        </>
+      )}
+    </StaffFrame>
   );
 }
 

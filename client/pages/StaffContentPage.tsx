@@ -7,7 +7,7 @@ import { useRouter } from '../app/router-context';
 import { call } from '../data/api';
 import { useFailureWords } from '../data/use-mutation';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
-import { StaffNav } from '../components/staff/StaffNav';
+import { StaffFrame } from '../components/staff/StaffFrame';
 import { LOCALE_NAMES } from '../i18n/locale-names';
 
 type Row = StaffHomeContent[HomeContentKind][number];
@@ -74,21 +74,11 @@ const labelOf = (row: Row) => ('title' in row ? row.title : row.name);
 export function StaffContentPage({ props }: { props: PageProps<'STAFF_CONTENT'> }) {
   const t = useT();
   const data = props.data;
-  if (!data.staff) {
-    return (
-      <section className="cs-page" aria-labelledby="content-staff-title">
-        <h1 id="content-staff-title">{t('staffContent.title')}</h1>
-        <p className="empty-state">{t('staffContent.only')}</p>
-      </section>
-    );
-  }
   return (
-    <section className="cs-page staff-content" aria-labelledby="content-staff-title">
-      <StaffNav current="content" />
-      <h1 id="content-staff-title">{t('staffContent.title')}</h1>
+    <StaffFrame staff={data.staff} current="content" title={t('staffContent.title')} only={t('staffContent.only')} className="staff-content">
       <p>{t('staffContent.intro')}</p>
       {data.content ? HOME_CONTENT_KINDS.map((kind) => <KindEditor key={kind} kind={kind} content={data.content!} />) : <p role="alert">{t('staffContent.loadFailed')}</p>}
-    </section>
+    </StaffFrame>
   );
 }
 

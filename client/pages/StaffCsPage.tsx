@@ -8,7 +8,7 @@ import { useRouter } from '../app/router-context';
 import { answerInquiry, closeReport, decideAccountChange, writePost } from '../data/cs-api';
 import type { ApiResult } from '../data/api';
 import { Paragraphs } from '../components/cs/CsNav';
-import { StaffNav } from '../components/staff/StaffNav';
+import { StaffFrame } from '../components/staff/StaffFrame';
 import { useMutation } from '../data/use-mutation';
 import { formatDateTime } from '../lib/format';
 
@@ -16,18 +16,8 @@ import { formatDateTime } from '../lib/format';
 export function StaffCsPage({ props }: { props: PageProps<'STAFF_CS'> }) {
   const t = useT();
   const data = props.data;
-  if (!data.staff) {
-    return (
-      <section className="cs-page" aria-labelledby="cs-title">
-        <h1 id="cs-title">{t('cs.staff.title')}</h1>
-        <p className="empty-state">{t('cs.staff.only')}</p>
-      </section>
-    );
-  }
   return (
-    <section className="cs-page cs-staff" aria-labelledby="cs-title">
-      <StaffNav current="cs" />
-      <h1 id="cs-title">{t('cs.staff.title')}</h1>
+    <StaffFrame staff={data.staff} current="cs" title={t('cs.staff.title')} only={t('cs.staff.only')} className="cs-staff">
       <section aria-labelledby="staff-inquiries">
         <h2 id="staff-inquiries">{t('cs.staff.inquiries', { n: data.inquiries?.total ?? 0 })}</h2>
         {data.inquiries?.items.length ? (
@@ -65,7 +55,7 @@ export function StaffCsPage({ props }: { props: PageProps<'STAFF_CS'> }) {
         )}
       </section>
       <PostForm />
-    </section>
+    </StaffFrame>
   );
 }
 

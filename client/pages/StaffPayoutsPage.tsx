@@ -8,7 +8,8 @@ import { useRouter } from '../app/router-context';
 import { decideWithdrawal, type StaffPayoutAction } from '../data/payout-api';
 import { useCurrency } from '../components/gift/currency';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
-import { StaffNav } from '../components/staff/StaffNav';
+import { StaffFrame } from '../components/staff/StaffFrame';
+import { StaffPaging, StaffTable } from '../components/staff/StaffTable';
 import { useFailureWords } from '../data/use-mutation';
 import { formatDateTime, formatInteger } from '../lib/format';
 
@@ -26,24 +27,14 @@ const pageHref = (filter: StaffPayoutFilter, offset: number) => {
 export function StaffPayoutsPage({ props }: { props: PageProps<'STAFF_PAYOUTS'> }) {
   const t = useT();
   const data = props.data;
-  if (!data.staff) {
-    return (
-      <section className="cs-page" aria-labelledby="payouts-staff-title">
-        <h1 id="payouts-staff-title">{t('payouts.staff.title')}</h1>
-        <p className="empty-state">{t('payouts.staff.only')}</p>
-      </section>
-    );
-  }
   return (
-    <section className="cs-page staff-payouts" aria-labelledby="payouts-staff-title">
-      <StaffNav current="payouts" />
-      <h1 id="payouts-staff-title">{t('payouts.staff.title')}</h1>
+    <StaffFrame staff={data.staff} current="payouts" title={t('payouts.staff.title')} only={t('payouts.staff.only')} className="staff-payouts">
       {data.list ? (
         <PayoutDesk key={`${data.filter}:${data.list.offset}`} data={data as StaffPayoutsPageData & { list: NonNullable<StaffPayoutsPageData['list']> }} locale={props.locale} />
       ) : (
         <p role="alert">{t('payouts.staff.loadFailed')}</p>
       )}
-    </section>
+    </StaffFrame>
   );
 }
 
@@ -100,68 +91,60 @@ function PayoutDesk({ data, locale }: { data: StaffPayoutsPageData & { list: Non
       {list.items.length === 0 ? (
         <p className="empty-state">{t('payouts.staff.empty')}</p>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus, so the keyboard can scroll it
-        <section className="staff-table-scroll" aria-labelledby="payouts-staff-caption" tabIndex={0}>
-          <table className="staff-table">
-            <caption id="payouts-staff-caption">
-              {t('payouts.staff.caption', { status: filter === 'all' ? t('payouts.staff.all') : t(`payout.status.${filter}`), from: first, to: last, total: formatInteger(list.total, locale) })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('payouts.staff.columns.id')}</th>
-                <th scope="col">{t('payouts.staff.columns.creator')}</th>
-                <th scope="col">{t('payouts.staff.columns.luv', { currency })}</th>
-                <th scope="col">{t('payouts.staff.columns.fee')}</th>
-                <th scope="col">{t('payouts.staff.columns.withholding')}</th>
-                <th scope="col">{t('payouts.staff.columns.net')}</th>
-                <th scope="col">{t('payouts.staff.columns.bank')}</th>
-                <th scope="col">{t('payouts.staff.columns.requestedAt')}</th>
-                <th scope="col">{t('payouts.staff.columns.status')}</th>
-                <th scope="col">{t('payouts.staff.columns.actions')}</th>
+        <StaffTable
+          captionId="payouts-staff-caption"
+          caption={t('payouts.staff.caption', { status: filter === 'all' ? t('payouts.staff.all') : t(`payout.status.${filter}`), from: first, to: last, total: formatInteger(list.total, locale) })}
+        >
+          <thead>
+            <tr>
+              <th scope="col">{t('payouts.staff.columns.id')}</th>
+              <th scope="col">{t('payouts.staff.columns.creator')}</th>
+              <th scope="col">{t('payouts.staff.columns.luv', { currency })}</th>
+              <th scope="col">{t('payouts.staff.columns.fee')}</th>
+              <th scope="col">{t('payouts.staff.columns.withholding')}</th>
+              <th scope="col">{t('payouts.staff.columns.net')}</th>
+              <th scope="col">{t('payouts.staff.columns.bank')}</th>
+              <th scope="col">{t('payouts.staff.columns.requestedAt')}</th>
+              <th scope="col">{t('payouts.staff.columns.status')}</th>
+              <th scope="col">{t('payouts.staff.columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((w) => (
+              <tr key={w.withdrawId} data-withdraw-id={w.withdrawId}>
+                <th scope="row">#{w.withdrawId}</th>
+                <td>{t('payouts.staff.creator', { nickname: w.nickname, loginId: w.loginId })}</td>
+                <td className="num">{formatInteger(w.luv, locale)}</td>
+                <td className="num">{won(w.feeKrw)}</td>
+                <td className="num">{won(w.withholdingKrw)}</td>
+                <td className="num">
+                  <strong>{won(w.netKrw)}</strong>
+                </td>
+                <td>{bankOf(w)}</td>
+                <td className="when">{formatDateTime(w.requestedAt, locale)}</td>
+                <td>
+                  <span className={`badge payout-status payout-status-${w.status}`}>{t(`payout.status.${w.status}`)}</span>
+                </td>
+                <td className="staff-actions">
+                  {actionsOf(w).map((action) => (
+                    <button
+                      key={action}
+                      type="button"
+                      className={`btn btn-small${action === 'reject' ? '' : ' btn-primary'}`}
+                      disabled={state.sending}
+                      aria-label={t('payouts.staff.actionLabel', { action: t(`payouts.staff.actions.${action}`), id: w.withdrawId, nickname: w.nickname })}
+                      onClick={() => (action === 'approve' ? run(w, action) : setPending({ withdrawal: w, action }))}
+                    >
+                      {t(`payouts.staff.actions.${action}`)}
+                    </button>
+                  ))}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.items.map((w) => (
-                <tr key={w.withdrawId} data-withdraw-id={w.withdrawId}>
-                  <th scope="row">#{w.withdrawId}</th>
-                  <td>{t('payouts.staff.creator', { nickname: w.nickname, loginId: w.loginId })}</td>
-                  <td className="num">{formatInteger(w.luv, locale)}</td>
-                  <td className="num">{won(w.feeKrw)}</td>
-                  <td className="num">{won(w.withholdingKrw)}</td>
-                  <td className="num">
-                    <strong>{won(w.netKrw)}</strong>
-                  </td>
-                  <td>{bankOf(w)}</td>
-                  <td className="when">{formatDateTime(w.requestedAt, locale)}</td>
-                  <td>
-                    <span className={`badge payout-status payout-status-${w.status}`}>{t(`payout.status.${w.status}`)}</span>
-                  </td>
-                  <td className="staff-actions">
-                    {actionsOf(w).map((action) => (
-                      <button
-                        key={action}
-                        type="button"
-                        className={`btn btn-small${action === 'reject' ? '' : ' btn-primary'}`}
-                        disabled={state.sending}
-                        aria-label={t('payouts.staff.actionLabel', { action: t(`payouts.staff.actions.${action}`), id: w.withdrawId, nickname: w.nickname })}
-                        onClick={() => (action === 'approve' ? run(w, action) : setPending({ withdrawal: w, action }))}
-                      >
-                        {t(`payouts.staff.actions.${action}`)}
-                      </button>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+            ))}
+          </tbody>
+        </StaffTable>
       )}
-      {list.total > list.limit && (
-        <nav className="staff-paging" aria-label={t('payouts.staff.paging')}>
-          {list.offset > 0 && <a href={pageHref(filter, Math.max(0, list.offset - list.limit))}>{t('payouts.staff.previous')}</a>}
-          {last < list.total && <a href={pageHref(filter, list.offset + list.limit)}>{t('payouts.staff.next')}</a>}
-        </nav>
-      )}
+      <StaffPaging list={list} href={(offset) => pageHref(filter, offset)} />
       <ConfirmModal
         id="staff-payout-confirm"
         open={pending !== null}

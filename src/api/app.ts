@@ -31,6 +31,7 @@ import { payoutRoutes, staffPayoutRoutes } from './routes/payouts';
 import { uploadRoutes } from './routes/uploads';
 import { noticeRoutes } from './routes/notices';
 import { clipRoutes } from './routes/clips';
+import { clipStaffRoutes } from './routes/clips-staff';
 import { chatReplayRoutes } from './routes/chat-replay';
 import { boardRoutes } from './routes/board';
 import { channelProfileRoutes } from './routes/channel-profile';
@@ -111,6 +112,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', uploadRoutes)
   .route('/', noticeRoutes)
   .route('/', clipRoutes)
+  .route('/', clipStaffRoutes)
   .route('/', chatReplayRoutes)
   .route('/', boardRoutes)
   .route('/', channelProfileRoutes)

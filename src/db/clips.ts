@@ -1,6 +1,7 @@
 import type { PageRequest } from '../shared/paging';
 import type { ServedSegment } from './live';
 import { pagedList } from './paging';
+import { likeContaining } from '../shared/search-words';
 
 /** What a clip is made with. */
 interface ClipFields {
@@ -49,6 +50,16 @@ export async function findClipByRequest(db: D1Database, memberId: number, reques
 /** A page of a channel's clips, newest first, and how many it has. */
 export function channelClips(db: D1Database, channelId: number, page: PageRequest): Promise<{ rows: ClipRow[]; total: number }> {
   return pagedList<ClipRow>(db, { columns: CLIP_COLUMNS, from: CLIP_FROM, where: 'c.channel_id = ?1', orderBy: 'c.created_at DESC, c.id', params: [channelId] }, page);
+}
+
+/**
+ * A page of every channel's clips, newest first (staff's list): all of them, or those whose title or channel
+ * creator's nickname holds `q`, or whose id or creator's login ID is `q`.
+ */
+export function allClips(db: D1Database, q: string | undefined, page: PageRequest): Promise<{ rows: ClipRow[]; total: number }> {
+  const where = q ? "(c.title LIKE ?1 ESCAPE '\\' OR o.nickname LIKE ?1 ESCAPE '\\' OR o.login_id = ?2 OR c.id = ?2)" : undefined;
+  const params = q ? [likeContaining(q), q] : [];
+  return pagedList<ClipRow>(db, { columns: CLIP_COLUMNS, from: CLIP_FROM, where, orderBy: 'c.created_at DESC, c.id', params }, page);
 }
 
 /** The most viewed clips made since `since`, for everyone (none of adult streams). */
@@ -167,10 +178,10 @@ export async function countClipView(db: D1Database, clipId: string, viewer: stri
 }
 
 /**
- * Delete a clip (its segments and views go with it) and answer the files it listed that nothing refers to any more:
+ * Delete a clip (its segments and views go with it; `also` in the same transaction) and answer the files it listed that nothing refers to any more:
  * those of a recording already deleted that no other clip lists. (A stream that still exists keeps its own files.)
  */
-export async function deleteClip(db: D1Database, clip: Pick<ClipRow, 'id' | 'streamId'>): Promise<{ rendition: string; name: string }[]> {
+export async function deleteClip(db: D1Database, clip: Pick<ClipRow, 'id' | 'streamId'>, also: D1PreparedStatement[] = []): Promise<{ rendition: string; name: string }[]> {
   const [orphans] = await db.batch([
     db
       .prepare(
@@ -182,6 +193,7 @@ export async function deleteClip(db: D1Database, clip: Pick<ClipRow, 'id' | 'str
       )
       .bind(clip.id, clip.streamId),
     db.prepare('DELETE FROM clips WHERE id = ?').bind(clip.id),
+    ...also,
   ]);
   return orphans!.results as { rendition: string; name: string }[];
 }

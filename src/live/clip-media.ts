@@ -6,7 +6,7 @@ import { validate } from '../lib/validate';
 import { TtlCache } from '../lib/ttl-cache';
 import { playbackTokenValid } from '../lib/playback-token';
 import { clipHasFile, clipSegments, findClipMedia, type ClipMedia } from '../db/clips';
-import { clipIdSchema } from '../shared/clip-schemas';
+import { clipParamSchema } from '../shared/clip-schemas';
 import { renderMasterPlaylist, renderPlaylist, type Rendition } from './hls';
 import { r2Keys, renditionSchema, segmentContentType, segmentNameSchema } from './paths';
 import { anyOrigin, storedFile } from './stored-file';
@@ -21,9 +21,8 @@ const CACHE = { playlist: 'public, max-age=60', segment: 'public, max-age=315360
 const clips = new TtlCache<string, ClipMedia | null>(2_000);
 
 const tokenQuery = z.object({ token: z.string().max(200).optional() });
-const clipParam = z.object({ clipId: clipIdSchema });
-const renditionParam = clipParam.extend({ rendition: renditionSchema });
-const fileParam = clipParam.extend({ file: segmentNameSchema });
+const renditionParam = clipParamSchema.extend({ rendition: renditionSchema });
+const fileParam = clipParamSchema.extend({ file: segmentNameSchema });
 const renditionFileParam = renditionParam.extend({ file: segmentNameSchema });
 
 /** The clip if this request may have its files (with the cache rule that applies), else a refusal. */
@@ -55,7 +54,7 @@ async function file(c: Context<AppEnv>, clipId: string, rendition: string, name:
 
 export const clipMedia = new Hono<AppEnv>()
   .use(anyOrigin)
-  .get('/:clipId/index.m3u8', validate('param', clipParam), validate('query', tokenQuery), async (c) => {
+  .get('/:clipId/index.m3u8', validate('param', clipParamSchema), validate('query', tokenQuery), async (c) => {
     const { clipId } = c.req.valid('param');
     const { token } = c.req.valid('query');
     const { clip, cache } = await clipFor(c, clipId, token);
@@ -70,7 +69,7 @@ export const clipMedia = new Hono<AppEnv>()
     return mediaPlaylist(c, clipId, rendition, c.req.valid('query').token);
   })
   // Before the files: its name is not a segment's.
-  .get('/:clipId/picture.jpg', validate('param', clipParam), validate('query', tokenQuery), async (c) => {
+  .get('/:clipId/picture.jpg', validate('param', clipParamSchema), validate('query', tokenQuery), async (c) => {
     const { clipId } = c.req.valid('param');
     const { cache } = await clipFor(c, clipId, c.req.valid('query').token);
     return storedFile(c, r2Keys.clipPicture(clipId), 'image/jpeg', cache(CACHE.segment));

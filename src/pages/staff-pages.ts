@@ -6,6 +6,7 @@ import { PAYOUT_STATUSES, type PayoutStatus, STAFF_PAYOUTS_PAGE_SIZE } from '../
 import type { StaffPayoutFilter, StaffPayoutsPageData } from '../shared/payout-schemas';
 import { STAFF_PATHS } from '../shared/staff-paths';
 import type { StaffConsolePageData } from '../shared/sanction-schemas';
+import { STAFF_CLIPS_PAGE, type StaffClipsPageData } from '../shared/clip-schemas';
 import { CHANNEL_SETTINGS_PATHS } from '../shared/streams-api';
 import { loadPageData } from './load';
 import { pageSession } from './watch-load';
@@ -65,4 +66,16 @@ export const staffPages = new Hono<AppEnv>()
     });
     c.header('cache-control', 'no-store');
     return respond(c, buildPageProps(c, 'STAFF_PAYOUTS', { ...data, title, filter }, me), data.staff ? 200 : 403);
+  })
+  .get(STAFF_PATHS.clips, async (c) => {
+    const { me, api } = await pageSession(c);
+    if (!me) return signinRedirect(c);
+    const title = c.var.t('staff.clips.title');
+    const query = queryOf(c.req.query('q'));
+    const data = await loadPageData(c, async () => {
+      const list = await api('/api/admin/clips', { query: { q: query || undefined, offset: offsetOf(c.req.query('offset')), limit: STAFF_CLIPS_PAGE } });
+      return { title, staff: list.ok || (list.status !== 401 && list.status !== 403), query, list: list.ok ? list.body : null } satisfies StaffClipsPageData;
+    });
+    c.header('cache-control', 'no-store');
+    return respond(c, buildPageProps(c, 'STAFF_CLIPS', { ...data, title, query }, me), data.staff ? 200 : 403);
   });

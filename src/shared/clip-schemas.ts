@@ -1,6 +1,7 @@
 // Clips: the calls' shapes, shared by the API (validation, the contract) and the pages.
 import * as z from 'zod';
-import { listResponseSchema } from './paging';
+import { listResponseSchema, pageQuery } from './paging';
+import { fitsLikePattern, SEARCH_TOO_LONG_KEY } from './search-words';
 import { creatorSummarySchema, playbackAccessSchema, playbackSchema } from './streams-schemas';
 
 /** A clip's length in seconds: from a live, the last CLIP_SECONDS.default by default. */
@@ -12,6 +13,7 @@ export const CLIPS_PER_HOUR = 10;
 export const CLIP_ID_PATTERN = /^[A-Za-z0-9]{10}$/;
 
 export const clipIdSchema = z.string().regex(CLIP_ID_PATTERN);
+export const clipParamSchema = z.object({ clipId: clipIdSchema });
 
 export const clipCreateRequestSchema = z
   .object({
@@ -59,3 +61,23 @@ export const clipListSchema = listResponseSchema(clipCardSchema).meta({ id: 'Cli
 export type ClipList = z.infer<typeof clipListSchema>;
 export const topClipsSchema = z.object({ items: z.array(clipCardSchema) }).meta({ id: 'TopClips' });
 export const clipViewSchema = z.object({ counted: z.boolean(), viewCount: z.int().nonnegative() }).meta({ id: 'ClipView' });
+
+/** Staff's list of every channel's clips, newest first, 30 a page. */
+export const STAFF_CLIPS_PAGE = 30;
+export const staffClipQuerySchema = pageQuery(STAFF_CLIPS_PAGE).extend({
+  q: z
+    .string()
+    .trim()
+    .refine(fitsLikePattern, { params: { messageKey: SEARCH_TOO_LONG_KEY } })
+    .optional()
+    .describe("Words of the title or of the channel creator's nickname, or the creator's login ID or the clip's id"),
+});
+export const staffClipDeleteSchema = z.object({ reason: z.string().trim().min(1).max(200) }).meta({ id: 'StaffClipDelete' });
+
+/** The staff clips page's data (/staff/clips): one page of the list (?q=, ?offset=). */
+export interface StaffClipsPageData {
+  title: string;
+  staff: boolean;
+  query: string;
+  list: ClipList | null;
+}

@@ -23,6 +23,7 @@ import type { CompletedSignupMarketingPageData, CompletedSignupPageData, ExpireP
 import type { CsDeskPageData, CsPostPageData, CsPostsPageData, PolicyPageData, StaffCsPageData } from './cs-schemas';
 import type { GuestAuthPageData } from './guest-auth';
 import type { StaffContentPageData } from './home-content-schemas';
+import type { StaffClipsPageData } from './clip-schemas';
 import type { MyListsPageData } from './member-lists';
 import type { MessagesPageData, MyPageData } from './message-schemas';
 import type { StaffPayoutsPageData } from './payout-schemas';
@@ -71,6 +72,7 @@ export const PAGES = {
   STAFF_CS: 'StaffCsPage',
   STAFF_PAYOUTS: 'StaffPayoutsPage',
   STAFF_CONTENT: 'StaffContentPage',
+  STAFF_CLIPS: 'StaffClipsPage',
   AGENCY_INVITES: 'AgencyInvitesPage',
   AGENCY: 'AgencyPage',
   EXPIRE: 'ExpirePage',
@@ -264,6 +266,7 @@ export interface PageDataMap {
   STAFF_CS: MaybeLoaded<StaffCsPageData, 'title'>;
   STAFF_PAYOUTS: MaybeLoaded<StaffPayoutsPageData, 'title' | 'filter'>;
   STAFF_CONTENT: MaybeLoaded<StaffContentPageData, 'title'>;
+  STAFF_CLIPS: MaybeLoaded<StaffClipsPageData, 'title' | 'query'>;
   AGENCY_INVITES: TitleData;
   AGENCY: TitleData;
   EXPIRE: ExpirePageData;

@@ -1,7 +1,7 @@
 // The staff pages (P and O members), linked to each other by the staff nav (client/components/staff/StaffNav.tsx).
 import { CS_PATHS } from './cs-rules';
 
-export const STAFF_PATHS = { console: '/staff', cs: CS_PATHS.staff, payouts: '/staff/payouts', content: '/staff/content' } as const;
+export const STAFF_PATHS = { console: '/staff', cs: CS_PATHS.staff, payouts: '/staff/payouts', content: '/staff/content', clips: '/staff/clips' } as const;
 export type StaffPage = keyof typeof STAFF_PATHS;
 
 /** The staff console's API (src/api/routes/staff.ts). */
@@ -14,4 +14,6 @@ export const STAFF_API_PATHS = {
   coupons: '/api/admin/coupons',
   agencies: '/api/admin/agencies',
   agencyInvites: '/api/admin/agency-invites',
+  clips: '/api/admin/clips',
+  clipDelete: '/api/admin/clips/:clipId/delete',
 } as const;

@@ -11,7 +11,7 @@ import type { Me } from '../../src/shared/page-props';
 import { fakeApi } from './fake-api';
 
 const MOMENT = 1_780_000_000_000;
-const ME = { memberId: 5, loginId: 'viewer', nickname: '시청자' } as Me;
+const ME: Me = { loginId: 'viewer', nickname: '시청자', identityVerified: false, isForeigner: false, adult: false, avatarUrl: null };
 
 function openDialog({ live, clock = () => MOMENT }: { live: boolean; clock?: () => number | null }) {
   const api = fakeApi({ 'POST /api/clips': { body: { clipId: 'AbCdEfGh12' } } });

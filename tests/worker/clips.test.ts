@@ -1,10 +1,10 @@
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ClipCard, ClipDetail } from '../../src/shared/clip-schemas';
+import type { ClipCard, ClipDetail, ClipList, StaffClipsPageData } from '../../src/shared/clip-schemas';
 import { CLIPS_PER_HOUR } from '../../src/shared/clip-schemas';
 import type { ChannelPageResponse } from '../../src/shared/streams-api';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
-import type { Browser } from './helpers';
+import { propsOf, type Browser } from './helpers';
 import { ORIGIN, box, encoderRun, put, uris, type EncoderRun } from './live-fixtures';
 import { uniqueTag } from './unique';
 import { insertStream, signedIn } from './watch-fixtures';
@@ -248,5 +248,49 @@ describe('clips', () => {
     await env.DB.prepare('UPDATE clips SET created_at = created_at - 8 * 86400000 WHERE id = ?').bind(first).run();
     const later = await (await SELF.fetch(`${ORIGIN}/api/clips/top-week`)).json<{ items: ClipCard[] }>();
     expect(later.items.map((c) => c.clipId)).not.toContain(first);
+  });
+
+  it('staff find any clip by title, creator or id and delete it with a reason, written to the audit log with it; others may not', async () => {
+    const { channelId, key } = await creatorChannel();
+    await run(key, { count: 20, startSec: 0 });
+    const streamId = (await liveOf(channelId)).streamId;
+    const viewer = await signedIn();
+    const tag = uniqueTag();
+    const made: string[] = [];
+    for (const title of [`노래 ${tag}`, `게임 ${tag}`]) made.push((await (await clip(viewer.browser, { streamId, title, seconds: 5 })).json<{ clipId: string }>()).clipId);
+    const operator = await signedIn();
+    await env.DB.prepare("UPDATE members SET role = 'O' WHERE id = ?").bind(operator.id).run();
+    const find = async (q: string) => (await (await operator.browser.fetch(`/api/admin/clips?q=${encodeURIComponent(q)}`)).json<ClipList>()).items.map((c) => c.clipId);
+
+    expect(await find(`노래 ${tag}`)).toEqual([made[0]]);
+    expect(await find(tag)).toEqual([made[1], made[0]]); // newest first
+    expect(await find(made[1]!)).toEqual([made[1]]);
+    expect(await find('%')).not.toContain(made[0]); // % is a letter to look for, not a wildcard
+    const owner = (await detail(viewer.browser, made[0]!)).creator.loginId;
+    expect((await find(owner)).sort()).toEqual([...made].sort());
+    // The page lists them for staff; a member who is not staff gets 403 from both.
+    const page = await operator.browser.open(`/staff/clips?q=${encodeURIComponent(tag)}`);
+    expect(page.status).toBe(200);
+    expect((propsOf(await page.text()).data as StaffClipsPageData).list!.items.map((c) => c.title)).toEqual([`게임 ${tag}`, `노래 ${tag}`]);
+    expect((await viewer.browser.fetch('/api/admin/clips')).status).toBe(403);
+    expect((await viewer.browser.open('/staff/clips')).status).toBe(403);
+    expect((await viewer.browser.json(`/api/admin/clips/${made[0]}/delete`, { reason: '저작권' })).status).toBe(403);
+
+    // A reason is required: nothing is deleted without one.
+    const bare = await operator.browser.json(`/api/admin/clips/${made[0]}/delete`, { reason: '  ' });
+    expect(bare.status).toBe(400);
+    expect((await detail(viewer.browser, made[0]!)).clipId).toBe(made[0]);
+    expect((await operator.browser.json(`/api/admin/clips/${made[0]}/delete`, { reason: '저작권 침해 신고' })).status).toBe(200);
+    expect((await viewer.browser.fetch(`/api/clips/${made[0]}`)).status).toBe(404);
+    const audit = await env.DB.prepare("SELECT actor_id AS actorId, before_json AS beforeJson, after_json AS afterJson FROM staff_audit WHERE action = 'clip.delete' AND target_id = ?")
+      .bind(made[0])
+      .all<{ actorId: number; beforeJson: string; afterJson: string }>();
+    expect(audit.results).toHaveLength(1);
+    expect(audit.results[0]!.actorId).toBe(operator.id);
+    expect(JSON.parse(audit.results[0]!.beforeJson)).toMatchObject({ title: `노래 ${tag}`, channelId, streamId, makerLoginId: viewer.loginId });
+    expect(JSON.parse(audit.results[0]!.afterJson)).toEqual({ reason: '저작권 침해 신고' });
+    const again = await operator.browser.json(`/api/admin/clips/${made[0]}/delete`, { reason: '저작권 침해 신고' });
+    expect(again.status).toBe(404);
+    expect(await errorCode(again)).toBe('CLIP_NOT_FOUND');
   });
 });

@@ -1,7 +1,7 @@
 import { STAFF_PATHS, type StaffPage } from '../../../src/shared/staff-paths';
 import { useT } from '../../i18n/i18n';
 
-const LINKS: readonly StaffPage[] = ['console', 'cs', 'payouts', 'content'];
+const LINKS: readonly StaffPage[] = ['console', 'cs', 'payouts', 'content', 'clips'];
 
 /** The staff pages' menu (P and O members); the current page is marked. */
 export function StaffNav({ current }: { current: StaffPage }) {

@@ -4,12 +4,11 @@ import type { ApiEnv } from '../env';
 import { validate } from '../../lib/validate';
 import { operation } from '../openapi';
 import { optionalMember, requireMember } from '../middleware/auth';
-import { clipCreateRequestSchema, clipCreatedSchema, clipDetailSchema, clipIdSchema, clipListSchema, clipViewSchema, topClipsSchema } from '../../shared/clip-schemas';
+import { clipCreateRequestSchema, clipCreatedSchema, clipDetailSchema, clipListSchema, clipParamSchema, clipViewSchema, topClipsSchema } from '../../shared/clip-schemas';
 import { PAGE_DEFAULTS, pageQuery } from '../../shared/paging';
 import { channelClipList, clipDetail, createClip, removeClip, topClipsOfWeek, viewClip } from '../services/clips';
 import { idParam, secretOf, settingsOf, viewerOf } from './watch-params';
 
-const clipParam = z.object({ clipId: clipIdSchema });
 const NOT_FOUND = 'No such clip (CLIP_NOT_FOUND)';
 
 /** Clips: members cut them from lives and recordings; everyone who may watch the stream's content watches them. */
@@ -41,7 +40,7 @@ export const clipRoutes = new Hono<ApiEnv>()
     '/api/clips/:clipId',
     operation({ tag: 'Clips', summary: 'One clip, with what the viewer may do with it', ok: clipDetailSchema, refusals: { 404: NOT_FOUND } }),
     optionalMember(),
-    validate('param', clipParam),
+    validate('param', clipParamSchema),
     async (c) => c.json(await clipDetail(c.env.DB, c.req.valid('param').clipId, await viewerOf(c), await settingsOf(c), secretOf(c))),
   )
   .delete(
@@ -54,7 +53,7 @@ export const clipRoutes = new Hono<ApiEnv>()
       refusals: { 403: 'Neither its maker nor the channel’s creator (CLIP_FORBIDDEN)', 404: NOT_FOUND },
     }),
     requireMember(),
-    validate('param', clipParam),
+    validate('param', clipParamSchema),
     async (c) => {
       await removeClip(c.env, c.req.valid('param').clipId, c.var.session.memberId);
       return c.json({ result: 'ok' as const });
@@ -64,7 +63,7 @@ export const clipRoutes = new Hono<ApiEnv>()
     '/api/clips/:clipId/views',
     operation({ tag: 'Clips', summary: 'A play of the clip (counted once a day per member, else per device)', ok: clipViewSchema, refusals: { 404: NOT_FOUND } }),
     optionalMember(),
-    validate('param', clipParam),
+    validate('param', clipParamSchema),
     async (c) => {
       const memberId = c.var.optionalSession?.memberId;
       return c.json(await viewClip(c.env.DB, c.req.valid('param').clipId, memberId ? `m:${memberId}` : `d:${c.var.deviceId}`));

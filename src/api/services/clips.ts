@@ -6,8 +6,9 @@ import type { PageRequest } from '../../shared/paging';
 import { LIVE_PATHS, playerTypeFor, type ChannelSettings, type Playback } from '../../shared/streams-api';
 import { Refusal } from '../../lib/errors';
 import { signPlayback } from '../../lib/playback-token';
-import { channelClips, countClipView, deleteClip, findClip, findClipByRequest, insertClip, newestSegmentEnd, segmentRange, setClipPicture, topClips, type ClipRow } from '../../db/clips';
+import { allClips, channelClips, countClipView, deleteClip, findClip, findClipByRequest, insertClip, newestSegmentEnd, segmentRange, setClipPicture, topClips, type ClipRow } from '../../db/clips';
 import { streamRenditions } from '../../db/live';
+import { auditStatement } from '../../db/staff-audit';
 import { findStream } from '../../db/streams';
 import { PICTURE_EVERY_MS, pictureName, pictureTime, r2Keys } from '../../live';
 import { accessFor, type AccessSubject, type RuleAccess, type Viewer } from './streams';
@@ -162,12 +163,32 @@ export async function clipDetail(db: D1Database, clipId: string, viewer: Viewer 
  * Its maker or the channel's creator deletes a clip. Files of a recording that is gone, which no other clip lists,
  * go from R2 with it; a recording still kept keeps its files.
  */
-export async function removeClip(env: Env, clipId: string, memberId: number): Promise<void> {
+export async function removeClip(env: Media, clipId: string, memberId: number): Promise<void> {
   const row = await findClip(env.DB, clipId);
   if (!row) throw notFoundClip();
   if (memberId !== row.memberId && memberId !== row.ownerId) throw new Refusal(403, 'CLIP_FORBIDDEN', 'clip.errors.forbidden');
-  const orphans = await deleteClip(env.DB, row);
+  await dropClip(env, row);
+}
+
+/** Staff delete any clip, with a reason: the deletion and its audit row commit together. */
+export async function removeClipAsStaff(env: Media, clipId: string, staffId: number, reason: string): Promise<{ clipId: string }> {
+  const row = await findClip(env.DB, clipId);
+  if (!row) throw notFoundClip();
+  const before = { title: row.title, channelId: row.channelId, streamId: row.streamId, makerLoginId: row.makerLoginId, viewCount: row.viewCount };
+  await dropClip(env, row, [auditStatement(env.DB, { actorId: staffId, action: 'clip.delete', targetType: 'clip', targetId: row.id, before, after: { reason } })]);
+  return { clipId };
+}
+
+/** Delete the clip (with `also` in its transaction), then its picture and the files only it kept. */
+async function dropClip(env: Media, row: ClipRow, also: D1PreparedStatement[] = []): Promise<void> {
+  const orphans = await deleteClip(env.DB, row, also);
   await env.MEDIA.delete([r2Keys.clipPicture(row.id), ...orphans.map((file) => r2Keys.segment(row.channelId, row.streamId, file.name, file.rendition))]);
+}
+
+/** Staff's list: every channel's clips, newest first, or those `q` finds. */
+export async function staffClipList(db: D1Database, q: string | undefined, page: PageRequest): Promise<ClipList> {
+  const { rows, total } = await allClips(db, q, page);
+  return { items: rows.map(toCard), total, ...page };
 }
 
 export async function channelClipList(db: D1Database, channelId: number, page: PageRequest): Promise<ClipList> {
