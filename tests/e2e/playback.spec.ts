@@ -164,7 +164,7 @@ test("the video goes first: hls.js is hinted with the page's code, and the chat'
   expect(consoleErrors).toEqual([]);
 });
 
-test("the live plays before the page's code hydrates, and the player takes over the same picture", async ({ page, consoleErrors }) => {
+test("the live plays before the page's code hydrates, and the player takes over the same picture (and the focus a click gave it)", async ({ page, consoleErrors }) => {
   const { channel } = await channelPage(LIVE_CHANNEL.id);
   // main.js held back: the page cannot hydrate, and the video has to start all the same (client/components/player/player-boot.ts).
   let release!: () => void;
@@ -183,6 +183,8 @@ test("the live plays before the page's code hydrates, and the player takes over 
     return { time: video.currentTime, hydrated: document.documentElement.dataset.hydrated ?? null, spinner: spinner && getComputedStyle(spinner).display };
   });
   expect(before).toMatchObject({ hydrated: null, spinner: 'none' }); // the picture shows, not the loading overlay
+  // A person clicks (or tabs to) the picture before the player's code came: the player keeps the focus, and its keys.
+  await page.locator('.player-placeholder').focus();
 
   release();
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
@@ -198,6 +200,9 @@ test("the live plays before the page's code hydrates, and the player takes over 
   expect(after.time).toBeGreaterThan(before.time);
   // The player's controls work on it: the quality menu lists the renditions the booted engine found.
   await expect(page.getByRole('combobox', { name: ko.player.quality }).locator('option')).toHaveText([/^자동/, '360p', '240p']);
+  await expect(player).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(player).toHaveAttribute('data-rewound', 'true');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -266,6 +271,13 @@ test('a live rewinds: ten seconds back from the keyboard, further on its bar, an
   await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
   await expect.poll(behind).toBeLessThan(4);
   await expect(bar).toHaveAttribute('aria-valuetext', ko.player.atLive);
+
+  // A held arrow key: four steps in a row, before the picture moved, go back forty seconds, not ten.
+  await player.focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+  await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  await expect.poll(behind).toBeGreaterThanOrEqual(37);
+  expect(await behind()).toBeLessThanOrEqual(44);
   expect(consoleErrors).toEqual([]);
 });
 

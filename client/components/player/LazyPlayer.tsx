@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Playback } from '../../../src/shared/streams-api';
 import { useT } from '../../i18n/i18n';
 import { afterHydration } from '../../app/after-hydration';
@@ -45,10 +45,19 @@ export function LazyPlayer(props: PlayerProps) {
     // Once per mount: a new source restarts the engine inside the player, not the chunk load.
   }, []);
   const boot: BootData = { playback: props.playback, live: props.live, autoPlay: props.autoPlay ?? true };
+  const placeholder = useRef<HTMLElement>(null);
 
-  if (Player) return <Player {...props} />;
+  // On the render that swaps them the placeholder is still in the document: whether it has the focus is read here.
+  if (Player) return <Player {...props} takeFocus={placeholder.current !== null && placeholder.current === document.activeElement} />;
   return (
-    <section className="player player-placeholder" aria-label={t('player.region', { title: props.title })} data-state={failed ? 'error' : 'loading'}>
+    <section
+      ref={placeholder}
+      className="player player-placeholder"
+      aria-label={t('player.region', { title: props.title })}
+      data-state={failed ? 'error' : 'loading'}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: in the tab order where the player will be, so a click or Tab before the player's code keeps its place
+      tabIndex={0}
+    >
       <div className="player-video-box">
         <video className="player-video" playsInline preload="auto" aria-label={props.title} {...{ [BOOT_ATTRIBUTE]: JSON.stringify(boot) }} />
         {props.poster && <img className="player-poster" src={props.poster} alt="" width={640} height={360} fetchPriority="high" />}

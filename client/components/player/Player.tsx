@@ -19,6 +19,8 @@ const SAMPLE_MS = 250;
 const STEP_S = 10;
 /** How far back a live rewinds at most: its whole-stream playlist's window (docs/product/watching-and-chat.md). */
 const REWIND_WINDOW_S = 7200;
+/** Within this many seconds of where a step asked to be, the picture has arrived: the next step counts from it. */
+const ARRIVED_S = 1.5;
 /** From the wall clock to a live's newest picture, until measured (hls.js sits about this far behind). */
 const LIVE_LAG_MS = 1500;
 
@@ -54,7 +56,7 @@ function fullscreenTarget(root: HTMLElement, video: HTMLVideoElement): Promise<v
  * Rewinding: a live starts on its short playlist (the first frame comes soonest); the first step back starts the
  * engine again on the whole-stream one, at the program date-time asked for, and "go to live" returns to the short one.
  */
-export function Player({ playback, live, title, poster, autoPlay = true, onPlaying, clock }: PlayerProps) {
+export function Player({ playback, live, title, poster, autoPlay = true, onPlaying, clock, takeFocus = false }: PlayerProps) {
   const t = useT();
   const root = useRef<HTMLElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -75,6 +77,11 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
   const [rewinding, setRewinding] = useState(false);
   /** Rewinding: the program date-time (ms) to start from once the whole-stream playlist is in. */
   const rewindTo = useRef(0);
+  /**
+   * Where the last step or seek asked to be (seconds behind the edge) until the picture is there: steps in quick
+   * succession (a held arrow key) add up from it, not from a picture that has not moved yet.
+   */
+  const asked = useRef<number | null>(null);
   /** From the wall clock to the live edge's picture, measured while at the edge. */
   const liveLag = useRef(LIVE_LAG_MS);
   const [behindS, setBehindS] = useState(0);
@@ -108,6 +115,11 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
     },
     rewind,
   );
+
+  // In place of a placeholder that had the focus: the focus moves here, as if this had been the player all along.
+  useEffect(() => {
+    if (takeFocus) root.current?.focus({ preventScroll: true });
+  }, [takeFocus]);
 
   // Media element events drive the visible state.
   useEffect(() => {
@@ -170,6 +182,7 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
       if (!live) return;
       const starting = rewinding && engine.current === null;
       const behindNow = behindEdge(engine.current, element, starting ? rewindTo.current : null, liveLag.current);
+      if (!starting && asked.current !== null && Math.abs(behindNow - asked.current) < ARRIVED_S) asked.current = null;
       setBehind(behindNow > BEHIND_SECONDS);
       if (!rewindUrl) return;
       const seekable = element.seekable;
@@ -218,10 +231,14 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
     const edge = liveEdgeOf(engine.current, element);
     if (rewinding && engine.current !== null && edge !== null && element.seekable.length) {
       element.currentTime = Math.max(element.seekable.start(0), edge - seconds);
+      asked.current = edge - element.currentTime;
       return;
     }
-    rewindTo.current = Date.now() - liveLag.current - seconds * 1000;
-    setBehindS(Math.round(seconds));
+    // No further back than the stream's start (or the window's), however often the key was pressed.
+    const reach = Math.min(REWIND_WINDOW_S, (Date.now() - (playback.rewindSince ?? Date.now())) / 1000);
+    asked.current = Math.min(seconds, Math.max(reach, 0));
+    rewindTo.current = Date.now() - liveLag.current - asked.current * 1000;
+    setBehindS(Math.round(asked.current));
     if (!rewinding) {
       setStatus('loading');
       setRewinding(true);
@@ -236,10 +253,11 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
       element.currentTime = Math.min(Math.max(0, element.currentTime + delta), end);
     } else if (rewindUrl) {
       const pendingAt = rewinding && engine.current === null ? rewindTo.current : null;
-      seekBehind(behindEdge(engine.current, element, pendingAt, liveLag.current) - delta);
+      seekBehind((asked.current ?? behindEdge(engine.current, element, pendingAt, liveLag.current)) - delta);
     }
   };
   const goLive = () => {
+    asked.current = null;
     if (rewinding) {
       setStatus('loading');
       setRewinding(false); // the engine starts again on the short playlist, at the edge

@@ -13,4 +13,6 @@ export interface PlayerProps {
   onPlaying?: () => void;
   /** Filled with what tells the program date-time on screen (epoch ms; null when the stream carries none): clips cut up to it. */
   clock?: RefObject<(() => number | null) | null>;
+  /** The placeholder it replaces had the focus (a click or Tab before its code came): it takes it, so its keys work. */
+  takeFocus?: boolean;
 }
