@@ -244,6 +244,27 @@ test('on a phone the chat input is wide enough for its whole placeholder, in the
   }
 });
 
+test('a line written while the chat is still connecting goes out once it is in, and stays in the box till then', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/chat/ticket', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, 'demo_viewer', PASSWORD, CHANNEL);
+  await expect(panel(page).getByRole('status').filter({ hasText: ko.chat.status.connecting })).toBeVisible();
+  const text = `연결 전에 쓴 인사 ${Date.now() % 100_000}`;
+  await input(page).fill(text);
+  await input(page).press('Enter');
+  await expect(panel(page).getByRole('status').filter({ hasText: ko.chat.queued })).toBeVisible();
+  await expect(input(page)).toHaveValue(text);
+  await expect(panel(page).getByRole('button', { name: ko.chat.send })).toBeDisabled(); // not twice
+  release();
+  await expect(log(page).getByText(text)).toBeVisible();
+  await expect(input(page)).toHaveValue('');
+  await expect(panel(page).getByText(ko.chat.queued)).toHaveCount(0);
+});
+
 test('a member whose chat tickets keep being refused is told the session expired, after 10 retries 3 s apart', async ({ page }) => {
   // Refused and on the page's fake clock from the first load on (a member's ticket is given in the first test).
   let refused = 0;

@@ -281,6 +281,29 @@ test('a live rewinds: ten seconds back from the keyboard, further on its bar, an
   expect(consoleErrors).toEqual([]);
 });
 
+test("on a phone the player's bar keeps every control inside the player, at the edge and rewound", async ({ browser }) => {
+  const { channel } = await channelPage(LIVE_CHANNEL.id);
+  const context = await browser.newContext({ locale: 'ko-KR', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await gotoHydrated(page, url('flex', `/channel/${channel.creator.loginId}`));
+  const player = page.locator('.player');
+  await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  // Controls (not the volume's slider, a phone's own) whose right edge is past the player's.
+  const outside = () =>
+    page.evaluate(() => {
+      const right = document.querySelector('.player')!.getBoundingClientRect().right;
+      const controls = [...document.querySelectorAll<HTMLElement>('.player-controls button, .player-controls select, .player-controls input')];
+      return controls.filter((c) => c.offsetWidth > 0 && c.getBoundingClientRect().right > right + 0.5).map((c) => c.getAttribute('aria-label') ?? c.textContent);
+    });
+  await expect(page.getByRole('button', { name: ko.player.fullscreen })).toBeVisible();
+  expect(await outside()).toEqual([]);
+  await player.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('button', { name: ko.player.goLive })).toBeVisible();
+  expect(await outside()).toEqual([]);
+  await context.close();
+});
+
 test("a viewer clips ten seconds of the live (a double click makes one clip); a guest watches it to its end from the link, the channel's Clips tab and the home page list it, its creator deletes it", async ({
   browser,
 }) => {

@@ -138,6 +138,8 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
     onSettingsChanged,
   });
   const [text, setText] = useState('');
+  /** A line sent before the room let us in (the page just opened): it goes out once it does, and stays in the box till then. */
+  const [queued, setQueued] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const pickerButton = useRef<HTMLButtonElement>(null);
@@ -166,6 +168,12 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
     if (state.error?.code === 'LOGIN_REQUIRED') showMembersOnly(true);
   }, [state.error, showMembersOnly]);
 
+  useEffect(() => {
+    if (queued === null || !state.joined) return;
+    if (send(queued)) setText((current) => (current.trim() === queued ? '' : current));
+    setQueued(null);
+  }, [queued, state.joined, send]);
+
   const lex = useLexSender(!!me, channelId);
   const askToSignIn = () => showMembersOnly(true);
   const submit = async (event: FormEvent) => {
@@ -178,6 +186,7 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
       if (await lex.send(message)) setText('');
       return;
     }
+    if (!state.joined) return setQueued(message);
     if (send(message)) setText('');
   };
   const onGuestKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -279,10 +288,15 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
         >
           {t('emoji.picker.open')}
         </button>
-        <button type="submit" className="btn btn-primary btn-small" disabled={final || lex.busy || (!guest && (!state.joined || length > CHAT_MAX_TEXT))}>
+        <button type="submit" className="btn btn-primary btn-small" disabled={final || lex.busy || queued !== null || (!guest && length > CHAT_MAX_TEXT)}>
           {t('chat.send')}
         </button>
         <LexOption lex={lex} />
+        {queued !== null && (
+          <p className="chat-queued muted" role="status">
+            {t('chat.queued')}
+          </p>
+        )}
       </form>
       {picking && (
         <Suspense fallback={<p role="status">{t('emoji.picker.loading')}</p>}>

@@ -45,20 +45,24 @@ function clock(seconds: number): string {
 function QualityMenu({ list, playing, chosen, choose }: ControlsProps['quality']) {
   const t = useT();
   const heights = [...new Set(list.map((q) => q.height))].sort((a, b) => b - a);
+  // On a phone the menu shows as the icon over it (app.css): the select stays the control, with its label.
   return (
-    <select
-      className="player-quality"
-      aria-label={t('player.quality')}
-      value={chosen === null ? 'auto' : String(chosen)}
-      onChange={(e) => choose(e.currentTarget.value === 'auto' ? null : Number(e.currentTarget.value))}
-    >
-      <option value="auto">{chosen === null && playing !== null ? t('player.qualityAutoNow', { height: playing }) : t('player.qualityAuto')}</option>
-      {heights.map((height) => (
-        <option key={height} value={height}>
-          {t('player.qualityHeight', { height })}
-        </option>
-      ))}
-    </select>
+    <span className="player-quality-box">
+      <select
+        className="player-quality"
+        aria-label={t('player.quality')}
+        value={chosen === null ? 'auto' : String(chosen)}
+        onChange={(e) => choose(e.currentTarget.value === 'auto' ? null : Number(e.currentTarget.value))}
+      >
+        <option value="auto">{chosen === null && playing !== null ? t('player.qualityAutoNow', { height: playing }) : t('player.qualityAuto')}</option>
+        {heights.map((height) => (
+          <option key={height} value={height}>
+            {t('player.qualityHeight', { height })}
+          </option>
+        ))}
+      </select>
+      <Icon name="quality" />
+    </span>
   );
 }
 

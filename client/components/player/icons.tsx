@@ -10,6 +10,8 @@ const PATHS = {
   back: 'M11.5 5V1l-5 5 5 5V7a6 6 0 1 1-6 6h-2a8 8 0 1 0 8-8zM10 16V11H9l-1.5.6v.9l1.3-.4V16H10zm1.6-2.4c0 1.7.9 2.5 1.9 2.5s1.9-.8 1.9-2.5v-.9c0-1.7-.9-2.5-1.9-2.5s-1.9.8-1.9 2.5v.9zm1.2-1c0-.9.3-1.3.7-1.3s.7.4.7 1.3v1.2c0 .9-.3 1.3-.7 1.3s-.7-.4-.7-1.3v-1.2z',
   forward:
     'M12.5 5V1l5 5-5 5V7a6 6 0 1 0 6 6h2a8 8 0 1 1-8-8zM10 16V11H9l-1.5.6v.9l1.3-.4V16H10zm1.6-2.4c0 1.7.9 2.5 1.9 2.5s1.9-.8 1.9-2.5v-.9c0-1.7-.9-2.5-1.9-2.5s-1.9.8-1.9 2.5v.9zm1.2-1c0-.9.3-1.3.7-1.3s.7.4.7 1.3v1.2c0 .9-.3 1.3-.7 1.3s-.7-.4-.7-1.3v-1.2z',
+  // Three sliders: the quality menu, where a phone has room for an icon only.
+  quality: 'M3 6h10v2H3zm14 0h4v2h-4zm-4-2h2v6h-2zM3 16h4v2H3zm8 0h10v2H11zm-4-2h2v6H7z',
 } as const;
 
 export type IconName = keyof typeof PATHS;
