@@ -8,7 +8,7 @@ export default defineConfig({
   // The browser bundle's aliases (scripts/build-client.mjs): the components run on the same modules.
   resolve: { alias: { 'use-sync-external-store/shim': path.resolve('client/app/sync-external-store.ts') } },
   test: {
-    include: ['tests/components/**/*.test.tsx'],
+    include: ['tests/components/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: ['tests/components/setup.ts'],
     // A page loads the way it does in the browser (its lazy chunks, the phone metadata), on a busy machine.

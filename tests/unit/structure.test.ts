@@ -220,3 +220,18 @@ describe('citations', () => {
     expect(files).not.toContain('/tests/unit/structure.test.ts');
   });
 });
+
+describe('tests in workerd', () => {
+  it('no test that runs in workerd resets the module registry (vi.resetModules): it would invalidate every Durable Object of every file sharing the process', () => {
+    // The Worker's tests share a workerd process one file after another, several lanes at once (vitest.config.mts).
+    // A Durable Object checks on every call that the Worker's main module is the one it was made from; after a reset
+    // it is not, and the object throws ("src/index.ts changed, invalidating this Durable Object"): a chat room in
+    // the middle of another file's run stopped answering. Tests that need fresh module state run under happy-dom
+    // (tests/components).
+    const found = Object.entries(texts)
+      .filter(([file, text]) => /^\/tests\/(unit|worker)\//.test(file) && /\bvi\.resetModules\(/.test(text))
+      .map(([file]) => file);
+    expect(found).toEqual([]);
+    expect(Object.keys(texts).some((file) => file.startsWith('/tests/worker/'))).toBe(true);
+  });
+});
