@@ -21,6 +21,7 @@ import { ChannelAvatar, ChannelBanner, ChannelLinks } from '../components/channe
 import { LazyChat } from '../components/chat/LazyChat';
 import { GiftButton } from '../components/gift/GiftButton';
 import { SubscribeButton } from '../components/subscribe/SubscribeButton';
+import { FollowButton } from '../components/follow/FollowButton';
 import { ReportButton } from '../components/cs/ReportButton';
 import { useRouter } from '../app/router-context';
 import { showInUrl, useInPageHistory } from '../app/in-page-history';
@@ -184,6 +185,7 @@ export function ChannelPage({ props }: { props: PageProps<'CHANNEL'> }) {
           {channel.creator.nickname} <span className="muted">@{channel.creator.loginId}</span>
         </p>
         {live && <StreamBadges live adult={live.adult} locked={live.hasPassword} />}
+        <FollowButton channelId={channel.channelId} nickname={channel.creator.nickname} me={props.me} own={isCreator} locale={props.locale} />
         {/* Gifts go to a live channel; a creator gives none to their own. */}
         {!isCreator && <GiftButton channelId={channel.channelId} creatorNickname={channel.creator.nickname} me={props.me} onAir={!!live} />}
         {/* A clip of what plays: our own lives, for whoever may watch them. */}

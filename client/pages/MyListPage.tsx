@@ -9,6 +9,7 @@ import { cancelRenewal, deletePlayed, deletePresent, listPage, removeSubscriptio
 import { SUBSCRIPTION_PLANS } from '../../src/shared/subscription-plans';
 import type { ApiResult } from '../data/api';
 import { ChannelRow } from '../components/lists/ChannelRow';
+import { unfollowChannel } from '../data/follow-api';
 import { usePagedList } from '../components/lists/use-paged-list';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
 import { useFailureNotice } from '../data/use-mutation';
@@ -17,6 +18,7 @@ import { formatDate } from '../lib/format';
 function deleteOne(list: MyListKey, channelId: number): Promise<ApiResult<unknown>> {
   if (list === 'RECENT_VIEW') return deletePlayed(channelId);
   if (list === 'GIFT_VIEW') return deletePresent(channelId);
+  if (list === 'LIKE') return unfollowChannel(channelId);
   return removeSubscriptions([channelId]);
 }
 
@@ -40,7 +42,7 @@ const SUBSCRIPTION_ACTIONS = {
 } as const;
 type SubscriptionAction = keyof typeof SUBSCRIPTION_ACTIONS;
 
-/** Recently watched, subscriptions and gifted channels: one page, three lists (page keys RECENT_VIEW, SUBSCRIPTIONS_VIEW, GIFT_VIEW). */
+/** Followed, recently watched, subscriptions and gifted channels: one page, four lists (page keys LIKE, RECENT_VIEW, SUBSCRIPTIONS_VIEW, GIFT_VIEW). */
 export function MyListPage({ props }: { props: PageProps<MyListKey> }) {
   const t = useT();
   const notice = useFailureNotice();

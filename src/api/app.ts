@@ -31,6 +31,7 @@ import { payoutRoutes, staffPayoutRoutes } from './routes/payouts';
 import { uploadRoutes } from './routes/uploads';
 import { noticeRoutes } from './routes/notices';
 import { clipRoutes } from './routes/clips';
+import { followRoutes } from './routes/follows';
 import { clipStaffRoutes } from './routes/clips-staff';
 import { chatReplayRoutes } from './routes/chat-replay';
 import { boardRoutes } from './routes/board';
@@ -112,6 +113,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', uploadRoutes)
   .route('/', noticeRoutes)
   .route('/', clipRoutes)
+  .route('/', followRoutes)
   .route('/', clipStaffRoutes)
   .route('/', chatReplayRoutes)
   .route('/', boardRoutes)

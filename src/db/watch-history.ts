@@ -1,9 +1,9 @@
-// A member's channel lists: recently watched (watch_history), gifted (gift_history) and subscribed
-// (channel_subscriptions), plus the writes their pages make.
+// A member's channel lists: recently watched (watch_history), gifted (gift_history), subscribed
+// (channel_subscriptions) and followed (follows), plus the writes their pages make.
 
 import type { PageRequest } from '../shared/paging';
 import { pagedList } from './paging';
-import { THUMBNAIL_GATED } from './streams';
+import { OPEN_LIVE, THUMBNAIL_GATED } from './streams';
 
 /** One row of any of the three lists, with its channel and creator. */
 export interface ChannelListRow {
@@ -29,10 +29,15 @@ const LISTS = {
   played: { table: 'watch_history', at: 'x.watched_at', extra: 'NULL AS status, NULL AS expiresAt, NULL AS plan, NULL AS totalAmount', where: '' },
   present: { table: 'gift_history', at: 'x.last_gift_at', extra: 'NULL AS status, NULL AS expiresAt, NULL AS plan, x.total_amount AS totalAmount', where: ' AND x.hidden = 0' },
   subscriptions: { table: 'channel_subscriptions', at: 'x.started_at', extra: 'x.status, x.expires_at AS expiresAt, x.plan, NULL AS totalAmount', where: ' AND x.hidden = 0' },
+  following: { table: 'follows', at: 'x.created_at', extra: 'NULL AS status, NULL AS expiresAt, NULL AS plan, NULL AS totalAmount', where: '' },
 } as const;
+
+/** The viewers of the channel's open live, NULL when it is off air: followed channels list the lives first, busiest first. */
+const LIVE_VIEWERS = `(SELECT s.viewer_count FROM streams s WHERE s.channel_id = x.channel_id AND ${OPEN_LIVE})`;
+const ORDER: Partial<Record<MemberList, string>> = { following: `${LIVE_VIEWERS} IS NULL, ${LIVE_VIEWERS} DESC, x.created_at DESC, x.channel_id DESC` };
 export type MemberList = keyof typeof LISTS;
 
-/** A page of one list, newest first. */
+/** A page of one list, newest first (followed channels: on air first). */
 export function listChannels(db: D1Database, list: MemberList, memberId: number, page: PageRequest): Promise<{ rows: ChannelListRow[]; total: number }> {
   const l = LISTS[list];
   return pagedList<ChannelListRow>(
@@ -41,7 +46,7 @@ export function listChannels(db: D1Database, list: MemberList, memberId: number,
       columns: `${CHANNEL_COLUMNS}, ${l.at} AS at, ${l.extra}`,
       from: `${l.table} x ${CHANNEL_JOIN}`,
       where: `x.member_id = ?1${l.where}`,
-      orderBy: `${l.at} DESC, x.channel_id DESC`,
+      orderBy: ORDER[list] ?? `${l.at} DESC, x.channel_id DESC`,
       params: [memberId],
     },
     page,

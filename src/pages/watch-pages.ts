@@ -162,6 +162,7 @@ export const watchPages = new Hono<AppEnv>()
   .get(MY_LISTS.RECENT_VIEW.path, (c) => myList(c, 'RECENT_VIEW'))
   .get(MY_LISTS.SUBSCRIPTIONS_VIEW.path, (c) => myList(c, 'SUBSCRIPTIONS_VIEW'))
   .get(MY_LISTS.GIFT_VIEW.path, (c) => myList(c, 'GIFT_VIEW'))
+  .get(MY_LISTS.LIKE.path, (c) => myList(c, 'LIKE'))
   .get('/theme/:code', async (c) => {
     const code = c.req.param('code');
     if (!THEME_CODE.test(code)) return notFound(c);

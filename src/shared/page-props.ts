@@ -24,6 +24,7 @@ import type { CsDeskPageData, CsPostPageData, CsPostsPageData, PolicyPageData, S
 import type { GuestAuthPageData } from './guest-auth';
 import type { StaffContentPageData } from './home-content-schemas';
 import type { StaffClipsPageData } from './clip-schemas';
+import { FOLLOWING_PATH } from './follow-schemas';
 import type { MyListsPageData } from './member-lists';
 import type { MessagesPageData, MyPageData } from './message-schemas';
 import type { StaffPayoutsPageData } from './payout-schemas';
@@ -55,6 +56,7 @@ export const PAGES = {
   RECENT_VIEW: 'MyListPage',
   SUBSCRIPTIONS_VIEW: 'MyListPage',
   GIFT_VIEW: 'MyListPage',
+  LIKE: 'MyListPage',
   THEME: 'ThemePage',
   CASTER: 'CasterPage',
   LUV: 'LuvPage',
@@ -197,11 +199,12 @@ export interface ClipData {
   shareUrl: string;
 }
 
-/** The three member lists share one page: recently watched (played), gifted (present), subscriptions. */
+/** The member lists share one page: recently watched (played), gifted (present), subscriptions, followed (LIKE). */
 export const MY_LISTS = {
   RECENT_VIEW: { path: '/my/recent', api: '/api/my/streams/played' },
   SUBSCRIPTIONS_VIEW: { path: '/my/subscriptions', api: '/api/my/streams/subscriptions' },
   GIFT_VIEW: { path: '/my/gifts', api: '/api/my/streams/present' },
+  LIKE: { path: FOLLOWING_PATH, api: '/api/my/streams/following' },
 } as const;
 export type MyListKey = keyof typeof MY_LISTS;
 
@@ -248,6 +251,7 @@ export interface PageDataMap {
   RECENT_VIEW: MaybeLoaded<MyListData, 'title'>;
   SUBSCRIPTIONS_VIEW: MaybeLoaded<MyListData, 'title'>;
   GIFT_VIEW: MaybeLoaded<MyListData, 'title'>;
+  LIKE: MaybeLoaded<MyListData, 'title'>;
   THEME: MaybeLoaded<ThemeData, 'title' | 'code'>;
   CASTER: MaybeLoaded<CasterData, 'title'>;
   LUV: MaybeLoaded<LuvPageData, 'title'>;

@@ -14,6 +14,7 @@ import { formatInteger } from '../../lib/format';
 /** The main menu; the member lists and the studio are members-only. */
 const NAV: { href: string; key: string; page: PageKey | null; members: boolean }[] = [
   { href: '/', key: 'nav.home', page: 'HOME', members: false },
+  { href: '/my/following', key: 'nav.following', page: 'LIKE', members: true },
   { href: '/my/recent', key: 'nav.recent', page: 'RECENT_VIEW', members: true },
   { href: '/my/subscriptions', key: 'nav.subscriptions', page: 'SUBSCRIPTIONS_VIEW', members: true },
   { href: '/my/gifts', key: 'nav.gifts', page: 'GIFT_VIEW', members: true },

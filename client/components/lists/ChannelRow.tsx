@@ -54,6 +54,7 @@ export function ChannelRow({
               : t(`lists.${list}.at`, { date: formatDate(item.at, locale) })}
             {list === 'GIFT_VIEW' && item.totalAmount !== undefined && ` · ${t('lists.GIFT_VIEW.total', { amount: formatInteger(item.totalAmount, locale), currency })}`}
             {list === 'SUBSCRIPTIONS_VIEW' && subscriptionNote(item, locale, t)}
+            {list === 'LIKE' && item.live && ` · ${t('follow.viewers', { count: formatInteger(item.live.viewerCount, locale) })}`}
           </span>
         </span>
         {item.live && <StreamBadges live adult={item.live.adult} locked={item.live.hasPassword} />}
@@ -73,8 +74,14 @@ export function ChannelRow({
           {t('subscriptions.manage.unsubscribe')}
         </button>
       )}
-      <button type="button" className="btn btn-small" onClick={onDelete} disabled={busy} aria-label={t('lists.deleteOne', { nickname: item.creator.nickname })}>
-        {t('lists.delete')}
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={onDelete}
+        disabled={busy}
+        aria-label={t(list === 'LIKE' ? 'follow.unfollowOne' : 'lists.deleteOne', { nickname: item.creator.nickname })}
+      >
+        {t(list === 'LIKE' ? 'follow.unfollow' : 'lists.delete')}
       </button>
     </li>
   );

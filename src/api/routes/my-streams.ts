@@ -42,6 +42,13 @@ export const myStreamRoutes = new Hono<ApiEnv>()
     async (c) => c.json(await memberChannelList(c.env.DB, 'present', c.var.session.memberId, c.req.valid('query'))),
   )
   .get(
+    '/api/my/streams/following',
+    operation({ tag: 'My lists', summary: 'Followed channels: those on air first, busiest first, then the newest followed', ok: channelList }),
+    requireMember(),
+    validate('query', streamPage),
+    async (c) => c.json(await memberChannelList(c.env.DB, 'following', c.var.session.memberId, c.req.valid('query'))),
+  )
+  .get(
     '/api/my/streams/subscriptions',
     operation({ tag: 'My lists', summary: "The member's subscriptions, with their status", ok: channelList }),
     requireMember(),

@@ -1,0 +1,46 @@
+// Following: who follows which channel, whether they want its went-live notices, and the channel's count of
+// followers, which moves in the same transaction as the row (never recounted).
+
+export interface FollowState {
+  following: boolean;
+  notify: boolean;
+  followerCount: number;
+}
+
+/** Whether `memberId` (null: a guest) follows the channel, and its count; null: no such channel. */
+export async function followState(db: D1Database, memberId: number | null, channelId: number): Promise<FollowState | null> {
+  const row = await db
+    .prepare('SELECT ch.follower_count AS followerCount, f.notify FROM channels ch LEFT JOIN follows f ON f.channel_id = ch.id AND f.member_id = ?2 WHERE ch.id = ?1')
+    .bind(channelId, memberId ?? 0)
+    .first<{ followerCount: number; notify: number | null }>();
+  return row ? { following: row.notify !== null, notify: row.notify === 1, followerCount: row.followerCount } : null;
+}
+
+/**
+ * Follow (a second time changes nothing but `notify`, when given), and count the follower once: the count moves by
+ * the rows the insert wrote (changes(): 0 when it was already there), in the same batch.
+ */
+export async function follow(db: D1Database, memberId: number, channelId: number, notify: boolean | undefined, now: number): Promise<void> {
+  await db.batch([
+    db.prepare('INSERT OR IGNORE INTO follows (member_id, channel_id, notify, created_at) VALUES (?1, ?2, ?3, ?4)').bind(memberId, channelId, notify === false ? 0 : 1, now),
+    db.prepare('UPDATE channels SET follower_count = follower_count + changes() WHERE id = ?').bind(channelId),
+    ...(notify === undefined ? [] : [db.prepare('UPDATE follows SET notify = ?3 WHERE member_id = ?1 AND channel_id = ?2').bind(memberId, channelId, notify ? 1 : 0)]),
+  ]);
+}
+
+/** Unfollow; the count moves only by a row that was there. */
+export async function unfollow(db: D1Database, memberId: number, channelId: number): Promise<void> {
+  await db.batch([
+    db.prepare('DELETE FROM follows WHERE member_id = ?1 AND channel_id = ?2').bind(memberId, channelId),
+    db.prepare('UPDATE channels SET follower_count = follower_count - changes() WHERE id = ?').bind(channelId),
+  ]);
+}
+
+/** A page of the channel's followers who want its notices, after member id `after`, in member order. */
+export async function followersToTell(db: D1Database, channelId: number, after: number, limit: number): Promise<number[]> {
+  const { results } = await db
+    .prepare('SELECT member_id AS memberId FROM follows WHERE channel_id = ?1 AND notify = 1 AND member_id > ?2 ORDER BY member_id LIMIT ?3')
+    .bind(channelId, after, limit)
+    .all<{ memberId: number }>();
+  return results.map((r) => r.memberId);
+}

@@ -1,0 +1,73 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { FollowState } from '../../src/shared/follow-schemas';
+import type { MyListData } from '../../src/shared/page-props';
+import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
+import { Browser, propsOf } from './helpers';
+import { insertChannel, insertStream, signedIn } from './watch-fixtures';
+
+// Following a channel: the count moves once per follower however often they press, notices turn on and off, a
+// creator does not follow their own channel, and the followed list puts the lives first, busiest first.
+
+const follow = (browser: Browser, channelId: number, body: Record<string, unknown> = {}) =>
+  browser.fetch(`/api/channels/${channelId}/follow`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const unfollow = (browser: Browser, channelId: number) => browser.fetch(`/api/channels/${channelId}/follow`, { method: 'DELETE' });
+const stateOf = async (browser: Browser, channelId: number) => (await browser.fetch(`/api/channels/${channelId}/follow`)).json<FollowState>();
+const countOf = async (channelId: number) => (await env.DB.prepare('SELECT follower_count AS n FROM channels WHERE id = ?').bind(channelId).first<{ n: number }>())!.n;
+
+describe('following', () => {
+  it('counts a follower once however often they press; notices turn off and on; unfollowing counts down once', async () => {
+    const channel = await insertChannel();
+    const viewer = await signedIn();
+    const other = await signedIn();
+    expect(await stateOf(new Browser(), channel.id)).toEqual({ following: false, notify: false, followerCount: 0 });
+
+    const [first, second] = await Promise.all([follow(viewer.browser, channel.id), follow(viewer.browser, channel.id)]); // a double click
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(await stateOf(viewer.browser, channel.id)).toEqual({ following: true, notify: true, followerCount: 1 });
+    expect(await (await follow(other.browser, channel.id, { notify: false })).json()).toEqual({ following: true, notify: false, followerCount: 2 });
+    expect(await (await follow(viewer.browser, channel.id, { notify: false })).json()).toEqual({ following: true, notify: false, followerCount: 2 });
+    expect(await (await follow(viewer.browser, channel.id, { notify: true })).json()).toMatchObject({ notify: true, followerCount: 2 });
+    expect(await stateOf(new Browser(), channel.id)).toEqual({ following: false, notify: false, followerCount: 2 });
+
+    expect(await (await unfollow(viewer.browser, channel.id)).json()).toEqual({ following: false, notify: false, followerCount: 1 });
+    expect(await (await unfollow(viewer.browser, channel.id)).json()).toEqual({ following: false, notify: false, followerCount: 1 });
+    expect(await countOf(channel.id)).toBe(1);
+  });
+
+  it('refuses a guest, a bad body, an unknown channel and a creator’s own channel, in the member’s language, and changes nothing', async () => {
+    const viewer = await signedIn();
+    const own = await insertChannel({ ownerId: viewer.id });
+    const channel = await insertChannel();
+    expect((await follow(new Browser(), channel.id)).status).toBe(401);
+    expect((await follow(viewer.browser, channel.id, { notify: 'yes' })).status).toBe(400);
+    const missing = await follow(viewer.browser, 999_999_999);
+    expect(missing.status).toBe(404);
+    const self = await follow(viewer.browser, own.id);
+    expect(self.status).toBe(400);
+    expect(await self.json()).toMatchObject({ error: { code: 'FOLLOW_OWN_CHANNEL', message: '내 채널은 팔로우할 수 없습니다.' } });
+    expect([await countOf(channel.id), await countOf(own.id)]).toEqual([0, 0]);
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM follows WHERE member_id = ?').bind(viewer.id).first<{ n: number }>())!.n).toBe(0);
+  });
+
+  it('lists followed channels on air first, busiest first, then the newest followed; the page /my/following shows them', async () => {
+    const viewer = await signedIn();
+    const quiet = await insertChannel();
+    const busy = await insertChannel();
+    const offAir = await insertChannel();
+    const older = await insertChannel();
+    for (const channel of [older, quiet, offAir, busy]) expect((await follow(viewer.browser, channel.id)).status).toBe(200);
+    await env.DB.prepare('UPDATE follows SET created_at = created_at - 60000 WHERE member_id = ? AND channel_id = ?').bind(viewer.id, older.id).run();
+    await insertStream(quiet.id, { viewers: 3 });
+    await insertStream(busy.id, { viewers: 40 });
+    await insertStream(offAir.id, { kind: 2 }); // a recording: not on air
+
+    const list = await (await viewer.browser.fetch('/api/my/streams/following')).json<ListResponse<ChannelListItem>>();
+    expect(list.items.map((i) => i.channelId)).toEqual([busy.id, quiet.id, offAir.id, older.id]);
+    expect(list.items.map((i) => i.live?.viewerCount ?? null)).toEqual([40, 3, null, null]);
+    const page = await viewer.browser.open('/my/following');
+    expect(page.status).toBe(200);
+    expect((propsOf(await page.text()).data as MyListData).list.items.map((i) => i.channelId)).toEqual([busy.id, quiet.id, offAir.id, older.id]);
+    expect((await new Browser().open('/my/following')).status).toBe(302);
+  });
+});
