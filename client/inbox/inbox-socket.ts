@@ -13,7 +13,7 @@ export interface InboxHandlers {
 }
 
 const PING_EVERY_MS = 30_000;
-const FRAME_TYPES = new Set(['message', 'unread', 'blocks', 'settings']);
+const FRAME_TYPES = new Set(['message', 'unread', 'blocks', 'settings', 'went_live']);
 
 /** Frames are checked by shape here, without zod: this module loads on every member's page. */
 function parseFrame(data: unknown): InboxFrame | null {
@@ -95,7 +95,8 @@ const isListKey = (key: unknown) => typeof key === 'string' && key.startsWith(CO
 
 export interface InboxPage {
   setUnread: (unread: number) => void;
-  toast: (key: string, params: Record<string, string | number>) => void;
+  /** A toast of `key`'s words; with `href`, a link to go and see. */
+  toast: (key: string, params: Record<string, string | number>, href?: string) => void;
   mutate: ScopedMutator;
   /** SWR's cache: the profile in it carries the isVibes setting. */
   cache: Cache;
@@ -103,7 +104,8 @@ export interface InboxPage {
 
 /**
  * What a page does with each frame: the badge follows the count, open message lists refresh, a new message
- * shows a toast and (with isVibes) vibrates, the block list and the profile are fetched again when they change.
+ * shows a toast and (with isVibes) vibrates, the block list and the profile are fetched again when they change, and
+ * a followed channel going live shows a toast with a link to it.
  */
 export function connectPage(page: InboxPage): () => void {
   return connectInbox({
@@ -125,6 +127,9 @@ export function connectPage(page: InboxPage): () => void {
           break;
         case 'settings':
           void page.mutate(PROFILE_KEY);
+          break;
+        case 'went_live':
+          page.toast('follow.wentLive', { nickname: frame.nickname, title: frame.title }, `/channel/${encodeURIComponent(frame.loginId)}`);
           break;
       }
     },

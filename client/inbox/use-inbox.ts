@@ -27,7 +27,7 @@ export function useInbox(member: boolean): void {
         if (gone) return;
         close = connectPage({
           setUnread,
-          toast: (key, params) => latest.current.pushToast({ key, params }),
+          toast: (key, params, href) => latest.current.pushToast({ key, params, ...(href ? { href } : {}) }),
           mutate: ((...args: Parameters<typeof mutate>) => latest.current.mutate(...args)) as typeof mutate,
           cache,
         });

@@ -15,6 +15,8 @@ export interface Toast {
   id: number;
   key: string;
   params?: Record<string, string | number>;
+  /** A link beside the words ("보러 가기"). */
+  href?: string;
 }
 export const toastsAtom = atom<Toast[]>([]);
 

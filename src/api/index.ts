@@ -3,4 +3,5 @@
 export { apiApp } from './app';
 export { assertSafeConfig } from './config';
 export { renewDueSubscriptions } from './services/subscriptions';
+export { tellFollowers } from './services/went-live';
 export type { ApiSchema } from './api-type';

@@ -36,11 +36,18 @@ export async function unfollow(db: D1Database, memberId: number, channelId: numb
   ]);
 }
 
-/** A page of the channel's followers who want its notices, after member id `after`, in member order. */
-export async function followersToTell(db: D1Database, channelId: number, after: number, limit: number): Promise<number[]> {
+/**
+ * The channel's followers who want its notices and whose pages opened their inbox since `seenSince`, after member id
+ * `after` (up to `until`), in member order, at most `limit`.
+ */
+export async function followersToTell(db: D1Database, channelId: number, seenSince: number, after: number, limit: number, until = Number.MAX_SAFE_INTEGER): Promise<number[]> {
   const { results } = await db
-    .prepare('SELECT member_id AS memberId FROM follows WHERE channel_id = ?1 AND notify = 1 AND member_id > ?2 ORDER BY member_id LIMIT ?3')
-    .bind(channelId, after, limit)
+    .prepare(
+      `SELECT f.member_id AS memberId FROM follows f JOIN members m ON m.id = f.member_id
+       WHERE f.channel_id = ?1 AND f.notify = 1 AND f.member_id > ?2 AND f.member_id <= ?3 AND m.inbox_seen_at >= ?5
+       ORDER BY f.member_id LIMIT ?4`,
+    )
+    .bind(channelId, after, until, limit, seenSince)
     .all<{ memberId: number }>();
   return results.map((r) => r.memberId);
 }

@@ -56,6 +56,11 @@ export function findVisibleMessage(db: D1Database, memberId: number, id: number)
   return db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM} WHERE m.id = ?2 AND ${VISIBLE_TO}`).bind(memberId, id).first<MessageRow>();
 }
 
+/** The member's pages are opening their inbox now (the went-live notices tell only members seen lately). */
+export async function markInboxSeen(db: D1Database, memberId: number, now: number): Promise<void> {
+  await db.prepare('UPDATE members SET inbox_seen_at = ? WHERE id = ?').bind(now, memberId).run();
+}
+
 export async function unreadCount(db: D1Database, memberId: number): Promise<number> {
   const row = await db.prepare('SELECT COUNT(*) AS n FROM messages WHERE receiver_id = ? AND receiver_deleted = 0 AND read_at IS NULL').bind(memberId).first<{ n: number }>();
   return row?.n ?? 0;

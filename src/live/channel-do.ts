@@ -27,6 +27,7 @@ import {
 import { findOpenStream } from '../db/streams';
 import { clippedFiles } from '../db/clips';
 import { KEEP_RECORDINGS } from '../shared/streams-enums';
+import type { WentLiveMessage } from '../shared/went-live';
 import { LiveChannelStore } from '../db/live-channel-state';
 
 /** No media for this long ends a live: it becomes a recording. */
@@ -352,6 +353,8 @@ export class LiveChannel extends DurableObject<Env> {
     this.closing = null;
     const open = await findOpenStream(this.env.DB, channel.id);
     let streamId: number;
+    /** A live that was not on air before this: its followers are told. */
+    let fresh = false;
     if (open) {
       // Our storage forgot an open stream of ours (lost object state): carry on with it.
       if (open.source !== 'flex') return { ok: false, code: 'stream_conflict' };
@@ -376,6 +379,7 @@ export class LiveChannel extends DurableObject<Env> {
         const row = await insertLiveStream(this.env.DB, channel, now);
         if (!row) return { ok: false, code: 'stream_conflict' };
         streamId = row.id;
+        fresh = true;
         this.adoptRun(FIRST_RUN, 0);
       }
       // The renditions the encoder announced before its first segment.
@@ -388,6 +392,9 @@ export class LiveChannel extends DurableObject<Env> {
     this.servedHigh.clear();
     this.closedRenditions.clear();
     this.streamStatusChanged(channel.id, streamId, 'live');
+    // A new live (not an encoder back within the minute): its followers are told, off the ingest's path.
+    if (fresh)
+      this.ctx.waitUntil(this.env.NOTICES.send({ channelId: channel.id, streamId, after: 0 } satisfies WentLiveMessage).catch((err) => console.warn('went-live notices not queued', channel.id, err)));
     return { ok: true, streamId };
   }
 

@@ -28,6 +28,8 @@ export const MS = {
   redirectAfterLogin: 100,
   sessionExpiredModalDelay: 100,
   toastLifetime: 4_000,
+  /** A toast with a link (a followed channel went live) stays long enough to be followed. */
+  linkToastLifetime: 15_000,
 } as const;
 
 /** Edge cache lifetimes (ms). */

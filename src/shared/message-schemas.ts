@@ -129,6 +129,7 @@ export const inboxFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unread'), unread: count }),
   z.object({ type: z.literal('blocks') }),
   z.object({ type: z.literal('settings') }),
+  z.object({ type: z.literal('went_live'), channelId: id, streamId: id, loginId: z.string(), nickname: z.string(), title: z.string() }),
 ]);
 export type InboxFrame = z.infer<typeof inboxFrameSchema>;
 

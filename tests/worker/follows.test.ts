@@ -1,10 +1,14 @@
-import { env } from 'cloudflare:test';
+import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { FollowState } from '../../src/shared/follow-schemas';
 import type { MyListData } from '../../src/shared/page-props';
+import type { InboxFrame, InboxTicketResponse } from '../../src/shared/message-schemas';
+import { FOLLOWERS_PER_MESSAGE } from '../../src/api/services/went-live';
 import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
 import { Browser, propsOf } from './helpers';
 import { insertChannel, insertStream, signedIn } from './watch-fixtures';
+import { encoderRun } from './live-fixtures';
+import { uniqueTag } from './unique';
 
 // Following a channel: the count moves once per follower however often they press, notices turn on and off, a
 // creator does not follow their own channel, and the followed list puts the lives first, busiest first.
@@ -70,4 +74,48 @@ describe('following', () => {
     expect((propsOf(await page.text()).data as MyListData).list.items.map((i) => i.channelId)).toEqual([busy.id, quiet.id, offAir.id, older.id]);
     expect((await new Browser().open('/my/following')).status).toBe(302);
   });
+
+  it("a channel going live tells its followers' open pages, a page of followers per queue message, none who turned its notices off", async () => {
+    const creator = await signedIn();
+    const key = `follow_key_${uniqueTag()}_abcdefgh`;
+    const channel = (await env.DB.prepare('INSERT INTO channels (owner_id, title, stream_key) VALUES (?, ?, ?) RETURNING id')
+      .bind(creator.id, `팔로우 알림 ${uniqueTag()}`, key)
+      .first<{ id: number }>())!;
+    // More followers than one message tells, all before the two who listen (and all with a page open lately, so each
+    // inbox is woken): the listeners are told from the second message.
+    const tag = uniqueTag();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+       INSERT INTO members (login_id, nickname, password_hash, inbox_seen_at) SELECT 'fo' || ?2 || i, '팔로' || ?2 || i, 'x', ?3 FROM n`,
+    )
+      .bind(FOLLOWERS_PER_MESSAGE + 20, tag, Date.now())
+      .run();
+    await env.DB.prepare("INSERT INTO follows (member_id, channel_id, created_at) SELECT id, ?1, 0 FROM members WHERE login_id LIKE 'fo' || ?2 || '%'").bind(channel.id, tag).run();
+    const fan = await signedIn();
+    const quiet = await signedIn();
+    expect((await follow(fan.browser, channel.id)).status).toBe(200);
+    expect((await follow(quiet.browser, channel.id, { notify: false })).status).toBe(200);
+    const inboxes = await Promise.all([fan, quiet].map((m) => openInbox(m.browser)));
+
+    await encoderRun(key, Date.now() - 10_000, { count: 3, startSec: 0 });
+    const live = (await env.DB.prepare('SELECT id, title FROM streams WHERE channel_id = ? AND ended_at IS NULL').bind(channel.id).first<{ id: number; title: string }>())!;
+    const told = () => inboxes[0]!.frames.filter((f) => f.type === 'went_live');
+    for (let i = 0; i < 200 && told().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(told()).toEqual([{ type: 'went_live', channelId: channel.id, streamId: live.id, loginId: creator.loginId, nickname: expect.any(String), title: live.title }]);
+    await new Promise((r) => setTimeout(r, 1500)); // a later batch would have come by now
+    expect(inboxes[1]!.frames.filter((f) => f.type === 'went_live')).toEqual([]);
+    expect(told()).toHaveLength(1);
+    for (const inbox of inboxes) inbox.ws.close();
+  });
 });
+
+async function openInbox(browser: Browser) {
+  const { ticket } = await (await browser.json('/api/my/inbox-ticket', {})).json<InboxTicketResponse>();
+  const res = await SELF.fetch(`http://flex.localhost:8787/inbox?ticket=${encodeURIComponent(ticket)}`, { headers: { upgrade: 'websocket', origin: 'http://flex.localhost:8787' } });
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  ws.accept();
+  const frames: InboxFrame[] = [];
+  ws.addEventListener('message', (e) => frames.push(JSON.parse(e.data as string) as InboxFrame));
+  return { ws, frames };
+}

@@ -11,7 +11,7 @@ import { Avatar } from '../member/Avatar';
 import { STAFF_PATHS } from '../../../src/shared/staff-paths';
 import { formatInteger } from '../../lib/format';
 
-/** The main menu; the member lists and the studio are members-only. */
+/** The main menu; the member lists and the studio are members-only (account settings, social links included, are under 마이페이지). */
 const NAV: { href: string; key: string; page: PageKey | null; members: boolean }[] = [
   { href: '/', key: 'nav.home', page: 'HOME', members: false },
   { href: '/my/following', key: 'nav.following', page: 'LIKE', members: true },
@@ -19,7 +19,6 @@ const NAV: { href: string; key: string; page: PageKey | null; members: boolean }
   { href: '/my/subscriptions', key: 'nav.subscriptions', page: 'SUBSCRIPTIONS_VIEW', members: true },
   { href: '/my/gifts', key: 'nav.gifts', page: 'GIFT_VIEW', members: true },
   { href: '/caster', key: 'nav.studio', page: 'CASTER', members: true },
-  { href: '/my/social', key: 'social.navLabel', page: 'MY_SOCIAL', members: true },
   { href: '/my', key: 'nav.myPage', page: 'MY_PAGE', members: true },
 ];
 

@@ -11,7 +11,7 @@ export function Toasts() {
   useEffect(() => {
     if (toasts.length === 0) return;
     const oldest = toasts[0]!;
-    const timer = setTimeout(() => setToasts((all) => all.filter((toast) => toast.id !== oldest.id)), MS.toastLifetime);
+    const timer = setTimeout(() => setToasts((all) => all.filter((toast) => toast.id !== oldest.id)), oldest.href ? MS.linkToastLifetime : MS.toastLifetime);
     return () => clearTimeout(timer);
   }, [toasts, setToasts]);
   return (
@@ -19,6 +19,12 @@ export function Toasts() {
       {toasts.map((toast) => (
         <div key={toast.id} className="toast">
           {t(toast.key, toast.params)}
+          {toast.href && (
+            <>
+              {' '}
+              <a href={toast.href}>{t('follow.watch')}</a>
+            </>
+          )}
         </div>
       ))}
     </div>

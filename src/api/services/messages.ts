@@ -22,6 +22,7 @@ import {
   markConversationRead,
   messageBox,
   removeBlock,
+  markInboxSeen,
   unreadCount,
   type MessageRow,
 } from '../../db/messages';
@@ -202,6 +203,6 @@ export async function unblock(env: Env, memberId: number, targetId: string) {
 
 /** A one-minute ticket for /inbox (the member's MemberInbox object), with the unread count at this moment. */
 export async function issueInboxTicket(env: Env, memberId: number, now = Date.now()): Promise<InboxTicketResponse> {
-  const [ticket, unread] = await Promise.all([signInboxTicket(jwtSecret(env), { memberId, exp: now + INBOX_TICKET_TTL_MS }), unreadCount(env.DB, memberId)]);
+  const [ticket, unread] = await Promise.all([signInboxTicket(jwtSecret(env), { memberId, exp: now + INBOX_TICKET_TTL_MS }), unreadCount(env.DB, memberId), markInboxSeen(env.DB, memberId, now)]);
   return { ticket, unread };
 }
