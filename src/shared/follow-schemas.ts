@@ -14,6 +14,3 @@ export const followRequestSchema = z
   .object({ notify: z.boolean().optional().describe('Went-live notices on or off; left out: on for a new follow, unchanged for one already there') })
   .meta({ id: 'FollowRequest' });
 export type FollowRequest = z.infer<typeof followRequestSchema>;
-
-/** The followed channels' page (page key LIKE): on air first. */
-export const FOLLOWING_PATH = '/my/following';

@@ -24,7 +24,6 @@ import type { CsDeskPageData, CsPostPageData, CsPostsPageData, PolicyPageData, S
 import type { GuestAuthPageData } from './guest-auth';
 import type { StaffContentPageData } from './home-content-schemas';
 import type { StaffClipsPageData } from './clip-schemas';
-import { FOLLOWING_PATH } from './follow-schemas';
 import type { MyListsPageData } from './member-lists';
 import type { MessagesPageData, MyPageData } from './message-schemas';
 import type { StaffPayoutsPageData } from './payout-schemas';
@@ -204,7 +203,7 @@ export const MY_LISTS = {
   RECENT_VIEW: { path: '/my/recent', api: '/api/my/streams/played' },
   SUBSCRIPTIONS_VIEW: { path: '/my/subscriptions', api: '/api/my/streams/subscriptions' },
   GIFT_VIEW: { path: '/my/gifts', api: '/api/my/streams/present' },
-  LIKE: { path: FOLLOWING_PATH, api: '/api/my/streams/following' },
+  LIKE: { path: '/my/following', api: '/api/my/streams/following' },
 } as const;
 export type MyListKey = keyof typeof MY_LISTS;
 

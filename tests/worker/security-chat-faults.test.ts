@@ -112,12 +112,22 @@ class Socket {
 }
 
 /**
- * Evict the room's object with its sockets kept. (Its failures in CI, "it still has active references" or a room
- * that stopped answering, came from another file of the same workerd process resetting the module registry, which
- * invalidates every Durable Object in use: tests/unit/structure.test.ts now forbids that in workerd.)
+ * Evict the room's object with its sockets kept; true at the first try. A room that stopped answering mid-run came
+ * from another file of the same workerd process resetting the module registry (it invalidates every Durable Object
+ * in use; tests/unit/structure.test.ts now forbids that in workerd). Apart from that, workerd's test eviction still
+ * gives up now and then in the CI's busiest phase ("it still has active references": it waits for the object's work
+ * to drain, and the drain outlasts its wait), never on a quiet machine: a second try follows the first, and the
+ * faults still check that every message acknowledged by then is kept.
  */
-async function hibernate(room: string): Promise<void> {
-  await evictDurableObject(hubStub(env, room));
+async function hibernate(room: string): Promise<boolean> {
+  try {
+    await evictDurableObject(hubStub(env, room));
+    return true;
+  } catch (error) {
+    if (!String(error).includes('active references')) throw error;
+    await evictDurableObject(hubStub(env, room));
+    return false;
+  }
 }
 
 /** Every message of the room's history (it keeps the newest CHAT_HISTORY), by id. */
@@ -180,8 +190,7 @@ describe('chat faults', () => {
       });
       if (round === hibernateRound) {
         // Forced hibernation: the instance goes, the sockets stay, the next frame wakes a new one.
-        await hibernate(room);
-        faults.push(`hibernated at round ${round}`);
+        faults.push(`hibernated at round ${round}${(await hibernate(room)) ? '' : ' (second try)'}`);
       }
       if (round === resetRound) {
         // Reset: the instance goes with its sockets; everyone reconnects and writers send again what was not acknowledged.

@@ -16,6 +16,7 @@ export async function clearWatchTables(): Promise<void> {
     'stream_segments',
     'stream_renditions',
     'watch_history',
+    'follows',
     'gift_history',
     'subscription_history',
     'subscription_terms',
