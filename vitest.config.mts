@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { startSocialIssuers } from './scripts/lib/social-issuers.mjs';
+import { startPushReceiver } from './scripts/lib/push-receiver.mjs';
 
 // Unit and Worker tests, all inside workerd with the bindings of wrangler.toml (local D1, KV, R2).
 /** config/development.env as bindings (KEY=value lines), so tests run with the development adapters. */
@@ -55,11 +56,16 @@ export default defineConfig(async () => {
   // for the whole run: unref'd, they end with the process.
   const issuers = await startSocialIssuers({ ports: {} });
   issuers.unref();
+  // A push service on loopback that checks our VAPID tokens and decrypts what it is sent (tests/worker/push.test.ts).
+  const push = await startPushReceiver();
+  push.unref();
   return {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
-        miniflare: { bindings: { ...devVars(), ...issuers.bindings, TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test', DEV_PG_DEPOSIT_DELAY_MS: '0', PAGE_CACHE_TTL_S: '600' } },
+        miniflare: {
+          bindings: { ...devVars(), ...issuers.bindings, TEST_MIGRATIONS: migrations, TEST_PUSH_RECEIVER: push.origin, ENVIRONMENT: 'test', DEV_PG_DEPOSIT_DELAY_MS: '0', PAGE_CACHE_TTL_S: '600' },
+        },
       }),
     ],
     resolve: { alias: { '@client/ssr': path.resolve('client/ssr.ts') } },

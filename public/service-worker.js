@@ -1,4 +1,6 @@
-// Keeps the client bundle and brand art for offline use; pages and the API always go to the network.
+// Keeps the client bundle and brand art for offline use; pages and the API always go to the network. Shows the
+// went-live notices pushed to this browser (src/api/services/push.ts writes them, already in the member's language)
+// and opens the channel when one is clicked.
 const CACHE = 'flx-static-v1';
 
 /**
@@ -36,6 +38,30 @@ self.addEventListener('fetch', (event) => {
         if (cached) return cached;
         throw error;
       }
+    }),
+  );
+});
+
+/** A push is { title, body, url, tag } (src/shared/push-schemas.ts); a newer one of the same channel replaces the older. */
+self.addEventListener('push', (event) => {
+  let message = null;
+  try {
+    message = event.data?.json() ?? null;
+  } catch {
+    message = null;
+  }
+  if (!message || typeof message.title !== 'string' || typeof message.url !== 'string' || !message.url.startsWith('/')) return;
+  event.waitUntil(self.registration.showNotification(message.title, { body: message.body, tag: message.tag, data: { url: message.url } }));
+});
+
+/** The notice's channel: a tab of ours already on it comes forward, else a new one opens. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url ?? '/', self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => client.url === url);
+      return open ? open.focus() : self.clients.openWindow(url);
     }),
   );
 });

@@ -10,6 +10,7 @@ import { SUBSCRIPTION_PLANS } from '../../src/shared/subscription-plans';
 import type { ApiResult } from '../data/api';
 import { ChannelRow } from '../components/lists/ChannelRow';
 import { unfollowChannel } from '../data/follow-api';
+import { PushToggle } from '../components/follow/PushToggle';
 import { usePagedList } from '../components/lists/use-paged-list';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
 import { useFailureNotice } from '../data/use-mutation';
@@ -117,6 +118,7 @@ export function MyListPage({ props }: { props: PageProps<MyListKey> }) {
           </button>
         )}
       </div>
+      {list === 'LIKE' && <PushToggle />}
       {!initial ? (
         <p className="empty-state">{t('lists.loadFailed')}</p>
       ) : items.length === 0 ? (

@@ -3,6 +3,8 @@ import { isProductionEnv } from '../shared/environment';
 /** The dev secrets of config/development.env: refused in production. */
 const DEV_JWT_SECRET = 'development-only-jwt-secret-not-for-production';
 const DEV_EDGE_HEADER_SECRET = 'development-only-edge-header-secret';
+/** The dev VAPID key pair's public half: its private half is in config/development.env for anyone to read. */
+const DEV_VAPID_PUBLIC_KEY = 'BFqIR3X6Co2RZ9eZ8w58j5DBbvp0QIDXSLCIrfjpbs3MAQLpwfAQMBX2kG2XYtB56kJf4xHcM3CEx2nHqP1Go74';
 
 export interface ProviderChoice {
   sms: 'dev' | 'http';
@@ -55,6 +57,8 @@ export function assertSafeConfig(env: Env): void {
   if (!env.EDGE_HEADER_SECRET || env.EDGE_HEADER_SECRET === DEV_EDGE_HEADER_SECRET || env.EDGE_HEADER_SECRET.length < 32) {
     throw new Error('refusing to start: EDGE_HEADER_SECRET is missing, too short, or the development value');
   }
+  // Without VAPID keys push is off (the pages do not offer it); with the dev pair anyone could push as us.
+  if (env.VAPID_PUBLIC_KEY === DEV_VAPID_PUBLIC_KEY) throw new Error('refusing to start: VAPID keys are the development pair');
 }
 
 export function jwtSecret(env: Env): string {

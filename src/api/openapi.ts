@@ -21,6 +21,7 @@ export const API_TAGS = [
   { name: 'Home', description: "The home page's content" },
   { name: 'Channels', description: 'A channel, its streams and the password of protected lives' },
   { name: 'Clips', description: 'Clips cut from lives and recordings: making, watching, listing, deleting' },
+  { name: 'Push', description: "Web Push: our VAPID key, and a member's browsers that take went-live notices" },
   { name: 'Following', description: 'Following channels: the follow state and count, follow with or without went-live notices, unfollow' },
   { name: 'My lists', description: "The member's recently watched, gifted and subscribed channels, and recordings" },
   { name: 'Luv', description: "Sending luv to a live channel, the member's balances and gift lists" },
@@ -64,7 +65,7 @@ export function jsonResponse(schema: z.ZodType, description: string): ResponseSp
 /** A refusal in the error envelope (ApiError): `description` says when, naming its codes. */
 export const refusal = (description: string): ResponseSpec => jsonResponse(apiErrorSchema, description);
 
-type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 423 | 429 | 502;
+type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 423 | 429 | 502 | 503;
 
 /** A 200 that is a file rather than JSON: the media types it may have. */
 export interface BinaryAnswer {

@@ -36,18 +36,25 @@ export async function unfollow(db: D1Database, memberId: number, channelId: numb
   ]);
 }
 
+/** A follower to tell: `awake` when their pages opened their inbox lately (an open page can show the notice). */
+export interface FollowerToTell {
+  memberId: number;
+  awake: boolean;
+}
+
 /**
- * The channel's followers who want its notices and whose pages opened their inbox since `seenSince`, after member id
- * `after` (up to `until`), in member order, at most `limit`.
+ * The channel's followers who want its notices and can be told: their pages opened their inbox since `seenSince`,
+ * or a browser of theirs takes Web Push; after member id `after` (up to `until`), in member order, at most `limit`.
  */
-export async function followersToTell(db: D1Database, channelId: number, seenSince: number, after: number, limit: number, until = Number.MAX_SAFE_INTEGER): Promise<number[]> {
+export async function followersToTell(db: D1Database, channelId: number, seenSince: number, after: number, limit: number, until = Number.MAX_SAFE_INTEGER): Promise<FollowerToTell[]> {
   const { results } = await db
     .prepare(
-      `SELECT f.member_id AS memberId FROM follows f JOIN members m ON m.id = f.member_id
-       WHERE f.channel_id = ?1 AND f.notify = 1 AND f.member_id > ?2 AND f.member_id <= ?3 AND m.inbox_seen_at >= ?5
+      `SELECT f.member_id AS memberId, COALESCE(m.inbox_seen_at >= ?5, 0) AS awake FROM follows f JOIN members m ON m.id = f.member_id
+       WHERE f.channel_id = ?1 AND f.notify = 1 AND f.member_id > ?2 AND f.member_id <= ?3
+         AND (m.inbox_seen_at >= ?5 OR EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.member_id = f.member_id))
        ORDER BY f.member_id LIMIT ?4`,
     )
     .bind(channelId, after, until, limit, seenSince)
-    .all<{ memberId: number }>();
-  return results.map((r) => r.memberId);
+    .all<{ memberId: number; awake: number }>();
+  return results.map((r) => ({ memberId: r.memberId, awake: r.awake === 1 }));
 }

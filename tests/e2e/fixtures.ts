@@ -178,16 +178,20 @@ export async function addMembers(...members: NewMember[]): Promise<void> {
  * A channel of a spec's own, of the member `ownerLoginId`, titled `title` (a stream key of its own). With
  * `live`, it is on air: an open live of the same title (a streams row: no video is needed to chat or gift).
  */
-export async function addChannel(ownerLoginId: string, title: string, { live = false } = {}): Promise<void> {
+export async function addChannel(ownerLoginId: string, title: string, { live = false } = {}): Promise<string> {
   const streamKey = `e2e_${crypto.randomUUID().replaceAll('-', '')}`;
   const channel = sql`INSERT INTO channels (owner_id, title, stream_key) SELECT id, ${title}, ${streamKey} FROM members WHERE login_id = ${ownerLoginId}`;
-  if (!live) return d1(channel);
+  if (!live) {
+    await d1(channel);
+    return streamKey;
+  }
   const now = Date.now();
   await d1(
     channel,
     sql`INSERT INTO streams (channel_id, kind, source, title, started_at, last_media_at, viewer_count)
         SELECT c.id, 1, 'flex', ${title}, ${now - 60_000}, ${now}, 1 FROM channels c WHERE c.title = ${title}`,
   );
+  return streamKey;
 }
 
 /** Ends the open live addChannel(..., { live: true }) opened; it stays as a recording of the spec's own channel. */

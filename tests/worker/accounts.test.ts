@@ -354,6 +354,7 @@ describe('providers', () => {
     expect(() => assertSafeConfig({ ...base, JWT_SECRET: env.JWT_SECRET })).toThrow(/JWT_SECRET/);
     expect(() => assertSafeConfig({ ...base, EDGE_HEADER_SECRET: env.EDGE_HEADER_SECRET })).toThrow(/EDGE_HEADER_SECRET/);
     expect(() => assertSafeConfig({ ...base, EDGE_HEADER_SECRET: '' })).toThrow(/EDGE_HEADER_SECRET/);
+    expect(() => assertSafeConfig({ ...base, VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY })).toThrow(/VAPID/);
   });
 
   it("refuse the dev identity form without its CI key, and key the form's CI with it", async () => {

@@ -1,11 +1,10 @@
-import { SELF, env } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { FollowState } from '../../src/shared/follow-schemas';
 import type { MyListData } from '../../src/shared/page-props';
-import type { InboxFrame, InboxTicketResponse } from '../../src/shared/message-schemas';
 import { FOLLOWERS_PER_MESSAGE } from '../../src/api/services/went-live';
 import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
-import { Browser, propsOf } from './helpers';
+import { Browser, openInbox, propsOf } from './helpers';
 import { insertChannel, insertStream, signedIn } from './watch-fixtures';
 import { encoderRun } from './live-fixtures';
 import { uniqueTag } from './unique';
@@ -108,14 +107,3 @@ describe('following', () => {
     for (const inbox of inboxes) inbox.ws.close();
   });
 });
-
-async function openInbox(browser: Browser) {
-  const { ticket } = await (await browser.json('/api/my/inbox-ticket', {})).json<InboxTicketResponse>();
-  const res = await SELF.fetch(`http://flex.localhost:8787/inbox?ticket=${encodeURIComponent(ticket)}`, { headers: { upgrade: 'websocket', origin: 'http://flex.localhost:8787' } });
-  expect(res.status).toBe(101);
-  const ws = res.webSocket!;
-  ws.accept();
-  const frames: InboxFrame[] = [];
-  ws.addEventListener('message', (e) => frames.push(JSON.parse(e.data as string) as InboxFrame));
-  return { ws, frames };
-}

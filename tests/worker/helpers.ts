@@ -5,6 +5,7 @@ import { uniqueTag } from './unique';
 import { needsXsrf } from '../../src/shared/account-api';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../src/lib/env';
+import type { InboxFrame, InboxTicketResponse } from '../../src/shared/message-schemas';
 
 export const ORIGIN = 'http://localhost:8787';
 
@@ -24,6 +25,8 @@ export function productionEnv(): Env {
     TOSS_CLIENT_KEY: 'live_ck_x',
     TOSS_WEBHOOK_SECRET: 'whsec',
     OAUTH_PROVIDER: '',
+    VAPID_PUBLIC_KEY: '',
+    VAPID_PRIVATE_KEY: '',
   } as Env;
 }
 
@@ -178,4 +181,16 @@ export function guestEdgeProbe(): Hono<AppEnv> {
     c.set('loggedIn', false);
     await next();
   });
+}
+
+/** A member's inbox socket, as their open page holds it: the frames it is told, and the unread count it opened with. */
+export async function openInbox(browser: Browser) {
+  const { ticket, unread } = await (await browser.json('/api/my/inbox-ticket', {})).json<InboxTicketResponse>();
+  const res = await SELF.fetch(`http://flex.localhost:8787/inbox?ticket=${encodeURIComponent(ticket)}`, { headers: { upgrade: 'websocket', origin: 'http://flex.localhost:8787' } });
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  ws.accept();
+  const frames: InboxFrame[] = [];
+  ws.addEventListener('message', (e) => frames.push(JSON.parse(e.data as string) as InboxFrame));
+  return { ws, frames, unread };
 }

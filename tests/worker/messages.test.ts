@@ -2,8 +2,8 @@ import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import ko from '../../locales/ko.json';
 import { MESSAGE_RATE_WINDOW_MS, MESSAGE_RECIPIENTS_PER_MINUTE } from '../../src/shared/message-limits';
-import type { BlockListResponse, ConversationResponse, ConversationsResponse, InboxFrame, InboxTicketResponse, MessageBoxResponse, SendMessageResponse } from '../../src/shared/message-schemas';
-import { Browser, propsOf } from './helpers';
+import type { BlockListResponse, ConversationResponse, ConversationsResponse, InboxTicketResponse, MessageBoxResponse, SendMessageResponse } from '../../src/shared/message-schemas';
+import { Browser, openInbox, propsOf } from './helpers';
 import { expectRefused, insertMember, json, signedIn } from './watch-fixtures';
 
 // Messages through the real proxy: members signed in with cookies, the API on D1, the inbox on its object.
@@ -247,16 +247,6 @@ describe('paging', () => {
 });
 
 describe('the inbox socket', () => {
-  async function openInbox(b: Browser) {
-    const { ticket, unread } = await json<InboxTicketResponse>(await b.json('/api/my/inbox-ticket', {}));
-    const res = await SELF.fetch(`http://flex.localhost:8787/inbox?ticket=${encodeURIComponent(ticket)}`, { headers: { upgrade: 'websocket', origin: 'http://flex.localhost:8787' } });
-    expect(res.status).toBe(101);
-    const ws = res.webSocket!;
-    ws.accept();
-    const frames: InboxFrame[] = [];
-    ws.addEventListener('message', (e) => frames.push(JSON.parse(e.data as string) as InboxFrame));
-    return { ws, frames, unread };
-  }
   const until = async (check: () => boolean) => {
     for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
     expect(check()).toBe(true);

@@ -92,6 +92,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/channels/:id/clips',
   // A channel's count of followers is public; a member also learns whether they follow it.
   'GET /api/channels/:id/follow',
+  // Our VAPID public key: the browser needs it to subscribe; it is public by design.
+  'GET /api/push/key',
   // A recording's chat replay, for whoever may watch the recording (the same access rule, a password one's token).
   'GET /api/streams/:id/chat-replay',
   // The emoji sets (the common one and each channel's), as the chat's picker shows them to guests too.

@@ -1,5 +1,6 @@
-// Went-live notices: when a channel's live starts, each of its followers who wants its notices, and whose pages were
-// open lately, is told through their inbox socket (every open page of theirs shows it). The live's start only enqueues one message, a planner: it
+// Went-live notices: when a channel's live starts, each of its followers who wants its notices is told through their
+// inbox socket when their pages were open lately (every open page of theirs shows it), and by Web Push on every
+// browser of theirs that allowed it (services/push.ts). The live's start only enqueues one message, a planner: it
 // reads the next PLAN_PAGES pages of follower ids (ids only, from an index), tells the first page itself and
 // enqueues one message per other page, plus a planner for what lies beyond. Each message tells at most
 // FOLLOWERS_PER_MESSAGE followers, AT_ONCE at a time, and the queue runs the messages of a batch side by side: the work
@@ -11,6 +12,7 @@ import { wentLiveMessageSchema, type WentLiveMessage } from '../../shared/went-l
 import { followersToTell } from '../../db/follows';
 import { findOpenLive } from '../../db/streams';
 import { notifyMember } from '../../inbox';
+import { pushWentLive } from './push';
 
 export const FOLLOWERS_PER_MESSAGE = 500;
 /**
@@ -31,10 +33,18 @@ export async function tellFollowers(env: Env, body: unknown): Promise<number> {
   if (!live || live.id !== message.streamId) return 0;
   const frame: InboxFrame = { type: 'went_live', channelId: message.channelId, streamId: live.id, loginId: live.ownerLoginId, nickname: live.ownerNickname, title: live.title };
   const limit = message.until === undefined ? FOLLOWERS_PER_MESSAGE * PLAN_PAGES : FOLLOWERS_PER_MESSAGE;
-  const ids = await followersToTell(env.DB, message.channelId, Date.now() - SEEN_WITHIN_MS, message.after, limit, message.until);
-  const page = ids.slice(0, FOLLOWERS_PER_MESSAGE);
+  const followers = await followersToTell(env.DB, message.channelId, Date.now() - SEEN_WITHIN_MS, message.after, limit, message.until);
+  const ids = followers.map((f) => f.memberId);
+  const page = followers.slice(0, FOLLOWERS_PER_MESSAGE);
   if (message.until === undefined) await enqueueRest(env, message, ids, limit);
-  for (let i = 0; i < page.length; i += AT_ONCE) await Promise.all(page.slice(i, i + AT_ONCE).map((memberId) => notifyMember(env, memberId, frame)));
+  const awake = page.filter((f) => f.awake).map((f) => f.memberId);
+  const pushing = pushWentLive(
+    env,
+    page.map((f) => f.memberId),
+    { channelId: message.channelId, loginId: live.ownerLoginId, nickname: live.ownerNickname, title: live.title },
+  );
+  for (let i = 0; i < awake.length; i += AT_ONCE) await Promise.all(awake.slice(i, i + AT_ONCE).map((memberId) => notifyMember(env, memberId, frame)));
+  await pushing;
   return page.length;
 }
 

@@ -1,0 +1,3 @@
+// Types for push-receiver.mjs (vitest.config.mts and the browser tests run the loopback push service).
+export declare function vapidProblem(header: string | undefined, origin: string, now?: number): string | null;
+export declare function startPushReceiver(options?: { port?: number }): Promise<{ origin: string; unref: () => void; stop: () => Promise<void> }>;
