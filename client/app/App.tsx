@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import { Header } from '../components/layout/Header';
 import { LazyFooter } from '../components/layout/LazyFooter';
@@ -87,6 +87,37 @@ function GlobalModalsAfterIdle(props: { appType: PageProps['appType']; path: str
   return Modals ? <Modals {...props} /> : null;
 }
 
+const RailCode = lazyComponent(() => import('../components/follow/FollowingRail').then((m) => m.FollowingRail));
+/** From this width a member's followed channels run down the left (app.css keeps the same width for the rail). */
+const RAIL_MEDIA = '(min-width: 1280px)';
+
+/**
+ * A member's followed channels beside the page on a wide screen. The server draws the empty slot (app.css gives it
+ * its width, so the page does not move when it fills); the rail's code and data come after hydration, and only while
+ * the screen is wide.
+ */
+function RailSlot({ locale }: { locale: string }) {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const media = window.matchMedia(RAIL_MEDIA);
+    const update = () => setWide(media.matches);
+    update();
+    media.addEventListener('change', update);
+    return () => media.removeEventListener('change', update);
+  }, []);
+  return (
+    <aside className="rail-slot">
+      {wide && (
+        <ChunkErrorBoundary>
+          <Suspense fallback={null}>
+            <RailCode locale={locale} />
+          </Suspense>
+        </ChunkErrorBoundary>
+      )}
+    </aside>
+  );
+}
+
 export function App({ props }: { props: PageProps }) {
   useGlobalEvents();
   useEffect(() => {
@@ -94,19 +125,22 @@ export function App({ props }: { props: PageProps }) {
   }, [props.locale]);
   const Page = pageFor(props.page);
   return (
-    <div className={`app app-${props.isMobile ? 'mobile' : 'pc'}`} data-page={props.page}>
+    <div className={`app app-${props.isMobile ? 'mobile' : 'pc'}${props.me ? ' has-rail' : ''}`} data-page={props.page}>
       <ProgressBar />
       <Header props={props} />
-      <main id="main" tabIndex={-1}>
-        {Page.preload ? (
-          // Keyed by path: going from one channel to another starts the page afresh, as a full load would.
-          <ChunkErrorBoundary key={props.path.split('?')[0]}>
+      <div className="app-body">
+        {props.me && <RailSlot locale={props.locale} />}
+        <main id="main" tabIndex={-1}>
+          {Page.preload ? (
+            // Keyed by path: going from one channel to another starts the page afresh, as a full load would.
+            <ChunkErrorBoundary key={props.path.split('?')[0]}>
+              <Page props={props} />
+            </ChunkErrorBoundary>
+          ) : (
             <Page props={props} />
-          </ChunkErrorBoundary>
-        ) : (
-          <Page props={props} />
-        )}
-      </main>
+          )}
+        </main>
+      </div>
       <LazyFooter brand={props.brand} />
       <Toasts />
       <GlobalModalsAfterIdle appType={props.appType} path={props.path} member={!!props.me} />

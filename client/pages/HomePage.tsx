@@ -26,6 +26,15 @@ export function HomePage({ props }: { props: PageProps<'HOME'> }) {
       </section>
       <BannerCarousel banners={main?.banners ?? []} />
       <BannerCards banners={data.newBanners ?? []} />
+      {props.me && personal && main && main.followingLives.length > 0 && (
+        <section aria-labelledby="following-title" className="section">
+          <h2 id="following-title">{t('home.following')}</h2>
+          <StreamGrid streams={main.followingLives} now={now} locale={locale} empty="" label={t('home.following')} />
+          <a className="link" href="/my/following">
+            {t('home.seeAllFollowing')}
+          </a>
+        </section>
+      )}
       <section aria-labelledby="live-now" className="section">
         <h2 id="live-now">{t('home.liveNow')}</h2>
         <StreamGrid streams={main?.lives ?? []} now={now} locale={locale} empty={t('home.noLive')} label={t('home.liveNow')} />

@@ -90,6 +90,20 @@ export async function listSuggestedLives(db: D1Database, memberId: number | null
   return results;
 }
 
+/** The open lives of channels the member follows, busiest first (the home page's Following section). */
+export async function listFollowedLives(db: D1Database, memberId: number, limit: number, switches: AdultSwitches): Promise<StreamRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${STREAM_COLUMNS} FROM follows f JOIN streams s ON s.channel_id = f.channel_id
+       JOIN channels ch ON ch.id = s.channel_id JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id
+       WHERE f.member_id = ? AND ${OPEN_LIVE}${adultFilter(switches)}
+       ORDER BY s.viewer_count DESC, s.started_at DESC, s.id DESC LIMIT ?`,
+    )
+    .bind(memberId, limit)
+    .all<StreamRow>();
+  return results;
+}
+
 /** A channel's recordings (kind 2), newest first. */
 export function listRecorded(db: D1Database, channelId: number, page: PageRequest): Promise<{ rows: StreamRow[]; total: number }> {
   return pagedList<StreamRow>(db, { columns: STREAM_COLUMNS, from: STREAM_FROM, where: 's.channel_id = ?1 AND s.kind = 2', orderBy: 's.started_at DESC, s.id DESC', params: [channelId] }, page);

@@ -133,6 +133,7 @@ export const viewMainResponseSchema = z
     themes: z.array(themeSchema),
     suggestions: z.array(streamCardSchema),
     recentlyWatched: z.array(streamCardSchema),
+    followingLives: z.array(streamCardSchema).describe('The lives of channels the member follows, busiest first (a guest: none)'),
     popup: popupSchema.nullable(),
   })
   .meta({ id: 'ViewMainResponse' });

@@ -7,7 +7,8 @@ import type { ChildProcess } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { startBroadcast } from '../../scripts/lib/broadcaster.mjs';
 import { startPushReceiver } from '../../scripts/lib/push-receiver.mjs';
-import { LOOPBACK, addChannel, addMembers, expect, expectNoSeriousA11yViolations, fill, ko, person, test, until } from './fixtures';
+import type { Page } from '@playwright/test';
+import { LOOPBACK, addChannel, addMembers, expect, expectNoSeriousA11yViolations, fill, gotoHydrated, ko, person, test, until, url } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const CREATOR = { loginId: `flc${suffix}`, nickname: `팔로채널${suffix}` };
@@ -15,6 +16,8 @@ const FAN = { loginId: `flf${suffix}`, nickname: `팔로워${suffix}` };
 const LIVE_CREATOR = { loginId: `flg${suffix}`, nickname: `알림채널${suffix}` };
 const LIVE_FAN = { loginId: `flh${suffix}`, nickname: `알림팬${suffix}` };
 const LIVE_TITLE = `알림 방송 ${suffix}`;
+const RAIL_FAN = { loginId: `fli${suffix}`, nickname: `레일팬${suffix}` };
+const QUIET = { loginId: `flj${suffix}`, nickname: `조용한채널${suffix}` };
 let streamKey = '';
 let broadcaster: ChildProcess | null = null;
 
@@ -23,6 +26,8 @@ test.beforeAll(async () => {
   await addChannel(CREATOR.loginId, `팔로우 채널 ${suffix}`, { live: true });
   await addMembers(LIVE_CREATOR, LIVE_FAN);
   streamKey = await addChannel(LIVE_CREATOR.loginId, LIVE_TITLE);
+  await addMembers(RAIL_FAN, QUIET);
+  await addChannel(QUIET.loginId, `조용한 채널 ${suffix}`);
 });
 
 test.afterAll(() => {
@@ -145,4 +150,37 @@ test('a followed channel going live shows a toast on the follower’s page and c
   await receiver.stop();
   expect(fan.errors).toEqual([]);
   await browser.close();
+});
+
+test('the home page puts the followed channels’ lives first, and a wide screen lists the followed channels down its left', async ({ browser }) => {
+  const follow = async (page: Page, loginId: string) => {
+    await gotoHydrated(page, url('flex', `/channel/${loginId}`));
+    await page.getByRole('button', { name: ko.follow.follow, exact: true }).click();
+    await expect(page.getByRole('button', { name: ko.follow.following, exact: true })).toBeVisible();
+  };
+  const fan = await person(browser, RAIL_FAN.loginId, null, { viewport: { width: 1440, height: 900 } });
+  const { page } = fan;
+  await follow(page, CREATOR.loginId); // on air (the first test's channel)
+  await follow(page, QUIET.loginId); // off air
+  await gotoHydrated(page, url('flex', '/'));
+  const section = page.getByRole('region', { name: ko.home.following });
+  await expect(section).toContainText(`팔로우 채널 ${suffix}`);
+  await page.screenshot({ path: 'test-results/home-following-wide.png' });
+  const rail = page.getByRole('navigation', { name: ko.follow.rail.title });
+  const rows = rail.getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(CREATOR.nickname);
+  await expect(rows.nth(0)).toContainText(ko.follow.rail.live);
+  await expect(rows.nth(1)).toContainText(QUIET.nickname);
+  await expect(rows.nth(1)).toContainText(ko.follow.rail.offline);
+  await expectNoSeriousA11yViolations(page);
+  await rows.nth(1).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/channel/${QUIET.loginId}$`));
+  // A phone: no rail, the section stays.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, url('flex', '/'));
+  await expect(page.getByRole('region', { name: ko.home.following })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: ko.follow.rail.title })).toHaveCount(0);
+  expect(fan.errors).toEqual([]);
+  await fan.context.close();
 });

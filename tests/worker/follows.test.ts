@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FollowState } from '../../src/shared/follow-schemas';
 import type { MyListData } from '../../src/shared/page-props';
 import { FOLLOWERS_PER_MESSAGE } from '../../src/api/services/went-live';
-import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
+import type { ChannelListItem, ListResponse, ViewMainResponse } from '../../src/shared/streams-api';
 import { Browser, openInbox, propsOf } from './helpers';
 import { insertChannel, insertStream, signedIn } from './watch-fixtures';
 import { encoderRun } from './live-fixtures';
@@ -72,6 +72,19 @@ describe('following', () => {
     expect(page.status).toBe(200);
     expect((propsOf(await page.text()).data as MyListData).list.items.map((i) => i.channelId)).toEqual([busy.id, quiet.id, offAir.id, older.id]);
     expect((await new Browser().open('/my/following')).status).toBe(302);
+  });
+
+  it("the home page's data lists the followed channels' lives, busiest first, for the member only", async () => {
+    const viewer = await signedIn();
+    const [quiet, busy, offAir, unfollowed] = [await insertChannel(), await insertChannel(), await insertChannel(), await insertChannel()];
+    for (const channel of [quiet, busy, offAir]) expect((await follow(viewer.browser, channel.id)).status).toBe(200);
+    const quietLive = await insertStream(quiet.id, { viewers: 2 });
+    const busyLive = await insertStream(busy.id, { viewers: 90 });
+    await insertStream(unfollowed.id, { viewers: 500 });
+    const mine = await (await viewer.browser.fetch('/api/my/view-main?device=PC')).json<ViewMainResponse>();
+    expect(mine.followingLives.map((s) => s.streamId)).toEqual([busyLive, quietLive]);
+    const guest = await (await new Browser().fetch('/api/my/view-main?device=PC')).json<ViewMainResponse>();
+    expect(guest.followingLives).toEqual([]);
   });
 
   it("a channel going live tells its followers' open pages, a page of followers per queue message, none who turned its notices off", async () => {

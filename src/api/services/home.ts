@@ -4,7 +4,7 @@
 import { PAGE_DEFAULTS, type PageRequest } from '../../shared/paging';
 import type { Banner, ChannelSettings, ListResponse, Logo, Popup, StreamCard, Theme, ViewMainResponse } from '../../shared/streams-api';
 import { listBanners, listLogos, listPopups, listThemes, type Audience } from '../../db/home-content';
-import { listOpenLives, listRecentlyWatchedStreams, listSuggestedLives } from '../../db/streams';
+import { listFollowedLives, listOpenLives, listRecentlyWatchedStreams, listSuggestedLives } from '../../db/streams';
 import { toStreamCard } from './streams';
 import type { DeviceType } from '../../shared/device';
 
@@ -45,12 +45,13 @@ export async function suggestions(db: D1Database, settings: ChannelSettings, mem
 /** The home page's data as `audience` (a brand, a locale) sees it: that brand's content and every brand's, in that locale. */
 export async function viewMain(db: D1Database, settings: ChannelSettings, memberId: number | null, device: DeviceType, audience: Audience, now = Date.now()): Promise<ViewMainResponse> {
   const page = { offset: PAGE_DEFAULTS.offset, limit: PAGE_DEFAULTS.streamLimit };
-  const [banners, lives, themes, suggested, recent, popups] = await Promise.all([
+  const [banners, lives, themes, suggested, recent, followed, popups] = await Promise.all([
     homeBanners(db, 'classic', audience, now),
     liveList(db, settings, page),
     homeThemes(db, device, audience),
     suggestions(db, settings, memberId, PAGE_DEFAULTS.streamLimit),
     memberId ? listRecentlyWatchedStreams(db, memberId, PAGE_DEFAULTS.streamLimit) : Promise.resolve([]),
+    memberId && settings.broadcasting ? listFollowedLives(db, memberId, PAGE_DEFAULTS.streamLimit, settings) : Promise.resolve([]),
     homePopups(db, audience, now),
   ]);
   return {
@@ -59,6 +60,7 @@ export async function viewMain(db: D1Database, settings: ChannelSettings, member
     themes,
     suggestions: suggested.items,
     recentlyWatched: recent.map(toStreamCard),
+    followingLives: followed.map(toStreamCard),
     popup: popups[0] ?? null,
   };
 }
