@@ -234,8 +234,9 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
             className="btn btn-small"
             aria-expanded={pollForm}
             aria-controls={pollForm ? 'chat-poll-form' : undefined}
-            disabled={state.poll !== null && !pollForm}
-            onClick={() => (pollForm ? closePollForm() : setPollForm(true))}
+            // One poll at a time: while one is open the button stays (focusable, where the form left the focus) but opens nothing.
+            aria-disabled={state.poll !== null && !pollForm ? true : undefined}
+            onClick={() => (pollForm ? closePollForm() : state.poll === null && setPollForm(true))}
           >
             {t('chat.poll.new')}
           </button>
