@@ -108,10 +108,12 @@ export class ChatRoom extends DurableObject<Env> {
   );
   /** Hub only: the open poll's counts, to every shard's sockets at most every POLL_TALLY_EVERY_MS, read when sent. */
   private readonly pollTally = new Throttle(POLL_TALLY_EVERY_MS, () => {
-    void this.authority().then((authority) => {
-      const tally = authority?.tally();
-      if (tally) this.fanOut([tally], []);
-    });
+    this.authority()
+      .then((authority) => {
+        const tally = authority?.tally();
+        if (tally) this.fanOut([tally], []);
+      })
+      .catch((err) => console.warn('poll tally failed', err));
   });
   /** Spoke only: its counts on their way to the hub. */
   private readonly reporter = new ShardReporter(
