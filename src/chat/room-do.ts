@@ -458,7 +458,7 @@ export class ChatRoom extends DurableObject<Env> {
   private async withCurrentRole(who: Identity | null, frame: WriteFrame): Promise<{ writer: Identity | null; mutedUntil: number | null } | 'gone'> {
     if (!who) return { writer: null, mutedUntil: null };
     const now = Date.now();
-    // A message or a vote may go by a role read up to ROLE_FRESH_MS ago (a crowd voting at once is not a crowd of D1 reads).
+    // A message or a vote (as harmless as a message) may go by a role read up to ROLE_FRESH_MS ago; other writes read it afresh.
     const standing = await this.roles.current(who.memberId, frame.type === 'message' || frame.type === 'poll_vote' ? ROLE_FRESH_MS : 0, now);
     if (standing === null || standing.barred) return 'gone';
     if (frame.type === 'action' && frame.target) {
