@@ -6,6 +6,8 @@ import {
   type ChatUser,
   type EventFrame,
   type MessageFrame,
+  type Poll,
+  type PollEndedFrame,
   type ServerFrame,
 } from '../../src/shared/chat-protocol';
 
@@ -20,7 +22,8 @@ export const CHAT_VISIBLE_LINES = 300;
 /** How long a gift or item effect stays on screen. */
 export const CHAT_EFFECT_MS = 4_000;
 
-export type ChatLineFrame = MessageFrame | ActionResultFrame | EventFrame;
+/** A poll's result is a line of its own (the card that stays in the chat). */
+export type ChatLineFrame = MessageFrame | ActionResultFrame | EventFrame | PollEndedFrame;
 export interface ChatLine {
   key: string;
   frame: ChatLineFrame;
@@ -41,6 +44,16 @@ export interface ChatEffect {
 export type ChatStatus = 'connecting' | 'open' | 'reconnecting' | 'expired' | 'kicked' | 'banned' | 'refused';
 export const FINAL_STATUSES: ReadonlySet<ChatStatus> = new Set(['expired', 'kicked', 'banned', 'refused']);
 
+/**
+ * The room's open poll, pinned above the chat: the option this member chose (null: not voted, or a guest), and
+ * when it closes by this screen's clock (the room says how long is left, not at what time, so clocks may differ).
+ */
+export interface OpenPoll {
+  poll: Poll;
+  myVote: number | null;
+  closesAt: number;
+}
+
 export interface ChatError {
   code: ChatErrorCode;
   until: number | null;
@@ -56,6 +69,7 @@ export interface ChatState {
   viewers: number;
   lines: ChatLine[];
   pinned: AnnouncementEvent | null;
+  poll: OpenPoll | null;
   effects: ChatEffect[];
   error: ChatError | null;
   /** Why the room will not take this viewer (status 'refused'): adult-only, password... */
@@ -75,6 +89,7 @@ export const initialChatState: ChatState = {
   viewers: 0,
   lines: [],
   pinned: null,
+  poll: null,
   effects: [],
   error: null,
   refusal: null,
@@ -92,6 +107,7 @@ let seq = 0;
 const nextKey = (prefix: string) => `${prefix}${++seq}`;
 
 const bounded = (lines: ChatLine[]) => (lines.length > CHAT_VISIBLE_LINES ? lines.slice(lines.length - CHAT_VISIBLE_LINES) : lines);
+const resultLine = (poll: Poll): ChatLine => ({ key: `p${poll.id}`, frame: { type: 'poll', status: 'ended', at: poll.endedAt ?? 0, poll } });
 const sameUser = (a: { loginId: string } | null, b: { loginId: string } | null) => !!a && !!b && a.loginId.toLowerCase() === b.loginId.toLowerCase();
 
 export function applyFrames(state: ChatState, frames: ServerFrame[], now = Date.now()): { state: ChatState; signals: ChatSignals } {
@@ -139,6 +155,18 @@ export function applyFrames(state: ChatState, frames: ServerFrame[], now = Date.
         }
         push({ key: nextKey('v'), frame });
         break;
+      case 'poll':
+        if (frame.status === 'open') next.poll = { poll: frame.poll, myVote: null, closesAt: now + frame.poll.left };
+        else if (frame.status === 'tally' || frame.status === 'voted') {
+          const open = next.poll;
+          if (!open || open.poll.id !== frame.id) break;
+          next.poll = frame.status === 'tally' ? { ...open, poll: { ...open.poll, votes: frame.votes, total: frame.total } } : { ...open, myVote: frame.option };
+        } else if (frame.status === 'ended') {
+          if (next.poll?.poll.id === frame.poll.id) next.poll = null;
+          // The result stays as a line (once, should a reconnect's join have brought it already).
+          if (!lines.some((l) => l.key === `p${frame.poll.id}`)) push({ key: `p${frame.poll.id}`, frame });
+        }
+        break;
       case 'connection':
         if (frame.status === 'joined') {
           next.joined = true;
@@ -147,9 +175,11 @@ export function applyFrames(state: ChatState, frames: ServerFrame[], now = Date.
           next.me = frame.me;
           next.frozen = frame.frozen;
           next.viewers = frame.viewers;
-          // After a reconnect the history overlaps what is on screen: keep each message once, in time order.
+          next.poll = frame.poll ? { poll: frame.poll, myVote: frame.myVote ?? null, closesAt: now + frame.poll.left } : null;
+          // After a reconnect the history overlaps what is on screen: keep each message (and poll result) once, in time order.
           const shown = new Set(lines.map((l) => l.key));
-          const fresh = frame.history.filter((m) => !shown.has(`m${m.id}`)).map((m) => ({ key: `m${m.id}`, frame: m }) as ChatLine);
+          const joinedLines = [...frame.history.map((m) => ({ key: `m${m.id}`, frame: m }) as ChatLine), ...(frame.pollResults ?? []).map(resultLine)];
+          const fresh = joinedLines.filter((l) => !shown.has(l.key));
           if (fresh.length) lines = [...lines, ...fresh].sort((a, b) => a.frame.at - b.frame.at);
         } else if (frame.status === 'viewers') {
           next.viewers = frame.viewers;

@@ -28,6 +28,10 @@ export interface ChatRoom {
   /** False when the text was not sent (not joined yet); the input keeps it. */
   send: (text: string) => boolean;
   act: (action: ChatActionName, target?: string, seconds?: number) => boolean;
+  /** Poll frames (the room decides; false when not joined). */
+  startPoll: (question: string, options: string[], seconds: number) => boolean;
+  vote: (id: number, option: number) => boolean;
+  endPoll: (id: number) => boolean;
   dismissError: () => void;
   /** After a kick (not a ban): connect and join again, keeping the lines on screen. */
   rejoin: () => void;
@@ -201,9 +205,12 @@ export function useChatRoom({ room, streamId, member, playbackToken = null, acce
       write({ type: 'action', action, ...(target ? { target } : {}), ...(seconds !== undefined ? { seconds } : {}), ...(messageId !== undefined ? { messageId } : {}) }),
     [write],
   );
+  const startPoll = useCallback((question: string, options: string[], seconds: number) => write({ type: 'poll_start', question, options, seconds }), [write]);
+  const vote = useCallback((id: number, option: number) => write({ type: 'poll_vote', id, option }), [write]);
+  const endPoll = useCallback((id: number) => write({ type: 'poll_end', id }), [write]);
   const dismissError = useCallback(() => update((s) => (s.error ? { ...s, error: null } : s)), [update]);
 
   const rejoin = useCallback(() => rejoinRef.current?.(), []);
 
-  return { state, send, act, dismissError, rejoin };
+  return { state, send, act, startPoll, vote, endPoll, dismissError, rejoin };
 }

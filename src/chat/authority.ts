@@ -5,6 +5,7 @@ import {
   CHAT_HISTORY,
   CHAT_MAX_TEXT,
   CHAT_RATE,
+  POLL_RESULTS_ON_JOIN,
   TARGETED_ACTIONS,
   type ActionResultFrame,
   type ChatErrorCode,
@@ -12,14 +13,17 @@ import {
   type ConnectionFrame,
   type EventFrame,
   type MessageFrame,
+  type Poll,
+  type PollFrame,
   type ServerFrame,
   type WriteFrame,
 } from '../shared/chat-protocol';
-import { ANNOUNCE_NEEDS, immune, mayAct, mayTarget, mayWriteFrozen, rateExempt, standingOf, type Standing } from '../shared/chat-permissions';
+import { ANNOUNCE_NEEDS, immune, mayAct, mayRunPolls, mayTarget, mayWriteFrozen, rateExempt, standingOf, type Standing } from '../shared/chat-permissions';
 import type { RoomStore, SeenMember } from '../db/chat-room';
 import { cleanText } from '../shared/text';
 import type { ChatEmoji } from '../shared/emoji';
 import type { ChatIdentity } from '../shared/chat-identity';
+import { pollDraft } from '../shared/chat-polls';
 
 /** Who a socket is: a signed-in member (from their ticket) or null for a guest. */
 export type Identity = ChatIdentity;
@@ -36,6 +40,8 @@ export interface Outcome {
   /** To the writer's socket only. */
   reply: ServerFrame[];
   removals: Removal[];
+  /** What a poll write changed, for the room's timers: its alarm at a new poll's end, the batched tally after a vote. */
+  poll?: { change: 'opened'; endsAt: number } | { change: 'voted' } | { change: 'ended' };
 }
 
 const refuse = (code: ChatErrorCode, until?: number | null): Outcome => ({
@@ -94,9 +100,32 @@ export class Authority {
     return { type: 'connection', status: 'error', code: banned === null ? 'BANNED' : 'KICKED', until: banned };
   }
 
-  join(who: Identity | null, now: number): { me: ChatUser | null; frozen: boolean; history: MessageFrame[] } {
+  join(who: Identity | null, now: number): { me: ChatUser | null; frozen: boolean; history: MessageFrame[]; poll: Poll | null; myVote: number | null; pollResults: Poll[] } {
     if (who) this.store.remember(who, now);
-    return { me: who ? this.user(who) : null, frozen: this.frozen(), history: this.store.historyPage(CHAT_HISTORY) };
+    const open = this.store.openPoll();
+    const poll = open ? this.store.poll(open.id, now) : null;
+    const myVote = poll && who ? this.store.myVote(poll.id, who.memberId) : null;
+    return { me: who ? this.user(who) : null, frozen: this.frozen(), history: this.store.historyPage(CHAT_HISTORY), poll, myVote, pollResults: this.store.endedPolls(POLL_RESULTS_ON_JOIN, now) };
+  }
+
+  /** The open poll's end, when its time is up (the room's alarm, or the first write or join after it): null otherwise. */
+  closeDuePoll(now: number): Outcome | null {
+    const open = this.store.openPoll();
+    return open && open.endsAt <= now ? this.endPoll(open.id, now) : null;
+  }
+
+  private endPoll(id: number, now: number): Outcome {
+    if (!this.store.endPoll(id, now)) return done([]);
+    const poll = this.store.poll(id, now)!;
+    return { ...done([{ type: 'poll', status: 'ended', at: now, poll }]), poll: { change: 'ended' } };
+  }
+
+  /** The open poll's counts now, or null when none is open. */
+  tally(): PollFrame | null {
+    const open = this.store.openPoll();
+    if (!open) return null;
+    const votes = this.store.pollVotes(open.id);
+    return { type: 'poll', status: 'tally', id: open.id, votes, total: votes.reduce((a, b) => a + b, 0) };
   }
 
   /** `emoji`: what the message's codes name in this room (src/chat/emoji.ts); only those it still shows are kept. */
@@ -108,6 +137,7 @@ export class Authority {
     const barred = this.ban(me.loginId, standing, now);
     if (barred?.status === 'error') return refuse(barred.code, barred.until);
     if (frame.type === 'message') return this.message(me, standing, frame.text, now, emoji);
+    if (frame.type === 'poll_start' || frame.type === 'poll_end' || frame.type === 'poll_vote') return this.pollWrite(who.memberId, me, standing, frame, now);
     if (frame.type === 'announce') {
       if (standing < ANNOUNCE_NEEDS[frame.kind]) return refuse('FORBIDDEN');
       const text = cleanText(frame.text);
@@ -137,6 +167,40 @@ export class Authority {
     // Cleaning may have cut a code apart: only emoji whose token is still in the words travel with them.
     const shown = emoji.filter((e) => text.includes(`:${e.code}:`));
     return done([this.store.appendMessage((id) => ({ type: 'message', id, at: now, from, text, ...(shown.length ? { emoji: shown } : {}) }))]);
+  }
+
+  /**
+   * Polls: the creator and managers start one (one open at a time) and may end it early; a member votes once per
+   * poll, counted by member ID whichever socket it comes from, and the vote is final. A muted member does not vote.
+   */
+  private pollWrite(memberId: number, me: ChatUser, standing: Standing, frame: Extract<WriteFrame, { type: 'poll_start' | 'poll_end' | 'poll_vote' }>, now: number): Outcome {
+    const open = this.store.openPoll();
+    if (frame.type === 'poll_start') {
+      if (!mayRunPolls(standing)) return refuse('FORBIDDEN');
+      if (open) return refuse('POLL_OPEN');
+      const draft = pollDraft(frame);
+      if (!draft) return refuse('POLL_INVALID');
+      const id = this.store.startPoll(draft, me, now);
+      return { ...done([{ type: 'poll', status: 'open', at: now, poll: this.store.poll(id, now)! }]), poll: { change: 'opened', endsAt: now + draft.seconds * 1000 } };
+    }
+    if (frame.type === 'poll_end') {
+      if (!mayRunPolls(standing)) return refuse('FORBIDDEN');
+      if (!open || open.id !== frame.id) return refuse('POLL_CLOSED');
+      return this.endPoll(open.id, now);
+    }
+    if (!open || open.id !== frame.id) return refuse('POLL_CLOSED');
+    if (!immune(standing)) {
+      const muted = this.store.sanction(me.loginId, 'mute', now);
+      if (muted !== undefined) return refuse('MUTED', muted);
+    }
+    if (frame.option >= this.store.pollVotes(open.id).length) return refuse('POLL_INVALID');
+    const vote = this.store.vote(open.id, memberId, frame.option);
+    if (!vote.counted) {
+      // Why nothing changed, then the member's own choice (a second tab shows it).
+      const refused = refuse('ALREADY_VOTED');
+      return { ...refused, reply: [...refused.reply, { type: 'poll', status: 'voted', id: open.id, option: vote.option }] };
+    }
+    return { broadcast: [], reply: [{ type: 'poll', status: 'voted', id: open.id, option: frame.option }], removals: [], poll: { change: 'voted' } };
   }
 
   private action(by: ChatUser, standing: Standing, frame: Extract<WriteFrame, { type: 'action' }>, now: number): Outcome {

@@ -155,3 +155,30 @@ export class CountBroadcaster {
     this.send(count);
   }
 }
+
+/**
+ * Runs `run` after a change at most every `everyMs`: the first change at once, later ones together once the
+ * gap has passed (a poll's tally: a thousand votes in a second are two frames to every socket, not a thousand).
+ */
+export class Throttle {
+  private scheduled = false;
+  private ranAt = 0;
+
+  constructor(
+    private readonly everyMs: number,
+    private readonly run: () => void,
+  ) {}
+
+  changed(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setTimeout(
+      () => {
+        this.scheduled = false;
+        this.ranAt = Date.now();
+        this.run();
+      },
+      Math.max(0, this.ranAt + this.everyMs - Date.now()),
+    );
+  }
+}

@@ -6,20 +6,22 @@ import {
   CHAT_HISTORY,
   CHAT_MAX_FRAME,
   PING_FRAME,
+  POLL_TALLY_EVERY_MS,
   PONG_FRAME,
   clientFrameSchema,
   parseClientFrame,
   publishedEventSchema,
   type ConnectionFrame,
   type MessageFrame,
+  type Poll,
   type ServerFrame,
   type WriteFrame,
 } from '../shared/chat-protocol';
 import { chatIdentityHeader } from '../shared/chat-identity';
-import { Authority, type Identity, type Removal } from './authority';
+import { Authority, type Identity, type Outcome, type Removal } from './authority';
 import { chatChannel } from '../db/chat';
 import { RoomStore } from '../db/chat-room';
-import { CountBroadcaster, Pacer, ShardReporter, SpokeOutbox } from './fan-out';
+import { CountBroadcaster, Pacer, ShardReporter, SpokeOutbox, Throttle } from './fan-out';
 import { chatEmojiOf } from './emoji';
 import { KEEP_RECORDINGS } from '../shared/streams-enums';
 import { ROLE_FRESH_MS, RoleCache } from './roles';
@@ -36,6 +38,9 @@ export interface JoinInfo {
   me: ReturnType<Authority['user']> | null;
   frozen: boolean;
   history: MessageFrame[];
+  poll: Poll | null;
+  myVote: number | null;
+  pollResults: Poll[];
   viewers: number;
   refuse: ConnectionFrame | null;
 }
@@ -101,6 +106,15 @@ export class ChatRoom extends DurableObject<Env> {
     () => this.roomViewers(),
     (viewers) => this.fanOut([{ type: 'connection', status: 'viewers', viewers }], []),
   );
+  /** Hub only: the open poll's counts, to every shard's sockets at most every POLL_TALLY_EVERY_MS, read when sent. */
+  private readonly pollTally = new Throttle(POLL_TALLY_EVERY_MS, () => {
+    this.authority()
+      .then((authority) => {
+        const tally = authority?.tally();
+        if (tally) this.fanOut([tally], []);
+      })
+      .catch((err) => console.warn('poll tally failed', err));
+  });
   /** Spoke only: its counts on their way to the hub. */
   private readonly reporter = new ShardReporter(
     () => this.counts(),
@@ -222,7 +236,19 @@ export class ChatRoom extends DurableObject<Env> {
           return this.closeSocket(ws, info.refuse.code === 'BANNED' ? 'BANNED' : 'KICKED');
         }
         this.setAttachment(ws, { ...att, joined: true, streamId: frame.streamId });
-        this.send(ws, JSON.stringify({ type: 'connection', status: 'joined', room: this.room, me: info.me, frozen: info.frozen, viewers: info.viewers, history: info.history } satisfies ServerFrame));
+        const joinedFrame: ServerFrame = {
+          type: 'connection',
+          status: 'joined',
+          room: this.room,
+          me: info.me,
+          frozen: info.frozen,
+          viewers: info.viewers,
+          history: info.history,
+          poll: info.poll,
+          myVote: info.myVote,
+          pollResults: info.pollResults,
+        };
+        this.send(ws, JSON.stringify(joinedFrame));
         return this.countsChanged();
       }
       case 'leave': {
@@ -357,11 +383,12 @@ export class ChatRoom extends DurableObject<Env> {
   async joinInfo(who: Identity | null): Promise<JoinInfo> {
     const authority = await this.authority();
     const now = Date.now();
-    if (!authority) return { me: null, frozen: false, history: [], viewers: 0, refuse: { type: 'connection', status: 'error', code: 'UNAVAILABLE' } };
+    if (!authority) return { me: null, frozen: false, history: [], poll: null, myVote: null, pollResults: [], viewers: 0, refuse: { type: 'connection', status: 'error', code: 'UNAVAILABLE' } };
+    this.closeDuePoll(authority, now);
     const refuse = authority.barred(who, now);
-    const { me, frozen, history } = authority.join(refuse ? null : who, now);
+    const { me, frozen, history, poll, myVote, pollResults } = authority.join(refuse ? null : who, now);
     // The joiner's own socket is not counted yet: it is once the shard has answered 'joined'.
-    return { me, frozen, history, viewers: this.roomViewers() + 1, refuse };
+    return { me, frozen, history, poll, myVote, pollResults, viewers: this.roomViewers() + 1, refuse };
   }
 
   /** A write from any shard's socket: decided here, broadcast to every shard; the writer gets `reply`. */
@@ -387,13 +414,39 @@ export class ChatRoom extends DurableObject<Env> {
     const current = await this.withCurrentRole(who, frame);
     if (current === 'gone') return [{ type: 'connection', status: 'error', code: 'LOGIN_REQUIRED' }];
     const { writer, mutedUntil } = current;
-    // Staff's mute holds in every room, whatever this room's own standing of the writer.
-    if (mutedUntil !== null && mutedUntil > now && frame.type === 'message') return [{ type: 'connection', status: 'error', code: 'MUTED', until: mutedUntil }];
+    // Staff's mute holds in every room, whatever this room's own standing of the writer (for a vote too).
+    if (mutedUntil !== null && mutedUntil > now && (frame.type === 'message' || frame.type === 'poll_vote')) return [{ type: 'connection', status: 'error', code: 'MUTED', until: mutedUntil }];
     // Emoji are looked up before the decision, from what the words name, never from a URL.
     const emoji = frame.type === 'message' && writer ? await chatEmojiOf(this.env.DB, Number(this.room), frame.text) : [];
+    // A poll whose time is up closes before anything else is decided (should the alarm run late).
+    this.closeDuePoll(authority, Date.now());
     const outcome = authority.write(writer, frame, Date.now(), emoji);
-    this.fanOut(outcome.broadcast, outcome.removals);
+    this.apply(outcome);
     return outcome.reply;
+  }
+
+  /** An outcome's frames to every shard, and what its poll change asks of the room's timers. */
+  private apply(outcome: Outcome): void {
+    this.fanOut(outcome.broadcast, outcome.removals);
+    if (outcome.poll?.change === 'opened') void this.ctx.storage.setAlarm(outcome.poll.endsAt);
+    if (outcome.poll?.change === 'voted') this.pollTally.changed();
+  }
+
+  private closeDuePoll(authority: Authority, now: number): void {
+    const ended = authority.closeDuePoll(now);
+    if (ended) this.apply(ended);
+  }
+
+  /** Hub only: the open poll's time is up (the alarm set when it opened; it outlives eviction and restarts). */
+  override async alarm(): Promise<void> {
+    if (!this.isHub) return;
+    const authority = await this.authority();
+    if (!authority) return;
+    const now = Date.now();
+    this.closeDuePoll(authority, now);
+    // Woken early (or a poll opened since): wait for the open one's end.
+    const open = this.store.openPoll();
+    if (open) await this.ctx.storage.setAlarm(open.endsAt);
   }
 
   /**
@@ -405,7 +458,8 @@ export class ChatRoom extends DurableObject<Env> {
   private async withCurrentRole(who: Identity | null, frame: WriteFrame): Promise<{ writer: Identity | null; mutedUntil: number | null } | 'gone'> {
     if (!who) return { writer: null, mutedUntil: null };
     const now = Date.now();
-    const standing = await this.roles.current(who.memberId, frame.type === 'message' ? ROLE_FRESH_MS : 0, now);
+    // A message or a vote (as harmless as a message) may go by a role read up to ROLE_FRESH_MS ago; other writes read it afresh.
+    const standing = await this.roles.current(who.memberId, frame.type === 'message' || frame.type === 'poll_vote' ? ROLE_FRESH_MS : 0, now);
     if (standing === null || standing.barred) return 'gone';
     if (frame.type === 'action' && frame.target) {
       const target = this.store.seen(frame.target);
@@ -493,12 +547,14 @@ export class ChatRoom extends DurableObject<Env> {
 
 type ReplayedFrame = Extract<ServerFrame, { at: number }>;
 
-/** What a replay shows: what was said, gifts and items, notices, moderation; not counts, settings or connection news. */
-const isReplayed = (frame: ServerFrame): frame is ReplayedFrame => frame.type === 'message' || frame.type === 'action' || (frame.type === 'event' && frame.kind !== 'CHANNELING_SETTING_UPDATE');
+/** What a replay shows: what was said, gifts and items, notices, moderation, polls' results; not counts, tallies, settings or connection news. */
+const isReplayed = (frame: ServerFrame): frame is ReplayedFrame =>
+  frame.type === 'message' || frame.type === 'action' || (frame.type === 'event' && frame.kind !== 'CHANNELING_SETTING_UPDATE') || (frame.type === 'poll' && frame.status === 'ended');
 
 /** Whose line it is (its words' author, a gift's giver, a moderator), for hiding a banned member's at replay time. */
 function authorOf(frame: ReplayedFrame): string | null {
   if (frame.type === 'message' || frame.type === 'action') return (frame.type === 'message' ? frame.from : frame.by).loginId;
+  if (frame.type === 'poll') return null;
   if ('by' in frame) return frame.by.loginId;
   if ('from' in frame) return frame.from?.loginId ?? null;
   return null;

@@ -1,4 +1,5 @@
-import { CHAT_HISTORY, type MemberRole, type MessageFrame } from '../shared/chat-protocol';
+import { CHAT_HISTORY, type MemberRole, type MessageFrame, type Poll } from '../shared/chat-protocol';
+import type { PollDraft } from '../shared/chat-polls';
 
 /** A member as the room last saw them (a type, not an interface: SqlStorage rows must be plain records). */
 export type SeenMember = {
@@ -11,6 +12,12 @@ export type SeenMember = {
 export type SanctionKind = 'mute' | 'ban';
 
 const key = (loginId: string) => loginId.toLowerCase();
+
+/** Polls kept per room (with their votes); older ones are dropped when a new one starts. */
+const POLLS_KEPT = 20;
+
+type PollRow = { id: number; question: string; options: string; byLogin: string; byNick: string; seconds: number; startedAt: number; endsAt: number; endedAt: number | null };
+const POLL_COLUMNS = 'id, question, options, by_login AS byLogin, by_nick AS byNick, seconds, started_at AS startedAt, ends_at AS endsAt, ended_at AS endedAt';
 
 /** A replay line not of a member banned from the room for good (a lifted ban brings their lines back). */
 const NOT_BANNED = "AND (author_key IS NULL OR author_key NOT IN (SELECT login_key FROM sanctions WHERE kind = 'ban' AND until IS NULL))";
@@ -34,7 +41,10 @@ export class RoomStore {
       CREATE TABLE IF NOT EXISTS shards (idx INTEGER PRIMARY KEY, sockets INTEGER NOT NULL, joined INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS drops (reason TEXT PRIMARY KEY, n INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS replay (id INTEGER PRIMARY KEY AUTOINCREMENT, stream_id INTEGER NOT NULL, at INTEGER NOT NULL, author_key TEXT, message_id INTEGER, frame TEXT NOT NULL);
-      CREATE INDEX IF NOT EXISTS replay_by_time ON replay (stream_id, at, id);`);
+      CREATE INDEX IF NOT EXISTS replay_by_time ON replay (stream_id, at, id);
+      CREATE TABLE IF NOT EXISTS polls (id INTEGER PRIMARY KEY AUTOINCREMENT, question TEXT NOT NULL, options TEXT NOT NULL, by_login TEXT NOT NULL, by_nick TEXT NOT NULL, seconds INTEGER NOT NULL, started_at INTEGER NOT NULL, ends_at INTEGER NOT NULL, ended_at INTEGER);
+      CREATE TABLE IF NOT EXISTS poll_counts (poll_id INTEGER NOT NULL, idx INTEGER NOT NULL, votes INTEGER NOT NULL, PRIMARY KEY (poll_id, idx));
+      CREATE TABLE IF NOT EXISTS poll_votes (poll_id INTEGER NOT NULL, member_id INTEGER NOT NULL, idx INTEGER NOT NULL, PRIMARY KEY (poll_id, member_id));`);
   }
 
   getMeta(k: string): string | null {
@@ -199,6 +209,86 @@ export class RoomStore {
   /** Keep the lines of the newest `keep` lives only (their recordings are kept as many: src/live/channel-do.ts). */
   pruneReplay(keep: number): void {
     this.sql.exec('DELETE FROM replay WHERE stream_id NOT IN (SELECT DISTINCT stream_id FROM replay ORDER BY stream_id DESC LIMIT ?)', keep);
+  }
+
+  // ---- polls: one open at a time; a member's vote is a row keyed by their member ID ----------------
+
+  /** The poll still open (ended_at unset), whether or not its time is up yet. */
+  openPoll(): { id: number; endsAt: number } | null {
+    return this.sql.exec<{ id: number; endsAt: number }>('SELECT id, ends_at AS endsAt FROM polls WHERE ended_at IS NULL ORDER BY id DESC LIMIT 1').toArray()[0] ?? null;
+  }
+
+  startPoll(draft: PollDraft, by: { loginId: string; nickname: string }, now: number): number {
+    const id = this.sql
+      .exec<{ id: number }>(
+        'INSERT INTO polls (question, options, by_login, by_nick, seconds, started_at, ends_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+        draft.question,
+        JSON.stringify(draft.options),
+        by.loginId,
+        by.nickname,
+        draft.seconds,
+        now,
+        now + draft.seconds * 1000,
+      )
+      .one().id;
+    for (let idx = 0; idx < draft.options.length; idx++) this.sql.exec('INSERT INTO poll_counts (poll_id, idx, votes) VALUES (?, ?, 0)', id, idx);
+    this.sql.exec('DELETE FROM poll_counts WHERE poll_id <= ?', id - POLLS_KEPT);
+    this.sql.exec('DELETE FROM poll_votes WHERE poll_id <= ?', id - POLLS_KEPT);
+    this.sql.exec('DELETE FROM polls WHERE id <= ?', id - POLLS_KEPT);
+    return id;
+  }
+
+  /** Count a member's vote once: the option they chose before when they already voted (nothing changes then). */
+  vote(pollId: number, memberId: number, idx: number): { counted: true } | { counted: false; option: number } {
+    const written = this.sql.exec('INSERT OR IGNORE INTO poll_votes (poll_id, member_id, idx) VALUES (?, ?, ?)', pollId, memberId, idx).rowsWritten;
+    if (written === 0) return { counted: false, option: this.myVote(pollId, memberId)! };
+    this.sql.exec('UPDATE poll_counts SET votes = votes + 1 WHERE poll_id = ? AND idx = ?', pollId, idx);
+    return { counted: true };
+  }
+
+  myVote(pollId: number, memberId: number): number | null {
+    return this.sql.exec<{ idx: number }>('SELECT idx FROM poll_votes WHERE poll_id = ? AND member_id = ?', pollId, memberId).toArray()[0]?.idx ?? null;
+  }
+
+  /** Close poll `id`; false when it was not open. */
+  endPoll(id: number, now: number): boolean {
+    return this.sql.exec('UPDATE polls SET ended_at = ? WHERE id = ? AND ended_at IS NULL', now, id).rowsWritten > 0;
+  }
+
+  /** One poll with its counts as they are now. */
+  poll(id: number, now: number): Poll | null {
+    const row = this.sql.exec<PollRow>(`SELECT ${POLL_COLUMNS} FROM polls WHERE id = ?`, id).toArray()[0];
+    return row ? this.pollView(row, now) : null;
+  }
+
+  /** The `n` latest ended polls, oldest first. */
+  endedPolls(n: number, now: number): Poll[] {
+    const rows = this.sql.exec<PollRow>(`SELECT ${POLL_COLUMNS} FROM polls WHERE ended_at IS NOT NULL ORDER BY id DESC LIMIT ?`, n).toArray();
+    return rows.reverse().map((row) => this.pollView(row, now));
+  }
+
+  /** Counts of poll `id`, by option. */
+  pollVotes(id: number): number[] {
+    return this.sql
+      .exec<{ votes: number }>('SELECT votes FROM poll_counts WHERE poll_id = ? ORDER BY idx', id)
+      .toArray()
+      .map((r) => r.votes);
+  }
+
+  private pollView(row: PollRow, now: number): Poll {
+    const votes = this.pollVotes(row.id);
+    return {
+      id: row.id,
+      question: row.question,
+      options: JSON.parse(row.options) as string[],
+      votes,
+      total: votes.reduce((a, b) => a + b, 0),
+      by: { loginId: row.byLogin, nickname: row.byNick },
+      seconds: row.seconds,
+      startedAt: row.startedAt,
+      left: row.endedAt === null ? Math.max(0, row.endsAt - now) : 0,
+      endedAt: row.endedAt,
+    };
   }
 
   // ---- shards and counters -----------------------------------------------------------------------

@@ -8,8 +8,8 @@ import type { ChatActionName, MemberRole, RoomBadge } from './chat-protocol';
  * |----------|----------------------------------|----------------------------------------------------------|
  * | 4 staff  | P, O (site operators)            | everything in every room                                 |
  * | 3        | the channel's creator            | everything in their room                                 |
- * | 2        | S (ting operator), room managers | mute/unmute, kick, delete a message, freeze/unfreeze, announcements; write while frozen; no rate limit |
- * | 1        | V, J (J shows a genie badge)     | write                                                    |
+ * | 2        | S (ting operator), room managers | mute/unmute, kick, delete a message, freeze/unfreeze, announcements, start and end polls; write while frozen; no rate limit |
+ * | 1        | V, J (J shows a genie badge)     | write, vote in a poll                                    |
  * | 0        | guests                           | read                                                     |
  *
  * Assigning managers, blacklisting and the creator's live-match / co-stream announcements take
@@ -42,6 +42,9 @@ const ACTION_NEEDS: Record<ChatActionName, Standing> = {
   unfreeze: MODERATOR,
   delete_message: MODERATOR,
 };
+
+/** Starting a poll and ending it early (docs/product/watching-and-chat.md, "Polls"). */
+export const mayRunPolls = (s: Standing) => s >= MODERATOR;
 
 export const ANNOUNCE_NEEDS = { announcement: MODERATOR, live_match: CREATOR, co_stream: CREATOR } as const;
 

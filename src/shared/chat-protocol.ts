@@ -9,8 +9,8 @@ import { UPLOAD_KEY_PATTERN } from './uploads';
 /**
  * The chat wire protocol, imported by the ChatRoom object and the client alike.
  * Every frame is JSON with a `type`; both ends parse with these schemas and drop what does not fit.
- * Client -> server: join, leave, message, action, announce, ping. Server -> client: only four,
- * message, action, event and connection.
+ * Client -> server: join, leave, message, action, announce, ping, poll_start, poll_vote, poll_end.
+ * Server -> client: message, action, event, connection and poll.
  *
  * Every schema here is z.lazy: built on its first parse, not when the module loads. Built at load they were
  * most of the chat chunk's evaluation in the browser, one task of 20-36 ms here (a long task under
@@ -57,6 +57,19 @@ export const TARGETED_ACTIONS: ReadonlySet<ChatActionName> = new Set(['manager_a
 
 export const announceKindSchema = z.lazy(() => z.enum(['announcement', 'live_match', 'co_stream']));
 
+/**
+ * Polls (docs/product/watching-and-chat.md, "Polls"): the creator or a manager asks, members vote once each.
+ * The frames' bounds are loose (a form's mistake still reaches the room, which answers POLL_INVALID in the
+ * writer's language); the room holds these limits.
+ */
+export const POLL_LIMITS = { question: 100, option: 40, minOptions: 2, maxOptions: 5 } as const;
+/** The lengths a poll may run, in seconds. */
+export const POLL_DURATIONS = [30, 60, 120, 300, 600] as const;
+/** Tallies of an open poll reach the room's sockets at most this often (the first vote's at once). */
+export const POLL_TALLY_EVERY_MS = 500;
+/** Ended polls a joiner is shown (their result cards), newest last. */
+export const POLL_RESULTS_ON_JOIN = 3;
+
 // ---- client -> server --------------------------------------------------------------------------
 
 export const joinFrameSchema = z.lazy(() => z.strictObject({ type: z.literal('join'), room: roomIdSchema, streamId: z.nullable(z.int().check(z.positive())), source: z.enum(['web', 'app']) }));
@@ -80,11 +93,35 @@ export const announceFrameSchema = z.lazy(() =>
   }),
 );
 export const pingFrameSchema = z.lazy(() => z.strictObject({ type: z.literal('ping') }));
+const pollId = z.lazy(() => z.int().check(z.positive()));
+export const pollStartFrameSchema = z.lazy(() =>
+  z.strictObject({
+    type: z.literal('poll_start'),
+    question: z.string().check(z.maxLength(POLL_LIMITS.question * 4)),
+    options: z.array(z.string().check(z.maxLength(POLL_LIMITS.option * 4))).check(z.maxLength(POLL_LIMITS.maxOptions * 2)),
+    seconds: z.int().check(z.minimum(0), z.maximum(24 * 60 * 60)),
+  }),
+);
+export const pollVoteFrameSchema = z.lazy(() => z.strictObject({ type: z.literal('poll_vote'), id: pollId, option: z.int().check(z.minimum(0), z.maximum(99)) }));
+export const pollEndFrameSchema = z.lazy(() => z.strictObject({ type: z.literal('poll_end'), id: pollId }));
 
-export const clientFrameSchema = z.lazy(() => z.discriminatedUnion('type', [joinFrameSchema, leaveFrameSchema, sendFrameSchema, actionFrameSchema, announceFrameSchema, pingFrameSchema]));
+export const clientFrameSchema = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    joinFrameSchema,
+    leaveFrameSchema,
+    sendFrameSchema,
+    actionFrameSchema,
+    announceFrameSchema,
+    pingFrameSchema,
+    pollStartFrameSchema,
+    pollVoteFrameSchema,
+    pollEndFrameSchema,
+  ]),
+);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 /** The frames a room's authority decides on (everything but join/leave/ping, which the socket's own shard answers). */
-export type WriteFrame = Extract<ClientFrame, { type: 'message' | 'action' | 'announce' }>;
+export type WriteFrame = Extract<ClientFrame, { type: 'message' | 'action' | 'announce' | 'poll_start' | 'poll_vote' | 'poll_end' }>;
+export type PollStartFrame = Extract<ClientFrame, { type: 'poll_start' }>;
 
 /** The exact ping text; the room answers it without waking (setWebSocketAutoResponse). */
 export const PING_FRAME = '{"type":"ping"}';
@@ -175,6 +212,41 @@ export type EventBody = z.infer<typeof eventBodySchema>;
 export const eventFrameSchema = z.lazy(() => z.intersection(z.object({ type: z.literal('event'), at: z.number() }), eventBodySchema));
 export type EventFrame = { type: 'event'; at: number } & EventBody;
 
+/**
+ * A poll as the room shows it: `votes[i]` is option i's count. `left`: ms until it closes when the frame was sent
+ * (each screen counts down from its own clock); `endedAt`: null while open.
+ */
+export const pollSchema = z.lazy(() =>
+  z.object({
+    id: pollId,
+    question: z.string().check(z.minLength(1), z.maxLength(POLL_LIMITS.question)),
+    options: z.array(z.string().check(z.minLength(1), z.maxLength(POLL_LIMITS.option))).check(z.minLength(POLL_LIMITS.minOptions), z.maxLength(POLL_LIMITS.maxOptions)),
+    votes: z.array(z.int().check(z.nonnegative())).check(z.maxLength(POLL_LIMITS.maxOptions)),
+    total: z.int().check(z.nonnegative()),
+    by: z.object({ loginId, nickname: z.string() }),
+    seconds: z.int().check(z.positive()),
+    startedAt: z.number(),
+    left: z.int().check(z.nonnegative()),
+    endedAt: z.nullable(z.number()),
+  }),
+);
+export type Poll = z.infer<typeof pollSchema>;
+
+export const pollFrameSchema = z.lazy(() =>
+  z.discriminatedUnion('status', [
+    /** A poll opened: every screen pins it. */
+    z.object({ type: z.literal('poll'), status: z.literal('open'), at: z.number(), poll: pollSchema }),
+    /** The open poll's counts, batched (POLL_TALLY_EVERY_MS). */
+    z.object({ type: z.literal('poll'), status: z.literal('tally'), id: pollId, votes: z.array(z.int().check(z.nonnegative())), total: z.int().check(z.nonnegative()) }),
+    /** The poll closed (time up or ended early): its result stays in the chat, and in the live's replay. */
+    z.object({ type: z.literal('poll'), status: z.literal('ended'), at: z.number(), poll: pollSchema }),
+    /** To the voter only (and to another tab of theirs that tries again): the option they chose. */
+    z.object({ type: z.literal('poll'), status: z.literal('voted'), id: pollId, option: z.int().check(z.nonnegative()) }),
+  ]),
+);
+export type PollFrame = z.infer<typeof pollFrameSchema>;
+export type PollEndedFrame = Extract<PollFrame, { status: 'ended' }>;
+
 export const chatErrorCodeSchema = z.lazy(() =>
   z.enum([
     'UNAUTHORIZED', // the ticket was bad when the socket opened (before the upgrade, HTTP 401)
@@ -192,6 +264,10 @@ export const chatErrorCodeSchema = z.lazy(() =>
     'TARGET_NOT_FOUND',
     'BAD_TARGET',
     'UNAVAILABLE',
+    'POLL_INVALID', // a question, option or duration outside POLL_LIMITS / POLL_DURATIONS
+    'POLL_OPEN', // a poll is already open in the room
+    'POLL_CLOSED', // no such open poll (it ended, or another one is open)
+    'ALREADY_VOTED', // this member voted in this poll already (from any tab or device)
   ]),
 );
 export type ChatErrorCode = z.infer<typeof chatErrorCodeSchema>;
@@ -207,6 +283,11 @@ export const connectionFrameSchema = z.lazy(() =>
       frozen: z.boolean(),
       viewers: z.int().check(z.nonnegative()),
       history: z.array(messageFrameSchema).check(z.maxLength(CHAT_HISTORY)),
+      /** The open poll, if any, and the option this member chose in it (null: not voted). */
+      poll: z.optional(z.nullable(pollSchema)),
+      myVote: z.optional(z.nullable(z.int().check(z.nonnegative()))),
+      /** The room's latest ended polls (their result cards), oldest first. */
+      pollResults: z.optional(z.array(pollSchema).check(z.maxLength(POLL_RESULTS_ON_JOIN))),
     }),
     z.object({ type: z.literal('connection'), status: z.literal('left'), room: roomIdSchema }),
     z.object({
@@ -223,7 +304,7 @@ export const connectionFrameSchema = z.lazy(() =>
 );
 export type ConnectionFrame = z.infer<typeof connectionFrameSchema>;
 
-export type ServerFrame = MessageFrame | ActionResultFrame | EventFrame | ConnectionFrame;
+export type ServerFrame = MessageFrame | ActionResultFrame | EventFrame | ConnectionFrame | PollFrame;
 
 /**
  * Each server frame's schema by its `type`: a frame is checked against its own only. A union of the four tried
@@ -235,6 +316,7 @@ const SERVER_FRAME_SCHEMAS: Record<ServerFrame['type'], z.ZodMiniType> = {
   action: actionResultFrameSchema,
   event: eventFrameSchema,
   connection: connectionFrameSchema,
+  poll: pollFrameSchema,
 };
 
 /**

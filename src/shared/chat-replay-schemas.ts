@@ -46,8 +46,8 @@ export const chatReplayQuerySchema = z
 export const chatReplaySchema = z
   .object({
     lines: z
-      .array(z.looseObject({ type: z.enum(['message', 'action', 'event']), at: z.int().nonnegative() }))
-      .describe('What the room sent during the live, as it sent it (chat frames: words, gifts and items, notices, moderation), in order; none of members banned from the room for good'),
+      .array(z.looseObject({ type: z.enum(['message', 'action', 'event', 'poll']), at: z.int().nonnegative() }))
+      .describe('What the room sent during the live, as it sent it (chat frames: words, gifts and items, notices, moderation, poll results), in order; none of members banned from the room for good'),
     next: z.int().nonnegative().nullable().describe('More lines follow in the range: ask again from here'),
   })
   .meta({ id: 'ChatReplay' });

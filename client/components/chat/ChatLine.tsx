@@ -10,6 +10,7 @@ import { LevelBadge } from '../fans/LevelBadge';
 import { ChatText } from '../emoji/ChatText';
 import { Avatar, avatarUrlOf } from '../member/Avatar';
 import { formatInteger } from '../../lib/format';
+import { PollResultLine } from './Poll';
 
 /** Room badge (creator, manager), site role (P, O, S, J; V members carry none), the subscriber badge and the member level. */
 export function RoleBadges({ user }: { user: ChatUser }) {
@@ -206,6 +207,7 @@ export const ChatLineView = memo(function ChatLineView({ line, choices, menuOpen
       </li>
     );
   }
+  if (f.type === 'poll') return <PollResultLine frame={f} />;
   if (f.type !== 'message') {
     const text = eventText(t, line, money);
     if (!text) return null;

@@ -17,6 +17,7 @@ import { mayFreeze } from './moderation';
 import { LexOption, useLexSender } from '../items/LexOption';
 import { lazyComponent } from '../../app/lazy';
 import { emojiToken } from '../../../src/shared/emoji';
+import { mayRunPollsAs, PollCard, PollForm } from './Poll';
 
 // The picker is a chunk of its own, fetched when its button is first pointed at, focused or pressed.
 const EmojiPicker = lazyComponent(() => import('../emoji/EmojiPicker').then((m) => m.EmojiPicker));
@@ -128,7 +129,7 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
   const openLogin = useSetAtom(openLoginModalAtom);
   const onSettingsChanged = useCallback(() => void mutate(CHANNEL_SETTINGS_KEY), [mutate]);
   // The room follows the player's rule: a viewer who verifies their identity or enters the password is tried again.
-  const { state, send, act, dismissError, rejoin } = useChatRoom({
+  const { state, send, act, startPoll, vote, endPoll, dismissError, rejoin } = useChatRoom({
     room: String(channelId),
     streamId,
     member: !!me,
@@ -141,6 +142,12 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
   /** A line sent before the room let us in (the page just opened): it goes out once it does, and stays in the box till then. */
   const [queued, setQueued] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
+  const [pollForm, setPollForm] = useState(false);
+  const pollButton = useRef<HTMLButtonElement>(null);
+  const closePollForm = () => {
+    setPollForm(false);
+    pollButton.current?.focus();
+  };
   const input = useRef<HTMLInputElement>(null);
   const pickerButton = useRef<HTMLButtonElement>(null);
   const guest = !me;
@@ -220,7 +227,27 @@ function RoomPanel({ channelId, streamId, me, onChannelStatus, passwordPlayback 
             {t(state.frozen ? 'chat.unfreeze' : 'chat.freeze')}
           </button>
         )}
+        {mayRunPollsAs(state.me) && state.joined && (
+          <button
+            ref={pollButton}
+            type="button"
+            className="btn btn-small"
+            aria-expanded={pollForm}
+            aria-controls={pollForm ? 'chat-poll-form' : undefined}
+            // One poll at a time: while one is open the button stays (focusable, where the form left the focus) but opens nothing.
+            aria-disabled={state.poll !== null && !pollForm ? true : undefined}
+            onClick={() => (pollForm ? closePollForm() : state.poll === null && setPollForm(true))}
+          >
+            {t('chat.poll.new')}
+          </button>
+        )}
       </header>
+      {pollForm && state.joined && (
+        <div id="chat-poll-form" className="chat-poll-form-wrap">
+          <PollForm onStart={startPoll} onClose={closePollForm} />
+        </div>
+      )}
+      {state.poll && <PollCard open={state.poll} me={state.me} errorSeq={state.error?.seq ?? null} onVote={vote} onEnd={endPoll} onSignIn={askToSignIn} />}
       {state.pinned && (
         <p className="chat-pinned">
           <strong>{t('chat.pinned')}</strong> {state.pinned.text}
