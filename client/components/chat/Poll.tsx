@@ -173,7 +173,7 @@ export function PollForm({ onStart, onClose }: { onStart: (question: string, opt
   };
   const setOption = (i: number, value: string) => setOptions((all) => all.map((o, j) => (j === i ? value : o)));
   return (
-    <form className="chat-poll-form" aria-labelledby="chat-poll-form-title" onSubmit={submit} noValidate>
+    <form className="chat-poll-form" method="post" aria-labelledby="chat-poll-form-title" onSubmit={submit} noValidate>
       <h3 id="chat-poll-form-title">{t('chat.poll.formTitle')}</h3>
       <label htmlFor="chat-poll-question">{t('chat.poll.question')}</label>
       <input
