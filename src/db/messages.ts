@@ -56,9 +56,16 @@ export function findVisibleMessage(db: D1Database, memberId: number, id: number)
   return db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM} WHERE m.id = ?2 AND ${VISIBLE_TO}`).bind(memberId, id).first<MessageRow>();
 }
 
-/** The member's pages are opening their inbox now (the went-live notices tell only members seen lately). */
+/**
+ * The member's pages are opening their inbox now (the went-live notices tell only members seen within hours). The
+ * stamp moves at most once an hour: every member page asks for an inbox ticket, and a write each time buys nothing.
+ */
+export const INBOX_SEEN_STEP_MS = 3600_000;
 export async function markInboxSeen(db: D1Database, memberId: number, now: number): Promise<void> {
-  await db.prepare('UPDATE members SET inbox_seen_at = ? WHERE id = ?').bind(now, memberId).run();
+  await db
+    .prepare('UPDATE members SET inbox_seen_at = ?1 WHERE id = ?2 AND (inbox_seen_at IS NULL OR inbox_seen_at < ?3)')
+    .bind(now, memberId, now - INBOX_SEEN_STEP_MS)
+    .run();
 }
 
 export async function unreadCount(db: D1Database, memberId: number): Promise<number> {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FollowState } from '../../src/shared/follow-schemas';
 import type { MyListData } from '../../src/shared/page-props';
 import { FOLLOWERS_PER_MESSAGE } from '../../src/api/services/went-live';
+import { INBOX_SEEN_STEP_MS } from '../../src/db/messages';
 import type { ChannelListItem, ListResponse, ViewMainResponse } from '../../src/shared/streams-api';
 import { Browser, openInbox, propsOf } from './helpers';
 import { insertChannel, insertStream, signedIn } from './watch-fixtures';
@@ -85,6 +86,19 @@ describe('following', () => {
     expect(mine.followingLives.map((s) => s.streamId)).toEqual([busyLive, quietLive]);
     const guest = await (await new Browser().fetch('/api/my/view-main?device=PC')).json<ViewMainResponse>();
     expect(guest.followingLives).toEqual([]);
+  });
+
+  it('stamps a member seen when a page of theirs opens the inbox, at most once an hour', async () => {
+    const viewer = await signedIn();
+    const seen = async () => (await env.DB.prepare('SELECT inbox_seen_at AS at FROM members WHERE id = ?').bind(viewer.id).first<{ at: number | null }>())!.at;
+    (await openInbox(viewer.browser)).ws.close();
+    const first = await seen();
+    expect(first).toBeGreaterThan(Date.now() - 60_000);
+    (await openInbox(viewer.browser)).ws.close();
+    expect(await seen()).toBe(first);
+    await env.DB.prepare('UPDATE members SET inbox_seen_at = ? WHERE id = ?').bind(Date.now() - INBOX_SEEN_STEP_MS - 1000, viewer.id).run();
+    (await openInbox(viewer.browser)).ws.close();
+    expect(await seen()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it("a channel going live tells its followers' open pages, a page of followers per queue message, none who turned its notices off", async () => {
