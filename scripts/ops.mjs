@@ -12,6 +12,7 @@
 // npm run ops -- inquiry [list|show <id>|answer <id> --text ...] --as <staff>   (customer service inquiries, through the staff API: scripts/ops/inquiry.mjs)
 // npm run ops -- agency grant|list|invite|invites ... --as <staff>   (agency accounts and their invites to creators, through the staff API: scripts/ops/agency.mjs)
 // npm run ops -- dormant <loginId> --as <staff>   (makes an account dormant, for the expiry flow, through the staff API: scripts/ops/dormant.mjs)
+// npm run ops -- push-listen --as <loginId>   (a member's Web Push at a loopback push service, printed as it arrives: scripts/ops/push-listen.mjs)
 // Local by default; --remote for the deployed namespace. The edge notices flags within 10 s; a new role
 // decides the member's chat actions at once, on open sockets too (src/chat/roles.ts). A channel switch changed here reaches running Workers
 // within their 10-minute settings cache and tells no chat room: for an immediate change that open
@@ -31,10 +32,11 @@ import { REPORTS_USAGE, reports } from './ops/reports.mjs';
 import { INQUIRY_USAGE, inquiry } from './ops/inquiry.mjs';
 import { AGENCY_USAGE, agency } from './ops/agency.mjs';
 import { DORMANT_USAGE, makeDormant } from './ops/dormant.mjs';
+import { PUSH_LISTEN_USAGE, pushListen } from './ops/push-listen.mjs';
 
 const options = parseTarget(process.argv.slice(2));
 const [command, state, third] = options.words;
-const usage = `usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote] | ${COUPON_USAGE} | ${DEPOSIT_USAGE} | ${ERRORS_USAGE} | ${EXCHANGE_USAGE} | ${PAYOUT_USAGE} | ${AUDIT_USAGE} | ${ASP_KEY_USAGE} | ${REPORTS_USAGE} | ${INQUIRY_USAGE} | ${AGENCY_USAGE} | ${DORMANT_USAGE}`;
+const usage = `usage: npm run ops -- (maintenance|emergency) (on|off) [--remote] | npm run ops -- status [--remote] | npm run ops -- role <loginId> <P|O|S|V|J> [--remote] | npm run ops -- channeling [<switch> <true|false>] [--remote] | ${COUPON_USAGE} | ${DEPOSIT_USAGE} | ${ERRORS_USAGE} | ${EXCHANGE_USAGE} | ${PAYOUT_USAGE} | ${AUDIT_USAGE} | ${ASP_KEY_USAGE} | ${REPORTS_USAGE} | ${INQUIRY_USAGE} | ${AGENCY_USAGE} | ${DORMANT_USAGE} | ${PUSH_LISTEN_USAGE}`;
 
 /** Set a member's chat role. Both values are checked, then bound as parameters (never written into the SQL). */
 async function setRole(loginId, role) {
@@ -109,6 +111,8 @@ if (command === 'deposit') {
   await agency(process.argv.slice(2));
 } else if (command === 'dormant') {
   await makeDormant(process.argv.slice(2), options);
+} else if (command === 'push-listen') {
+  await pushListen(process.argv.slice(2));
 } else if (command === 'role') {
   await setRole(state, third);
 } else if (command === 'asp-key') {

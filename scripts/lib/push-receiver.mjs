@@ -9,6 +9,7 @@
 //   GET  /received/<id>          -> 200 [{ payload, ttl, urgency, topic }]
 //   POST /gone/<id>              -> 204: its pushes answer 410 from now on, as for a browser that unsubscribed
 import { createECDH, createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import http from 'node:http';
 import ece from 'http_ece';
 
@@ -50,6 +51,8 @@ export async function startPushReceiver({ port = 0 } = {}) {
   /** id -> { ecdh, auth, gone, received[] } */
   const subscriptions = new Map();
   let origin = '';
+  /** Every push taken, by whom and when (performance.now()), for a bench to count. */
+  const taken = [];
 
   const server = http.createServer(async (request, response) => {
     const answer = (status, body) => {
@@ -82,6 +85,7 @@ export async function startPushReceiver({ port = 0 } = {}) {
       if (!/^\d+$/.test(request.headers.ttl ?? '')) return answer(400, { error: 'TTL header missing' });
       const payload = ece.decrypt(body, { version: 'aes128gcm', privateKey: subscription.ecdh, authSecret: subscription.auth }).toString('utf8');
       subscription.received.push({ payload, ttl: Number(request.headers.ttl), urgency: request.headers.urgency ?? null, topic: request.headers.topic ?? null });
+      taken.push({ id, at: performance.now() });
       return answer(201);
     } catch (error) {
       return answer(400, { error: String(error?.message ?? error) });
@@ -91,6 +95,7 @@ export async function startPushReceiver({ port = 0 } = {}) {
   origin = `http://127.0.0.1:${server.address().port}`;
   return {
     origin,
+    taken,
     unref: () => server.unref(),
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -93,10 +93,26 @@ async function signingKey(keys: VapidKeys): Promise<CryptoKey> {
   return crypto.subtle.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
 }
 
+/**
+ * One token serves every push to the same push service for hours: the isolate keeps it per service and key until an
+ * hour before it expires (a fan-out to thousands of browsers of one service signs once, not thousands of times).
+ */
+const tokens = new Map<string, { header: string; until: number }>();
+const TOKEN_REUSE_MS = (TOKEN_SECONDS - 3600) * 1000;
+
 /** The Authorization header for one push service (the token's audience is its origin). */
 export async function vapidAuthorization(endpoint: string, keys: VapidKeys, now = Date.now()): Promise<string> {
+  const audience = new URL(endpoint).origin;
+  const kept = tokens.get(`${audience} ${keys.publicKey}`);
+  if (kept && kept.until > now) return kept.header;
+  const header = await signToken(audience, keys, now);
+  tokens.set(`${audience} ${keys.publicKey}`, { header, until: now + TOKEN_REUSE_MS });
+  return header;
+}
+
+async function signToken(audience: string, keys: VapidKeys, now: number): Promise<string> {
   const part = (value: object) => toBase64Url(encoder.encode(JSON.stringify(value)));
-  const unsigned = `${part({ typ: 'JWT', alg: 'ES256' })}.${part({ aud: new URL(endpoint).origin, exp: Math.floor(now / 1000) + TOKEN_SECONDS, sub: keys.subject })}`;
+  const unsigned = `${part({ typ: 'JWT', alg: 'ES256' })}.${part({ aud: audience, exp: Math.floor(now / 1000) + TOKEN_SECONDS, sub: keys.subject })}`;
   // WebCrypto's ECDSA signature is already JOSE's r || s (64 bytes), not DER.
   const signature = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, await signingKey(keys), encoder.encode(unsigned)));
   return `vapid t=${unsigned}.${toBase64Url(signature)}, k=${keys.publicKey}`;
