@@ -32,6 +32,7 @@ import { uploadRoutes } from './routes/uploads';
 import { noticeRoutes } from './routes/notices';
 import { clipRoutes } from './routes/clips';
 import { followRoutes } from './routes/follows';
+import { searchRoutes } from './routes/search';
 import { clipStaffRoutes } from './routes/clips-staff';
 import { chatReplayRoutes } from './routes/chat-replay';
 import { boardRoutes } from './routes/board';
@@ -114,6 +115,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', noticeRoutes)
   .route('/', clipRoutes)
   .route('/', followRoutes)
+  .route('/', searchRoutes)
   .route('/', clipStaffRoutes)
   .route('/', chatReplayRoutes)
   .route('/', boardRoutes)
