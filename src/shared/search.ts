@@ -1,14 +1,16 @@
-// Search, the parts both ends read without zod (the header's box is in every page's first load): the page's path,
-// the kinds of results, and what a query is. The rules: docs/product/community.md, "Search".
+// Search, the parts both ends read without zod: the kinds of results and what a query is (the header's box, in every
+// page's first load, imports only search-path.ts). The rules: docs/product/community.md, "Search".
 
-/** The results page; its query is ?q=<words>&tab=<kind>, a URL anyone may share. */
-export const SEARCH_PATH = '/search';
+import { SEARCH_PATH } from './search-path';
+
+export { SEARCH_PATH };
 
 /** The kinds of results, in the order the page shows them (its tabs after "all"). */
 export const SEARCH_KINDS = ['channels', 'lives', 'recordings', 'notices', 'posts'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 export type SearchTab = 'all' | SearchKind;
-export const SEARCH_TABS: readonly SearchTab[] = ['all', ...SEARCH_KINDS];
+/** Written out (no spread of SEARCH_KINDS): a bundle keeps a spread it cannot prove free of effects. */
+export const SEARCH_TABS: readonly SearchTab[] = ['all', 'channels', 'lives', 'recordings', 'notices', 'posts'];
 
 /** A query is 2 to 50 characters once trimmed (runs of spaces count as one); one character finds too much to be useful. */
 export const SEARCH_MIN_CHARS = 2;
