@@ -10,7 +10,7 @@
 import { barredSql } from './sanctions';
 import { adultFilter, STREAM_COLUMNS, STREAM_FROM, type AdultSwitches, type StreamRow } from './streams';
 
-type Index = 'search_channels' | 'search_streams' | 'search_notices' | 'search_posts';
+type Index = 'search_channels' | 'search_streams' | 'search_lives' | 'search_notices' | 'search_posts';
 
 /** The most index terms a two-character query stands for (a common pair begins a few hundred at most). */
 const PAIR_TERMS = 400;
@@ -34,8 +34,22 @@ const matchOf = (index: Index) =>
   `(CASE WHEN ?2 IS NULL THEN ?1 ELSE (SELECT COALESCE(group_concat('"' || replace(term, '"', '""') || '"', ' OR '), '"' || char(31, 31, 31) || '"')
      FROM (SELECT term FROM ${index}_terms WHERE term >= ?1 AND term < ?2 LIMIT ${PAIR_TERMS})) END)`;
 
-/** The rows of `index` matching the query (its ids). */
-const hitsOf = (index: Index) => `SELECT rowid FROM ${index} WHERE ${index} MATCH ${matchOf(index)}`;
+/** The lives on air (their stream ids) whose title or channel matches; `channelOnly`: whose channel's words match. */
+const livesMatching = (channelOnly: boolean) =>
+  `SELECT rowid FROM search_lives WHERE search_lives MATCH ${channelOnly ? `'channel : (' || ${matchOf('search_lives')} || ')'` : matchOf('search_lives')}`;
+
+/**
+ * The MATCH expression a two-character query stands for in the board posts' index (the OR of its terms), to be
+ * searched as a phrase is ([expression, null]). The posts' vocabulary is the one costly to read (fts5vocab counts
+ * each term's rows: a few ms per 100,000 posts that hold the pair), so the service keeps it a while.
+ */
+export async function postsPairExpression(db: D1Database, terms: SearchTerms): Promise<string> {
+  const row = await db
+    .prepare(`SELECT ${matchOf('search_posts')} AS expr`)
+    .bind(terms[0], terms[1])
+    .first<{ expr: string }>();
+  return row!.expr;
+}
 
 /** Who searches, and the operators' switches that decide which lives and adult channels lists show. */
 export interface SearchRules {
@@ -87,13 +101,16 @@ export interface SearchPage {
 /** Paging binds after ?1..?3: LIMIT ?4 OFFSET ?5. */
 const binds = (terms: SearchTerms, r: SearchRules, page: SearchPage) => [terms[0], terms[1], r.viewerId, page.limit, page.offset] as const;
 
-/** Matching channels: on air first (busiest first), then the most followed, then the newest. */
+/**
+ * Matching channels: on air first (busiest first), then the most followed, then the newest; ranked among every
+ * matching channel on air (search_lives) and the newest CHANNEL_CANDIDATES others.
+ */
 export function channelsStatement(db: D1Database, terms: SearchTerms, r: SearchRules, page: SearchPage): D1PreparedStatement {
   return db
     .prepare(
       `WITH hits(id) AS (
          SELECT id FROM (SELECT rowid AS id FROM search_channels WHERE search_channels MATCH ${matchOf('search_channels')} ORDER BY rowid DESC LIMIT ${CHANNEL_CANDIDATES})
-         UNION SELECT s.channel_id FROM streams s WHERE ${liveListed(r)} AND s.channel_id IN (${hitsOf('search_channels')}))
+         UNION SELECT s.channel_id FROM streams s WHERE s.id IN (${livesMatching(true)}) AND ${liveListed(r)})
        SELECT ch.id AS channelId, m.login_id AS loginId, m.nickname, ch.title, substr(ch.description, 1, 120) AS description, ch.follower_count AS followerCount,
          MAX(ch.adult, ch.adult_plus) AS adult, ch.password_hash IS NOT NULL AS hasPassword, s.id AS liveStreamId, s.title AS liveTitle, s.viewer_count AS liveViewers
        FROM hits JOIN channels ch ON ch.id = hits.id JOIN members m ON m.id = ch.owner_id
@@ -109,7 +126,7 @@ export function livesStatement(db: D1Database, terms: SearchTerms, r: SearchRule
   return db
     .prepare(
       `SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM}
-       WHERE ${liveListed(r)} AND (s.id IN (${hitsOf('search_streams')}) OR s.channel_id IN (${hitsOf('search_channels')})) AND ${channelListed(r.switches)}
+       WHERE s.id IN (${livesMatching(false)}) AND ${liveListed(r)} AND ${channelListed(r.switches)}
        ORDER BY s.viewer_count DESC, s.started_at DESC, s.id DESC LIMIT ?4 OFFSET ?5`,
     )
     .bind(...binds(terms, r, page));

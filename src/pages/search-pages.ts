@@ -32,7 +32,10 @@ export const searchPages = new Hono<AppEnv>()
     return respond(c, buildPageProps(c, 'SEARCH', { title, q, tab, now: Date.now(), ...data }, me));
   })
   .post(SEARCH_PATH, async (c) => {
+    // Only the box's own field goes into the URL. Another form of this page posted natively (the sign-in's) is sent
+    // back to the page as every page's is (src/pages/form-posts.ts): its fields in neither the Location nor a log.
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const q = typeof form.q === 'string' ? normalizeQuery(form.q).slice(0, 200) : '';
+    if (typeof form.q !== 'string' || Object.keys(form).length !== 1) return c.redirect(SEARCH_PATH + new URL(c.req.url).search, 303);
+    const q = normalizeQuery(form.q).slice(0, 200);
     return c.redirect(q ? searchHref(q) : SEARCH_PATH, 303);
   });

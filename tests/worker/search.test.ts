@@ -64,8 +64,11 @@ describe('search', () => {
     expect([tab.lives.items.length, tab.channels.items.length, tab.lives.more]).toEqual([1, 0, false]);
   });
 
-  it('follows every edit: a new title, a new nickname, a deleted post', async () => {
+  it('follows every edit: a new title, a new nickname, a live that ends, a deleted post', async () => {
     const channel = await insertChannel({ title: '고양이 채널' });
+    const live = await insertStream(channel.id, { title: '밤의 라디오' });
+    const livesFound = async (q: string) => (await find(q, 'lives')).lives.items.map((s) => s.streamId);
+    expect([await livesFound('고양이'), await livesFound('라디오')]).toEqual([[live], [live]]);
     const writer = await insertMember();
     const postId = await post(channel.id, writer.id, '고양이 사진');
     expect(await channelIds('고양이')).toEqual([channel.id]);
@@ -74,6 +77,10 @@ describe('search', () => {
     expect(await channelIds('강아지')).toEqual([channel.id]);
     await env.DB.prepare('UPDATE members SET nickname = ? WHERE id = ?').bind('새이름닉', channel.ownerId).run();
     expect(await channelIds('새이름')).toEqual([channel.id]);
+    expect([await livesFound('고양이'), await livesFound('강아지'), await livesFound('새이름')]).toEqual([[], [live], [live]]);
+    await env.DB.prepare('UPDATE streams SET kind = 2, ended_at = ? WHERE id = ?').bind(Date.now(), live).run();
+    expect(await livesFound('강아지')).toEqual([]);
+    expect((await find('라디오', 'recordings')).recordings.items.map((s) => s.streamId)).toEqual([live]);
     expect((await find('고양이', 'posts')).posts.items.map((p) => p.postId)).toEqual([postId]);
     await env.DB.prepare('DELETE FROM board_posts WHERE id = ?').bind(postId).run();
     expect((await find('고양이', 'posts')).posts.items).toEqual([]);
@@ -147,5 +154,8 @@ describe('search', () => {
     const posted = await new Browser().fetch('/search', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `q=${encodeURIComponent(' 노래  교실 ')}` });
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe(`/search?q=${encodeURIComponent('노래 교실')}`);
+    // Another form of the page, posted before its script ran, goes back to the page, its fields left out.
+    const signIn = await new Browser().fetch('/search?q=abc', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'loginId=demo_viewer&password=secret-9876' });
+    expect([signIn.status, signIn.headers.get('location')]).toEqual([303, '/search?q=abc']);
   });
 });

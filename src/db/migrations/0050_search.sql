@@ -14,6 +14,11 @@ CREATE VIRTUAL TABLE search_channels_terms USING fts5vocab(search_channels, 'row
 CREATE VIRTUAL TABLE search_streams_terms USING fts5vocab(search_streams, 'row');
 CREATE VIRTUAL TABLE search_notices_terms USING fts5vocab(search_notices, 'row');
 CREATE VIRTUAL TABLE search_posts_terms USING fts5vocab(search_posts, 'row');
+-- The lives on air alone (a few thousand rows at most, so an ordinary FTS5 table, which stores its text and forgets a
+-- row by its id): each live's title, and its channel's words in one column (nickname, login ID, title, description,
+-- each ended by char(31)). Lives and channels on air are found here, never by sorting every matching channel.
+CREATE VIRTUAL TABLE search_lives USING fts5(title, channel, tokenize = 'trigram');
+CREATE VIRTUAL TABLE search_lives_terms USING fts5vocab(search_lives, 'row');
 
 -- A channel: its creator's nickname and login ID, its title and description.
 CREATE TRIGGER search_channels_insert AFTER INSERT ON channels BEGIN
@@ -49,6 +54,30 @@ CREATE TRIGGER search_streams_delete AFTER DELETE ON streams BEGIN
   INSERT INTO search_streams (search_streams, rowid, title) VALUES ('delete', old.id, old.title || char(31));
 END;
 
+-- A live on air, from its start to its end (ended_at set, or kind no longer 1), and its channel's words as they change.
+CREATE TRIGGER search_lives_insert AFTER INSERT ON streams WHEN new.kind = 1 AND new.ended_at IS NULL BEGIN
+  INSERT INTO search_lives (rowid, title, channel)
+    SELECT new.id, new.title || char(31), m.nickname || char(31) || m.login_id || char(31) || ch.title || char(31) || ch.description || char(31)
+    FROM channels ch JOIN members m ON m.id = ch.owner_id WHERE ch.id = new.channel_id;
+END;
+CREATE TRIGGER search_lives_update AFTER UPDATE OF kind, ended_at, title, channel_id ON streams BEGIN
+  DELETE FROM search_lives WHERE rowid = old.id;
+  INSERT INTO search_lives (rowid, title, channel)
+    SELECT new.id, new.title || char(31), m.nickname || char(31) || m.login_id || char(31) || ch.title || char(31) || ch.description || char(31)
+    FROM channels ch JOIN members m ON m.id = ch.owner_id WHERE ch.id = new.channel_id AND new.kind = 1 AND new.ended_at IS NULL;
+END;
+CREATE TRIGGER search_lives_delete AFTER DELETE ON streams BEGIN
+  DELETE FROM search_lives WHERE rowid = old.id;
+END;
+CREATE TRIGGER search_lives_channel AFTER UPDATE OF title, description, owner_id ON channels BEGIN
+  UPDATE search_lives SET channel = (SELECT m.nickname || char(31) || m.login_id || char(31) || new.title || char(31) || new.description || char(31) FROM members m WHERE m.id = new.owner_id)
+    WHERE rowid IN (SELECT s.id FROM streams s WHERE s.channel_id = new.id AND s.kind = 1 AND s.ended_at IS NULL);
+END;
+CREATE TRIGGER search_lives_member AFTER UPDATE OF nickname, login_id ON members BEGIN
+  UPDATE search_lives SET channel = (SELECT new.nickname || char(31) || new.login_id || char(31) || ch.title || char(31) || ch.description || char(31) FROM streams s JOIN channels ch ON ch.id = s.channel_id WHERE s.id = search_lives.rowid)
+    WHERE rowid IN (SELECT s.id FROM streams s JOIN channels ch ON ch.id = s.channel_id WHERE ch.owner_id = new.id AND s.kind = 1 AND s.ended_at IS NULL);
+END;
+
 -- A channel's notice: its title and body.
 CREATE TRIGGER search_notices_insert AFTER INSERT ON channel_notices BEGIN
   INSERT INTO search_notices (rowid, title, body) VALUES (new.id, new.title || char(31), new.body || char(31));
@@ -77,5 +106,8 @@ END;
 INSERT INTO search_channels (rowid, nickname, login_id, title, description)
   SELECT ch.id, m.nickname || char(31), m.login_id || char(31), ch.title || char(31), ch.description || char(31) FROM channels ch JOIN members m ON m.id = ch.owner_id;
 INSERT INTO search_streams (rowid, title) SELECT id, title || char(31) FROM streams;
+INSERT INTO search_lives (rowid, title, channel)
+  SELECT s.id, s.title || char(31), m.nickname || char(31) || m.login_id || char(31) || ch.title || char(31) || ch.description || char(31)
+  FROM streams s JOIN channels ch ON ch.id = s.channel_id JOIN members m ON m.id = ch.owner_id WHERE s.kind = 1 AND s.ended_at IS NULL;
 INSERT INTO search_notices (rowid, title, body) SELECT id, title || char(31), body || char(31) FROM channel_notices;
 INSERT INTO search_posts (rowid, title, body) SELECT id, title || char(31), body_text || char(31) FROM board_posts;
