@@ -10,7 +10,7 @@
 import { barredSql } from './sanctions';
 import { adultFilter, STREAM_COLUMNS, STREAM_FROM, type AdultSwitches, type StreamRow } from './streams';
 
-type Index = 'search_channels' | 'search_streams' | 'search_lives' | 'search_notices' | 'search_posts';
+type Index = 'search_channels' | 'search_streams' | 'search_lives' | 'search_notices' | 'search_posts' | 'search_post_titles';
 
 /** The most index terms a two-character query stands for (a common pair begins a few hundred at most). */
 const PAIR_TERMS = 400;
@@ -37,19 +37,6 @@ const matchOf = (index: Index) =>
 /** The lives on air (their stream ids) whose title or channel matches; `channelOnly`: whose channel's words match. */
 const livesMatching = (channelOnly: boolean) =>
   `SELECT rowid FROM search_lives WHERE search_lives MATCH ${channelOnly ? `'channel : (' || ${matchOf('search_lives')} || ')'` : matchOf('search_lives')}`;
-
-/**
- * The MATCH expression a two-character query stands for in the board posts' index (the OR of its terms), to be
- * searched as a phrase is ([expression, null]). The posts' vocabulary is the one costly to read (fts5vocab counts
- * each term's rows: a few ms per 100,000 posts that hold the pair), so the service keeps it a while.
- */
-export async function postsPairExpression(db: D1Database, terms: SearchTerms): Promise<string> {
-  const row = await db
-    .prepare(`SELECT ${matchOf('search_posts')} AS expr`)
-    .bind(terms[0], terms[1])
-    .first<{ expr: string }>();
-  return row!.expr;
-}
 
 /** Who searches, and the operators' switches that decide which lives and adult channels lists show. */
 export interface SearchRules {
@@ -155,14 +142,18 @@ export function noticesStatement(db: D1Database, terms: SearchTerms, r: SearchRu
     .bind(...binds(terms, r, page));
 }
 
-/** Board posts whose title or text matches, newest first; a hidden author's posts do not appear. */
+/**
+ * Board posts whose title or text matches, newest first; a hidden author's posts do not appear. Two characters are
+ * looked for in titles alone (search_post_titles: what a pair stands for in the bodies' index costs too much to list).
+ */
 export function postsStatement(db: D1Database, terms: SearchTerms, r: SearchRules, page: SearchPage): D1PreparedStatement {
+  const index: Index = terms[1] === null ? 'search_posts' : 'search_post_titles';
   return db
     .prepare(
       `SELECT p.id AS postId, p.title, m.login_id AS loginId, m.nickname, a.nickname AS authorNickname, p.created_at AS createdAt
-       FROM search_posts f CROSS JOIN board_posts p ON p.id = f.rowid JOIN channels ch ON ch.id = p.channel_id JOIN members m ON m.id = ch.owner_id
+       FROM ${index} f CROSS JOIN board_posts p ON p.id = f.rowid JOIN channels ch ON ch.id = p.channel_id JOIN members m ON m.id = ch.owner_id
          JOIN members a ON a.id = p.author_id
-       WHERE search_posts MATCH ${matchOf('search_posts')} AND ${channelListed(r.switches)} AND NOT ${hiddenMember('a')}
+       WHERE ${index} MATCH ${matchOf(index)} AND ${channelListed(r.switches)} AND NOT ${hiddenMember('a')}
        ORDER BY f.rowid DESC LIMIT ?4 OFFSET ?5`,
     )
     .bind(...binds(terms, r, page));

@@ -36,7 +36,7 @@ async function post(channelId: number, authorId: number, title: string, text = '
 }
 
 describe('search', () => {
-  it('finds two characters inside a longer word or at a text’s end, and longer words anywhere, in every kind; lives first', async () => {
+  it('finds two characters inside a longer word or at a text’s end (in posts, their titles), and longer words anywhere, in every kind; lives first', async () => {
     const quiet = await insertChannel({ title: '하늘의수다방' });
     const onAir = await insertChannel({ title: '게임 방송' });
     await env.DB.prepare('UPDATE channels SET description = ? WHERE id = ?').bind('퇴근길에 함께 떠는 수다', onAir.id).run();
@@ -45,7 +45,8 @@ describe('search', () => {
     const recording = await insertStream(quiet.id, { kind: 2, title: '지난주의 수다왕 결정전' });
     const noticeId = await notice(quiet.id, quiet.ownerId, '방송 일정', '금요일은 수다 데이');
     const writer = await insertMember();
-    const postId = await post(other.id, writer.id, '질문 있어요', '다음 수다는 언제인가요');
+    const postId = await post(other.id, writer.id, '수다 모임 질문', '다음 모임은 언제인가요');
+    const inBody = await post(other.id, writer.id, '질문 있어요', '다음 수다는 언제인가요');
 
     const all = await find('수다');
     expect(all.channels.items.map((c) => c.channelId)).toEqual([onAir.id, quiet.id]);
@@ -53,7 +54,8 @@ describe('search', () => {
     expect(all.lives.items.map((s) => s.streamId)).toEqual([live]);
     expect(all.recordings.items.map((s) => s.streamId)).toEqual([recording]);
     expect(all.notices.items).toEqual([{ noticeId, title: '방송 일정', channel: { loginId: quiet.ownerLoginId, nickname: expect.any(String) }, createdAt: expect.any(Number) }]);
-    expect(all.posts.items.map((p) => p.postId)).toEqual([postId]);
+    expect(all.posts.items.map((p) => p.postId)).toEqual([postId]); // two characters: posts' titles alone
+    expect((await find('수다는', 'posts')).posts.items.map((p) => p.postId)).toEqual([inBody]);
 
     expect(await channelIds('수다방')).toEqual([quiet.id]);
     expect(await channelIds('하늘의수다')).toEqual([quiet.id]);

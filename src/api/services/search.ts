@@ -6,7 +6,6 @@ import {
   channelsStatement,
   livesStatement,
   noticesStatement,
-  postsPairExpression,
   postsStatement,
   recordingsStatement,
   searchTerms,
@@ -14,7 +13,6 @@ import {
   type SearchNoticeRow,
   type SearchPostRow,
   type SearchRules,
-  type SearchTerms,
 } from '../../db/search';
 import type { StreamRow } from '../../db/streams';
 import type { SearchKind, SearchTab } from '../../shared/search';
@@ -56,27 +54,6 @@ const MAPPERS = {
   posts: (rows: unknown[]) => (rows as SearchPostRow[]).map(toPost),
 } as const;
 
-/**
- * A two-character query's terms in the posts' index, kept per isolate for PAIR_MEMO_MS (at most PAIR_MEMO_MAX pairs):
- * reading them costs most of such a search over a million posts. A post whose text brings a pair a term the index
- * never had (a new three-character sequence) is found by that pair once the memo of it ends; longer queries read the
- * index as it is. Why: docs/decisions.md, "Search".
- */
-const PAIR_MEMO_MS = 60_000;
-const PAIR_MEMO_MAX = 1_000;
-const pairMemo = new Map<string, { expr: string; until: number }>();
-
-async function postsTerms(db: D1Database, terms: SearchTerms, now = Date.now()): Promise<SearchTerms> {
-  if (terms[1] === null) return terms;
-  const key = terms[0];
-  const kept = pairMemo.get(key);
-  if (kept && kept.until > now) return [kept.expr, null];
-  const expr = await postsPairExpression(db, terms);
-  if (pairMemo.size >= PAIR_MEMO_MAX) pairMemo.clear();
-  pairMemo.set(key, { expr, until: now + PAIR_MEMO_MS });
-  return [expr, null];
-}
-
 const rulesOf = (viewerId: number | null, settings: ChannelSettings): SearchRules => ({
   viewerId: viewerId ?? 0,
   switches: { broadcasting: settings.broadcasting, adultBroadcast: settings.adultBroadcast, adultPlusBroadcast: settings.adultPlusBroadcast },
@@ -91,8 +68,7 @@ export async function search(db: D1Database, input: { q: string; tab: SearchTab;
   const rules = rulesOf(viewerId, settings);
   const kinds: SearchKind[] = input.tab === 'all' ? (Object.keys(STATEMENTS) as SearchKind[]) : [input.tab];
   const page = input.tab === 'all' ? { offset: 0, limit: ALL_TAB_EACH } : { offset: input.offset, limit: input.limit };
-  const forPosts = kinds.includes('posts') ? await postsTerms(db, terms) : terms;
-  const answers = await db.batch(kinds.map((kind) => STATEMENTS[kind](db, kind === 'posts' ? forPosts : terms, rules, { offset: page.offset, limit: page.limit + 1 })));
+  const answers = await db.batch(kinds.map((kind) => STATEMENTS[kind](db, terms, rules, { offset: page.offset, limit: page.limit + 1 })));
   const results: SearchResults = {
     q: input.q,
     tab: input.tab,

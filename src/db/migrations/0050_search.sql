@@ -14,6 +14,10 @@ CREATE VIRTUAL TABLE search_channels_terms USING fts5vocab(search_channels, 'row
 CREATE VIRTUAL TABLE search_streams_terms USING fts5vocab(search_streams, 'row');
 CREATE VIRTUAL TABLE search_notices_terms USING fts5vocab(search_notices, 'row');
 CREATE VIRTUAL TABLE search_posts_terms USING fts5vocab(search_posts, 'row');
+-- Board posts' titles alone, for two-character queries: listing what a pair stands for reads each term's rows, which
+-- over a million posts' bodies costs more than the whole search may (docs/decisions.md, "Search").
+CREATE VIRTUAL TABLE search_post_titles USING fts5(title, tokenize = 'trigram', content = '');
+CREATE VIRTUAL TABLE search_post_titles_terms USING fts5vocab(search_post_titles, 'row');
 -- The lives on air alone (a few thousand rows at most, so an ordinary FTS5 table, which stores its text and forgets a
 -- row by its id): each live's title, and its channel's words in one column (nickname, login ID, title, description,
 -- each ended by char(31)). Lives and channels on air are found here, never by sorting every matching channel.
@@ -93,13 +97,17 @@ END;
 -- A board post: its title and its words without markup (body_text).
 CREATE TRIGGER search_posts_insert AFTER INSERT ON board_posts BEGIN
   INSERT INTO search_posts (rowid, title, body) VALUES (new.id, new.title || char(31), new.body_text || char(31));
+  INSERT INTO search_post_titles (rowid, title) VALUES (new.id, new.title || char(31));
 END;
 CREATE TRIGGER search_posts_update AFTER UPDATE OF title, body_text ON board_posts BEGIN
   INSERT INTO search_posts (search_posts, rowid, title, body) VALUES ('delete', old.id, old.title || char(31), old.body_text || char(31));
   INSERT INTO search_posts (rowid, title, body) VALUES (new.id, new.title || char(31), new.body_text || char(31));
+  INSERT INTO search_post_titles (search_post_titles, rowid, title) VALUES ('delete', old.id, old.title || char(31));
+  INSERT INTO search_post_titles (rowid, title) VALUES (new.id, new.title || char(31));
 END;
 CREATE TRIGGER search_posts_delete AFTER DELETE ON board_posts BEGIN
   INSERT INTO search_posts (search_posts, rowid, title, body) VALUES ('delete', old.id, old.title || char(31), old.body_text || char(31));
+  INSERT INTO search_post_titles (search_post_titles, rowid, title) VALUES ('delete', old.id, old.title || char(31));
 END;
 
 -- What was there before the indexes.
@@ -111,3 +119,4 @@ INSERT INTO search_lives (rowid, title, channel)
   FROM streams s JOIN channels ch ON ch.id = s.channel_id JOIN members m ON m.id = ch.owner_id WHERE s.kind = 1 AND s.ended_at IS NULL;
 INSERT INTO search_notices (rowid, title, body) SELECT id, title || char(31), body || char(31) FROM channel_notices;
 INSERT INTO search_posts (rowid, title, body) SELECT id, title || char(31), body_text || char(31) FROM board_posts;
+INSERT INTO search_post_titles (rowid, title) SELECT id, title || char(31) FROM board_posts;
