@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { buildPageProps, respond } from '../render/respond';
-import type { SearchPageData } from '../shared/page-props';
 import { normalizeQuery, queryProblem, SEARCH_PATH, SEARCH_TABS, searchHref, type SearchTab } from '../shared/search';
 import { loadPageData } from './load';
 import { pageSession } from './watch-load';
