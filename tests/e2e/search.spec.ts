@@ -56,6 +56,22 @@ test('choosing a suggestion with the keyboard opens its channel', async ({ page 
   await expect(page).toHaveURL(`${LOOPBACK}/channel/${CHANNEL_1.loginId}`);
 });
 
+test('words typed before the page hydrated are the ones searched', async ({ page }) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/main.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${LOOPBACK}/`, { waitUntil: 'domcontentloaded' });
+  await page.getByRole('combobox', { name: ko.search.label }).fill('하늘의 수다');
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByRole('search').getByRole('button', { name: ko.search.submit }).click();
+  await expect(page).toHaveURL(`${LOOPBACK}/search?q=${encodeURIComponent('하늘의 수다')}`);
+  await expect(page.getByRole('link', { name: CHANNEL_1.nickname }).first()).toBeVisible();
+});
+
 test.describe('without the script', () => {
   test.use({ javaScriptEnabled: false });
   test('the box posts its words to /search and lands on the results URL', async ({ page }) => {

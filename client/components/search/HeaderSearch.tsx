@@ -17,10 +17,12 @@ export function HeaderSearch({ current }: { current: string }) {
 
   const load = () => suggestions ?? import('./SearchSuggestions').then(setSuggestions);
   const go = (href: string) => void navigate(href);
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    // The results page says what is wrong with words too short or too long.
-    go(q.trim() ? `${SEARCH_PATH}?q=${encodeURIComponent(q.trim())}` : SEARCH_PATH);
+    // The box's own value (what was typed before hydration too); the results page says what is wrong with words too
+    // short or too long.
+    const words = (e.currentTarget.elements.namedItem('q') as HTMLInputElement).value.trim();
+    go(words ? `${SEARCH_PATH}?q=${encodeURIComponent(words)}` : SEARCH_PATH);
   };
 
   return (
@@ -34,7 +36,7 @@ export function HeaderSearch({ current }: { current: string }) {
         id="site-search"
         name="q"
         type="search"
-        value={q}
+        defaultValue={current}
         placeholder={t('search.placeholder')}
         autoComplete="off"
         role="combobox"
