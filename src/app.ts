@@ -32,6 +32,7 @@ import { staffContentPage } from './pages/staff-content-page';
 import { agencyPages } from './pages/agency-pages';
 import { memberPages } from './pages/member-pages';
 import { formPosts } from './pages/form-posts';
+import { searchPages } from './pages/search-pages';
 import { apiReference } from './docs/api-reference';
 import { API_CONTRACT_PATHS } from './shared/api-contract';
 import { collector, reportServerError } from './errors';
@@ -80,6 +81,7 @@ app.route('/', staffPages);
 app.route('/', staffContentPage);
 app.route('/', agencyPages);
 app.route('/', memberPages);
+app.route('/', searchPages);
 app.route('/', formPosts);
 
 app.notFound((c) => respond(c, buildPageProps(c, 'NOT_FOUND', { title: c.var.t('notFound.title') }), 404));

@@ -42,4 +42,5 @@ export const PAGE_LOADERS: { [M in LazyPageModule]: Loader<M> } = {
   ExpirePage: () => import('../pages/ExpirePage').then((m) => m.ExpirePage),
   GuestAuthPage: () => import('../pages/GuestAuthPage').then((m) => m.GuestAuthPage),
   MyListsPage: () => import('../pages/MyListsPage').then((m) => m.MyListsPage),
+  SearchPage: () => import('../pages/SearchPage').then((m) => m.SearchPage),
 };

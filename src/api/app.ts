@@ -33,6 +33,7 @@ import { noticeRoutes } from './routes/notices';
 import { clipRoutes } from './routes/clips';
 import { followRoutes } from './routes/follows';
 import { pushRoutes } from './routes/push';
+import { searchRoutes } from './routes/search';
 import { clipStaffRoutes } from './routes/clips-staff';
 import { chatReplayRoutes } from './routes/chat-replay';
 import { boardRoutes } from './routes/board';
@@ -116,6 +117,7 @@ export const apiApp = new Hono<ApiEnv>()
   .route('/', clipRoutes)
   .route('/', followRoutes)
   .route('/', pushRoutes)
+  .route('/', searchRoutes)
   .route('/', clipStaffRoutes)
   .route('/', chatReplayRoutes)
   .route('/', boardRoutes)

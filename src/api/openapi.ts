@@ -22,6 +22,7 @@ export const API_TAGS = [
   { name: 'Channels', description: 'A channel, its streams and the password of protected lives' },
   { name: 'Clips', description: 'Clips cut from lives and recordings: making, watching, listing, deleting' },
   { name: 'Push', description: "Web Push: our VAPID key, and a member's browsers that take went-live notices" },
+  { name: 'Search', description: 'Searching channels, lives, recordings, notices and board posts, and the suggestions as one types' },
   { name: 'Following', description: 'Following channels: the follow state and count, follow with or without went-live notices, unfollow' },
   { name: 'My lists', description: "The member's recently watched, gifted and subscribed channels, and recordings" },
   { name: 'Luv', description: "Sending luv to a live channel, the member's balances and gift lists" },

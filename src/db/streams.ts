@@ -41,11 +41,11 @@ export interface StreamRow {
 export const THUMBNAIL_GATED = `(ch.adult = 1 OR ch.adult_plus = 1 OR ch.password_hash IS NOT NULL
   OR COALESCE((SELECT MAX(n.adult, n.adult_plus, n.has_password) FROM streams n WHERE n.channel_id = ch.id ORDER BY n.started_at DESC, n.id DESC LIMIT 1), 0) = 1)`;
 
-const STREAM_COLUMNS = `s.id, s.channel_id AS channelId, s.kind, s.source, s.playback_url AS playbackUrl, s.title, s.adult, s.adult_plus AS adultPlus,
+export const STREAM_COLUMNS = `s.id, s.channel_id AS channelId, s.kind, s.source, s.playback_url AS playbackUrl, s.title, s.adult, s.adult_plus AS adultPlus,
   s.has_password AS hasPassword, s.started_at AS startedAt, s.ended_at AS endedAt, s.duration_ms AS durationMs, s.viewer_count AS viewerCount,
   ch.owner_id AS ownerId, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, t.code AS themeCode, ch.thumbnail_at AS thumbnailAt,
   ch.external_hls_url AS externalHlsUrl, ch.max_viewers AS maxViewers, ${THUMBNAIL_GATED} AS thumbnailGated`;
-const STREAM_FROM = `streams s JOIN channels ch ON ch.id = s.channel_id JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
+export const STREAM_FROM = `streams s JOIN channels ch ON ch.id = s.channel_id JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
 /** A stream row `s` that is a live on air now. */
 export const OPEN_LIVE = 's.ended_at IS NULL AND s.kind = 1';
 /** Which adult lives lists show: the operators' adult and adult-plus broadcasting switches. */
@@ -54,7 +54,7 @@ export interface AdultSwitches {
   adultPlusBroadcast: boolean;
 }
 /** Adult lives (adult-plus ones included) drop out of lists when adult broadcasting is off, adult-plus ones when adult-plus broadcasting is. */
-const adultFilter = (s: AdultSwitches) => (s.adultBroadcast ? '' : ' AND s.adult = 0 AND s.adult_plus = 0') + (s.adultPlusBroadcast ? '' : ' AND s.adult_plus = 0');
+export const adultFilter = (s: AdultSwitches) => (s.adultBroadcast ? '' : ' AND s.adult = 0 AND s.adult_plus = 0') + (s.adultPlusBroadcast ? '' : ' AND s.adult_plus = 0');
 
 export async function findStream(db: D1Database, streamId: number): Promise<StreamRow | null> {
   return db.prepare(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE s.id = ?`).bind(streamId).first<StreamRow>();

@@ -29,6 +29,8 @@ import type { MessagesPageData, MyPageData } from './message-schemas';
 import type { StaffPayoutsPageData } from './payout-schemas';
 import type { StaffConsolePageData } from './sanction-schemas';
 import type { SocialAccountsPageData, SocialSignupPageData } from './social-pages';
+import type { SearchResults } from './search-schemas';
+import type { SearchTab } from './search';
 import type { LuvPageData, PaymentFailData, PaymentsPageData, ShopPageData } from './wallet-pages';
 
 /**
@@ -79,6 +81,7 @@ export const PAGES = {
   EXPIRE: 'ExpirePage',
   GUEST_AUTH: 'GuestAuthPage',
   MY_LISTS: 'MyListsPage',
+  SEARCH: 'SearchPage',
   NOT_FOUND: 'NoticePage',
 } as const;
 export type PageKey = keyof typeof PAGES;
@@ -221,6 +224,18 @@ export interface ThemeData {
   now: number;
 }
 
+/** The search results (/search?q=&tab=): null results while there are no words, or words out of bounds (problem). */
+export interface SearchPageData {
+  title: string;
+  q: string;
+  tab: SearchTab;
+  results: SearchResults | null;
+  /** What to change in the words, in the viewer's language; null when they were fine. */
+  problem: string | null;
+  /** The server's clock, for the lives' time on air. */
+  now: number;
+}
+
 /** The creator studio: the channel's key (null: no channel yet), where the site is, and the theme list. */
 export interface CasterData {
   title: string;
@@ -252,6 +267,7 @@ export interface PageDataMap {
   GIFT_VIEW: MaybeLoaded<MyListData, 'title'>;
   LIKE: MaybeLoaded<MyListData, 'title'>;
   THEME: MaybeLoaded<ThemeData, 'title' | 'code'>;
+  SEARCH: MaybeLoaded<SearchPageData, 'title' | 'q' | 'tab' | 'now'>;
   CASTER: MaybeLoaded<CasterData, 'title'>;
   LUV: MaybeLoaded<LuvPageData, 'title'>;
   SHOP: MaybeLoaded<ShopPageData, 'title'>;

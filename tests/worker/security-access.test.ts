@@ -90,6 +90,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/clips/:clipId',
   'POST /api/clips/:clipId/views',
   'GET /api/channels/:id/clips',
+  // Search finds what the lists show a guest (a member's answer also leaves out whom they blocked).
+  'GET /api/search',
+  'GET /api/search/suggest',
   // A channel's count of followers is public; a member also learns whether they follow it.
   'GET /api/channels/:id/follow',
   // Our VAPID public key: the browser needs it to subscribe; it is public by design.

@@ -10,6 +10,7 @@ import { useApi } from '../../data/use-api';
 import { Avatar } from '../member/Avatar';
 import { STAFF_PATHS } from '../../../src/shared/staff-paths';
 import { formatInteger } from '../../lib/format';
+import { HeaderSearch } from '../search/HeaderSearch';
 
 /** The main menu; the member lists and the studio are members-only (account settings, social links included, are under 마이페이지). */
 const NAV: { href: string; key: string; page: PageKey | null; members: boolean }[] = [
@@ -35,6 +36,8 @@ export function Header({ props }: { props: PageProps }) {
   // New messages reach every page of a member at once: their inbox (client/inbox, with the global modals)
   // sets the count.
   const unread = useAtomValue(unreadMessagesAtom);
+  // The words of the results page on show, in its box; another page's box starts empty.
+  const searchWords = props.page === 'SEARCH' ? (props.query.q ?? '') : '';
   const logout = () => import('../../data/sign-out').then((m) => m.signOut());
 
   return (
@@ -63,6 +66,7 @@ export function Header({ props }: { props: PageProps }) {
           ))}
         </ul>
       </nav>
+      <HeaderSearch key={searchWords} current={searchWords} />
       <div className="header-actions">
         <LocaleSwitcher locales={brand.locales} current={props.locale} path={props.path} />
         {me ? (
