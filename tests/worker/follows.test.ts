@@ -96,7 +96,9 @@ describe('following', () => {
     expect(first).toBeGreaterThan(Date.now() - 60_000);
     (await openInbox(viewer.browser)).ws.close();
     expect(await seen()).toBe(first);
-    await env.DB.prepare('UPDATE members SET inbox_seen_at = ? WHERE id = ?').bind(Date.now() - INBOX_SEEN_STEP_MS - 1000, viewer.id).run();
+    await env.DB.prepare('UPDATE members SET inbox_seen_at = ? WHERE id = ?')
+      .bind(Date.now() - INBOX_SEEN_STEP_MS - 1000, viewer.id)
+      .run();
     (await openInbox(viewer.browser)).ws.close();
     expect(await seen()).toBeGreaterThan(Date.now() - 60_000);
   });
