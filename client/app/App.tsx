@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
 import { Header } from '../components/layout/Header';
 import { LazyFooter } from '../components/layout/LazyFooter';
@@ -63,9 +63,9 @@ const loadGlobalModals = () => {
  * The alert, members-only and session-expired modals are closed on every first paint: their code loads
  * once the browser is idle after hydration, or at once if one is asked to open sooner (the atoms keep the
  * request, so it shows when the code arrives). Off the first load of every page. A member's inbox listener
- * comes with them.
+ * and the rail of their followed channels come with them.
  */
-function GlobalModalsAfterIdle(props: { appType: PageProps['appType']; path: string; member: boolean }) {
+function GlobalModalsAfterIdle(props: { appType: PageProps['appType']; path: string; member: boolean; locale: string }) {
   const alert = useAtomValue(alertMessageAtom);
   const membersOnly = useAtomValue(showMembersOnlyAtom);
   const expired = useAtomValue(sessionExpiredAtom);
@@ -87,37 +87,6 @@ function GlobalModalsAfterIdle(props: { appType: PageProps['appType']; path: str
   return Modals ? <Modals {...props} /> : null;
 }
 
-const RailCode = lazyComponent(() => import('../components/follow/FollowingRail').then((m) => m.FollowingRail));
-/** From this width a member's followed channels run down the left (app.css keeps the same width for the rail). */
-const RAIL_MEDIA = '(min-width: 1280px)';
-
-/**
- * A member's followed channels beside the page on a wide screen. The server draws the empty slot (app.css gives it
- * its width, so the page does not move when it fills); the rail's code and data come after hydration, and only while
- * the screen is wide.
- */
-function RailSlot({ locale }: { locale: string }) {
-  const [wide, setWide] = useState(false);
-  useEffect(() => {
-    const media = window.matchMedia(RAIL_MEDIA);
-    const update = () => setWide(media.matches);
-    update();
-    media.addEventListener('change', update);
-    return () => media.removeEventListener('change', update);
-  }, []);
-  return (
-    <aside className="rail-slot">
-      {wide && (
-        <ChunkErrorBoundary>
-          <Suspense fallback={null}>
-            <RailCode locale={locale} />
-          </Suspense>
-        </ChunkErrorBoundary>
-      )}
-    </aside>
-  );
-}
-
 export function App({ props }: { props: PageProps }) {
   useGlobalEvents();
   useEffect(() => {
@@ -129,7 +98,8 @@ export function App({ props }: { props: PageProps }) {
       <ProgressBar />
       <Header props={props} />
       <div className="app-body">
-        {props.me && <RailSlot locale={props.locale} />}
+        {/* A member's followed channels on a wide screen (RailPortal, which comes with the global modals, fills it). */}
+        {props.me && <aside className="rail-slot" id="rail-slot" />}
         <main id="main" tabIndex={-1}>
           {Page.preload ? (
             // Keyed by path: going from one channel to another starts the page afresh, as a full load would.
@@ -143,7 +113,7 @@ export function App({ props }: { props: PageProps }) {
       </div>
       <LazyFooter brand={props.brand} />
       <Toasts />
-      <GlobalModalsAfterIdle appType={props.appType} path={props.path} member={!!props.me} />
+      <GlobalModalsAfterIdle appType={props.appType} path={props.path} member={!!props.me} locale={props.locale} />
       <LoginModalOnDemand path={props.path} showForeignerLink={props.brand.features.foreignerSignup} />
     </div>
   );

@@ -1,5 +1,8 @@
 // Customer service (docs/product/community.md, "Customer service"): the kinds, categories and limits both the API and
 // the client's forms use. No zod here: the client imports it (the shapes are in cs-schemas.ts).
+import { CS_PATHS } from './cs-paths';
+
+export { CS_PATHS };
 
 /** Inquiry boards: a question for the operator (QNA, the 1:1 inquiry) or a suggestion (PROPOSAL). */
 export const INQUIRY_BOARD_TYPES = ['QNA', 'PROPOSAL'] as const;
@@ -46,20 +49,6 @@ export const CS_LIMITS = {
   inquiriesPerHour: 10,
   pageLimit: 10,
   maxPageLimit: 50,
-} as const;
-
-/** Where the customer service pages are (the client links them, the edge renders them). */
-export const CS_PATHS = {
-  notices: '/cs/notices',
-  developNotices: '/cs/develop-notices',
-  guides: '/cs/guides',
-  post: (id: number) => `/cs/posts/${id}`,
-  inquiries: '/cs/inquiries',
-  inquiry: (id: number) => `/cs/inquiries/${id}`,
-  reports: '/cs/reports',
-  accountChange: '/cs/account-change',
-  staff: '/staff/cs',
-  policy: (file: string) => `/policies/${file}`,
 } as const;
 
 /** The policy texts of GET /static/{file} with a page (/policies/{file}), in the order their pages list them. */

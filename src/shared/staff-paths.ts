@@ -1,5 +1,5 @@
 // The staff pages (P and O members), linked to each other by the staff nav (client/components/staff/StaffNav.tsx).
-import { CS_PATHS } from './cs-rules';
+import { CS_PATHS } from './cs-paths';
 
 export const STAFF_PATHS = { console: '/staff', cs: CS_PATHS.staff, payouts: '/staff/payouts', content: '/staff/content', clips: '/staff/clips' } as const;
 export type StaffPage = keyof typeof STAFF_PATHS;

@@ -54,7 +54,7 @@ test('a member follows a channel, turns its notices off and on, finds it under F
   await page.getByRole('navigation', { name: ko.nav.main }).getByRole('link', { name: ko.nav.following }).click();
   await expect(page).toHaveURL(/\/my\/following$/);
   await expect(page.getByRole('heading', { level: 1, name: ko.lists.LIKE.title })).toBeVisible();
-  const row = page.getByRole('listitem').filter({ hasText: CREATOR.nickname });
+  const row = page.getByRole('main').getByRole('listitem').filter({ hasText: CREATOR.nickname });
   await expect(row).toContainText(fill(ko.follow.viewers, { count: '1' }));
   await row.getByRole('button', { name: fill(ko.follow.unfollowOne, { nickname: CREATOR.nickname }) }).click();
   await expect(page.getByText(ko.lists.LIKE.empty)).toBeVisible();

@@ -1,7 +1,28 @@
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { apiKey } from '../../data/api';
 import { useApi } from '../../data/use-api';
 import { formatInteger } from '../../lib/format';
 import { useT } from '../../i18n/i18n';
+
+/** From this width a member's followed channels run down the left (app.css gives .rail-slot the same). */
+const RAIL_MEDIA = '(min-width: 1280px)';
+
+/**
+ * The rail in the slot the server drew beside the page (App.tsx: empty, its width kept by app.css, so nothing moves
+ * when it fills), while the screen is wide: its data is asked for only then.
+ */
+export function RailPortal({ locale }: { locale: string }) {
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const media = window.matchMedia(RAIL_MEDIA);
+    const update = () => setSlot(media.matches ? document.getElementById('rail-slot') : null);
+    update();
+    media.addEventListener('change', update);
+    return () => media.removeEventListener('change', update);
+  }, []);
+  return slot ? createPortal(<FollowingRail locale={locale} />, slot) : null;
+}
 
 /** How many followed channels the rail lists (the rest are on /my/following). */
 const RAIL_LIMIT = 30;
@@ -10,7 +31,7 @@ const RAIL_REFRESH_MS = 60_000;
 
 /**
  * The followed channels down the left of a wide screen: those on air first, busiest first, each with its viewers and
- * its live's title; then the others, dimmed. Its code and data load after the page, only on a wide screen.
+ * its live's title; then the others, dimmed.
  */
 export function FollowingRail({ locale }: { locale: string }) {
   const t = useT();
