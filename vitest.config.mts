@@ -50,6 +50,13 @@ class LongFirst extends BaseSequencer {
   }
 }
 
+/**
+ * A member's write rate in the tests (120 per 10 s deployed, wrangler.toml): the sweeps send every write route, some
+ * twice, from one member within seconds, and there are more write routes than the deployed rate allows at once. The
+ * limit itself is tested with its own rate (tests/worker/security-limits.test.ts).
+ */
+const TEST_WRITE_RATE = '600/10';
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.resolve('src/db/migrations'));
   // The social-login providers as real OAuth servers on loopback (free ports; workerd reaches 127.0.0.1),
@@ -64,7 +71,16 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
-          bindings: { ...devVars(), ...issuers.bindings, TEST_MIGRATIONS: migrations, TEST_PUSH_RECEIVER: push.origin, ENVIRONMENT: 'test', DEV_PG_DEPOSIT_DELAY_MS: '0', PAGE_CACHE_TTL_S: '600' },
+          bindings: {
+            ...devVars(),
+            ...issuers.bindings,
+            TEST_MIGRATIONS: migrations,
+            TEST_PUSH_RECEIVER: push.origin,
+            ENVIRONMENT: 'test',
+            DEV_PG_DEPOSIT_DELAY_MS: '0',
+            PAGE_CACHE_TTL_S: '600',
+            WRITE_RATE: TEST_WRITE_RATE,
+          },
         },
       }),
     ],

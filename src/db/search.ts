@@ -24,9 +24,12 @@ export type SearchTerms = [phrase: string, unused: null] | [from: string, to: st
 export function searchTerms(q: string): SearchTerms {
   const chars = [...q.toLowerCase()];
   if (chars.length >= 3) return [`"${q.replace(/"/g, '""')}"`, null];
-  // The index folds case as toLowerCase does; the range ends before the pair's last character's successor.
-  const last = chars[1]!.codePointAt(0)!;
-  return [chars.join(''), chars[0] + String.fromCodePoint(last + 1)];
+  // The index folds case as toLowerCase does; the range ends before the pair's last character's successor (past the
+  // surrogates, which are no characters; after the last code point, the first character's successor ends it).
+  const [first, second] = [chars[0]!.codePointAt(0)!, chars[1]!.codePointAt(0)!];
+  const next = (c: number) => (c === 0xd7ff ? 0xe000 : c + 1);
+  const to = second < 0x10ffff ? String.fromCodePoint(first) + String.fromCodePoint(next(second)) : String.fromCodePoint(next(first));
+  return [chars.join(''), to];
 }
 
 /** The MATCH expression for `index`: the phrase, or the OR of the terms the pair begins (a term nothing holds when none). */
