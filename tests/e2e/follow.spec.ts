@@ -160,13 +160,18 @@ test('the home page puts the followed channels’ lives first, and a wide screen
   };
   const fan = await person(browser, RAIL_FAN.loginId, null, { viewport: { width: 1440, height: 900 } });
   const { page } = fan;
+  // Following nobody yet: the rail says so and offers lives on air.
+  await gotoHydrated(page, url('flex', '/'));
+  const rail = page.getByRole('navigation', { name: ko.follow.rail.title });
+  await expect(rail.getByText(ko.follow.rail.empty)).toBeVisible();
+  await expect(rail.getByRole('heading', { name: ko.follow.rail.suggested })).toBeVisible();
+  await expect(rail.getByRole('listitem').first()).toContainText(ko.follow.rail.live);
   await follow(page, CREATOR.loginId); // on air (the first test's channel)
   await follow(page, QUIET.loginId); // off air
   await gotoHydrated(page, url('flex', '/'));
   const section = page.getByRole('region', { name: ko.home.following });
   await expect(section).toContainText(`팔로우 채널 ${suffix}`);
-  await page.screenshot({ path: 'test-results/home-following-wide.png' });
-  const rail = page.getByRole('navigation', { name: ko.follow.rail.title });
+  await expect(rail.getByRole('heading', { name: ko.follow.rail.suggested })).toHaveCount(0);
   const rows = rail.getByRole('listitem');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText(CREATOR.nickname);
