@@ -6,6 +6,7 @@ import { LazyEventPopup } from '../components/home/LazyEventPopup';
 import { StreamGrid } from '../components/watch/StreamCardView';
 import { useClock } from '../components/watch/time';
 import { TopClips } from '../components/clips/TopClips';
+import type { StreamCard } from '../../src/shared/streams-api';
 
 export function HomePage({ props }: { props: PageProps<'HOME'> }) {
   const t = useT();
@@ -26,14 +27,8 @@ export function HomePage({ props }: { props: PageProps<'HOME'> }) {
       </section>
       <BannerCarousel banners={main?.banners ?? []} />
       <BannerCards banners={data.newBanners ?? []} />
-      {props.me && personal && main && main.followingLives.length > 0 && (
-        <section aria-labelledby="following-title" className="section">
-          <h2 id="following-title">{t('home.following')}</h2>
-          <StreamGrid streams={main.followingLives} now={now} locale={locale} empty="" label={t('home.following')} />
-          <a className="link" href="/my/following">
-            {t('home.seeAllFollowing')}
-          </a>
-        </section>
+      {props.me && personal && main && (
+        <OwnSection id="following-title" title={t('home.following')} streams={main.followingLives} now={now} locale={locale} seeAll={{ href: '/my/following', label: t('home.seeAllFollowing') }} />
       )}
       <section aria-labelledby="live-now" className="section">
         <h2 id="live-now">{t('home.liveNow')}</h2>
@@ -55,20 +50,9 @@ export function HomePage({ props }: { props: PageProps<'HOME'> }) {
         </nav>
       )}
       {/* For a guest the suggestions are simply the top lives, already shown above. */}
-      {props.me && personal && main && main.suggestions.length > 0 && (
-        <section aria-labelledby="suggestions-title" className="section">
-          <h2 id="suggestions-title">{t('home.suggestions')}</h2>
-          <StreamGrid streams={main.suggestions} now={now} locale={locale} empty="" label={t('home.suggestions')} />
-        </section>
-      )}
-      {props.me && personal && main && main.recentlyWatched.length > 0 && (
-        <section aria-labelledby="recent-title" className="section">
-          <h2 id="recent-title">{t('home.recentlyWatched')}</h2>
-          <StreamGrid streams={main.recentlyWatched} now={now} locale={locale} empty="" label={t('home.recentlyWatched')} />
-          <a className="link" href="/my/recent">
-            {t('home.seeAllRecent')}
-          </a>
-        </section>
+      {props.me && personal && main && <OwnSection id="suggestions-title" title={t('home.suggestions')} streams={main.suggestions} now={now} locale={locale} />}
+      {props.me && personal && main && (
+        <OwnSection id="recent-title" title={t('home.recentlyWatched')} streams={main.recentlyWatched} now={now} locale={locale} seeAll={{ href: '/my/recent', label: t('home.seeAllRecent') }} />
       )}
       {logos.length > 0 && (
         <section aria-labelledby="partners-title" className="section">
@@ -86,5 +70,21 @@ export function HomePage({ props }: { props: PageProps<'HOME'> }) {
       )}
       {popup && <LazyEventPopup key={popup.id} popup={popup} />}
     </>
+  );
+}
+
+/** One of a member's own sections (followed lives, suggestions, recently watched): drawn only when it has streams. */
+function OwnSection({ id, title, streams, now, locale, seeAll }: { id: string; title: string; streams: StreamCard[]; now: number; locale: string; seeAll?: { href: string; label: string } }) {
+  if (streams.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="section">
+      <h2 id={id}>{title}</h2>
+      <StreamGrid streams={streams} now={now} locale={locale} empty="" label={title} />
+      {seeAll && (
+        <a className="link" href={seeAll.href}>
+          {seeAll.label}
+        </a>
+      )}
+    </section>
   );
 }

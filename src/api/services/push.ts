@@ -98,9 +98,12 @@ export async function pushWentLive(env: Env, memberIds: number[], live: WentLive
   const keys = vapidKeys(env);
   if (!keys || memberIds.length === 0) return 0;
   const subs = await pushSubscriptionsOf(env.DB, memberIds);
+  // The words once per language, not once per browser.
+  const messages = new Map<string, PushMessage>();
+  const messageIn = (locale: string) => messages.get(locale) ?? messages.set(locale, wentLiveMessage(live, locale)).get(locale)!;
   let taken = 0;
   for (let i = 0; i < subs.length; i += AT_ONCE) {
-    const sent = await Promise.all(subs.slice(i, i + AT_ONCE).map((sub) => send(env, keys, sub, wentLiveMessage(live, sub.locale))));
+    const sent = await Promise.all(subs.slice(i, i + AT_ONCE).map((sub) => send(env, keys, sub, messageIn(sub.locale))));
     taken += sent.filter(Boolean).length;
   }
   return taken;
