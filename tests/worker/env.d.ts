@@ -6,6 +6,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** The loopback push service (scripts/lib/push-receiver.mjs): where test subscriptions point. */
       TEST_PUSH_RECEIVER: string;
+      /** 'full' for the chat-faults run at the scale docs/security.md states (npm run bench:chat-faults). */
+      CHAT_FAULTS_SCALE: string;
     }
   }
 }
