@@ -24,6 +24,13 @@ const SERIAL: Record<string, string> = {
   'aborts.spec.ts': 'a real broadcast on demo channel 2, and an abort storm the server must survive',
 };
 const serialSpecs = Object.keys(SERIAL).map((file) => `**/${file}`);
+/**
+ * The serial specs that play real video and check how it plays (stalls, first frames, a live's start and end): they
+ * run first among the serial ones, so that npm test can start the other Worker tests beside the rest, which do not
+ * measure anything in time (scripts/test.mjs).
+ */
+const VIDEO = ['playback.spec.ts', 'sources.spec.ts', 'aborts.spec.ts'];
+const videoSpecs = VIDEO.map((file) => `**/${file}`);
 
 /**
  * Debian's headless shell (`apt-get install chromium-headless-shell`), the same Chromium without the browser's UI
@@ -39,14 +46,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // The `parallel` project; the `serial` one runs on one of them, after it (SERIAL above), and npm test runs it beside
-  // other work.
+  // The `parallel` project; the `serial-video` and `serial` ones run on one of them, after it (SERIAL above), and npm
+  // test runs them beside other work.
   workers: 2,
   projects: [
     { name: 'parallel', testIgnore: serialSpecs },
     // After `parallel` (a failure there skips these: fix it first), one spec at a time. Naming a serial spec
     // on the command line runs the whole `parallel` project first: add --no-deps to run just that spec.
-    { name: 'serial', testMatch: serialSpecs, dependencies: ['parallel'], workers: 1 },
+    { name: 'serial-video', testMatch: videoSpecs, dependencies: ['parallel'], workers: 1 },
+    { name: 'serial', testMatch: serialSpecs, testIgnore: videoSpecs, dependencies: ['serial-video'], workers: 1 },
   ],
   retries: 0,
   // npm test runs the two projects as two runs, each with a report of its own (E2E_REPORT).

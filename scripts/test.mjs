@@ -6,7 +6,7 @@
 // Every step is CPU-bound on two cores, so the steps are laid out to keep both busy (each line a step prints while
 // another runs starts with its name): the checks and the build two at a time; the browser specs that run two at a
 // time; the ones that run alone beside the Worker files that need storage apart and the tool tests; then the other
-// Worker tests.
+// Worker tests, beside the last of the browser specs.
 // `-- --no-e2e` leaves out the browser; `-- --sequential` runs every step alone.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -126,6 +126,7 @@ const REPORTS = {
   workerAlone: 'test-results/vitest-alone.json',
   components: 'test-results/components.json',
   browser: 'test-results/e2e.json',
+  browserVideo: 'test-results/e2e-video.json',
   browserSerial: 'test-results/e2e-serial.json',
   tools: 'test-results/tools.tap',
 };
@@ -194,26 +195,31 @@ const runTools = (besideAnother = false) =>
 
 if (built && withBrowser && e2eServer) {
   // The run is CPU-bound (docs/decisions.md, "CI time"), so each phase keeps both cores busy: the browser specs that
-  // run two at a time; then the ones that must run alone (playwright.config.ts, SERIAL), which use about one core,
-  // beside the Worker test files that need storage apart from the others (vitest.config.mts, ALONE and FRESH: one lane) and the
-  // tool tests; then the other Worker tests, three lanes.
+  // run two at a time; then the ones that must run alone (playwright.config.ts, SERIAL), which use about one core.
+  // Beside those run the Worker test files that need storage apart from the others (vitest.config.mts, ALONE and
+  // FRESH: one lane) and the tool tests (mostly waiting on a server at nice 19); then the other Worker tests (three
+  // lanes), as soon as both are done and the serial specs that play video have finished: the serial specs after
+  // those measure nothing in time, and would otherwise leave a core idle while they end.
   const ready = await e2eServer.ready;
   // One that never answered gives the port back: Playwright starts its own there.
   if (!ready) e2eServer.stop();
   const env = ready ? { E2E_SERVER_STARTED: '1' } : {};
   await runPlaywright('browser tests (two at a time)', 'parallel', REPORTS.browser, env);
-  await inParallel(
-    [
-      () => runPlaywright('browser tests (one at a time)', 'serial', REPORTS.browserSerial, env, true),
-      async () => {
-        const alone = await runVitest('worker tests (apart)', ['alone', 'fresh'], REPORTS.workerAlone, true);
-        return (await runTools(true)) && alone;
-      },
-    ],
-    width,
-  );
-  e2eServer.stop();
-  await runVitest('unit + worker tests', ['shared'], REPORTS.worker);
+  const video = () => runPlaywright('browser tests (one at a time, video)', 'serial-video', REPORTS.browserVideo, env, !sequential);
+  const serial = () => runPlaywright('browser tests (one at a time)', 'serial', REPORTS.browserSerial, env, !sequential);
+  const apart = () => runVitest('worker tests (apart)', ['alone', 'fresh'], REPORTS.workerAlone, !sequential);
+  const shared = () => runVitest('unit + worker tests', ['shared'], REPORTS.worker, !sequential);
+  if (sequential) {
+    for (const run of [video, serial, apart, runTools]) await run();
+    e2eServer.stop();
+    await shared();
+  } else {
+    const videoDone = video();
+    const browserDone = videoDone.then(serial).then(() => e2eServer.stop());
+    await Promise.all([apart(), runTools(true), videoDone]);
+    await shared();
+    await browserDone;
+  }
 } else if (built) {
   await runVitest('unit + worker tests', [], REPORTS.worker);
   await runTools();
@@ -225,7 +231,7 @@ const addCounts = (a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b
 const playwrightCounts = (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped });
 const worker = addCounts(readReport(REPORTS.worker, vitestCounts, NO_COUNTS), readReport(REPORTS.workerAlone, vitestCounts, NO_COUNTS));
 const components = readReport(REPORTS.components, vitestCounts, NO_COUNTS);
-const e2e = addCounts(readReport(REPORTS.browser, playwrightCounts, NO_COUNTS), readReport(REPORTS.browserSerial, playwrightCounts, NO_COUNTS));
+const e2e = [REPORTS.browser, REPORTS.browserVideo, REPORTS.browserSerial].map((file) => readReport(file, playwrightCounts, NO_COUNTS)).reduce(addCounts);
 const tapLines = existsSync(REPORTS.tools) ? readFileSync(REPORTS.tools, 'utf8').split('\n') : [];
 const tools = { passed: tapLines.filter((l) => /^ok /.test(l)).length, failed: tapLines.filter((l) => /^not ok /.test(l)).length, skipped: 0 };
 const counted = [worker, components, e2e, tools];
@@ -241,7 +247,7 @@ const vitestFailures = (r) =>
   );
 const failedNames = [
   ...[REPORTS.worker, REPORTS.workerAlone, REPORTS.components].flatMap((file) => readReport(file, vitestFailures, [])),
-  ...[REPORTS.browser, REPORTS.browserSerial].flatMap((file) => readReport(file, (r) => failedSpecs(r.suites), [])),
+  ...[REPORTS.browser, REPORTS.browserVideo, REPORTS.browserSerial].flatMap((file) => readReport(file, (r) => failedSpecs(r.suites), [])),
 ];
 if (failedNames.length) console.log(`\nfailed tests:\n${failedNames.map((n) => `  ✗ ${n}`).join('\n')}`);
 console.log(
