@@ -197,8 +197,8 @@ if (built && withBrowser && e2eServer) {
   // The run is CPU-bound (docs/decisions.md, "CI time"), so each phase keeps both cores busy: the browser specs that
   // run two at a time; then the ones that must run alone (playwright.config.ts, SERIAL), which use about one core.
   // Beside those run the Worker test files that need storage apart from the others (vitest.config.mts, ALONE and
-  // FRESH: one lane) and the tool tests (mostly waiting on a server at nice 19); then the other Worker tests (three
-  // lanes), as soon as both are done and the serial specs that play video have finished: the serial specs after
+  // FRESH: one lane), then the tool tests (mostly waiting on a server at nice 19); then the other Worker tests (three
+  // lanes), as soon as those are done and the serial specs that play video have finished: the serial specs after
   // those measure nothing in time, and would otherwise leave a core idle while they end.
   const ready = await e2eServer.ready;
   // One that never answered gives the port back: Playwright starts its own there.
@@ -216,7 +216,8 @@ if (built && withBrowser && e2eServer) {
   } else {
     const videoDone = video();
     const browserDone = videoDone.then(serial).then(() => e2eServer.stop());
-    await Promise.all([apart(), runTools(true), videoDone]);
+    // The tool tests after the apart lane, not beside it: their server at nice 19 gets no CPU while both cores are busy.
+    await Promise.all([apart().then(() => runTools(true)), videoDone]);
     await shared();
     await browserDone;
   }
