@@ -93,13 +93,15 @@ export function App({ props }: { props: PageProps }) {
     document.documentElement.lang = props.locale;
   }, [props.locale]);
   const Page = pageFor(props.page);
+  // A member's page from the members' shared copy keeps the member's places from the start (PageProps.pendingMe).
+  const member = props.me !== null || props.pendingMe !== undefined;
   return (
-    <div className={`app app-${props.isMobile ? 'mobile' : 'pc'}${props.me ? ' has-rail' : ''}`} data-page={props.page}>
+    <div className={`app app-${props.isMobile ? 'mobile' : 'pc'}${member ? ' has-rail' : ''}`} data-page={props.page}>
       <ProgressBar />
       <Header props={props} />
       <div className="app-body">
         {/* A member's followed channels on a wide screen (RailPortal, which comes with the global modals, fills it). */}
-        {props.me && <aside className="rail-slot" id="rail-slot" />}
+        {member && <aside className="rail-slot" id="rail-slot" />}
         <main id="main" tabIndex={-1}>
           {Page.preload ? (
             // Keyed by path: going from one channel to another starts the page afresh, as a full load would.

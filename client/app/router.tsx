@@ -75,6 +75,15 @@ export function RouterProvider({ initialProps, children }: { initialProps: PageP
   const navigate = useCallback((href: string, options?: { replace?: boolean }) => load(href, options?.replace ? 'replace' : 'push'), [load]);
   const refresh = useCallback((options?: { keepScroll?: boolean }) => load(window.location.pathname + window.location.search, 'replace', options?.keepScroll), [load]);
 
+  // A member's page from the members' shared copy hydrated without its member (PageProps.pendingMe): put them in now.
+  useEffect(() => {
+    const pending = propsRef.current.pendingMe;
+    if (typeof pending !== 'object') return;
+    const withMember = { ...propsRef.current, me: pending, pendingMe: undefined };
+    propsRef.current = withMember;
+    setProps(withMember);
+  }, []);
+
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const anchor = routableLink(event);

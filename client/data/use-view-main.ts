@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { DeviceSpelling } from '../../src/shared/device';
 import type { ViewMainResponse } from '../../src/shared/streams-api';
 import { apiKey } from './api';
@@ -13,12 +14,17 @@ export const LIVES_REFRESH_MS = 30_000;
  * says whether what is returned is already the viewer's own answer.
  */
 export function useViewMain(device: DeviceSpelling, initial: ViewMainResponse | null, { own = false }: { own?: boolean } = {}): { main: ViewMainResponse | null; personal: boolean } {
-  const { data } = useApi(apiKey('/api/my/view-main', { query: { device } }), {
+  const { data, mutate } = useApi(apiKey('/api/my/view-main', { query: { device } }), {
     fallbackData: initial ?? undefined,
     // The server just loaded it: the first refresh waits for the interval (unless it was not the member's own).
-    revalidateOnMount: !initial || own,
+    revalidateOnMount: !initial,
     refreshInterval: LIVES_REFRESH_MS,
   });
+  // The member's own answer, at once: on hydration, or when the member comes in after it (a page from the members'
+  // shared copy, PageProps.pendingMe).
+  useEffect(() => {
+    if (own) void mutate();
+  }, [own, mutate]);
   // SWR hands back the fallback object itself until its first answer arrives.
   return { main: data ?? null, personal: !own || (!!data && data !== initial) };
 }

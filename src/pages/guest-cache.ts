@@ -13,11 +13,26 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { COOKIE } from '../shared/constants';
 import type { AppEnv } from '../lib/env';
-import type { PageProps, WireProps } from '../shared/page-props';
+import { MEMBER_SLOT, type Me, type PageProps, type WireProps } from '../shared/page-props';
 import type { Brand } from '../shared/brand-schema';
 import { EDGE_CACHE_HEADER } from '../shared/page-cache';
 import { PAGE_SCOPES, currentEpochs, expiryFromNow, lookup, parsed, store, type CacheEntry } from '../edge-cache';
-import { HTML_CONTENT_TYPE, JSON_CONTENT_TYPE, fromWire, pageHeaders, respond, respondCapturing, splitAtNonce, wantsProps, wirePropsOf, withFreshNonce } from '../render/respond';
+import {
+  HTML_CONTENT_TYPE,
+  JSON_CONTENT_TYPE,
+  fromWire,
+  joinedAround,
+  pageHeaders,
+  renderBytes,
+  respond,
+  respondCapturing,
+  splitAround,
+  splitAtNonce,
+  wantsProps,
+  wirePropsOf,
+  withFreshNonce,
+} from '../render/respond';
+import { scriptSafe } from '../render/document';
 import { waitUntil } from '../proxy/caller';
 import { buildIdOf } from '../render/preload';
 
@@ -79,7 +94,7 @@ async function keysOf(c: Context<AppEnv>) {
   const { brand, locale, appType, isMobile, appVersion } = c.var;
   const build = await buildIdOf(c);
   const viewer = `${build}|${brand.id}.${brandPrint(brand)}|${locale}|${appType}|${isMobile ? 'mobile' : 'desktop'}|${appVersion ?? '-'}|${url.pathname}`;
-  return { origin: url.origin, props: `props|${viewer}`, html: `html|${viewer}` };
+  return { origin: url.origin, props: `props|${viewer}`, html: `html|${viewer}`, members: `members|${viewer}` };
 }
 
 /** Builds under way in this isolate, by key: concurrent misses wait for the first one's entry. */
@@ -213,4 +228,53 @@ export async function sharedGuestProps(c: Context<AppEnv>, build: (depend: Depen
   const got = await guestProps(c, await keysOf(c), build);
   if ('entry' in got) return propsOf(got.entry);
   return 'props' in got.built ? got.built.props : null;
+}
+
+/** The members' copy's props block where its member goes: `"pendingMe":` and the slot, as the document writes them. */
+const MEMBER_MARKER = `"pendingMe":${JSON.stringify(MEMBER_SLOT)}`;
+
+/** A kept members' copy split around its member's place and its nonce, once per kept copy. */
+const memberParts = (entry: CacheEntry) => parsed(entry, (body) => splitAround(body, MEMBER_MARKER, entry.nonce));
+
+function serveMember(c: Context<AppEnv>, entry: CacheEntry, me: Me, how: 'HIT' | 'MISS'): Response | null {
+  const parts = memberParts(entry);
+  if (!parts) return null;
+  pageHeaders(c);
+  c.header(EDGE_CACHE_HEADER, how);
+  return c.body(joinedAround(c, parts, `"pendingMe":${scriptSafe(JSON.stringify(me))}`), 200, { 'content-type': entry.contentType });
+}
+
+/**
+ * A member's page that differs from a guest's only in its member (their home): the document comes from a copy every
+ * member asking the same shares, rendered once from the guests' props with the member's places held
+ * (PageProps.pendingMe), and each answer writes its member into the props block; the page puts them in right after
+ * hydration. `withMember` makes the page's props from the guests' (null when their loader answered otherwise).
+ * Anything the cache does not take (a query, in-app navigation's props, a copy that could not be kept) is rendered
+ * for the member afresh, as before.
+ */
+export async function memberPage(c: Context<AppEnv>, me: Me, build: (depend: Depend) => Promise<PageBuild>, withMember: (shared: PageProps | null, me: Me) => PageProps): Promise<Response> {
+  if (!keepable(c) || wantsProps(c)) return respond(c, withMember(await sharedGuestProps(c, build), me));
+  const keys = await keysOf(c);
+  const ready = await find(c, keys.origin, keys.members);
+  const served = ready && serveMember(c, ready, me, 'HIT');
+  if (served) return served;
+
+  const done = claim(keys.members);
+  let entry: CacheEntry | null = null;
+  try {
+    const got = await guestProps(c, keys, build);
+    if (!('entry' in got)) return respond(c, withMember('props' in got.built ? got.built.props : null, me));
+    const source = got.entry;
+    const shared: PageProps = { ...withMember(propsOf(source), me), me: null, pendingMe: MEMBER_SLOT };
+    const { bytes, failed, nonce } = await renderBytes(c, shared);
+    const made: CacheEntry = { body: bytes, contentType: HTML_CONTENT_TYPE, expires: source.expires, epochs: source.epochs, nonce };
+    const answer = failed ? null : serveMember(c, made, me, 'MISS');
+    if (!answer) return respond(c, withMember(propsOf(source), me));
+    // Like the guests' document, it lives no longer than the props it shows and falls with them.
+    entry = made;
+    store(keys.origin, keys.members, entry, (p) => waitUntil(c, p));
+    return answer;
+  } finally {
+    done(entry);
+  }
 }

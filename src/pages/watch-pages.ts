@@ -2,7 +2,19 @@ import { PAGE_DEFAULTS } from '../shared/paging';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../lib/env';
 import { buildPageProps, respond } from '../render/respond';
-import { MY_LISTS, type CasterData, type ChannelData, type ClipData, type HomeData, type Me, type MyListData, type MyListKey, type ThemeData, type VodData } from '../shared/page-props';
+import {
+  MY_LISTS,
+  type CasterData,
+  type ChannelData,
+  type ClipData,
+  type HomeData,
+  type Me,
+  type MyListData,
+  type MyListKey,
+  type PageProps,
+  type ThemeData,
+  type VodData,
+} from '../shared/page-props';
 import type { Banner, Logo, StreamDetail, Theme } from '../shared/streams-api';
 import { REPLAY_LAG_MS, REPLAY_LANDING, landedStretch, type ReplayStretch } from '../shared/chat-replay-schemas';
 import { CLIP_ID_PATTERN } from '../shared/clip-schemas';
@@ -12,7 +24,7 @@ import type { ApiAnswer } from '../proxy/caller';
 import { signinRedirect } from '../middleware/gate';
 import { channelSettings } from '../proxy/channel-settings';
 import { PAGE_SCOPES } from '../edge-cache';
-import { guestPage, noDepend, sharedGuestProps, type Depend, type PageBuild } from './guest-cache';
+import { guestPage, memberPage, noDepend, sharedGuestProps, type Depend, type PageBuild } from './guest-cache';
 
 const seg = encodeURIComponent;
 /** Path segments we pass on to the API: bounded, so a garbage URL is a 404 and not an API error. */
@@ -119,10 +131,13 @@ const answer = (c: Context<AppEnv>, built: PageBuild) => ('response' in built ? 
 export const watchPages = new Hono<AppEnv>()
   .get('/', async (c) => {
     if (!c.var.loggedIn) return guestPage(c, (depend) => homePage(c, depend));
-    // A member: the guests' page (lives, banners, themes, logos) with the member in the header; their
-    // own suggestions and recently watched follow after hydration.
-    const [me, shared] = await Promise.all([loadMeRemembered(c), sharedGuestProps(c, (depend) => homePage(c, depend))]);
-    return respond(c, buildPageProps(c, 'HOME', shared?.page === 'HOME' ? shared.data : {}, me));
+    // A member: the guests' page (lives, banners, themes, logos) with the member in the header, from the copy all
+    // members share; their own suggestions and recently watched follow after hydration.
+    const build = (depend: Depend) => homePage(c, depend);
+    const withMember = (shared: PageProps | null, me: Me | null) => buildPageProps(c, 'HOME', shared?.page === 'HOME' ? shared.data : {}, me);
+    const me = await loadMeRemembered(c);
+    if (!me) return respond(c, withMember(await sharedGuestProps(c, build), null));
+    return memberPage(c, me, build, withMember);
   })
   .get('/channel/:loginId', async (c) => {
     const loginId = c.req.param('loginId');

@@ -108,7 +108,7 @@ export const SUBMIT_GUARD_SCRIPT = [
 ].join('\n');
 
 /** JSON that is safe inside a <script> element. */
-function scriptSafe(json: string): string {
+export function scriptSafe(json: string): string {
   return json
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

@@ -98,9 +98,38 @@ const decoder = new TextDecoder();
  */
 export async function respondCapturing(c: Context<AppEnv>, props: PageProps): Promise<{ response: Response; body: Uint8Array<ArrayBuffer> | null; nonce?: string }> {
   pageHeaders(c);
-  const { html, failed, nonce } = await renderDocument(c, props);
-  const bytes = encoder.encode(html) as Uint8Array<ArrayBuffer>;
+  const { bytes, failed, nonce } = await renderBytes(c, props);
   return { response: c.body(bytes, 200, { 'content-type': HTML_CONTENT_TYPE }), body: failed ? null : bytes, nonce };
+}
+
+/** The document as bytes, not answered (a copy that each answer completes: src/pages/guest-cache.ts). */
+export async function renderBytes(c: Context<AppEnv>, props: PageProps): Promise<{ bytes: Uint8Array<ArrayBuffer>; failed: boolean; nonce?: string }> {
+  const { html, failed, nonce } = await renderDocument(c, props);
+  return { bytes: encoder.encode(html) as Uint8Array<ArrayBuffer>, failed, nonce };
+}
+
+/**
+ * A kept document's bytes split where `marker` stands (its first place), each side split at the nonce it was
+ * rendered with: made once per kept copy, so an answer only copies bytes (withFreshNonce, joinedAround).
+ */
+export function splitAround(body: Uint8Array<ArrayBuffer>, marker: string, renderedWith: string | undefined): [Uint8Array<ArrayBuffer>[], Uint8Array<ArrayBuffer>[]] | null {
+  const text = decoder.decode(body);
+  const at = text.indexOf(marker);
+  if (at < 0) return null;
+  const side = (part: string) => (renderedWith ? splitAtNonce(encoder.encode(part) as Uint8Array<ArrayBuffer>, renderedWith) : [encoder.encode(part) as Uint8Array<ArrayBuffer>]);
+  return [side(text.slice(0, at)), side(text.slice(at + marker.length))];
+}
+
+/** A document split by splitAround, with this answer's nonce and `filling` where the marker stood. */
+export function joinedAround(c: Context<AppEnv>, [before, after]: [Uint8Array<ArrayBuffer>[], Uint8Array<ArrayBuffer>[]], filling: string): Uint8Array<ArrayBuffer> {
+  const parts = [withFreshNonce(c, before), encoder.encode(filling), withFreshNonce(c, after)];
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
 }
 
 /**

@@ -92,10 +92,19 @@ export type PageKeysOf<M extends PageModule> = { [K in PageKey]: (typeof PAGES)[
 /** The signed-in member as the page sees it (the API's MeDto); null for a guest. */
 export type Me = MeDto;
 
+/** Where the shared copy of a member's page leaves its member: each answer writes its own in (src/pages/guest-cache.ts). */
+export const MEMBER_SLOT = '\u0000member\u0000';
+
 /** What every page's props carry, whatever the page. */
 interface PagePropsBase {
   path: string;
   me: Me | null;
+  /**
+   * A member's page answered from the copy all members asking the same share: it renders and hydrates with `me`
+   * null and the member's places held (the header's), and the member comes in right after hydration
+   * (client/app/router.tsx). MEMBER_SLOT only in the shared copy itself, before an answer fills it.
+   */
+  pendingMe?: Me | typeof MEMBER_SLOT;
   isMobile: boolean;
   appType: AppType;
   appVersion: number | null;

@@ -160,8 +160,10 @@ test('the home page puts the followed channels’ lives first, and a wide screen
   };
   const fan = await person(browser, RAIL_FAN.loginId, null, { viewport: { width: 1440, height: 900 } });
   const { page } = fan;
-  // Following nobody yet: the rail says so and offers lives on air.
+  // Following nobody yet: the rail says so and offers lives on air. (The home page comes from the members' shared
+  // copy: the member, and their greeting, come in right after hydration.)
   await gotoHydrated(page, url('flex', '/'));
+  await expect(page.locator('header a.me')).toBeVisible();
   const rail = page.getByRole('navigation', { name: ko.follow.rail.title });
   await expect(rail.getByText(ko.follow.rail.empty)).toBeVisible();
   await expect(rail.getByRole('heading', { name: ko.follow.rail.suggested })).toBeVisible();

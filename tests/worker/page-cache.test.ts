@@ -19,7 +19,17 @@ import type { ChannelData } from '../../src/shared/page-props';
 import { get, propsOf, setFlags, signUpMember } from './helpers';
 import { uniqueTag } from './unique';
 
-type Props = { page: string; me: { loginId: string } | null; isMobile: boolean; appType: string; appVersion: number | null; locale: string; brand: { id: string }; data: Record<string, unknown> };
+type Props = {
+  page: string;
+  me: { loginId: string } | null;
+  pendingMe?: { loginId: string };
+  isMobile: boolean;
+  appType: string;
+  appVersion: number | null;
+  locale: string;
+  brand: { id: string };
+  data: Record<string, unknown>;
+};
 type HomeProps = Props & { data: { viewMain: { lives: { streamId: number }[]; recentlyWatched: { streamId: number }[] } | null; viewMainIsShared?: boolean } };
 
 const how = (res: Response) => res.headers.get('x-edge-cache');
@@ -144,7 +154,7 @@ describe('guest pages from the edge cache', () => {
     expect((await get('/channel/nobody404cache')).status).toBe(404);
   });
 
-  it('never answers a member from the guests’ copy; the member sees their own recently watched', async () => {
+  it('a member’s home is the members’ copy with their own member written in, never the guests’ copy; their recently watched is theirs', async () => {
     const guest = await page('/');
     expect(how(guest.res)).toBe('MISS');
     expect(how((await page('/')).res)).toBe('HIT');
@@ -155,9 +165,21 @@ describe('guest pages from the edge cache', () => {
 
     const res = await browser.open('/');
     expect(res.status).toBe(200);
-    expect(how(res)).toBeNull();
-    const props = propsOf(await res.text()) as unknown as HomeProps;
-    expect(props.me?.loginId).toBe(loginId);
+    expect(how(res)).toBe('MISS');
+    const text = await res.text();
+    const props = propsOf(text) as unknown as HomeProps;
+    // Rendered as every member's (their places held, never a sign-in button), the member put in right after hydration.
+    expect(props.me).toBeNull();
+    expect(props.pendingMe).toMatchObject({ loginId });
+    expect(text).toContain('class="me me-pending"');
+    expect(text).not.toContain('btn btn-primary btn-small');
+    // Another member gets the same copy, with their own member and nothing of the first's.
+    const second = await signUpMember();
+    const theirs = await second.browser.open('/');
+    expect(how(theirs)).toBe('HIT');
+    const theirText = await theirs.text();
+    expect(propsOf(theirText).pendingMe).toMatchObject({ loginId: second.loginId });
+    expect(theirText).not.toContain(loginId);
     // The shared part (from the guests' copy), marked so the page asks for the member's own after hydration ...
     expect(props.data.viewMainIsShared).toBe(true);
     expect(props.data.viewMain?.recentlyWatched).toEqual([]);
@@ -171,6 +193,7 @@ describe('guest pages from the edge cache', () => {
     const after = await page('/');
     expect(how(after.res)).toBe('HIT');
     expect(after.props.me).toBeNull();
+    expect(after.props.pendingMe).toBeUndefined();
   });
 
   it('a member’s visit on a cold cache stores only what a guest would see', async () => {
@@ -180,7 +203,7 @@ describe('guest pages from the edge cache', () => {
     expect((await browser.json('/api/my/streams/played', { channelId })).status).toBe(200);
     await purgePages(env, [PAGE_SCOPES.site]);
     const member = propsOf(await (await browser.open('/')).text()) as unknown as HomeProps;
-    expect(member.me?.loginId).toBe(loginId);
+    expect(member.pendingMe).toMatchObject({ loginId });
     const later = await silentLive((await creator()).channelId);
     // The props a guest gets were built during the member's request, as a guest: no member, nothing of theirs.
     const res = await get('/', { headers: { 'x-page-props': '1' } });

@@ -29,6 +29,9 @@ export function Header({ props }: { props: PageProps }) {
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
   const { brand } = props;
   const me = useProfile(props.me);
+  // A member's page from the members' shared copy: the member is known right after hydration, their places are
+  // held until then (the greeting's, and a staff member's console link, come in then).
+  const pending = !me && props.pendingMe !== undefined;
   // The wallet's SWR entry (client/data/use-luv-balance.ts LUV_SUM_KEY), read here without that module: it
   // would be one more chunk in every page's first load.
   const { data: wallet } = useApi(me ? apiKey('/api/luv/luv-sum') : null);
@@ -52,7 +55,7 @@ export function Header({ props }: { props: PageProps }) {
         <ul>
           {NAV.map((item) => (
             <li key={item.href}>
-              {item.members && !me ? (
+              {item.members && !me && !pending ? (
                 // A guest is asked to sign in first, coming back to this page.
                 <button type="button" className="link-button" onClick={() => showMembersOnly(true)}>
                   {t(item.key)}
@@ -69,12 +72,16 @@ export function Header({ props }: { props: PageProps }) {
       <HeaderSearch key={searchWords} current={searchWords} />
       <div className="header-actions">
         <LocaleSwitcher locales={brand.locales} current={props.locale} path={props.path} />
-        {me ? (
+        {me || pending ? (
           <div className="member-actions">
-            <a href="/my" className="me">
-              <Avatar url={me.avatarUrl} nickname={me.nickname} size={28} />
-              <span>{t('nav.greeting', { nickname: me.nickname })}</span>
-            </a>
+            {me ? (
+              <a href="/my" className="me">
+                <Avatar url={me.avatarUrl} nickname={me.nickname} size={28} />
+                <span>{t('nav.greeting', { nickname: me.nickname })}</span>
+              </a>
+            ) : (
+              <span className="me me-pending" aria-hidden="true" />
+            )}
             {brand.features.messages && (
               <a href="/messages" className="btn btn-small messages-link" aria-current={props.page === 'MESSAGES' ? 'page' : undefined}>
                 {t('messages.nav')}
@@ -88,7 +95,7 @@ export function Header({ props }: { props: PageProps }) {
                 )}
               </a>
             )}
-            {me.staff && (
+            {me?.staff && (
               <a href={STAFF_PATHS.console} className="btn btn-small staff-link" aria-current={props.page === 'STAFF_CONSOLE' ? 'page' : undefined}>
                 {t('staff.console.nav')}
               </a>
