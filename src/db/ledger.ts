@@ -51,18 +51,26 @@ export async function findOrCreateAccount(db: D1Database, kind: AccountKind, own
 /**
  * The statements of one movement, to run as one batch (one transaction), in this order:
  * 1. the movement, which throws on a key already used (UNIQUE) before anything else is written;
- * 2. its entries, which point at it by key;
- * 3. one balance update per leg. On a wallet or earnings account, one that would go below zero throws
+ * 2. the caller's guards (statements that throw when the movement must not be made), so a used key is
+ *    answered before them and they refuse before any balance check does;
+ * 3. its entries, which point at it by key;
+ * 4. one balance update per leg. On a wallet or earnings account, one that would go below zero throws
  *    (CHECK balance_non_negative) and the whole batch is undone. It is deliberately not written as
  *    `... WHERE balance + ?2 >= 0`: that would match no row and throw nothing, and D1 would commit the rest.
  * The movement's insert returns its row (MovementRow) and each balance update its account's new balance
  * ({ id, balance }), so the caller reads nothing back after the batch.
  */
-export function movementStatements(db: D1Database, movement: { idempotencyKey: string; kind: MovementKind; memo: string | null }, legs: readonly Leg[]): D1PreparedStatement[] {
+export function movementStatements(
+  db: D1Database,
+  movement: { idempotencyKey: string; kind: MovementKind; memo: string | null },
+  legs: readonly Leg[],
+  guards: readonly D1PreparedStatement[] = [],
+): D1PreparedStatement[] {
   return [
     db
       .prepare('INSERT INTO ledger_movements (idempotency_key, kind, memo) VALUES (?1, ?2, ?3) RETURNING id, idempotency_key AS idempotencyKey, kind, memo, created_at AS createdAt')
       .bind(movement.idempotencyKey, movement.kind, movement.memo),
+    ...guards,
     ...legs.map((leg) =>
       db
         .prepare('INSERT INTO ledger_entries (movement_id, account_id, amount) VALUES ((SELECT id FROM ledger_movements WHERE idempotency_key = ?1), ?2, ?3)')

@@ -66,21 +66,6 @@ export async function upsertWatch(db: D1Database, memberId: number, channelId: n
     .run();
 }
 
-/**
- * The gift-view list's row of a gift, to run in the gift's own ledger batch (a replay writes no batch, so it
- * never counts twice). A new gift brings back a channel the member had hidden. It cannot match nothing:
- * it inserts or updates, and throws only on a broken constraint.
- */
-export function giftHistoryStatement(db: D1Database, gift: { memberId: number; channelId: number; amount: number; at: number }): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO gift_history (member_id, channel_id, total_amount, last_gift_at) VALUES (?1, ?2, ?3, ?4)
-       ON CONFLICT(member_id, channel_id) DO UPDATE SET
-         total_amount = gift_history.total_amount + excluded.total_amount, last_gift_at = excluded.last_gift_at, hidden = 0`,
-    )
-    .bind(gift.memberId, gift.channelId, gift.amount, gift.at);
-}
-
 /** Forget one channel (or every one, channelId null) from the recently watched list; how many rows went. */
 export async function deleteWatches(db: D1Database, memberId: number, channelId: number | null): Promise<number> {
   const result =

@@ -25,6 +25,12 @@ export interface MoveRequest {
    * a trigger's RAISE) when it cannot apply: one that silently matches no row would let the movement commit.
    */
   alongside?: readonly D1PreparedStatement[];
+  /**
+   * Statements that must hold for the movement to be made (a gift's channel on air): run right after the
+   * movement's row, so a used key is still answered as its replay, and before the balances change, so their
+   * refusal comes before a short wallet's. Each must throw when it does not hold; they commit with the movement.
+   */
+  guards?: readonly D1PreparedStatement[];
 }
 
 export interface MoveResult {
@@ -35,6 +41,8 @@ export interface MoveResult {
   legs: Leg[];
   /** Applied only: each leg's account balance right after this movement (from the batch itself). */
   balances?: ReadonlyMap<number, number>;
+  /** Applied with `alongside` only: those statements' results, in their order (a read among them returns its rows). */
+  alongside?: D1Result[];
 }
 
 const badAmount = () => new Refusal(400, 'BAD_AMOUNT', 'luv.errors.badAmount');
@@ -78,7 +86,8 @@ export async function move(db: D1Database, request: MoveRequest): Promise<MoveRe
   // written, and only then is the earlier movement read and answered.
   let results: D1Result[];
   try {
-    results = await db.batch([...movementStatements(db, { idempotencyKey: key, kind: request.kind, memo: request.memo ?? null }, legs), ...(request.alongside ?? [])]);
+    const guards = request.guards ?? [];
+    results = await db.batch([...movementStatements(db, { idempotencyKey: key, kind: request.kind, memo: request.memo ?? null }, legs, guards), ...(request.alongside ?? [])]);
   } catch (error) {
     // The key was used: by an earlier call, or by a concurrent one that wrote first.
     if (isConflict(error, 'unique', 'ledger_movements.idempotency_key')) {
@@ -90,14 +99,15 @@ export async function move(db: D1Database, request: MoveRequest): Promise<MoveRe
   }
   // Every leg's balance update must have found its account (the entries' foreign key already makes a missing
   // account throw; this says so should that ever change, though the batch is committed by now).
-  // The balance updates come right after the movement row and its entries (movementStatements' order).
-  const updates = results.slice(1 + legs.length, 1 + 2 * legs.length);
+  // The balance updates come right after the movement row, the guards and the entries (movementStatements' order).
+  const ledgerLength = 1 + (request.guards?.length ?? 0) + 2 * legs.length;
+  const updates = results.slice(ledgerLength - legs.length, ledgerLength);
   if (updates.some((r) => r.meta.changes !== 1)) throw new Error(`ledger movement ${key}: a balance update changed no account`);
 
   const movement = results[0]!.results[0] as MovementRow | undefined;
   if (!movement) throw new Error(`ledger movement ${key}: its insert returned no row`);
   const balances = new Map(updates.map((r) => r.results[0] as { id: number; balance: number }).map((row) => [row.id, row.balance]));
-  return { status: 'applied', movement, legs, balances };
+  return { status: 'applied', movement, legs, balances, ...(request.alongside?.length ? { alongside: results.slice(ledgerLength) } : {}) };
 }
 
 export const walletOf = (db: D1Database, memberId: number) => findOrCreateAccount(db, 'wallet', memberId);
@@ -106,11 +116,21 @@ export const systemAccount = (db: D1Database, kind: SystemAccountKind) => findOr
 export type { AccountKind };
 
 /** One amount from one account to another: the two-leg movement every helper below is. */
-function transfer(db: D1Database, idempotencyKey: string, kind: MovementKind, from: number, to: number, amount: number, alongside?: readonly D1PreparedStatement[]): Promise<MoveResult> {
+function transfer(
+  db: D1Database,
+  idempotencyKey: string,
+  kind: MovementKind,
+  from: number,
+  to: number,
+  amount: number,
+  alongside?: readonly D1PreparedStatement[],
+  guards?: readonly D1PreparedStatement[],
+): Promise<MoveResult> {
   return move(db, {
     idempotencyKey,
     kind,
     alongside,
+    guards,
     legs: [
       { accountId: from, amount: -amount },
       { accountId: to, amount },
@@ -139,16 +159,24 @@ export async function refundPurchase(db: D1Database, p: { memberId: number; amou
   return transfer(db, p.key, 'refund', from, to, amount, p.alongside);
 }
 
-/** A viewer's gift to a creator: the viewer's wallet -> the creator's earnings (alongside: the gift-view list's row). */
+/** A viewer's gift to a creator: the viewer's wallet -> the creator's earnings (guards: the channel on air; alongside: the sender's names). */
 export async function gift(
   db: D1Database,
-  p: { from: number; to: number; amount: number; key: string; alongside?: readonly D1PreparedStatement[]; accounts?: { wallet: number | null; earnings: number | null } },
+  p: {
+    from: number;
+    to: number;
+    amount: number;
+    key: string;
+    alongside?: readonly D1PreparedStatement[];
+    guards?: readonly D1PreparedStatement[];
+    accounts?: { wallet: number | null; earnings: number | null };
+  },
 ): Promise<MoveResult> {
   const amount = checkPositive(p.amount);
   if (p.from === p.to) throw new Refusal(400, 'SELF_GIFT', 'luv.errors.selfGift');
   // `accounts`: the ids the caller already read with its own checks (null when not created yet), saving two reads.
   const [from, to] = await Promise.all([p.accounts?.wallet ?? walletOf(db, p.from), p.accounts?.earnings ?? earningsOf(db, p.to)]);
-  return transfer(db, p.key, 'gift', from, to, amount, p.alongside);
+  return transfer(db, p.key, 'gift', from, to, amount, p.alongside, p.guards);
 }
 
 /** The creator's share of a subscription's price; the rest is the platform's (rounded in the creator's disfavour). */
