@@ -1,7 +1,9 @@
-// npm run bench:pages [-- --runs 3 --page home,channel --verbose --json out.json]
+// npm run bench:pages [-- --runs 3 --page home,channel,m-shop --verbose --json out.json]
 // Pages on a phone: Lighthouse 13 (mobile preset: Moto G Power screen, simulated slow 4G and 4x CPU)
 // driving Debian's Chromium against a server of our own (production bundle, demo data) with a live
-// broadcast on the channel page (ffmpeg test pattern, thumbnails on). Each page runs `--runs` times (3),
+// broadcast on the channel page (ffmpeg test pattern, thumbnails on). Pages: home, channel, sign-in, sign-up and
+// customer service as a guest; home, the shop, /my and the studio (m-…) signed in as the live channel's creator,
+// the cookies sent with every request. Each page runs `--runs` times (3),
 // one after another with a fresh browser each; it prints every run, then the median score, LCP and TBT
 // and the worst CLS per page, PASS/FAIL against the goals. --verbose adds, per run, the LCP element,
 // each layout shift with the element that moved and Lighthouse's guess at its cause, the scripts that
@@ -23,6 +25,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchChromium, PHONE } from './lib/benc
 import { startBackgroundServer } from './lib/background-server.mjs';
 import { until, untilLive } from './lib/bench-server.mjs';
 import { median } from './lib/stats.mjs';
+import { DEMO_PASSWORD } from './seed-demo.mjs';
 
 const option = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -42,10 +45,10 @@ const GOALS = { score: 95, cls: 0.05 };
  * Load `url` once at a phone's size: the page must hydrate (Root sets data-hydrated) and log no page error;
  * with `plays`, the video's time must also advance (the live reaches the screen).
  */
-async function checkWorks(url, plays) {
+async function checkWorks(url, plays, cookie) {
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage(PHONE);
+    const page = await browser.newPage({ ...PHONE, ...(cookie ? { extraHTTPHeaders: { cookie } } : {}) });
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url);
@@ -71,10 +74,11 @@ async function checkWorks(url, plays) {
 }
 
 /** One Lighthouse run of the performance category in a browser of its own (no cache, no storage). */
-async function measure(url) {
+async function measure(url, cookie) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { cookie } } : {}) };
+    const result = await lighthouse(url, flags);
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -111,14 +115,41 @@ async function measure(url) {
  * One run; a run whose trace Lighthouse could not read (NO_NAVSTART and the like, a fault of the recording,
  * not of the page) is taken again once, saying so.
  */
-async function measureRetrying(url) {
+async function measureRetrying(url, cookie) {
   try {
-    return await measure(url);
+    return await measure(url, cookie);
   } catch (error) {
     if (!/NO_NAVSTART|NO_FCP|NO_TRACING_STARTED/.test(String(error))) throw error;
     console.log(`           Lighthouse could not read this run's trace (${String(error).split('\n')[0]}); running it again`);
-    return measure(url);
+    return measure(url, cookie);
   }
+}
+
+/**
+ * The cookies of a demo member signed in on the flex brand's host, as a browser there keeps them: the device and XSRF
+ * cookies from a first page, then the sign-in form's call with the XSRF header.
+ */
+async function memberCookie(loginId) {
+  const jar = new Map();
+  const keep = (res) => {
+    for (const line of res.headers.getSetCookie()) {
+      const pair = line.split(';')[0];
+      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+    }
+    return res;
+  };
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const host = `flex.localhost:${PORT}`;
+  keep(await fetch(`${ORIGIN}/healthz`, { headers: { host } }));
+  const res = keep(
+    await fetch(`${ORIGIN}/v2/api/auth/signin`, {
+      method: 'POST',
+      headers: { host, cookie: header(), 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') },
+      body: JSON.stringify({ loginId, password: DEMO_PASSWORD }),
+    }),
+  );
+  if (!res.ok) throw new Error(`sign-in of ${loginId} answered ${res.status}: ${await res.text()}`);
+  return header();
 }
 
 // The server and the live's encoder stand in for other machines (a phone shares its CPU with neither): they run
@@ -137,26 +168,37 @@ try {
   // The poster: the first thumbnail goes up 5 s after the broadcaster starts.
   await until('the live thumbnail', async () => (await channelPage()).live?.thumbnailUrl, 30_000);
   const { channel } = await channelPage();
+  // Member pages are measured signed in as the demo creator whose channel is live (their studio is theirs).
+  const member = await memberCookie(channel.creator.loginId);
   const PAGES = [
     { name: 'home', path: '/' },
     { name: 'channel', path: `/channel/${channel.creator.loginId}` },
     { name: 'signin', path: '/signin' },
     { name: 'signup', path: '/signup' },
+    { name: 'cs', path: '/cs/notices' },
+    { name: 'm-home', path: '/', cookie: member },
+    { name: 'm-shop', path: '/luv/shop', cookie: member },
+    { name: 'm-my', path: '/my', cookie: member },
+    { name: 'm-caster', path: '/caster', cookie: member },
   ];
   const only = option('page', null)?.split(',');
   const pages = only ? PAGES.filter((p) => only.includes(p.name)) : PAGES;
 
   // One throwaway load per page: the Worker's isolate, the edge page cache and R2 are warm for every run.
-  for (const page of pages) await fetch(`${ORIGIN}${page.path}`, { headers: { host: `flex.localhost:${PORT}` } }).then((r) => r.text());
+  // A member's page must be the member's: it names them (or the measure would be of a guest's page, or a redirect's).
+  for (const page of pages) {
+    const body = await fetch(`${ORIGIN}${page.path}`, { headers: { host: `flex.localhost:${PORT}`, ...(page.cookie ? { cookie: page.cookie } : {}) } }).then((r) => r.text());
+    if (page.cookie && !body.includes(`"loginId":"${channel.creator.loginId}"`)) throw new Error(`${page.path} signed in does not name ${channel.creator.loginId}`);
+  }
 
   const f = (ms) => `${(ms / 1000).toFixed(2)} s`;
   const summary = [];
   for (const page of pages) {
-    const works = await checkWorks(`${HOST}${page.path}`, page.name === 'channel');
+    const works = await checkWorks(`${HOST}${page.path}`, page.name === 'channel', page.cookie);
     console.log(`${page.name.padEnd(8)} works: ${works.ok ? 'yes' : 'NO'} (${works.detail})`);
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const run = await measureRetrying(`${HOST}${page.path}`);
+      const run = await measureRetrying(`${HOST}${page.path}`, page.cookie);
       runs.push(run);
       console.log(
         `${page.name.padEnd(8)} run ${i + 1}: score ${String(run.score).padStart(3)}  FCP ${f(run.fcp)}  LCP ${f(run.lcp)}  TBT ${String(Math.round(run.tbt)).padStart(4)} ms  CLS ${run.cls.toFixed(3)}  recorded ${run.recorded === null ? '?' : `${(run.recorded / 1000).toFixed(1)} s`}`,
