@@ -136,6 +136,8 @@ test('a followed channel going live shows a toast on the follower’s page and c
     }),
   );
   await cdp.send('ServiceWorker.enable');
+  // A push handed to a worker still installing is lost (on a busy machine it can still be): wait until it is active.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: await registration, data: pushed!.payload });
   const shown = await until(
     'the notification',
