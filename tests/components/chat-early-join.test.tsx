@@ -180,12 +180,27 @@ describe("the chat's early join", () => {
     expect(tickets.map((t) => t.path)).toEqual(['/api/guest/chat-ticket', '/api/chat/ticket']);
   });
 
-  it('is closed when the chat unmounts before taking it', async () => {
-    vi.stubGlobal('fetch', () => new Promise(() => {})); // the ticket never comes
+  it('opens nothing when the chat unmounts before its ticket came, and closes a socket it had not taken yet', async () => {
+    let answer!: () => void;
+    const ticket = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', async () => {
+      await ticket;
+      return new Response(JSON.stringify({ ticket: 't', expiresAt: 0 }), { status: 200 });
+    });
     bootPage({ room: '1', member: false, streamId: 5 });
-    const { unmount } = render(<Chat member={false} />);
-    unmount();
+    render(<Chat member={false} />).unmount();
+    answer();
+    await socketsSettle();
+    expect(FakeSocket.all).toHaveLength(0);
     expect(claimEarlyChat('1', false, null)).toBeNull();
+
+    stubTickets();
+    document.body.replaceChildren();
+    bootPage({ room: '1', member: false, streamId: 5 });
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    const chat = claimEarlyChat('1', false, null)!;
+    chat.close(); // what the chat's cleanup does, before partysocket constructed its socket
+    expect(FakeSocket.all[0]!.closedWith).toBe(1000);
   });
 
   it('is closed when no chat takes it (a page that never hydrates), and nothing is left to claim', async () => {
