@@ -10,8 +10,10 @@
 // itself is untouched). --studio goes live from the studio instead (a second Chromium with its fake camera, the
 // tab encoding 720p and 360p): its program date-times are the tab's clock when each frame arrived, so the delay
 // from a segment's end to its listing at the origin is the tab's encoding and upload, printed apart.
+// Each load also notes when the page's chat joined its room (the 'joined' frame reached the page) and when its panel
+// showed it, against the goal of a chat joined at most 300 ms after the first frame.
 import { launchChromium } from './lib/bench-browser.mjs';
-import { firstFrameMarks, frameProbe } from './lib/first-frame.mjs';
+import { chatMarks, chatProbe, firstFrameMarks, frameProbe } from './lib/first-frame.mjs';
 import { startBroadcast } from './lib/broadcaster.mjs';
 import { startStudioBroadcast } from './lib/studio-broadcaster.mjs';
 import { liveMediaPlaylistUrl, sleep, startBenchServer, untilLive } from './lib/bench-server.mjs';
@@ -37,6 +39,8 @@ const HOST = `http://flex.localhost:${PORT}`;
 const CHANNEL = { id: 1, key: 'demo-stream-key-0001', loginId: 'demo_caster1' };
 /** The goals: the demo encoder's stream, and the studio's, whose encoder in the tab adds its own delay. */
 const GOALS = STUDIO ? { p50: 1500, p95: 3000, firstFrame: 500 } : { p50: 1000, p95: 2000, firstFrame: 500 };
+/** The chat's goal: its room joined (the 'joined' frame in the page) at most this long after the first frame. */
+const CHAT_GOAL_MS = 300;
 // What client/components/player/hls-config.ts ships (MIN_LIVE_DISTANCE_S), as it appears in the minified chunk.
 const SHIPPED = 'Math.max(r.partTarget,.7)';
 const VARIANTS = [
@@ -73,10 +77,12 @@ async function openPage(browser, variant, path) {
     context.patched = () => patched;
   }
   await context.addInitScript(frameProbe);
+  await context.addInitScript(chatProbe);
   if (variant.native) await context.addInitScript(hideMse);
   const page = await context.newPage();
   await page.goto(`${HOST}${path}`);
-  const marks = await firstFrameMarks(page);
+  await firstFrameMarks(page);
+  const marks = await chatMarks(page);
   // Which engine really played: hls.js feeds the <video> through MSE (a blob: URL), native HLS has the playlist as its src.
   marks.engine = await page.evaluate(() => (document.querySelector('.player video')?.currentSrc.startsWith('blob:') ? 'hls.js' : 'native HLS'));
   if (variant.patch && !context.patched()) throw new Error(`the player chunk does not contain ${SHIPPED}: update SHIPPED in bench-live.mjs`);
@@ -212,6 +218,9 @@ try {
         hydrated: marks.hydrated,
         mount: marks.mount,
         paint: marks.paint,
+        chatJoined: marks.chatJoined,
+        chatAfterFrame: marks.chatJoined - marks.frame,
+        chatShown: marks.chatShown,
       });
       await context.close();
     }
@@ -220,6 +229,13 @@ try {
     const sample = await sampleLatency(viewer, SECONDS);
     await context.close();
     const medianOf = (key) => median(loads.map((l) => l[key]));
+    const spread = (key) =>
+      [50, 95].map((p) =>
+        percentile(
+          loads.map((l) => l[key]),
+          p,
+        ),
+      );
     const row = {
       variant: `${variant.name}: ${engine}`,
       coldFrame: loads[0].pageToFrame,
@@ -230,6 +246,9 @@ try {
       hydrated: medianOf('hydrated'),
       mount: medianOf('mount'),
       paint: medianOf('paint'),
+      chatAfterFrame: spread('chatAfterFrame'),
+      chatJoined: spread('chatJoined'),
+      chatShown: spread('chatShown'),
       p50: percentile(sample.latencies, 50),
       p95: percentile(sample.latencies, 95),
       max: Math.max(...sample.latencies),
@@ -247,6 +266,9 @@ try {
     console.log(
       `  where the time goes (medians from navigation start): first byte ${ms(row.ttfb)}, first paint ${ms(row.paint)}, <video> in the page ${ms(row.mount)}, first frame ${ms(row.pageToFrame)}, hydrated ${ms(row.hydrated)} (the page's code waits for the first frame)`,
     );
+    console.log(
+      `  chat connected after first frame (${LOADS} loads): p50 ${ms(row.chatAfterFrame[0])}, p95 ${ms(row.chatAfterFrame[1])} (goal <= ${CHAT_GOAL_MS} ms); after navigation: joined p50 ${ms(row.chatJoined[0])}, p95 ${ms(row.chatJoined[1])}, shown in the panel p50 ${ms(row.chatShown[0])}, p95 ${ms(row.chatShown[1])}`,
+    );
     console.log(`  glass-to-glass over ${SECONDS} s (${row.samples} samples): p50 ${ms(row.p50)}, p95 ${ms(row.p95)}, max ${ms(row.max)}`);
     console.log(`  stalls over 1 s: ${row.stalls} (waiting events ${row.waiting}, longest still ${ms(row.longestStill)}); rendition switches: ${row.switches}`);
   }
@@ -257,13 +279,17 @@ try {
   const shipped = results[0];
   const ratio = (v, goal) => (v / goal).toFixed(2);
   console.log(
-    `\nratios (measured / goal, at most 1.00 meets it): p50 ${ratio(shipped.p50, GOALS.p50)}, p95 ${ratio(shipped.p95, GOALS.p95)}, first frame ${ratio(shipped.pageToFrame, GOALS.firstFrame)}`,
+    `\nratios (measured / goal, at most 1.00 meets it): p50 ${ratio(shipped.p50, GOALS.p50)}, p95 ${ratio(shipped.p95, GOALS.p95)}, first frame ${ratio(shipped.pageToFrame, GOALS.firstFrame)}, chat connected after first frame (p95) ${ratio(Math.max(0, shipped.chatAfterFrame[1]), CHAT_GOAL_MS)}`,
   );
   const ok = shipped.p50 <= GOALS.p50 && shipped.p95 <= GOALS.p95 && shipped.pageToFrame < GOALS.firstFrame && shipped.stalls === 0;
   console.log(
     `bench:live${STUDIO ? ' --studio' : ''} ${ok ? 'PASS' : 'MISS'}: latency p50 ${(shipped.p50 / 1000).toFixed(2)} s (goal ${GOALS.p50 / 1000}), p95 ${(shipped.p95 / 1000).toFixed(2)} s (goal ${GOALS.p95 / 1000}), max ${(shipped.max / 1000).toFixed(2)} s, first frame ${Math.round(shipped.pageToFrame)} ms (goal < ${GOALS.firstFrame}; first paint ${Math.round(shipped.paint)} ms), stalls ${shipped.stalls}, rendition switches ${shipped.switches}`,
   );
   if (!ok) process.exitCode = 1;
+  const chatOk = shipped.chatAfterFrame[1] <= CHAT_GOAL_MS;
+  console.log(
+    `bench:live chat ${chatOk ? 'PASS' : 'MISS'}: connected ${Math.round(shipped.chatAfterFrame[0])} ms (p50), ${Math.round(shipped.chatAfterFrame[1])} ms (p95) after the first frame (goal <= ${CHAT_GOAL_MS}), ${Math.round(shipped.chatJoined[0])} ms after navigation (p50)`,
+  );
   if (studio) console.log(`studio health at the end: ${await studio.health()}`);
 } finally {
   await studio?.stop().catch(() => {});

@@ -1,13 +1,7 @@
-import { chatAccessRefusalOf, chatSocketPath } from '../../src/shared/chat-protocol';
+import { chatAccessRefusalOf } from '../../src/shared/chat-protocol';
 import type { ChatTicketRequest } from '../../src/shared/chat-ticket-api';
 import { call } from '../data/api';
 import type { TicketResult } from './ticket-retry';
-
-/** The socket on the page's own host (ws: or wss: like the page), with its ticket. */
-export function chatSocketUrl(room: string, ticket: string | null, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}${chatSocketPath(room)}${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ''}`;
-}
 
 /**
  * POST /api/chat/ticket (a member) or /api/guest/chat-ticket (a guest), with the playback token of a

@@ -2,7 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { CHAT_CLOSE, CHAT_RECONNECT, PING_FRAME, parseServerFrames, type ChatActionName, type ClientFrame, type ServerFrame } from '../../src/shared/chat-protocol';
 import { applyFrames, CHAT_EFFECT_MS, initialChatState, rejoining, removeEffect, type ChatSignals, type ChatState, type ChatStatus } from './chat-state';
-import { chatSocketUrl, fetchChatTicket } from './chat-url';
+import { adoptingWebSocket } from './adopted-socket';
+import { claimEarlyChat, type EarlySocket } from './chat-boot';
+import { chatSocketUrl } from './chat-socket-url';
+import { fetchChatTicket } from './chat-url';
 import { chatUrlProvider } from './ticket-retry';
 
 export interface ChatRoomOptions {
@@ -45,7 +48,8 @@ const HIDDEN_FLUSH_MS = 500;
 /**
  * One chat room over partysocket with CHAT_RECONNECT's timers (500 ms base, 5 s max reconnect delay, 20 s
  * connect timeout). Joins on every open, leaves on unmount, validates every frame with the shared zod
- * schemas, and folds frames into state once per animation frame.
+ * schemas, and folds frames into state once per animation frame. Its first connect may be the socket the page
+ * opened beside its video (chat-boot.ts), joined already; every other is partysocket's, with a fresh ticket.
  */
 export function useChatRoom({ room, streamId, member, playbackToken = null, accessKey = '', onChannelStatus, onSettingsChanged }: ChatRoomOptions): ChatRoom {
   const [state, setState] = useState<ChatState>(initialChatState);
@@ -106,25 +110,50 @@ export function useChatRoom({ room, streamId, member, playbackToken = null, acce
       timer = setTimeout(flush, HIDDEN_FLUSH_MS);
     };
 
+    // The page's early join of this room, if it made one: taken over as the first connect, or closed should this
+    // effect end before it is taken.
+    let early = claimEarlyChat(room, member, playbackToken);
+    const claimed = early;
+    let adopting: EarlySocket | null = null;
+    /** The stream the early join named, when it went out: the first open does not join again for it. */
+    let earlyJoin: number | null | undefined;
+    const nextUrl = chatUrlProvider({
+      room,
+      fetchTicket: (r) => fetchChatTicket(r, { member, playback: playbackToken }),
+      socketUrl: (r, ticket) => chatSocketUrl(r, ticket),
+      signal: abort.signal,
+      onExpired: () => {
+        final = 'expired';
+        update((s) => ({ ...s, status: 'expired', joined: false }));
+        socket.close();
+      },
+      onRefused: (reason) => {
+        final = 'refused';
+        update((s) => ({ ...s, status: 'refused', joined: false, refusal: reason }));
+        socket.close();
+      },
+    });
     const socket = new ReconnectingWebSocket(
-      chatUrlProvider({
-        room,
-        fetchTicket: (r) => fetchChatTicket(r, { member, playback: playbackToken }),
-        socketUrl: (r, ticket) => chatSocketUrl(r, ticket),
-        signal: abort.signal,
-        onExpired: () => {
-          final = 'expired';
-          update((s) => ({ ...s, status: 'expired', joined: false }));
-          socket.close();
-        },
-        onRefused: (reason) => {
-          final = 'refused';
-          update((s) => ({ ...s, status: 'refused', joined: false, refusal: reason }));
-          socket.close();
-        },
-      }),
+      async () => {
+        const first = early;
+        early = null;
+        const handed = first && (await first.socket);
+        if (!handed) return nextUrl();
+        adopting = handed;
+        return handed.url;
+      },
       undefined,
       {
+        WebSocket: adoptingWebSocket(
+          () => {
+            const handed = adopting;
+            adopting = null;
+            return handed;
+          },
+          (joined) => {
+            earlyJoin = joined ? (claimed?.streamId ?? null) : undefined;
+          },
+        ),
         minReconnectionDelay: CHAT_RECONNECT.minDelayMs,
         maxReconnectionDelay: CHAT_RECONNECT.maxDelayMs,
         connectionTimeout: CHAT_RECONNECT.connectTimeoutMs,
@@ -143,6 +172,9 @@ export function useChatRoom({ room, streamId, member, playbackToken = null, acce
     };
 
     socket.addEventListener('open', () => {
+      const joinedEarly = earlyJoin;
+      earlyJoin = undefined;
+      if (joinedEarly !== undefined && joinedEarly === streamRef.current) return;
       const join: ClientFrame = { type: 'join', room, streamId: streamRef.current, source: 'web' };
       socket.send(JSON.stringify(join));
     });
@@ -170,6 +202,7 @@ export function useChatRoom({ room, streamId, member, playbackToken = null, acce
 
     return () => {
       abort.abort();
+      claimed?.close();
       clearInterval(ping);
       cancelAnimationFrame(raf);
       clearTimeout(timer);

@@ -42,3 +42,44 @@ export async function firstFrameMarks(page, timeout = 30_000) {
   await page.waitForFunction(() => ['frame', 'playing', 'hydrated'].every((mark) => window.__benchMarks?.[mark] != null), null, { timeout });
   return page.evaluate(() => window.__benchMarks);
 }
+
+/**
+ * Runs in the page before any script (context.addInitScript), beside frameProbe: notes in window.__benchMarks when
+ * the chat's room answered its join (`chatJoined`: the 'joined' frame reached the page, whichever code opened the
+ * socket) and when the chat panel first showed itself joined (`chatShown`), in ms from navigation start.
+ */
+export function chatProbe() {
+  const Native = window.WebSocket;
+  const joined = (data) =>
+    typeof data === 'string' &&
+    data.split('\n').some((line) => {
+      try {
+        const frame = JSON.parse(line);
+        return frame?.type === 'connection' && frame.status === 'joined';
+      } catch {
+        return false;
+      }
+    });
+  window.WebSocket = class extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      if (!new URL(url, location.href).pathname.startsWith('/chat/')) return;
+      this.addEventListener('message', (event) => {
+        const marks = window.__benchMarks;
+        if (marks && marks.chatJoined == null && joined(event.data)) marks.chatJoined = performance.now();
+      });
+    }
+  };
+  new MutationObserver((_, observer) => {
+    const marks = window.__benchMarks;
+    if (!marks || !document.querySelector('.chat-conn[data-status="open"]')) return;
+    marks.chatShown = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-status'] });
+}
+
+/** Waits for chatProbe's marks (the chat joined and shown), then returns the page's marks. */
+export async function chatMarks(page, timeout = 30_000) {
+  await page.waitForFunction(() => ['chatJoined', 'chatShown'].every((mark) => window.__benchMarks?.[mark] != null), null, { timeout });
+  return page.evaluate(() => window.__benchMarks);
+}

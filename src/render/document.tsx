@@ -3,6 +3,7 @@ import { toWire, type BuildRefs, type PageProps } from '../shared/page-props';
 import { pageTitle } from '../shared/page-title';
 import { CHOSEN_BEFORE_HYDRATION_ATTRIBUTE, HELD_SUBMIT_ATTRIBUTE } from '../shared/held-submit';
 import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT } from '../shared/player-boot';
+import { CHAT_BOOT_ATTRIBUTE, type ChatBootData } from '../shared/chat-socket';
 
 /** Built by scripts/build-client.mjs; fixed names, revalidated by ETag. */
 export const CLIENT_SCRIPT = '/assets/main.js';
@@ -107,6 +108,17 @@ export const SUBMIT_GUARD_SCRIPT = [
   '})(document.documentElement);',
 ].join('\n');
 
+/**
+ * The room a channel page's chat joins beside its video (client/realtime/chat-boot.ts, run by the player's boot chunk),
+ * as ChannelPage.tsx's chat joins it: the channel's room, this viewer, the live's stream. Only where the player boots:
+ * there the live plays, so the chat is not locked. Null elsewhere: the chat connects when it mounts.
+ */
+export function chatBootFor(props: PageProps, player: string | null): ChatBootData | null {
+  const page = props.page === 'CHANNEL' ? props.data.channelPage : null;
+  if (!player || !page?.live) return null;
+  return { room: String(page.channel.channelId), member: !!props.me, streamId: page.live.streamId };
+}
+
 /** JSON that is safe inside a <script> element. */
 export function scriptSafe(json: string): string {
   return json
@@ -140,6 +152,7 @@ export function Document({
   refs?: BuildRefs | null;
 }) {
   const { brand, locale } = pageProps;
+  const chat = chatBootFor(pageProps, player);
   const brandVars = {
     '--brand-primary': brand.colors.primary,
     '--brand-accent': brand.colors.accent,
@@ -177,6 +190,7 @@ export function Document({
           data-preload={preloads.join(' ')}
           data-preload-mse={msePreloads.length ? msePreloads.join(' ') : undefined}
           data-player={player ?? undefined}
+          {...{ [CHAT_BOOT_ATTRIBUTE]: chat ? JSON.stringify(chat) : undefined }}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (BOOT_SCRIPT), no data in it
           dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }}
         />

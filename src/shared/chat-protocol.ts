@@ -372,6 +372,3 @@ export function parseServerFrames(raw: string): ServerFrame[] {
   }
   return frames;
 }
-
-/** The socket path of a room (the brand's chat host is the page's own host). */
-export const chatSocketPath = (room: string) => `/chat/${room}`;

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { startBroadcast } from '../../scripts/lib/broadcaster.mjs';
 import type { ChannelPageResponse } from '../../src/shared/streams-api';
-import { LOOPBACK as ORIGIN, apiGet, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, person, signIn, test, until, url } from './fixtures';
+import { LOOPBACK as ORIGIN, PASSWORD, apiGet, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, person, signIn, signInOnHealthz, test, until, url } from './fixtures';
 
 const LIVE_CHANNEL = { id: 1, key: 'demo-stream-key-0001' };
 const RECORD_CHANNEL = { id: 2, key: 'demo-stream-key-0002' };
@@ -203,6 +203,65 @@ test("the live plays before the page's code hydrates, and the player takes over 
   await expect(player).toBeFocused();
   await page.keyboard.press('ArrowLeft');
   await expect(player).toHaveAttribute('data-rewound', 'true');
+  expect(consoleErrors).toEqual([]);
+});
+
+/**
+ * The channel page opened with main.js held back (the page cannot hydrate, nor load the chat's code): the room answers
+ * the join of the socket the player's boot chunk opened (client/realtime/chat-boot.ts) all the same. Once main.js comes,
+ * the chat shows itself joined on that same socket, which sent one join. Returns the page's chat log.
+ */
+async function joinedBeforeHydration(page: Page, channelLogin: string) {
+  const sockets: { url: string; joins: number; joined: boolean }[] = [];
+  page.on('websocket', (ws) => {
+    if (!new URL(ws.url()).pathname.startsWith('/chat/')) return;
+    const socket = { url: ws.url(), joins: 0, joined: false };
+    sockets.push(socket);
+    ws.on('framesent', ({ payload }) => typeof payload === 'string' && payload.startsWith('{"type":"join"') && socket.joins++);
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string' && payload.split('\n').some((line) => line.startsWith('{"type":"connection","status":"joined"'))) socket.joined = true;
+    });
+  });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/main.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url('flex', `/channel/${channelLogin}`));
+  await expect.poll(() => sockets.some((s) => s.joined), { timeout: 10_000 }).toBe(true);
+  const early = await page.evaluate(() => ({
+    hydrated: document.documentElement.dataset.hydrated ?? null,
+    chatCode: performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.startsWith('/assets/ChatPanel-')),
+  }));
+  expect(early).toEqual({ hydrated: null, chatCode: false });
+
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  const panel = page.getByRole('region', { name: ko.chat.title });
+  await expect(panel.getByRole('status').filter({ hasText: ko.chat.status.open })).toBeVisible();
+  expect(sockets.map((s) => ({ joins: s.joins, ticket: new URL(s.url).searchParams.has('ticket') }))).toEqual([{ joins: 1, ticket: true }]);
+  return panel.getByRole('log', { name: ko.chat.log });
+}
+
+test("a guest's chat joins its room beside the video, before the page's code loads, and the chat takes that socket over", async ({ page, consoleErrors }) => {
+  const { channel } = await channelPage(LIVE_CHANNEL.id);
+  await joinedBeforeHydration(page, channel.creator.loginId);
+  // Read only, as ever: the guest's input asks them to sign in.
+  await expect(page.getByLabel(ko.chat.inputLabel)).toHaveAttribute('placeholder', ko.chat.guestPlaceholder);
+  await page.getByLabel(ko.chat.inputLabel).click();
+  await expect(page.getByRole('dialog', { name: ko.membersOnly.title })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a member's chat joins beside the video as that member, and writes on the socket it took over", async ({ page, consoleErrors }) => {
+  const { channel } = await channelPage(LIVE_CHANNEL.id);
+  await signInOnHealthz(page, 'demo_viewer', PASSWORD);
+  const log = await joinedBeforeHydration(page, channel.creator.loginId);
+  const text = `일찍 들어왔어요 ${Date.now()}`;
+  await page.getByLabel(ko.chat.inputLabel).fill(text);
+  await page.getByLabel(ko.chat.inputLabel).press('Enter');
+  await expect(log.getByText(text)).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 

@@ -5,6 +5,7 @@ import { env } from 'cloudflare:test';
 import type { Context } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src/lib/env';
+import { chatBootFor } from '../../src/render/document';
 import { MSE_PLAYER_MODULES, PLAYER_MODULES, msePreloadsFor, playerBootFor, preloadsFor } from '../../src/render/preload';
 import { PAGES, type PageKey, type PageProps } from '../../src/shared/page-props';
 
@@ -100,6 +101,18 @@ describe("the player's boot module", () => {
       ).toBe(true);
     // hls.js stays its own chunk, asked for when the engine starts.
     expect(metafile.outputs[bootFile]!.imports).toContainEqual({ path: chunkOf('client/components/player/hls-engine.ts')!.replace('/assets/', 'dist/client/assets/'), kind: 'dynamic-import' });
+  });
+});
+
+describe("the chat's early join (client/realtime/chat-boot.ts, run by the player's boot chunk)", () => {
+  it("names the live channel page's room, as its chat joins it, only where the player boots", () => {
+    const channel = (me: unknown, live: unknown) => ({ page: 'CHANNEL', me, data: { channelPage: { channel: { channelId: 7 }, live } } }) as unknown as PageProps;
+    expect(chatBootFor(channel(null, { streamId: 3 }), '/assets/player-boot.js')).toEqual({ room: '7', member: false, streamId: 3 });
+    expect(chatBootFor(channel({ loginId: 'a' }, { streamId: 3 }), '/assets/player-boot.js')).toEqual({ room: '7', member: true, streamId: 3 });
+    // No player booting (no live, or not one the boot plays): the chat connects once it mounts.
+    expect(chatBootFor(channel(null, null), '/assets/player-boot.js')).toBeNull();
+    expect(chatBootFor(channel(null, { streamId: 3 }), null)).toBeNull();
+    expect(chatBootFor({ page: 'VOD', me: null, data: {} } as unknown as PageProps, '/assets/player-boot.js')).toBeNull();
   });
 });
 

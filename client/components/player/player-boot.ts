@@ -7,6 +7,7 @@ import type { Engine, EngineCallbacks, PlayerErrorKind, Quality } from './engine
 import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT } from '../../../src/shared/player-boot';
 import { playbackKey, type BootData } from './player-boot-data';
 import { savedQuality } from './quality-preference';
+import { bootChat } from '../../realtime/chat-boot';
 
 // The video of a server-rendered page starts before the page's code has loaded (docs/architecture.md, Contracts,
 // "The player"). The placeholder's <video> says what to play (BOOT_ATTRIBUTE); the document's boot script imports
@@ -112,4 +113,9 @@ export function releaseBoot(): void {
   pending = null;
 }
 
-if (typeof document !== 'undefined') bootPlayer();
+if (typeof document !== 'undefined') {
+  bootPlayer();
+  // The page's chat joins its room beside the video (client/realtime/chat-boot.ts): from this chunk, which loads
+  // before the page's code, at no request of its own.
+  bootChat();
+}
