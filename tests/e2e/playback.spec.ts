@@ -89,8 +89,20 @@ test.beforeAll(async () => {
   await until('the adult channel to go live', async () => (await channelPage(ADULT_CHANNEL.id)).live, 30_000);
 });
 
-test.afterAll(() => {
-  for (const child of broadcasters) child.kill('SIGTERM'); // startBroadcast spawns ffmpeg itself, no shell
+test.afterAll(async () => {
+  // A clean stop (ffmpeg ends its playlists, which ends the live at once), waited for: the next spec's broadcast on
+  // demo channel 1 must start a live of its own, not continue this one's (startBroadcast spawns ffmpeg itself).
+  const running = broadcasters.filter((child) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(
+    running.map(
+      (child) =>
+        new Promise((resolve) => {
+          const stuck = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => resolve(clearTimeout(stuck)));
+          child.kill('SIGINT');
+        }),
+    ),
+  );
 });
 
 test('the channel page plays live video without stalling', async ({ page, consoleErrors }) => {

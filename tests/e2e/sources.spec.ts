@@ -104,6 +104,9 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
+  // A live of its own on demo channel 1: one a spec before left open (its encoder gone, the live not yet closed by
+  // the silence) would be continued, with that encoder's renditions.
+  await until('demo channel 1 off air', async () => (await apiGet<ChannelPageResponse>(`/api/channels/${DEMO_LIVE.id}/channel-page`)).live === null, 30_000);
   // The HLS rendition takes the longest to come up: start it first, wait for it in the bp_rtc test.
   broadcaster = startBroadcast({ origin: ORIGIN, streamKey: DEMO_LIVE.key, thumbnails: false });
   const dir = mkdtempSync(join(tmpdir(), 'flex-sources-'));

@@ -26,8 +26,9 @@ describe('domestic sign-up', () => {
       expect(cookies[name]).toContain('SameSite=Lax');
       expect(cookies[name]).not.toContain('Max-Age'); // no 'keep login' at sign-up: a browser-session cookie
     }
+    // Signed in: the home page (the members' shared copy) carries this member, for the page to put in after hydration.
     const props = propsOf(await (await browser.open('/')).text());
-    expect(props.me).toMatchObject({ loginId });
+    expect(props.pendingMe).toMatchObject({ loginId });
   });
 
   it.each([
