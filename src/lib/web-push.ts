@@ -3,6 +3,7 @@
 // by a VAPID token signed with our key (RFC 8292). The push service (FCM, Mozilla's, Apple's) only relays bytes it
 // cannot read. docs/product/watching-and-chat.md, "Following", says what is sent and when.
 import { fromBase64Url, toBase64Url } from './crypto';
+import { concatBytes } from './bytes';
 
 /** What a browser's PushSubscription gives us: where to send, and its keys (base64url). */
 export interface PushTarget {
@@ -37,16 +38,6 @@ export const MAX_PAYLOAD_BYTES = RECORD_SIZE - OVERHEAD;
 /** A VAPID token lives 12 hours (the push service refuses more than 24). */
 const TOKEN_SECONDS = 12 * 3600;
 
-function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 function decode(text: string, what: string, length?: number): Uint8Array<ArrayBuffer> {
   const bytes = fromBase64Url(text);
   if (!bytes || (length !== undefined && bytes.length !== length)) throw new Error(`web push: ${what} is not ${length ?? 'some'} bytes of base64url`);
@@ -71,18 +62,18 @@ export async function encryptPayload(target: PushTarget, payload: Uint8Array): P
   const asPublic = new Uint8Array((await crypto.subtle.exportKey('raw', ours.publicKey)) as ArrayBuffer);
   const shared = new Uint8Array(await crypto.subtle.deriveBits({ name: 'ECDH', public: uaKey } as SubtleCryptoDeriveKeyAlgorithm, ours.privateKey, 256));
 
-  const ikm = await hkdf(authSecret, shared, concat(bytesOf('WebPush: info\0'), uaPublic, asPublic), 32);
+  const ikm = await hkdf(authSecret, shared, concatBytes(bytesOf('WebPush: info\0'), uaPublic, asPublic), 32);
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const cek = await hkdf(salt, ikm, bytesOf('Content-Encoding: aes128gcm\0'), 16);
   const nonce = await hkdf(salt, ikm, bytesOf('Content-Encoding: nonce\0'), 12);
 
   const key = await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['encrypt']);
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: nonce }, key, concat(payload, new Uint8Array([2]))));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: nonce }, key, concatBytes(payload, new Uint8Array([2]))));
   const header = new Uint8Array(21);
   header.set(salt, 0);
   new DataView(header.buffer).setUint32(16, RECORD_SIZE);
   header[20] = asPublic.length;
-  return concat(header, asPublic, sealed);
+  return concatBytes(header, asPublic, sealed);
 }
 
 /** Our private key as a WebCrypto signing key (its JWK needs the public point too). */

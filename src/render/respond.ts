@@ -13,6 +13,7 @@ import { buildRefsFor, msePreloadsFor, playerBootFor, preloadsFor } from './prel
 import { RELEASE, type ErrorReportingConfig } from '../shared/release';
 import { isProductionEnv } from '../shared/environment';
 import { cspNonce } from '../middleware/security-headers';
+import { concatBytes } from '../lib/bytes';
 
 const MAX_QUERY_KEYS = 20;
 const MAX_QUERY_VALUE = 200;
@@ -122,14 +123,7 @@ export function splitAround(body: Uint8Array<ArrayBuffer>, marker: string, rende
 
 /** A document split by splitAround, with this answer's nonce and `filling` where the marker stood. */
 export function joinedAround(c: Context<AppEnv>, [before, after]: [Uint8Array<ArrayBuffer>[], Uint8Array<ArrayBuffer>[]], filling: string): Uint8Array<ArrayBuffer> {
-  const parts = [withFreshNonce(c, before), encoder.encode(filling), withFreshNonce(c, after)];
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
+  return concatBytes(withFreshNonce(c, before), encoder.encode(filling), withFreshNonce(c, after));
 }
 
 /**
