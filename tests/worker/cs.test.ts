@@ -241,7 +241,9 @@ describe('reports', () => {
     await expectRefused(await report(a.browser, { targetType: 'member', targetId: a.loginId }), 400, ko.cs.errors.reportSelf);
     await expectRefused(await report(a.browser, { targetType: 'member', targetId: 'nobody_here_x' }), 404, ko.cs.errors.targetNotFound);
     await expectRefused(await report(a.browser, { targetType: 'channel', targetId: '99999999' }), 404);
-    await expectRefused(await report(a.browser, { targetType: 'chat', targetId: a.loginId.replace(/.$/, 'z') }), 404);
+    await expectRefused(await report(a.browser, { targetType: 'chat', targetId: 'nobody_here_z', quote: '안녕' }), 404, ko.cs.errors.targetNotFound);
+    const other = await signedIn();
+    await expectRefused(await report(a.browser, { targetType: 'chat', targetId: other.loginId }), 400, ko.cs.errors.quoteMissing);
     await expectRefused(await report(a.browser, { targetType: 'member', targetId: 'x', reason: 'boring' }), 400);
     expect(await count('cs_reports')).toBe(before);
   });
