@@ -1,8 +1,9 @@
 // npm run bench:pages [-- --runs 3 --page home,channel,m-shop --verbose --json out.json]
 // Pages on a phone: Lighthouse 13 (mobile preset: Moto G Power screen, simulated slow 4G and 4x CPU)
 // driving Debian's Chromium against a server of our own (production bundle, demo data) with a live
-// broadcast on the channel page (ffmpeg test pattern, thumbnails on). Pages: home, channel, sign-in, sign-up and
-// customer service as a guest; home, the shop, /my and the studio (m-…) signed in as the live channel's creator,
+// broadcast on the channel page (ffmpeg test pattern, thumbnails on). Pages: home, channel, sign-in, sign-up,
+// customer service, a recording (a short broadcast on demo channel 2, made first) and a board post on the live
+// channel's board (posted first by its creator) as a guest; home, the shop, /my and the studio (m-…) signed in as the live channel's creator,
 // the cookies sent with every request. Each page runs `--runs` times (3),
 // one after another with a fresh browser each; it prints every run, then the median score, LCP and TBT
 // and the worst CLS per page, PASS/FAIL against the goals. --verbose adds, per run, the LCP element,
@@ -24,8 +25,9 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchChromium, PHONE } from './lib/bench-browser.mjs';
 import { startBackgroundServer } from './lib/background-server.mjs';
 import { until, untilLive } from './lib/bench-server.mjs';
+import { startBroadcast } from './lib/broadcaster.mjs';
 import { median } from './lib/stats.mjs';
-import { DEMO_PASSWORD } from './seed-demo.mjs';
+import { DEMO_PASSWORD, DEMO_STREAM_KEYS } from './seed-demo.mjs';
 
 const option = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -63,8 +65,8 @@ async function checkWorks(url, plays, cookie) {
         .waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, null, { timeout: 15_000 })
         .then(() => true)
         .catch(() => false);
-      if (!played) return { ok: false, detail: 'hydrated, but the live did not play in 15 s' };
-      detail += ', live playing';
+      if (!played) return { ok: false, detail: 'hydrated, but the video did not play in 15 s' };
+      detail += ', video playing';
     }
     if (errors.length) return { ok: false, detail: `${detail}; page errors: ${errors.join('; ')}` };
     return { ok: true, detail };
@@ -152,6 +154,43 @@ async function memberCookie(loginId) {
   return header();
 }
 
+/** Polls `probe` until it returns a value (not null or undefined); throws after `timeoutMs`. */
+async function valueOf(what, probe, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => null);
+    if (value != null) return value;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * A recording to measure: a short broadcast on demo channel 2 (public), stopped by its end (ffmpeg then lists
+ * #EXT-X-ENDLIST, which ends the stream at once); its stream id once the channel lists it among its recordings.
+ */
+async function recordedStream() {
+  const channelId = 2;
+  const list = () => fetch(`${ORIGIN}/api/my/stream/recorded-stream-list?channelId=${channelId}`, { headers: { host: `flex.localhost:${PORT}` } }).then((r) => r.json());
+  const before = new Set(((await list()).items ?? []).map((item) => item.streamId));
+  const encoder = startBroadcast({ origin: ORIGIN, streamKey: DEMO_STREAM_KEYS[channelId - 1], durationSeconds: 12, log: () => {} });
+  await new Promise((resolve) => encoder.once('exit', resolve));
+  return valueOf('the recording', async () => (await list()).items?.find((item) => !before.has(item.streamId))?.streamId, 30_000);
+}
+
+/** A post on the member's own channel board (the creator may always post), as the board's editor sends it. */
+async function boardPost(cookie, channelId) {
+  const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(cookie)?.[1] ?? '');
+  const form = new FormData();
+  form.set('channelId', String(channelId));
+  form.set('category', 'free');
+  form.set('title', '오늘 방송 후기');
+  form.set('body', `<p>${'함께해 주셔서 고맙습니다. 다음 방송은 금요일 밤 9시에 만나요. '.repeat(6)}</p>`);
+  const res = await fetch(`${ORIGIN}/api/cs/board-write`, { method: 'POST', headers: { host: `flex.localhost:${PORT}`, cookie, 'x-xsrf-token': xsrf }, body: form });
+  if (!res.ok) throw new Error(`the board post answered ${res.status}: ${await res.text()}`);
+  return (await res.json()).boardId;
+}
+
 // The server and the live's encoder stand in for other machines (a phone shares its CPU with neither): they run
 // in a session of their own at the lowest priority, and take only the CPU the browser leaves (background-server.mjs).
 const server = await startBackgroundServer({ port: PORT, state: STATE, demo: true, streamKey: CHANNEL.key });
@@ -170,12 +209,16 @@ try {
   const { channel } = await channelPage();
   // Member pages are measured signed in as the demo creator whose channel is live (their studio is theirs).
   const member = await memberCookie(channel.creator.loginId);
+  const vod = await recordedStream();
+  const post = await boardPost(member, channel.id);
   const PAGES = [
     { name: 'home', path: '/' },
     { name: 'channel', path: `/channel/${channel.creator.loginId}` },
     { name: 'signin', path: '/signin' },
     { name: 'signup', path: '/signup' },
     { name: 'cs', path: '/cs/notices' },
+    { name: 'vod', path: `/vod/${vod}`, plays: true },
+    { name: 'post', path: `/channel/${channel.creator.loginId}?tab=board&post=${post}` },
     { name: 'm-home', path: '/', cookie: member },
     { name: 'm-shop', path: '/luv/shop', cookie: member },
     { name: 'm-my', path: '/my', cookie: member },
@@ -194,7 +237,7 @@ try {
   const f = (ms) => `${(ms / 1000).toFixed(2)} s`;
   const summary = [];
   for (const page of pages) {
-    const works = await checkWorks(`${HOST}${page.path}`, page.name === 'channel', page.cookie);
+    const works = await checkWorks(`${HOST}${page.path}`, page.name === 'channel' || page.plays === true, page.cookie);
     console.log(`${page.name.padEnd(8)} works: ${works.ok ? 'yes' : 'NO'} (${works.detail})`);
     const runs = [];
     for (let i = 0; i < RUNS; i++) {

@@ -3,12 +3,13 @@ import type { ClientFrame } from '../../src/shared/chat-protocol';
 import type { ChatTicketRequest, ChatTicketResponse } from '../../src/shared/chat-ticket-api';
 import { chatSocketUrl } from './chat-socket-url';
 
-// The chat's room joined beside the video (docs/architecture.md, Contracts, "The chat"). On a page whose video starts
-// before it hydrates, the player's boot chunk calls bootChat as it loads: it asks for the room's ticket, opens the
-// socket, sends the join and keeps every event of the socket until the chat's own code (use-chat-room.ts) claims it
-// and takes it over. Only that first connect happens here, and only when it goes well: no ticket, a refusal or a
-// failure leave nothing behind, and the chat connects (and reconnects, and says why not) the one usual way.
-// This runs before main.js: it imports nothing main.js has (that chunk would then load first), and no zod.
+// The chat's room joined as the video starts (docs/architecture.md, Contracts, "The chat"). On a page whose video
+// starts before it hydrates, the player's boot chunk calls bootChat as it loads: it asks for the room's ticket, and
+// once the video has its first frame opens the socket, sends the join and keeps every event of the socket until the
+// chat's own code (use-chat-room.ts) claims it and takes it over. Only that first connect happens here, and only
+// when it goes well: no ticket, a refusal or a failure leave nothing behind, and the chat connects (and reconnects,
+// and says why not) the one usual way. This runs before main.js: it imports nothing main.js has (that chunk would
+// then load first), and no zod.
 
 /** The XSRF cookie and header of src/shared/account-api.ts, which is in main.js (tests/unit/chat-boot.test.ts holds them equal). */
 export const XSRF = { cookie: 'XSRF-TOKEN', header: 'X-XSRF-TOKEN' } as const;
@@ -67,7 +68,7 @@ async function ticketFor({ room, member }: ChatBootData): Promise<string | null>
   return typeof body?.ticket === 'string' ? body.ticket : null;
 }
 
-function start(data: ChatBootData): EarlyChat {
+function start(data: ChatBootData, socketAfter: Promise<void>): EarlyChat {
   let closed = false;
   let socket: WebSocket | null = null;
   let handedOver = false;
@@ -82,6 +83,7 @@ function start(data: ChatBootData): EarlyChat {
   }, UNCLAIMED_MS);
   const open = async (): Promise<EarlySocket | null> => {
     const ticket = await ticketFor(data);
+    await socketAfter;
     if (!ticket || closed) return null;
     const url = chatSocketUrl(data.room, ticket);
     const ws = new WebSocket(url);
@@ -117,13 +119,16 @@ function start(data: ChatBootData): EarlyChat {
   return chat;
 }
 
-/** Starts the page's chat beside its video, once, on a page that has not hydrated and names its room. */
-export function bootChat(): void {
+/**
+ * Starts the page's chat beside its video, once, on a page that has not hydrated and names its room: the ticket at
+ * once (one small request), the socket and the join once `socketAfter` settles (the video's first frame).
+ */
+export function bootChat(socketAfter: Promise<void> = Promise.resolve()): void {
   if (pending || document.documentElement.dataset.hydrated) return;
   const json = document.querySelector(`script[${CHAT_BOOT_ATTRIBUTE}]`)?.getAttribute(CHAT_BOOT_ATTRIBUTE);
   if (!json) return;
   try {
-    pending = start(JSON.parse(json) as ChatBootData);
+    pending = start(JSON.parse(json) as ChatBootData, socketAfter);
   } catch {
     // A malformed attribute: the chat connects by itself once it mounts.
   }

@@ -46,7 +46,8 @@ export async function firstFrameMarks(page, timeout = 30_000) {
 /**
  * Runs in the page before any script (context.addInitScript), beside frameProbe: notes in window.__benchMarks when
  * the chat's room answered its join (`chatJoined`: the 'joined' frame reached the page, whichever code opened the
- * socket) and when the chat panel first showed itself joined (`chatShown`), in ms from navigation start.
+ * socket), when the first chat socket was made and opened (`chatSocket`, `chatOpen`) and when the chat panel first
+ * showed itself joined (`chatShown`), in ms from navigation start.
  */
 export function chatProbe() {
   const Native = window.WebSocket;
@@ -64,6 +65,11 @@ export function chatProbe() {
     constructor(url, protocols) {
       super(url, protocols);
       if (!new URL(url, location.href).pathname.startsWith('/chat/')) return;
+      const marks = window.__benchMarks;
+      if (marks) marks.chatSocket ??= performance.now();
+      this.addEventListener('open', () => {
+        if (marks) marks.chatOpen ??= performance.now();
+      });
       this.addEventListener('message', (event) => {
         const marks = window.__benchMarks;
         if (marks && marks.chatJoined == null && joined(event.data)) marks.chatJoined = performance.now();
@@ -81,5 +87,9 @@ export function chatProbe() {
 /** Waits for chatProbe's marks (the chat joined and shown), then returns the page's marks. */
 export async function chatMarks(page, timeout = 30_000) {
   await page.waitForFunction(() => ['chatJoined', 'chatShown'].every((mark) => window.__benchMarks?.[mark] != null), null, { timeout });
-  return page.evaluate(() => window.__benchMarks);
+  return page.evaluate(() => {
+    // The room's first ticket as the network saw it (asked, answered), beside the socket's marks (made, open).
+    const ticket = performance.getEntriesByType('resource').find((entry) => /\/chat-ticket$|\/chat\/ticket$/.test(new URL(entry.name).pathname));
+    return { ...window.__benchMarks, ticketAsked: ticket?.startTime ?? null, ticketAnswered: ticket?.responseEnd ?? null };
+  });
 }

@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { toWire, type BuildRefs, type PageProps } from '../shared/page-props';
 import { pageTitle } from '../shared/page-title';
 import { CHOSEN_BEFORE_HYDRATION_ATTRIBUTE, HELD_SUBMIT_ATTRIBUTE } from '../shared/held-submit';
-import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT } from '../shared/player-boot';
+import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT, VIDEO_FIRST_MS } from '../shared/player-boot';
 import { CHAT_BOOT_ATTRIBUTE, type ChatBootData } from '../shared/chat-socket';
 
 /** Built by scripts/build-client.mjs; fixed names, revalidated by ETag. */
@@ -30,8 +30,6 @@ export const PROPS_ELEMENT_ID = '__PROPS__';
  * its server-rendered HTML and CSS alone (FCP ~0.9 s), and hydrates when the code arrives. A tab that
  * opens hidden paints no frame, so it starts at once.
  */
-/** On a page that plays, how long the page's own code waits for the video's first frame at most. */
-const VIDEO_FIRST_MS = 1000;
 
 export const BOOT_SCRIPT = [
   '(function (s) {',

@@ -10,3 +10,9 @@ export const BOOT_ATTRIBUTE = 'data-boot';
  * page's code, then stops waiting.
  */
 export const BOOT_FAILED_EVENT = 'playerbootfailed';
+
+/**
+ * On a page that plays, how long the page's own code (src/render/document.tsx) and the chat's early join
+ * (client/realtime/chat-boot.ts) wait for the video's first frame at most.
+ */
+export const VIDEO_FIRST_MS = 1000;

@@ -4,7 +4,7 @@ import { engineFor } from './engine-choice';
 import { hlsSupport } from './hls-support';
 import { prefetchLiveStart } from './live-prefetch';
 import type { Engine, EngineCallbacks, PlayerErrorKind, Quality } from './engine-types';
-import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT } from '../../../src/shared/player-boot';
+import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT, VIDEO_FIRST_MS } from '../../../src/shared/player-boot';
 import { playbackKey, type BootData } from './player-boot-data';
 import { savedQuality } from './quality-preference';
 import { bootChat } from '../../realtime/chat-boot';
@@ -113,9 +113,29 @@ export function releaseBoot(): void {
   pending = null;
 }
 
+/**
+ * Settles once the booted video has its first frame, has failed, or VIDEO_FIRST_MS later, whichever comes first (the
+ * moment the document's boot script loads the page's code); at once where nothing booted.
+ */
+function firstFrame(): Promise<void> {
+  const video = pending?.video;
+  if (!video) return Promise.resolve();
+  return new Promise((resolve) => {
+    const events = ['loadeddata', 'error', BOOT_FAILED_EVENT];
+    const done = () => {
+      clearTimeout(timer);
+      for (const type of events) video.removeEventListener(type, done);
+      resolve();
+    };
+    const timer = setTimeout(done, VIDEO_FIRST_MS);
+    for (const type of events) video.addEventListener(type, done);
+  });
+}
+
 if (typeof document !== 'undefined') {
   bootPlayer();
-  // The page's chat joins its room beside the video (client/realtime/chat-boot.ts): from this chunk, which loads
-  // before the page's code, at no request of its own.
-  bootChat();
+  // The page's chat joins its room (client/realtime/chat-boot.ts) from this chunk, which loads before the page's code:
+  // its ticket now, its socket and join once the video has its first frame (they then do not compete with the
+  // video's first requests, and are not queued behind the page's code, which loads from that moment too).
+  bootChat(firstFrame());
 }
