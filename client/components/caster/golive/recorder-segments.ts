@@ -23,8 +23,9 @@ function boxSize(bytes: Uint8Array, at: number): number | null {
 const boxType = (bytes: Uint8Array, at: number) => String.fromCharCode(...bytes.subarray(at + 4, at + 8));
 
 /**
- * Splits a recorder's output as it comes. A fragment that opens on a key frame closes the segment before it once that
- * one lasts `minSeconds`; any other fragment joins the segment before it (a segment must open on a key frame).
+ * Splits a recorder's output as it comes. A segment opens on a key frame and lasts at least `minSeconds`. While every
+ * fragment has opened on a key frame (Chromium cuts one at each), a segment goes out as soon as it is long enough;
+ * once one did not, a segment waits for the next fragment that opens on a key frame, and others join it.
  */
 export class RecorderSegmenter {
   private buffer: Uint8Array = new Uint8Array(0);
@@ -32,6 +33,8 @@ export class RecorderSegmenter {
   private tracks: Map<number, TrackInfo> | null = null;
   private moof: Uint8Array | null = null;
   private pending: { parts: Uint8Array[]; startSeconds: number; durationMs: number } | null = null;
+  /** Every fragment so far opened on a key frame. */
+  private keyFramed = true;
 
   constructor(
     private readonly minSeconds: number,
@@ -76,17 +79,20 @@ export class RecorderSegmenter {
   private fragment(moof: Uint8Array, mdat: Uint8Array, tracks: Map<number, TrackInfo>): void {
     const start = fragmentStart(moof, tracks);
     if (!start) throw new Error('unreadable fragment');
+    if (!start.keyFrame) this.keyFramed = false;
     if (start.keyFrame && this.pending && this.pending.durationMs >= this.minSeconds * 1000) this.emit(start.seconds);
-    // Before the first key frame nothing can be played: such fragments are left out.
+    // A fragment that opens on no key frame with no segment to join (before the first key frame, or the first such
+    // fragment, after its segment went out) cannot be played: it is left out.
     if (!this.pending && !start.keyFrame) return;
     this.pending ??= { parts: [], startSeconds: start.seconds, durationMs: 0 };
     this.pending.parts.push(moof, mdat);
     this.pending.durationMs += fragmentDurationMs(moof, tracks) ?? 0;
+    if (this.keyFramed && this.pending.durationMs >= this.minSeconds * 1000) this.emit();
   }
 
   /**
-   * The segment in progress goes out. It lasts until the next one starts, where that is known: a recorder's sample
-   * durations may fall a few ms short of the next fragment's start (Chromium's do), and playlists follow the timeline.
+   * The segment in progress goes out. It lasts until the next one starts where that is known, else as long as its
+   * samples (Chromium's fall a few ms short of the next fragment's start: it cannot know the last frame's length).
    */
   private emit(nextStart?: number): void {
     const pending = this.pending;
