@@ -2,19 +2,23 @@
 // starts; the tab encodes H.264 and AAC into CMAF in two renditions and sends them to the ingest; a viewer in another
 // browser plays the live, picks a quality and goes back to auto; the studio's tab closes and a new one starts again,
 // which continues the same live (the viewer's player goes on by itself); the creator ends the live, and the recording
-// keeps every rendition. The creator and the channel are this file's own, so it runs beside the other specs.
+// keeps every rendition. Where the browser has no WebCodecs, the studio goes live through MediaRecorder in one
+// rendition, which a viewer plays as well. The creators and the channels are this file's own, so it runs beside the
+// other specs.
 import { chromium, type Page } from '@playwright/test';
 import { addChannel, addMembers, expect, expectNoSeriousA11yViolations, fill, ko, LOOPBACK, PORT, pageCall, person, test, until } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const CREATOR = { loginId: `golive${suffix}`, nickname: `탭방송${suffix}` };
 const TITLE = `e2e-golive ${suffix}`;
+const RECORDING_CREATOR = { loginId: `golrec${suffix}`, nickname: `녹화방송${suffix}` };
 const LIVE_TITLE = `탭에서 켠 방송 ${suffix}`;
 const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
 test.beforeAll(async () => {
-  await addMembers(CREATOR);
+  await addMembers(CREATOR, RECORDING_CREATOR);
   await addChannel(CREATOR.loginId, TITLE);
+  await addChannel(RECORDING_CREATOR.loginId, `e2e-golive-recorder ${suffix}`);
 });
 
 const panelOf = (page: Page) => page.getByRole('region', { name: ko.caster.golive.title });
@@ -23,14 +27,14 @@ const panelOf = (page: Page) => page.getByRole('region', { name: ko.caster.goliv
  * From the studio's live section: a lower quality than the default keeps two encoders in real time beside the test
  * server; the preview shows the camera before anything is sent; Start.
  */
-async function goLive(page: Page) {
+async function goLive(page: Page, renditions = '360p, 180p') {
   const panel = panelOf(page);
   await panel.getByLabel(ko.caster.golive.quality).selectOption('360');
   await panel.getByRole('button', { name: ko.caster.golive.useCamera }).click();
   await expect.poll(() => panel.getByLabel(ko.caster.golive.previewLabel).evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
   await panel.getByLabel(ko.caster.golive.broadcastTitle).fill(LIVE_TITLE);
   await panel.getByRole('button', { name: ko.caster.golive.start }).click();
-  await expect(panel.getByText(fill(ko.caster.golive.sending, { renditions: '360p, 180p' }))).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByText(fill(ko.caster.golive.sending, { renditions }))).toBeVisible({ timeout: 20_000 });
 }
 
 /** A playlist as a player fetches it (through the edge, as the flex brand). */
@@ -113,6 +117,73 @@ test('a creator goes live from the studio with a camera; a viewer plays both ren
     expect(media.match(/\.m4s/g)?.length ?? 0).toBeGreaterThan(2);
   }
   expect(creator.errors).toEqual([]);
+  expect(studio.errors).toEqual([]);
+  expect(viewer.errors).toEqual([]);
+  await studioBrowser.close();
+});
+
+test('without WebCodecs the studio goes live through MediaRecorder in one rendition; a viewer plays it; End makes it a recording', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const launch = test.info().project.use.launchOptions ?? {};
+  const studioBrowser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), ...FAKE_MEDIA] });
+  // The browser as one without WebCodecs, before any of the page's scripts run.
+  const withoutWebCodecs = async (page: Page) => {
+    await page.context().addInitScript(() => {
+      Reflect.deleteProperty(window, 'VideoEncoder');
+      Reflect.deleteProperty(window, 'AudioEncoder');
+    });
+  };
+  const studio = await person(studioBrowser, RECORDING_CREATOR.loginId, '/caster?section=live', { before: withoutWebCodecs });
+  const { page } = studio;
+  expect(await page.evaluate(() => typeof VideoEncoder)).toBe('undefined');
+  const { body: settings } = await pageCall<{ channelId: number }>(page, 'GET', '/api/my/channel/settings');
+  await goLive(page, '360p');
+  const panel = panelOf(page);
+  // The studio says why there is one quality, and offers no switching (the recorder would stop).
+  await expect(panel.getByText(ko.caster.golive.recorderNote)).toBeVisible();
+  await expect(panel.getByRole('button', { name: ko.caster.golive.switchToScreen })).toHaveCount(0);
+
+  // The master playlist names the one rendition, H.264 with the audio MediaRecorder made (Chromium on Linux: Opus).
+  const master = await until('the master playlist', () => playlist(`/live/${settings.channelId}/index.m3u8`), 20_000);
+  expect(master.match(/#EXT-X-STREAM-INF/g)).toHaveLength(1);
+  expect(master).toMatch(/RESOLUTION=640x360,CODECS="avc1\.[0-9a-f]{6},(opus|mp4a\.40\.2)"/);
+  const streamId = Number(/^(\d+)\/360p\/index\.m3u8/m.exec(master)?.[1]);
+  expect(streamId).toBeGreaterThan(0);
+  // Its segments open on the recorder's key frames, half a second apart.
+  const media = await until(
+    'three segments listed',
+    async () => {
+      const text = await playlist(`/live/${settings.channelId}/${streamId}/360p/index.m3u8`);
+      return (text?.match(/#EXTINF/g)?.length ?? 0) >= 3 ? text : null;
+    },
+    20_000,
+  );
+  for (const [, seconds] of media.matchAll(/#EXTINF:([\d.]+),/g)) expect(Number(seconds)).toBeLessThan(1.5);
+
+  const viewer = await person(browser, null, `/channel/${RECORDING_CREATOR.loginId}`);
+  await expect.poll(() => viewer.page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
+
+  const figure = (name: string) => panel.locator('dt', { hasText: name }).locator('xpath=following-sibling::dd[1]');
+  await expect.poll(async () => Number(await figure(ko.caster.golive.segments).textContent())).toBeGreaterThan(2);
+  // The recorder does not say which frames it dropped: the panel shows no such figure rather than a made-up 0.
+  await expect(panel.locator('dt', { hasText: ko.caster.golive.droppedFrames })).toHaveCount(0);
+  // A segment goes out when the recorder's next key frame comes, half a second later: still well within the 3 s the
+  // panel warns at.
+  await expect(figure(ko.caster.golive.delay)).toHaveText(/^[0-2]\.\d초$/);
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+
+  await panel.getByRole('button', { name: ko.caster.golive.end }).click();
+  await page.getByRole('dialog').getByRole('button', { name: ko.caster.golive.endNow }).click();
+  await expect(page.locator('.toast').filter({ hasText: ko.caster.golive.ended })).toBeVisible({ timeout: 20_000 });
+  const recorded = await until(
+    '360p closed',
+    async () => {
+      const text = await playlist(`/live/${settings.channelId}/${streamId}/360p/index.m3u8`);
+      return text?.includes('#EXT-X-ENDLIST') ? text : null;
+    },
+    5_000,
+  );
+  expect(recorded.match(/\.m4s/g)?.length ?? 0).toBeGreaterThan(2);
   expect(studio.errors).toEqual([]);
   expect(viewer.errors).toEqual([]);
   await studioBrowser.close();

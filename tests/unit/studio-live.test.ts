@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fragmentDurationMs, initTracks } from '../../client/components/caster/golive/cmaf-boxes';
+import { fragmentDurationMs, initCodecs, initTracks } from '../../client/components/caster/golive/cmaf-boxes';
+import { type RecordedSegment, RecorderSegmenter } from '../../client/components/caster/golive/recorder-segments';
 import { defaultSourceHeight, planLadder } from '../../client/components/caster/golive/ladder';
 import { mediaPlaylist, type SentSegment } from '../../client/components/caster/golive/studio-ingest';
 import { renderMasterPlaylist } from '../../src/shared/hls-master';
 import { parseEncoderPlaylist, parseMasterPlaylist } from '../../src/live/hls';
 
 // The studio's own encoder (going live from a browser tab): the qualities it picks, how long its CMAF fragments
-// play, and the playlists it sends, read back by the ingest's own parsers.
+// play, how MediaRecorder's MP4 is cut into segments, and the playlists it sends, read back by the ingest's own parsers.
 
 describe('the ladder the studio sends', () => {
   it('the source at most 720p and a rendition at half its height, each even-sized in the source’s shape', () => {
@@ -84,8 +85,8 @@ describe('CMAF fragments, read back', () => {
 
   it('knows each track’s timescale and kind from the init segment', () => {
     const tracks = initTracks(init);
-    expect(tracks.get(1)).toEqual({ timescale: 90_000, video: true, defaultDuration: 3000 });
-    expect(tracks.get(2)).toEqual({ timescale: 48_000, video: false, defaultDuration: 1024 });
+    expect(tracks.get(1)).toEqual({ timescale: 90_000, video: true, defaultDuration: 3000, defaultFlags: 0 });
+    expect(tracks.get(2)).toEqual({ timescale: 48_000, video: false, defaultDuration: 1024, defaultFlags: 0 });
   });
 
   it('a fragment lasts as long as its video samples, whether they name their durations, the fragment does, or the init', () => {
@@ -96,6 +97,99 @@ describe('CMAF fragments, read back', () => {
     expect(fragmentDurationMs(box('moof', traf(1, { defaultDuration: 4500, count: 20 })), tracks)).toBe(1000);
     expect(fragmentDurationMs(box('moof', traf(1, { count: 15 })), tracks)).toBe(500);
     expect(fragmentDurationMs(box('mdat', u32(1)), tracks)).toBeNull();
+  });
+});
+
+/**
+ * What Chromium 150's MediaRecorder gave for 1.7 s of its fake camera (320x180) and microphone, as
+ * `video/mp4;codecs=avc1,opus` with `videoKeyFrameIntervalDuration: 500` and a 100 ms timeslice: one line of base64 per
+ * piece it handed over. Its layout: ftyp, moov (track 1 Opus at 48 kHz, track 2 H.264 at 20 kHz), then a moof + mdat per
+ * key frame, each moof with both tracks (tfdt from 0, the first video sample flagged a sync sample), the last one cut
+ * short by stop().
+ */
+const RECORDED = Object.values(import.meta.glob<string>('./fixtures/mediarecorder-chromium.mp4.b64', { query: '?raw', import: 'default', eager: true }))[0]!
+  .trim()
+  .split('\n')
+  .map((line) => Uint8Array.from(atob(line), (c) => c.charCodeAt(0)));
+const RECORDING = new Uint8Array(RECORDED.flatMap((piece) => [...piece]));
+const typeAt = (bytes: Uint8Array, at = 0) => String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+
+/** The segmenter's init segments and media segments for `pieces` pushed one after the other, then the end. */
+function split(pieces: Uint8Array[], minSeconds = 0.4) {
+  const inits: Uint8Array[] = [];
+  const segments: RecordedSegment[] = [];
+  const segmenter = new RecorderSegmenter(
+    minSeconds,
+    (init) => inits.push(init),
+    (segment) => segments.push(segment),
+  );
+  for (const piece of pieces) segmenter.push(piece);
+  segmenter.flush();
+  return { inits, segments };
+}
+/** The top-level boxes of a segment, by type. */
+function topBoxes(bytes: Uint8Array): string[] {
+  const types: string[] = [];
+  for (let at = 0; at < bytes.byteLength; at += new DataView(bytes.buffer, bytes.byteOffset + at).getUint32(0)) types.push(typeAt(bytes, at));
+  return types;
+}
+
+describe('MediaRecorder’s MP4, cut into what the ingest takes', () => {
+  it('an init segment of ftyp and moov naming H.264 and Opus at the picture’s size', () => {
+    const { inits } = split(RECORDED);
+    expect(inits).toHaveLength(1);
+    expect(topBoxes(inits[0]!)).toEqual(['ftyp', 'moov']);
+    expect(initCodecs(inits[0]!)).toEqual({ video: 'avc1.42c015', audio: 'opus', width: 320, height: 180 });
+  });
+
+  it('a segment per key frame, each opening with its moof, one after the other on the recording’s clock', () => {
+    const { segments } = split(RECORDED);
+    expect(segments.map((s) => topBoxes(s.bytes))).toEqual(Array(4).fill(['moof', 'mdat']));
+    // About half a second each (the video track's samples at 20 kHz), the last cut short when the recording stopped;
+    // each goes out with its own fragment, and starts where the one before ends, within the few ms Chromium's last
+    // sample of a fragment falls short.
+    expect(segments.map((s) => s.durationMs)).toEqual([520, 544, 500, 100]);
+    expect(segments[0]!.startSeconds).toBe(0);
+    for (const [i, s] of segments.slice(1).entries()) expect(Math.abs(s.startSeconds * 1000 - (segments[i]!.startSeconds * 1000 + segments[i]!.durationMs))).toBeLessThan(10);
+    // Nothing is lost or added: the init and the segments are the recording, byte for byte.
+    const { inits } = split(RECORDED);
+    expect(inits[0]!.byteLength + segments.reduce((n, s) => n + s.bytes.byteLength, 0)).toBe(RECORDING.byteLength);
+  });
+
+  it('pieces that end mid-box give the same segments', () => {
+    const whole = split(RECORDED);
+    for (const size of [3, 1000, 8192]) {
+      const pieces = Array.from({ length: Math.ceil(RECORDING.byteLength / size) }, (_, i) => RECORDING.slice(i * size, (i + 1) * size));
+      const cut = split(pieces);
+      expect(cut.inits).toEqual(whole.inits);
+      expect(cut.segments).toEqual(whole.segments);
+    }
+  });
+
+  it('fragments join until the segment lasts long enough', () => {
+    expect(split(RECORDED, 1).segments.map((s) => [topBoxes(s.bytes).length, s.durationMs])).toEqual([
+      [4, 1064],
+      [4, 600],
+    ]);
+  });
+
+  it('a fragment that opens on no key frame joins the segment before, and from then on segments wait for the next key frame', () => {
+    // The second fragment's first video sample (its trun's first-sample flags, 6190 bytes in) made no key frame.
+    const edited = RECORDING.slice();
+    const view = new DataView(edited.buffer);
+    expect(view.getUint32(6190)).toBe(0x02000000);
+    view.setUint32(6190, 0x01010000);
+    // The first segment still open: the fragment joins it, which then lasts until the next key frame's fragment.
+    expect(split([edited], 1).segments.map((s) => [topBoxes(s.bytes).length, s.durationMs])).toEqual([
+      [4, 1069],
+      [4, 600],
+    ]);
+    // The first segment already sent (it was long enough at once): the fragment cannot be played and is left out.
+    expect(split([edited]).segments.map((s) => [topBoxes(s.bytes).length, s.startSeconds, s.durationMs])).toEqual([
+      [2, 0, 520],
+      [2, expect.closeTo(1.069, 3), 502],
+      [2, expect.closeTo(1.571, 3), 100],
+    ]);
   });
 });
 

@@ -11,20 +11,25 @@ import { ConfirmModal } from '../modals/ConfirmModal';
 import { Spinner } from '../auth/Spinner';
 import { FormStatus } from '../ui/small-form';
 import { LazyChat } from '../chat/LazyChat';
-import { type CaptureDevices, frameRateOf, isPermissionError, listDevices, openMicrophone, openVideo, snapshotOf, type VideoSourceKind } from './golive/capture';
+import { type CaptureDevices, canUseWebCodecs, frameRateOf, isPermissionError, listDevices, openMicrophone, openVideo, recorderType, snapshotOf, type VideoSourceKind } from './golive/capture';
 import { defaultSourceHeight, planLadder, SOURCE_HEIGHTS } from './golive/ladder';
 import { LiveHealth } from './golive/LiveHealth';
 import { SourceFields } from './golive/SourceFields';
-import type { BroadcastStats, StudioBroadcast } from './golive/studio-broadcast';
+import type { BroadcastStats, LiveBroadcast } from './golive/studio-broadcast';
 
 // Going live from this tab, with no encoder to install: docs/product/watching-and-chat.md, "Going live from the studio".
-// The encoding code (mediabunny, and AAC in WebAssembly where the browser has none) loads only when Start is pressed.
+// The encoding code (mediabunny, and AAC in WebAssembly where the browser has none; or MediaRecorder's, where
+// WebCodecs is missing) loads only when Start is pressed.
 const loadBroadcast = () => import('./golive/studio-broadcast');
+const loadRecorder = () => import('./golive/recorder-broadcast');
 
 type Phase = 'setup' | 'starting' | 'live' | 'ending';
 
-/** WebCodecs and reading frames off a track (Chromium's breakout box): elsewhere the panel points to OBS and ffmpeg. */
-const canCapture = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && typeof VideoEncoder !== 'undefined' && 'MediaStreamTrackProcessor' in window;
+/** A camera, and WebCodecs with frames read off a track, or else MediaRecorder's MP4: elsewhere the panel points to OBS and ffmpeg. */
+const canCapture = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && (canUseWebCodecs() || recorderType(false) !== null);
+
+/** The live could not be encoded in this browser after all (no H.264 encoder took the capture). */
+class NoEncoder extends Error {}
 
 /** The studio's "Go live": pick a camera or screen and a microphone, preview, set the title and gates, Start; then health, mute, switch, End. */
 export function GoLivePanel({ channelId, settings, me }: { channelId: number; settings: OwnChannelSettings | null; me: Me | null }) {
@@ -47,6 +52,7 @@ export function GoLivePanel({ channelId, settings, me }: { channelId: number; se
   const [phase, setPhase] = useState<Phase>('setup');
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState<string[]>([]);
+  const [canSwitch, setCanSwitch] = useState(true);
   const [stats, setStats] = useState<BroadcastStats | null>(null);
   const [viewers, setViewers] = useState<number | null>(null);
   const [muted, setMuted] = useState(false);
@@ -55,7 +61,7 @@ export function GoLivePanel({ channelId, settings, me }: { channelId: number; se
   const [now, setNow] = useState(0);
   const preview = useRef<HTMLVideoElement>(null);
   const qualityField = useRef<HTMLSelectElement>(null);
-  const broadcast = useRef<StudioBroadcast | null>(null);
+  const broadcast = useRef<LiveBroadcast | null>(null);
   const tracks = useRef<{ video: MediaStreamTrack | null; audio: MediaStreamTrack | null }>({ video: null, audio: null });
   tracks.current = { video, audio };
 
@@ -141,33 +147,38 @@ export function GoLivePanel({ channelId, settings, me }: { channelId: number; se
         return setPhase('setup');
       }
       try {
-        const { StudioBroadcast, encodableLadder } = await loadBroadcast();
         const { width = 1280, height = 720 } = video.getSettings();
         const frameRate = frameRateOf(video);
-        const ladder = await encodableLadder(planLadder(width, height, frameRate, maxHeight), frameRate);
-        if (ladder.length === 0) throw new Error('no H.264 encoder');
-        broadcast.current = await StudioBroadcast.start({
+        const plans = planLadder(width, height, frameRate, maxHeight);
+        const common = {
           streamKey: key.body.streamKey,
           video,
           audio,
-          ladder,
           frameRate,
           snapshot: () => (preview.current ? snapshotOf(preview.current) : Promise.resolve(null)),
-          onFailure: ({ message }) => {
+          onFailure: ({ message }: { message: string }) => {
             broadcast.current = null;
             setProblem(message ? t('caster.golive.refused', { message }) : t('caster.golive.failed'));
             setPhase('setup');
           },
-        });
+        };
+        // WebCodecs where it encodes H.264 at these sizes; else one rendition as MediaRecorder records it.
+        const webCodecs = canUseWebCodecs() ? await loadBroadcast() : null;
+        const ladder = webCodecs ? await webCodecs.encodableLadder(plans, frameRate) : [];
+        const mimeType = recorderType(audio !== null);
+        if (webCodecs && ladder.length > 0) broadcast.current = await webCodecs.StudioBroadcast.start({ ...common, ladder });
+        else if (mimeType && plans[0]) broadcast.current = await (await loadRecorder()).RecorderBroadcast.start({ ...common, plan: plans[0], mimeType });
+        else throw new NoEncoder();
         broadcast.current.setMuted(muted);
         setSending(broadcast.current.sending);
+        setCanSwitch(broadcast.current.canSwitchVideo);
         setLiveSince(Date.now());
         setNow(Date.now());
         setStats(null);
         setPhase('live');
-      } catch {
+      } catch (error) {
         broadcast.current = null;
-        setProblem(t('caster.golive.failed'));
+        setProblem(t(error instanceof NoEncoder ? 'caster.golive.unsupported' : 'caster.golive.failed'));
         setPhase('setup');
       }
     });
@@ -278,13 +289,16 @@ export function GoLivePanel({ channelId, settings, me }: { channelId: number; se
           {live && (
             <>
               <LiveHealth sending={sending} stats={stats} viewers={viewers} />
+              {!canSwitch && <p className="muted">{t('caster.golive.recorderNote')}</p>}
               <div className="go-live-actions">
                 <button type="button" className="btn" aria-pressed={muted} onClick={toggleMute}>
                   {t(muted ? 'caster.golive.unmute' : 'caster.golive.mute')}
                 </button>
-                <button type="button" className="btn" onClick={() => void capture(other)} disabled={pending || phase !== 'live'}>
-                  {t(other === 'screen' ? 'caster.golive.switchToScreen' : 'caster.golive.switchToCamera')}
-                </button>
+                {canSwitch && (
+                  <button type="button" className="btn" onClick={() => void capture(other)} disabled={pending || phase !== 'live'}>
+                    {t(other === 'screen' ? 'caster.golive.switchToScreen' : 'caster.golive.switchToCamera')}
+                  </button>
+                )}
                 <button type="button" className="btn btn-danger" onClick={() => setConfirmEnd(true)} disabled={phase !== 'live'}>
                   {phase === 'ending' && <Spinner />}
                   {t('caster.golive.end')}

@@ -13,8 +13,12 @@ export function LiveHealth({ sending, stats, viewers }: { sending: string[]; sta
       <dl className="go-live-health" aria-label={t('caster.golive.health')}>
         <dt>{t('caster.golive.upload')}</dt>
         <dd>{stats ? t('caster.golive.kbps', { kbps: Math.round(stats.uploadBps / 1000) }) : '…'}</dd>
-        <dt>{t('caster.golive.droppedFrames')}</dt>
-        <dd>{stats?.droppedFrames ?? 0}</dd>
+        {stats?.droppedFrames !== null && (
+          <>
+            <dt>{t('caster.golive.droppedFrames')}</dt>
+            <dd>{stats?.droppedFrames ?? 0}</dd>
+          </>
+        )}
         <dt>{t('caster.golive.delay')}</dt>
         <dd>{stats ? t('caster.golive.seconds', { seconds: (stats.delayMs / 1000).toFixed(1) }) : '…'}</dd>
         <dt>{t('caster.golive.lateSegments')}</dt>

@@ -53,3 +53,16 @@ export function snapshotOf(video: HTMLVideoElement): Promise<Blob | null> {
 
 /** Whether the camera or microphone was refused (by the creator or the browser's settings). */
 export const isPermissionError = (error: unknown) => error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError');
+
+/** Encoding with WebCodecs needs its encoders and reading frames off a track (Chromium's breakout box). */
+export const canUseWebCodecs = () => typeof VideoEncoder !== 'undefined' && typeof AudioEncoder !== 'undefined' && 'MediaStreamTrackProcessor' in window;
+
+/**
+ * The MediaRecorder type to go live with where WebCodecs cannot: fragmented MP4 of H.264 with AAC (Safari; Chrome on
+ * macOS and Windows), else with Opus (Chromium on Linux records no AAC); null when the browser records no H.264 in MP4.
+ */
+export function recorderType(withAudio: boolean): string | null {
+  if (typeof MediaRecorder === 'undefined') return null;
+  const types = withAudio ? ['video/mp4;codecs=avc1,mp4a.40.2', 'video/mp4;codecs=avc1,opus'] : ['video/mp4;codecs=avc1'];
+  return types.find((type) => MediaRecorder.isTypeSupported(type)) ?? null;
+}

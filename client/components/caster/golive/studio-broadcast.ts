@@ -1,8 +1,8 @@
 import { AudioSample, AudioSampleSource, canEncodeAudio, EncodedAudioPacketSource, type EncodedPacket, Mp4OutputFormat, NullTarget, Output, VideoSample, VideoSampleSource } from 'mediabunny';
-import { fragmentDurationMs, initTracks, type TrackInfo } from './cmaf-boxes';
+import { concat, fragmentDurationMs, initTracks, type TrackInfo } from './cmaf-boxes';
 import type { RenditionPlan } from './ladder';
 import { type Rendition, renderMasterPlaylist } from '../../../../src/shared/hls-master';
-import { INIT_NAME, IngestRefused, mediaPlaylist, type SentSegment, segmentName, StudioIngest } from './studio-ingest';
+import { IngestRefused, RenditionUploads, StudioIngest, sendThumbnail } from './studio-ingest';
 
 // Going live from a browser tab: the camera or screen and the microphone, encoded by the browser (WebCodecs: H.264 and
 // AAC; AAC from WebAssembly where the browser has no encoder of its own), packaged as CMAF in 0.5 s segments by
@@ -28,8 +28,8 @@ declare class MediaStreamTrackProcessor<T> {
 export interface BroadcastStats {
   /** Bits per second sent over the last 5 s. */
   uploadBps: number;
-  /** Frames of the capture dropped because an encoder had not finished the one before. */
-  droppedFrames: number;
+  /** Frames of the capture dropped because an encoder had not finished the one before; null where the encoder does not say. */
+  droppedFrames: number | null;
   /** Segments whose upload finished more than their own length after their last frame was captured. */
   lateSegments: number;
   /** How long after capture the newest segment was uploaded (ms), in the slowest rendition: the tab's share of the delay. */
@@ -37,6 +37,18 @@ export interface BroadcastStats {
   segments: number;
   /** The ingest did not answer the last try: the studio is trying again (a minute's gap still continues the live). */
   offline: boolean;
+}
+
+/** A live from this tab, whichever way it is encoded (this file's WebCodecs, or recorder-broadcast.ts's MediaRecorder). */
+export interface LiveBroadcast {
+  /** The qualities sent, highest first. */
+  readonly sending: string[];
+  /** Whether another camera or screen can take over mid-live. */
+  readonly canSwitchVideo: boolean;
+  switchVideo(track: MediaStreamTrack): void;
+  setMuted(muted: boolean): void;
+  stats(): BroadcastStats;
+  end(): Promise<void>;
 }
 
 export interface BroadcastOptions {
@@ -70,26 +82,19 @@ class RenditionOutput {
   private init: Uint8Array[] = [];
   private tracks: Map<number, TrackInfo> | null = null;
   private pendingMoof: { bytes: Uint8Array; timestamp: number } | null = null;
-  private chain: Promise<void> = Promise.resolve();
-  readonly segments: SentSegment[] = [];
-  /** The next fragment's number (uploads lag behind the packager: it is counted as fragments come out). */
-  private nextSeq = 0;
-  /** Segments cut and not yet uploaded. */
-  private waiting = 0;
+  readonly uploads: RenditionUploads;
   codecs: string | null = null;
-  late = 0;
-  /** The last segment's upload finished this long after its last frame was captured (ms). */
-  delayMs = 0;
 
   constructor(
     readonly plan: RenditionPlan,
     withAudio: boolean,
     frameRate: number,
     private readonly epoch: () => number,
-    private readonly ingest: StudioIngest,
-    private readonly masterSent: () => Promise<void>,
+    ingest: StudioIngest,
+    masterSent: () => Promise<void>,
     private readonly fail: (error: unknown) => void,
   ) {
+    this.uploads = new RenditionUploads(ingest, plan.name, masterSent, fail);
     this.output = new Output({
       format: new Mp4OutputFormat({
         fastStart: 'fragmented',
@@ -146,46 +151,22 @@ class RenditionOutput {
   private initReady(moov: Uint8Array): void {
     const bytes = concat([...this.init, moov]);
     this.tracks = initTracks(bytes);
-    this.enqueue(() => this.ingest.put(`${this.plan.name}/${INIT_NAME}`, bytes));
+    this.uploads.init(bytes);
   }
 
   private fragmentReady(mdat: Uint8Array): void {
     const moof = this.pendingMoof;
     this.pendingMoof = null;
     if (!moof || !this.tracks) return;
-    const bytes = concat([moof.bytes, mdat]);
-    const seq = this.nextSeq++;
-    const segment: SentSegment = {
-      seq,
-      name: segmentName(seq),
-      durationMs: fragmentDurationMs(moof.bytes, this.tracks) ?? SEGMENT_SECONDS * 1000,
-      programDateTime: Math.round(this.epoch() + moof.timestamp * 1000),
-    };
-    this.waiting += 1;
-    this.enqueue(async () => {
-      await this.masterSent();
-      await this.ingest.put(`${this.plan.name}/${segment.name}`, bytes);
-      this.waiting -= 1;
-      this.segments.push(segment);
-      // Behind (a newer segment waits): its playlist would be out of date at once; the one after the newest lists all.
-      if (this.waiting === 0) await this.ingest.put(`${this.plan.name}/index.m3u8`, mediaPlaylist(this.segments, { ended: false }));
-      // How far behind real time the live reaches viewers: from the segment's last frame to its upload done.
-      this.delayMs = Date.now() - (segment.programDateTime + segment.durationMs);
-      if (this.delayMs > segment.durationMs) this.late += 1;
-    });
-  }
-
-  /** This rendition's uploads, one at a time and in order. */
-  private enqueue(step: () => Promise<void>): void {
-    this.chain = this.chain.then(step).catch(this.fail);
+    const durationMs = fragmentDurationMs(moof.bytes, this.tracks) ?? SEGMENT_SECONDS * 1000;
+    this.uploads.segment(concat([moof.bytes, mdat]), durationMs, Math.round(this.epoch() + moof.timestamp * 1000));
   }
 
   /** The last fragment out and every upload done, then the playlist closed. */
   async close(): Promise<void> {
     await this.audioChain;
     await this.output.finalize().catch(() => undefined);
-    await this.chain;
-    if (this.segments.length > 0) await this.ingest.put(`${this.plan.name}/index.m3u8`, mediaPlaylist(this.segments, { ended: true }));
+    await this.uploads.close();
   }
 
   /** This rendition in the master playlist: peak bits per second (audio included), size, codecs, frame rate. */
@@ -196,18 +177,9 @@ class RenditionOutput {
   }
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
-
 /** A live from this tab. Made by StudioBroadcast.start; ended by end() (or by a failure, which calls onFailure). */
-export class StudioBroadcast {
+export class StudioBroadcast implements LiveBroadcast {
+  readonly canSwitchVideo = true;
   private readonly ingest: StudioIngest;
   private readonly renditions: RenditionOutput[] = [];
   private videoReader: ReadableStreamDefaultReader<VideoFrame> | null = null;
@@ -284,18 +256,14 @@ export class StudioBroadcast {
     await Promise.all(this.renditions.map((r) => r.output.start()));
     this.readVideo(video);
     if (audio) void this.readAudio(audio);
-    if (this.options.snapshot) this.thumbTimer = setInterval(() => void this.sendThumbnail(), THUMBNAIL_MS);
+    const { snapshot } = this.options;
+    if (snapshot) this.thumbTimer = setInterval(() => void sendThumbnail(this.ingest, snapshot), THUMBNAIL_MS);
   }
 
   /** The master playlist, once, before the first media segment of any rendition (the encoders named their codecs by then). */
   private sendMaster(): Promise<void> {
     this.master ??= this.ingest.put('master.m3u8', renderMasterPlaylist(this.renditions.map((r) => r.entry(this.options.frameRate, this.options.audio !== null))));
     return this.master;
-  }
-
-  private async sendThumbnail(): Promise<void> {
-    const blob = await this.options.snapshot?.().catch(() => null);
-    if (blob) await this.ingest.put('thumb.jpg', new Uint8Array(await blob.arrayBuffer())).catch(() => undefined);
   }
 
   /** Frames from `track` to every rendition, until another source takes over or the live ends. */
@@ -410,9 +378,9 @@ export class StudioBroadcast {
     return {
       uploadBps: this.ingest.uploadBps(),
       droppedFrames: this.dropped,
-      lateSegments: this.renditions.reduce((n, r) => n + r.late, 0),
-      delayMs: Math.max(0, ...this.renditions.map((r) => r.delayMs)),
-      segments: Math.min(...this.renditions.map((r) => r.segments.length)),
+      lateSegments: this.renditions.reduce((n, r) => n + r.uploads.late, 0),
+      delayMs: Math.max(0, ...this.renditions.map((r) => r.uploads.delayMs)),
+      segments: Math.min(...this.renditions.map((r) => r.uploads.segments.length)),
       offline: this.ingest.offline,
     };
   }

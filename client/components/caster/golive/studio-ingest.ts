@@ -89,3 +89,66 @@ export class StudioIngest {
     return Math.round((this.sent.reduce((sum, s) => sum + s.bytes, 0) * 8 * 1000) / windowMs);
   }
 }
+
+/**
+ * One rendition's files at the ingest, each after the one before: its init segment, then each media segment followed
+ * by its playlist (after `beforeSegments`, the master playlist), and the playlist closed at the end. It counts how far
+ * behind capture the segments arrive.
+ */
+export class RenditionUploads {
+  readonly segments: SentSegment[] = [];
+  /** Segments whose upload finished more than their own length after their last frame was captured. */
+  late = 0;
+  /** The last segment's upload finished this long after its last frame was captured (ms). */
+  delayMs = 0;
+  /** The next segment's number (uploads lag behind the encoder: it is counted as segments are cut). */
+  private nextSeq = 0;
+  /** Segments cut and not yet uploaded. */
+  private waiting = 0;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ingest: StudioIngest,
+    private readonly rendition: string,
+    private readonly beforeSegments: () => Promise<void>,
+    private readonly fail: (error: unknown) => void,
+  ) {}
+
+  init(bytes: Uint8Array): void {
+    this.enqueue(() => this.ingest.put(`${this.rendition}/${INIT_NAME}`, bytes));
+  }
+
+  /** A media segment: `programDateTime` is the wall-clock time of its first frame (ms). */
+  segment(bytes: Uint8Array, durationMs: number, programDateTime: number): void {
+    const seq = this.nextSeq++;
+    const segment: SentSegment = { seq, name: segmentName(seq), durationMs, programDateTime };
+    this.waiting += 1;
+    this.enqueue(async () => {
+      await this.beforeSegments();
+      await this.ingest.put(`${this.rendition}/${segment.name}`, bytes);
+      this.waiting -= 1;
+      this.segments.push(segment);
+      // Behind (a newer segment waits): its playlist would be out of date at once; the one after the newest lists all.
+      if (this.waiting === 0) await this.ingest.put(`${this.rendition}/index.m3u8`, mediaPlaylist(this.segments, { ended: false }));
+      // How far behind real time the live reaches viewers: from the segment's last frame to its upload done.
+      this.delayMs = Date.now() - (segment.programDateTime + segment.durationMs);
+      if (this.delayMs > segment.durationMs) this.late += 1;
+    });
+  }
+
+  /** Every upload done, then the playlist closed (the live becomes a recording). */
+  async close(): Promise<void> {
+    await this.chain;
+    if (this.segments.length > 0) await this.ingest.put(`${this.rendition}/index.m3u8`, mediaPlaylist(this.segments, { ended: true }));
+  }
+
+  private enqueue(step: () => Promise<void>): void {
+    this.chain = this.chain.then(step).catch(this.fail);
+  }
+}
+
+/** The preview's still as the channel's thumbnail; a still that cannot be taken or sent waits for the next. */
+export async function sendThumbnail(ingest: StudioIngest, snapshot: () => Promise<Blob | null>): Promise<void> {
+  const blob = await snapshot().catch(() => null);
+  if (blob) await ingest.put('thumb.jpg', new Uint8Array(await blob.arrayBuffer())).catch(() => undefined);
+}
