@@ -155,7 +155,7 @@ async function memberCookie(loginId) {
 }
 
 /** Polls `probe` until it returns a value (not null or undefined); throws after `timeoutMs`. */
-async function valueOf(what, probe, timeoutMs) {
+async function untilValue(what, probe, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await probe().catch(() => null);
@@ -175,7 +175,7 @@ async function recordedStream() {
   const before = new Set(((await list()).items ?? []).map((item) => item.streamId));
   const encoder = startBroadcast({ origin: ORIGIN, streamKey: DEMO_STREAM_KEYS[channelId - 1], durationSeconds: 12, log: () => {} });
   await new Promise((resolve) => encoder.once('exit', resolve));
-  return valueOf('the recording', async () => (await list()).items?.find((item) => !before.has(item.streamId))?.streamId, 30_000);
+  return untilValue('the recording', async () => (await list()).items?.find((item) => !before.has(item.streamId))?.streamId, 30_000);
 }
 
 /** A post on the member's own channel board (the creator may always post), as the board's editor sends it. */
