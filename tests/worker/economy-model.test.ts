@@ -12,7 +12,6 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { auditAccounts } from '../../src/db/ledger';
 import { heldQuantity } from '../../src/db/items';
 import { couponGrant, creditPurchase, earningsOf, gift, systemAccount, walletOf } from '../../src/api/services/ledger';
 import { buyItem, giftItem } from '../../src/api/services/items';
@@ -24,6 +23,7 @@ import { catalogueItem } from '../../src/shared/item-catalogue';
 import { SUBSCRIPTION_CREATOR_SHARE_PERCENT } from '../../src/api/services/ledger';
 import { SUBSCRIPTION_PLANS } from '../../src/shared/subscription-plans';
 import { Refusal } from '../../src/lib/errors';
+import { balancesOf, expectLedgerHolds } from './ledger-audit';
 
 const db = () => env.DB;
 const MEMBERS = 3;
@@ -224,17 +224,6 @@ async function runStep(run: Run, model: Model, key: string, c: Action): Promise<
   }
 }
 
-const balanceMap = async () => new Map((await auditAccounts(db())).map((a) => [a.id, a.balance]));
-
-async function expectLedgerHolds() {
-  const accounts = await auditAccounts(db());
-  for (const a of accounts) {
-    expect(a.balance, `account ${a.id}`).toBe(a.entrySum);
-    if (a.kind === 'wallet' || a.kind === 'earnings' || a.kind === 'payout_pending') expect(a.balance, `account ${a.id}`).toBeGreaterThanOrEqual(0);
-  }
-  expect(accounts.reduce((sum, a) => sum + a.balance, 0)).toBe(0);
-}
-
 describe('model test: the economy (items, subscriptions, the exchange event) against a plain model', () => {
   it('every balance and inventory equals the model, every account its entries, none negative, the total zero', { timeout: 600_000 }, async () => {
     const [pg, promotions, platform] = [await systemAccount(db(), 'pg_clearing'), await systemAccount(db(), 'promotions'), await systemAccount(db(), 'platform_revenue')];
@@ -251,7 +240,7 @@ describe('model test: the economy (items, subscriptions, the exchange event) aga
         for (const m of members) channels.push(await newChannel(m.id));
         const run: Run = { members, channels, eventId: `model-${Date.now()}-${runs}` };
         await setWindow(run, true, rate);
-        const start = await balanceMap();
+        const start = await balancesOf([pg, promotions, platform]);
         const model: Model = {
           wallet: Array(MEMBERS).fill(0),
           earnings: Array(MEMBERS).fill(0),
@@ -286,13 +275,13 @@ describe('model test: the economy (items, subscriptions, the exchange event) aga
         }
         const ids = members.map((m) => m.id);
         const [wallets, earnings] = [await Promise.all(ids.map((i) => walletOf(db(), i))), await Promise.all(ids.map((i) => earningsOf(db(), i)))];
-        const balances = await balanceMap();
+        const balances = await balancesOf([...wallets, ...earnings, pg, promotions, platform]);
         expect(wallets.map((a) => balances.get(a))).toEqual(model.wallet);
         expect(earnings.map((a) => balances.get(a))).toEqual(model.earnings);
         expect([balances.get(pg), balances.get(promotions), balances.get(platform)]).toEqual([model.pgClearing, model.promotions, model.platform]);
         expect(await Promise.all(ids.map((i) => heldQuantity(db(), i, Number(ITEM))))).toEqual(model.held);
         // PAYOUTS: the members' payout_pending balances against the model here.
-        await expectLedgerHolds();
+        await expectLedgerHolds(db());
       }),
       { numRuns: 40, examples: [[RARE_ANSWERS, 1000]] },
     );

@@ -10,6 +10,7 @@ import type { Browser } from './helpers';
 import { clearWatchTables, expectRefused, insertChannel, insertMember, json, liveChannel, signedIn } from './watch-fixtures';
 import { ChatClient, say } from './chat-helpers';
 import type { ChatTicketResponse } from '../../src/shared/chat-ticket-api';
+import { expectLedgerHolds } from './ledger-audit';
 
 // The exchange event (earnings -> wallet at the event's rate, within caps and a window), the member level and
 // the rankings, through the real API. Ledger rows are immutable (never cleared): every test has its own
@@ -46,13 +47,6 @@ const apply = (browser: Browser, amount: number, idempotencyKey = newKey(), lang
 const codeOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
 const exchanges = async (memberId: number) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger_movements WHERE kind = 'exchange' AND idempotency_key LIKE ?").bind(`exchange:${memberId}:%`).first<{ n: number }>())!.n;
-
-async function expectLedgerHolds() {
-  const accounts = await auditAccounts(env.DB);
-  for (const a of accounts) expect(a.balance, `account ${a.id}`).toBe(a.entrySum);
-  for (const a of accounts) if (a.kind === 'wallet' || a.kind === 'earnings' || a.kind === 'payout_pending') expect(a.balance).toBeGreaterThanOrEqual(0);
-  expect(accounts.reduce((s, a) => s + a.balance, 0)).toBe(0);
-}
 
 async function earner(luv: number) {
   const member = await signedIn();

@@ -3,7 +3,6 @@ import type { ChatRoom } from '../../src/chat/room-do';
 import { hubStub } from '../../src/chat/shards';
 import type { RoomStore } from '../../src/db/chat-room';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditAccounts } from '../../src/db/ledger';
 import { creditPurchase } from '../../src/api/services/ledger';
 import type { LuvSumResponse } from '../../src/shared/luv-schemas';
 import type { InventoryResponse, ItemBuyResponse, ItemEventListResponse, ItemGiftResponse, ItemsSumResponse, ItemUseResponse, UsedItemsResponse } from '../../src/shared/items';
@@ -15,6 +14,7 @@ import zh from '../../locales/zh.json';
 import { joined, sleep } from './chat-helpers';
 import { Browser } from './helpers';
 import { clearWatchTables, expectRefused, json, liveChannel, signedIn } from './watch-fixtures';
+import { expectLedgerHolds } from './ledger-audit';
 
 // Items through the real API. Ledger and item rows are immutable, so every test uses members of its own.
 
@@ -36,13 +36,6 @@ const items = async (b: Browser, query = '') => {
 };
 const held = async (b: Browser, prodName: string) => (await items(b, '?limit=100')).items.find((i) => i.prodName === prodName)?.quantity ?? 0;
 const itemsSum = async (b: Browser) => json<ItemsSumResponse>(await b.fetch('/api/luv/items-sum'));
-
-/** The ledger's audit: each account's balance equals its entries, and all balances sum to zero. */
-async function expectLedgerHolds() {
-  const accounts = await auditAccounts(env.DB);
-  for (const a of accounts) expect(a.balance, `account ${a.id}`).toBe(a.entrySum);
-  expect(accounts.reduce((total, a) => total + a.balance, 0)).toBe(0);
-}
 
 /** Everything a refused call must leave as it was: the member's wallet, items and the tables' sizes. */
 async function snapshot(b: Browser) {

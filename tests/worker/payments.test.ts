@@ -4,7 +4,6 @@ import { assertSafeConfig } from '../../src/api/config';
 import { devDepositBody, signWebhook } from '../../src/api/providers/pg';
 import { gift, walletOf } from '../../src/api/services/ledger';
 import { cancelPayment, confirmPayment } from '../../src/api/services/payments';
-import { auditAccounts } from '../../src/db/ledger';
 import { translatorFor } from '../../src/lib/i18n';
 import {
   type ConfirmResponse,
@@ -26,18 +25,13 @@ import { dumpTables, faultyDb } from './fault-db';
 import { checkout, confirm, deposit, ORIGIN, order, postWebhook, successBody } from './pg-fixtures';
 import { type Browser, productionEnv } from './helpers';
 import { expectRefused, insertMember, json, signedIn } from './watch-fixtures';
+import { expectLedgerHolds } from './ledger-audit';
 
 // Buying luv through the real API and the offline dev PG: its checkout page, its confirm, its signed webhooks.
 // Ledger rows are immutable (never cleared), so every test works with members of its own; after each money
 // call the whole ledger is audited (every balance equals its entries, all balances sum to zero).
 
 const ko = translatorFor('ko');
-
-async function expectAudit() {
-  const accounts = await auditAccounts(env.DB);
-  for (const a of accounts) expect(a.balance, `account ${a.id}`).toBe(a.entrySum);
-  expect(accounts.reduce((sum, a) => sum + a.balance, 0)).toBe(0);
-}
 
 /** What a refusal must leave as it was: every payment row, every refund, every balance, the movement count. */
 async function state() {
@@ -55,7 +49,7 @@ async function unchangedBy(action: () => Promise<void>) {
   const before = await state();
   await action();
   expect(await state()).toBe(before);
-  await expectAudit();
+  await expectLedgerHolds();
 }
 
 const balanceOf = async (browser: Browser) => (await json<{ balance: number }>(await browser.fetch('/api/luv/luv-sum'))).balance;
@@ -139,7 +133,7 @@ describe('the card flow', () => {
     expect(body.balance).toBe(1000);
     expect(body.payment).toMatchObject({ orderId: created.orderId, status: 9, luv: 1000, amount: 110_000, refundedLuv: 0, refundable: { luv: 1000, amount: 110_000 } });
     expect(await balanceOf(browser)).toBe(1000);
-    await expectAudit();
+    await expectLedgerHolds();
 
     // A replayed confirm answers the same payment and moves nothing.
     await unchangedBy(async () => {
@@ -213,7 +207,7 @@ describe('the card flow', () => {
       expect((await json<{ status: number }>(await browser.fetch(`/v2/api/guest/payment-failure?${q}`))).status).toBe(9);
       expect((await browser.fetch(`/v2/api/guest/payment-failure?orderId=nope`)).status).toBe(404);
     });
-    await expectAudit();
+    await expectLedgerHolds();
   });
 
   it('two concurrent confirms of one order credit it once', async () => {
@@ -225,7 +219,7 @@ describe('the card flow', () => {
     expect(await balanceOf(browser)).toBe(500);
     const movements = await env.DB.prepare('SELECT COUNT(*) AS n FROM ledger_movements WHERE idempotency_key = ?').bind(`purchase:${created.orderId}`).first<{ n: number }>();
     expect(movements!.n).toBe(1);
-    await expectAudit();
+    await expectLedgerHolds();
   });
 });
 
@@ -252,7 +246,7 @@ describe('an order left at 2 (the PG approved, its answer lost)', () => {
       await expectRefused(await confirm(browser, { ...successBody(back), paymentKey: 'dev_other' }), 409);
     });
     expect(await paymentRow(created.orderId)).toMatchObject({ status: 9 });
-    await expectAudit();
+    await expectLedgerHolds();
   });
 
   it("is finished by the PG's DONE webhook", async () => {
@@ -261,7 +255,7 @@ describe('an order left at 2 (the PG approved, its answer lost)', () => {
     const body = devDepositBody({ paymentKey, orderId: created.orderId, amount: 11_000, secret });
     expect(await (await postWebhook(body, await signWebhook(env.DEV_PG_WEBHOOK_SECRET, body))).json()).toEqual({ received: true, outcome: '9' });
     expect(await balanceOf(browser)).toBe(100);
-    await expectAudit();
+    await expectLedgerHolds();
   });
 });
 
@@ -295,7 +289,7 @@ describe('virtual accounts and webhooks', () => {
     expect(await balanceOf(browser)).toBe(500);
     expect(await paymentRow(created.orderId)).toMatchObject({ status: 9, deposited_amount: 55_000 });
     expect(await json(await browser.fetch('/api/luv/waiting'))).toEqual({ luv: 0, count: 0 });
-    await expectAudit();
+    await expectLedgerHolds();
 
     await unchangedBy(async () => {
       const again = await postWebhook(hook, headers);
@@ -334,7 +328,7 @@ describe('virtual accounts and webhooks', () => {
     });
     expect(await (await postWebhook(cancelled, await signWebhook(env.DEV_PG_WEBHOOK_SECRET, cancelled))).json()).toEqual({ received: true, outcome: '7' });
     expect(await paymentRow(created.orderId)).toMatchObject({ status: 7 });
-    await expectAudit();
+    await expectLedgerHolds();
   });
 
   it('refuses a forged webhook with 401 and changes nothing', async () => {
@@ -443,7 +437,7 @@ describe('refunds', () => {
     expect(body.payment).toMatchObject({ status: 9, refundedLuv: 700, refundedAmount: 77_000, refundable: null });
     expect(await env.DB.prepare('SELECT status FROM payment_refunds WHERE payment_id = ?').bind(buyer.payment.paymentId).first()).toEqual({ status: 'done' });
     expect(await env.DB.prepare('SELECT balance_amount AS b FROM dev_pg_payments WHERE order_id = ?').bind(buyer.created.orderId).first()).toEqual({ b: 33_000 });
-    await expectAudit();
+    await expectLedgerHolds();
     await unchangedBy(async () => {
       await expectRefused(await cancel(buyer.browser, buyer.payment.paymentId), 409, ko('payments.errors.notRefundable'));
     });
@@ -458,7 +452,7 @@ describe('refunds', () => {
     const body = await json<PaymentCancelResponse>(await cancel(buyer.browser, buyer.payment.paymentId));
     expect(body).toMatchObject({ refundedLuv: 100, refundedAmount: 11_000, balance: 0 });
     expect(body.payment).toMatchObject({ status: 7, cancelledAt: expect.any(Number) });
-    await expectAudit();
+    await expectLedgerHolds();
   });
 
   it('refuses after 7 days, cross-site, bad ids, and someone else\u2019s payment, changing nothing', async () => {
@@ -489,7 +483,7 @@ describe('refunds', () => {
     const refunds = await env.DB.prepare('SELECT luv, status FROM payment_refunds WHERE payment_id = ?').bind(buyer.payment.paymentId).all();
     expect(refunds.results).toEqual([{ luv: 500, status: 'done' }]);
     expect(await paymentRow(buyer.created.orderId)).toMatchObject({ status: 7, refunded_luv: 500, refunded_amount: 55_000 });
-    await expectAudit();
+    await expectLedgerHolds();
   });
 
   it('when the PG refuses the refund, the luv comes back by a movement of its own', async () => {
@@ -504,7 +498,7 @@ describe('refunds', () => {
       { k: `refund:${buyer.created.orderId}:0`, kind: 'refund' },
       { k: `refund:${buyer.created.orderId}:0:reversed`, kind: 'refund' },
     ]);
-    await expectAudit();
+    await expectLedgerHolds();
   });
 });
 
@@ -563,7 +557,7 @@ describe('a fault in a payment money batch leaves nothing half-written', () => {
       const again = await confirmPayment(broken, member.id, body, {});
       expect(again.payment.status).toBe(9);
       expect(again.balance).toBe(100);
-      await expectAudit();
+      await expectLedgerHolds();
     }
   });
 
@@ -585,7 +579,7 @@ describe('a fault in a payment money batch leaves nothing half-written', () => {
       const refunded = await cancelPayment(broken, buyer.id, buyer.payment.paymentId, {});
       expect(refunded.refundedLuv).toBe(100);
       expect(refunded.balance).toBe(0);
-      await expectAudit();
+      await expectLedgerHolds();
     }
   });
 });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import ko from '../../locales/ko.json';
-import { auditAccounts, memberBalance } from '../../src/db/ledger';
+import { memberBalance } from '../../src/db/ledger';
 import { creditPurchase, gift } from '../../src/api/services/ledger';
 import { cancelWithdrawal, decideWithdrawal, requestWithdrawal, setBankAccount } from '../../src/api/services/payouts';
 import { Refusal } from '../../src/lib/errors';
@@ -12,6 +12,7 @@ import type { BankListResponse, StaffWithdrawListResponse, StaffWithdrawResponse
 import { Browser } from './helpers';
 import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
 import { expectRefused, insertChannel, json, signedIn } from './watch-fixtures';
+import { expectLedgerHolds } from './ledger-audit';
 
 // Creator payouts through the real API (and the real proxy): the bank account, requests, the creator's
 // cancel, the operators' approve / pay / reject, and every refusal leaving the ledger as it was.
@@ -20,13 +21,6 @@ import { expectRefused, insertChannel, json, signedIn } from './watch-fixtures';
 let keys = 0;
 const newKey = () => `p${Date.now()}${++keys}`.padEnd(8, '0');
 const ACCOUNT = { bank_code: '088', bank_account: '110-123-456789', bank_holder_name: '김하늘' };
-
-async function expectLedgerBalanced() {
-  const accounts = await auditAccounts(env.DB);
-  expect(accounts.reduce((s, a) => s + a.balance, 0)).toBe(0);
-  for (const a of accounts) expect(a.balance, `account ${a.id}`).toBe(a.entrySum);
-  for (const a of accounts) if (a.kind === 'wallet' || a.kind === 'earnings' || a.kind === 'payout_pending') expect(a.balance).toBeGreaterThanOrEqual(0);
-}
 
 const systemBalance = async (kind: 'pg_clearing' | 'platform_revenue') =>
   (await env.DB.prepare('SELECT COALESCE(SUM(balance), 0) AS b FROM ledger_accounts WHERE kind = ?').bind(kind).first<{ b: number }>())!.b;
@@ -148,7 +142,7 @@ describe('POST /api/luv/withdraw', () => {
     const list = await json<WithdrawListResponse>(await creator.browser.fetch('/api/luv/withdraw-list?limit=5'));
     expect(list).toMatchObject({ total: 1, limit: 5, offset: 0, earnings: 200, pending: 300 });
     expect(list.items.map((w) => [w.withdrawId, w.status, w.luv, w.netKrw])).toEqual([[body.withdrawal.withdrawId, 'requested', 300, payoutQuote(300).netKrw]]);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('refuses, with a clear message and nothing moved: no bank account, below the minimum, more than earned', async () => {
@@ -166,7 +160,7 @@ describe('POST /api/luv/withdraw', () => {
     }
     expect(await balances(creator.id)).toEqual({ earnings: 500, pending: 0 });
     expect((await payoutRows(creator.id)) + (await payoutRows(noBank.id))).toBe(0);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('100 withdrawals at once that together exceed the earnings: exactly the ones that fit go through, and the sum is kept', async () => {
@@ -178,7 +172,7 @@ describe('POST /api/luv/withdraw', () => {
     for (const r of answers.filter((a) => a.status === 409)) expect(((await r.json()) as { error: { code: string } }).error.code).toBe('INSUFFICIENT_EARNINGS');
     expect(await balances(creator.id)).toEqual({ earnings: 50, pending: 1_000 });
     expect(await payoutRows(creator.id)).toBe(10);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   }, 30_000);
 });
 
@@ -194,7 +188,7 @@ describe('GET /api/luv/withdraw-cancel', () => {
     expect(await balances(creator.id)).toEqual({ earnings: 400, pending: 0 });
     const moves = await env.DB.prepare('SELECT COUNT(*) AS n FROM ledger_movements WHERE idempotency_key = ?').bind(`payout:${withdrawal.withdrawId}:cancel`).first<{ n: number }>();
     expect(moves!.n).toBe(1);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it("someone else's withdrawal, or one that does not exist, is not found; nothing moves", async () => {
@@ -238,7 +232,7 @@ describe('operators: /api/admin/payouts (and so npm run ops -- payout)', () => {
 
     const queue = await json<{ items: { withdrawId: number }[] }>(await operator.browser.fetch('/api/admin/payouts?status=paid&limit=100'));
     expect(queue.items.map((w) => w.withdrawId)).toContain(withdrawal.withdrawId);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('reject gives the luv back; nothing can follow it; a cancel racing a reject lets one through and returns the luv once', async () => {
@@ -261,7 +255,7 @@ describe('operators: /api/admin/payouts (and so npm run ops -- payout)', () => {
       expect(await balances(creator.id)).toEqual({ earnings: 500, pending: 300 });
     }
     expect(await decide(operator.browser, 999_999_999, 'approve').then((r) => r.status)).toBe(404);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('members who are not staff get 403 and guests 401; nothing changes', async () => {
@@ -367,7 +361,7 @@ describe('the staff list (what /staff/payouts shows): GET /api/admin/payouts', (
     expect({ mine: await balances(creator.id), clearing: await systemBalance('pg_clearing'), revenue: await systemBalance('platform_revenue'), counts: await sqlCounts() }).toEqual(before);
     // 1,000 earned: 100 pending, 200 paid out, 300 and 100 back in earnings.
     expect(before.mine).toEqual({ earnings: 700, pending: 100 });
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 });
 
@@ -518,7 +512,7 @@ describe('model test: random requests, cancels, approvals, payments, rejections 
         }
         for (const [i, c] of creators.entries()) expect(await balances(c.id), `creator ${i}`).toEqual({ earnings: model.earnings[i], pending: model.pending[i] });
         expect([await systemBalance('pg_clearing'), await systemBalance('platform_revenue')]).toEqual([model.clearing, model.revenue]);
-        await expectLedgerBalanced();
+        await expectLedgerHolds();
       }),
       { numRuns: 40, examples: [[EVERY_ANSWER]] },
     );

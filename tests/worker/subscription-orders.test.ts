@@ -1,23 +1,19 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditAccounts, memberBalance } from '../../src/db/ledger';
+import { memberBalance } from '../../src/db/ledger';
 import { creditPurchase } from '../../src/api/services/ledger';
 import { type ConfirmResponse, confirmResponseSchema } from '../../src/shared/shop-schemas';
 import { type SubscriptionOrderResponse, subscriptionOrderResponseSchema } from '../../src/shared/subscription-schemas';
 import type { Browser } from './helpers';
 import { checkout, confirm, deposit, postWebhook, successBody } from './pg-fixtures';
 import { clearWatchTables, expectRefused, insertChannel, json, signedIn } from './watch-fixtures';
+import { expectLedgerHolds } from './ledger-audit';
 
 // A subscription paid through the PG: the order buys the plan's luv at its KRW price, and the confirm (or the
 // deposit webhook) pays the term with it under the order's id. Ledger rows are immutable: members of each test's own.
 
 beforeEach(clearWatchTables);
 
-async function expectLedgerBalanced() {
-  const accounts = await auditAccounts(env.DB);
-  expect(accounts.reduce((s, a) => s + a.balance, 0)).toBe(0);
-  for (const a of accounts) expect(a.balance, `account ${a.id}`).toBe(a.entrySum);
-}
 const termsOf = async (memberId: number) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger_movements WHERE kind = 'subscription' AND idempotency_key LIKE ?").bind(`sub:${memberId}:%`).first<{ n: number }>())!.n;
 const payments = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM payments').first<{ n: number }>())!.n;
@@ -56,7 +52,7 @@ describe('POST /api/my/subscriptions/order', () => {
     await expectRefused(await viewer.browser.fetch(`/api/shoppings/flax/payments-cancel?paymentId=${answer.payment.paymentId}`), 409);
     const subscribers = await json<{ count: number }>(await viewer.browser.fetch(`/api/guest/subscriber-count?channelId=${channel.id}`));
     expect(subscribers.count).toBe(1);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('virtual account: nothing is subscribed while waiting; the deposit webhook pays the term once', async () => {
@@ -76,7 +72,7 @@ describe('POST /api/my/subscriptions/order', () => {
     expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(0);
     const row = await env.DB.prepare('SELECT status, plan FROM channel_subscriptions WHERE member_id = ? AND channel_id = ?').bind(viewer.id, channel.id).first();
     expect(row).toEqual({ status: 1, plan: 'month3' });
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('subscribed with luv before the card payment came back: the luv bought stays in the wallet', async () => {
@@ -90,7 +86,7 @@ describe('POST /api/my/subscriptions/order', () => {
     expect(answer.subscription).toBeNull();
     expect(answer.balance).toBe(30);
     expect(await termsOf(viewer.id)).toBe(1);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('refuses a guest, its own channel, a channel subscribed to, no channel, a bad plan or method, and writes no order', async () => {

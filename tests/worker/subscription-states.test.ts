@@ -8,7 +8,8 @@ import { type SubscribeResponse, type SubscriptionListResponse, subscriptionOrde
 import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
 import type { Browser } from './helpers';
 import { checkout, confirm, successBody } from './pg-fixtures';
-import { expectLedgerBalanced, fund, newKey, runCron, viewerAndChannel } from './subscription-fixtures';
+import { fund, newKey, runCron, viewerAndChannel } from './subscription-fixtures';
+import { expectLedgerHolds } from './ledger-audit';
 import { clearWatchTables, expectRefused, insertChannel, json, signedIn } from './watch-fixtures';
 
 // Subscription status 2 (unsubscribed, by the member's own call) and 4 (an unused pass), and the passes, item codes
@@ -58,7 +59,7 @@ describe('POST /api/my/subscriptions/unsubscribe (status 2)', () => {
     expect(await subMovements(viewer.id, channel.id)).toBe(1);
     expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(70);
     expect(await subscriberCount(viewer.browser, channel.id)).toBe(0);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('ends a fixed plan and a cancelled renewal alike; refuses what is not running, in the caller’s language, changing nothing', async () => {
@@ -81,7 +82,7 @@ describe('POST /api/my/subscriptions/unsubscribe (status 2)', () => {
     const guest = (await import('./helpers')).Browser;
     expect((await new guest().json('/api/my/subscriptions/unsubscribe', { channelId: channel.id })).status).toBe(401);
     expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(40);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 });
 
@@ -130,7 +131,7 @@ describe('subscription passes: item codes 703 (pass1) and 704 (pass3), status 4 
     await runCron(body.expiresAt + 1);
     expect(await row(viewer.id, channel.id)).toMatchObject({ status: 3, term: 1 });
     expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(40);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('pass1 costs 30 luv for 30 days; a short wallet, a second pass or a running subscription is refused and nothing moves', async () => {
@@ -152,7 +153,7 @@ describe('subscription passes: item codes 703 (pass1) and 704 (pass3), status 4 
     expect((await json(await unsubscribe(viewer.browser, channel.id))).status).toBe(2);
     expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(30);
     expect(await subMovements(viewer.id, channel.id)).toBe(1);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('paid by card through the PG: the confirm buys the pass at its KRW price and holds it unused', async () => {
@@ -172,7 +173,7 @@ describe('subscription passes: item codes 703 (pass1) and 704 (pass3), status 4 
     expect(await subMovements(viewer.id, channel.id)).toBe(1);
     await expectRefused(await viewer.browser.json('/api/my/subscriptions/order', { channelId: channel.id, plan: 'pass3', method: 'CARD' }), 409);
     expect((await json(await usePass(viewer.browser, channel.id))).status).toBe(1);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 });
 

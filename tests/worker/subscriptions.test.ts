@@ -6,7 +6,8 @@ import { renewDueSubscriptions } from '../../src/api/services/subscriptions';
 import type { SubscribeResponse, SubscriptionListResponse } from '../../src/shared/subscription-schemas';
 import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
 import type { Browser } from './helpers';
-import { expectLedgerBalanced, fund, newKey, runCron, viewerAndChannel } from './subscription-fixtures';
+import { fund, newKey, runCron, viewerAndChannel } from './subscription-fixtures';
+import { expectLedgerHolds } from './ledger-audit';
 import { clearWatchTables, expectRefused, insertChannel, json, liveChannel, signedIn } from './watch-fixtures';
 import { ChatClient, say } from './chat-helpers';
 import type { ChatTicketResponse } from '../../src/shared/chat-ticket-api';
@@ -51,7 +52,7 @@ describe('POST /api/my/subscriptions', () => {
     expect(view.items.map((i) => [i.channelId, i.status])).toEqual([[channel.id, 1]]);
     // An active subscription cannot be hidden from the list.
     await expectRefused(await viewer.browser.json('/api/my/streams/subscriptions/remove', { channelIds: [channel.id] }, 'DELETE'), 409);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('a 3-month plan costs 90 luv and runs 90 days', async () => {
@@ -77,7 +78,7 @@ describe('POST /api/my/subscriptions', () => {
     if (retry.status === 200) expect(await json<Subscribed>(retry)).toMatchObject({ replayed: true, balance: 70 });
     else await expectRefused(retry, 409);
     expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(70);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('refuses a short wallet, an unknown plan or channel, your own channel; in the caller’s language; nothing moves', async () => {
@@ -112,7 +113,7 @@ describe('the Cron Trigger (scheduled handler)', () => {
     expect(await memberBalance(env.DB, creator.id, 'earnings')).toBe(42);
     expect(await row(viewer.id, channel.id)).toMatchObject({ status: 1, term: 2, expiresAt: first.expiresAt + 30 * DAY });
     expect(await historyOf(env.DB, viewer.id, channel.id)).toEqual([{ term: 2, kind: 1, at: due }]);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('a short wallet at renewal records history 3 and the subscription lapses to 3 expired', async () => {
@@ -131,7 +132,7 @@ describe('the Cron Trigger (scheduled handler)', () => {
     await fund(viewer.id, 20);
     expect(await json<Subscribed>(await subscribe(viewer.browser, { channelId: channel.id, plan: 'month1', idempotencyKey: newKey() }))).toMatchObject({ status: 1, balance: 0 });
     expect(await row(viewer.id, channel.id)).toMatchObject({ status: 1, term: 2, plan: 'month1' });
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('cancelling renewal gives status 5 and history 2; the term runs out to 3 expired without a charge', async () => {
@@ -164,7 +165,7 @@ describe('the Cron Trigger (scheduled handler)', () => {
     const report = await renewDueSubscriptions(env.DB, a.expiresAt + 60_000, 1);
     expect(report).toEqual({ renewed: 2, replayed: 0, failed: 0, expired: 0 });
     expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(80);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 
   it('a fixed plan lapses at its end, never renewed', async () => {
@@ -174,7 +175,7 @@ describe('the Cron Trigger (scheduled handler)', () => {
     await runCron(first.expiresAt);
     expect(await row(viewer.id, channel.id)).toMatchObject({ status: 3, term: 1 });
     expect(await memberBalance(env.DB, viewer.id, 'wallet')).toBe(70);
-    await expectLedgerBalanced();
+    await expectLedgerHolds();
   });
 });
 
