@@ -47,8 +47,9 @@ const API_ONLY = process.argv.includes('--api-only');
 
 const ms = (v) => `${v.toFixed(1)} ms`;
 
-/** CPU time (user + system, ms) of this process's workerd children: the Worker, its Durable Objects and D1. */
+/** CPU time (user + system, ms) of this process's workerd children: the Worker, its Durable Objects and D1. NaN without /proc (not Linux). */
 function serverCpuMs() {
+  if (!existsSync('/proc/self/stat')) return Number.NaN;
   let ticks = 0;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     let stat;
