@@ -3,7 +3,7 @@
 // by a VAPID token signed with our key (RFC 8292). The push service (FCM, Mozilla's, Apple's) only relays bytes it
 // cannot read. docs/product/watching-and-chat.md, "Following", says what is sent and when.
 import { fromBase64Url, toBase64Url } from './crypto';
-import { concatBytes } from './bytes';
+import { concatBytes } from '../shared/bytes';
 
 /** What a browser's PushSubscription gives us: where to send, and its keys (base64url). */
 export interface PushTarget {

@@ -13,7 +13,7 @@ import { buildRefsFor, msePreloadsFor, playerBootFor, preloadsFor } from './prel
 import { RELEASE, type ErrorReportingConfig } from '../shared/release';
 import { isProductionEnv } from '../shared/environment';
 import { cspNonce } from '../middleware/security-headers';
-import { concatBytes } from '../lib/bytes';
+import { concatBytes } from '../shared/bytes';
 
 const MAX_QUERY_KEYS = 20;
 const MAX_QUERY_VALUE = 200;

@@ -2,17 +2,6 @@
 // (id, timescale, handler, default sample duration and flags) and a fragment's sample durations; and, for fragments
 // another muxer made (MediaRecorder), where a fragment starts, whether on a key frame, and the codecs an init names.
 
-/** The byte arrays one after another, in one new array. */
-export function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
-
 interface Box {
   type: string;
   /** Where its content starts (after the header) and where the box ends. */

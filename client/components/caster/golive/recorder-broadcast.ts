@@ -3,7 +3,7 @@ import { type InitCodecs, initCodecs } from './cmaf-boxes';
 import type { RenditionPlan } from './ladder';
 import { RecorderSegmenter } from './recorder-segments';
 import type { BroadcastStats, LiveBroadcast } from './studio-broadcast';
-import { IngestRefused, RenditionUploads, StudioIngest, sendThumbnail } from './studio-ingest';
+import { broadcastFailure, RenditionUploads, StudioIngest, sendThumbnail } from './studio-ingest';
 
 // Going live from a tab whose browser has no WebCodecs (or cannot encode H.264 with it, or cannot read frames off a
 // track): the browser's MediaRecorder records the camera or screen and the microphone as fragmented MP4, which is cut
@@ -141,8 +141,7 @@ export class RecorderBroadcast implements LiveBroadcast {
   private fail(error: unknown): void {
     if (this.failed || this.ending) return;
     this.failed = true;
-    const failure = error instanceof IngestRefused ? { code: error.code, message: error.message } : { code: 'BROADCAST_FAILED', message: '' };
-    this.options.onFailure(failure);
+    this.options.onFailure(broadcastFailure(error));
     this.stop();
   }
 

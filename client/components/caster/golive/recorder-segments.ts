@@ -1,4 +1,5 @@
-import { concat, fragmentDurationMs, fragmentStart, initTracks, type TrackInfo } from './cmaf-boxes';
+import { fragmentDurationMs, fragmentStart, initTracks, type TrackInfo } from './cmaf-boxes';
+import { concatBytes } from '../../../../src/shared/bytes';
 
 // MediaRecorder's fragmented MP4 (`video/mp4` with a timeslice) cut into what the ingest takes: its init segment
 // (ftyp + moov) and media segments of whole fragments (moof + mdat), each opening on a key frame.
@@ -44,7 +45,7 @@ export class RecorderSegmenter {
 
   /** The recorder's next bytes; whole boxes among them are taken at once, the rest waits for the next bytes. */
   push(bytes: Uint8Array): void {
-    this.buffer = this.buffer.byteLength === 0 ? bytes : concat([this.buffer, bytes]);
+    this.buffer = this.buffer.byteLength === 0 ? bytes : concatBytes(this.buffer, bytes);
     let at = 0;
     for (;;) {
       const size = boxSize(this.buffer, at);
@@ -65,7 +66,7 @@ export class RecorderSegmenter {
   private box(type: string, bytes: Uint8Array): void {
     if (type === 'ftyp') this.ftyp = bytes.slice();
     else if (type === 'moov' && this.ftyp) {
-      const init = concat([this.ftyp, bytes]);
+      const init = concatBytes(this.ftyp, bytes);
       this.tracks = initTracks(init);
       this.onInit(init);
     } else if (type === 'moof') this.moof = bytes.slice();
@@ -99,6 +100,6 @@ export class RecorderSegmenter {
     this.pending = null;
     if (!pending) return;
     const durationMs = nextStart === undefined ? pending.durationMs : Math.round((nextStart - pending.startSeconds) * 1000);
-    this.onSegment({ bytes: concat(pending.parts), startSeconds: pending.startSeconds, durationMs });
+    this.onSegment({ bytes: concatBytes(...pending.parts), startSeconds: pending.startSeconds, durationMs });
   }
 }

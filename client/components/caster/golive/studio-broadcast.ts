@@ -1,8 +1,9 @@
 import { AudioSample, AudioSampleSource, canEncodeAudio, EncodedAudioPacketSource, type EncodedPacket, Mp4OutputFormat, NullTarget, Output, VideoSample, VideoSampleSource } from 'mediabunny';
-import { concat, fragmentDurationMs, initTracks, type TrackInfo } from './cmaf-boxes';
+import { fragmentDurationMs, initTracks, type TrackInfo } from './cmaf-boxes';
 import type { RenditionPlan } from './ladder';
 import { type Rendition, renderMasterPlaylist } from '../../../../src/shared/hls-master';
-import { IngestRefused, RenditionUploads, StudioIngest, sendThumbnail } from './studio-ingest';
+import { broadcastFailure, RenditionUploads, StudioIngest, sendThumbnail } from './studio-ingest';
+import { concatBytes } from '../../../../src/shared/bytes';
 
 // Going live from a browser tab: the camera or screen and the microphone, encoded by the browser (WebCodecs: H.264 and
 // AAC; AAC from WebAssembly where the browser has no encoder of its own), packaged as CMAF in 0.5 s segments by
@@ -149,7 +150,7 @@ class RenditionOutput {
   }
 
   private initReady(moov: Uint8Array): void {
-    const bytes = concat([...this.init, moov]);
+    const bytes = concatBytes(...this.init, moov);
     this.tracks = initTracks(bytes);
     this.uploads.init(bytes);
   }
@@ -159,7 +160,7 @@ class RenditionOutput {
     this.pendingMoof = null;
     if (!moof || !this.tracks) return;
     const durationMs = fragmentDurationMs(moof.bytes, this.tracks) ?? SEGMENT_SECONDS * 1000;
-    this.uploads.segment(concat([moof.bytes, mdat]), durationMs, Math.round(this.epoch() + moof.timestamp * 1000));
+    this.uploads.segment(concatBytes(moof.bytes, mdat), durationMs, Math.round(this.epoch() + moof.timestamp * 1000));
   }
 
   /** The last fragment out and every upload done, then the playlist closed. */
@@ -388,8 +389,7 @@ export class StudioBroadcast implements LiveBroadcast {
   private fail(error: unknown): void {
     if (this.failed || this.ending) return;
     this.failed = true;
-    const failure = error instanceof IngestRefused ? { code: error.code, message: error.message } : { code: 'BROADCAST_FAILED', message: '' };
-    this.options.onFailure(failure);
+    this.options.onFailure(broadcastFailure(error));
     void this.stop();
   }
 

@@ -37,6 +37,11 @@ export class IngestRefused extends Error {
   }
 }
 
+/** What a live that cannot go on tells the studio: the ingest's refusal as it said it, or a failure of the tab's own. */
+export function broadcastFailure(error: unknown): { code: string; message: string } {
+  return error instanceof IngestRefused ? { code: error.code, message: error.message } : { code: 'BROADCAST_FAILED', message: '' };
+}
+
 /** Tries a file gets against a network failure or a server error before the live counts as cut off. */
 const ATTEMPTS = 4;
 const RETRY_MS = 500;
