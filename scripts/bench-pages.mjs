@@ -210,7 +210,7 @@ try {
   // Member pages are measured signed in as the demo creator whose channel is live (their studio is theirs).
   const member = await memberCookie(channel.creator.loginId);
   const vod = await recordedStream();
-  const post = await boardPost(member, channel.id);
+  const post = await boardPost(member, CHANNEL.id);
   const PAGES = [
     { name: 'home', path: '/' },
     { name: 'channel', path: `/channel/${channel.creator.loginId}` },
