@@ -13,7 +13,8 @@
 // straight on D1 and through a per-wallet object, same workload and concurrency, spread over 50 wallets
 // and all from one hot wallet, and prints both rates and the ratio (--api-only leaves it out).
 import { signedIn } from './lib/signed-in.mjs';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { processStats } from './lib/proc-stat.mjs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { buildWorker, freshState, startServer } from './lib/server.mjs';
@@ -51,17 +52,8 @@ const ms = (v) => `${v.toFixed(1)} ms`;
 function serverCpuMs() {
   if (!existsSync('/proc/self/stat')) return Number.NaN;
   let ticks = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue; // gone meanwhile
-    }
-    // "pid (comm) state ppid ... utime stime": fields after the command's closing parenthesis.
-    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (comm === 'workerd' && Number(fields[1]) === process.pid) ticks += Number(fields[11]) + Number(fields[12]);
+  for (const { command, fields } of processStats()) {
+    if (command === 'workerd' && Number(fields[1]) === process.pid) ticks += Number(fields[11]) + Number(fields[12]);
   }
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }

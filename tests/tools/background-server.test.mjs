@@ -4,26 +4,19 @@
 // process starts must inherit that priority, nothing else may take it (the scheduler shares the CPU between sessions,
 // so lowering this process's own session would lower the tests' too), and nothing of it may outlive stop().
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { startBackgroundServer } from '../../scripts/lib/background-server.mjs';
+import { processStats } from '../../scripts/lib/proc-stat.mjs';
 
 const PORT = 8843;
 
 /** The live processes of a process group, with their nice value (field 19 of /proc/<pid>/stat) and autogroup's. */
 function processGroup(pgid) {
   const members = [];
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // ended meanwhile
-    }
-    // After the command's closing parenthesis: state ppid pgrp session ... (pgrp is the 3rd, nice the 17th).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  for (const { pid, command, fields } of processStats()) {
     if (Number(fields[2]) !== pgid || fields[0] === 'Z') continue; // a zombie has ended: only its exit status is left
-    members.push({ pid: Number(entry), command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), nice: Number(fields[16]), autogroupNice: autogroupNice(entry) });
+    members.push({ pid, command, nice: Number(fields[16]), autogroupNice: autogroupNice(pid) });
   }
   return members;
 }
