@@ -3,7 +3,7 @@ import { type InitCodecs, initCodecs } from './cmaf-boxes';
 import type { RenditionPlan } from './ladder';
 import { RecorderSegmenter } from './recorder-segments';
 import type { BroadcastStats, LiveBroadcast } from './studio-broadcast';
-import { broadcastFailure, RenditionUploads, StudioIngest, sendThumbnail } from './studio-ingest';
+import { AUDIO_BITRATE, broadcastFailure, peakBandwidth, RenditionUploads, StudioIngest, sendThumbnail, THUMBNAIL_MS } from './studio-ingest';
 
 // Going live from a tab whose browser has no WebCodecs (or cannot encode H.264 with it, or cannot read frames off a
 // track): the browser's MediaRecorder records the camera or screen and the microphone as fragmented MP4, which is cut
@@ -17,8 +17,6 @@ const KEY_FRAME_MS = 500;
 const MIN_SEGMENT_SECONDS = 0.4;
 /** The recorder hands over what it has this often (ms); it cuts its fragments at key frames, not at these. */
 const TIMESLICE_MS = 100;
-const AUDIO_BITRATE = 128_000;
-const THUMBNAIL_MS = 10_000;
 
 export interface RecorderOptions {
   streamKey: string;
@@ -109,7 +107,7 @@ export class RecorderBroadcast implements LiveBroadcast {
     const { plan, frameRate, audio } = this.options;
     const codecs = this.codecs;
     const names = codecs ? [codecs.video, codecs.audio].filter((c) => c !== null).join(',') : null;
-    const bandwidth = Math.round((plan.bitrate + (audio ? AUDIO_BITRATE : 0)) * 1.2);
+    const bandwidth = peakBandwidth(plan.bitrate, audio !== null);
     const width = codecs?.width || plan.width;
     const height = codecs?.height || plan.height;
     this.master ??= this.ingest.put('master.m3u8', renderMasterPlaylist([{ name: plan.name, width, height, bandwidth, averageBandwidth: null, codecs: names || null, frameRate }]));

@@ -2,7 +2,7 @@ import { AudioSample, AudioSampleSource, canEncodeAudio, EncodedAudioPacketSourc
 import { fragmentDurationMs, initTracks, type TrackInfo } from './cmaf-boxes';
 import type { RenditionPlan } from './ladder';
 import { type Rendition, renderMasterPlaylist } from '../../../../src/shared/hls-master';
-import { broadcastFailure, RenditionUploads, StudioIngest, sendThumbnail } from './studio-ingest';
+import { AUDIO_BITRATE, broadcastFailure, peakBandwidth, RenditionUploads, StudioIngest, sendThumbnail, THUMBNAIL_MS } from './studio-ingest';
 import { concatBytes } from '../../../../src/shared/bytes';
 
 // Going live from a browser tab: the camera or screen and the microphone, encoded by the browser (WebCodecs: H.264 and
@@ -18,7 +18,6 @@ import { concatBytes } from '../../../../src/shared/bytes';
  * encoder: viewers then play a part (this) behind the edge (docs/decisions.md, "Live latency").
  */
 export const SEGMENT_SECONDS = 0.5;
-const AUDIO_BITRATE = 128_000;
 const AUDIO_CODECS = 'mp4a.40.2';
 /** Frames (and audio) off a track, as Chromium's breakout box reads them. */
 declare class MediaStreamTrackProcessor<T> {
@@ -64,7 +63,6 @@ export interface BroadcastOptions {
   onFailure: (failure: { code: string; message: string }) => void;
 }
 
-const THUMBNAIL_MS = 10_000;
 /** Seconds of microphone audio the encoder is given at a time (the microphone delivers 10 ms pieces). */
 const AUDIO_BATCH_S = 0.1;
 /** Seconds of frames an encoder may hold before new ones are dropped (a real-time H.264 encoder holds a few frames). */
@@ -173,7 +171,7 @@ class RenditionOutput {
   /** This rendition in the master playlist: peak bits per second (audio included), size, codecs, frame rate. */
   entry(frameRate: number, audio: boolean): Rendition {
     const { name, width, height, bitrate } = this.plan;
-    const bandwidth = Math.round((bitrate + (audio ? AUDIO_BITRATE : 0)) * 1.2);
+    const bandwidth = peakBandwidth(bitrate, audio);
     return { name, width, height, bandwidth, averageBandwidth: null, codecs: this.codecs ?? `avc1.42e01f${audio ? `,${AUDIO_CODECS}` : ''}`, frameRate };
   }
 }

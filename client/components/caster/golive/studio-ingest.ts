@@ -37,6 +37,16 @@ export class IngestRefused extends Error {
   }
 }
 
+/** The studio's audio bitrate (bits per second), on either path. */
+export const AUDIO_BITRATE = 128_000;
+/** How often a still of the preview goes up as the channel's thumbnail (ms). */
+export const THUMBNAIL_MS = 10_000;
+
+/** A rendition's BANDWIDTH in the master playlist: its peak bits per second, audio included, with a fifth of headroom. */
+export function peakBandwidth(videoBitrate: number, withAudio: boolean): number {
+  return Math.round((videoBitrate + (withAudio ? AUDIO_BITRATE : 0)) * 1.2);
+}
+
 /** What a live that cannot go on tells the studio: the ingest's refusal as it said it, or a failure of the tab's own. */
 export function broadcastFailure(error: unknown): { code: string; message: string } {
   return error instanceof IngestRefused ? { code: error.code, message: error.message } : { code: 'BROADCAST_FAILED', message: '' };
