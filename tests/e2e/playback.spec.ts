@@ -343,10 +343,7 @@ test('a live rewinds: ten seconds back from the keyboard, further on its bar, an
   await expect.poll(behind).toBeLessThan(4);
   await expect(bar).toHaveAttribute('aria-valuetext', ko.player.atLive);
 
-  // A held arrow key: four steps in a row, before the picture moved, go back forty seconds, not ten. The live must
-  // hold forty seconds of video by then, with a margin: the bar reaches back to the stream's start time, the video
-  // to its first segment still listed, and a fast run got here with the bar at -42 and the video going back 33 s.
-  await expect.poll(async () => Number(await bar.getAttribute('min')), { timeout: 45_000 }).toBeLessThanOrEqual(-60);
+  // A held arrow key: four steps in a row, before the picture moved, go back forty seconds, not ten.
   await player.focus();
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
   await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });

@@ -71,9 +71,12 @@ export function positionOfDate(fragments: { start: number; duration: number; pro
  * startLoad(position) on the first playlist, it went to the edge all the same.) Returns the listener's removal.
  */
 function startAtDate(hls: Hls, video: HTMLVideoElement, startAt: () => number): () => void {
-  let position: number | null = null;
-  hls.once(Events.LEVEL_LOADED, (_event, { details }) => (position = positionOfDate(details.fragments, startAt())));
+  let fragments: Parameters<typeof positionOfDate>[0] | null = null;
+  hls.once(Events.LEVEL_LOADED, (_event, { details }) => (fragments = details.fragments));
+  // Where to is read at the seek, not with the playlist: a step the viewer took while the playlist loaded (a held arrow
+  // key) moved it, and the video goes there.
   const seek = () => {
+    const position = fragments === null ? null : positionOfDate(fragments, startAt());
     if (position !== null) video.currentTime = position;
   };
   video.addEventListener('loadedmetadata', seek, { once: true });
