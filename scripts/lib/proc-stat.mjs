@@ -15,7 +15,14 @@ export function processStats() {
       continue; // ended meanwhile
     }
     // The command may hold spaces and parentheses: it ends at the last closing parenthesis.
-    processes.push({ pid: Number(pid), command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), fields: stat.slice(stat.lastIndexOf(')') + 2).trimEnd().split(' ') });
+    processes.push({
+      pid: Number(pid),
+      command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      fields: stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .trimEnd()
+        .split(' '),
+    });
   }
   return processes;
 }
