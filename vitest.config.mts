@@ -76,8 +76,8 @@ export default defineConfig(async () => {
             ...issuers.bindings,
             TEST_MIGRATIONS: migrations,
             TEST_PUSH_RECEIVER: push.origin,
-            // The chat-faults test at the scale docs/security.md states, or (by default) the size the suite runs.
-            CHAT_FAULTS_SCALE: process.env.CHAT_FAULTS_SCALE ?? 'suite',
+            // The long tests at their full sizes (npm run test:full-scale), or (by default) the sizes the suite runs.
+            TEST_SCALE: process.env.TEST_SCALE ?? 'suite',
             ENVIRONMENT: 'test',
             DEV_PG_DEPOSIT_DELAY_MS: '0',
             PAGE_CACHE_TTL_S: '600',

@@ -6,8 +6,11 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** The loopback push service (scripts/lib/push-receiver.mjs): where test subscriptions point. */
       TEST_PUSH_RECEIVER: string;
-      /** 'full' for the chat-faults run at the scale docs/security.md states (npm run bench:chat-faults). */
-      CHAT_FAULTS_SCALE: string;
+      /**
+       * 'full' for the long tests (chat faults, the ledger's storm and model tests, the economy's model test) at the
+       * sizes docs/commands.md lists (npm run test:full-scale); 'suite', the default, for npm test.
+       */
+      TEST_SCALE: string;
     }
   }
 }

@@ -12,21 +12,21 @@ import { securityRow } from './security-table';
 import { uniqueTag } from './unique';
 
 /**
- * Two sizes of one run. `full` (npm run bench:chat-faults) is the scale docs/security.md states: 500 sockets and 10,000
+ * Two sizes of one run. `full` (npm run bench:chat-faults, or test:full-scale) is the scale docs/security.md states: 500 sockets and 10,000
  * messages, about two minutes of two cores here, nearly all of it the room's own work per message. The suite's run
  * keeps every part of it (hibernation and a reset each landing while messages are in flight, managers, mutes and bans)
- * at 100 sockets and 3,000 messages. The sockets are opened through the edge app in this isolate (upgradeInIsolate):
+ * at 60 sockets and 1,500 messages. The sockets are opened through the edge app in this isolate (upgradeInIsolate):
  * through SELF every open socket slowed each later upgrade, and 500 upgrades took 62 s (chat-helpers.ts).
  */
-const FULL = env.CHAT_FAULTS_SCALE === 'full';
-const SOCKETS = FULL ? 500 : 100;
-const MESSAGES = FULL ? 10_000 : 3_000;
+const FULL = env.TEST_SCALE === 'full';
+const SOCKETS = FULL ? 500 : 60;
+const MESSAGES = FULL ? 10_000 : 1_500;
 /** Managers write without the member rate limit (20 per 30 s), so a few sockets can carry all the messages. */
 const WRITERS = 10;
 const MUTED = 10;
 const BANNED = 10;
 /** Messages a writer has on the wire before it waits for their acknowledgements: ten rounds at full size, six in the suite's. */
-const WINDOW = FULL ? 100 : 50;
+const WINDOW = FULL ? 100 : 25;
 /**
  * The window of a round a fault lands in. Eviction waits for the room to drain what is in flight, and workerd gives
  * up after a while: 1,000 queued messages on a loaded machine took longer than that ("it still has active
