@@ -10,6 +10,7 @@
 // `-- --no-e2e` leaves out the browser; `-- --sequential` runs every step alone.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { E2E, tool } from './lib/wrangler.mjs';
 
@@ -193,7 +194,23 @@ const runTools = (besideAnother = false) =>
     besideAnother ? tag('tools') : {},
   );
 
-if (built && withBrowser && e2eServer) {
+/**
+ * CI installs Chromium in the background while the checks run (.ci/run sets CHROMIUM_INSTALL_STATUS, the file the
+ * install's exit status lands in): the browser tests wait for it here, and a failed install fails the run with its log.
+ */
+async function chromiumInstalled() {
+  const status = process.env.CHROMIUM_INSTALL_STATUS;
+  if (!status) return true;
+  const waitBegan = performance.now();
+  while (!existsSync(status)) await new Promise((resolve) => setTimeout(resolve, 500));
+  timings.push(`waiting for Chromium's install ${Math.round((performance.now() - waitBegan) / 1000)} s`);
+  if (readFileSync(status, 'utf8').trim() === '0') return true;
+  console.log(`\n== Chromium's install failed:\n${readFileSync(join(dirname(status), 'log'), 'utf8')}`);
+  failures.push("Chromium's install");
+  return false;
+}
+
+if (built && withBrowser && e2eServer && (await chromiumInstalled())) {
   // The run is CPU-bound (docs/decisions.md, "CI time"), so each phase keeps both cores busy: the browser specs that
   // run two at a time; then the ones that must run alone (playwright.config.ts, SERIAL), which use about one core.
   // Beside those run the Worker test files that need storage apart from the others (vitest.config.mts, ALONE and
