@@ -102,7 +102,7 @@ async function originDelay(seconds = 8) {
   const url = await liveMediaPlaylistUrl(ORIGIN, CHANNEL.id);
   let next = null;
   for (let poll = 0; Date.now() < end; poll++) {
-    const text = await (await fetch(next === null ? url : `${url}?_HLS_msn=${next}`)).text();
+    const text = await (await fetch(next === null ? url : `${url}?_HLS_msn=${next}&_HLS_part=0`)).text();
     const at = Date.now();
     let pdt = null;
     let duration = null;

@@ -41,10 +41,21 @@ function step(name, command, args, { tag = null, env = {} } = {}) {
 }
 
 /**
- * The browser tests' server, started early in a process group of its own. `ready` resolves true once it answers its
- * health check, false if it exits or does not answer within five minutes (Playwright then starts its own and says why).
+ * The browser tests' server, started early in a process group of its own (null when its port is taken). `ready`
+ * resolves true once it answers its health check, false if it exits or does not answer within five minutes (Playwright then starts its own and says why).
  */
-function startE2eServer() {
+async function startE2eServer() {
+  // Another server already on the port would answer the health check for ours, which would then fail to bind, and
+  // the browser tests would run against that one: fail at once instead.
+  const taken = await fetch(`http://127.0.0.1:${E2E.port}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) {
+    console.log(`\n== browser tests' server: port ${E2E.port} already answers (another run or server?): stop it, or set E2E_PORT`);
+    failures.push(`browser tests' server (port ${E2E.port} taken)`);
+    return null;
+  }
   console.log(`\n== browser tests' server: node scripts/e2e-server.mjs ${E2E.port} ${E2E.state} --built (in the background)`);
   // --built: the bundle the build step has just made, not a second one.
   const child = spawn('node', ['scripts/e2e-server.mjs', String(E2E.port), E2E.state, '--built'], {
@@ -143,7 +154,7 @@ let e2eServer = null;
 const buildAndBudget = async () => {
   const ok = await step('build client and Worker', 'node', ['scripts/build.mjs'], tag('build'));
   // A fresh seeded state on the Worker just built: it gets ready while the checks run.
-  if (ok && withBrowser) e2eServer = startE2eServer();
+  if (ok && withBrowser) e2eServer = await startE2eServer();
   // The home page's first-load JS within its budget: a page that outgrows it fails here, not in a later audit.
   if (ok) await step('first-load budget', 'node', ['scripts/size.mjs'], tag('size'));
   return ok;

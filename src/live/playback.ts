@@ -55,7 +55,7 @@ const tokenQuery = z.object({ token: z.string().max(200).optional() });
 const playlistQuery = tokenQuery
   .extend({
     _HLS_msn: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
-    /** A part of segment `_HLS_msn`: each segment is its own one part (hls.ts), so a later part is the next segment's. */
+    /** A part of segment `_HLS_msn`: each segment is its own one part (hls.ts), so a later part is the next segment's (blockUntilListed). */
     _HLS_part: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
     /** A delta update of a rewind playlist (v2 also skips date ranges, of which we write none). */
     _HLS_skip: z.enum(['YES', 'v2']).optional(),
@@ -103,17 +103,22 @@ const dvrDelta = async (c: Context<AppEnv>, streamId: number, rendition: string,
 const renditionsOf = (c: Context<AppEnv>, streamId: number) => renditionLists.get(streamId, () => streamRenditions(c.env.DB, streamId));
 
 /**
- * A blocking reload: a live playlist that lists `msn`, once the channel's object says that segment is
- * served (or the stream ended, or three target durations passed: then what there is). More than two
- * segments beyond the newest is a 400, as LL-HLS says; one already listed answers at once.
+ * A blocking reload: a live playlist that lists what was asked, once the channel's object says the segment it needs is
+ * served (or the stream ended, or three target durations passed: then what there is). Each live segment is its own
+ * one part and the newest is listed as that part alone (hls.ts): part 0 of segment N needs N, a later part the next
+ * segment, and segment N whole (no part asked) needs N + 1, since only then is N listed with its duration. More than
+ * two segments beyond the newest whole one is a 400, as LL-HLS says; what is already listed answers at once.
  */
-async function blockUntilListed(c: Context<AppEnv>, stream: StreamRow, rendition: string, msn: number): Promise<{ stream: StreamRow; served: ServedWindow } | 'too_far'> {
+async function blockUntilListed(c: Context<AppEnv>, stream: StreamRow, rendition: string, msn: number, part: number | undefined): Promise<{ stream: StreamRow; served: ServedWindow } | 'too_far'> {
   const served = await liveWindow(c, stream.id, rendition);
   const newest = served.segments.at(-1)?.seq ?? -1;
-  if (msn <= newest) return { stream, served };
-  if (msn > newest + 2) return 'too_far';
+  // The segment that must be served; a lone first segment is listed whole already (no parts before there are two).
+  const onlyOne = served.segments.length === 1 && msn === newest;
+  const needed = part === 0 || (part === undefined && onlyOne) ? msn : msn + 1;
+  if (needed <= newest) return { stream, served };
+  if (needed > newest + 2) return 'too_far';
   const room = c.env.LIVE_CHANNEL.get(c.env.LIVE_CHANNEL.idFromName(String(stream.channelId)));
-  const outcome = await room.segmentServed(stream.id, msn, BLOCKING_RELOAD_MS, rendition);
+  const outcome = await room.segmentServed(stream.id, needed, BLOCKING_RELOAD_MS, rendition);
   if (outcome === 'ended') {
     const now = await streams.get(stream.id, () => findStream(c.env.DB, stream.id), { fresh: true });
     if (now?.endedAt != null) return { stream: now, served: await servedSegments(c.env.DB, stream.id, null, rendition) };
@@ -126,8 +131,7 @@ async function blockUntilListed(c: Context<AppEnv>, stream: StreamRow, rendition
  * it comes in several renditions (asked with a rendition: that one's media playlist), else its media playlist.
  */
 async function playlist(c: Context<AppEnv>, found: StreamRow, query: PlaylistQuery, prefix: string, rendition: string | null = null, file: PlaylistFile = 'index.m3u8'): Promise<Response> {
-  const { token, _HLS_part: part } = query;
-  const msn = query._HLS_msn === undefined ? undefined : query._HLS_msn + (part ? 1 : 0);
+  const { token, _HLS_msn: msn, _HLS_part: part } = query;
   if (!(await allowed(c, found, token))) throw new Refusal(403, 'PLAYBACK_TOKEN', 'live.token');
   const renditions = await renditionsOf(c, found.id);
   if (rendition === null && renditions.length > 0) {
@@ -143,7 +147,7 @@ async function playlist(c: Context<AppEnv>, found: StreamRow, query: PlaylistQue
   if (stream.endedAt !== null) served = await servedSegments(c.env.DB, stream.id, null, folder);
   else if (msn === undefined) served = file === 'index.m3u8' ? await liveWindow(c, stream.id, folder) : await dvr(c, stream.id, folder, query);
   else {
-    const listed = await blockUntilListed(c, stream, folder, msn);
+    const listed = await blockUntilListed(c, stream, folder, msn, part);
     if (listed === 'too_far') throw new Refusal(400, 'HLS_MSN_TOO_FAR', 'live.msnTooFar');
     ({ stream, served } = listed);
     // Once the asked-for segment is served, the rewind playlist is read with it (fresh: the window just moved).

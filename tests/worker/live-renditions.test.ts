@@ -182,7 +182,7 @@ describe('a live in several renditions', () => {
     expect((await put(`/live/ingest/${key}/master.m3u8`, master(LADDER.slice(0, 2)))).status).toBe(204);
     await send(key, 2, { ladder: LADDER.slice(0, 2) });
     const stream = (await streamOf(channelId))!;
-    const waiting = SELF.fetch(`${ORIGIN}/live/${channelId}/${stream.id}/480p/index.m3u8?_HLS_msn=2`).then((res) => res.text());
+    const waiting = SELF.fetch(`${ORIGIN}/live/${channelId}/${stream.id}/480p/index.m3u8?_HLS_msn=2&_HLS_part=0`).then((res) => res.text());
     await new Promise((resolve) => setTimeout(resolve, 200));
     // The other rendition's segment 2 does not answer it...
     await send(key, 3, { ladder: LADDER.slice(0, 1), from: 2 });

@@ -263,19 +263,28 @@ describe('playback', () => {
     expect([...text.matchAll(/^#EXT-X-PART:DURATION=1\.000,URI="([^"]+)",INDEPENDENT=YES$/gm)].map((m) => m[1])).toEqual(['index2.ts', 'index3.ts', 'index4.ts']);
     expect(text.match(/^index\d+\.ts$/gm)).toEqual(['index0.ts', 'index1.ts', 'index2.ts', 'index3.ts']);
     expect(text.match(/#EXTINF:/g)).toHaveLength(4);
-    // The next part of the newest segment is the first of the next: a reload asking for it waits for that segment.
-    let answered = false;
-    const held = SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index.m3u8?_HLS_msn=4&_HLS_part=1`).then(async (res) => {
-      answered = true;
+    const reload = (query: string) => `${ORIGIN}/live/${channelId}/${streamId}/index.m3u8?${query}`;
+    // The newest segment's one part is listed: asking for it answers at once.
+    expect(await (await SELF.fetch(reload('_HLS_msn=4&_HLS_part=0'))).text()).toContain('URI="index4.ts"');
+    // The next part of the newest segment is the first of the next, and the newest segment whole (no part asked) is
+    // listed once the next arrives: reloads asking for either wait for that segment.
+    let answered = 0;
+    const held = SELF.fetch(reload('_HLS_msn=4&_HLS_part=1')).then(async (res) => {
+      answered += 1;
+      return res.text();
+    });
+    const whole = SELF.fetch(reload('_HLS_msn=4')).then(async (res) => {
+      answered += 1;
       return res.text();
     });
     await new Promise((r) => setTimeout(r, 300));
-    expect(answered).toBe(false);
+    expect(answered).toBe(0);
     expect((await put(`/live/ingest/${key}/index5.ts`, segmentBytes(5))).status).toBe(204);
     expect((await put(`/live/ingest/${key}/index.m3u8`, encoderPlaylist([...names, 'index5.ts']))).status).toBe(204);
-    const after = await held;
-    expect(after).toMatch(/^index4\.ts$/m);
-    expect(after).toContain('#EXT-X-PART:DURATION=1.000,URI="index5.ts",INDEPENDENT=YES');
+    for (const after of [await held, await whole]) {
+      expect(after).toMatch(/^index4\.ts$/m);
+      expect(after).toContain('#EXT-X-PART:DURATION=1.000,URI="index5.ts",INDEPENDENT=YES');
+    }
     // A part without its segment's number is a bad request.
     expect((await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index.m3u8?_HLS_part=0`)).status).toBe(400);
 
@@ -286,9 +295,9 @@ describe('playback', () => {
     expect(recorded.match(/^index\d+\.ts$/gm)).toHaveLength(6);
   });
 
-  it('a blocking reload (LL-HLS _HLS_msn) is held until that segment is stored and listed, then lists it', async () => {
+  it('a blocking reload (LL-HLS _HLS_msn, part 0) is held until that segment is stored and listed, then lists it', async () => {
     const { channelId, key, streamId, names } = await liveWith(3);
-    const url = (msn: number | string) => `${ORIGIN}/live/${channelId}/${streamId}/index.m3u8?_HLS_msn=${msn}`;
+    const url = (msn: number | string) => `${ORIGIN}/live/${channelId}/${streamId}/index.m3u8?_HLS_msn=${msn}&_HLS_part=0`;
     const first = await (await SELF.fetch(`${ORIGIN}/live/${channelId}/index.m3u8`)).text();
     expect(first).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES');
     // Already listed: at once.
@@ -325,9 +334,11 @@ describe('playback', () => {
 
   it('a blocking reload beyond the next two segments is a 400; one the stream never reaches ends with what there is', async () => {
     const { channelId, key, streamId, names } = await liveWith(3);
-    const url = (msn: number | string) => `${ORIGIN}/live/${channelId}/${streamId}/index.m3u8?_HLS_msn=${msn}`;
+    const url = (msn: number | string) => `${ORIGIN}/live/${channelId}/${streamId}/index.m3u8?_HLS_msn=${msn}&_HLS_part=0`;
     const tooFar = await SELF.fetch(url(5), { headers: { 'accept-language': 'ko' } });
     expect(tooFar.status).toBe(400);
+    // Segment 4 whole is three beyond the newest whole one (1; segment 2 is listed as its part alone).
+    expect((await SELF.fetch(`${ORIGIN}/live/${channelId}/${streamId}/index.m3u8?_HLS_msn=4`)).status).toBe(400);
     expect(((await tooFar.json()) as { error: unknown }).error).toEqual({ code: 'HLS_MSN_TOO_FAR', message: '요청한 세그먼트가 아직 멀었습니다. 재생 목록을 다시 불러와 주세요.' });
     for (const bad of ['-1', 'x', '1.5']) expect((await SELF.fetch(url(bad))).status).toBe(400);
 
