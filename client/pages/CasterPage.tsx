@@ -61,7 +61,7 @@ function Studio({ props, data }: { props: PageProps; data: CasterData & { channe
   const panels: Record<StudioSection, () => ReactNode> = {
     channel: () => (
       <>
-        <ChannelProfileSection />
+        <ChannelProfileSection initial={data.profile} />
         {props.brand.features.agencyInvites && <AgencyStatus />}
       </>
     ),

@@ -190,11 +190,23 @@ export const watchPages = new Hono<AppEnv>()
     if (!me) return signinRedirect(c);
     const title = c.var.t('caster.title');
     const data = await loadPageData(c, async () => {
-      // Without a channel the settings answer 404 like the key: asked together, not one after the other.
-      const [key, settings, themes] = await Promise.all([api('/api/my/channel/stream-key'), api('/api/my/channel/settings'), api('/api/guest/themes', { query: { device: deviceOf(c) } })]);
+      // Without a channel the settings and the profile answer 404 like the key: asked together, not one after the other.
+      const [key, settings, profile, themes] = await Promise.all([
+        api('/api/my/channel/stream-key'),
+        api('/api/my/channel/settings'),
+        api('/api/my/channel/profile'),
+        api('/api/guest/themes', { query: { device: deviceOf(c) } }),
+      ]);
       if (!key.ok && key.status !== 404) throw new Error(`stream-key answered ${key.status}`);
       const channel = key.ok ? key.body : null;
-      return { title, channel, settings: channel && settings.ok ? settings.body : null, origin: new URL(c.req.url).origin, themes: itemsOf<Theme>(themes) } satisfies CasterData;
+      return {
+        title,
+        channel,
+        settings: channel && settings.ok ? settings.body : null,
+        profile: channel && profile.ok ? profile.body : null,
+        origin: new URL(c.req.url).origin,
+        themes: itemsOf<Theme>(themes),
+      } satisfies CasterData;
     });
     return respond(c, buildPageProps(c, 'CASTER', { title, ...data }, me));
   });

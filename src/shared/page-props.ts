@@ -2,6 +2,7 @@ import type { PublicBrand } from './brand-schema';
 import type { MeDto } from './account-schemas';
 import type { AppType } from './constants';
 import type { ClipDetail } from './clip-schemas';
+import type { ChannelProfile } from './channel-schemas';
 import type { ReplayStretch } from './chat-replay-schemas';
 import type { Locale, Messages } from './locales';
 import type { ErrorReportingConfig } from './release';
@@ -251,6 +252,8 @@ export interface CasterData {
   channel: StreamKeyResponse | null;
   /** The channel's own settings (GET /api/my/channel/settings); null without a channel or when unavailable. */
   settings: OwnChannelSettings | null;
+  /** The channel's profile (GET /api/my/channel/profile), so its form is in the first paint; null without a channel or when unavailable. */
+  profile: ChannelProfile | null;
   origin: string;
   themes: Theme[];
 }

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OwnChannelSettings } from '../../src/shared/streams-api';
 import type { CasterData } from '../../src/shared/page-props';
+import type { ChannelProfile } from '../../src/shared/channel-schemas';
 import { fakeApi } from './fake-api';
 import { renderPage } from './render-page';
 
@@ -21,12 +22,15 @@ const SETTINGS: OwnChannelSettings = {
   maxViewers: null,
 };
 
+const PROFILE: ChannelProfile = { channelId: 7, name: '루나의 방송국', description: '매일 밤 10시', profileImage: null, banner: null, links: [] };
+
 /** What the /caster loader sends for a creator with a channel (src/pages/watch-pages.ts). */
 const casterData = (settings: Partial<OwnChannelSettings> = {}) =>
   ({
     title: '방송하기',
     channel: { channelId: 7, streamKey: 'k'.repeat(32), ingestPath: `/live/ingest/${'k'.repeat(32)}` },
     settings: { ...SETTINGS, ...settings },
+    profile: PROFILE,
     origin: 'http://flex.localhost',
     themes: [],
   }) satisfies CasterData;
@@ -82,5 +86,15 @@ describe('the adult-plus setting in the studio', () => {
     expect(box(ADULT_PLUS)).toBeChecked();
     await userEvent.setup({ delay: null }).click(box(ADULT));
     expect(box(ADULT_PLUS)).not.toBeChecked();
+  });
+});
+
+describe("the studio's first section", () => {
+  it('shows the channel profile form from the page data in its first render, not after a call (nothing below it moves later)', async () => {
+    // The API would answer another name: what shows is the loader's.
+    fakeApi({ 'GET /api/my/channel/profile': { body: { ...PROFILE, name: '나중에 온 이름' } } });
+    await renderPage('CASTER', { path: '/caster', data: casterData() });
+    expect(screen.getByDisplayValue('루나의 방송국')).toBeInTheDocument();
+    expect(screen.getByDisplayValue('매일 밤 10시')).toBeInTheDocument();
   });
 });

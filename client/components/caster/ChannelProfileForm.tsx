@@ -13,10 +13,13 @@ import { useApi } from '../../data/use-api';
 
 const MAX_LINKS = 5;
 
-/** The studio's channel profile section: loads GET /api/my/channel/profile, saves with PUT (multipart). */
-export function ChannelProfileSection() {
+/**
+ * The studio's channel profile section: GET /api/my/channel/profile (the page's loader sends it, so the form is in the
+ * first paint and nothing below it moves), saved with PUT (multipart).
+ */
+export function ChannelProfileSection({ initial }: { initial: ChannelProfile | null }) {
   const t = useT();
-  const { data, error, mutate } = useApi(channelProfilePath);
+  const { data, error, mutate } = useApi(channelProfilePath, initial ? { fallbackData: initial } : undefined);
   return (
     <section className="section" aria-labelledby="channel-profile-title">
       <h2 id="channel-profile-title">{t('channelProfile.edit')}</h2>
