@@ -3,5 +3,5 @@
 // something that happened outside it. Nothing outside src/chat imports past this file.
 export { ChatRoom, SHARD_HEADERS } from './room-do';
 export { hubStub, shardStub } from './shards';
-export { chatIsManager, chatMayWrite, chatReplay, publishChatEvent, queueChatEvent } from './publish';
+export { chatIsManager, chatMayWrite, chatReplay, publishChatEvent } from './publish';
 export type { Identity } from './authority';

@@ -487,7 +487,7 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /**
-   * Several events (a batch of gifts, publish.ts queueChatEvent) as if published one after another, in one go: their
+   * Several events as if published one after another, in one go: their
    * frames reach every socket in this order, in one delivery. Whether each was accepted.
    */
   publishAll(room: string, events: unknown[]): boolean[] {

@@ -1,9 +1,9 @@
 import { SELF, env, evictDurableObject, runInDurableObject } from 'cloudflare:test';
-import { describe, expect, it, vi } from 'vitest';
-import { ChatRoom } from '../../src/chat/room-do';
+import { describe, expect, it } from 'vitest';
+import type { ChatRoom } from '../../src/chat/room-do';
 import { hubStub, shardStub } from '../../src/chat/shards';
 import { publishGift, publishItemEffect, publishSettingsUpdate } from '../../src/api/services/chat-events';
-import { EVENT_BATCH_MAX, publishChatEvent } from '../../src/chat/publish';
+import { publishChatEvent } from '../../src/chat/publish';
 import { act, joined, makeMember, makeRoom, open, say, sleep, type ChatClient } from './chat-helpers';
 
 // Big rooms across shards, state that outlives hibernation and restarts, and events from outside.
@@ -181,43 +181,5 @@ describe('events from outside the room', () => {
     await client.waitFor((f) => f.type === 'event' && f.kind === 'CHANNELING_SETTING_UPDATE');
     expect(client.frames.filter((f) => f.type === 'event' && f.kind === 'gift')).toHaveLength(1);
     expect(await publishChatEvent(env, channelId, { kind: 'channel_status', status: 'live', streamId: 1 })).toBe(true);
-  });
-
-  it('gifts queued together reach the room in one request per batch, in the order queued, each once', async () => {
-    const { room, channelId } = await makeRoom();
-    const { client } = await joined(room, null);
-    const from = { loginId: 'giver02', nickname: '선물왕' };
-    const requests = vi.spyOn(ChatRoom.prototype, 'publishAll');
-    try {
-      // More than two batches' worth at once, as a busy isolate queues them.
-      const n = 2 * EVENT_BATCH_MAX + 3;
-      const sent = await Promise.all(Array.from({ length: n }, (_, i) => publishGift(env, channelId, { from, itemCode: 100, amount: i + 1 })));
-      expect(sent).toEqual(Array(n).fill(true));
-      expect(requests).toHaveBeenCalledTimes(3);
-      await client.waitFor((f) => f.type === 'event' && f.kind === 'gift' && f.amount === n);
-      await sleep(100);
-      const amounts = client.frames.flatMap((f) => (f.type === 'event' && f.kind === 'gift' ? [f.amount] : []));
-      expect(amounts).toEqual(Array.from({ length: n }, (_, i) => i + 1));
-    } finally {
-      requests.mockRestore();
-    }
-  });
-
-  it('a batch the room could not be told of is refused to each of its gifts, and the next batch goes on', async () => {
-    const { room, channelId } = await makeRoom();
-    const { client } = await joined(room, null);
-    const from = { loginId: 'giver03', nickname: '선물왕' };
-    const requests = vi.spyOn(ChatRoom.prototype, 'publishAll').mockImplementationOnce(() => {
-      throw new Error('the room is unreachable');
-    });
-    try {
-      const lost = await Promise.allSettled([1, 2].map((amount) => publishGift(env, channelId, { from, itemCode: 100, amount })));
-      expect(lost.map((r) => r.status)).toEqual(['rejected', 'rejected']);
-      expect(await publishGift(env, channelId, { from, itemCode: 100, amount: 3 })).toBe(true);
-      await client.waitFor((f) => f.type === 'event' && f.kind === 'gift' && f.amount === 3);
-      expect(client.frames.filter((f) => f.type === 'event' && f.kind === 'gift')).toHaveLength(1);
-    } finally {
-      requests.mockRestore();
-    }
   });
 });

@@ -1,15 +1,15 @@
-import { chatIsManager, chatMayWrite, publishChatEvent, queueChatEvent } from '../../chat';
+import { chatIsManager, chatMayWrite, publishChatEvent } from '../../chat';
 import { liveChannelIds } from '../../db/chat';
 import type { PublishedEvent } from '../../shared/chat-protocol';
 
 /**
  * The API's way into chat rooms (the economy issue sends gifts and item effects through here). The room
  * checks every event against the shared schema, so a malformed one is refused (false), never shown.
- * A gift goes with the room's other gifts of this isolate in a short window (queueChatEvent): a busy room is
- * not a request per gift.
+ * Each gift is its own request to the room: a request's I/O may not be shared with another request, so gifts of
+ * several requests are not gathered into one (docs/decisions.md, "Gifts").
  */
 export function publishGift(env: Env, channelId: number, gift: Omit<Extract<PublishedEvent, { kind: 'gift' }>, 'kind'>): Promise<boolean> {
-  return queueChatEvent(env, channelId, { kind: 'gift', ...gift });
+  return publishChatEvent(env, channelId, { kind: 'gift', ...gift });
 }
 
 export function publishItemEffect(env: Env, channelId: number, item: Omit<Extract<PublishedEvent, { kind: 'item' }>, 'kind'>): Promise<boolean> {
