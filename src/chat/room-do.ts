@@ -483,41 +483,23 @@ export class ChatRoom extends DurableObject<Env> {
 
   /** Events from the API and the live pipeline (channel status, gifts, items, settings). */
   publish(room: string, event: unknown): boolean {
-    return this.publishAll(room, [event])[0] === true;
-  }
-
-  /**
-   * Several events as if published one after another, in one go: their
-   * frames reach every socket in this order, in one delivery. Whether each was accepted.
-   */
-  publishAll(room: string, events: unknown[]): boolean[] {
-    if (!Array.isArray(events)) return [];
-    const frames: ServerFrame[] = [];
-    const accepted = events.map((event) => {
-      const parsed = publishedEventSchema.safeParse(event);
-      // An item that carries words (a LEX line) is words in the room: not from a muted or banned member, nor from no one.
-      const silenced = parsed.success && parsed.data.kind === 'item' && parsed.data.text !== undefined && (parsed.data.from === null || !this.mayWrite(parsed.data.from.loginId));
-      if (!parsed.success || silenced) {
-        this.store.countDrop('event');
-        return false;
-      }
-      this.adopt(room, 0);
-      const published = parsed.data;
-      // A live's lines are kept for its recording's replay, from its "live" notice to its "ended" one.
-      if (published.kind === 'channel_status' && published.status === 'live') {
-        this.fanOut(frames.splice(0), []);
-        this.setReplayStream(published.streamId);
-        this.store.pruneReplay(KEEP_RECORDINGS);
-      }
-      frames.push({ type: 'event', at: Date.now(), ...published });
-      if (published.kind === 'channel_status' && published.status === 'ended') {
-        this.fanOut(frames.splice(0), []);
-        this.setReplayStream(null);
-      }
-      return true;
-    });
-    this.fanOut(frames, []);
-    return accepted;
+    const parsed = publishedEventSchema.safeParse(event);
+    // An item that carries words (a LEX line) is words in the room: not from a muted or banned member, nor from no one.
+    const silenced = parsed.success && parsed.data.kind === 'item' && parsed.data.text !== undefined && (parsed.data.from === null || !this.mayWrite(parsed.data.from.loginId));
+    if (!parsed.success || silenced) {
+      this.store.countDrop('event');
+      return false;
+    }
+    this.adopt(room, 0);
+    const published = parsed.data;
+    // A live's lines are kept for its recording's replay, from its "live" notice to its "ended" one.
+    if (published.kind === 'channel_status' && published.status === 'live') {
+      this.setReplayStream(published.streamId);
+      this.store.pruneReplay(KEEP_RECORDINGS);
+    }
+    this.fanOut([{ type: 'event', at: Date.now(), ...published }], []);
+    if (published.kind === 'channel_status' && published.status === 'ended') this.setReplayStream(null);
+    return true;
   }
 
   /**

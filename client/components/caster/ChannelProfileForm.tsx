@@ -15,11 +15,11 @@ const MAX_LINKS = 5;
 
 /**
  * The studio's channel profile section: GET /api/my/channel/profile (the page's loader sends it, so the form is in the
- * first paint and nothing below it moves), saved with PUT (multipart).
+ * first paint and nothing below it moves; not asked again on mount), saved with PUT (multipart).
  */
 export function ChannelProfileSection({ initial }: { initial: ChannelProfile | null }) {
   const t = useT();
-  const { data, error, mutate } = useApi(channelProfilePath, initial ? { fallbackData: initial } : undefined);
+  const { data, error, mutate } = useApi(channelProfilePath, initial ? { fallbackData: initial, revalidateOnMount: false } : undefined);
   return (
     <section className="section" aria-labelledby="channel-profile-title">
       <h2 id="channel-profile-title">{t('channelProfile.edit')}</h2>
