@@ -32,6 +32,7 @@ const nameOn = (page: Page, nickname: string) =>
     .last();
 const menuOf = (page: Page, nickname: string) => page.getByRole('group', { name: fill(ko.chat.member.menu, { nickname }), exact: true });
 const log = (page: Page) => page.getByRole('log', { name: ko.chat.log });
+const lineOf = (page: Page, text: string) => log(page).locator('li.chat-message').filter({ hasText: text });
 const input = (page: Page) => page.getByLabel(ko.chat.inputLabel);
 
 async function joined(page: Page): Promise<void> {
@@ -134,7 +135,10 @@ test('two members see each other’s messages; the creator mutes one, whose next
   await input(viewer.page).fill(regret);
   await input(viewer.page).press('Enter');
   await expect(log(minor.page)).toContainText(regret);
-  await nameOn(creator.page, '데모시청자').click();
+  // The menu is opened on that very line: the creator's newest line from the viewer may still be an older one.
+  await lineOf(creator.page, regret)
+    .getByRole('button', { name: fill(ko.chat.member.menu, { nickname: '데모시청자' }) })
+    .click();
   await menuOf(creator.page, '데모시청자').getByRole('button', { name: ko.chat.mod.deleteMessage }).click();
   const deleted = fill(ko.chat.action.delete_message, { by: '하늘토크', target: '데모시청자' });
   await expect(log(minor.page)).toContainText(deleted);
