@@ -151,3 +151,13 @@ test('toasts appear top-right', async ({ page }) => {
   expect(box.x + box.width).toBeGreaterThan(width - 40);
   expect(box.y).toBeLessThan(40);
 });
+
+test('the accessibility check fails on a page with serious violations (low contrast, an unlabelled field)', async ({ page }) => {
+  await page.setContent('<main><h1>t</h1><p style="color:#bbb;background:#fff">faint</p><input type="text"></main>');
+  const failure = await expectNoSeriousA11yViolations(page).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('color-contrast');
+  expect(failure).toContain('label');
+});
