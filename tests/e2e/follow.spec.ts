@@ -138,15 +138,18 @@ test('a followed channel going live shows a toast on the follower’s page and c
   await cdp.send('ServiceWorker.enable');
   // A push handed to a worker still installing is lost (on a busy machine it can still be): wait until it is active.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: await registration, data: pushed!.payload });
-  const shown = await until(
-    'the notification',
-    () =>
-      page
-        .evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, url: n.data?.url })))
-        .then((all) => (all.length ? all : null)),
-    10_000,
-  );
+  const notifications = () =>
+    page
+      .evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, url: n.data?.url })))
+      .then((all) => (all.length ? all : null));
+  // DevTools' delivery is the browser's, not ours, and on a loaded machine one was lost now and then (no notification
+  // in 10 s, the worker active): it is handed over again after 5 s, up to three times. The notice's tag makes a second
+  // delivery replace the first, so the worker still shows exactly one.
+  let shown: Awaited<ReturnType<typeof notifications>> = null;
+  for (let attempt = 0; attempt < 3 && !shown; attempt++) {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: await registration, data: pushed!.payload });
+    shown = await until('the notification', notifications, 5_000).catch(() => null);
+  }
   expect(shown).toEqual([{ title: message.title, body: LIVE_TITLE, url: message.url }]);
   broadcaster.kill('SIGKILL');
   await receiver.stop();
