@@ -1,7 +1,8 @@
 // npm run size: first-load JS of each page kind in gzip bytes, from dist/client-meta.json (the chunk graph) of the last
 // `npm run build`. First load = the entry plus every chunk it imports statically; lazy chunks (dynamic
 // import) are listed apart, the video player's (Player, hls.js, mpegts.js) on their own. Fails when the
-// home page is over its 90 KB budget, or when player, streaming-library or chat code is in its first load.
+// home page is over its 90 KB budget, when player, streaming-library or chat code is in its first load, or when a
+// chunk builds zod schemas it was not meant to.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -85,6 +86,24 @@ for (const f of firstLoad) {
   const parts = [...playerParts(f), ...(Object.keys(meta.outputs[f]?.inputs ?? {}).some((i) => i.endsWith('/player/LazyPlayer.tsx')) ? ['LazyPlayer'] : [])];
   if (parts.length) {
     console.error(`${f} is in the home page's first load but carries ${parts.join(', ')}: it must load only with a player`);
+    failed = true;
+  }
+}
+// Building zod schemas costs the main thread at load (the clip button's chunk once built 130 of the streams' schemas
+// for two numbers: 24 ms of a 4x slower phone's 100): the client takes constants from modules without zod, and
+// only these construct schemas in it.
+const CLIENT_SCHEMAS = {
+  'src/shared/chat-protocol.ts': "the chat parses every frame of the room's socket",
+  'src/shared/chat-replay-schemas.ts': 'two small schemas beside the replay constants of the recording page',
+  'src/shared/paging.ts': 'one small schema beside the page sizes',
+  'src/shared/sanction-schemas.ts': 'staff pages only',
+  'src/shared/home-content-schemas.ts': 'staff pages only',
+};
+const buildsSchemas = (input) => input.startsWith('src/') && /^import (?!type)[^;]*from 'zod/m.test(readFileSync(input, 'utf8'));
+for (const [file, output] of Object.entries(meta.outputs)) {
+  for (const input of Object.keys(output.inputs ?? {}).filter(buildsSchemas)) {
+    if (CLIENT_SCHEMAS[input]) continue;
+    console.error(`${file} builds the zod schemas of ${input}: take what the client needs from a module without zod (as clip-limits.ts beside clip-schemas.ts)`);
     failed = true;
   }
 }

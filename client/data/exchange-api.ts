@@ -1,4 +1,4 @@
-import type { RankingPeriod } from '../../src/shared/fan-schemas';
+import type { RankingPeriod } from '../../src/shared/rankings';
 import { apiKey, call } from './api';
 import { useApi } from './use-api';
 

@@ -1,7 +1,8 @@
 // The Toss Payments checkout (SDK v1, https://docs.tosspayments.com/reference/js-sdk): its script is
 // loaded when a member pays, never before; requestPayment leaves the page for Toss, which comes back to
 // the order's successUrl (?paymentKey&orderId&amount) or failUrl (?code&message&orderId).
-import type { CreateOrderResponse, PaymentMethod } from '../../src/shared/shop-schemas';
+import type { PaymentMethod } from '../../src/shared/payment-methods';
+import type { CreateOrderResponse } from '../../src/shared/shop-schemas';
 
 const SDK_URL = 'https://js.tosspayments.com/v1/payment';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { PageProps } from '../../src/shared/page-props';
-import type { PaymentMethod } from '../../src/shared/shop-schemas';
+import type { PaymentMethod } from '../../src/shared/payment-methods';
 import { WALLET_PATHS } from '../../src/shared/wallet-pages';
 import { useT } from '../i18n/i18n';
 import { createOrder } from '../data/shop-api';

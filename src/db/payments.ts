@@ -4,7 +4,7 @@
 
 import type { PageRequest } from '../shared/paging';
 import { pagedList } from './paging';
-import type { PaymentMethod } from '../shared/shop-schemas';
+import type { PaymentMethod } from '../shared/payment-methods';
 import { PAYMENT_STATUS, type PaymentStatus } from '../shared/payment-status';
 import type { PlanId } from '../shared/subscription-plans';
 

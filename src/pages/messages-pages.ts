@@ -4,7 +4,8 @@ import { buildPageProps, respond } from '../render/respond';
 import { signinRedirect } from '../middleware/gate';
 import type { ApiAnswer } from '../proxy/caller';
 import { CONVERSATION_LIMIT, MESSAGE_PAGE_LIMIT } from '../shared/message-limits';
-import { MESSAGES_PATHS, type MessagesPageData, type MyPageData } from '../shared/message-schemas';
+import { MESSAGES_PATHS } from '../shared/message-limits';
+import type { MessagesPageData, MyPageData } from '../shared/message-schemas';
 import { loadPageData } from './load';
 import { pageSession } from './watch-load';
 

@@ -17,7 +17,7 @@ import {
 } from '../shared/page-props';
 import type { Banner, Logo, StreamDetail, Theme } from '../shared/streams-api';
 import { REPLAY_LAG_MS, REPLAY_LANDING, landedStretch, type ReplayStretch } from '../shared/chat-replay-schemas';
-import { CLIP_ID_PATTERN } from '../shared/clip-schemas';
+import { CLIP_ID_PATTERN } from '../shared/clip-limits';
 import { loadPageData } from './load';
 import { deviceOf, guestApi, guestViewerApi, loadMeRemembered, pageSession, type Api } from './watch-load';
 import type { ApiAnswer } from '../proxy/caller';

@@ -2,6 +2,7 @@
 // (GET /api/my/rankings). Levels are src/shared/member-levels.ts; rankings count luv gifts (ledger kind 'gift').
 
 import * as z from 'zod';
+import { RANKING_PERIODS } from './rankings';
 
 const luv = z.int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
@@ -21,12 +22,6 @@ export const memberLevelInfoSchema = z
   })
   .meta({ id: 'MemberLevelInfo' });
 export type MemberLevelInfo = z.infer<typeof memberLevelInfoSchema>;
-
-export const RANKING_PERIODS = ['week', 'month', 'all'] as const;
-export type RankingPeriod = (typeof RANKING_PERIODS)[number];
-export const RANKING_SIZE = 10;
-/** How old the lists every member sees (top senders, top channels) may be: read once per interval, as SOOP and Twitch lag. */
-export const RANKING_LISTS_TTL_MS = 60_000;
 
 export const rankingsQuerySchema = z.object({ period: z.enum(RANKING_PERIODS).default('week') });
 

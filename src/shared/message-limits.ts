@@ -21,3 +21,6 @@ export const DEFAULT_SETTINGS = { isView: true, isVibes: true, isSponser: true, 
 export const INBOX_SOCKET_PATH = '/inbox';
 /** The socket's timers, as the chat's: reconnect from 500 ms, doubling up to 5 s. */
 export const INBOX_RECONNECT = { minDelayMs: 500, maxDelayMs: 5_000 } as const;
+
+/** The messages page and my page. */
+export const MESSAGES_PATHS = { MESSAGES: '/messages', MY_PAGE: '/my' } as const;

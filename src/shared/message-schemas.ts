@@ -133,9 +133,7 @@ export const inboxFrameSchema = z.discriminatedUnion('type', [
 ]);
 export type InboxFrame = z.infer<typeof inboxFrameSchema>;
 
-// ---- Pages (src/pages/messages-pages.ts loads them; client/pages draws them)
-
-export const MESSAGES_PATHS = { MESSAGES: '/messages', MY_PAGE: '/my' } as const;
+// ---- Pages (src/pages/messages-pages.ts loads them; client/pages draws them; their paths are in message-limits.ts)
 
 /** /messages[?with=<loginId>]: the conversations, the one opened, and the block list. Null parts failed to load. */
 export interface MessagesPageData {

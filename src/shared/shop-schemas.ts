@@ -11,10 +11,7 @@ import { pageInfoSchema } from './paging';
 import { DEFAULT_PRESETS, MAX_PRESETS } from './luv-limits';
 import { PLAN_IDS, type PlanId } from './subscription-plans';
 import { PAYMENT_STATUS, type PaymentStatus } from './payment-status';
-
-/** Payment methods, as the API names them. */
-export const PAYMENT_METHODS = ['kakaopay', 'virtualaccount', 'myaccount', 'mobile', 'creditcard', 'CARD'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+import { PAYMENT_METHODS } from './payment-methods';
 
 /** A flax payment's status (the codes and their state machine: ./payment-status.ts). */
 export const paymentStatusSchema = z.union(Object.values(PAYMENT_STATUS).map((s) => z.literal(s)) as [z.ZodLiteral<PaymentStatus>, ...z.ZodLiteral<PaymentStatus>[]]);

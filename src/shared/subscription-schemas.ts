@@ -6,7 +6,8 @@
 
 import * as z from 'zod';
 import { pageInfoSchema } from './paging';
-import { createOrderResponseSchema, PAYMENT_METHODS } from './shop-schemas';
+import { createOrderResponseSchema } from './shop-schemas';
+import { PAYMENT_METHODS } from './payment-methods';
 
 export { KRW_PER_LUV, PLAN_IDS, SUBSCRIPTION_PACK_PREFIX, type PlanId, RENEWAL_HISTORY, SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUS } from './subscription-plans';
 import { PLAN_IDS, type PlanId } from './subscription-plans';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appendPage, type CallResult, confirmOnce, confirmOutcome, replacePayment, statusKey, successQuery } from '../../client/components/wallet/payment-logic';
-import { PAYMENT_METHODS, type ConfirmResponse, type FlaxPayment } from '../../src/shared/shop-schemas';
+import { PAYMENT_METHODS } from '../../src/shared/payment-methods';
+import type { ConfirmResponse, FlaxPayment } from '../../src/shared/shop-schemas';
 import { PAYMENT_STATUS } from '../../src/shared/payment-status';
 import { LOCALES } from '../../src/shared/locales';
 import { loadMessages } from '../../src/lib/i18n';

@@ -1,7 +1,7 @@
 import { SELF, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ClipCard, ClipDetail, ClipList, StaffClipsPageData } from '../../src/shared/clip-schemas';
-import { CLIPS_PER_HOUR } from '../../src/shared/clip-schemas';
+import { CLIPS_PER_HOUR } from '../../src/shared/clip-limits';
 import type { ChannelPageResponse } from '../../src/shared/streams-api';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { propsOf, type Browser } from './helpers';

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef } from 'react';
-import { MESSAGES_PATHS } from '../../../src/shared/message-schemas';
+import { MESSAGES_PATHS } from '../../../src/shared/message-limits';
 import type { ChatActionName, ChatUser } from '../../../src/shared/chat-protocol';
 import type { ChatLine as Line } from '../../realtime/chat-state';
 import { useT, type Translate } from '../../i18n/i18n';

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState, type RefObject } from 'react';
 import type { Me } from '../../../src/shared/page-props';
-import { CLIP_TITLE_MAX } from '../../../src/shared/clip-schemas';
+import { CLIP_TITLE_MAX } from '../../../src/shared/clip-limits';
 import { formatDuration } from '../../lib/format';
 import { makeClip } from '../../data/clip-api';
 import { useFailureWords } from '../../data/use-mutation';

@@ -1,4 +1,4 @@
-import { CLIP_SECONDS } from '../../../src/shared/clip-schemas';
+import { CLIP_SECONDS } from '../../../src/shared/clip-limits';
 
 /** A clip's range in whole seconds from the moment its button was pressed (negative: before it). */
 export interface ClipRange {

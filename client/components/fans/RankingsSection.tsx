@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { RANKING_PERIODS, type RankingPeriod, type SenderRank } from '../../../src/shared/fan-schemas';
+import type { SenderRank } from '../../../src/shared/fan-schemas';
+import { RANKING_PERIODS, type RankingPeriod } from '../../../src/shared/rankings';
 import { useT } from '../../i18n/i18n';
 import { useRankings } from '../../data/exchange-api';
 import { Tabs } from '../ui/Tabs';

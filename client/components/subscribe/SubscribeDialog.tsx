@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { PLAN_IDS, type PlanId, SUBSCRIPTION_PLANS } from '../../../src/shared/subscription-plans';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../src/shared/shop-schemas';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../src/shared/payment-methods';
 import { tossCheckout } from '../../data/toss-checkout';
 import { methodKey } from '../wallet/payment-logic';
 import { call } from '../../data/api';

@@ -1,5 +1,6 @@
 // The decisions of the shop and payment pages, apart from React so unit tests can hold them.
-import type { ConfirmRequest, ConfirmResponse, FlaxPayment, PaidSubscription, PaymentMethod } from '../../../src/shared/shop-schemas';
+import type { PaymentMethod } from '../../../src/shared/payment-methods';
+import type { ConfirmRequest, ConfirmResponse, FlaxPayment, PaidSubscription } from '../../../src/shared/shop-schemas';
 import { PAYMENT_STATUS, paymentStatusName } from '../../../src/shared/payment-status';
 
 /** What these decisions read of an API call's result (client/data/api.ts ApiResult, which has more). */

@@ -1,7 +1,8 @@
 // Clips: a member cuts up to a minute of a live or a recording of ours, at segment boundaries (no transcoding), and
 // everyone who may watch the stream's kind of content may watch the clip. The rules: docs/product/clips.md.
 
-import { CLIPS_PER_HOUR, type ClipCard, type ClipCreateRequest, type ClipDetail, type ClipList } from '../../shared/clip-schemas';
+import { CLIPS_PER_HOUR } from '../../shared/clip-limits';
+import type { ClipCard, ClipCreateRequest, ClipDetail, ClipList } from '../../shared/clip-schemas';
 import type { PageRequest } from '../../shared/paging';
 import { LIVE_PATHS, playerTypeFor, type ChannelSettings, type Playback } from '../../shared/streams-api';
 import { Refusal } from '../../lib/errors';

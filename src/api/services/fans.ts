@@ -7,7 +7,8 @@ import { fanRanksOf, luvSent, luvSentOf, memberRefs, type PeriodBound, periodBou
 import { hiddenSupporterIds } from '../../db/messages';
 import { TtlCache } from '../../lib/ttl-cache';
 import { levelFor, levelIcon, nextLevel } from '../../shared/member-levels';
-import { type ChannelRank, type MemberLevelInfo, RANKING_LISTS_TTL_MS, RANKING_SIZE, type RankingPeriod, type RankingsResponse, type SenderRank } from '../../shared/fan-schemas';
+import type { ChannelRank, MemberLevelInfo, RankingsResponse, SenderRank } from '../../shared/fan-schemas';
+import { RANKING_LISTS_TTL_MS, RANKING_SIZE, type RankingPeriod } from '../../shared/rankings';
 import { kstPeriodStart } from './channels';
 import { memberSettings } from './settings';
 
