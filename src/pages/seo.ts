@@ -13,9 +13,8 @@ import { GUEST_AUTH_PATH, MAINTENANCE_PATH, SIGNIN_PATH } from '../shared/consta
 import { CS_PATHS } from '../shared/cs-rules';
 import { STAFF_PATHS } from '../shared/staff-paths';
 import { WALLET_PATHS } from '../shared/wallet-pages';
-import { MESSAGES_PATHS } from '../shared/message-limits';
 import { AGENCY_PAGE_PATHS } from '../shared/agency';
-import { INBOX_SOCKET_PATH } from '../shared/message-limits';
+import { INBOX_SOCKET_PATH, MESSAGES_PATHS } from '../shared/message-limits';
 import { LOCAL_COLLECTOR_PATH } from '../shared/release';
 import { SITEMAP_MAX_URLS, SITEMAP_PAGE_LIMIT, type SitemapKind } from '../shared/seo-schemas';
 import { brandPrint } from './guest-cache';

@@ -6,7 +6,7 @@ import type { PublishedEvent } from '../../shared/chat-protocol';
  * The API's way into chat rooms (the economy issue sends gifts and item effects through here). The room
  * checks every event against the shared schema, so a malformed one is refused (false), never shown.
  * Each gift is its own request to the room: a request's I/O may not be shared with another request, so gifts of
- * several requests are not gathered into one (docs/decisions.md, "Gifts").
+ * several requests are not gathered into one (docs/decisions.md, "A gift is one D1 round trip").
  */
 export function publishGift(env: Env, channelId: number, gift: Omit<Extract<PublishedEvent, { kind: 'gift' }>, 'kind'>): Promise<boolean> {
   return publishChatEvent(env, channelId, { kind: 'gift', ...gift });
