@@ -17,9 +17,9 @@ import { processStats } from './lib/proc-stat.mjs';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { buildWorker, freshState, startServer } from './lib/server.mjs';
+import { buildWorker, freshSeededState, startServer } from './lib/server.mjs';
 import { until } from './lib/bench-server.mjs';
-import { DEMO_PASSWORD, seedDemo } from './seed-demo.mjs';
+import { DEMO_PASSWORD, demoSeedSql } from './seed-demo.mjs';
 import { percentile } from './lib/stats.mjs';
 
 const arg = (name, fallback) => {
@@ -120,8 +120,7 @@ const AUDIT_SQL = `SELECT a.id, a.kind, a.owner_id AS ownerId, a.balance, COALES
   FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id GROUP BY a.id ORDER BY a.id`;
 
 async function apiBench() {
-  freshState(STATE);
-  seedDemo({ persistTo: STATE });
+  await freshSeededState(STATE, demoSeedSql());
   // Five members sending hundreds of gifts a second is the load under test, far past a person's write rate (WRITE_RATE,
   // 120 per 10 s per member in wrangler.toml): the bench lifts it, as it measures the ledger, not the limit.
   const server = await startServer({ port: PORT, state: STATE, bindings: { WRITE_RATE: '1000000/10' }, onLog: (level, message) => level === 'error' && console.error(message) });

@@ -11,9 +11,9 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { insertRows, until } from './lib/bench-server.mjs';
-import { freshState, startServer } from './lib/server.mjs';
+import { freshSeededState, startServer } from './lib/server.mjs';
 import { signedIn } from './lib/signed-in.mjs';
-import { DEMO_PASSWORD, seedDemo } from './seed-demo.mjs';
+import { DEMO_PASSWORD, demoSeedSql } from './seed-demo.mjs';
 import { percentile } from './lib/stats.mjs';
 
 const arg = (name, fallback) => {
@@ -174,8 +174,7 @@ function auditLedger(accounts) {
 
 async function main() {
   const started = performance.now();
-  freshState(STATE);
-  seedDemo({ persistTo: STATE });
+  await freshSeededState(STATE, demoSeedSql());
   const server = await startServer({ port: PORT, state: STATE, onLog: (level, message) => level === 'error' && console.error(message) });
   try {
     const db = await server.mf.getD1Database('DB');

@@ -14,8 +14,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
-import { kvBulkPut, seedEntries } from './kv.mjs';
-import { DEFAULT_STATE, WRANGLER, migrate, targetArgs, toolEnv } from './wrangler.mjs';
+import { seedEntries } from './kv.mjs';
+import { DEFAULT_STATE, WRANGLER, targetArgs, toolEnv } from './wrangler.mjs';
 
 export const WORKER_BUNDLE_DIR = 'dist/worker';
 export const DEV_ENV_FILE = 'config/development.env';
@@ -36,13 +36,6 @@ export function buildWorker({ config = 'wrangler.toml', outdir = WORKER_BUNDLE_D
   });
 }
 
-/** A fresh state folder: emptied, migrated and seeded with the KV configuration. */
-export function freshState(state) {
-  rmSync(state, { recursive: true, force: true });
-  migrate({ persistTo: state });
-  kvBulkPut(seedEntries(), { persistTo: state });
-}
-
 const execFileAsync = promisify(execFile);
 
 /** buildWorker without blocking: the browser tests' server prepares its state meanwhile. */
@@ -52,8 +45,9 @@ export async function buildWorkerAsync({ config = 'wrangler.toml', outdir = WORK
 }
 
 /**
- * freshState plus `seedSql`, in about a tenth of the time (the browser tests' server starts with it; every
- * wrangler start costs seconds, over 10 s on a busy machine): the migrations, wrangler's own bookkeeping of
+ * A fresh state folder: emptied, migrated, seeded with the KV configuration and `seedSql`, in one wrangler start
+ * (every wrangler start costs seconds, over 10 s on a busy machine; a start per migration and seed file took about
+ * ten times as long): the migrations, wrangler's own bookkeeping of
  * them (the d1_migrations table `wrangler d1 migrations apply` writes, so a later apply skips them) and the
  * seed in ONE `wrangler d1 execute --file`, while the KV configuration goes in through Miniflare's KV
  * binding on the same folder (the database and the namespace are separate files: the two do not meet).
