@@ -33,6 +33,14 @@ const ALONE = [
 ];
 
 /**
+ * Files like the shared ones that npm test runs one after another in the lane of the `alone` and `fresh` files, after
+ * those, beside the browser specs that play video (which use about one core): the rest of the Worker tests then take
+ * that much less time after those specs, when both cores are theirs (docs/decisions.md, "CI time"). They need nothing
+ * of the kind: any file that makes its own members and channels could be here instead.
+ */
+const ONE_LANE = ['tests/worker/payouts.test.ts', 'tests/worker/payments.test.ts', 'tests/worker/clips.test.ts', 'tests/worker/openapi.test.ts', 'tests/worker/board.test.ts'];
+
+/**
  * The files that take a lane for a minute or more (a 3,000-message chat run with its faults, the ledger's and the economy's model
  * tests), started first: on a fresh clone vitest has no timings of its own yet and orders by file size, and one of
  * these starting last would finish alone while the other lanes wait.
@@ -105,13 +113,15 @@ export default defineConfig(async () => {
         // A workerd process (and the Worker's modules, loaded once) serves one file after another: starting one per
         // file was most of the suite's time. Files in a lane share its D1, KV and R2, so a test makes its own
         // members, channels and phone numbers rather than counting on an empty table.
-        { extends: true, test: { name: 'shared', include: ['tests/unit/**/*.test.ts', 'tests/worker/**/*.test.ts'], exclude: [...ALONE, ...FRESH], isolate: false, sequence: { groupOrder: 1 } } },
+        { extends: true, test: { name: 'shared', include: ['tests/unit/**/*.test.ts', 'tests/worker/**/*.test.ts'], exclude: [...ALONE, ...FRESH, ...ONE_LANE], isolate: false, sequence: { groupOrder: 1 } } },
         // Files that assert that nothing at all was written (a digest of every table), own the clock of a whole
         // database get workerd processes (and so D1, KV, R2) apart from the other files, so
         // nothing those wrote, or still write in the background, counts. They share them with each other, one file
         // after another: each makes its own members and channels and names every id it sends (a process per file
         // cost about 7 s of start-up each). One lane, before the others.
         { extends: true, test: { name: 'alone', include: ALONE, isolate: false, fileParallelism: false, sequence: { groupOrder: 0 } } },
+        // Shared files in one lane of their own, after the `alone` and `fresh` ones (ONE_LANE above).
+        { extends: true, test: { name: 'one-lane', include: ONE_LANE, isolate: false, fileParallelism: false, sequence: { groupOrder: 1 } } },
         // A file that needs a database no other file wrote to: a workerd of its own.
         { extends: true, test: { name: 'fresh', include: FRESH, isolate: true, fileParallelism: false, sequence: { groupOrder: 0 } } },
       ],
