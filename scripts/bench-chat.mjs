@@ -172,9 +172,8 @@ async function main() {
   const ORIGIN = `http://127.0.0.1:${PORT}`;
   const ROOM = '1';
   const { startBenchServer } = await import('./lib/bench-server.mjs');
-  const { seedDemo } = await import('./seed-demo.mjs');
 
-  const server = await startBenchServer({ port: PORT, state: STATE });
+  const server = await startBenchServer({ port: PORT, state: STATE, demo: true });
   let plain = null;
   const cleanUp = () => {
     server.stop();
@@ -191,7 +190,6 @@ async function main() {
   const results = [];
   let ceiling = NaN;
   try {
-    seedDemo({ persistTo: STATE });
     // Writers: the creator of channel 1, and demo_caster2 made a manager by the creator.
     const manager = await connect(roomUrl(ORIGIN, ROOM, await chatTicket(ORIGIN, 'demo_caster2', ROOM)), ORIGIN, ROOM, () => {});
     const creator = await connect(roomUrl(ORIGIN, ROOM, await chatTicket(ORIGIN, 'demo_caster1', ROOM)), ORIGIN, ROOM, () => {});

@@ -17,7 +17,6 @@ import { chatMarks, chatProbe, firstFrameMarks, frameProbe } from './lib/first-f
 import { startBroadcast } from './lib/broadcaster.mjs';
 import { startStudioBroadcast } from './lib/studio-broadcaster.mjs';
 import { liveMediaPlaylistUrl, sleep, startBenchServer, untilLive } from './lib/bench-server.mjs';
-import { seedDemo } from './seed-demo.mjs';
 import { median, percentile } from './lib/stats.mjs';
 
 const arg = (name, fallback) => {
@@ -172,7 +171,7 @@ function sampleLatency(page, seconds) {
   }, seconds);
 }
 
-const server = await startBenchServer({ port: PORT, state: STATE });
+const server = await startBenchServer({ port: PORT, state: STATE, demo: true });
 let broadcaster = null;
 let studio = null;
 let browser = null;
@@ -187,7 +186,6 @@ process.on('uncaughtException', (error) => {
   process.exit(1);
 });
 try {
-  seedDemo({ persistTo: STATE });
   if (STUDIO) {
     studio = await startStudioBroadcast({ host: HOST, loginId: CHANNEL.loginId, height: STUDIO_HEIGHT, microphone: !process.argv.includes('--no-microphone') });
     console.log(`the studio is live from a tab, ${studio.sending}`);

@@ -225,8 +225,8 @@ if (built && withBrowser && e2eServer && (await chromiumInstalled())) {
   // The run is CPU-bound (docs/decisions.md, "CI time"), so each phase keeps both cores busy: the browser specs that
   // run two at a time; then the ones that must run alone (playwright.config.ts, SERIAL), which use about one core.
   // Beside those run the Worker test files that need storage apart from the others (vitest.config.mts, ALONE and
-  // FRESH: one lane) and, in the same lane, some of the others (ONE_LANE), then the tool tests (mostly waiting on a server at nice 19); then the other Worker tests (three
-  // lanes), as soon as those are done and the serial specs that play video have finished: the serial specs after
+  // FRESH: one lane) and, in the same lane, some of the others (ONE_LANE), then the tool tests (mostly waiting on a
+  // server at nice 19); then the other Worker tests (three lanes), as soon as those are done and the serial specs that play video have finished: the serial specs after
   // those measure nothing in time, and would otherwise leave a core idle while they end.
   const ready = await e2eServer.ready;
   // One that never answered gives the port back: Playwright starts its own there.
