@@ -113,7 +113,10 @@ export default defineConfig(async () => {
         // A workerd process (and the Worker's modules, loaded once) serves one file after another: starting one per
         // file was most of the suite's time. Files in a lane share its D1, KV and R2, so a test makes its own
         // members, channels and phone numbers rather than counting on an empty table.
-        { extends: true, test: { name: 'shared', include: ['tests/unit/**/*.test.ts', 'tests/worker/**/*.test.ts'], exclude: [...ALONE, ...FRESH, ...ONE_LANE], isolate: false, sequence: { groupOrder: 1 } } },
+        {
+          extends: true,
+          test: { name: 'shared', include: ['tests/unit/**/*.test.ts', 'tests/worker/**/*.test.ts'], exclude: [...ALONE, ...FRESH, ...ONE_LANE], isolate: false, sequence: { groupOrder: 1 } },
+        },
         // Files that assert that nothing at all was written (a digest of every table), own the clock of a whole
         // database get workerd processes (and so D1, KV, R2) apart from the other files, so
         // nothing those wrote, or still write in the background, counts. They share them with each other, one file
