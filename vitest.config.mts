@@ -38,7 +38,16 @@ const ALONE = [
  * that much less time after those specs, when both cores are theirs (docs/decisions.md, "CI time"). They need nothing
  * of the kind: any file that makes its own members and channels could be here instead.
  */
-const ONE_LANE = ['tests/worker/payouts.test.ts', 'tests/worker/payments.test.ts', 'tests/worker/clips.test.ts', 'tests/worker/openapi.test.ts', 'tests/worker/board.test.ts'];
+const ONE_LANE = [
+  'tests/worker/payouts.test.ts',
+  'tests/worker/payments.test.ts',
+  'tests/worker/clips.test.ts',
+  'tests/worker/openapi.test.ts',
+  'tests/worker/board.test.ts',
+  'tests/worker/accounts.test.ts',
+  'tests/worker/watch-api.test.ts',
+  'tests/worker/cs.test.ts',
+];
 
 /**
  * The files that take a lane for a minute or more (a 3,000-message chat run with its faults, the ledger's and the economy's model
