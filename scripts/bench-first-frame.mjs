@@ -5,9 +5,9 @@
 // single median moves by ±100 ms with the machine's state from one run to the next; interleaved loads share it.
 // Prints the medians (navigation to first paint, the <video> in the page, first frame, hydrated) per side, and after/before.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from './lib/bench-browser.mjs';
@@ -49,7 +49,12 @@ const stop = async () => { await server.stop(); process.exit(0); };
 process.on('SIGTERM', stop);
 process.stdin.on('end', stop);
 process.stdin.resume();`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: tree, stdio: ['pipe', 'pipe', 'inherit'] });
+  // From a file, not `node -e`: Miniflare's synchronous calls run in a worker thread, which inherits `-e` and its
+  // code with the rest of execArgv, and the server then waited for that worker forever.
+  const file = `${tree}/.wrangler/bench-first-frame-server-${port}.mjs`;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, code);
+  const child = spawn(process.execPath, [file], { cwd: tree, stdio: ['pipe', 'pipe', 'inherit'] });
   const ready = new Promise((resolveReady, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => line === 'READY' && resolveReady());
     child.once('exit', (code) => reject(new Error(`the server in ${tree} exited (${code})`)));

@@ -10,7 +10,7 @@ import { hmacSign, hmacVerify } from '../../src/lib/crypto';
 import { loadMessages, translatorFor } from '../../src/lib/i18n';
 import { LOCALES } from '../../src/shared/locales';
 import { LOCALE_NAMES } from '../../client/i18n/locale-names';
-import { formatInteger } from '../../client/lib/format';
+import { formatDate, formatDateTime, formatInteger, formatKrw } from '../../client/lib/format';
 import { redirectToMaintenance } from '../../client/data/maintenance-redirect';
 import ko from '../../locales/ko.json';
 import en from '../../locales/en.json';
@@ -82,6 +82,39 @@ describe('locales', () => {
         expect([locale, n, formatInteger(n, locale)]).toEqual([locale, n, new Intl.NumberFormat(locale).format(n)]);
       }
     }
+  });
+
+  it('writes won as Intl.NumberFormat does', () => {
+    for (const locale of LOCALES) {
+      for (const n of [0, 5, -5, 12_000, -1_234_567, Number.MAX_SAFE_INTEGER, 1_234_567.5, -0.4]) {
+        expect([locale, n, formatKrw(n, locale)]).toEqual([locale, n, new Intl.NumberFormat(locale, { style: 'currency', currency: 'KRW' }).format(n)]);
+      }
+    }
+  });
+
+  // Dates are written by hand in our locales (no Intl formatter on a page's first render): the same text as Intl's
+  // medium date and short time in Korean time, as Chromium writes them.
+  const SAMPLES = [Date.UTC(2026, 0, 5, 3, 7), Date.UTC(2026, 0, 5, 15, 7), Date.UTC(2026, 11, 31, 15, 0), Date.UTC(1988, 9, 9, 0, 0), Date.UTC(2024, 1, 28, 15, 59)];
+  it('writes dates in Korean time as Intl does, and moments before fixed Korean time through Intl', () => {
+    const medium = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Seoul' });
+    for (const locale of LOCALES) {
+      for (let ms = Date.UTC(1988, 9, 1); ms < Date.UTC(2040, 0, 1); ms += 86_400_000 * 37 + 3_600_000 * 5 + 60_000 * 13) {
+        expect([locale, ms, formatDate(ms, locale)]).toEqual([locale, ms, medium(locale).format(ms)]);
+      }
+    }
+    expect(SAMPLES.map((ms) => formatDate(ms, 'th'))).toEqual(['5 ม.ค. 2569', '6 ม.ค. 2569', '1 ม.ค. 2570', '9 ต.ค. 2531', '29 ก.พ. 2567']);
+    expect(() => formatDate(Number.NaN, 'ko')).toThrow(RangeError);
+  });
+
+  it('writes a date and time as Chromium writes Intl medium date, short time', () => {
+    const expected: Record<string, string[]> = {
+      ko: ['2026. 1. 5. 오후 12:07', '2026. 1. 6. 오전 12:07', '2027. 1. 1. 오전 12:00', '1988. 10. 9. 오전 9:00', '2024. 2. 29. 오전 12:59'],
+      en: ['Jan 5, 2026, 12:07 PM', 'Jan 6, 2026, 12:07 AM', 'Jan 1, 2027, 12:00 AM', 'Oct 9, 1988, 9:00 AM', 'Feb 29, 2024, 12:59 AM'],
+      zh: ['2026年1月5日 12:07', '2026年1月6日 00:07', '2027年1月1日 00:00', '1988年10月9日 09:00', '2024年2月29日 00:59'],
+      ja: ['2026/01/05 12:07', '2026/01/06 0:07', '2027/01/01 0:00', '1988/10/09 9:00', '2024/02/29 0:59'],
+      th: ['5 ม.ค. 2569 12:07', '6 ม.ค. 2569 00:07', '1 ม.ค. 2570 00:00', '9 ต.ค. 2531 09:00', '29 ก.พ. 2567 00:59'],
+    };
+    for (const locale of LOCALES) expect([locale, SAMPLES.map((ms) => formatDateTime(ms, locale))]).toEqual([locale, expected[locale]]);
   });
 
   it('falls back to Korean, then the key, and warns on missing messages', () => {
