@@ -95,7 +95,6 @@ for (const f of firstLoad) {
 const CLIENT_SCHEMAS = {
   'src/shared/chat-protocol.ts': "the chat parses every frame of the room's socket",
   'src/shared/chat-replay-schemas.ts': 'two small schemas beside the replay constants of the recording page',
-  'src/shared/paging.ts': 'one small schema beside the page sizes',
   'src/shared/sanction-schemas.ts': 'staff pages only',
   'src/shared/home-content-schemas.ts': 'staff pages only',
 };

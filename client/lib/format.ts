@@ -1,9 +1,10 @@
 /**
- * Numbers, money, dates and durations as the page writes them: one function per job, the page's locale passed in.
- * Dates are in Korean time on server and browser alike, so hydration matches what the server wrote.
+ * Numbers, dates and durations as the page writes them: one function per job, the page's locale passed in.
+ * Dates are in Korean time on server and browser alike, so hydration matches what the server wrote. Amounts in
+ * won and a date with its time are in format-detail.ts: the home page's first load needs neither.
  */
 
-const two = (n: number) => String(n).padStart(2, '0');
+export const two = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Intl formatters, built once per locale and options: building one loads the locale's data, which cost the
@@ -12,9 +13,9 @@ const two = (n: number) => String(n).padStart(2, '0');
  */
 const built = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-const numberFormat = (locale: string, options?: Intl.NumberFormatOptions) => once(`n${locale}${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+export const numberFormat = (locale: string, options?: Intl.NumberFormatOptions) => once(`n${locale}${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
 
-const dateTimeFormat = (locale: string, options?: Intl.DateTimeFormatOptions) => once(`d${locale}${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+export const dateTimeFormat = (locale: string, options?: Intl.DateTimeFormatOptions) => once(`d${locale}${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 
 function once<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
   let found = built.get(key) as T | undefined;
@@ -26,7 +27,7 @@ function once<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, ma
 }
 
 /** The locales that write whole numbers in Latin digits with a comma every three (tests/unit/shared.test.ts checks). */
-const COMMA_GROUPED = new Set(['ko', 'en', 'zh', 'ja', 'th']);
+export const COMMA_GROUPED = new Set(['ko', 'en', 'zh', 'ja', 'th']);
 
 /**
  * A whole number as the language writes it (1,234 / 1.234): counts and amounts. Not Intl.NumberFormat where the
@@ -40,42 +41,31 @@ export function formatInteger(n: number, locale: string): string {
 }
 
 /**
- * Won in the reader's language: ₩12,000. Whole amounts in our locales are written here rather than by
- * Intl.NumberFormat, for the reason formatInteger gives; every locale we serve writes them the same way.
- */
-export function formatKrw(amount: number, locale: string): string {
-  if (!Number.isSafeInteger(amount) || !COMMA_GROUPED.has(locale)) return numberFormat(locale, { style: 'currency', currency: 'KRW' }).format(amount);
-  return `${amount < 0 ? '-' : ''}₩${formatInteger(Math.abs(amount), locale)}`;
-}
-
-/**
  * Korean time has been UTC+9 all year since this moment (the end of the 1988 summer time); before it, and in
  * locales we do not write by hand, dates go through Intl.
  */
 const FIXED_KST_SINCE_MS = Date.UTC(1988, 9, 9);
 const KST_OFFSET_MS = 9 * 3_600_000;
-const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const TH_MONTHS = ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'];
+const EN_MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+const TH_MONTHS = 'ม.ค. ก.พ. มี.ค. เม.ย. พ.ค. มิ.ย. ก.ค. ส.ค. ก.ย. ต.ค. พ.ย. ธ.ค.'.split(' ');
 /** Thai dates count years in the Buddhist era, as Intl's th calendar does. */
 const BUDDHIST_ERA_OFFSET = 543;
 
-interface KstParts {
-  year: number;
-  month: number; // 1-12
-  day: number;
-  hour: number; // 0-23
-  minute: number;
-}
+/** A moment in Korean time: year, month (1-12), day, hour (0-23), minute (and what follows in an ISO string). */
+export type KstParts = [year: number, month: number, day: number, hour: number, minute: number];
 
-/** The moment's calendar fields in Korean time, where they are written by hand; null where Intl writes them. */
-function kstParts(ms: number, locale: string): KstParts | null {
-  if (!Number.isFinite(ms) || ms < FIXED_KST_SINCE_MS || !COMMA_GROUPED.has(locale)) return null;
-  const d = new Date(ms + KST_OFFSET_MS);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() };
+/**
+ * The moment's calendar fields in Korean time, where they are written by hand; null where Intl writes them. Read from
+ * the ISO string of the moment moved by Korean time's offset (which throws a RangeError for a moment that is not one,
+ * as Intl does).
+ */
+export function kstParts(ms: number, locale: string): KstParts | null {
+  if (ms < FIXED_KST_SINCE_MS || !COMMA_GROUPED.has(locale)) return null;
+  return new Date(ms + KST_OFFSET_MS).toISOString().split(/\D/).map(Number) as KstParts;
 }
 
 /** The medium date style of each locale, as Chromium's Intl writes it. */
-function writeDate({ year, month, day }: KstParts, locale: string): string {
+export function writeDate([year, month, day]: KstParts, locale: string): string {
   switch (locale) {
     case 'en':
       return `${EN_MONTHS[month - 1]} ${day}, ${year}`;
@@ -90,21 +80,6 @@ function writeDate({ year, month, day }: KstParts, locale: string): string {
   }
 }
 
-/** The short time style of each locale (12-hour in ko and en), as Chromium's Intl writes it. */
-function writeTime({ hour, minute }: KstParts, locale: string): string {
-  const hour12 = hour % 12 || 12;
-  switch (locale) {
-    case 'en':
-      return `${hour12}:${two(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
-    case 'ko':
-      return `${hour < 12 ? '오전' : '오후'} ${hour12}:${two(minute)}`;
-    case 'ja':
-      return `${hour}:${two(minute)}`;
-    default:
-      return `${two(hour)}:${two(minute)}`;
-  }
-}
-
 /**
  * A date in the reader's language, in Korean time (2026. 12. 1.). Written by hand in our locales: a page's first
  * Intl formatter loads the locale's data, 30-120 ms of the main thread in a fresh page here whatever the options.
@@ -112,13 +87,6 @@ function writeTime({ hour, minute }: KstParts, locale: string): string {
 export function formatDate(ms: number, locale: string): string {
   const parts = kstParts(ms, locale);
   return parts ? writeDate(parts, locale) : dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Seoul' }).format(ms);
-}
-
-/** A date and the time of day (hours and minutes) in the reader's language, in Korean time; by hand as formatDate. */
-export function formatDateTime(ms: number, locale: string): string {
-  const parts = kstParts(ms, locale);
-  if (!parts) return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(ms);
-  return `${writeDate(parts, locale)}${locale === 'en' ? ',' : ''} ${writeTime(parts, locale)}`;
 }
 
 /** 1:02:03 or 02:03: digits read the same in every language. */

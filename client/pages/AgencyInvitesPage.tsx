@@ -6,7 +6,7 @@ import type { PageProps } from '../../src/shared/page-props';
 import { contractLink, respondToInvite, useInvite, useMyInvites } from '../data/agency-api';
 import { useT } from '../i18n/i18n';
 import { useFailureWords } from '../data/use-mutation';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/format-detail';
 
 /** The creator's agency invites (docs/product/community.md, "Channel board", Agencies): the list, one invite read, its contract, the answer. */
 export function AgencyInvitesPage({ props }: { props: PageProps<'AGENCY_INVITES'> }) {

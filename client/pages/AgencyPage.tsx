@@ -5,7 +5,7 @@ import { sendInvite, useSentInvites } from '../data/agency-api';
 import { useT } from '../i18n/i18n';
 import { useMutation } from '../data/use-mutation';
 import { FormStatus } from '../components/ui/small-form';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/format-detail';
 
 /** An agency's own page: invite a creator (with a PDF contract) and follow the invites it sent. */
 export function AgencyPage({ props }: { props: PageProps<'AGENCY'> }) {

@@ -11,7 +11,8 @@ import { AccessGate } from '../components/watch/AccessGate';
 import { StreamBadges } from '../components/watch/StreamCardView';
 import { LazyPlayer } from '../components/player/LazyPlayer';
 import { useConfirm } from '../components/ui/use-confirm';
-import { formatDateTime, formatDuration, formatInteger } from '../lib/format';
+import { formatDuration, formatInteger } from '../lib/format';
+import { formatDateTime } from '../lib/format-detail';
 
 /**
  * A clip's page: the clip in the player (a play counts a view), its title, channel, maker, views, a link to share

@@ -9,7 +9,8 @@ import { deleteInquiry, requestAccountChange, withdrawReport, writeInquiry } fro
 import type { ApiResult } from '../data/api';
 import { CsNav, Paragraphs } from '../components/cs/CsNav';
 import { useMutation } from '../data/use-mutation';
-import { formatDate, formatDateTime } from '../lib/format';
+import { formatDate } from '../lib/format';
+import { formatDateTime } from '../lib/format-detail';
 import { useConfirm } from '../components/ui/use-confirm';
 
 const FILE_ACCEPT = `${IMAGE_ACCEPT},application/pdf`;

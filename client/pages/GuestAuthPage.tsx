@@ -10,7 +10,7 @@ import { useMutation } from '../data/use-mutation';
 import { FormStatus } from '../components/ui/small-form';
 import { useT } from '../i18n/i18n';
 import { openLoginModalAtom } from '../state/ui';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/format-detail';
 
 /**
  * /guest-auth: a guest verifies their age through the identity provider, without an account, and gets an adult

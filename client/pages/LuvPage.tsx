@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { GiftListItem, GiftListResponse } from '../../src/shared/luv-schemas';
 import type { PageProps } from '../../src/shared/page-props';
-import { PAGE_DEFAULTS } from '../../src/shared/paging';
+import { PAGE_DEFAULTS } from '../../src/shared/paging-limits';
 import { WALLET_PATHS } from '../../src/shared/wallet-pages';
 import { useT } from '../i18n/i18n';
 import { FormStatus, SubmitButton, useFormRun } from '../components/ui/small-form';
@@ -13,7 +13,8 @@ import { ItemsSection } from '../components/items/ItemsSection';
 import { ExchangeSection } from '../components/exchange/ExchangeSection';
 import { LevelCard } from '../components/fans/LevelCard';
 import { RankingsSection } from '../components/fans/RankingsSection';
-import { formatDateTime, formatInteger } from '../lib/format';
+import { formatInteger } from '../lib/format';
+import { formatDateTime } from '../lib/format-detail';
 
 type GiftTab = 'sent' | 'received';
 

@@ -24,7 +24,7 @@ import {
 } from '../data/message-api';
 import { type Outcome, useFailureWords } from '../data/use-mutation';
 import { useApi } from '../data/use-api';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/format-detail';
 import { useConfirm } from '../components/ui/use-confirm';
 
 type Notice = { kind: 'status' | 'error'; text: string } | null;

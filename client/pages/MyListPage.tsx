@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { MY_LISTS, type MyListKey, type PageProps } from '../../src/shared/page-props';
-import { PAGE_DEFAULTS } from '../../src/shared/paging';
+import { PAGE_DEFAULTS } from '../../src/shared/paging-limits';
 import type { ChannelListItem } from '../../src/shared/streams-api';
 import { useT } from '../i18n/i18n';
 import { pushToastAtom } from '../state/ui';

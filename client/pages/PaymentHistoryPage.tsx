@@ -14,7 +14,8 @@ import { Tabs } from '../components/ui/Tabs';
 import { usePagedList } from '../components/lists/use-paged-list';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
 import { useFailureNotice } from '../data/use-mutation';
-import { formatDateTime, formatInteger, formatKrw } from '../lib/format';
+import { formatInteger } from '../lib/format';
+import { formatDateTime, formatKrw } from '../lib/format-detail';
 
 type HistoryTab = 'flax' | 'luv';
 type LuvPaymentItem = LuvPaymentListResponse['items'][number];

@@ -6,7 +6,8 @@ import { useT } from '../i18n/i18n';
 import { confirmPayment } from '../data/shop-api';
 import { setLuvBalance } from '../data/use-luv-balance';
 import { confirmOnce, confirmOutcome, successQuery, statusKey, type ConfirmOutcome } from '../components/wallet/payment-logic';
-import { formatDateTime, formatInteger, formatKrw } from '../lib/format';
+import { formatInteger } from '../lib/format';
+import { formatDateTime, formatKrw } from '../lib/format-detail';
 
 /** Where the PG sends the buyer back: the success page (SHOP_SUCCESS) confirms the payment; the fail page (SHOP_FAIL) says why it did not go through. */
 export function PaymentResultPage({ props }: { props: PageProps<PageKeysOf<'PaymentResultPage'>> }) {

@@ -8,7 +8,8 @@ import { tossCheckout } from '../data/toss-checkout';
 import { useLuvBalance } from '../data/use-luv-balance';
 import { methodKey } from '../components/wallet/payment-logic';
 import { useFailureWords } from '../data/use-mutation';
-import { formatInteger, formatKrw } from '../lib/format';
+import { formatInteger } from '../lib/format';
+import { formatKrw } from '../lib/format-detail';
 
 /** The shop: a pack, a payment method, the terms, then the PG's checkout (docs/product/money.md, "Luv ledger", Buying luv). */
 export function ShopPage({ props }: { props: PageProps<'SHOP'> }) {

@@ -11,7 +11,8 @@ import { DialogFormActions } from '../components/modals/DialogFormActions';
 import { StaffFrame } from '../components/staff/StaffFrame';
 import { StaffPaging, StaffTable } from '../components/staff/StaffTable';
 import { StreamThumb } from '../components/watch/StreamThumb';
-import { formatDateTime, formatDuration, formatInteger } from '../lib/format';
+import { formatDuration, formatInteger } from '../lib/format';
+import { formatDateTime } from '../lib/format-detail';
 
 type ClipPage = NonNullable<StaffClipsPageData['list']>;
 

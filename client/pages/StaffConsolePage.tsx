@@ -7,7 +7,7 @@ import { StaffFrame } from '../components/staff/StaffFrame';
 import { SanctionForm } from '../components/staff/SanctionForm';
 import { MemberLookupSection } from '../components/staff/MemberLookupSection';
 import { AuditSection, SwitchesForm } from '../components/staff/ConsoleSections';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/format-detail';
 
 /** The staff console (P and O members): reports with one-click sanctions, the member lookup, channel switches, the audit log. */
 export function StaffConsolePage({ props }: { props: PageProps<'STAFF_CONSOLE'> }) {

@@ -10,7 +10,7 @@ import type { ApiResult } from '../data/api';
 import { Paragraphs } from '../components/cs/CsNav';
 import { StaffFrame } from '../components/staff/StaffFrame';
 import { useMutation } from '../data/use-mutation';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/format-detail';
 
 /** The operator's customer service desk (P and O members): answer inquiries, close reports, decide account changes, write posts. */
 export function StaffCsPage({ props }: { props: PageProps<'STAFF_CS'> }) {

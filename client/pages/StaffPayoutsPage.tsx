@@ -11,7 +11,8 @@ import { ConfirmModal } from '../components/modals/ConfirmModal';
 import { StaffFrame } from '../components/staff/StaffFrame';
 import { StaffPaging, StaffTable } from '../components/staff/StaffTable';
 import { useFailureWords } from '../data/use-mutation';
-import { formatDateTime, formatInteger } from '../lib/format';
+import { formatInteger } from '../lib/format';
+import { formatDateTime } from '../lib/format-detail';
 
 const FILTERS: readonly StaffPayoutFilter[] = [...PAYOUT_STATUSES, 'all'];
 /** The staff's actions, each with the state it leads to (the transitions allowed are payout-rules.ts's). */

@@ -5,7 +5,8 @@ import { useT } from '../i18n/i18n';
 import { AccessGate } from '../components/watch/AccessGate';
 import { WatchPlayer } from '../components/watch/WatchPlayer';
 import { StreamBadges } from '../components/watch/StreamCardView';
-import { formatDateTime, formatDuration } from '../lib/format';
+import { formatDuration } from '../lib/format';
+import { formatDateTime } from '../lib/format-detail';
 import { ClipButton } from '../components/clips/ClipButton';
 import { ChatReplay } from '../components/chat/ChatReplay';
 

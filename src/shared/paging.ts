@@ -1,20 +1,11 @@
 // Paging, one shape for every paged list: the ?offset&limit request (defaults per list, at most MAX_PAGE_LIMIT)
 // and the answer's paging beside its items. The API's routes validate with pageQuery, src/db reads a page with
-// pagedList (src/db/paging.ts), and the answer schemas extend pageInfoSchema. The browser imports the constants;
-// a bundle keeps only the zod parts used.
+// pagedList (src/db/paging.ts), and the answer schemas extend pageInfoSchema. The browser imports the constants
+// from paging-limits.ts, which has no zod: this module builds pageInfoSchema as it loads.
 import * as z from 'zod';
+import { MAX_PAGE_LIMIT, PAGE_DEFAULTS } from './paging-limits';
 
-/** The most items a list call answers at once. */
-export const MAX_PAGE_LIMIT = 100;
-
-/** Page defaults: offset 0; 20 streams, 10 items, 100 emoji, 2 recordings a page. */
-export const PAGE_DEFAULTS = { offset: 0, streamLimit: 20, itemLimit: 10, emojiLimit: 100, recordedLimit: 2 } as const;
-
-/** Which page of a list: skip `offset` rows, answer at most `limit`. */
-export interface PageRequest {
-  offset: number;
-  limit: number;
-}
+export { MAX_PAGE_LIMIT, PAGE_DEFAULTS, type PageRequest } from './paging-limits';
 
 /** ?offset&limit, by default offset 0, limit `defaultLimit`, at most `maxLimit` (MAX_PAGE_LIMIT unless the list says less). */
 export const pageQuery = (defaultLimit: number, maxLimit: number = MAX_PAGE_LIMIT) =>

@@ -11,7 +11,7 @@ import { alertMessageAtom } from '../../state/ui';
 import { Modal } from '../modals/Modal';
 import { Field } from './Field';
 import { Spinner } from './Spinner';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format-detail';
 
 export { SOCIAL_PROVIDERS, type SocialProvider } from '../../../src/shared/social';
 

@@ -10,7 +10,7 @@ import { Pager } from '../channel/Pager';
 import { BOARD_FAILURE } from './board-errors';
 import { type Outcome, useFailureNotice, useMutation } from '../../data/use-mutation';
 import { FormStatus } from '../ui/small-form';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format-detail';
 import { useConfirm } from '../ui/use-confirm';
 import { useApi } from '../../data/use-api';
 

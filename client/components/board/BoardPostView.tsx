@@ -9,7 +9,7 @@ import { BoardComments } from './BoardComments';
 import { BOARD_FAILURE } from './board-errors';
 import type { ApiResult } from '../../data/api';
 import { useFailureNotice } from '../../data/use-mutation';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format-detail';
 import { useConfirm } from '../ui/use-confirm';
 import { useApi } from '../../data/use-api';
 

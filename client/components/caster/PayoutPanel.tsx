@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import type { Withdrawal, WithdrawListResponse } from '../../../src/shared/payout-schemas';
-import { MAX_PAGE_LIMIT } from '../../../src/shared/paging';
+import { MAX_PAGE_LIMIT } from '../../../src/shared/paging-limits';
 import { BANK_ACCOUNT_KEY, cancelWithdrawal } from '../../data/payout-api';
 import { useT } from '../../i18n/i18n';
 import { pushToastAtom } from '../../state/ui';
@@ -10,7 +10,8 @@ import { BankAccountForm } from './BankAccountForm';
 import { WithdrawForm } from './WithdrawForm';
 import { apiKey } from '../../data/api';
 import { useFailureNotice } from '../../data/use-mutation';
-import { formatDateTime, formatInteger } from '../../lib/format';
+import { formatInteger } from '../../lib/format';
+import { formatDateTime } from '../../lib/format-detail';
 import { useApi } from '../../data/use-api';
 
 const PAGE = 10;

@@ -8,7 +8,8 @@ import { pushToastAtom } from '../../state/ui';
 import { NoticeBody } from './NoticeBody';
 import { NoticeEditor } from './NoticeEditor';
 import { Pager } from './Pager';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate } from '../../lib/format';
+import { formatDateTime } from '../../lib/format-detail';
 import { useConfirm } from '../ui/use-confirm';
 import { useApi } from '../../data/use-api';
 

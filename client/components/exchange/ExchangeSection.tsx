@@ -5,7 +5,8 @@ import { FormStatus, type FormResult, SubmitButton, useFormRun } from '../ui/sma
 import { applyExchange, newApplyKey, useExchangeNow, useExchangeStatus, useExchangeTotal } from '../../data/exchange-api';
 import { setLuvBalance } from '../../data/use-luv-balance';
 import { parseAmount } from '../gift/amounts';
-import { formatDateTime, formatInteger } from '../../lib/format';
+import { formatInteger } from '../../lib/format';
+import { formatDateTime } from '../../lib/format-detail';
 
 /**
  * The exchange event on the wallet page: the rate, the window, the member's remaining cap, what is left in

@@ -6,7 +6,8 @@ import { countOf, FormStatus, SubmitButton, useFormRun } from '../ui/small-form'
 import { buyItem, giveItem, spendItem, useMyItems } from '../../data/item-api';
 import { setLuvBalance } from '../../data/use-luv-balance';
 import { itemName } from './item-name';
-import { formatDateTime, formatInteger } from '../../lib/format';
+import { formatInteger } from '../../lib/format';
+import { formatDateTime } from '../../lib/format-detail';
 
 /**
  * The wallet's items: what the member holds (a use button for each, LEX is used from the chat input), when

@@ -5,7 +5,7 @@ import { useT } from '../../i18n/i18n';
 import { useRouter } from '../../app/router-context';
 import { changeSwitches } from '../../data/staff-api';
 import { FormStatus, SubmitButton, useFormRun } from '../ui/small-form';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format-detail';
 
 /** The channel switches staff turn on and off (the bank fields have their own screens). */
 const SWITCHES = ['broadcast', 'broadcasting', 'adultBroadcast', 'adultPlusBroadcast', 'isSnsLoginKakao', 'isSnsLoginNaver', 'isSnsLoginGoogle', 'isSnsLoginTwitch'] as const;

@@ -7,7 +7,8 @@ import { liftSanction } from '../../data/staff-api';
 import { FormStatus, useFormRun } from '../ui/small-form';
 import { SanctionForm } from './SanctionForm';
 import { statusKey } from '../wallet/payment-logic';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate } from '../../lib/format';
+import { formatDateTime } from '../../lib/format-detail';
 
 /** What a member may do now, in words. */
 export function standingWords(s: Standing, t: Translate, locale: string): string {

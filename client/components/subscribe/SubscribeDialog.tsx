@@ -12,7 +12,8 @@ import { useRouter } from '../../app/router-context';
 import { useCurrency } from '../gift/currency';
 import { SHOP_PATH } from '../gift/GiftDialog';
 import { Modal } from '../modals/Modal';
-import { formatInteger, formatKrw } from '../../lib/format';
+import { formatInteger } from '../../lib/format';
+import { formatKrw } from '../../lib/format-detail';
 import { useApi } from '../../data/use-api';
 
 export interface SubscribeDialogProps {
