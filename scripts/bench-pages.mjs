@@ -28,6 +28,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchChromium, PHONE } from './lib/benc
 import { startBackgroundServer } from './lib/background-server.mjs';
 import { until, untilLive } from './lib/bench-server.mjs';
 import { startBroadcast } from './lib/broadcaster.mjs';
+import { signedIn } from './lib/signed-in.mjs';
 import { median } from './lib/stats.mjs';
 import { DEMO_PASSWORD, DEMO_STREAM_KEYS } from './seed-demo.mjs';
 
@@ -153,37 +154,6 @@ async function measureRetrying(url, session) {
   }
 }
 
-/**
- * A demo member signed in on the flex brand's host, as a browser there keeps the session: the device and XSRF cookies
- * from a first page, then the sign-in form's call with the XSRF header. Answers the cookies as a request header (for
- * this script's own calls) and as a browser's jar takes them (httpOnly where the server said so).
- */
-async function memberSession(loginId) {
-  const jar = new Map();
-  const keep = (res) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';').map((part) => part.trim());
-      const name = pair.slice(0, pair.indexOf('='));
-      if (attributes.some((a) => /^max-age=0$/i.test(a))) jar.delete(name);
-      else jar.set(name, { value: pair.slice(pair.indexOf('=') + 1), httpOnly: attributes.some((a) => /^httponly$/i.test(a)) });
-    }
-    return res;
-  };
-  const header = () => [...jar].map(([name, { value }]) => `${name}=${value}`).join('; ');
-  const host = `flex.localhost:${PORT}`;
-  keep(await fetch(`${ORIGIN}/healthz`, { headers: { host } }));
-  const res = keep(
-    await fetch(`${ORIGIN}/v2/api/auth/signin`, {
-      method: 'POST',
-      headers: { host, cookie: header(), 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN')?.value ?? '') },
-      body: JSON.stringify({ loginId, password: DEMO_PASSWORD }),
-    }),
-  );
-  if (!res.ok) throw new Error(`sign-in of ${loginId} answered ${res.status}: ${await res.text()}`);
-  const cookies = [...jar].map(([name, { value, httpOnly }]) => ({ name, value, url: HOST, httpOnly, sameSite: 'Lax' }));
-  return { header: header(), cookies };
-}
-
 /** Polls `probe` until it returns a value (not null or undefined); throws after `timeoutMs`. */
 async function untilValue(what, probe, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
@@ -238,7 +208,9 @@ try {
   await until('the live thumbnail', async () => (await channelPage()).live?.thumbnailUrl, 30_000);
   const { channel } = await channelPage();
   // Member pages are measured signed in as the demo creator whose channel is live (their studio is theirs).
-  const member = await memberSession(channel.creator.loginId);
+  // Signed in on 127.0.0.1, which is the flex brand's host too (kv-seed/hosts.json); its cookies name no domain.
+  const signed = await signedIn(ORIGIN, channel.creator.loginId, DEMO_PASSWORD);
+  const member = { header: signed.cookieHeader(), cookies: signed.browserCookies(HOST) };
   const vod = await recordedStream();
   const post = await boardPost(member.header, CHANNEL.id);
   const PAGES = [
