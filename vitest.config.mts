@@ -13,10 +13,17 @@ function devVars(): Record<string, string> {
   return Object.fromEntries(lines.filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1).trim()]));
 }
 
-/** Rankings over every member of a database: any other file's gifts would rank among them (the `fresh` project). */
-const FRESH = ['tests/worker/rankings.test.ts'];
+/**
+ * Rankings over every member of a database: any other file's gifts would rank among them. It runs first in the
+ * `apart` lane, on a database nothing else has written to yet (LaneOrder below).
+ */
+const FIRST = ['tests/worker/rankings.test.ts'];
 
-/** See the `alone` project below. */
+/**
+ * Files that assert that nothing at all was written (a digest of every table), or own the clock of a whole
+ * database: in the `apart` lane, after FIRST and before ONE_LANE, so no other file writes, or still writes in the
+ * background, while they run.
+ */
 const ALONE = [
   'tests/worker/security-access.test.ts',
   'tests/worker/security-maintenance.test.ts',
@@ -33,10 +40,10 @@ const ALONE = [
 ];
 
 /**
- * Files like the shared ones that npm test runs one after another in the lane of the `alone` and `fresh` files, after
- * those, beside the browser specs that play video (which use about one core): the rest of the Worker tests then take
- * that much less time after those specs, when both cores are theirs (docs/decisions.md, "CI time"). They need nothing
- * of the kind: any file that makes its own members and channels could be here instead.
+ * Files like the shared ones that npm test runs in the `apart` lane, after the ALONE ones, beside the browser specs
+ * that play video (which use about one core): the rest of the Worker tests then take that much less time after those
+ * specs, when both cores are theirs (docs/decisions.md, "CI time"). They need nothing of the kind: any file that
+ * makes its own members and channels could be here instead.
  */
 const ONE_LANE = [
   'tests/worker/payouts.test.ts',
@@ -56,9 +63,14 @@ const ONE_LANE = [
  */
 const LONG = ['tests/worker/security-chat-faults.test.ts', 'tests/worker/ledger.test.ts', 'tests/worker/economy-model.test.ts'];
 
-class LongFirst extends BaseSequencer {
+/** The `apart` lane's order: FIRST, then ALONE, then ONE_LANE (their comments say why). */
+const APART_ORDER = [FIRST, ALONE, ONE_LANE];
+
+class LaneOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
+      const group = APART_ORDER.findIndex((list) => list.some((name) => file.moduleId.endsWith(name)));
+      if (group !== -1) return group;
       const at = LONG.findIndex((long) => file.moduleId.endsWith(long));
       return at === -1 ? LONG.length : at;
     };
@@ -66,6 +78,35 @@ class LongFirst extends BaseSequencer {
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
+
+/** The dependencies the Worker's code imports, by the names it imports them (the `deps` option below). */
+const PREBUNDLED = [
+  'sanitize-html',
+  'hono',
+  'hono/factory',
+  'hono/cookie',
+  'hono/jwt',
+  'hono/utils/http-status',
+  'hono/language',
+  'hono/html',
+  'hono/utils/html',
+  'hono/utils/cookie',
+  'hono/secure-headers',
+  'hono/http-exception',
+  'hono/body-limit',
+  'hono-openapi',
+  '@hono/zod-validator',
+  'zod',
+  'zod/mini',
+  'jotai',
+  'swr',
+  'react',
+  'react/jsx-runtime',
+  'react-dom/server.edge',
+  'rosetta',
+  'image-size',
+  'libphonenumber-js/min',
+];
 
 /**
  * A member's write rate in the tests (120 per 10 s deployed, wrangler.toml): the sweeps send every write route, some
@@ -109,33 +150,32 @@ export default defineConfig(async () => {
       // Three lanes (each a workerd process of its own) on two cores: the files spend about a quarter of their time
       // waiting, not on the CPU (docs/decisions.md, "CI time").
       maxWorkers: 3,
-      sequence: { sequencer: LongFirst },
+      sequence: { sequencer: LaneOrder },
       // With two at a time a heavy test (a fault-injection batch, 200 parallel calls) can pass vitest's 5 s default
       // on a loaded machine: tests check behaviour, not timings, so they get room.
       testTimeout: 60_000,
       // A file's setup (members, channels, a live) is the same kind of work: vitest's 10 s default is not enough then.
       hookTimeout: 60_000,
-      // sanitize-html is CommonJS that requires postcss, which requires nanoid's CommonJS build: the test
-      // runner loads it pre-bundled (as wrangler's bundle does for the Worker itself).
-      deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },
+      // Dependencies pre-bundled for the runner: each lane's workerd otherwise loads hono's, zod's and the others' files
+      // one module at a time at its start (about 280 of them), 1.5-2 s of every lane's start-up here. sanitize-html is
+      // CommonJS that requires postcss, which requires nanoid's CommonJS build: it has to be (as wrangler's bundle does
+      // for the Worker itself). One bundling run with shared chunks, so a class exported by two entries is one class.
+      deps: { optimizer: { ssr: { enabled: true, include: PREBUNDLED } } },
       projects: [
         // A workerd process (and the Worker's modules, loaded once) serves one file after another: starting one per
         // file was most of the suite's time. Files in a lane share its D1, KV and R2, so a test makes its own
         // members, channels and phone numbers rather than counting on an empty table.
         {
           extends: true,
-          test: { name: 'shared', include: ['tests/unit/**/*.test.ts', 'tests/worker/**/*.test.ts'], exclude: [...ALONE, ...FRESH, ...ONE_LANE], isolate: false, sequence: { groupOrder: 1 } },
+          test: { name: 'shared', include: ['tests/unit/**/*.test.ts', 'tests/worker/**/*.test.ts'], exclude: [...FIRST, ...ALONE, ...ONE_LANE], isolate: false, sequence: { groupOrder: 1 } },
         },
-        // Files that assert that nothing at all was written (a digest of every table), own the clock of a whole
-        // database get workerd processes (and so D1, KV, R2) apart from the other files, so
-        // nothing those wrote, or still write in the background, counts. They share them with each other, one file
-        // after another: each makes its own members and channels and names every id it sends (a process per file
-        // cost about 7 s of start-up each). One lane, before the others.
-        { extends: true, test: { name: 'alone', include: ALONE, isolate: false, fileParallelism: false, sequence: { groupOrder: 0 } } },
-        // Shared files in one lane of their own, after the `alone` and `fresh` ones (ONE_LANE above).
-        { extends: true, test: { name: 'one-lane', include: ONE_LANE, isolate: false, fileParallelism: false, sequence: { groupOrder: 1 } } },
-        // A file that needs a database no other file wrote to: a workerd of its own.
-        { extends: true, test: { name: 'fresh', include: FRESH, isolate: true, fileParallelism: false, sequence: { groupOrder: 0 } } },
+        // FIRST, ALONE and ONE_LANE: one workerd process (so D1, KV, R2) apart from the other files, one file after
+        // another, in that order (LaneOrder), before the others. Each makes its own members and channels and names
+        // every id it sends; a workerd per file cost about 7 s of start-up each, and one per kind of file about 10 s.
+        {
+          extends: true,
+          test: { name: 'apart', include: [...FIRST, ...ALONE, ...ONE_LANE], isolate: false, fileParallelism: false, sequence: { groupOrder: 0 } },
+        },
       ],
     },
   };

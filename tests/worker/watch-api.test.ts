@@ -26,7 +26,9 @@ describe('GET /api/my/view-main', () => {
     expect(body.recentlyWatched).toEqual([]);
     expect(body.suggestions.map((l) => l.streamId)).toEqual(body.lives.map((l) => l.streamId));
     expect(body.popup).toMatchObject({ title: '이벤트', body: '내용' });
-    expect(body.themes.map((t) => t.code)).toEqual(['talk', 'game', 'music', 'sports', 'study']);
+    // The seeded themes in their order; a file earlier in the lane may have added one of its own.
+    const seeded = ['talk', 'game', 'music', 'sports', 'study'];
+    expect(body.themes.map((t) => t.code).filter((code) => seeded.includes(code))).toEqual(seeded);
   });
 
   it('hides adult lives when adult broadcasting is off, and every live when broadcasting is off', async () => {
