@@ -4,7 +4,7 @@ import { E2E } from './scripts/lib/wrangler.mjs';
 
 /**
  * Specs that change what every other spec sees run alone, after all the others (the `serial` project below).
- * Everything else runs three at a time, so a new spec is parallel unless it is listed here: list it when it flips
+ * Everything else runs two at a time, so a new spec is parallel unless it is listed here: list it when it flips
  * a service flag or channel setting, writes the brand or event KV, changes the home page's contents, opens a live
  * on a demo channel (one open live per channel: openTestLive/removeTestLives, the broadcaster), or relies on the
  * edge page cache keeping what another spec's d1() purges. A spec whose members, channel and live are its own
@@ -46,10 +46,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // The `parallel` project three at a time on two cores: with two, about a tenth of the CPU idled while pages waited on
-  // the server and the network (docs/decisions.md, "CI time"). The `serial-video` and `serial` ones run on one of
-  // them, after it (SERIAL above), and npm test runs them beside other work.
-  workers: 3,
+  // The `parallel` project; the `serial-video` and `serial` ones run on one of them, after it (SERIAL above), and npm
+  // test runs them beside other work.
+  workers: 2,
   projects: [
     { name: 'parallel', testIgnore: serialSpecs },
     // After `parallel` (a failure there skips these: fix it first), one spec at a time. Naming a serial spec

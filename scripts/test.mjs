@@ -4,7 +4,7 @@
 // with one summary line.
 //
 // Every step is CPU-bound on two cores, so the steps are laid out to keep both busy (each line a step prints while
-// another runs starts with its name): the checks and the build two at a time; the browser specs that run three at a
+// another runs starts with its name): the checks and the build two at a time; the browser specs that run two at a
 // time; the ones that run alone beside the Worker files that need storage apart and the tool tests; then the other
 // Worker tests, beside the last of the browser specs.
 // `-- --no-e2e` leaves out the browser; `-- --sequential` runs every step alone.
@@ -223,7 +223,7 @@ async function chromiumInstalled() {
 
 if (built && withBrowser && e2eServer && (await chromiumInstalled())) {
   // The run is CPU-bound (docs/decisions.md, "CI time"), so each phase keeps both cores busy: the browser specs that
-  // run three at a time; then the ones that must run alone (playwright.config.ts, SERIAL), which use about one core.
+  // run two at a time; then the ones that must run alone (playwright.config.ts, SERIAL), which use about one core.
   // Beside those run the Worker test files that need storage apart from the others and, in the same lane, some of the
   // others (vitest.config.mts, the `apart` project), then the tool tests (mostly waiting on a server at nice 19); then
   // the other Worker tests (three lanes), as soon as those are done and the serial specs that play video have
@@ -232,7 +232,7 @@ if (built && withBrowser && e2eServer && (await chromiumInstalled())) {
   // One that never answered gives the port back: Playwright starts its own there.
   if (!ready) e2eServer.stop();
   const env = ready ? { E2E_SERVER_STARTED: '1' } : {};
-  await runPlaywright('browser tests (three at a time)', 'parallel', REPORTS.browser, env);
+  await runPlaywright('browser tests (two at a time)', 'parallel', REPORTS.browser, env);
   const video = () => runPlaywright('browser tests (one at a time, video)', 'serial-video', REPORTS.browserVideo, env, !sequential);
   const serial = () => runPlaywright('browser tests (one at a time)', 'serial', REPORTS.browserSerial, env, !sequential);
   const apart = () => runVitest('worker tests (apart)', ['apart'], REPORTS.workerAlone, !sequential);

@@ -6,7 +6,7 @@ import { preloadPage } from '../../client/ssr';
 import { loadMessages } from '../../src/lib/i18n';
 import { brandSchema, publicBrand } from '../../src/shared/brand-schema';
 import type { Locale } from '../../src/shared/locales';
-import type { PageDataMap, PageKey, PageProps } from '../../src/shared/page-props';
+import type { Me, PageDataMap, PageKey, PageProps } from '../../src/shared/page-props';
 import bread from '../../brands/bread/brand.json';
 import flex from '../../brands/flex/brand.json';
 
@@ -21,6 +21,8 @@ interface PageOptions<K extends PageKey> {
   data: PageDataMap[K];
   /** Cookies the browser holds for the page's host (those the page may read). */
   cookies?: Record<string, string>;
+  /** The signed-in member the server read for this answer; null for a guest. */
+  me?: Me | null;
 }
 
 /**
@@ -29,7 +31,7 @@ interface PageOptions<K extends PageKey> {
  * send, in #root, until it says it is hydrated. Leaving the page (location.assign) is recorded, not done: the
  * returned `assigned` lists where it went.
  */
-export async function renderPage<K extends PageKey>(page: K, { path, locale = 'ko', brand = 'flex', data, cookies = {} }: PageOptions<K>) {
+export async function renderPage<K extends PageKey>(page: K, { path, locale = 'ko', brand = 'flex', data, cookies = {}, me = null }: PageOptions<K>) {
   const url = new URL(path, `http://${brand}.localhost`);
   (window as unknown as { happyDOM: { setURL(href: string): void } }).happyDOM.setURL(url.href);
   for (const [name, value] of Object.entries(cookies)) await cookieStore.set(name, value);
@@ -39,7 +41,7 @@ export async function renderPage<K extends PageKey>(page: K, { path, locale = 'k
   const props = {
     page,
     path,
-    me: null,
+    me,
     isMobile: false,
     appType: 'main',
     appVersion: null,

@@ -87,8 +87,10 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 /**
  * A scripted run played before the random ones (fast-check's `examples`), for the answers random runs reach least:
  * after the prologue members 0 and 1 hold 300 earnings each, so four exchanges take the total to the cap (about one
- * random set of runs in fifty reached it only by chance), then member 0 meets their own cap, a purchase comes twice and
- * member 1 subscribes to the same channel twice.
+ * random set of runs in fifty reached it only by chance), then member 0 meets their own cap, a purchase comes twice,
+ * member 1 subscribes to the same channel twice, and member 2 buys and gives items until their wallet runs dry (a
+ * random set of runs once reached no gift refused for want of luv: what the test requires below is all here, except
+ * the answers many random steps give: applied, replayed, the exchange's own refusals).
  */
 const RARE_ANSWERS: Command[] = [
   { op: 'exchange', member: 0, amount: 60 },
@@ -102,6 +104,14 @@ const RARE_ANSWERS: Command[] = [
   { op: 'purchase', member: 1, amount: 2 * SUB_PRICE },
   { op: 'subscribe', member: 1, channel: 0 },
   { op: 'subscribe', member: 1, channel: 0 }, // ALREADY_SUBSCRIBED
+  // Member 2 holds 400 luv and no item here: items, then a wallet run dry.
+  { op: 'giftItem', from: 2, to: 0, quantity: 3 }, // ITEM_NOT_HELD
+  { op: 'buyItem', member: 2, quantity: 1 },
+  { op: 'giftItem', from: 2, to: 0, quantity: 1 },
+  { op: 'buyItem', member: 2, quantity: 3 }, // the last 300
+  { op: 'buyItem', member: 2, quantity: 1 }, // INSUFFICIENT_LUV
+  { op: 'gift', from: 2, to: 0, amount: 1 }, // INSUFFICIENT_LUV
+  { op: 'gift', from: 2, to: 2, amount: 1 }, // SELF_GIFT
 ];
 
 /** The plain model: every balance, inventory, subscription and exchange counter, and the keys that applied. */
