@@ -54,14 +54,16 @@ const ONE_LANE = [
   'tests/worker/accounts.test.ts',
   'tests/worker/watch-api.test.ts',
   'tests/worker/cs.test.ts',
+  'tests/worker/ledger.test.ts',
+  'tests/worker/messages.test.ts',
 ];
 
 /**
- * The files that take a lane for a minute or more (a 3,000-message chat run with its faults, the ledger's and the economy's model
- * tests), started first: on a fresh clone vitest has no timings of its own yet and orders by file size, and one of
- * these starting last would finish alone while the other lanes wait.
+ * The shared files that take a lane longest (a chat run with its faults, the economy's model test), started first: on a
+ * fresh clone vitest has no timings of its own yet and orders by file size, and one of these starting last would
+ * finish alone while the other lanes wait.
  */
-const LONG = ['tests/worker/security-chat-faults.test.ts', 'tests/worker/ledger.test.ts', 'tests/worker/economy-model.test.ts'];
+const LONG = ['tests/worker/security-chat-faults.test.ts', 'tests/worker/economy-model.test.ts'];
 
 /** The `apart` lane's order: FIRST, then ALONE, then ONE_LANE (their comments say why). */
 const APART_ORDER = [FIRST, ALONE, ONE_LANE];

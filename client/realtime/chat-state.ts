@@ -123,7 +123,9 @@ export function applyFrames(state: ChatState, frames: ServerFrame[], now = Date.
   for (const frame of frames) {
     switch (frame.type) {
       case 'message':
-        push({ key: `m${frame.id}`, frame });
+        // Once: a join's history may have brought it already (the room sends a message to its sockets and keeps it in
+        // the history it sends a join, and a join under way meanwhile gets both).
+        if (!lines.some((line) => line.key === `m${frame.id}`)) push({ key: `m${frame.id}`, frame });
         break;
       case 'action':
         if (frame.action === 'freeze') next.frozen = true;

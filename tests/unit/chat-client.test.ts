@@ -127,6 +127,13 @@ describe('chat state', () => {
     expect(state).toMatchObject({ joined: true, status: 'open', frozen: true, viewers: 3 });
   });
 
+  it('shows a message once when it comes again after a join whose history brought it', () => {
+    const joined: ServerFrame = { type: 'connection', status: 'joined', room: '1', me: user, frozen: false, viewers: 1, history: [message(1), message(2)] };
+    let { state } = applyFrames(initialChatState, [joined]);
+    ({ state } = applyFrames(state, [message(2), message(3)]));
+    expect(state.lines.map((l) => l.key)).toEqual(['m1', 'm2', 'm3']);
+  });
+
   it('signals live status and settings changes, pins announcements and starts gift effects', () => {
     const { state, signals } = applyFrames(initialChatState, [
       { type: 'event', at: 1, kind: 'channel_status', status: 'live', streamId: 9 },

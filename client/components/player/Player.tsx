@@ -102,7 +102,7 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
     if (element) applyAutoplay(await playOrMute(element));
   }, [applyAutoplay]);
 
-  const { engine, error, retry, quality } = useEngine(
+  const { engine, engineRewinds, error, retry, quality } = useEngine(
     video,
     boot,
     playback,
@@ -180,7 +180,7 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
       if (latency === null) delete box.dataset.latencyMs;
       else box.dataset.latencyMs = String(Math.round(latency));
       if (!live) return;
-      const starting = rewinding && engine.current === null;
+      const starting = rewinding && !engineRewinds.current;
       const behindNow = behindEdge(engine.current, element, starting ? rewindTo.current : null, liveLag.current);
       if (!starting && asked.current !== null && Math.abs(behindNow - asked.current) < ARRIVED_S) asked.current = null;
       setBehind(behindNow > BEHIND_SECONDS);
@@ -194,7 +194,7 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
       box.dataset.behindS = String(Math.round(behindNow));
     }, SAMPLE_MS);
     return () => clearInterval(timer);
-  }, [engine, live, rewinding, rewindUrl, playback.rewindSince]);
+  }, [engine, engineRewinds, live, rewinding, rewindUrl, playback.rewindSince]);
 
   useEffect(() => {
     const change = () => setFullscreen(document.fullscreenElement === root.current);
@@ -229,7 +229,7 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
     if (!element || !rewindUrl) return;
     if (seconds < 1) return goLive();
     const edge = liveEdgeOf(engine.current, element);
-    if (rewinding && engine.current !== null && edge !== null && element.seekable.length) {
+    if (rewinding && engineRewinds.current && edge !== null && element.seekable.length) {
       element.currentTime = Math.max(element.seekable.start(0), edge - seconds);
       asked.current = edge - element.currentTime;
       return;
@@ -252,7 +252,7 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
       const end = Number.isFinite(element.duration) ? element.duration : element.currentTime + delta;
       element.currentTime = Math.min(Math.max(0, element.currentTime + delta), end);
     } else if (rewindUrl) {
-      const pendingAt = rewinding && engine.current === null ? rewindTo.current : null;
+      const pendingAt = rewinding && !engineRewinds.current ? rewindTo.current : null;
       seekBehind((asked.current ?? behindEdge(engine.current, element, pendingAt, liveLag.current)) - delta);
     }
   };

@@ -37,6 +37,12 @@ export function useEngine(
   const [playingHeight, setPlayingHeight] = useState<number | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   const engine = useRef<Engine | null>(null);
+  /**
+   * Whether `engine` plays the whole-stream (rewind) playlist. It is set with the engine, since the one before lingers
+   * until the effect that replaces it runs, after the render that asked for the other playlist: a key pressed then
+   * must not seek within the old engine's playlist.
+   */
+  const engineRewinds = useRef(false);
   const started = useRef(onStarted);
   started.current = onStarted;
   const rewindRef = useRef(rewind);
@@ -72,6 +78,7 @@ export function useEngine(
       (value) => {
         if (abort.signal.aborted) return value.destroy();
         current = engine.current = value;
+        engineRewinds.current = from !== null;
         started.current(booted);
       },
       () => !abort.signal.aborted && setError('unsupported'), // the engine's chunk failed to load
@@ -80,6 +87,7 @@ export function useEngine(
       abort.abort();
       current?.destroy();
       engine.current = null;
+      engineRewinds.current = false;
     };
     // Restart only for a different source; the object identity of `playback` may change on refetch.
   }, [video, boot, key, attempt, rewinding]);
@@ -97,5 +105,5 @@ export function useEngine(
     engine.current?.setQuality?.(height);
   };
 
-  return { engine, error, retry: () => setAttempt((n) => n + 1), quality: { list: qualities, playing: playingHeight, chosen, choose: chooseQuality } };
+  return { engine, engineRewinds, error, retry: () => setAttempt((n) => n + 1), quality: { list: qualities, playing: playingHeight, chosen, choose: chooseQuality } };
 }
