@@ -26,6 +26,7 @@ export const meDtoSchema = z
     adult: z.boolean(),
     avatarUrl: z.string().nullable().describe("The member's avatar (GET /api/uploads/{key}); null shows the initial"),
     staff: z.literal(true).optional().describe('A P or O member: the header links the staff console (in the profile only)'),
+    balance: z.int().nonnegative().optional().describe("The wallet's luv when the profile was read (in the profile only): a page shows it without asking GET /api/luv/luv-sum"),
   })
   .meta({ id: 'Me', description: 'The signed-in member' });
 

@@ -1,5 +1,5 @@
-// A member's page asks the API for what the server did not send: the wallet's balance, not the profile the page's
-// props already carry (client/data/use-profile.ts).
+// A member's page asks the API only for what the server did not send: not the profile nor the wallet's balance the
+// page's props carry (client/data/use-profile.ts, the header's wallet).
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from './fake-api';
@@ -10,7 +10,19 @@ afterEach(() => vi.unstubAllGlobals());
 const ME = { loginId: 'fan01', nickname: '별빛팬', identityVerified: true, isForeigner: false, adult: true, avatarUrl: null };
 
 describe("a member's header", () => {
-  it('shows the member from the page at once and the balance once asked, without asking for the profile again', async () => {
+  it('shows the member and the balance the page came with, and asks for neither', async () => {
+    const api = fakeApi({});
+    await renderPage('HOME', { path: '/', data: {}, me: { ...ME, balance: 1500 } });
+    const header = screen.getByRole('banner');
+    expect(header).toHaveTextContent('별빛팬');
+    expect(header).toHaveTextContent('1,500');
+    // Let whatever the page asks for on mount go out before counting.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls('GET', '/api/luv/luv-sum')).toEqual([]);
+    expect(api.calls('GET', '/api/my/profile')).toEqual([]);
+  });
+
+  it('without a balance from the page, asks for it (and still not for the profile)', async () => {
     const api = fakeApi({ 'GET /api/luv/luv-sum': { body: { balance: 4321 } } });
     await renderPage('HOME', { path: '/', data: {}, me: ME });
     const header = screen.getByRole('banner');

@@ -5,6 +5,7 @@ import { receivedSummary } from '../../src/api/services/luv';
 import { couponGrant, creditPurchase } from '../../src/api/services/ledger';
 import type { ChannelListItem, ListResponse } from '../../src/shared/streams-api';
 import type { GiftListResponse, GiftResponse, LuvSumResponse } from '../../src/shared/luv-schemas';
+import type { ProfileResponse } from '../../src/shared/account-api';
 import { joined, sleep } from './chat-helpers';
 import { Browser } from './helpers';
 import { clearWatchTables, expectRefused, insertChannel, json, liveChannel, signedIn } from './watch-fixtures';
@@ -51,6 +52,9 @@ describe('POST /api/luv/gift', () => {
     expect(await sum(viewer.browser, '/api/luv/receivedluv-sum')).toBe(0);
     expect(await sum(creator.browser, '/api/luv/receivedluv-sum')).toBe(300);
     expect(await sum(creator.browser, '/api/luv/luv-sum')).toBe(0);
+    // The profile carries the wallet's balance too (the pages show it without asking luv-sum).
+    const profile = async (browser: Browser) => (await json<ProfileResponse>(await browser.fetch('/api/my/profile'))).profile.balance;
+    expect([await profile(viewer.browser), await profile(creator.browser)]).toEqual([700, 0]);
 
     const sent = await list(viewer.browser, '/api/luv/sentluv-list');
     expect(sent).toMatchObject({ offset: 0, limit: 10, total: 1 });

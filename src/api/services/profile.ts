@@ -1,4 +1,4 @@
-// The member's own profile (GET and PUT /api/my/profile): who they are, their settings,
+// The member's own profile (GET and PUT /api/my/profile): who they are, their settings, their wallet's balance,
 // and what they change themselves (nickname, avatar). The avatar goes through the one upload module; the
 // old one is discarded once the new one is in place. Every change tells the member's open pages, which
 // drop their cached profile (SWR, 5 minutes) and show the new one in the header at once.
@@ -13,19 +13,21 @@ import { accountRefusal, toMe } from './accounts';
 import { memberSettings } from './settings';
 import { isStaff } from './staff';
 import { checkUpload, discardUploads, storeUpload } from './uploads';
+import { luvSum } from './luv';
 
 async function profileOf(db: D1Database, member: MemberRow): Promise<ProfileResponse> {
-  const staff = await isStaff(db, member.id);
+  const [staff, wallet, settings] = await Promise.all([isStaff(db, member.id), luvSum(db, member.id, 'wallet'), memberSettings(db, member.id)]);
   return {
     profile: {
       ...toMe(member),
       ...(staff ? { staff: true as const } : {}),
+      balance: wallet.balance,
       piFlag: member.piFlag === 1,
       personalAuthStatus: member.personalAuthStatus as 0 | 1 | 2 | 3,
       createdAt: new Date(member.createdAt * 1000).toISOString(),
       countryCode: member.countryCode,
       partnerCode: member.partnerCode,
-      settings: await memberSettings(db, member.id),
+      settings,
     },
   };
 }
