@@ -35,9 +35,8 @@ export function Header({ props }: { props: PageProps }) {
   // The wallet's SWR entry (client/data/use-luv-balance.ts LUV_SUM_KEY), read here without that module: it
   // would be one more chunk in every page's first load. The member came with their balance as the server read it
   // for this page (Me.balance), so it shows at once and is not asked again on mount; a focus asks again, and
-  // whatever changes it (a gift, a purchase) sets the entry.
-  const known = me?.balance;
-  const { data: wallet } = useApi(me ? apiKey('/api/luv/luv-sum') : null, known === undefined ? undefined : { fallbackData: { balance: known }, revalidateIfStale: false });
+  // whatever changes it (a gift, a purchase) sets the entry. Without a balance in `me`, SWR has no data and asks.
+  const { data: wallet } = useApi(me ? apiKey('/api/luv/luv-sum') : null, { fallbackData: me && me.balance !== undefined ? { balance: me.balance } : undefined, revalidateIfStale: false });
   const balance = me ? (wallet?.balance ?? null) : null;
   // New messages reach every page of a member at once: their inbox (client/inbox, with the global modals)
   // sets the count.
