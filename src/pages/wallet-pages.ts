@@ -3,7 +3,6 @@ import type { AppEnv } from '../lib/env';
 import { buildPageProps, respond } from '../render/respond';
 import { signinRedirect } from '../middleware/gate';
 import type { ApiAnswer } from '../proxy/caller';
-import type { LuvSumResponse } from '../shared/luv-schemas';
 import { REFUND_WINDOW_DAYS } from '../shared/shop-schemas';
 import { PAGE_DEFAULTS } from '../shared/paging';
 import {
@@ -23,24 +22,24 @@ import type { Me } from '../shared/page-props';
 
 /** An answer's body, or null when the call failed: each part of these pages shows on its own. */
 const bodyOf = <T>(answer: ApiAnswer<T>): T | null => (answer.ok ? answer.body : null);
-const balanceOf = (answer: ApiAnswer<LuvSumResponse>) => bodyOf(answer)?.balance ?? null;
-const LUV_SUM = '/api/luv/luv-sum';
 const giftPage = { query: { offset: 0, limit: PAGE_DEFAULTS.itemLimit } };
 
-/** A members-only page's member and data: a guest goes to sign-in and comes back here; a failed load leaves the data empty. */
-async function memberData<T extends object>(c: Context<AppEnv>, load: (api: Api) => Promise<T>): Promise<{ me: Me; data: T | NotLoaded<T> } | Response> {
+/**
+ * A members-only page's member and data: a guest goes to sign-in and comes back here; a failed load leaves the data
+ * empty. `balance` is the wallet's, read with the member (Me.balance), for the pages that show it.
+ */
+async function memberData<T extends object>(c: Context<AppEnv>, load: (api: Api, balance: number | null) => Promise<T>): Promise<{ me: Me; data: T | NotLoaded<T> } | Response> {
   const { me, api } = await pageSession(c);
   if (!me) return signinRedirect(c);
-  return { me, data: await loadPageData(c, () => load(api)) };
+  return { me, data: await loadPageData(c, () => load(api, me.balance ?? null)) };
 }
 
 /** The wallet (page key LUV), the shop, the payment result pages and payment history. */
 export const walletPages = new Hono<AppEnv>()
   .get(WALLET_PATHS.LUV, async (c) => {
     const title = c.var.t('wallet.title');
-    const got = await memberData(c, async (api) => {
-      const [sum, waiting, received, sent, receivedList] = await Promise.all([
-        api(LUV_SUM),
+    const got = await memberData(c, async (api, balance) => {
+      const [waiting, received, sent, receivedList] = await Promise.all([
         api('/api/luv/waiting'),
         api('/api/luv/received'),
         api('/api/luv/sentluv-list', giftPage),
@@ -48,7 +47,7 @@ export const walletPages = new Hono<AppEnv>()
       ]);
       return {
         title,
-        balance: balanceOf(sum),
+        balance,
         waiting: bodyOf(waiting),
         received: bodyOf(received),
         sent: bodyOf(sent),
@@ -59,9 +58,9 @@ export const walletPages = new Hono<AppEnv>()
   })
   .get(WALLET_PATHS.SHOP, async (c) => {
     const title = c.var.t('shop.title');
-    const got = await memberData(c, async (api) => {
-      const [shop, sum] = await Promise.all([api('/api/shoppings/luv/packs'), api(LUV_SUM)]);
-      return { title, shop: bodyOf(shop), balance: balanceOf(sum), refundDays: REFUND_WINDOW_DAYS } satisfies ShopPageData;
+    const got = await memberData(c, async (api, balance) => {
+      const shop = await api('/api/shoppings/luv/packs');
+      return { title, shop: bodyOf(shop), balance, refundDays: REFUND_WINDOW_DAYS } satisfies ShopPageData;
     });
     return got instanceof Response ? got : respond(c, buildPageProps(c, 'SHOP', { ...got.data, title }, got.me));
   })
@@ -88,9 +87,9 @@ export const walletPages = new Hono<AppEnv>()
     const title = c.var.t('paymentHistory.title');
     const asked = c.req.query('period') as PaymentPeriod | undefined;
     const period = asked && PAYMENT_PERIODS.includes(asked) ? asked : DEFAULT_PAYMENT_PERIOD;
-    const got = await memberData(c, async (api) => {
-      const [payments, sum] = await Promise.all([api('/api/shoppings/flax/payments', { query: { offset: 0, limit: PAYMENTS_PAGE, option: period, mobile: c.var.isMobile } }), api(LUV_SUM)]);
-      return { title, period, payments: bodyOf(payments), balance: balanceOf(sum) } satisfies PaymentsPageData;
+    const got = await memberData(c, async (api, balance) => {
+      const payments = await api('/api/shoppings/flax/payments', { query: { offset: 0, limit: PAYMENTS_PAGE, option: period, mobile: c.var.isMobile } });
+      return { title, period, payments: bodyOf(payments), balance } satisfies PaymentsPageData;
     });
     return got instanceof Response ? got : respond(c, buildPageProps(c, 'PAYMENTS', { ...got.data, title }, got.me));
   });

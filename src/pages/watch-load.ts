@@ -57,10 +57,10 @@ function tokenExpiry(token: string): number {
 
 /**
  * loadMe for the home page, remembered per access token for up to ME_MEMO_MS (never past the token's
- * own expiry): the member's header shows at once without an API round trip per visit. The browser asks
- * for the profile again as soon as it hydrates (client/data/use-profile.ts), so nothing stays stale on
- * screen, and a session revoked meanwhile meets its 401 on that call and ends in the session-expired
- * modal as before. Only entries the API itself confirmed for this exact token are kept.
+ * own expiry): the member's header shows at once without an API round trip per visit. What is remembered has no
+ * wallet balance (it changes with every gift), so the header asks for it after hydration; the profile itself is
+ * asked again when the tab comes back into focus (client/data/use-profile.ts), and a session revoked meanwhile
+ * meets its 401 on the page's first member call. Only entries the API itself confirmed for this exact token are kept.
  */
 export async function loadMeRemembered(c: Context<AppEnv>): Promise<Me | null> {
   const sent = c.var.accessToken;
@@ -73,7 +73,8 @@ export async function loadMeRemembered(c: Context<AppEnv>): Promise<Me | null> {
   const token = me ? c.var.accessToken : undefined;
   const until = token ? Math.min(now + ME_MEMO_MS, tokenExpiry(token)) : 0;
   if (me && token && until > now) {
-    meByToken.set(token, { me, until });
+    const { balance: _, ...remembered } = me;
+    meByToken.set(token, { me: remembered, until });
     if (meByToken.size > ME_MEMO_MAX) meByToken.delete(meByToken.keys().next().value!);
   }
   return me;
