@@ -228,16 +228,18 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
     const element = video.current;
     if (!element || !rewindUrl) return;
     if (seconds < 1) return goLive();
+    // No further back than the stream's start (or the window's), however often the key was pressed.
+    const reach = Math.min(REWIND_WINDOW_S, (Date.now() - (playback.rewindSince ?? Date.now())) / 1000);
+    asked.current = Math.min(seconds, Math.max(reach, 0));
+    // The whole-stream engine's first seek goes to this date when its metadata comes, which may be after a seek below
+    // (its playlist can be in before its first picture): both go to the same moment, whichever comes last.
+    rewindTo.current = Date.now() - liveLag.current - asked.current * 1000;
     const edge = liveEdgeOf(engine.current, element);
     if (rewinding && engineRewinds.current && edge !== null && element.seekable.length) {
       element.currentTime = Math.max(element.seekable.start(0), edge - seconds);
       asked.current = edge - element.currentTime;
       return;
     }
-    // No further back than the stream's start (or the window's), however often the key was pressed.
-    const reach = Math.min(REWIND_WINDOW_S, (Date.now() - (playback.rewindSince ?? Date.now())) / 1000);
-    asked.current = Math.min(seconds, Math.max(reach, 0));
-    rewindTo.current = Date.now() - liveLag.current - asked.current * 1000;
     setBehindS(Math.round(asked.current));
     if (!rewinding) {
       setStatus('loading');
