@@ -4,9 +4,10 @@
 // with one summary line.
 //
 // Every step is CPU-bound on two cores, so the steps are laid out to keep both busy (each line a step prints while
-// another runs starts with its name): the checks and the build two at a time; the browser specs that run two at a
-// time; the ones that run alone beside the Worker files that need storage apart and the tool tests; then the other
-// Worker tests, beside the last of the browser specs.
+// another runs starts with its name): the build and the component tests two at a time, the typechecks and the lint at
+// nice 19 from the start, in the CPU the other steps leave; the browser specs that run two at a time; the ones that
+// run alone beside the Worker files that need storage apart and the tool tests; then the other Worker tests, beside
+// the last of the browser specs.
 // `-- --no-e2e` leaves out the browser; `-- --sequential` runs every step alone.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -21,10 +22,14 @@ const failures = [];
 /** Each step's wall time, printed last: CI must finish within 12 minutes, and this says which step to look at. */
 const timings = [];
 
-/** Runs one step; resolves with whether it passed. With `tag`, its output lines are prefixed (other steps run too). */
-function step(name, command, args, { tag = null, env = {} } = {}) {
-  console.log(`\n== ${name}: ${command} ${args.join(' ')}`);
+/**
+ * Runs one step; resolves with whether it passed. With `tag`, its output lines are prefixed (other steps run too). With
+ * `idle`, it runs at nice 19: it takes the CPU that the steps beside it leave (see `checksBeside` below).
+ */
+function step(name, command, args, { tag = null, env = {}, idle = false } = {}) {
+  console.log(`\n== ${name}: ${command} ${args.join(' ')}${idle ? ' (at nice 19)' : ''}`);
   const began = performance.now();
+  if (idle) [command, args] = ['nice', ['-n', '19', command, ...args]];
   const child = spawn(command, args, { stdio: ['ignore', tag ? 'pipe' : 'inherit', tag ? 'pipe' : 'inherit'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0', ...env } });
   if (tag) {
     for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`[${tag}] ${line}`));
@@ -66,6 +71,7 @@ async function startE2eServer() {
   createInterface({ input: child.stderr }).on('line', (line) => console.log(`[e2e server] ${line}`));
   let exited = false;
   child.on('exit', () => (exited = true));
+  const started = performance.now();
   const ready = (async () => {
     const deadline = Date.now() + 300_000;
     while (!exited && Date.now() < deadline) {
@@ -73,7 +79,10 @@ async function startE2eServer() {
         (res) => res.ok,
         () => false,
       );
-      if (ok) return true;
+      if (ok) {
+        timings.push(`browser tests' server ready ${Math.round((performance.now() - started) / 1000)} s after its start`);
+        return true;
+      }
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     return false;
@@ -148,12 +157,12 @@ const began = performance.now();
 const width = sequential ? 1 : 2;
 const tag = (name) => (sequential ? {} : { tag: name });
 const withBrowser = !process.argv.includes('--no-e2e');
-const tsc = (project, args = []) => step(`typecheck ${project}`, bin('tsc'), ['-p', project, ...args], tag(`tsc ${project}`));
+const tsc = (project, args = [], idle = false) => step(`typecheck ${project}`, bin('tsc'), ['-p', project, ...args], { ...tag(`tsc ${project}`), idle });
 /** The browser tests' server, started as soon as the build is there (see startE2eServer). */
 let e2eServer = null;
 const buildAndBudget = async () => {
   const ok = await step('build client and Worker', 'node', ['scripts/build.mjs'], tag('build'));
-  // A fresh seeded state on the Worker just built: it gets ready while the checks run.
+  // A fresh seeded state on the Worker just built: it gets ready while the component tests run.
   if (ok && withBrowser) e2eServer = await startE2eServer();
   // The home page's first-load JS within its budget: a page that outgrows it fails here, not in a later audit.
   if (ok) await step('first-load budget', 'node', ['scripts/size.mjs'], tag('size'));
@@ -161,16 +170,24 @@ const buildAndBudget = async () => {
 };
 // The Worker's program writes the API's declarations (.types/); the Worker tests' program reads src through them (a
 // project reference) and the client's reads the routes from them (@api/schema), so both come after it, as in
-// `npm run typecheck`. Two lanes: the build (first, so the browser tests' server starts early), then this chain; and
-// the component tests, lint and the browser specs' own check.
+// `npm run typecheck`.
+const sourceChecks = async (idle) => {
+  const lint = await step('format and lint', bin('biome'), ['check', '.'], { ...tag('lint'), idle });
+  const typed = (await tsc('tsconfig.json', [], idle)) && (await tsc('tests/worker/tsconfig.json', ['--noEmit'], idle)) && (await tsc('client/tsconfig.json', ['--noEmit'], idle));
+  const e2eTyped = await tsc('tests/e2e/tsconfig.json', ['--noEmit'], idle);
+  return lint && typed && e2eTyped;
+};
+// With the browser tests, the build and the component tests (a DOM in Node: no build, no server) come first, while the
+// browser tests' server starts; the typechecks and the lint then run at nice 19 beside the two-at-a-time browser specs,
+// which leave about a tenth of the two cores idle (pages waiting on the server and on a live's segments), and after
+// them: they start at once, and take what the steps at normal priority leave (docs/decisions.md, "CI time").
+const checksBeside = withBrowser && !sequential;
 const checks = [
   buildAndBudget,
-  // Components in a DOM in Node: no build, no server, so they run with the checks.
   () => step('component tests', bin('vitest'), ['run', '--config', 'vitest.components.config.mts', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS.components}`], tag('components')),
-  async () => (await tsc('tsconfig.json')) && (await tsc('tests/worker/tsconfig.json', ['--noEmit'])) && tsc('client/tsconfig.json', ['--noEmit']),
-  () => step('format and lint', bin('biome'), ['check', '.'], tag('lint')),
-  () => tsc('tests/e2e/tsconfig.json', ['--noEmit']),
+  ...(checksBeside ? [] : [() => sourceChecks(false)]),
 ];
+const sourceChecked = checksBeside ? sourceChecks(true) : Promise.resolve(true);
 const [built] = await inParallel(checks, width);
 
 /**
@@ -253,6 +270,7 @@ if (built && withBrowser && e2eServer && (await chromiumInstalled())) {
   await runVitest('unit + worker tests', [], REPORTS.worker);
   await runTools();
 }
+await sourceChecked;
 timings.push(`all ${Math.round((performance.now() - began) / 1000)} s`);
 
 const vitestCounts = (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
