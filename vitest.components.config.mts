@@ -11,6 +11,11 @@ export default defineConfig({
     include: ['tests/components/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: ['tests/components/setup.ts'],
+    // The files share one worker, its DOM and its modules: each test renders into an emptied document with a fake
+    // API of its own (pages with an SWR cache of their own: render-page.tsx), and setup.ts clears cookies, globals and
+    // mocks after it; the files pass in any order (`--sequence.shuffle`). A worker and a DOM per file cost more than
+    // twice the CPU (28 CPU-s against 12 here).
+    isolate: false,
     // A page loads the way it does in the browser (its lazy chunks, the phone metadata), on a busy machine.
     testTimeout: 30_000,
   },
