@@ -44,14 +44,16 @@ function step(name, command, args, { tag = null, env = {}, idle = false } = {}) 
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0', ...env },
   });
   // In a session of its own it does not hear the terminal's Ctrl-C: it ends with this run.
-  const stop = () => process.kill(-child.pid, 'SIGTERM');
-  if (idle) process.on('exit', stop);
+  if (idle) {
+    const stop = () => process.kill(-child.pid, 'SIGTERM');
+    process.on('exit', stop);
+    child.on('close', () => process.off('exit', stop));
+  }
   if (tag) {
     for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`[${tag}] ${line}`));
   }
   return new Promise((resolve) => {
     child.on('close', (status) => {
-      process.off('exit', stop);
       const seconds = Math.round((performance.now() - began) / 1000);
       timings.push(`${name} ${seconds} s`);
       if (status !== 0) failures.push(name);

@@ -122,11 +122,13 @@ export function applyFrames(state: ChatState, frames: ServerFrame[], now = Date.
 
   for (const frame of frames) {
     switch (frame.type) {
-      case 'message':
+      case 'message': {
         // Once: a join's history may have brought it already (the room sends a message to its sockets and keeps it in
         // the history it sends a join, and a join under way meanwhile gets both).
-        if (!lines.some((line) => line.key === `m${frame.id}`)) push({ key: `m${frame.id}`, frame });
+        const key = `m${frame.id}`;
+        if (!lines.some((line) => line.key === key)) push({ key, frame });
         break;
+      }
       case 'action':
         if (frame.action === 'freeze') next.frozen = true;
         if (frame.action === 'unfreeze') next.frozen = false;
