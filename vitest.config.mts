@@ -56,9 +56,6 @@ const ONE_LANE = [
   'tests/worker/cs.test.ts',
   'tests/worker/ledger.test.ts',
   'tests/worker/messages.test.ts',
-  'tests/worker/members.test.ts',
-  'tests/worker/items.test.ts',
-  'tests/worker/luv-api.test.ts',
 ];
 
 /**

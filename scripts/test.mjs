@@ -6,11 +6,11 @@
 // Every step is CPU-bound on two cores, so the steps are laid out to keep both busy (each line a step prints while
 // another runs starts with its name): the build and the component tests two at a time, the typechecks and the lint at
 // nice 19 from the start, in the CPU the other steps leave; the browser specs that run two at a time; the ones that
-// run alone beside the Worker files that need storage apart and the tool tests; then the other Worker tests, beside
-// the last of the browser specs.
+// run alone beside the Worker files that need storage apart and the tool tests; then the other Worker tests, idle
+// while the browser specs that play video still run, then beside the last of the browser specs.
 // `-- --no-e2e` leaves out the browser; `-- --sequential` runs every step alone.
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { E2E, tool } from './lib/wrangler.mjs';
@@ -30,25 +30,52 @@ const timings = [];
  */
 const IDLE = ['sh', ['-c', 'echo 19 > /proc/self/autogroup 2>/dev/null; exec nice -n 19 "$0" "$@"']];
 
+/** Whether the kernel groups scheduling by session (autogroups), so that a session's group can be made idle and back. */
+const AUTOGROUPS = (() => {
+  try {
+    return readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1';
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * A step that starts idle and gets its full share later: in a session of its own whose scheduling group is at nice 19,
+ * its processes at nice 0. Setting the group back to 0 needs no privilege (raising a process's own nice would).
+ */
+const IDLE_FIRST = ['sh', ['-c', 'echo 19 > /proc/self/autogroup; exec "$0" "$@"']];
+
 /**
  * Runs one step; resolves with whether it passed. With `tag`, its output lines are prefixed (other steps run too). With
- * `idle`, it takes only the CPU that the steps beside it leave (IDLE; see `checksBeside` below).
+ * `idle`, it takes only the CPU that the steps beside it leave (IDLE; see `checksBeside` below). With `idleUntil` (a
+ * promise; only where the kernel has autogroups), it does so until that promise settles, then takes its full share.
  */
-function step(name, command, args, { tag = null, env = {}, idle = false } = {}) {
-  console.log(`\n== ${name}: ${command} ${args.join(' ')}${idle ? ' (idle: nice 19, a session of its own)' : ''}`);
+function step(name, command, args, { tag = null, env = {}, idle = false, idleUntil = null } = {}) {
+  const note = idle ? ' (idle: nice 19, a session of its own)' : idleUntil ? ' (idle until the steps it waits for end)' : '';
+  console.log(`\n== ${name}: ${command} ${args.join(' ')}${note}`);
   const began = performance.now();
   if (idle) [command, args] = [IDLE[0], [...IDLE[1], command, ...args]];
+  else if (idleUntil) [command, args] = [IDLE_FIRST[0], [...IDLE_FIRST[1], command, ...args]];
+  const detached = idle || Boolean(idleUntil);
   const child = spawn(command, args, {
-    detached: idle,
+    detached,
     stdio: ['ignore', tag ? 'pipe' : 'inherit', tag ? 'pipe' : 'inherit'],
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0', ...env },
   });
   // In a session of its own it does not hear the terminal's Ctrl-C: it ends with this run.
-  if (idle) {
+  if (detached) {
     const stop = () => process.kill(-child.pid, 'SIGTERM');
     process.on('exit', stop);
     child.on('close', () => process.off('exit', stop));
   }
+  idleUntil?.finally(() => {
+    try {
+      writeFileSync(`/proc/${child.pid}/autogroup`, '0');
+      timings.push(`${name} idle for its first ${Math.round((performance.now() - began) / 1000)} s`);
+    } catch {
+      // It has ended already.
+    }
+  });
   if (tag) {
     for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`[${tag}] ${line}`));
   }
@@ -227,10 +254,11 @@ const workerTmp = (() => {
   }
 })();
 // `besideAnother`: its lines are tagged, since another step prints at the same time.
-const runVitest = (name, projects, report, besideAnother = false) =>
+const runVitest = (name, projects, report, besideAnother = false, idleUntil = null) =>
   step(name, bin('vitest'), ['run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile=${report}`], {
     ...(besideAnother ? tag(projects.join('+')) : {}),
     env: workerTmp,
+    idleUntil,
   });
 const runPlaywright = (name, project, report, env, besideAnother = false) =>
   step(name, bin('playwright'), ['test', `--project=${project}`, '--no-deps'], { ...(besideAnother ? tag(project) : {}), env: { ...env, E2E_REPORT: report } });
@@ -265,8 +293,9 @@ if (built && withBrowser && e2eServer && (await chromiumInstalled())) {
   // run two at a time; then the ones that must run alone (playwright.config.ts, SERIAL), which use about one core.
   // Beside those run the Worker test files that need storage apart from the others and, in the same lane, some of the
   // others (vitest.config.mts, the `apart` project), then the tool tests (mostly waiting on a server at nice 19); then
-  // the other Worker tests (three lanes), as soon as those are done and the serial specs that play video have
-  // finished: the serial specs after those measure nothing in time, and would otherwise leave a core idle while they end.
+  // the other Worker tests (three lanes), as soon as those are done: idle while the serial specs that play video still
+  // run (those measure how it plays), at their full share beside the serial specs after those, which measure nothing
+  // in time and would otherwise leave a core idle while they end.
   const ready = await e2eServer.ready;
   // One that never answered gives the port back: Playwright starts its own there.
   if (!ready) e2eServer.stop();
@@ -275,7 +304,7 @@ if (built && withBrowser && e2eServer && (await chromiumInstalled())) {
   const video = () => runPlaywright('browser tests (one at a time, video)', 'serial-video', REPORTS.browserVideo, env, !sequential);
   const serial = () => runPlaywright('browser tests (one at a time)', 'serial', REPORTS.browserSerial, env, !sequential);
   const apart = () => runVitest('worker tests (apart)', ['apart'], REPORTS.workerAlone, !sequential);
-  const shared = () => runVitest('unit + worker tests', ['shared'], REPORTS.worker, !sequential);
+  const shared = (idleUntil = null) => runVitest('unit + worker tests', ['shared'], REPORTS.worker, !sequential, idleUntil);
   if (sequential) {
     for (const run of [video, serial, apart, runTools]) await run();
     e2eServer.stop();
@@ -284,8 +313,11 @@ if (built && withBrowser && e2eServer && (await chromiumInstalled())) {
     const videoDone = video();
     const browserDone = videoDone.then(serial).then(() => e2eServer.stop());
     // The tool tests after the apart lane, not beside it: their server at nice 19 gets no CPU while both cores are busy.
-    await Promise.all([apart().then(() => runTools(true)), videoDone]);
-    await shared();
+    await apart().then(() => runTools(true));
+    // The other Worker tests start then, idle while the video specs still run (they take what those leave: the specs
+    // wait on live segments), and take their full share once those end. Without autogroups they wait for them.
+    if (!AUTOGROUPS) await videoDone;
+    await shared(AUTOGROUPS ? videoDone : null);
     await browserDone;
   }
 } else if (built) {
