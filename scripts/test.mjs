@@ -28,7 +28,8 @@ const timings = [];
  * server run in sessions of their own: a step merely niced in this session took a third of both cores from them.
  * Where the kernel has no autogroups the write fails quietly and nice alone does it.
  */
-const IDLE = ['sh', ['-c', 'echo 19 > /proc/self/autogroup 2>/dev/null; exec nice -n 19 "$0" "$@"']];
+const GROUP_AT_19 = 'echo 19 > /proc/self/autogroup 2>/dev/null';
+const IDLE = ['sh', ['-c', `${GROUP_AT_19}; exec nice -n 19 "$0" "$@"`]];
 
 /** Whether the kernel groups scheduling by session (autogroups), so that a session's group can be made idle and back. */
 const AUTOGROUPS = (() => {
@@ -43,7 +44,7 @@ const AUTOGROUPS = (() => {
  * A step that starts idle and gets its full share later: in a session of its own whose scheduling group is at nice 19,
  * its processes at nice 0. Setting the group back to 0 needs no privilege (raising a process's own nice would).
  */
-const IDLE_FIRST = ['sh', ['-c', 'echo 19 > /proc/self/autogroup; exec "$0" "$@"']];
+const IDLE_FIRST = ['sh', ['-c', `${GROUP_AT_19}; exec "$0" "$@"`]];
 
 /**
  * Runs one step; resolves with whether it passed. With `tag`, its output lines are prefixed (other steps run too). With
