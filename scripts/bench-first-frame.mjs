@@ -1,4 +1,4 @@
-// npm run bench:first-frame [-- --vs <git ref> --loads 20]
+// npm run bench:first-frame [-- --vs <git ref> --loads 20 --ladder]
 // The channel page's time to first frame, this tree against another commit (default HEAD), side by side in one
 // run: each build served by its own server (production build, demo data), one demo encoder whose uploads go to
 // both, and Chromium loading the live channel page from each in turn (a fresh context per load). bench:live's
@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from './lib/bench-browser.mjs';
 import { untilLive } from './lib/bench-server.mjs';
-import { startBroadcast } from './lib/broadcaster.mjs';
+import { DEMO_LADDER, startBroadcast } from './lib/broadcaster.mjs';
 import { firstFrameMarks, frameProbe } from './lib/first-frame.mjs';
 import { median } from './lib/stats.mjs';
 
@@ -22,6 +22,8 @@ const arg = (name, fallback) => {
 };
 const REF = arg('vs', 'HEAD');
 const LOADS = Math.max(3, Number(arg('loads', 20)));
+/** --ladder: the demo encoder as `npm start` runs it (three renditions behind a master playlist) rather than one rendition. */
+const LADDER = process.argv.includes('--ladder');
 const BASE_TREE = resolve('.wrangler/bench-first-frame-base');
 const PROXY_PORT = 8853;
 const CHANNEL = { id: 1, key: 'demo-stream-key-0001' };
@@ -94,7 +96,7 @@ let browser = null;
 try {
   await Promise.all(servers.map((s) => s.ready));
   proxy = fanOut(SIDES.map((side) => side.port));
-  encoder = startBroadcast({ origin: `http://127.0.0.1:${PROXY_PORT}`, streamKey: CHANNEL.key, thumbnails: false });
+  encoder = startBroadcast({ origin: `http://127.0.0.1:${PROXY_PORT}`, streamKey: CHANNEL.key, thumbnails: false, ladder: LADDER ? DEMO_LADDER : null });
   for (const side of SIDES) await untilLive(`http://127.0.0.1:${side.port}`, CHANNEL.id);
   const channelPage = await (await fetch(`http://127.0.0.1:${SIDES[1].port}/api/channels/${CHANNEL.id}/channel-page`, { headers: { host: `flex.localhost:${SIDES[1].port}` } })).json();
   const path = `/channel/${channelPage.channel.creator.loginId}`;
