@@ -16,3 +16,16 @@ export const BOOT_FAILED_EVENT = 'playerbootfailed';
  * (client/realtime/chat-boot.ts) wait for the video's first frame at most.
  */
 export const VIDEO_FIRST_MS = 1000;
+
+/**
+ * Where the document's boot script leaves a live's first playlist, asked for as it imports the boot chunk
+ * (`{ url, response }`): client/components/player/live-prefetch.ts goes on from it instead of asking again once the
+ * chunk has loaded.
+ */
+export const EARLY_PLAYLIST_GLOBAL = '__earlyLivePlaylist';
+
+/** What the boot script leaves under EARLY_PLAYLIST_GLOBAL. */
+export interface EarlyPlaylist {
+  url: string;
+  response: Promise<Response>;
+}

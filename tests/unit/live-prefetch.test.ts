@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { newestMedia } from '../../client/components/player/live-prefetch';
+import { describe, expect, it, vi } from 'vitest';
+import { newestMedia, prefetchedPlaylists, startVariant } from '../../client/components/player/live-prefetch';
 import { renderPlaylist, type ServedSegment } from '../../src/live/hls';
 
 // What the player's boot fetches ahead of hls.js (client/components/player/live-prefetch.ts), read from playlists as
@@ -35,10 +35,62 @@ describe('the live media prefetched before hls.js loads', () => {
     expect(newestMedia(text)).toEqual(['1.init.mp4', '1.index0.m4s', '1.index1.m4s']);
   });
 
-  it('has no init segment for MPEG-TS, and nothing for a master playlist (hls.js picks the rendition)', () => {
+  it('has no init segment for MPEG-TS, and nothing for a master playlist (its rendition is another playlist)', () => {
     const ts = renderPlaylist({ segments: [1, 2, 3].map((n) => segment(n, { initName: null, name: `index${n}.ts` })), discontinuitySequence: 0 }, { ended: false });
     expect(newestMedia(ts)).toEqual(['index2.ts', 'index3.ts']);
     const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000000,RESOLUTION=854x480\n480p/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=600000,RESOLUTION=640x360\n360p/index.m3u8\n';
     expect(newestMedia(master)).toEqual([]);
+  });
+});
+
+describe('the rendition a master playlist starts on', () => {
+  const master = [
+    '#EXTM3U',
+    '#EXT-X-STREAM-INF:BANDWIDTH=1060400,RESOLUTION=854x480,CODECS="avc1.42c01f,mp4a.40.2"',
+    '7/480p/index.m3u8?token=tk',
+    '#EXT-X-STREAM-INF:BANDWIDTH=620400,RESOLUTION=640x360',
+    '7/360p/index.m3u8?token=tk',
+    '',
+  ].join('\n');
+
+  it("is the height this device chose where it is listed, else the first listed; none for a media playlist", () => {
+    expect(startVariant(master, 360)).toBe('7/360p/index.m3u8?token=tk');
+    expect(startVariant(master, null)).toBe('7/480p/index.m3u8?token=tk');
+    expect(startVariant(master, 1080)).toBe('7/480p/index.m3u8?token=tk');
+    expect(startVariant(renderPlaylist({ segments: [segment(1)], discontinuitySequence: 0 }, { ended: false }), null)).toBeNull();
+  });
+});
+
+describe('playlists fetched ahead of the player', () => {
+  const base = 'https://flex.example/channel/someone';
+  const answer = (text: string, url: string) => {
+    const response = new Response(text);
+    Object.defineProperty(response, 'url', { value: url });
+    return Promise.resolve(response);
+  };
+
+  it("answer the player's first request for the same URL, relative or absolute, once", async () => {
+    const playlists = prefetchedPlaylists(base);
+    const signal = new AbortController().signal;
+    await playlists.fetch('/live/7/index.m3u8', signal, answer('#EXTM3U\nmaster', 'https://flex.example/live/7/index.m3u8'));
+    expect(playlists.take('https://flex.example/live/7/other.m3u8')).toBeNull();
+    expect(await playlists.take('https://flex.example/live/7/index.m3u8')).toEqual({ text: '#EXTM3U\nmaster', url: 'https://flex.example/live/7/index.m3u8' });
+    // Taken: the player's next request (a reload) goes to the network.
+    expect(playlists.take('/live/7/index.m3u8')).toBeNull();
+  });
+
+  it('answer nothing once older than they may be, or when the fetch failed', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const playlists = prefetchedPlaylists(base);
+      const signal = new AbortController().signal;
+      await playlists.fetch('/live/7/index.m3u8', signal, answer('#EXTM3U', 'https://flex.example/live/7/index.m3u8'));
+      vi.advanceTimersByTime(3001);
+      expect(playlists.take('/live/7/index.m3u8')).toBeNull();
+      await playlists.fetch('/live/7/index.m3u8', signal, Promise.resolve(new Response('gone', { status: 404 })));
+      expect(await playlists.take('/live/7/index.m3u8')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -44,4 +44,6 @@ export interface EngineOptions {
    * read once the playlist is in (the viewer may have moved on meanwhile). Without it, a live starts at its edge.
    */
   startAt?: () => number;
+  /** Playlists fetched before the engine started (live-prefetch.ts): each answers the engine's first request for it. */
+  prefetched?: { take: (url: string) => Promise<{ text: string; url: string } | null> | null };
 }

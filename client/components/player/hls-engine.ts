@@ -1,4 +1,4 @@
-import Hls, { ErrorDetails, ErrorTypes, Events, FetchLoader, type ErrorData, type HlsConfig } from 'hls.js/light';
+import Hls, { ErrorDetails, ErrorTypes, Events, FetchLoader, type ErrorData, type HlsConfig, type LoaderCallbacks, type LoaderConfiguration, type LoaderContext } from 'hls.js/light';
 import { LIVE_HLS_CONFIG, MIN_LIVE_DISTANCE_S, REWIND_HLS_CONFIG, VOD_HLS_CONFIG } from './hls-config';
 import type { Engine, EngineOptions } from './engine-types';
 
@@ -24,13 +24,56 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
  *   serve the more urgent first; and Lighthouse, which waits until no high-priority request is in flight, counted
  *   a playing live as the page's load (docs/decisions.md, Rendering).
  */
-function liveLoading(buffered: () => boolean): Partial<HlsConfig> {
+function liveLoading(buffered: () => boolean, prefetched: EngineOptions['prefetched']): Partial<HlsConfig> {
   return {
-    loader: FetchLoader as unknown as HlsConfig['loader'],
+    loader: (prefetched ? prefetchedFirst(prefetched) : FetchLoader) as unknown as HlsConfig['loader'],
     fetchSetup: (context, init: RequestInit) => {
       const playlist = !('frag' in context);
       return new Request(context.url, { ...init, ...(playlist ? { cache: 'no-cache' } : {}), priority: buffered() ? 'low' : 'auto' });
     },
+  };
+}
+
+/**
+ * The fetch loader, but a playlist the boot already fetched (live-prefetch.ts) answers hls.js's first request for it
+ * from there: hls.js asks for the master playlist, then the rendition's, one after the other once its own code has
+ * loaded, and the boot asked for both while it loaded.
+ */
+function prefetchedFirst(prefetched: NonNullable<EngineOptions['prefetched']>) {
+  // Loaders aborted or destroyed while their playlist was still coming (no class fields: they would need a helper
+  // from main.js, which the boot chunk loads before).
+  const gone = new WeakSet<FetchLoader>();
+  return class PrefetchedFirstLoader extends FetchLoader {
+    override load(context: LoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>): void {
+      gone.delete(this);
+      const early = 'frag' in context ? null : prefetched.take(context.url);
+      if (!early) {
+        super.load(context, config, callbacks);
+        return;
+      }
+      const stats = this.stats;
+      stats.loading.start = performance.now();
+      void early.then((playlist) => {
+        if (gone.has(this)) return;
+        if (!playlist) {
+          super.load(context, config, callbacks);
+          return;
+        }
+        stats.loading.first = stats.loading.end = performance.now();
+        stats.loaded = stats.total = playlist.text.length;
+        callbacks.onSuccess({ url: playlist.url, data: playlist.text, code: 200 }, stats, context, null);
+      });
+    }
+
+    override abort(): void {
+      gone.add(this);
+      super.abort();
+    }
+
+    override destroy(): void {
+      gone.add(this);
+      super.destroy();
+    }
   };
 }
 
@@ -98,7 +141,7 @@ function transmuxInPlaceForCmaf(hls: Hls, fragments: { initSegment: unknown }[])
  * (recoverMediaError, then a codec swap if it fails again at once); a fatal network error restarts the
  * load with backoff; a playlist that answers 404 means the broadcast is off.
  */
-export async function startHls({ video, live, callbacks, signal, quality = null, startAt }: EngineOptions, url: string): Promise<Engine> {
+export async function startHls({ video, live, callbacks, signal, quality = null, startAt, prefetched }: EngineOptions, url: string): Promise<Engine> {
   // Three tasks, each short: this chunk evaluates in the caller's, the controllers are built in the next, and the
   // video is attached and the playlist asked for in the one after. In one task they were ~110 ms under Lighthouse's
   // 4x CPU throttle; built and attached together, ~100 ms.
@@ -110,7 +153,7 @@ export async function startHls({ video, live, callbacks, signal, quality = null,
   // The ESM build has no inline worker: the build copies hls.js's own next to the chunks (build-client.mjs).
   const workerPath = `/assets/hls.worker.js?v=${Hls.version}`;
   let buffered = false;
-  const settings = !live ? VOD_HLS_CONFIG : { ...(startAt ? REWIND_HLS_CONFIG : LIVE_HLS_CONFIG), ...liveLoading(() => buffered) };
+  const settings = !live ? VOD_HLS_CONFIG : { ...(startAt ? REWIND_HLS_CONFIG : LIVE_HLS_CONFIG), ...liveLoading(() => buffered, startAt ? undefined : prefetched) };
   const hls = new Hls({ ...settings, workerPath });
   hls.once(Events.FRAG_BUFFERED, () => (buffered = true));
   let lastMediaRecovery = 0;
@@ -158,12 +201,14 @@ export async function startHls({ video, live, callbacks, signal, quality = null,
     else callbacks.onFatal('media');
   };
   hls.on(Events.ERROR, onError);
-  // Several renditions: offer them, start on the one this device chose (else hls.js picks by bandwidth), say each switch.
+  // Several renditions: offer them, start on the one this device chose, else on the first listed (as live-prefetch.ts
+  // does; hls.js then picks by bandwidth), say each switch.
   const qualities = () => hls.levels.map((level) => ({ height: level.height, bitrate: level.bitrate }));
   const levelOf = (height: number) => hls.levels.findIndex((level) => level.height === height);
   hls.on(Events.MANIFEST_PARSED, () => {
     if (hls.levels.length < 2) return;
     if (quality !== null && levelOf(quality) !== -1) hls.currentLevel = levelOf(quality);
+    else hls.startLevel = hls.firstLevel;
     callbacks.onQualities?.(qualities(), null);
   });
   hls.on(Events.LEVEL_SWITCHED, (_event, data) => {

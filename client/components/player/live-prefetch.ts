@@ -1,16 +1,71 @@
 /**
- * The first media a live will need, fetched into the browser's cache while the player's code is still loading:
- * the media playlist, then its newest init segment and the newest two segments (a player starts a part or two
- * behind the edge: hls-config.ts). Segments are immutable and cacheable, so hls.js, asking for the same URLs a
- * moment later, gets them from the cache instead of one round trip after another. A master playlist (several
- * renditions) is left to hls.js: which rendition it starts on is its bandwidth estimate's choice.
+ * The first media a live will need, fetched while the player's code is still loading: the playlist, of a master
+ * playlist also the rendition the player starts on (startVariant), then the newest init segment and the newest two
+ * segments (a player starts a part or two behind the edge: hls-config.ts). Segments are immutable and cacheable, so
+ * hls.js, asking for the same URLs a moment later, gets them from the cache; the playlists, which the browser must not
+ * reuse (hls-engine.ts, liveLoading), are kept in `playlists` and answer the player's first request for each, once.
  */
-export async function prefetchLiveStart(url: string, signal: AbortSignal): Promise<void> {
-  const playlist = await fetch(url, { cache: 'no-cache', signal });
-  if (!playlist.ok) return;
+export async function prefetchLiveStart(url: string, signal: AbortSignal, playlists: PrefetchedPlaylists, quality: number | null = null, early?: Promise<Response>): Promise<void> {
+  let playlist = await playlists.fetch(url, signal, early);
+  if (!playlist) return;
+  const variant = startVariant(playlist.text, quality);
+  if (variant !== null) playlist = await playlists.fetch(new URL(variant, playlist.url).href, signal);
+  if (!playlist) return;
   const base = playlist.url; // absolute: where the playlist came from
-  const uris = newestMedia(await playlist.text());
-  await Promise.all(uris.map((uri) => fetch(new URL(uri, base), { signal }).then((res) => res.arrayBuffer())));
+  await Promise.all(newestMedia(playlist.text).map((uri) => fetch(new URL(uri, base), { signal }).then((res) => res.arrayBuffer())));
+}
+
+/** A playlist as fetched: its text and the URL it came from (after any redirect). */
+export interface FetchedPlaylist {
+  text: string;
+  url: string;
+}
+
+/** How long a prefetched playlist may answer the player's first request for it: older, the player fetches its own. */
+const PREFETCH_FRESH_MS = 3000;
+
+/**
+ * Playlists fetched ahead of the player, by the absolute URL asked for (relative ones against `base`, the page's): each
+ * answers one request, while fresh.
+ */
+export interface PrefetchedPlaylists {
+  /** Fetches the playlist, or takes over `early`, a fetch of it already under way. */
+  fetch: (url: string, signal: AbortSignal, early?: Promise<Response>) => Promise<FetchedPlaylist | null>;
+  take: (url: string) => Promise<FetchedPlaylist | null> | null;
+}
+
+export function prefetchedPlaylists(base: string): PrefetchedPlaylists {
+  const entries = new Map<string, { playlist: Promise<FetchedPlaylist | null>; at: number }>();
+  return {
+    fetch: (url, signal, early) => {
+      const playlist = (early ?? fetch(url, { cache: 'no-cache', signal })).then(async (res) => (res.ok ? { text: await res.text(), url: res.url } : null)).catch(() => null);
+      entries.set(new URL(url, base).href, { playlist, at: performance.now() });
+      return playlist;
+    },
+    take: (url) => {
+      const key = new URL(url, base).href;
+      const entry = entries.get(key);
+      entries.delete(key);
+      return entry && performance.now() - entry.at < PREFETCH_FRESH_MS ? entry.playlist : null;
+    },
+  };
+}
+
+/**
+ * The rendition a live's master playlist starts on: the height this device chose where it is listed, else the first
+ * listed (hls-engine.ts starts hls.js on the same). Null for a media playlist.
+ */
+export function startVariant(text: string, quality: number | null): string | null {
+  const lines = text.split('\n').map((l) => l.trim());
+  const variants: { uri: string; height: number | null }[] = [];
+  lines.forEach((line, i) => {
+    if (!line.startsWith('#EXT-X-STREAM-INF:')) return;
+    const uri = lines.slice(i + 1).find((l) => l !== '' && !l.startsWith('#'));
+    const height = /RESOLUTION=\d+x(\d+)/.exec(line)?.[1];
+    if (uri) variants.push({ uri, height: height ? Number(height) : null });
+  });
+  if (variants.length === 0) return null;
+  return (variants.find((v) => quality !== null && v.height === quality) ?? variants[0]!).uri;
 }
 
 /** A media playlist's newest init segment (#EXT-X-MAP) and newest two segments, whole or announced as parts. */

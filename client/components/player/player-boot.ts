@@ -2,9 +2,9 @@ import { playOrMute, type AutoplayOutcome } from './autoplay';
 import { startEngine } from './engine';
 import { engineFor } from './engine-choice';
 import { hlsSupport } from './hls-support';
-import { prefetchLiveStart } from './live-prefetch';
+import { prefetchedPlaylists, prefetchLiveStart } from './live-prefetch';
 import type { Engine, EngineCallbacks, PlayerErrorKind, Quality } from './engine-types';
-import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT, VIDEO_FIRST_MS } from '../../../src/shared/player-boot';
+import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT, EARLY_PLAYLIST_GLOBAL, type EarlyPlaylist, VIDEO_FIRST_MS } from '../../../src/shared/player-boot';
 import { playbackKey, type BootData } from './player-boot-data';
 import { savedQuality } from './quality-preference';
 import { bootChat } from '../../realtime/chat-boot';
@@ -30,15 +30,27 @@ export interface Boot {
 
 let pending: Boot | null = null;
 
+/** The playlist the document's boot script already asked for (EARLY_PLAYLIST_GLOBAL), if it is this one; taken once. */
+function takeEarlyPlaylist(url: string): Promise<Response> | undefined {
+  const holder = window as unknown as Record<string, EarlyPlaylist | undefined>;
+  const early = holder[EARLY_PLAYLIST_GLOBAL];
+  delete holder[EARLY_PLAYLIST_GLOBAL];
+  return early?.url === url ? early.response : undefined;
+}
+
 function start(video: HTMLVideoElement, data: BootData): Boot {
   const abort = new AbortController();
   let listener: EngineCallbacks | null = null;
   let fatal: PlayerErrorKind | null = null;
   let qualities: [Quality[], number | null] | null = null;
   const failed = () => video.dispatchEvent(new Event(BOOT_FAILED_EVENT));
-  // While hls.js's own code loads, the live's first media comes into the cache (live-prefetch.ts).
-  if (data.live && engineFor(data.playback, hlsSupport(video)) === 'hls.js') void prefetchLiveStart(data.playback.url, abort.signal).catch(() => {});
+  // While hls.js's own code loads, the live's first playlists and media are fetched (live-prefetch.ts).
+  const playlists = prefetchedPlaylists(document.baseURI);
+  if (data.live && engineFor(data.playback, hlsSupport(video)) === 'hls.js') {
+    void prefetchLiveStart(data.playback.url, abort.signal, playlists, savedQuality(), takeEarlyPlaylist(data.playback.url)).catch(() => {});
+  }
   const engine = startEngine({
+    prefetched: playlists,
     video,
     playback: data.playback,
     live: data.live,
