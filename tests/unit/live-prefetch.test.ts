@@ -53,7 +53,7 @@ describe('the rendition a master playlist starts on', () => {
     '',
   ].join('\n');
 
-  it("is the height this device chose where it is listed, else the first listed; none for a media playlist", () => {
+  it('is the height this device chose where it is listed, else the first listed; none for a media playlist', () => {
     expect(startVariant(master, 360)).toBe('7/360p/index.m3u8?token=tk');
     expect(startVariant(master, null)).toBe('7/480p/index.m3u8?token=tk');
     expect(startVariant(master, 1080)).toBe('7/480p/index.m3u8?token=tk');
