@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
@@ -117,6 +118,18 @@ const PREBUNDLED = [
  */
 const TEST_WRITE_RATE = '600/10';
 
+/**
+ * A module that lists files with import.meta.glob (the build's output, whose names change with every build, or the
+ * sources) is transformed afresh on every run: fsModuleCache keys a module on its own text, so a kept copy would list
+ * the files as they were when it was made, and a rebuilt client made tests open files that no longer exist.
+ */
+const globsUncached: Plugin = {
+  name: 'globs-uncached',
+  configureVitest({ experimental_defineCacheKeyGenerator }) {
+    experimental_defineCacheKeyGenerator(({ sourceCode }) => (sourceCode.includes('import.meta.glob') ? false : undefined));
+  },
+};
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.resolve('src/db/migrations'));
   // The social-login providers as real OAuth servers on loopback (free ports; workerd reaches 127.0.0.1),
@@ -128,6 +141,7 @@ export default defineConfig(async () => {
   push.unref();
   return {
     plugins: [
+      globsUncached,
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {

@@ -1,4 +1,4 @@
-// npm run bench:first-frame [-- --vs <git ref> --loads 20 --ladder]
+// npm run bench:first-frame [-- --vs <git ref> --loads 20 --single]
 // The channel page's time to first frame, this tree against another commit (default HEAD), side by side in one
 // run: each build served by its own server (production build, demo data), one demo encoder whose uploads go to
 // both, and Chromium loading the live channel page from each in turn (a fresh context per load). bench:live's
@@ -22,8 +22,8 @@ const arg = (name, fallback) => {
 };
 const REF = arg('vs', 'HEAD');
 const LOADS = Math.max(3, Number(arg('loads', 20)));
-/** --ladder: the demo encoder as `npm start` runs it (three renditions behind a master playlist) rather than one rendition. */
-const LADDER = process.argv.includes('--ladder');
+/** The demo encoder as `npm start` runs it (three renditions behind a master playlist); --single: one rendition. */
+const LADDER = !process.argv.includes('--single');
 const BASE_TREE = resolve('.wrangler/bench-first-frame-base');
 const PROXY_PORT = 8853;
 const CHANNEL = { id: 1, key: 'demo-stream-key-0001' };

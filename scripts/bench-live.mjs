@@ -1,4 +1,4 @@
-// npm run bench:live [-- --seconds 60 --compare --mpegts --ladder --studio --studio-height 720]
+// npm run bench:live [-- --seconds 60 --compare --mpegts --single --studio --studio-height 720]
 // Live video as a viewer sees it: the Worker (production React build) on its own port and state, demo
 // data seeded, the demo broadcaster (ffmpeg, 0.5 s segments, program date-time of each capture) pushing channel 1,
 // and Chromium opening the channel page. Prints time to first frame and glass-to-glass latency (wall clock
@@ -7,8 +7,8 @@
 // browser's own HLS (with its live-edge controller) only where there is none (iOS Safari). --compare
 // also measures native HLS in this same browser (MSE hidden from the player by an init script, as on
 // iOS) and other distances behind the edge (the shipped margin rewritten in the served chunk; the build
-// itself is untouched). The demo encoder sends one 360p rendition; --ladder sends the three `npm start` sends, behind a
-// master playlist. --studio goes live from the studio instead (a second Chromium with its fake camera, the
+// itself is untouched). The demo encoder sends the three renditions `npm start` sends, behind a master playlist;
+// --single sends one 360p rendition, its media playlist alone. --studio goes live from the studio instead (a second Chromium with its fake camera, the
 // tab encoding 720p and 360p): its program date-times are the tab's clock when each frame arrived, so the delay
 // from a segment's end to its listing at the origin is the tab's encoding and upload, printed apart.
 // Each load also notes when the page's chat joined its room (the 'joined' frame reached the page) and when its panel
@@ -28,7 +28,7 @@ const SECONDS = Math.max(60, arg('seconds', 60));
 const COMPARE = process.argv.includes('--compare');
 /** The demo encoder sends CMAF; --mpegts measures the MPEG-TS it sent before (hls.js then transmuxes). */
 const CONTAINER = process.argv.includes('--mpegts') ? 'mpegts' : 'cmaf';
-const LADDER = process.argv.includes('--ladder');
+const LADDER = !process.argv.includes('--single');
 const STUDIO = process.argv.includes('--studio');
 /** The studio's highest quality (720, 480 or 360): the tab encodes it and half of it. */
 const STUDIO_HEIGHT = arg('studio-height', 720);

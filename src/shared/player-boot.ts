@@ -24,8 +24,9 @@ export const VIDEO_FIRST_MS = 1000;
  */
 export const EARLY_PLAYLIST_GLOBAL = '__earlyLivePlaylist';
 
-/** What the boot script leaves under EARLY_PLAYLIST_GLOBAL. */
+/** What the boot script leaves under EARLY_PLAYLIST_GLOBAL; `receivedAt` (performance.now()) once the answer came. */
 export interface EarlyPlaylist {
   url: string;
   response: Promise<Response>;
+  receivedAt?: number;
 }

@@ -72,9 +72,10 @@ describe('playlists fetched ahead of the player', () => {
   it("answer the player's first request for the same URL, relative or absolute, once", async () => {
     const playlists = prefetchedPlaylists(base);
     const signal = new AbortController().signal;
-    await playlists.fetch('/live/7/index.m3u8', signal, answer('#EXTM3U\nmaster', 'https://flex.example/live/7/index.m3u8'));
+    await playlists.fetch('/live/7/index.m3u8', signal, { url: '/live/7/index.m3u8', response: answer('#EXTM3U\nmaster', 'https://flex.example/live/7/index.m3u8'), receivedAt: 12.5 });
     expect(playlists.take('https://flex.example/live/7/other.m3u8')).toBeNull();
-    expect(await playlists.take('https://flex.example/live/7/index.m3u8')).toEqual({ text: '#EXTM3U\nmaster', url: 'https://flex.example/live/7/index.m3u8' });
+    // When the boot script's fetch was answered, so that the player knows how old the playlist is.
+    expect(await playlists.take('https://flex.example/live/7/index.m3u8')).toEqual({ text: '#EXTM3U\nmaster', url: 'https://flex.example/live/7/index.m3u8', receivedAt: 12.5 });
     // Taken: the player's next request (a reload) goes to the network.
     expect(playlists.take('/live/7/index.m3u8')).toBeNull();
   });
@@ -84,10 +85,10 @@ describe('playlists fetched ahead of the player', () => {
     try {
       const playlists = prefetchedPlaylists(base);
       const signal = new AbortController().signal;
-      await playlists.fetch('/live/7/index.m3u8', signal, answer('#EXTM3U', 'https://flex.example/live/7/index.m3u8'));
+      await playlists.fetch('/live/7/index.m3u8', signal, { url: '/live/7/index.m3u8', response: answer('#EXTM3U', 'https://flex.example/live/7/index.m3u8') });
       vi.advanceTimersByTime(3001);
       expect(playlists.take('/live/7/index.m3u8')).toBeNull();
-      await playlists.fetch('/live/7/index.m3u8', signal, Promise.resolve(new Response('gone', { status: 404 })));
+      await playlists.fetch('/live/7/index.m3u8', signal, { url: '/live/7/index.m3u8', response: Promise.resolve(new Response('gone', { status: 404 })) });
       expect(await playlists.take('/live/7/index.m3u8')).toBeNull();
     } finally {
       vi.useRealTimers();

@@ -45,5 +45,5 @@ export interface EngineOptions {
    */
   startAt?: () => number;
   /** Playlists fetched before the engine started (live-prefetch.ts): each answers the engine's first request for it. */
-  prefetched?: { take: (url: string) => Promise<{ text: string; url: string } | null> | null };
+  prefetched?: { take: (url: string) => Promise<{ text: string; url: string; receivedAt: number } | null> | null };
 }

@@ -59,7 +59,10 @@ function prefetchedFirst(prefetched: NonNullable<EngineOptions['prefetched']>) {
           super.load(context, config, callbacks);
           return;
         }
-        stats.loading.first = stats.loading.end = performance.now();
+        // As old as it is: hls.js reckons the live's edge from when the playlist's answer arrived.
+        stats.loading.start = Math.min(stats.loading.start, playlist.receivedAt);
+        stats.loading.first = playlist.receivedAt;
+        stats.loading.end = performance.now();
         stats.loaded = stats.total = playlist.text.length;
         callbacks.onSuccess({ url: playlist.url, data: playlist.text, code: 200 }, stats, context, null);
       });

@@ -1,3 +1,5 @@
+import type { EarlyPlaylist } from '../../../src/shared/player-boot';
+
 /**
  * The first media a live will need, fetched while the player's code is still loading: the playlist, of a master
  * playlist also the rendition the player starts on (startVariant), then the newest init segment and the newest two
@@ -5,7 +7,7 @@
  * hls.js, asking for the same URLs a moment later, gets them from the cache; the playlists, which the browser must not
  * reuse (hls-engine.ts, liveLoading), are kept in `playlists` and answer the player's first request for each, once.
  */
-export async function prefetchLiveStart(url: string, signal: AbortSignal, playlists: PrefetchedPlaylists, quality: number | null = null, early?: Promise<Response>): Promise<void> {
+export async function prefetchLiveStart(url: string, signal: AbortSignal, playlists: PrefetchedPlaylists, quality: number | null = null, early?: EarlyPlaylist): Promise<void> {
   let playlist = await playlists.fetch(url, signal, early);
   if (!playlist) return;
   const variant = startVariant(playlist.text, quality);
@@ -19,6 +21,8 @@ export async function prefetchLiveStart(url: string, signal: AbortSignal, playli
 export interface FetchedPlaylist {
   text: string;
   url: string;
+  /** When its answer arrived (performance.now()): the player reckons the live's edge from how old it is. */
+  receivedAt: number;
 }
 
 /** How long a prefetched playlist may answer the player's first request for it: older, the player fetches its own. */
@@ -30,7 +34,7 @@ const PREFETCH_FRESH_MS = 3000;
  */
 export interface PrefetchedPlaylists {
   /** Fetches the playlist, or takes over `early`, a fetch of it already under way. */
-  fetch: (url: string, signal: AbortSignal, early?: Promise<Response>) => Promise<FetchedPlaylist | null>;
+  fetch: (url: string, signal: AbortSignal, early?: EarlyPlaylist) => Promise<FetchedPlaylist | null>;
   take: (url: string) => Promise<FetchedPlaylist | null> | null;
 }
 
@@ -38,7 +42,12 @@ export function prefetchedPlaylists(base: string): PrefetchedPlaylists {
   const entries = new Map<string, { playlist: Promise<FetchedPlaylist | null>; at: number }>();
   return {
     fetch: (url, signal, early) => {
-      const playlist = (early ?? fetch(url, { cache: 'no-cache', signal })).then(async (res) => (res.ok ? { text: await res.text(), url: res.url } : null)).catch(() => null);
+      const playlist = (early?.response ?? fetch(url, { cache: 'no-cache', signal }))
+        .then(async (res) => {
+          const receivedAt = early?.receivedAt ?? performance.now();
+          return res.ok ? { text: await res.text(), url: res.url, receivedAt } : null;
+        })
+        .catch(() => null);
       entries.set(new URL(url, base).href, { playlist, at: performance.now() });
       return playlist;
     },

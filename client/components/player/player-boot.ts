@@ -31,11 +31,11 @@ export interface Boot {
 let pending: Boot | null = null;
 
 /** The playlist the document's boot script already asked for (EARLY_PLAYLIST_GLOBAL), if it is this one; taken once. */
-function takeEarlyPlaylist(url: string): Promise<Response> | undefined {
+function takeEarlyPlaylist(url: string): EarlyPlaylist | undefined {
   const holder = window as unknown as Record<string, EarlyPlaylist | undefined>;
   const early = holder[EARLY_PLAYLIST_GLOBAL];
   delete holder[EARLY_PLAYLIST_GLOBAL];
-  return early?.url === url ? early.response : undefined;
+  return early?.url === url ? early : undefined;
 }
 
 function start(video: HTMLVideoElement, data: BootData): Boot {
