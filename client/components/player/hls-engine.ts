@@ -1,4 +1,4 @@
-import Hls, { ErrorDetails, ErrorTypes, Events, FetchLoader, type ErrorData, type HlsConfig, type LoaderCallbacks, type LoaderConfiguration, type LoaderContext } from 'hls.js/light';
+import Hls, { ErrorDetails, ErrorTypes, Events, FetchLoader, type ErrorData, type HlsConfig } from 'hls.js/light';
 import { LIVE_HLS_CONFIG, MIN_LIVE_DISTANCE_S, REWIND_HLS_CONFIG, VOD_HLS_CONFIG } from './hls-config';
 import type { Engine, EngineOptions } from './engine-types';
 
@@ -34,48 +34,53 @@ function liveLoading(buffered: () => boolean, prefetched: EngineOptions['prefetc
   };
 }
 
+/** How long a loader waits for a prefetched playlist before it asks for the playlist itself. */
+const PREFETCH_WAIT_MS = 3000;
+
 /**
  * The fetch loader, but a playlist the boot already fetched (live-prefetch.ts) answers hls.js's first request for it
  * from there: hls.js asks for the master playlist, then the rendition's, one after the other once its own code has
- * loaded, and the boot asked for both while it loaded.
+ * loaded, and the boot asked for both while it loaded. A prefetch that failed, or has not answered within
+ * PREFETCH_WAIT_MS, leaves the request to the loader's own fetch, with its timeouts and retries.
  */
-function prefetchedFirst(prefetched: NonNullable<EngineOptions['prefetched']>) {
-  // Loaders aborted or destroyed while their playlist was still coming (no class fields: they would need a helper
-  // from main.js, which the boot chunk loads before).
+export function prefetchedFirst(prefetched: NonNullable<EngineOptions['prefetched']>) {
+  // Loaders aborted or destroyed meanwhile (no class fields: they would need a helper from main.js, which the boot
+  // chunk loads before).
   const gone = new WeakSet<FetchLoader>();
   return class PrefetchedFirstLoader extends FetchLoader {
-    override load(context: LoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>): void {
+    protected override loadInternal(): void {
+      const { context, stats } = this;
       gone.delete(this);
-      const early = 'frag' in context ? null : prefetched.take(context.url);
-      if (!early) {
-        super.load(context, config, callbacks);
+      const early = context && !('frag' in context) ? prefetched.take(context.url) : null;
+      if (!context || !early) {
+        super.loadInternal();
         return;
       }
-      const stats = this.stats;
-      stats.loading.start = performance.now();
+      let settled = false;
+      const fetchItself = () => {
+        if (settled || gone.has(this)) return;
+        settled = true;
+        super.loadInternal();
+      };
+      this.requestTimeout = self.setTimeout(fetchItself, PREFETCH_WAIT_MS);
       void early.then((playlist) => {
-        if (gone.has(this)) return;
-        if (!playlist) {
-          super.load(context, config, callbacks);
-          return;
-        }
+        if (settled || gone.has(this) || !this.callbacks) return;
+        if (!playlist) return fetchItself();
+        settled = true;
+        self.clearTimeout(this.requestTimeout);
         // As old as it is: hls.js reckons the live's edge from when the playlist's answer arrived.
         stats.loading.start = Math.min(stats.loading.start, playlist.receivedAt);
         stats.loading.first = playlist.receivedAt;
         stats.loading.end = performance.now();
         stats.loaded = stats.total = playlist.text.length;
-        callbacks.onSuccess({ url: playlist.url, data: playlist.text, code: 200 }, stats, context, null);
+        this.callbacks.onSuccess({ url: playlist.url, data: playlist.text, code: 200 }, stats, context, null);
       });
     }
 
-    override abort(): void {
+    protected override abortInternal(): void {
       gone.add(this);
-      super.abort();
-    }
-
-    override destroy(): void {
-      gone.add(this);
-      super.destroy();
+      self.clearTimeout(this.requestTimeout);
+      super.abortInternal();
     }
   };
 }
