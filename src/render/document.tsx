@@ -23,9 +23,8 @@ export const PROPS_ELEMENT_ID = '__PROPS__';
  *
  * On a page that plays (data-player, and the placeholder's <video data-boot>) the video goes first: after the paint
  * it asks for a live's first playlist (EARLY_PLAYLIST_GLOBAL), imports the player's boot chunk, hints what that imports
- * (data-player-imports) and hls.js, and imports main.js
- * with the page's chunks only once the video has its first frame, has failed, or after VIDEO_FIRST_MS
- * (docs/architecture.md, Contracts, "The player").
+ * (data-player-imports) and hls.js, and imports main.js with the page's chunks only once the video has its first
+ * frame, has failed, or after VIDEO_FIRST_MS (docs/architecture.md, Contracts, "The player").
  *
  * Why after the frame: fetched from the <head>, the channel page's chunks (~45 then) arrived before the first
  * paint (a layout of 60-130 ms here), and Lighthouse's simulation then counts every one of them, each a

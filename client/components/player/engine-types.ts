@@ -1,4 +1,5 @@
 import type { Playback } from '../../../src/shared/streams-api';
+import type { PrefetchedPlaylists } from './live-prefetch';
 
 // Apart from engine.ts, which loads the engines: they need these types, and importing them from
 // there would make each engine and its loader import each other.
@@ -45,5 +46,5 @@ export interface EngineOptions {
    */
   startAt?: () => number;
   /** Playlists fetched before the engine started (live-prefetch.ts): each answers the engine's first request for it. */
-  prefetched?: { take: (url: string) => Promise<{ text: string; url: string; receivedAt: number } | null> | null };
+  prefetched?: Pick<PrefetchedPlaylists, 'take'>;
 }

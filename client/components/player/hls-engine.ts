@@ -161,7 +161,7 @@ export async function startHls({ video, live, callbacks, signal, quality = null,
   // The ESM build has no inline worker: the build copies hls.js's own next to the chunks (build-client.mjs).
   const workerPath = `/assets/hls.worker.js?v=${Hls.version}`;
   let buffered = false;
-  const settings = !live ? VOD_HLS_CONFIG : { ...(startAt ? REWIND_HLS_CONFIG : LIVE_HLS_CONFIG), ...liveLoading(() => buffered, startAt ? undefined : prefetched) };
+  const settings = !live ? VOD_HLS_CONFIG : { ...(startAt ? REWIND_HLS_CONFIG : LIVE_HLS_CONFIG), ...liveLoading(() => buffered, prefetched) };
   const hls = new Hls({ ...settings, workerPath });
   hls.once(Events.FRAG_BUFFERED, () => (buffered = true));
   let lastMediaRecovery = 0;

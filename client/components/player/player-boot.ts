@@ -44,18 +44,17 @@ function start(video: HTMLVideoElement, data: BootData): Boot {
   let fatal: PlayerErrorKind | null = null;
   let qualities: [Quality[], number | null] | null = null;
   const failed = () => video.dispatchEvent(new Event(BOOT_FAILED_EVENT));
+  const quality = savedQuality();
   // While hls.js's own code loads, the live's first playlists and media are fetched (live-prefetch.ts).
-  const playlists = prefetchedPlaylists(document.baseURI);
-  if (data.live && engineFor(data.playback, hlsSupport(video)) === 'hls.js') {
-    void prefetchLiveStart(data.playback.url, abort.signal, playlists, savedQuality(), takeEarlyPlaylist(data.playback.url)).catch(() => {});
-  }
+  const playlists = data.live && engineFor(data.playback, hlsSupport(video)) === 'hls.js' ? prefetchedPlaylists(document.baseURI) : undefined;
+  if (playlists) void prefetchLiveStart(data.playback.url, abort.signal, playlists, quality, takeEarlyPlaylist(data.playback.url)).catch(() => {});
   const engine = startEngine({
     prefetched: playlists,
     video,
     playback: data.playback,
     live: data.live,
     signal: abort.signal,
-    quality: savedQuality(),
+    quality,
     callbacks: {
       onFatal: (kind) => {
         if (listener) return listener.onFatal(kind);
