@@ -12,6 +12,14 @@ export const BOOT_ATTRIBUTE = 'data-boot';
 export const BOOT_FAILED_EVENT = 'playerbootfailed';
 
 /**
+ * Dispatched on the window when the placeholder's player unmounts: a booted playback no player took (the page was
+ * left before the player mounted) stops. An event, not an import of the boot chunk: a module imported dynamically
+ * gets a namespace object built by the bundler's runtime, and the boot chunk would then wait for that chunk too
+ * before it could run.
+ */
+export const BOOT_RELEASE_EVENT = 'playerbootrelease';
+
+/**
  * On a page that plays, how long the page's own code (src/render/document.tsx) and the chat's early join
  * (client/realtime/chat-boot.ts) wait for the video's first frame at most.
  */

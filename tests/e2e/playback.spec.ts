@@ -218,6 +218,26 @@ test("the live plays before the page's code hydrates, and the player takes over 
   expect(consoleErrors).toEqual([]);
 });
 
+test('a live that played before the page hydrated stops when the page is left before its player came', async ({ page, consoleErrors }) => {
+  const { channel } = await channelPage(LIVE_CHANNEL.id);
+  // The player's own code never comes: the placeholder keeps the booted video until the page is left.
+  await page.route('**/assets/Player-*.js', () => new Promise<void>(() => {}));
+  await page.goto(url('flex', `/channel/${channel.creator.loginId}`));
+  await expect(page.locator('.player-placeholder')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  const live: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/live/')) live.push(request.url());
+  });
+  await page.locator('header a[href="/"]').first().click();
+  await expect(page).toHaveURL(url('flex', '/'));
+  await page.waitForTimeout(1500); // a playlist request already under way may still end
+  live.length = 0;
+  await page.waitForTimeout(2000); // a playing live asks for its playlist at least every half second
+  expect(live).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
 /**
  * The channel page opened with main.js held back (the page cannot hydrate, nor load the chat's code): the room answers
  * the join of the socket the player's boot chunk opened (client/realtime/chat-boot.ts) all the same. Once main.js comes,

@@ -84,7 +84,6 @@ describe("the player's boot module", () => {
     expect(bootFile).toBeDefined();
     const url = (file: string) => `/${file.slice('dist/client/'.length)}`;
     const imports = metafile.outputs[bootFile]!.imports.filter((i) => i.kind === 'import-statement').map((i) => url(i.path));
-    expect(imports.length).toBeGreaterThan(0);
     const boot = { module: url(bootFile), imports };
     expect(await bootFor('CHANNEL', hlsChannel)).toEqual(boot);
     expect(await bootFor('VOD', { stream: { playback: { playerType: 'HLS', url: '/vod/1/index.m3u8' } } })).toEqual(boot);
@@ -93,16 +92,10 @@ describe("the player's boot module", () => {
     expect(await bootFor('HOME')).toBeNull();
   });
 
-  it('runs as soon as its own file is in: it imports no page code, neither main.js nor the shared chunk', () => {
-    const statics = metafile.outputs[bootFile]!.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
-    const mainFile = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]!.entryPoint === 'client/main.tsx')!;
-    expect(statics).not.toContain(mainFile);
-    // Only rolldown's runtime helpers (a few hundred bytes), which main.js loads too.
-    for (const file of statics)
-      expect(
-        Object.keys(metafile.outputs[file]!.inputs).every((input) => input.includes('rolldown')),
-        file,
-      ).toBe(true);
+  it("runs as soon as its own file is in: it imports nothing statically, not even the bundler's runtime", () => {
+    // A page left before its player mounted releases the boot by an event: an import() of the chunk would give it a
+    // namespace object from the runtime, one more file to wait for.
+    expect(metafile.outputs[bootFile]!.imports.filter((i) => i.kind === 'import-statement')).toEqual([]);
     // hls.js stays its own chunk, asked for when the engine starts.
     expect(metafile.outputs[bootFile]!.imports).toContainEqual({ path: chunkOf('client/components/player/hls-engine.ts')!.replace('/assets/', 'dist/client/assets/'), kind: 'dynamic-import' });
   });

@@ -5,7 +5,7 @@ import { afterHydration } from '../../app/after-hydration';
 import { LoadFailed } from '../ui/LoadFailed';
 import { engineFor, hlsEngine } from './engine-choice';
 import { hlsSupport } from './hls-support';
-import { BOOT_ATTRIBUTE } from '../../../src/shared/player-boot';
+import { BOOT_ATTRIBUTE, BOOT_RELEASE_EVENT } from '../../../src/shared/player-boot';
 import type { BootData } from './player-boot-data';
 import type { PlayerProps } from './player-props';
 
@@ -41,7 +41,7 @@ export function LazyPlayer(props: PlayerProps) {
   useEffect(() => {
     preloadEngine(props.playback);
     // A video booted before hydration that no player took (the page was left first) stops with the page.
-    return () => void import('./player-boot').then((boot) => boot.releaseBoot()).catch(() => {});
+    return () => void window.dispatchEvent(new Event(BOOT_RELEASE_EVENT));
     // Once per mount: a new source restarts the engine inside the player, not the chunk load.
   }, []);
   const boot: BootData = { playback: props.playback, live: props.live, autoPlay: props.autoPlay ?? true };

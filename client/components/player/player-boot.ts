@@ -4,7 +4,7 @@ import { engineFor } from './engine-choice';
 import { hlsSupport } from './hls-support';
 import { prefetchedPlaylists, prefetchLiveStart } from './live-prefetch';
 import type { Engine, EngineCallbacks, PlayerErrorKind, Quality } from './engine-types';
-import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT, EARLY_PLAYLIST_GLOBAL, type EarlyPlaylist, VIDEO_FIRST_MS } from '../../../src/shared/player-boot';
+import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT, BOOT_RELEASE_EVENT, EARLY_PLAYLIST_GLOBAL, type EarlyPlaylist, VIDEO_FIRST_MS } from '../../../src/shared/player-boot';
 import { playbackKey, type BootData } from './player-boot-data';
 import { savedQuality } from './quality-preference';
 import { bootChat } from '../../realtime/chat-boot';
@@ -118,8 +118,8 @@ export function claimBoot(key: string): Boot | null {
   return boot;
 }
 
-/** Stops a booted playback no player took (its page was left before the player mounted). */
-export function releaseBoot(): void {
+/** Stops a booted playback no player took (its page was left before the player mounted: BOOT_RELEASE_EVENT). */
+function releaseBoot(): void {
   if (pending) dispose(pending);
   pending = null;
 }
@@ -144,6 +144,7 @@ function firstFrame(): Promise<void> {
 }
 
 if (typeof document !== 'undefined') {
+  addEventListener(BOOT_RELEASE_EVENT, releaseBoot);
   bootPlayer();
   // The page's chat joins its room (client/realtime/chat-boot.ts) from this chunk, which loads before the page's code:
   // its ticket now, its socket and join once the video has its first frame (they then do not compete with the
