@@ -3,7 +3,8 @@
 // run: each build served by its own server (production build, demo data), one demo encoder whose uploads go to
 // both, and Chromium loading the live channel page from each in turn (a fresh context per load). bench:live's
 // single median moves by ±100 ms with the machine's state from one run to the next; interleaved loads share it.
-// Prints the medians (navigation to first paint, the <video> in the page, first frame, hydrated) per side, and after/before.
+// Prints the medians (navigation to first paint, the <video> in the page, first frame, hydrated) per side, and after/before,
+// and the median of each pair of loads' after/before with a bootstrap 95 % interval (one that holds 1.00 is noise).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -14,7 +15,7 @@ import { launchChromium } from './lib/bench-browser.mjs';
 import { untilLive } from './lib/bench-server.mjs';
 import { DEMO_LADDER, startBroadcast } from './lib/broadcaster.mjs';
 import { firstFrameMarks, frameProbe } from './lib/first-frame.mjs';
-import { median } from './lib/stats.mjs';
+import { bootstrapInterval, median } from './lib/stats.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -125,6 +126,12 @@ try {
     );
   }
   console.log(`first frame after/before: ${(frames[1] / frames[0]).toFixed(2)} (${frames[1] - frames[0]} ms)`);
+  // Load i of each side ran one after the other, so each pair shares the machine's state of that moment.
+  const [before, after] = SIDES.map((side) => marks.get(side).map((r) => r.frame));
+  const ratios = after.map((frame, i) => frame / before[i]);
+  const [low, high] = bootstrapInterval(ratios);
+  const verdict = high < 1 ? 'earlier' : low > 1 ? 'later' : 'within the noise (the interval holds 1.00)';
+  console.log(`paired: median of the ${ratios.length} loads' after/before ${median(ratios).toFixed(2)}, 95 % interval ${low.toFixed(2)}-${high.toFixed(2)} (bootstrap): ${verdict}`);
 } finally {
   await browser?.close().catch(() => {});
   encoder?.kill('SIGTERM');
