@@ -231,9 +231,9 @@ test('a live that played before the page hydrated stops when the page is left be
   });
   await page.locator('header a[href="/"]').first().click();
   await expect(page).toHaveURL(url('flex', '/'));
-  await page.waitForTimeout(1500); // a playlist request already under way may still end
+  await page.waitForTimeout(1000); // a playlist request already under way may still end
   live.length = 0;
-  await page.waitForTimeout(2000); // a playing live asks for its playlist at least every half second
+  await page.waitForTimeout(1500); // a playing live asks for its playlist at least every half second
   expect(live).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });
