@@ -18,7 +18,7 @@ import { chatMarks, chatProbe, firstFrameMarks, frameProbe } from './lib/first-f
 import { DEMO_LADDER, startBroadcast } from './lib/broadcaster.mjs';
 import { startStudioBroadcast } from './lib/studio-broadcaster.mjs';
 import { liveMediaPlaylistUrl, sleep, startBenchServer, untilLive } from './lib/bench-server.mjs';
-import { median, percentile } from './lib/stats.mjs';
+import { bootstrapInterval, median, percentile } from './lib/stats.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -244,6 +244,7 @@ try {
       variant: `${variant.name}: ${engine}`,
       coldFrame: loads[0].pageToFrame,
       pageToFrame: medianOf('pageToFrame'),
+      pageToFrameInterval: bootstrapInterval(loads.map((l) => l.pageToFrame)),
       mountToFrame: medianOf('mountToFrame'),
       pageToPlaying: medianOf('pageToPlaying'),
       ttfb: medianOf('ttfb'),
@@ -269,7 +270,7 @@ try {
     results.push(row);
     console.log(`\n${row.variant}`);
     console.log(
-      `  first frame (median of ${LOADS} loads): page load -> frame ${ms(row.pageToFrame)} (cold ${ms(row.coldFrame)}), <video> in the page -> frame ${ms(row.mountToFrame)}, page load -> playing ${ms(row.pageToPlaying)}`,
+      `  first frame (median of ${LOADS} loads): page load -> frame ${ms(row.pageToFrame)} (95 % interval ${row.pageToFrameInterval.map(Math.round).join('-')} ms, bootstrap; cold ${ms(row.coldFrame)}), <video> in the page -> frame ${ms(row.mountToFrame)}, page load -> playing ${ms(row.pageToPlaying)}`,
     );
     console.log(
       `  where the time goes (medians from navigation start): first byte ${ms(row.ttfb)}, first paint ${ms(row.paint)}, <video> in the page ${ms(row.mount)}, first frame ${ms(row.pageToFrame)}, hydrated ${ms(row.hydrated)} (the page's code waits for the first frame)`,
