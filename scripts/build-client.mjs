@@ -232,10 +232,7 @@ function preloadManifest(meta, pageModules) {
     }),
   );
   const boot = Object.keys(outputs).find((file) => PLAYER_BOOT in (outputs[file].inputs ?? {}));
-  // What the boot chunk imports statically (nothing today; the bundler's runtime, should a module of it be imported
-  // dynamically): it loads before main.js, so nothing has them yet.
-  const bootImports = boot ? [...firstLoad(meta, boot)].filter((f) => f !== boot).map(toUrl) : [];
-  return { main: [...base].filter((f) => f !== mainFile).map(toUrl), pages, modules, boot: boot && toUrl(boot), bootImports };
+  return { main: [...base].filter((f) => f !== mainFile).map(toUrl), pages, modules, boot: boot && toUrl(boot) };
 }
 
 /**

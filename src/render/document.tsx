@@ -4,7 +4,6 @@ import { pageTitle } from '../shared/page-title';
 import { CHOSEN_BEFORE_HYDRATION_ATTRIBUTE, HELD_SUBMIT_ATTRIBUTE } from '../shared/held-submit';
 import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT, EARLY_PLAYLIST_GLOBAL, VIDEO_FIRST_MS } from '../shared/player-boot';
 import { CHAT_BOOT_ATTRIBUTE, type ChatBootData } from '../shared/chat-socket';
-import type { PlayerBoot } from './preload';
 
 /** Built by scripts/build-client.mjs; fixed names, revalidated by ETag. */
 export const CLIENT_SCRIPT = '/assets/main.js';
@@ -22,8 +21,8 @@ export const PROPS_ELEMENT_ID = '__PROPS__';
  * Without paint timing it waits one frame; should no entry come, it starts after 3 s all the same.
  *
  * On a page that plays (data-player, and the placeholder's <video data-boot>) the video goes first: after the paint
- * it asks for a live's first playlist (EARLY_PLAYLIST_GLOBAL), imports the player's boot chunk, hints what that imports
- * (data-player-imports) and hls.js, and imports main.js with the page's chunks only once the video has its first
+ * it asks for a live's first playlist (EARLY_PLAYLIST_GLOBAL), imports the player's boot chunk (which imports nothing,
+ * so it runs as soon as it is in), hints hls.js, and imports main.js with the page's chunks only once the video has its first
  * frame, has failed, or after VIDEO_FIRST_MS (docs/architecture.md, Contracts, "The player").
  *
  * Why after the frame: fetched from the <head>, the channel page's chunks (~45 then) arrived before the first
@@ -71,7 +70,7 @@ export const BOOT_SCRIPT = [
   "      early.response = fetch(boot.playback.url, { cache: 'no-cache' }).then(function (r) { early.receivedAt = performance.now(); return r; });",
   '    }',
   '    import(s.dataset.player);',
-  '    hint(list(s.dataset.playerImports).concat(mse));',
+  '    hint(mse);',
   "    video.addEventListener('loadeddata', hydrate);",
   "    video.addEventListener('error', hydrate);",
   `    video.addEventListener('${BOOT_FAILED_EVENT}', hydrate);`,
@@ -118,7 +117,7 @@ export const SUBMIT_GUARD_SCRIPT = [
  * as ChannelPage.tsx's chat joins it: the channel's room, this viewer, the live's stream. Only where the player boots:
  * there the live plays, so the chat is not locked. Null elsewhere: the chat connects when it mounts.
  */
-export function chatBootFor(props: PageProps, player: PlayerBoot | null): ChatBootData | null {
+export function chatBootFor(props: PageProps, player: string | null): ChatBootData | null {
   const page = props.page === 'CHANNEL' ? props.data.channelPage : null;
   if (!player || !page?.live) return null;
   return { room: String(page.channel.channelId), member: !!props.me, streamId: page.live.streamId };
@@ -151,8 +150,8 @@ export function Document({
   pageProps: PageProps;
   preloads: string[];
   msePreloads?: string[];
-  /** The player's boot module and its imports, on a page that plays (src/render/preload.ts, playerBootFor). */
-  player?: PlayerBoot | null;
+  /** The player's boot module, on a page that plays (src/render/preload.ts, playerBootFor). */
+  player?: string | null;
   nonce?: string;
   refs?: BuildRefs | null;
 }) {
@@ -194,8 +193,7 @@ export function Document({
           data-main={CLIENT_SCRIPT}
           data-preload={preloads.join(' ')}
           data-preload-mse={msePreloads.length ? msePreloads.join(' ') : undefined}
-          data-player={player?.module}
-          data-player-imports={player?.imports.length ? player.imports.join(' ') : undefined}
+          data-player={player ?? undefined}
           {...{ [CHAT_BOOT_ATTRIBUTE]: chat ? JSON.stringify(chat) : undefined }}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (BOOT_SCRIPT), no data in it
           dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }}

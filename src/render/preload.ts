@@ -35,8 +35,6 @@ interface PreloadManifest {
   modules: Record<string, string[]>;
   /** The chunk that holds client/components/player/player-boot.ts. */
   boot?: string;
-  /** The chunks it imports statically. */
-  bootImports?: string[];
 }
 
 /** The manifest, read once per assets binding (one per isolate; a test may bring assets of its own). */
@@ -82,18 +80,9 @@ export async function msePreloadsFor(c: Context<AppEnv>, props: PageProps): Prom
  * On a page that plays HLS, the chunk of the module that starts the video before the page hydrates
  * (client/components/player/player-boot.ts, which runs as it loads): the boot script imports it before main.js.
  */
-export async function playerBootFor(c: Context<AppEnv>, props: PageProps): Promise<PlayerBoot | null> {
+export async function playerBootFor(c: Context<AppEnv>, props: PageProps): Promise<string | null> {
   const loaded = playsHls(props) ? await loadManifest(c.env) : null;
-  return loaded?.boot ? { module: loaded.boot, imports: loaded.bootImports ?? [] } : null;
-}
-
-/**
- * The player's boot chunk and what it imports statically, which the boot script hints as it imports the chunk: it loads
- * before main.js, so without the hints the browser learns of them only once the chunk has arrived, a round trip later.
- */
-export interface PlayerBoot {
-  module: string;
-  imports: string[];
+  return loaded?.boot ?? null;
 }
 
 /** The build's name and the locale's messages module, or null without a build (the props then carry the messages). */
