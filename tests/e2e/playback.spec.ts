@@ -77,6 +77,17 @@ async function livePriorities(page: Page, channelId: number): Promise<string[]> 
   return priorities;
 }
 
+/** Holds the page's requests for `pattern` until the returned function is called; then they go on. */
+async function holdBack(page: Page, pattern: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
@@ -179,12 +190,7 @@ test("the video goes first: hls.js is hinted with the page's code, and the chat'
 test("the live plays before the page's code hydrates, and the player takes over the same picture (and the focus a click gave it)", async ({ page, consoleErrors }) => {
   const { channel } = await channelPage(LIVE_CHANNEL.id);
   // main.js held back: the page cannot hydrate, and the video has to start all the same (client/components/player/player-boot.ts).
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/main.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/assets/main.js');
   await page.goto(url('flex', `/channel/${channel.creator.loginId}`));
   await expect(page.locator('.player-placeholder')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
   await expect.poll(() => page.evaluate(() => document.querySelector<HTMLVideoElement>('.player video')?.currentTime ?? 0)).toBeGreaterThan(0.5);
@@ -215,6 +221,53 @@ test("the live plays before the page's code hydrates, and the player takes over 
   await expect(player).toBeFocused();
   await page.keyboard.press('ArrowLeft');
   await expect(player).toHaveAttribute('data-rewound', 'true');
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a live's first frame comes before hls.js has loaded, and hls.js takes that source over without starting the picture again", async ({ page, consoleErrors }) => {
+  const { channel } = await channelPage(LIVE_CHANNEL.id);
+  // hls.js's chunk held back: the boot's own MediaSource (client/components/player/first-frame.ts) has to show the
+  // live's newest media by itself.
+  const release = await holdBack(page, '**/assets/hls-engine-*.js');
+  await page.addInitScript(() => {
+    const seen = { frames: 0, emptied: 0 };
+    Object.assign(window, { seen });
+    document.addEventListener('emptied', () => seen.emptied++, true);
+    document.addEventListener(
+      'loadeddata',
+      (event) => {
+        const video = event.target as HTMLVideoElement;
+        const count = () =>
+          video.requestVideoFrameCallback(() => {
+            seen.frames++;
+            count();
+          });
+        count();
+      },
+      true,
+    );
+  });
+  await page.goto(url('flex', `/channel/${channel.creator.loginId}`));
+  const state = () =>
+    page.evaluate(() => {
+      const video = document.querySelector<HTMLVideoElement>('.player video')!;
+      const ranges = Array.from({ length: video.buffered.length }, (_, i) => [video.buffered.start(i), video.buffered.end(i)]);
+      return { src: video.src, time: video.currentTime, ranges, ...(window as unknown as { seen: { frames: number; emptied: number } }).seen };
+    });
+  await expect.poll(async () => (await state()).frames, { timeout: 15_000 }).toBeGreaterThan(0);
+  const first = await state();
+  expect(first.src).toMatch(/^blob:/);
+  expect(first.ranges).toHaveLength(1);
+  const firstEnd = first.ranges[0]![1]!;
+
+  release();
+  // hls.js appends after the first media on the same MediaSource: the picture plays on past it, from one source,
+  // never emptied and loaded again, in one buffered range.
+  await expect.poll(async () => (await state()).time, { timeout: 15_000 }).toBeGreaterThan(firstEnd + 1);
+  const later = await state();
+  expect(later).toMatchObject({ src: first.src, emptied: first.emptied });
+  expect(later.ranges.filter(([start, end]) => start! <= later.time && later.time <= end!)).toHaveLength(1);
+  expect(later.frames).toBeGreaterThan(first.frames + 20);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -254,12 +307,7 @@ async function joinedBeforeHydration(page: Page, channelLogin: string) {
       if (typeof payload === 'string' && payload.split('\n').some((line) => line.startsWith('{"type":"connection","status":"joined"'))) socket.joined = true;
     });
   });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/main.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/assets/main.js');
   await page.goto(url('flex', `/channel/${channelLogin}`));
   await expect.poll(() => sockets.some((s) => s.joined), { timeout: 10_000 }).toBe(true);
   const early = await page.evaluate(() => ({

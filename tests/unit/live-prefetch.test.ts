@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { newestMedia, prefetchedPlaylists, startVariant } from '../../client/components/player/live-prefetch';
+import { listedStarts, newestMedia, prefetchedPlaylists, startVariant } from '../../client/components/player/live-prefetch';
 import { renderPlaylist, type ServedSegment } from '../../src/live/hls';
 
 // What the player's boot fetches ahead of hls.js (client/components/player/live-prefetch.ts), read from playlists as
@@ -43,6 +43,36 @@ describe('the live media prefetched before hls.js loads', () => {
   });
 });
 
+describe("where the first media goes on hls.js's timeline", () => {
+  it('each listed segment starts where the ones before it end, from the first listed; the newest, listed only as its part, where the whole ones end', () => {
+    const text = renderPlaylist(
+      { segments: [segment(20, { durationMs: 480 }), segment(21, { durationMs: 520 }), segment(22), segment(23)], discontinuitySequence: 0 },
+      { ended: false, prefix: '7/', token: 'tk' },
+    );
+    const starts = listedStarts(text);
+    expect([...starts.keys()]).toEqual(['7/index20.m4s?token=tk', '7/index21.m4s?token=tk', '7/index22.m4s?token=tk', '7/index23.m4s?token=tk']);
+    expect([...starts.values()].map((s) => Math.round(s * 1000))).toEqual([0, 480, 1000, 1500]);
+    // The URIs newestMedia gives are the keys: the first media's segments are found by them.
+    for (const uri of newestMedia(text).slice(1)) expect(starts.has(uri)).toBe(true);
+  });
+
+  it('counts on through an encoder restart (a discontinuity and a new init segment)', () => {
+    const text = renderPlaylist(
+      {
+        segments: [
+          segment(3),
+          segment(4),
+          segment(5, { generation: 1, initName: '1.init.mp4', name: '1.index0.m4s', durationMs: 1000 }),
+          segment(6, { generation: 1, initName: '1.init.mp4', name: '1.index1.m4s' }),
+        ],
+        discontinuitySequence: 0,
+      },
+      { ended: false },
+    );
+    expect(Object.fromEntries(listedStarts(text))).toEqual({ 'index3.m4s': 0, 'index4.m4s': 0.5, '1.index0.m4s': 1, '1.index1.m4s': 2 });
+  });
+});
+
 describe('the rendition a master playlist starts on', () => {
   const master = [
     '#EXTM3U',
@@ -72,10 +102,11 @@ describe('playlists fetched ahead of the player', () => {
   it("answer the player's first request for the same URL, relative or absolute, once", async () => {
     const playlists = prefetchedPlaylists(base);
     const signal = new AbortController().signal;
-    await playlists.fetch('/live/7/index.m3u8', signal, { url: '/live/7/index.m3u8', response: answer('#EXTM3U\nmaster', 'https://flex.example/live/7/index.m3u8'), receivedAt: 12.5 });
+    const receivedAt = performance.now() - 100;
+    await playlists.fetch('/live/7/index.m3u8', signal, { url: '/live/7/index.m3u8', response: answer('#EXTM3U\nmaster', 'https://flex.example/live/7/index.m3u8'), receivedAt });
     expect(playlists.take('https://flex.example/live/7/other.m3u8')).toBeNull();
     // When the boot script's fetch was answered, so that the player knows how old the playlist is.
-    expect(await playlists.take('https://flex.example/live/7/index.m3u8')).toEqual({ text: '#EXTM3U\nmaster', url: 'https://flex.example/live/7/index.m3u8', receivedAt: 12.5 });
+    expect(await playlists.take('https://flex.example/live/7/index.m3u8')).toEqual({ text: '#EXTM3U\nmaster', url: 'https://flex.example/live/7/index.m3u8', receivedAt });
     // Taken: the player's next request (a reload) goes to the network.
     expect(playlists.take('/live/7/index.m3u8')).toBeNull();
   });
@@ -87,6 +118,14 @@ describe('playlists fetched ahead of the player', () => {
       const signal = new AbortController().signal;
       await playlists.fetch('/live/7/index.m3u8', signal, { url: '/live/7/index.m3u8', response: answer('#EXTM3U', 'https://flex.example/live/7/index.m3u8') });
       vi.advanceTimersByTime(3001);
+      expect(playlists.take('/live/7/index.m3u8')).toBeNull();
+      // Reckoned from its answer, not from when it was asked for: the boot script's early fetch, answered 2 s before
+      // the boot took it over, has 1 s left.
+      await playlists.fetch('/live/7/index.m3u8', signal, { url: '/live/7/index.m3u8', response: answer('#EXTM3U', 'https://flex.example/live/7/index.m3u8'), receivedAt: performance.now() - 2000 });
+      vi.advanceTimersByTime(999);
+      expect(await playlists.take('/live/7/index.m3u8')).not.toBeNull();
+      await playlists.fetch('/live/7/index.m3u8', signal, { url: '/live/7/index.m3u8', response: answer('#EXTM3U', 'https://flex.example/live/7/index.m3u8'), receivedAt: performance.now() - 2000 });
+      vi.advanceTimersByTime(1001);
       expect(playlists.take('/live/7/index.m3u8')).toBeNull();
       await playlists.fetch('/live/7/index.m3u8', signal, { url: '/live/7/index.m3u8', response: Promise.resolve(new Response('gone', { status: 404 })) });
       expect(await playlists.take('/live/7/index.m3u8')).toBeNull();

@@ -1,4 +1,5 @@
 import type { Playback } from '../../../src/shared/streams-api';
+import type { FirstMedia } from './first-frame';
 import type { PrefetchedPlaylists } from './live-prefetch';
 
 // Apart from engine.ts, which loads the engines: they need these types, and importing them from
@@ -47,4 +48,6 @@ export interface EngineOptions {
   startAt?: () => number;
   /** Playlists fetched before the engine started (live-prefetch.ts): each answers the engine's first request for it. */
   prefetched?: Pick<PrefetchedPlaylists, 'take'>;
+  /** A live's first media, already on the <video> (first-frame.ts): the engine takes its MediaSource over. */
+  firstMedia?: Promise<FirstMedia | null>;
 }

@@ -48,13 +48,6 @@ export const LIVE_HLS_CONFIG: Partial<HlsConfig> = {
 };
 
 /**
- * Where the playlist announces parts (ours: each segment its own part), how far behind the edge a viewer plays: a
- * part, and never less than this, which leaves the buffer about 0.2 s beyond a half-second part for the next one to
- * arrive. The playlist's own PART-HOLD-BACK (three parts) would double the latency of short segments.
- */
-export const MIN_LIVE_DISTANCE_S = 0.7;
-
-/**
  * A live rewound (its whole-stream playlist): still a live playlist, reloaded with delta updates, but played where
  * the viewer put it: no jump back to the edge however far behind, no faster playback to catch up, and a recording's
  * buffers.

@@ -1,9 +1,13 @@
-import Hls, { ErrorDetails, ErrorTypes, Events, FetchLoader, type ErrorData, type HlsConfig } from 'hls.js/light';
-import { LIVE_HLS_CONFIG, MIN_LIVE_DISTANCE_S, REWIND_HLS_CONFIG, VOD_HLS_CONFIG } from './hls-config';
+import Hls, { ErrorDetails, ErrorTypes, Events, FetchLoader, type ErrorData, type HlsConfig, type MediaAttachingData } from 'hls.js/light';
+import { LIVE_HLS_CONFIG, REWIND_HLS_CONFIG, VOD_HLS_CONFIG } from './hls-config';
+import { MIN_LIVE_DISTANCE_S } from './live-distance';
 import type { Engine, EngineOptions } from './engine-types';
+import { stillPlaced, type FirstMedia } from './first-frame';
 
 const MEDIA_RECOVERY_WINDOW_MS = 3000;
 const NETWORK_RETRIES = 4;
+/** How long hls.js waits for the boot's first media (first-frame.ts) before it attaches by itself. */
+const FIRST_MEDIA_WAIT_MS = 1500;
 /** Further than this behind where a live with parts should play (keepNearEdge), the player jumps there. */
 const EDGE_SLACK_S = 0.25;
 
@@ -145,11 +149,21 @@ function transmuxInPlaceForCmaf(hls: Hls, fragments: { initSegment: unknown }[])
 }
 
 /**
+ * The boot's first media (first-frame.ts) handed to hls.js as it hands a playing MediaSource between its own
+ * instances: hls.js adopts the SourceBuffer once its first fragment names the same tracks (else it opens a new
+ * MediaSource), and goes on appending where the first media sits on its timeline.
+ */
+function takeOver(video: HTMLVideoElement, { mediaSource, buffer, codecs, track }: FirstMedia): MediaAttachingData {
+  const tracks = { [track]: { id: 'main', container: 'video/mp4', codec: codecs, levelCodec: codecs, buffer, listeners: [] } };
+  return { media: video, mediaSource, tracks } as MediaAttachingData;
+}
+
+/**
  * hls.js on MSE, in its own chunk (loaded when a player mounts). Media errors are recovered in place
  * (recoverMediaError, then a codec swap if it fails again at once); a fatal network error restarts the
  * load with backoff; a playlist that answers 404 means the broadcast is off.
  */
-export async function startHls({ video, live, callbacks, signal, quality = null, startAt, prefetched }: EngineOptions, url: string): Promise<Engine> {
+export async function startHls({ video, live, callbacks, signal, quality = null, startAt, prefetched, firstMedia }: EngineOptions, url: string): Promise<Engine> {
   // Three tasks, each short: this chunk evaluates in the caller's, the controllers are built in the next, and the
   // video is attached and the playlist asked for in the one after. In one task they were ~110 ms under Lighthouse's
   // 4x CPU throttle; built and attached together, ~100 ms.
@@ -229,12 +243,16 @@ export async function startHls({ video, live, callbacks, signal, quality = null,
   if (live && !startAt) keepNearEdge(hls, video);
   // Attached and loading before the engine is handed over, so play() never runs before the source is set.
   await nextTask();
+  // The boot's first media, if it comes soon; later, hls.js starts by itself (the boot's appends then fail on a
+  // MediaSource no longer attached, and leave the video to hls.js).
+  const first = live && !startAt && firstMedia ? await Promise.race([firstMedia, new Promise<null>((resolve) => setTimeout(resolve, FIRST_MEDIA_WAIT_MS, null))]) : null;
   if (signal?.aborted) {
     forget();
     hls.destroy();
     return { destroy: () => {} };
   }
-  hls.attachMedia(video);
+  if (first && stillPlaced(first)) hls.attachMedia(takeOver(video, first));
+  else hls.attachMedia(video);
   hls.loadSource(url);
 
   return {

@@ -1,20 +1,41 @@
 import type { EarlyPlaylist } from '../../../src/shared/player-boot';
 
 /**
+ * A live's first media as the boot fetched it: the playlist of the rendition it starts on, its newest init segment
+ * (null for MPEG-TS) and its newest segments, each with the URI the playlist gives it.
+ */
+export interface LiveStart {
+  playlist: FetchedPlaylist;
+  init: ArrayBuffer | null;
+  segments: { uri: string; data: ArrayBuffer }[];
+}
+
+/**
  * The first media a live will need, fetched while the player's code is still loading: the playlist, of a master
  * playlist also the rendition the player starts on (startVariant), then the newest init segment and the newest two
  * segments (a player starts a part or two behind the edge: hls-config.ts). Segments are immutable and cacheable, so
  * hls.js, asking for the same URLs a moment later, gets them from the cache; the playlists, which the browser must not
  * reuse (hls-engine.ts, liveLoading), are kept in `playlists` and answer the player's first request for each, once.
+ * The media itself comes back too: first-frame.ts shows it before hls.js has loaded. Null when a playlist failed.
  */
-export async function prefetchLiveStart(url: string, signal: AbortSignal, playlists: PrefetchedPlaylists, quality: number | null = null, early?: EarlyPlaylist): Promise<void> {
+export async function prefetchLiveStart(url: string, signal: AbortSignal, playlists: PrefetchedPlaylists, quality: number | null = null, early?: EarlyPlaylist): Promise<LiveStart | null> {
   let playlist = await playlists.fetch(url, signal, early);
-  if (!playlist) return;
+  if (!playlist) return null;
   const variant = startVariant(playlist.text, quality);
   if (variant !== null) playlist = await playlists.fetch(new URL(variant, playlist.url).href, signal);
-  if (!playlist) return;
+  if (!playlist) return null;
   const base = playlist.url; // absolute: where the playlist came from
-  await Promise.all(newestMedia(playlist.text).map((uri) => fetch(new URL(uri, base), { signal }).then((res) => res.arrayBuffer())));
+  const uris = newestMedia(playlist.text);
+  const data = await Promise.all(
+    uris.map((uri) =>
+      fetch(new URL(uri, base), { signal }).then((res) => {
+        if (!res.ok) throw new Error(`${res.status}`);
+        return res.arrayBuffer();
+      }),
+    ),
+  );
+  const init = playlist.text.includes('#EXT-X-MAP:') ? 1 : 0;
+  return { playlist, init: init ? data[0]! : null, segments: uris.slice(init).map((uri, i) => ({ uri, data: data[i + init]! })) };
 }
 
 /** A playlist as fetched: its text and the URL it came from (after any redirect). */
@@ -26,7 +47,7 @@ export interface FetchedPlaylist {
 }
 
 /** How long a prefetched playlist may answer the player's first request for it: older, the player fetches its own. */
-const PREFETCH_FRESH_MS = 3000;
+export const PREFETCH_FRESH_MS = 3000;
 
 /**
  * Playlists fetched ahead of the player, by the absolute URL asked for (relative ones against `base`, the page's): each
@@ -42,14 +63,17 @@ export function prefetchedPlaylists(base: string): PrefetchedPlaylists {
   const entries = new Map<string, { playlist: Promise<FetchedPlaylist | null>; at: number }>();
   return {
     fetch: (url, signal, early) => {
-      const playlist = (early?.response ?? fetch(url, { cache: 'no-cache', signal }))
+      // Fresh from when it was asked for, then from when its answer came.
+      const entry = { playlist: Promise.resolve<FetchedPlaylist | null>(null), at: performance.now() };
+      entry.playlist = (early?.response ?? fetch(url, { cache: 'no-cache', signal }))
         .then(async (res) => {
           const receivedAt = early?.receivedAt ?? performance.now();
+          entry.at = receivedAt;
           return res.ok ? { text: await res.text(), url: res.url, receivedAt } : null;
         })
         .catch(() => null);
-      entries.set(new URL(url, base).href, { playlist, at: performance.now() });
-      return playlist;
+      entries.set(new URL(url, base).href, entry);
+      return entry.playlist;
     },
     take: (url) => {
       const key = new URL(url, base).href;
@@ -91,4 +115,27 @@ export function newestMedia(text: string): string[] {
   }
   const newest = [...new Set(segments)].slice(-2);
   return [...(init ? [init] : []), ...newest];
+}
+
+/**
+ * Where each segment of a media playlist starts, in seconds after its first listed segment, by the URI it is listed
+ * with: the time hls.js gives it on the first playlist it loads (it starts its timeline there). A segment announced
+ * only as a part starts where the whole ones end.
+ */
+export function listedStarts(text: string): Map<string, number> {
+  const starts = new Map<string, number>();
+  let at = 0;
+  let duration = 0;
+  for (const line of text.split('\n').map((l) => l.trim())) {
+    const part = /^#EXT-X-PART:.*URI="([^"]+)"/.exec(line);
+    if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8)) || 0;
+    else if (part) {
+      if (!starts.has(part[1]!)) starts.set(part[1]!, at);
+    } else if (line && !line.startsWith('#')) {
+      starts.set(line, at);
+      at += duration;
+      duration = 0;
+    }
+  }
+  return starts;
 }

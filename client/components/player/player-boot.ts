@@ -2,6 +2,7 @@ import { playOrMute, type AutoplayOutcome } from './autoplay';
 import { startEngine } from './engine';
 import { engineFor } from './engine-choice';
 import { hlsSupport } from './hls-support';
+import { playFirstMedia } from './first-frame';
 import { prefetchedPlaylists, prefetchLiveStart } from './live-prefetch';
 import type { Engine, EngineCallbacks, PlayerErrorKind, Quality } from './engine-types';
 import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT, BOOT_RELEASE_EVENT, EARLY_PLAYLIST_GLOBAL, type EarlyPlaylist, VIDEO_FIRST_MS } from '../../../src/shared/player-boot';
@@ -45,11 +46,14 @@ function start(video: HTMLVideoElement, data: BootData): Boot {
   let qualities: [Quality[], number | null] | null = null;
   const failed = () => video.dispatchEvent(new Event(BOOT_FAILED_EVENT));
   const quality = savedQuality();
-  // While hls.js's own code loads, the live's first playlists and media are fetched (live-prefetch.ts).
+  // While hls.js's own code loads, the live's first playlists and media are fetched (live-prefetch.ts), and the media
+  // shown (first-frame.ts) until hls.js takes it over.
   const playlists = data.live && engineFor(data.playback, hlsSupport(video)) === 'hls.js' ? prefetchedPlaylists(document.baseURI) : undefined;
-  if (playlists) void prefetchLiveStart(data.playback.url, abort.signal, playlists, quality, takeEarlyPlaylist(data.playback.url)).catch(() => {});
+  const liveStart = playlists ? prefetchLiveStart(data.playback.url, abort.signal, playlists, quality, takeEarlyPlaylist(data.playback.url)).catch(() => null) : null;
+  const firstMedia = liveStart ? playFirstMedia(video, liveStart, abort.signal) : undefined;
   const engine = startEngine({
     prefetched: playlists,
+    firstMedia,
     video,
     playback: data.playback,
     live: data.live,
@@ -68,7 +72,9 @@ function start(video: HTMLVideoElement, data: BootData): Boot {
     },
   });
   engine.catch(failed);
-  const autoplay = data.autoPlay ? engine.then(() => playOrMute(video)).catch(() => null) : Promise.resolve(null);
+  // Playable once the first media is in, or else once the engine has its source.
+  const playable: Promise<unknown> = firstMedia ? firstMedia.then((first): unknown => first ?? engine) : engine;
+  const autoplay = data.autoPlay ? playable.then(() => playOrMute(video)).catch(() => null) : Promise.resolve(null);
   // Until the player takes over, the placeholder's poster and spinner give way to the moving picture (app.css).
   const placeholder = video.closest<HTMLElement>('.player-placeholder');
   const showPicture = () => {
