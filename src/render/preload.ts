@@ -70,10 +70,13 @@ export async function preloadsFor(c: Context<AppEnv>, props: PageProps): Promise
   return [...new Set([...(messages ? [messages] : []), ...loaded.main, ...(loaded.pages[props.page] ?? []), ...player])];
 }
 
-/** The chunks to hint after preloadsFor's only where the browser has MSE: hls.js, on a page that plays HLS. */
+/**
+ * The chunks to hint after preloadsFor's only where the browser has MSE: hls.js, on a page that plays HLS. Not the
+ * player's boot chunk, which hls.js's imports include and the boot script imports before any hint.
+ */
 export async function msePreloadsFor(c: Context<AppEnv>, props: PageProps): Promise<string[]> {
   const loaded = playsHls(props) ? await loadManifest(c.env) : null;
-  return loaded ? [...new Set(MSE_PLAYER_MODULES.flatMap((m) => loaded.modules[m] ?? []))] : [];
+  return loaded ? [...new Set(MSE_PLAYER_MODULES.flatMap((m) => loaded.modules[m] ?? []))].filter((chunk) => chunk !== loaded.boot) : [];
 }
 
 /**

@@ -69,6 +69,10 @@ describe('modulepreload hints', () => {
       expect(lazyImports, module).toContain(module);
       expect(await mseHints('CHANNEL', hlsChannel), module).toContain(chunkOf(module));
     }
+    // hls.js imports from the player's boot chunk, which the boot script imports itself, before any hint.
+    const boot = await playerBootFor(context, { page: 'CHANNEL', data: hlsChannel } as PageProps);
+    expect(boot).not.toBeNull();
+    expect(await mseHints('CHANNEL', hlsChannel)).not.toContain(boot);
     expect(await mseHints('CHANNEL')).toEqual([]);
     expect(await mseHints('CHANNEL', { channelPage: { live: { playback: { playerType: 'BYTEPLUS', source: 'bp_flv', url: '/x.flv' } } } })).toEqual([]);
     expect(await mseHints('HOME')).toEqual([]);
