@@ -14,11 +14,18 @@ test.afterEach(async ({ page }) => {
   await reloadUntil(page, url('flex', '/'), '/', FLIP_MS);
 });
 
-/** Reload until the page lands on `path` (the edge caches the flags for STATUS_CACHE_MS). */
+/**
+ * Reload until the page lands on `path` (the edge caches the flags for STATUS_CACHE_MS). A page the edge still served
+ * may find the flag from the API itself and go to the maintenance page before it has loaded: that navigation is
+ * where it lands.
+ */
 async function reloadUntil(page: import('@playwright/test').Page, target: string, path: string, withinMs: number): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < withinMs) {
-    await page.goto(target);
+    await page.goto(target).catch((error: Error) => {
+      if (!error.message.includes('interrupted by another navigation')) throw error;
+    });
+    await page.waitForLoadState();
     if (new URL(page.url()).pathname === path) return Date.now() - started;
     await page.waitForTimeout(500);
   }
