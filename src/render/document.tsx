@@ -20,10 +20,13 @@ export const PROPS_ELEMENT_ID = '__PROPS__';
  * busy with the page's start, so a fixed number per task has no bound).
  * Without paint timing it waits one frame; should no entry come, it starts after 3 s all the same.
  *
- * On a page that plays (data-player, and the placeholder's <video data-boot>) the video goes first: after the paint
- * it asks for a live's first playlist (EARLY_PLAYLIST_GLOBAL), imports the player's boot chunk (which imports nothing,
- * so it runs as soon as it is in), hints hls.js, and imports main.js with the page's chunks only once the video has its first
- * frame, has failed, or after VIDEO_FIRST_MS (docs/architecture.md, Contracts, "The player").
+ * On a page that plays (data-player, and the placeholder's <video data-boot>) the video goes first. A live played
+ * through MSE does not wait for the paint: as the script runs it asks for the live's first playlist
+ * (EARLY_PLAYLIST_GLOBAL) and imports the player's boot chunk (which imports nothing, so it runs as soon as it is in,
+ * and shows the live's first frame itself); one small file and one playlist, not the page's code, so the paint does
+ * not wait for them. Any other playing page imports that chunk after the paint. After the paint the script hints
+ * hls.js, and it imports main.js with the page's chunks only once the video has its first frame, has failed, or
+ * after VIDEO_FIRST_MS (docs/architecture.md, Contracts, "The player").
  *
  * Why after the frame: fetched from the <head>, the channel page's chunks (~45 then) arrived before the first
  * paint (a layout of 60-130 ms here), and Lighthouse's simulation then counts every one of them, each a
@@ -59,17 +62,18 @@ export const BOOT_SCRIPT = [
   '    import(s.dataset.main);',
   '    hint(video ? list(s.dataset.preload) : list(s.dataset.preload).concat(mse));',
   '  }',
+  `  var boot = video && JSON.parse(video.getAttribute('${BOOT_ATTRIBUTE}') || 'null');`,
+  '  if (mse.length && boot && boot.live) {',
+  `    var early = (window.${EARLY_PLAYLIST_GLOBAL} = { url: boot.playback.url });`,
+  "    early.response = fetch(boot.playback.url, { cache: 'no-cache' }).then(function (r) { early.receivedAt = performance.now(); return r; });",
+  '    import(s.dataset.player);',
+  '  }',
   '  var started = false;',
   '  function go() {',
   '    if (started) return;',
   '    started = true;',
   '    if (!video) return hydrate();',
-  `    var boot = JSON.parse(video.getAttribute('${BOOT_ATTRIBUTE}') || 'null');`,
-  '    if (mse.length && boot && boot.live) {',
-  `      var early = (window.${EARLY_PLAYLIST_GLOBAL} = { url: boot.playback.url });`,
-  "      early.response = fetch(boot.playback.url, { cache: 'no-cache' }).then(function (r) { early.receivedAt = performance.now(); return r; });",
-  '    }',
-  '    import(s.dataset.player);',
+  '    if (!early) import(s.dataset.player);',
   '    hint(mse);',
   "    video.addEventListener('loadeddata', hydrate);",
   "    video.addEventListener('error', hydrate);",

@@ -335,18 +335,15 @@ test('a channel page that will play hints its page and player chunks (moduleprel
   }
 });
 
-test('the document paints before its code loads, then the boot script imports main.js and hints every chunk', async ({ page, consoleErrors }) => {
-  // No script of the page is requested before the first paint; every one of them after it (src/render/document.tsx).
+/** The first paint and every script of the page asked for, from inside the page once it has hydrated. */
+async function scriptsAndPaint(page: Page, path: string) {
   await page.addInitScript(() => {
     const w = window as unknown as { __firstPaint?: number };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) if (entry.name === 'first-paint') w.__firstPaint = entry.startTime;
     }).observe({ type: 'paint', buffered: true });
   });
-  await gotoHydrated(page, url('flex', '/channel/demo_caster1'));
-  const hinted = (await page.locator('script[data-preload]').getAttribute('data-preload'))?.split(' ').filter(Boolean) ?? [];
-  expect(hinted.length).toBeGreaterThan(0);
-  await expect.poll(() => page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (l) => new URL(l.href).pathname))).toEqual(hinted);
+  await gotoHydrated(page, url('flex', path));
   const { firstPaint, scripts } = await page.evaluate(() => ({
     firstPaint: (window as unknown as { __firstPaint?: number }).__firstPaint ?? null,
     scripts: performance
@@ -356,9 +353,31 @@ test('the document paints before its code loads, then the boot script imports ma
   }));
   expect(firstPaint).not.toBeNull();
   expect(scripts.map((s) => s.path)).toContain('/assets/main.js');
-  expect(
-    scripts.filter((s) => s.start < firstPaint!),
-    `first paint ${firstPaint}`,
-  ).toEqual([]);
+  return { beforePaint: scripts.filter((s) => s.start < firstPaint!).map((s) => s.path), firstPaint };
+}
+
+test('the document paints before its code loads, then the boot script imports main.js and hints every chunk', async ({ page, consoleErrors }) => {
+  // No script of the page is requested before the first paint; every one of them after it (src/render/document.tsx).
+  const { beforePaint, firstPaint } = await scriptsAndPaint(page, '/channel/demo_caster1');
+  const hinted = (await page.locator('script[data-preload]').getAttribute('data-preload'))?.split(' ').filter(Boolean) ?? [];
+  expect(hinted.length).toBeGreaterThan(0);
+  await expect.poll(() => page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (l) => new URL(l.href).pathname))).toEqual(hinted);
+  expect(beforePaint, `first paint ${firstPaint}`).toEqual([]);
   expect(consoleErrors).toEqual([]);
+});
+
+test("a live's page may ask for the player's boot chunk before the paint, and for nothing else of its code", async ({ browser }) => {
+  const title = `${MARK} 첫 화면`;
+  await openTestLive(2, title);
+  const page = await browser.newPage();
+  try {
+    const live = await scriptsAndPaint(page, '/channel/demo_caster2');
+    const boot = await page.locator('script[data-player]').getAttribute('data-player');
+    expect(boot).toMatch(/^\/assets\/player-boot-/);
+    // The boot script asks for it as it runs (src/render/document.tsx), which may be before the paint or after it.
+    expect(live.beforePaint.filter((path) => path !== boot)).toEqual([]);
+  } finally {
+    await page.close();
+    await removeTestLives(title);
+  }
 });

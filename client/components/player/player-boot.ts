@@ -31,6 +31,24 @@ export interface Boot {
 
 let pending: Boot | null = null;
 
+/**
+ * Settles once the page has painted (its first paint entry), at once in a hidden tab (which paints nothing) or where
+ * there is no paint timing (then after a frame), and after 3 s whatever happens: the boot script's own rule
+ * (src/render/document.tsx) for what may load before the paint.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const types = (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes) || [];
+    if (document.visibilityState === 'hidden') return resolve();
+    if (!types.includes('paint')) return requestAnimationFrame(() => setTimeout(resolve, 0));
+    new PerformanceObserver((_list, observer) => {
+      observer.disconnect();
+      resolve();
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(resolve, 3000);
+  });
+}
+
 /** The playlist the document's boot script already asked for (EARLY_PLAYLIST_GLOBAL), if it is this one; taken once. */
 function takeEarlyPlaylist(url: string): EarlyPlaylist | undefined {
   const holder = window as unknown as Record<string, EarlyPlaylist | undefined>;
@@ -51,26 +69,29 @@ function start(video: HTMLVideoElement, data: BootData): Boot {
   const playlists = data.live && engineFor(data.playback, hlsSupport(video)) === 'hls.js' ? prefetchedPlaylists(document.baseURI) : undefined;
   const liveStart = playlists ? prefetchLiveStart(data.playback.url, abort.signal, playlists, quality, takeEarlyPlaylist(data.playback.url)).catch(() => null) : null;
   const firstMedia = liveStart ? playFirstMedia(video, liveStart, abort.signal) : undefined;
-  const engine = startEngine({
-    prefetched: playlists,
-    firstMedia,
-    video,
-    playback: data.playback,
-    live: data.live,
-    signal: abort.signal,
-    quality,
-    callbacks: {
-      onFatal: (kind) => {
-        if (listener) return listener.onFatal(kind);
-        fatal = kind;
-        failed();
+  // hls.js (116 KB gzipped) is not asked for before the first paint, which this chunk may run ahead of.
+  const engine = afterFirstPaint().then(() =>
+    startEngine({
+      prefetched: playlists,
+      firstMedia,
+      video,
+      playback: data.playback,
+      live: data.live,
+      signal: abort.signal,
+      quality,
+      callbacks: {
+        onFatal: (kind) => {
+          if (listener) return listener.onFatal(kind);
+          fatal = kind;
+          failed();
+        },
+        onQualities: (list, playing) => {
+          qualities = [list, playing];
+          listener?.onQualities?.(list, playing);
+        },
       },
-      onQualities: (list, playing) => {
-        qualities = [list, playing];
-        listener?.onQualities?.(list, playing);
-      },
-    },
-  });
+    }),
+  );
   engine.catch(failed);
   // Playable once the first media is in, or else once the engine has its source.
   const playable: Promise<unknown> = firstMedia ? firstMedia.then((first): unknown => first ?? engine) : engine;
