@@ -49,12 +49,14 @@ export async function playFirstMedia(video: HTMLVideoElement, start: Promise<Liv
     mediaSource.addEventListener('sourceopen', () => resolve(true), { once: true });
     setTimeout(resolve, OPEN_WAIT_MS, false);
   });
-  video.src = URL.createObjectURL(mediaSource);
+  const url = URL.createObjectURL(mediaSource);
+  video.src = url;
   const first = await start;
   const segment = first?.segments[0];
-  if (!first?.init || !segment || signal.aborted) return null;
-  if (!(await opened)) return null;
-  URL.revokeObjectURL(video.src);
+  const usable = !!first?.init && !!segment && !signal.aborted && (await opened);
+  URL.revokeObjectURL(url); // opened: the <video> holds the MediaSource itself now
+  // Null too where hls.js, tired of waiting, has given the <video> a source of its own meanwhile.
+  if (!usable || !first?.init || !segment || video.src !== url) return null;
   const init = new Uint8Array(first.init);
   const { video: videoCodec, audio: audioCodec } = initCodecs(init);
   const codecs = [videoCodec, audioCodec].filter(Boolean).join(',');
