@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { toWire, type BuildRefs, type PageProps } from '../shared/page-props';
 import { pageTitle } from '../shared/page-title';
 import { CHOSEN_BEFORE_HYDRATION_ATTRIBUTE, HELD_SUBMIT_ATTRIBUTE } from '../shared/held-submit';
-import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT, EARLY_PLAYLIST_GLOBAL, VIDEO_FIRST_MS } from '../shared/player-boot';
+import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT, EARLY_PLAYLIST_GLOBAL, PAINTED_ATTRIBUTE, PAINTED_EVENT, VIDEO_FIRST_MS } from '../shared/player-boot';
 import { CHAT_BOOT_ATTRIBUTE, type ChatBootData } from '../shared/chat-socket';
 
 /** Built by scripts/build-client.mjs; fixed names, revalidated by ETag. */
@@ -63,8 +63,8 @@ export const BOOT_SCRIPT = [
   '    hint(video ? list(s.dataset.preload) : list(s.dataset.preload).concat(mse));',
   '  }',
   `  var boot = video && JSON.parse(video.getAttribute('${BOOT_ATTRIBUTE}') || 'null');`,
-  '  if (mse.length && boot && boot.live) {',
-  `    var early = (window.${EARLY_PLAYLIST_GLOBAL} = { url: boot.playback.url });`,
+  `  var early = mse.length && boot && boot.live ? (window.${EARLY_PLAYLIST_GLOBAL} = { url: boot.playback.url }) : null;`,
+  '  if (early) {',
   "    early.response = fetch(boot.playback.url, { cache: 'no-cache' }).then(function (r) { early.receivedAt = performance.now(); return r; });",
   '    import(s.dataset.player);',
   '  }',
@@ -72,6 +72,8 @@ export const BOOT_SCRIPT = [
   '  function go() {',
   '    if (started) return;',
   '    started = true;',
+  `    d.documentElement.setAttribute('${PAINTED_ATTRIBUTE}', '');`,
+  `    dispatchEvent(new Event('${PAINTED_EVENT}'));`,
   '    if (!video) return hydrate();',
   '    if (!early) import(s.dataset.player);',
   '    hint(mse);',

@@ -20,6 +20,14 @@ export const BOOT_FAILED_EVENT = 'playerbootfailed';
 export const BOOT_RELEASE_EVENT = 'playerbootrelease';
 
 /**
+ * Set on <html> by the document's boot script, and dispatched on the window, once the page has painted (or paints
+ * nothing: a hidden tab; or 3 s have passed): what must not load before the paint (the page's code, hls.js) may load
+ * from then on. The player's boot chunk, which a live's page imports before the paint, waits for it to start hls.js.
+ */
+export const PAINTED_ATTRIBUTE = 'data-painted';
+export const PAINTED_EVENT = 'documentpainted';
+
+/**
  * On a page that plays, how long the page's own code (src/render/document.tsx) and the chat's early join
  * (client/realtime/chat-boot.ts) wait for the video's first frame at most.
  */

@@ -1,6 +1,6 @@
 import { fragmentStart, initCodecs, initTracks } from '../caster/golive/cmaf-boxes';
 import { MIN_LIVE_DISTANCE_S } from './live-distance';
-import { listedStarts, PREFETCH_FRESH_MS, type LiveStart } from './live-prefetch';
+import { PREFETCH_FRESH_MS, type LiveStart } from './live-prefetch';
 
 // A live's first frame before hls.js has loaded (docs/architecture.md, Contracts, "The player"): the boot appends the
 // media it prefetched (live-prefetch.ts) to a MediaSource of its own, and hls.js, once loaded, takes that MediaSource
@@ -45,28 +45,30 @@ const appended = (buffer: SourceBuffer, data: ArrayBuffer) =>
 export async function playFirstMedia(video: HTMLVideoElement, start: Promise<LiveStart | null>, signal: AbortSignal): Promise<FirstMedia | null> {
   if (typeof MediaSource === 'undefined') return null;
   const mediaSource = new MediaSource();
-  const opened = new Promise<boolean>((resolve) => {
-    mediaSource.addEventListener('sourceopen', () => resolve(true), { once: true });
-    setTimeout(resolve, OPEN_WAIT_MS, false);
-  });
   const url = URL.createObjectURL(mediaSource);
+  // The URL lives until the <video> holds the MediaSource itself (open), or is not going to.
+  const opened = new Promise<boolean>((resolve) => {
+    const done = (open: boolean) => {
+      URL.revokeObjectURL(url);
+      resolve(open);
+    };
+    mediaSource.addEventListener('sourceopen', () => done(true), { once: true });
+    setTimeout(done, OPEN_WAIT_MS, false);
+  });
   video.src = url;
   const first = await start;
   const segment = first?.segments[0];
-  const usable = !!first?.init && !!segment && !signal.aborted && (await opened);
-  URL.revokeObjectURL(url); // opened: the <video> holds the MediaSource itself now
   // Null too where hls.js, tired of waiting, has given the <video> a source of its own meanwhile.
-  if (!usable || !first?.init || !segment || video.src !== url) return null;
+  if (!first?.init || !segment || signal.aborted || !(await opened) || video.src !== url) return null;
   const init = new Uint8Array(first.init);
   const { video: videoCodec, audio: audioCodec } = initCodecs(init);
   const codecs = [videoCodec, audioCodec].filter(Boolean).join(',');
   const type = `video/mp4; codecs="${codecs}"`;
-  const listedAt = listedStarts(first.playlist.text).get(segment.uri);
   const decodedAt = fragmentStart(new Uint8Array(segment.data), initTracks(init));
-  if (!videoCodec || listedAt === undefined || !decodedAt || !MediaSource.isTypeSupported(type)) return null;
+  if (!videoCodec || !decodedAt || !MediaSource.isTypeSupported(type)) return null;
   try {
     const buffer = mediaSource.addSourceBuffer(type);
-    buffer.timestampOffset = listedAt - decodedAt.seconds;
+    buffer.timestampOffset = segment.start - decodedAt.seconds;
     for (const data of [first.init, ...first.segments.map((s) => s.data)]) await appended(buffer, data);
     // Where hls.js will want to play (a part behind the edge), so that it does not seek there itself.
     const buffered = buffer.buffered;

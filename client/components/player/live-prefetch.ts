@@ -2,12 +2,12 @@ import type { EarlyPlaylist } from '../../../src/shared/player-boot';
 
 /**
  * A live's first media as the boot fetched it: the playlist of the rendition it starts on, its newest init segment
- * (null for MPEG-TS) and its newest segments, each with the URI the playlist gives it.
+ * (null for MPEG-TS) and its newest segments, each with where that playlist starts it (listedStarts).
  */
 export interface LiveStart {
   playlist: FetchedPlaylist;
   init: ArrayBuffer | null;
-  segments: { uri: string; data: ArrayBuffer }[];
+  segments: { start: number; data: ArrayBuffer }[];
 }
 
 /**
@@ -35,7 +35,8 @@ export async function prefetchLiveStart(url: string, signal: AbortSignal, playli
     ),
   );
   const init = playlist.text.includes('#EXT-X-MAP:') ? 1 : 0;
-  return { playlist, init: init ? data[0]! : null, segments: uris.slice(init).map((uri, i) => ({ uri, data: data[i + init]! })) };
+  const starts = listedStarts(playlist.text);
+  return { playlist, init: init ? data[0]! : null, segments: uris.slice(init).map((uri, i) => ({ start: starts.get(uri)!, data: data[i + init]! })) };
 }
 
 /** A playlist as fetched: its text and the URL it came from (after any redirect). */
@@ -104,17 +105,8 @@ export function startVariant(text: string, quality: number | null): string | nul
 /** A media playlist's newest init segment (#EXT-X-MAP) and newest two segments, whole or announced as parts. */
 export function newestMedia(text: string): string[] {
   if (text.includes('#EXT-X-STREAM-INF')) return [];
-  let init: string | null = null;
-  const segments: string[] = [];
-  for (const line of text.split('\n').map((l) => l.trim())) {
-    const map = /^#EXT-X-MAP:.*URI="([^"]+)"/.exec(line);
-    const part = /^#EXT-X-PART:.*URI="([^"]+)"/.exec(line);
-    if (map) init = map[1]!;
-    else if (part) segments.push(part[1]!);
-    else if (line && !line.startsWith('#')) segments.push(line);
-  }
-  const newest = [...new Set(segments)].slice(-2);
-  return [...(init ? [init] : []), ...newest];
+  const init = [...text.matchAll(/^\s*#EXT-X-MAP:.*URI="([^"]+)"/gm)].at(-1)?.[1];
+  return [...(init ? [init] : []), ...[...listedStarts(text).keys()].slice(-2)];
 }
 
 /**

@@ -5,7 +5,7 @@ import { hlsSupport } from './hls-support';
 import { playFirstMedia } from './first-frame';
 import { prefetchedPlaylists, prefetchLiveStart } from './live-prefetch';
 import type { Engine, EngineCallbacks, PlayerErrorKind, Quality } from './engine-types';
-import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT, BOOT_RELEASE_EVENT, EARLY_PLAYLIST_GLOBAL, type EarlyPlaylist, VIDEO_FIRST_MS } from '../../../src/shared/player-boot';
+import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT, BOOT_RELEASE_EVENT, EARLY_PLAYLIST_GLOBAL, type EarlyPlaylist, PAINTED_ATTRIBUTE, PAINTED_EVENT, VIDEO_FIRST_MS } from '../../../src/shared/player-boot';
 import { playbackKey, type BootData } from './player-boot-data';
 import { savedQuality } from './quality-preference';
 import { bootChat } from '../../realtime/chat-boot';
@@ -31,22 +31,10 @@ export interface Boot {
 
 let pending: Boot | null = null;
 
-/**
- * Settles once the page has painted (its first paint entry), at once in a hidden tab (which paints nothing) or where
- * there is no paint timing (then after a frame), and after 3 s whatever happens: the boot script's own rule
- * (src/render/document.tsx) for what may load before the paint.
- */
+/** Settles once the document's boot script says the page has painted (PAINTED_ATTRIBUTE, PAINTED_EVENT). */
 function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const types = (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes) || [];
-    if (document.visibilityState === 'hidden') return resolve();
-    if (!types.includes('paint')) return requestAnimationFrame(() => setTimeout(resolve, 0));
-    new PerformanceObserver((_list, observer) => {
-      observer.disconnect();
-      resolve();
-    }).observe({ type: 'paint', buffered: true });
-    setTimeout(resolve, 3000);
-  });
+  if (document.documentElement.hasAttribute(PAINTED_ATTRIBUTE)) return Promise.resolve();
+  return new Promise((resolve) => addEventListener(PAINTED_EVENT, () => resolve(), { once: true }));
 }
 
 /** The playlist the document's boot script already asked for (EARLY_PLAYLIST_GLOBAL), if it is this one; taken once. */
