@@ -452,6 +452,11 @@ test("a viewer clips ten seconds of the live (a double click makes one clip); a 
   await expect(viewer.page.locator('.player')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
   await viewer.page.getByRole('button', { name: ko.clip.button, exact: true }).click();
   const dialog = viewer.page.getByRole('dialog', { name: ko.clip.dialogTitle });
+  // On a phone's width the dialog holds its range: nothing in it reaches past its right edge.
+  const desktop = viewer.page.viewportSize()!;
+  await viewer.page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(() => dialog.evaluate((d) => Math.max(...[...d.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)) - d.getBoundingClientRect().right)).toBeLessThanOrEqual(0);
+  await viewer.page.setViewportSize(desktop);
   await dialog.getByLabel(ko.clip.titleLabel).fill('오늘의 명장면');
   // The range: from 12 s before the moment the button was pressed to 2 s before it.
   await dialog.getByLabel(ko.clip.start).fill('-12');

@@ -9,7 +9,9 @@ import { TtlCache } from '../../src/lib/ttl-cache';
 import { hmacSign, hmacVerify } from '../../src/lib/crypto';
 import { loadMessages, translatorFor } from '../../src/lib/i18n';
 import { LOCALES } from '../../src/shared/locales';
+import { PLURAL_ONE_SUFFIX, singularKey } from '../../src/shared/plurals';
 import { LOCALE_NAMES } from '../../client/i18n/locale-names';
+import { createTranslate } from '../../client/i18n/i18n';
 import { formatDate, formatInteger } from '../../client/lib/format';
 import { formatDateTime, formatKrw } from '../../client/lib/format-detail';
 import { redirectToMaintenance } from '../../client/data/maintenance-redirect';
@@ -55,14 +57,48 @@ describe('brand files', () => {
 
 describe('locales', () => {
   const all = { ko, en, zh, ja, th } as Record<string, Dict>;
-  const keys = new Set(Object.values(all).flatMap((dict) => flatten(dict)));
+  // A singular form (`<key>_one`) is the language's own, not a key every locale must have.
+  const isSingular = (key: string) => key.endsWith(PLURAL_ONE_SUFFIX);
+  const keys = new Set(Object.values(all).flatMap((dict) => flatten(dict).filter((k) => !isSingular(k))));
+  const messageAt = (locale: string, key: string) => key.split('.').reduce<unknown>((d, part) => (d as Dict | undefined)?.[part], all[locale]);
 
   it.each(Object.keys(all))('%s has every key any locale has, none empty', (locale) => {
     const own = flatten(all[locale]!);
     expect(keys.size).toBeGreaterThan(40);
     expect([...keys].filter((k) => !own.includes(k))).toEqual([]);
-    const values = own.map((k) => k.split('.').reduce<unknown>((d, part) => (d as Dict)[part], all[locale]));
+    const values = own.map((k) => messageAt(locale, k));
     expect(values.filter((v) => typeof v !== 'string' || v.trim() === '')).toEqual([]);
+  });
+
+  it('writes a singular only where the language has one, beside its plural, with the same placeholders', () => {
+    const placeholders = (s: unknown): string[] => (String(s).match(/\{\{\w+\}\}/g) ?? []).sort();
+    const singulars = Object.keys(all).flatMap((locale) =>
+      flatten(all[locale]!)
+        .filter(isSingular)
+        .map((key) => ({ locale, key, base: key.slice(0, -PLURAL_ONE_SUFFIX.length) })),
+    );
+    expect(singulars.length).toBeGreaterThan(5);
+    for (const { locale, key, base } of singulars) {
+      expect([locale, key, new Intl.PluralRules(locale).resolvedOptions().pluralCategories.includes('one')]).toEqual([locale, key, true]);
+      expect([locale, key, placeholders(messageAt(locale, key))]).toEqual([locale, key, placeholders(messageAt(locale, base))]);
+      expect([locale, key, placeholders(messageAt(locale, base)).includes('{{count}}')]).toEqual([locale, key, true]);
+    }
+  });
+
+  it('takes the singular exactly where Intl.PluralRules says one, for a count given as a number or as the page writes it', () => {
+    for (const locale of LOCALES) {
+      const rules = new Intl.PluralRules(locale);
+      for (let n = 0; n <= 2_000; n++) {
+        for (const count of [n, formatInteger(n, locale)]) expect([locale, count, singularKey(locale, 'k', { count }) !== null]).toEqual([locale, count, rules.select(n) === 'one']);
+      }
+      expect(singularKey(locale, 'k', { count: '1.0' })).toBeNull(); // "1.0 followers": English's 'one' is a whole 1
+    }
+    expect(translatorFor('en')('follow.count', { count: 1 })).toBe('1 follower');
+    expect(translatorFor('en')('follow.count', { count: '1,001' })).toBe('1,001 followers');
+    expect(translatorFor('en')('follow.count', { count: 0 })).toBe('0 followers');
+    expect(createTranslate('en', en)('follow.count', { count: '1' })).toBe('1 follower'); // the browser's, as the page writes counts
+    expect(createTranslate('en', en)('follow.count', { count: '11' })).toBe('11 followers');
+    expect(translatorFor('ko')('follow.count', { count: 1 })).toBe(translatorFor('ko')('follow.count', { count: 2 }).replace('2', '1'));
   });
 
   it('keeps every {{placeholder}} of Korean in each translation', () => {

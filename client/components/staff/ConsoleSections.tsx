@@ -68,7 +68,7 @@ export function AuditSection({ audit, locale }: { audit: AuditList | null; local
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus, so the keyboard can scroll it
         <section className="staff-table-scroll" aria-labelledby="staff-audit-caption" tabIndex={0}>
           <table className="staff-table">
-            <caption id="staff-audit-caption">{t('staff.console.audit.caption', { n: audit.items.length })}</caption>
+            <caption id="staff-audit-caption">{t('staff.console.audit.caption', { count: audit.items.length })}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('staff.console.audit.at')}</th>
