@@ -4,6 +4,7 @@ import type { PageProps } from '../../src/shared/page-props';
 import { PAGE_DEFAULTS } from '../../src/shared/paging-limits';
 import { WALLET_PATHS } from '../../src/shared/wallet-pages';
 import { useT } from '../i18n/i18n';
+import { useCurrency } from '../components/gift/currency';
 import { FormStatus, SubmitButton, useFormRun } from '../components/ui/small-form';
 import { giftList, redeemCoupon } from '../data/shop-api';
 import { setLuvBalance, useLuvBalance } from '../data/use-luv-balance';
@@ -23,8 +24,7 @@ export function LuvPage({ props }: { props: PageProps<'LUV'> }) {
   const t = useT();
   const data = props.data;
   const balance = useLuvBalance(true, data.balance ?? null);
-  const currency = t(`currency.${props.brand.currency}`);
-  const amount = (value: number) => t('wallet.amount', { amount: formatInteger(value, props.locale), currency });
+  const { amount } = useCurrency();
   const [tab, setTab] = useState<GiftTab>('sent');
   const { waiting, received } = data;
   // An exchange takes from the earnings: the card follows without a reload.
@@ -62,11 +62,11 @@ export function LuvPage({ props }: { props: PageProps<'LUV'> }) {
             <p className="muted">{t('wallet.unknown')}</p>
           )}
         </section>
-        {props.brand.features.coupons && <CouponBox locale={props.locale} currency={currency} />}
-        <LevelCard locale={props.locale} currency={currency} />
-        {props.brand.features.exchangeEvent && <ExchangeSection locale={props.locale} currency={currency} onEarnings={setEarnings} />}
+        {props.brand.features.coupons && <CouponBox />}
+        <LevelCard />
+        {props.brand.features.exchangeEvent && <ExchangeSection onEarnings={setEarnings} />}
       </div>
-      {props.brand.features.items && <ItemsSection locale={props.locale} currency={currency} />}
+      {props.brand.features.items && <ItemsSection />}
       <h2 className="section" id="wallet-gifts">
         {t('wallet.gifts')}
       </h2>
@@ -84,14 +84,15 @@ export function LuvPage({ props }: { props: PageProps<'LUV'> }) {
         <GiftList key="sent" hidden={tab !== 'sent'} kind="sent" initial={data.sent ?? null} locale={props.locale} amount={amount} />
         <GiftList key="received" hidden={tab !== 'received'} kind="received" initial={data.receivedList ?? null} locale={props.locale} amount={amount} />
       </Tabs>
-      <RankingsSection locale={props.locale} currency={currency} />
+      <RankingsSection />
     </section>
   );
 }
 
 /** POST /api/shoppings/useCoupon: the luv it grants lands in the wallet at once; a refusal says why in the reader's language. */
-function CouponBox({ locale, currency }: { locale: string; currency: string }) {
+function CouponBox() {
   const t = useT();
+  const { luv } = useCurrency();
   const [code, setCode] = useState('');
   const { busy, result, failed, run, failedResult } = useFormRun();
   const submit = (event: FormEvent) => {
@@ -103,7 +104,7 @@ function CouponBox({ locale, currency }: { locale: string; currency: string }) {
       if (!done.ok || !done.body) return failedResult(done, { fallback: 'errors.network' });
       setLuvBalance(done.body.balance);
       setCode('');
-      return { ok: true, text: t('wallet.coupon.done', { amount: formatInteger(done.body.luv, locale), currency }) };
+      return { ok: true, text: t('wallet.coupon.done', luv(done.body.luv)) };
     });
   };
   return (

@@ -62,7 +62,6 @@ export function MyListPage({ props }: { props: PageProps<MyListKey> }) {
   /** The subscription action waiting for the member's confirmation. */
   const [asked, setAsked] = useState<{ action: SubscriptionAction; item: ChannelListItem } | null>(null);
   const pushToast = useSetAtom(pushToastAtom);
-  const currency = t(`currency.${props.brand.currency}`);
 
   const fail = (result: ApiResult<unknown>) => notice(result, { fallback: 'errors.network' });
   const run = async (work: () => Promise<void>) => {
@@ -131,7 +130,6 @@ export function MyListPage({ props }: { props: PageProps<MyListKey> }) {
               item={item}
               list={list}
               locale={props.locale}
-              currency={currency}
               busy={busy}
               onDelete={() => remove(item.channelId)}
               onCancelRenewal={() => setAsked({ action: 'cancelRenewal', item })}

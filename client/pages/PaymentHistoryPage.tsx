@@ -4,6 +4,7 @@ import type { PageProps } from '../../src/shared/page-props';
 import type { FlaxPayment, LuvPaymentListResponse } from '../../src/shared/shop-schemas';
 import { PAYMENT_PERIODS, PAYMENTS_PAGE, WALLET_PATHS, type PaymentPeriod } from '../../src/shared/wallet-pages';
 import { type Translate, useT } from '../i18n/i18n';
+import { useCurrency } from '../components/gift/currency';
 import { itemName } from '../components/items/item-name';
 import { pushToastAtom } from '../state/ui';
 import { cancelPayment, flaxPayments, luvPayments } from '../data/shop-api';
@@ -14,7 +15,6 @@ import { Tabs } from '../components/ui/Tabs';
 import { usePagedList } from '../components/lists/use-paged-list';
 import { ConfirmModal } from '../components/modals/ConfirmModal';
 import { useFailureNotice } from '../data/use-mutation';
-import { formatInteger } from '../lib/format';
 import { formatDateTime, formatKrw } from '../lib/format-detail';
 
 type HistoryTab = 'flax' | 'luv';
@@ -25,8 +25,7 @@ export function PaymentHistoryPage({ props }: { props: PageProps<'PAYMENTS'> }) 
   const t = useT();
   const data = props.data;
   const balance = useLuvBalance(true, data.balance ?? null);
-  const currency = t(`currency.${props.brand.currency}`);
-  const amount = (value: number) => t('wallet.amount', { amount: formatInteger(value, props.locale), currency });
+  const { currency, luv, amount } = useCurrency();
   const [tab, setTab] = useState<HistoryTab>('flax');
   const [period, setPeriod] = useState<PaymentPeriod>(data.period ?? '90');
   // The page's own first page of payments is as they were at load: once another period was shown, coming back to
@@ -38,7 +37,7 @@ export function PaymentHistoryPage({ props }: { props: PageProps<'PAYMENTS'> }) 
       <div className="list-head">
         <h1 id="history-title">{t('paymentHistory.title')}</h1>
         <a href={WALLET_PATHS.LUV} className="btn btn-small">
-          {t('shop.balance', { amount: balance === null ? '-' : formatInteger(balance, props.locale), currency })}
+          {balance === null ? t('shop.balance', { amount: '-', currency }) : t('shop.balance', luv(balance))}
         </a>
       </div>
       <label className="select-label history-period">

@@ -3,10 +3,10 @@ import type { PageKeysOf, PageProps } from '../../src/shared/page-props';
 import { WALLET_PATHS } from '../../src/shared/wallet-pages';
 import { SUBSCRIPTION_PACK_PREFIX, SUBSCRIPTION_STATUS } from '../../src/shared/subscription-plans';
 import { useT } from '../i18n/i18n';
+import { useCurrency } from '../components/gift/currency';
 import { confirmPayment } from '../data/shop-api';
 import { setLuvBalance } from '../data/use-luv-balance';
 import { confirmOnce, confirmOutcome, successQuery, statusKey, type ConfirmOutcome } from '../components/wallet/payment-logic';
-import { formatInteger } from '../lib/format';
 import { formatDateTime, formatKrw } from '../lib/format-detail';
 
 /** Where the PG sends the buyer back: the success page (SHOP_SUCCESS) confirms the payment; the fail page (SHOP_FAIL) says why it did not go through. */
@@ -36,8 +36,7 @@ function PaymentSuccess({ props }: { props: PageProps<'SHOP_SUCCESS'> }) {
   const request = successQuery(props.query);
   // Confirmed in the browser after hydration, once (confirmOnce); the server renders "confirming".
   const [outcome, setOutcome] = useState<ConfirmOutcome | null>(request ? null : { kind: 'refused', message: t('shop.success.badReturn'), status: null });
-  const currency = t(`currency.${props.brand.currency}`);
-  const amount = (value: number) => t('wallet.amount', { amount: formatInteger(value, props.locale), currency });
+  const { currency, amount } = useCurrency();
   const key = request ? `${request.orderId}:${request.paymentKey}:${request.amount}` : '';
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the request is what `key` spells; a new object each render must not confirm again

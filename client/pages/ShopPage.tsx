@@ -3,12 +3,12 @@ import type { PageProps } from '../../src/shared/page-props';
 import type { PaymentMethod } from '../../src/shared/payment-methods';
 import { WALLET_PATHS } from '../../src/shared/wallet-pages';
 import { useT } from '../i18n/i18n';
+import { useCurrency } from '../components/gift/currency';
 import { createOrder } from '../data/shop-api';
 import { tossCheckout } from '../data/toss-checkout';
 import { useLuvBalance } from '../data/use-luv-balance';
 import { methodKey } from '../components/wallet/payment-logic';
 import { useFailureWords } from '../data/use-mutation';
-import { formatInteger } from '../lib/format';
 import { formatKrw } from '../lib/format-detail';
 
 /** The shop: a pack, a payment method, the terms, then the PG's checkout (docs/product/money.md, "Luv ledger", Buying luv). */
@@ -18,7 +18,7 @@ export function ShopPage({ props }: { props: PageProps<'SHOP'> }) {
   const data = props.data;
   const shop = data.shop ?? null;
   const balance = useLuvBalance(true, data.balance ?? null);
-  const currency = t(`currency.${props.brand.currency}`);
+  const { currency, luv } = useCurrency();
   const [packId, setPackId] = useState(shop?.packs[0]?.packId ?? '');
   const [method, setMethod] = useState<PaymentMethod | ''>(shop?.methods[0] ?? '');
   const [agreed, setAgreed] = useState(false);
@@ -72,7 +72,7 @@ export function ShopPage({ props }: { props: PageProps<'SHOP'> }) {
       <div className="list-head">
         <h1 id="shop-title">{t('shop.title')}</h1>
         <a href={WALLET_PATHS.LUV} className="btn btn-small">
-          {t('shop.balance', { amount: balance === null ? '-' : formatInteger(balance, props.locale), currency })}
+          {balance === null ? t('shop.balance', { amount: '-', currency }) : t('shop.balance', luv(balance))}
         </a>
       </div>
       <form method="post" className="shop-form" onSubmit={pay} noValidate>
@@ -83,7 +83,7 @@ export function ShopPage({ props }: { props: PageProps<'SHOP'> }) {
             {shop.packs.map((p) => (
               <label key={p.packId} className="pack">
                 <input type="radio" name="pack" value={p.packId} checked={packId === p.packId} onChange={() => setPackId(p.packId)} />
-                <span className="pack-luv">{t('shop.packLuv', { amount: formatInteger(p.luv, props.locale), currency })}</span>
+                <span className="pack-luv">{t('shop.packLuv', luv(p.luv))}</span>
                 <span className="pack-price">{formatKrw(p.price, props.locale)}</span>
               </label>
             ))}

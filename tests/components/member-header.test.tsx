@@ -31,4 +31,18 @@ describe("a member's header", () => {
     expect(api.calls('GET', '/api/luv/luv-sum')).toHaveLength(1);
     expect(api.calls('GET', '/api/my/profile')).toEqual([]);
   });
+
+  it('writes an English amount of one in the singular, in the name the brand gives its currency', async () => {
+    fakeApi({});
+    await renderPage('HOME', { path: '/', locale: 'en', brand: 'live', data: {}, me: { ...ME, balance: 1 } });
+    expect(screen.getByRole('banner')).toHaveTextContent(/(^|\D)1 coin(?!s)/);
+  });
+
+  it("writes the wallet page's amounts of one in the singular too (useCurrency), and others in the plural", async () => {
+    fakeApi({});
+    await renderPage('LUV', { path: '/luv', locale: 'en', brand: 'live', data: { balance: 1, received: { balance: 2, thisMonth: 1, total: 2, count: 1 } }, me: { ...ME, balance: 1 } });
+    expect(screen.getByRole('main')).toHaveTextContent(/Balance\s*1 coin(?!s)/);
+    expect(screen.getByTestId('earnings-balance')).toHaveTextContent(/^2 coins$/);
+    expect(screen.getByRole('main')).toHaveTextContent('2 coins (1 gift)');
+  });
 });

@@ -9,8 +9,9 @@ import type { Locale } from '../../src/shared/locales';
 import type { Me, PageDataMap, PageKey, PageProps } from '../../src/shared/page-props';
 import bread from '../../brands/bread/brand.json';
 import flex from '../../brands/flex/brand.json';
+import live from '../../brands/live/brand.json';
 
-const BRANDS = { flex, bread };
+const BRANDS = { flex, bread, live };
 
 interface PageOptions<K extends PageKey> {
   /** Path with its query, as the server got it. */

@@ -23,7 +23,7 @@ const listKey = (pages: number) => apiKey('/api/luv/withdraw-list', { query: { l
  */
 export function PayoutPanel() {
   const t = useT();
-  const { currency, locale } = useCurrency();
+  const { luv } = useCurrency();
   const [pages, setPages] = useState(1);
   const list = useApi(listKey(pages), { keepPreviousData: true });
   const account = useApi(BANK_ACCOUNT_KEY);
@@ -39,10 +39,10 @@ export function PayoutPanel() {
   return (
     <>
       <p className="payout-balance" aria-live="polite">
-        <strong data-testid="payout-earnings">{t('payout.earnings', { amount: formatInteger(list.data.earnings, locale), currency })}</strong>
+        <strong data-testid="payout-earnings">{t('payout.earnings', luv(list.data.earnings))}</strong>
         <br />
         <span className="muted" data-testid="payout-pending">
-          {t('payout.pending', { amount: formatInteger(list.data.pending, locale), currency })}
+          {t('payout.pending', luv(list.data.pending))}
         </span>
       </p>
       <BankAccountForm account={account.data.account} onSaved={(saved) => void account.mutate({ account: saved }, { revalidate: false })} />
@@ -54,7 +54,7 @@ export function PayoutPanel() {
 
 function WithdrawalList({ data, onChanged, onMore }: { data: WithdrawListResponse; onChanged: () => void; onMore: () => void }) {
   const t = useT();
-  const { currency, locale } = useCurrency();
+  const { currency, locale, luv } = useCurrency();
   const pushToast = useSetAtom(pushToastAtom);
   const notice = useFailureNotice();
   const [busy, setBusy] = useState<number | null>(null);
@@ -81,17 +81,11 @@ function WithdrawalList({ data, onChanged, onMore }: { data: WithdrawListRespons
               <li key={w.withdrawId} className="payout-row" data-status={w.status}>
                 <span className={`badge payout-status payout-status-${w.status}`}>{t(`payout.status.${w.status}`)}</span>
                 <span className="payout-row-text">
-                  <span>{t('payout.list.amount', { amount: formatInteger(w.luv, locale), currency, net: formatInteger(w.netKrw, locale) })}</span>
+                  <span>{t('payout.list.amount', { ...luv(w.luv), net: formatInteger(w.netKrw, locale) })}</span>
                   <span className="muted">{t('payout.list.requestedAt', { date })}</span>
                 </span>
                 {w.cancellable && (
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    disabled={busy !== null}
-                    aria-label={t('payout.list.cancelLabel', { amount: formatInteger(w.luv, locale), currency, date })}
-                    onClick={() => void cancel(w)}
-                  >
+                  <button type="button" className="btn btn-small" disabled={busy !== null} aria-label={t('payout.list.cancelLabel', { ...luv(w.luv), date })} onClick={() => void cancel(w)}>
                     {t('payout.list.cancel')}
                   </button>
                 )}

@@ -19,7 +19,7 @@ const LOCAL_TAX_PERCENT = (INCOME_TAX_PERCENT * LOCAL_TAX_PERCENT_OF_INCOME_TAX)
 export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: () => void }) {
   const t = useT();
   const words = useFailureWords();
-  const { currency, locale } = useCurrency();
+  const { currency, locale, luv, amount: luvAmount } = useCurrency();
   const pushToast = useSetAtom(pushToastAtom);
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
@@ -64,7 +64,7 @@ export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: (
     const answer = await requestWithdrawal(review.quote.luv, review.key);
     setSending(false);
     if (answer.ok) {
-      pushToast({ key: 'payout.request.done', params: { amount: formatInteger(review.quote.luv, locale), currency } });
+      pushToast({ key: 'payout.request.done', params: luv(review.quote.luv) });
       setReview(null);
       setText('');
       setTried(false);
@@ -115,9 +115,7 @@ export function WithdrawForm({ earnings, onDone }: { earnings: number; onDone: (
           <h4 id="payout-review-title">{t('payout.request.confirmTitle')}</h4>
           <dl className="payout-quote">
             <dt>{t('payout.quote.luv')}</dt>
-            <dd>
-              {formatInteger(review.quote.luv, locale)} {currency}
-            </dd>
+            <dd>{luvAmount(review.quote.luv)}</dd>
             <dt>{t('payout.quote.gross')}</dt>
             <dd>{krw(review.quote.grossKrw)}</dd>
             <dt>{t('payout.quote.fee', { percent: PAYOUT_FEE_PERCENT })}</dt>

@@ -9,7 +9,6 @@ import { giverName } from '../gift/GiftBanner';
 import { LevelBadge } from '../fans/LevelBadge';
 import { ChatText } from '../emoji/ChatText';
 import { Avatar, avatarUrlOf } from '../member/Avatar';
-import { formatInteger } from '../../lib/format';
 import { PollResultLine } from './Poll';
 
 /** Room badge (creator, manager), site role (P, O, S, J; V members carry none), the subscriber badge and the member level. */
@@ -56,8 +55,7 @@ function eventText(t: Translate, line: Line, money: ReturnType<typeof useCurrenc
     case 'gift':
       return t(f.message ? 'giftEffect.lineWithMessage' : 'giftEffect.line', {
         nickname: giverName(t, f.from),
-        amount: formatInteger(f.amount, money.locale),
-        currency: money.currency,
+        ...money.luv(f.amount),
         message: f.message ?? '',
       });
     case 'item':

@@ -5,7 +5,7 @@ import { FormStatus, type FormResult, SubmitButton, useFormRun } from '../ui/sma
 import { applyExchange, newApplyKey, useExchangeNow, useExchangeStatus, useExchangeTotal } from '../../data/exchange-api';
 import { setLuvBalance } from '../../data/use-luv-balance';
 import { parseAmount } from '../gift/amounts';
-import { formatInteger } from '../../lib/format';
+import { useCurrency } from '../gift/currency';
 import { formatDateTime } from '../../lib/format-detail';
 
 /**
@@ -13,8 +13,9 @@ import { formatDateTime } from '../../lib/format-detail';
  * the event, and a form that converts received luv into luv to spend (POST /api/events/exchange/apply). Shown
  * only while an event is set (upcoming, open or just ended).
  */
-export function ExchangeSection({ locale, currency, onEarnings }: { locale: string; currency: string; onEarnings?: (earnings: number) => void }) {
+export function ExchangeSection({ onEarnings }: { onEarnings?: (earnings: number) => void }) {
   const t = useT();
+  const { currency, locale, amount } = useCurrency();
   const { data: status } = useExchangeStatus();
   const hasEvent = !!status && status.state !== 'none';
   const { data: total, mutate: refreshTotal } = useExchangeTotal(hasEvent);
@@ -25,7 +26,6 @@ export function ExchangeSection({ locale, currency, onEarnings }: { locale: stri
   const pending = useRef<{ amount: number; key: string } | null>(null);
   if (!status || !hasEvent || status.ratePermille === null) return null;
 
-  const amount = (value: number) => t('wallet.amount', { amount: formatInteger(value, locale), currency });
   const rate = status.ratePermille;
   const open = status.state === 'open';
   const parsed = parseAmount(text);

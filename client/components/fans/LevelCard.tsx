@@ -1,13 +1,13 @@
 import { useT } from '../../i18n/i18n';
 import { useMemberLevel } from '../../data/exchange-api';
 import { LevelBadge } from './LevelBadge';
-import { formatInteger } from '../../lib/format';
+import { useCurrency } from '../gift/currency';
 
 /** The member's level from the luv they sent (GET /api/my/member-level-info), with its icon when they show it. */
-export function LevelCard({ locale, currency }: { locale: string; currency: string }) {
+export function LevelCard() {
   const t = useT();
   const { data, error } = useMemberLevel();
-  const amount = (value: number) => t('wallet.amount', { amount: formatInteger(value, locale), currency });
+  const { amount } = useCurrency();
   return (
     <section className="wallet-card" aria-labelledby="level-title">
       <h2 id="level-title">{t('exchange.level.title')}</h2>

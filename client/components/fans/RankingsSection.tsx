@@ -5,18 +5,18 @@ import { useT } from '../../i18n/i18n';
 import { useRankings } from '../../data/exchange-api';
 import { Tabs } from '../ui/Tabs';
 import { LevelBadge } from './LevelBadge';
-import { formatInteger } from '../../lib/format';
+import { useCurrency } from '../gift/currency';
 
 /**
  * Gift rankings (GET /api/my/rankings), as Korean streaming sites show them: the member's own standing, the
  * top fans of their channel, their place among the fans of the channels they support, and the site's top
  * senders and channels, for this week, this month or all time.
  */
-export function RankingsSection({ locale, currency }: { locale: string; currency: string }) {
+export function RankingsSection() {
   const t = useT();
+  const { amount } = useCurrency();
   const [period, setPeriod] = useState<RankingPeriod>('week');
   const { data, error } = useRankings(period);
-  const amount = (value: number) => t('wallet.amount', { amount: formatInteger(value, locale), currency });
 
   const senders = (rows: SenderRank[], label: string, id: string) => (
     <section aria-labelledby={id} className="ranking-block">

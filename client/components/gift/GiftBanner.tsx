@@ -2,7 +2,6 @@ import type { GiftEvent } from '../../realtime/chat-state';
 import { type Translate, useT } from '../../i18n/i18n';
 import { useCurrency } from './currency';
 import { GiftIcon } from './GiftIcon';
-import { formatInteger } from '../../lib/format';
 
 /** The giver's name in the room: a member who chose not to be shown as a supporter comes with none. */
 export const giverName = (t: Translate, from: GiftEvent['from']) => from?.nickname ?? t('settings.anonymousSupporter');
@@ -14,14 +13,14 @@ export const giverName = (t: Translate, from: GiftEvent['from']) => from?.nickna
  */
 export function GiftBanner({ frame }: { frame: Extract<GiftEvent, { kind: 'gift' }> }) {
   const t = useT();
-  const { currency, locale } = useCurrency();
+  const { luv } = useCurrency();
   return (
     <div className="chat-effect chat-effect-gift gift-banner" data-effect="gift">
       <span className="chat-effect-icon" aria-hidden="true">
         <GiftIcon size={28} />
       </span>
       <span className="gift-banner-text">
-        <span className="gift-banner-title">{t('giftEffect.banner', { nickname: giverName(t, frame.from), amount: formatInteger(frame.amount, locale), currency })}</span>
+        <span className="gift-banner-title">{t('giftEffect.banner', { nickname: giverName(t, frame.from), ...luv(frame.amount) })}</span>
         {frame.message && <span className="gift-banner-message">“{frame.message}”</span>}
       </span>
     </div>

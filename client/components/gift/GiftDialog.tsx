@@ -45,7 +45,7 @@ const newKey = () => crypto.randomUUID();
 export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftDialogProps) {
   const t = useT();
   const words = useFailureWords();
-  const { currency, locale } = useCurrency();
+  const { currency, locale, luv } = useCurrency();
   const { mutate } = useSWRConfig();
   const wallet = useApi(LUV_SUM_KEY);
   const presets = useSWR(channelPresetsKey(channelId), fetchChannelPresets);
@@ -142,7 +142,7 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
         // a second click or tap that lands after the answer sends nothing.
         <div className="gift-result">
           <p className="gift-sent" role="status">
-            {t('giftDialog.sent', { nickname: creatorNickname, amount: formatInteger(sent.amount, locale), currency })}
+            {t('giftDialog.sent', { nickname: creatorNickname, ...luv(sent.amount) })}
           </p>
           <div className="modal-actions">
             <button type="button" className="btn btn-ghost" onClick={onClose}>
@@ -170,7 +170,7 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
                       setOutcome(null);
                     }}
                   >
-                    {t('giftDialog.amount', { amount: formatInteger(preset, locale), currency })}
+                    {t('giftDialog.amount', luv(preset))}
                   </button>
                 ))}
               </div>
@@ -238,7 +238,7 @@ export function GiftDialog({ channelId, creatorNickname, onAir, onClose }: GiftD
               {t('common.close')}
             </button>
             <button type="submit" className="btn btn-primary" disabled={sending || ended || needsLuv || messageTooLong || !!amountProblem}>
-              {amount !== null ? t('giftDialog.sendAmount', { amount: formatInteger(amount, locale), currency }) : t('giftDialog.send')}
+              {amount !== null ? t('giftDialog.sendAmount', luv(amount)) : t('giftDialog.send')}
             </button>
           </div>
         </form>

@@ -6,15 +6,16 @@ import { countOf, FormStatus, SubmitButton, useFormRun } from '../ui/small-form'
 import { buyItem, giveItem, spendItem, useMyItems } from '../../data/item-api';
 import { setLuvBalance } from '../../data/use-luv-balance';
 import { itemName } from './item-name';
-import { formatInteger } from '../../lib/format';
+import { useCurrency } from '../gift/currency';
 import { formatDateTime } from '../../lib/format-detail';
 
 /**
  * The wallet's items: what the member holds (a use button for each, LEX is used from the chat input), when
  * their full-room pass ends, a form to give held items to another member, and a form to buy items with luv.
  */
-export function ItemsSection({ locale, currency }: { locale: string; currency: string }) {
+export function ItemsSection() {
   const t = useT();
+  const { locale } = useCurrency();
   const { data, error, mutate } = useMyItems(true);
   const { busy, result: status, setResult, run, failedResult } = useFormRun();
 
@@ -57,13 +58,14 @@ export function ItemsSection({ locale, currency }: { locale: string; currency: s
       )}
       <FormStatus result={status} />
       {data && data.items.length > 0 && <GiftForm held={data.items} onGiven={() => mutate()} />}
-      <BuyForm locale={locale} currency={currency} onBought={() => mutate()} />
+      <BuyForm onBought={() => mutate()} />
     </section>
   );
 }
 
-function BuyForm({ locale, currency, onBought }: { locale: string; currency: string; onBought: () => void }) {
+function BuyForm({ onBought }: { onBought: () => void }) {
   const t = useT();
+  const { luv } = useCurrency();
   const [prodName, setProdName] = useState(String(ITEM_CATALOGUE[0]!.code));
   const [quantity, setQuantity] = useState('1');
   const { busy, result, failed, run, failedResult } = useFormRun();
@@ -88,7 +90,7 @@ function BuyForm({ locale, currency, onBought }: { locale: string; currency: str
       <select id="items-buy-item" className="input" value={prodName} onChange={(e) => setProdName(e.target.value)}>
         {ITEM_CATALOGUE.map((item) => (
           <option key={item.code} value={String(item.code)}>
-            {t('items.priced', { item: itemName(t, item.code), amount: formatInteger(item.price, locale), currency })}
+            {t('items.priced', { item: itemName(t, item.code), ...luv(item.price) })}
           </option>
         ))}
       </select>

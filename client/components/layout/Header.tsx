@@ -104,7 +104,7 @@ export function Header({ props }: { props: PageProps }) {
             )}
             {/* The balance arrives after hydration (one small call), never in the way of the page's own load. */}
             <a href="/luv" className="btn btn-small wallet-link" aria-current={props.page === 'LUV' ? 'page' : undefined}>
-              {balance === null ? t('wallet.title') : t('wallet.navBalance', { amount: formatInteger(balance, props.locale), currency: t(`currency.${brand.currency}`) })}
+              {balance === null ? t('wallet.title') : t('wallet.navBalance', { amount: formatInteger(balance, props.locale), currency: t(`currency.${brand.currency}`, { count: balance }) })}
             </a>
             <ActionButton className="btn btn-small" onClick={logout}>
               {t('nav.logout')}

@@ -5,6 +5,7 @@ import { StreamThumb, thumbGateOf } from '../watch/StreamThumb';
 import { StreamBadges } from '../watch/StreamCardView';
 import { SUBSCRIPTION_STATUS } from '../../../src/shared/subscription-plans';
 import { formatDate, formatInteger } from '../../lib/format';
+import { useCurrency } from '../gift/currency';
 
 const { subscribed: SUBSCRIBED, unsubscribed: UNSUBSCRIBED, expired: SUBSCRIPTION_EXPIRED, unused: UNUSED, renewalCancelled: RENEWAL_CANCELLED } = SUBSCRIPTION_STATUS;
 
@@ -22,7 +23,6 @@ export function ChannelRow({
   item,
   list,
   locale,
-  currency,
   busy,
   onDelete,
   onCancelRenewal,
@@ -32,7 +32,6 @@ export function ChannelRow({
   item: ChannelListItem;
   list: MyListKey;
   locale: string;
-  currency: string;
   busy: boolean;
   onDelete: () => void;
   onCancelRenewal?: () => void;
@@ -40,6 +39,7 @@ export function ChannelRow({
   onUsePass?: () => void;
 }) {
   const t = useT();
+  const { luv } = useCurrency();
   const href = `/channel/${encodeURIComponent(item.creator.loginId)}`;
   return (
     <li className="channel-row">
@@ -52,7 +52,7 @@ export function ChannelRow({
             {list === 'SUBSCRIPTIONS_VIEW' && item.status === UNUSED
               ? t('subscriptions.manage.unusedPass', { date: formatDate(item.at, locale) })
               : t(`lists.${list}.at`, { date: formatDate(item.at, locale) })}
-            {list === 'GIFT_VIEW' && item.totalAmount !== undefined && ` · ${t('lists.GIFT_VIEW.total', { amount: formatInteger(item.totalAmount, locale), currency })}`}
+            {list === 'GIFT_VIEW' && item.totalAmount !== undefined && ` · ${t('lists.GIFT_VIEW.total', luv(item.totalAmount))}`}
             {list === 'SUBSCRIPTIONS_VIEW' && subscriptionNote(item, locale, t)}
             {list === 'LIKE' && item.live && ` · ${t('follow.viewers', { count: formatInteger(item.live.viewerCount, locale) })}`}
           </span>

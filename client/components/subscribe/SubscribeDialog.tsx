@@ -12,7 +12,6 @@ import { useRouter } from '../../app/router-context';
 import { useCurrency } from '../gift/currency';
 import { SHOP_PATH } from '../gift/GiftDialog';
 import { Modal } from '../modals/Modal';
-import { formatInteger } from '../../lib/format';
 import { formatKrw } from '../../lib/format-detail';
 import { useApi } from '../../data/use-api';
 
@@ -32,7 +31,7 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
   const t = useT();
   const words = useFailureWords();
   const { locale } = useRouter().props;
-  const { currency } = useCurrency();
+  const { currency, luv } = useCurrency();
   const { mutate } = useSWRConfig();
   const wallet = useApi(LUV_SUM_KEY);
   const [plan, setPlan] = useState<PlanId>('monthly');
@@ -90,14 +89,14 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
 
   return (
     <Modal id="subscribe-dialog" className="modal-gift" open title={t('subscriptions.dialogTitle', { channel: channelTitle })} onCancel={finish} onOutsideClick={() => {}}>
-      <p className="gift-balance">{t('subscriptions.balance', { amount: balance === null ? '…' : formatInteger(balance, locale), currency })}</p>
+      <p className="gift-balance">{balance === null ? t('subscriptions.balance', { amount: '…', currency }) : t('subscriptions.balance', luv(balance))}</p>
       <form method="post" className="gift-form" onSubmit={submit} noValidate>
         <fieldset className="field">
           <legend className="field-label">{t('subscriptions.button')}</legend>
           {PLAN_IDS.map((id) => (
             <label key={id} className="subscribe-plan">
               <input type="radio" name="subscribe-plan" value={id} checked={plan === id} disabled={done} onChange={() => setPlan(id)} /> {t(`subscriptions.plans.${id}`)} —{' '}
-              {t('subscriptions.price', { amount: formatInteger(SUBSCRIPTION_PLANS[id].luv, locale), currency })}
+              {t('subscriptions.price', luv(SUBSCRIPTION_PLANS[id].luv))}
             </label>
           ))}
         </fieldset>
@@ -147,11 +146,7 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
           </button>
           {!done && (
             <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending || undefined}>
-              {sending
-                ? t('subscriptions.paying')
-                : payWith === 'pg'
-                  ? t('subscriptions.toCheckout', { price: krw })
-                  : `${t('subscriptions.confirm')} (${t('subscriptions.price', { amount: formatInteger(price, locale), currency })})`}
+              {sending ? t('subscriptions.paying') : payWith === 'pg' ? t('subscriptions.toCheckout', { price: krw }) : `${t('subscriptions.confirm')} (${t('subscriptions.price', luv(price))})`}
             </button>
           )}
         </div>
