@@ -40,7 +40,13 @@ describe("a member's header", () => {
 
   it("writes the wallet page's amounts of one in the singular too (useCurrency), and others in the plural", async () => {
     fakeApi({});
-    await renderPage('LUV', { path: '/luv', locale: 'en', brand: 'live', data: { balance: 1, received: { balance: 2, thisMonth: 1, total: 2, count: 1 } }, me: { ...ME, balance: 1 } });
+    await renderPage('LUV', {
+      path: '/luv',
+      locale: 'en',
+      brand: 'live',
+      data: { title: 'Wallet', balance: 1, waiting: null, received: { balance: 2, thisMonth: 1, total: 2, count: 1 }, sent: null, receivedList: null },
+      me: { ...ME, balance: 1 },
+    });
     expect(screen.getByRole('main')).toHaveTextContent(/Balance\s*1 coin(?!s)/);
     expect(screen.getByTestId('earnings-balance')).toHaveTextContent(/^2 coins$/);
     expect(screen.getByRole('main')).toHaveTextContent('2 coins (1 gift)');
