@@ -1,4 +1,5 @@
-import { LOOPBACK, expect, expectNoSeriousA11yViolations, gotoHydrated, test, url } from './fixtures';
+import { COOKIE } from '../../src/shared/constants';
+import { LOOPBACK, PASSWORD, expect, expectNoSeriousA11yViolations, gotoHydrated, signIn, test, url } from './fixtures';
 
 test('guests get the members-only modal, whose buttons carry the current path', async ({ page, consoleErrors }) => {
   await gotoHydrated(page, url('flex', '/?from=test'));
@@ -160,4 +161,30 @@ test('the accessibility check fails on a page with serious violations (low contr
   );
   expect(failure).toContain('color-contrast');
   expect(failure).toContain('label');
+});
+
+test("the header keeps its menu on one line, and a member's greeting on one, from a tablet to a wide screen, in English", async ({ page, context }) => {
+  await context.addCookies([{ name: COOKIE.locale, value: 'en', url: url('flex') }]);
+  const layoutAt = async (width: number) => {
+    await page.setViewportSize({ width, height: 800 });
+    return page.locator('.site-header').evaluate((header) => {
+      const height = (selector: string) => header.querySelector(selector)?.getBoundingClientRect().height ?? 0;
+      return { menu: height('.main-nav ul'), item: height('.main-nav li'), greeting: height('.me > span'), overflow: header.scrollWidth - header.clientWidth };
+    });
+  };
+  const widths = [800, 1024, 1280, 1700];
+  await gotoHydrated(page, url('flex'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  for (const width of widths) {
+    const guest = await layoutAt(width);
+    expect([width, guest.menu, guest.overflow <= 0]).toEqual([width, guest.item, true]);
+  }
+  await signIn(page, 'demo_caster1', PASSWORD, '/');
+  for (const width of widths) {
+    const member = await layoutAt(width);
+    // Beside a member's actions an English menu once had 200 px at 1,024 px and wrapped onto five lines.
+    expect([width, member.menu, member.overflow <= 0]).toEqual([width, member.item, true]);
+    expect(member.greeting, `greeting at ${width} px`).toBeGreaterThan(0);
+    expect(member.greeting, `greeting at ${width} px`).toBeLessThan(member.item * 1.5);
+  }
 });
