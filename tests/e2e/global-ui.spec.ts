@@ -169,7 +169,7 @@ test("the header keeps its menu on one line, and a member's greeting on one, fro
     await page.setViewportSize({ width, height: 800 });
     return page.locator('.site-header').evaluate((header) => {
       const height = (selector: string) => header.querySelector(selector)?.getBoundingClientRect().height ?? 0;
-      return { menu: height('.main-nav ul'), item: height('.main-nav li'), greeting: height('.me > span'), overflow: header.scrollWidth - header.clientWidth };
+      return { menu: height('.main-nav ul'), item: height('.main-nav li'), greeting: height('.me-greeting'), overflow: header.scrollWidth - header.clientWidth };
     });
   };
   const widths = [800, 1024, 1280, 1700];
@@ -186,5 +186,35 @@ test("the header keeps its menu on one line, and a member's greeting on one, fro
     expect([width, member.menu, member.overflow <= 0]).toEqual([width, member.item, true]);
     expect(member.greeting, `greeting at ${width} px`).toBeGreaterThan(0);
     expect(member.greeting, `greeting at ${width} px`).toBeLessThan(member.item * 1.5);
+  }
+});
+
+test("on a phone a channel's tabs scroll sideways, never break a name, and a linked tab is in view", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  try {
+    await context.addCookies([{ name: COOKIE.locale, value: 'th', url: url('flex') }]);
+    const page = await context.newPage();
+    await gotoHydrated(page, url('flex', '/channel/demo_caster2?tab=board'));
+    const list = page.getByRole('tablist').first();
+    const selected = list.getByRole('tab', { selected: true });
+    await expect(selected).toHaveAttribute('id', 'channel-tab-board');
+    const at = await list.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const tabs = [...element.querySelectorAll('[role="tab"]')];
+      const chosen = element.querySelector('[aria-selected="true"]')!.getBoundingClientRect();
+      return {
+        scrolls: element.scrollWidth > element.clientWidth,
+        inView: chosen.left >= box.left - 1 && chosen.right <= box.right + 1,
+        // One box per line of a name: a name broken across lines has two.
+        oneLine: tabs.every((tab) => {
+          const text = document.createRange();
+          text.selectNodeContents(tab);
+          return text.getClientRects().length === 1;
+        }),
+      };
+    });
+    expect(at).toEqual({ scrolls: true, inView: true, oneLine: true });
+  } finally {
+    await context.close();
   }
 });

@@ -79,7 +79,7 @@ export function Header({ props }: { props: PageProps }) {
             {me ? (
               <a href="/my" className="me">
                 <Avatar url={me.avatarUrl} nickname={me.nickname} size={28} />
-                <span>{t('nav.greeting', { nickname: me.nickname })}</span>
+                <span className="me-greeting">{t('nav.greeting', { nickname: me.nickname })}</span>
               </a>
             ) : (
               <span className="me me-pending" aria-hidden="true" />

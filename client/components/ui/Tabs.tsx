@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 /**
  * The keys of WAI-ARIA tabs with automatic activation: arrow keys move and select (wrapping), Home/End jump; focus
@@ -18,6 +18,16 @@ export function useTabKeys<K extends string>(keys: readonly K[], selected: K, on
   const ref = (key: K) => (el: HTMLButtonElement | null) => {
     refs.current[key] = el;
   };
+  // A list wider than its box (a phone) scrolls sideways: the selected tab is in view, one a link selected too. Only
+  // the list scrolls, never the page (scrollIntoView would bring a list below the fold up).
+  useEffect(() => {
+    const tab = refs.current[selected];
+    const list = tab?.parentElement;
+    if (!tab || !list || list.scrollWidth <= list.clientWidth) return;
+    const [box, edges] = [list.getBoundingClientRect(), tab.getBoundingClientRect()];
+    if (edges.left < box.left) list.scrollLeft -= box.left - edges.left;
+    else if (edges.right > box.right) list.scrollLeft += edges.right - box.right;
+  }, [selected]);
   return { onKeyDown, ref };
 }
 
