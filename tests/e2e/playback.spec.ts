@@ -267,7 +267,9 @@ test("a live's first frame comes before hls.js has loaded, and hls.js takes that
   const later = await state();
   expect(later).toMatchObject({ src: first.src, emptied: first.emptied });
   expect(later.ranges.filter(([start, end]) => start! <= later.time && later.time <= end!)).toHaveLength(1);
-  expect(later.frames).toBeGreaterThan(first.frames + 20);
+  // Pictures went on being shown as it played (the demo live has 30 a second; a loaded machine shows fewer): not a
+  // still picture with the clock running under it.
+  expect(later.frames - first.frames).toBeGreaterThan((later.time - first.time) * 10);
   expect(consoleErrors).toEqual([]);
 });
 
