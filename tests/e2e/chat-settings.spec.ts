@@ -71,8 +71,8 @@ test('a kicked member sees why, waits out the cooldown, rejoins with the button 
     await expect(panel(member.page).getByRole('alert')).toContainText(ko.chat.errors.KICKED);
     const rejoin = panel(member.page).getByRole('button', { name: ko.chat.rejoin });
     await expect(rejoin).toBeDisabled();
-    await expect(panel(member.page).getByText(new RegExp(ko.chat.rejoinIn.replace('{{seconds}}', '(5\\d|60)')))).toBeVisible();
-    await expect(rejoin).toHaveAccessibleDescription(new RegExp(ko.chat.rejoinIn.replace('{{seconds}}', '\\d+')));
+    await expect(panel(member.page).getByText(new RegExp(ko.chat.rejoinIn.replace('{{count}}', '(5\\d|60)')))).toBeVisible();
+    await expect(rejoin).toHaveAccessibleDescription(new RegExp(ko.chat.rejoinIn.replace('{{count}}', '\\d+')));
     await expect(input(member.page)).toBeDisabled();
     await expectNoSeriousA11yViolations(member.page);
     // The lines stay on screen while kicked.
@@ -82,7 +82,7 @@ test('a kicked member sees why, waits out the cooldown, rejoins with the button 
     await moderate(creator.page, '데모청소년', ko.chat.mod.unblacklist);
     await member.page.clock.fastForward(61_000);
     await expect(rejoin).toBeEnabled();
-    await expect(panel(member.page).getByText(new RegExp(ko.chat.rejoinIn.replace('{{seconds}}', '\\d+')))).toHaveCount(0);
+    await expect(panel(member.page).getByText(new RegExp(ko.chat.rejoinIn.replace('{{count}}', '\\d+')))).toHaveCount(0);
     await rejoin.click();
     await joined(member.page);
     await expect(rejoin).toHaveCount(0);

@@ -88,7 +88,7 @@ function RejoinControl({ state, onRejoin }: { state: ChatState; onRejoin: () => 
       {/* Not announced every second: the alert above already said what happened. */}
       {waiting && (
         <p id="chat-rejoin-wait" className="chat-rejoin-wait" aria-live="off">
-          {t('chat.rejoinIn', { seconds: wait })}
+          {t('chat.rejoinIn', { count: wait })}
         </p>
       )}
       <button type="button" className="btn btn-small btn-primary" disabled={waiting} aria-describedby={waiting ? 'chat-rejoin-wait' : undefined} onClick={onRejoin}>
