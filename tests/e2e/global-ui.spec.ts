@@ -218,3 +218,20 @@ test("on a phone a channel's tabs scroll sideways, never break a name, and a lin
     await context.close();
   }
 });
+
+test('a 360 px phone scrolls no page sideways, in the languages with the longest words', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    for (const locale of ['en', 'th']) {
+      await context.addCookies([{ name: COOKIE.locale, value: locale, url: url('flex') }]);
+      for (const path of ['/', '/channel/demo_caster2', '/cs/notices']) {
+        await gotoHydrated(page, url('flex', path));
+        // The footer's company details were 3 px wider than the screen in English.
+        expect([locale, path, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([locale, path, 360]);
+      }
+    }
+  } finally {
+    await context.close();
+  }
+});
