@@ -42,7 +42,7 @@ interface LineProps {
 function eventText(t: Translate, line: Line, money: ReturnType<typeof useCurrency>): string | null {
   const f = line.frame;
   if (f.type === 'action') {
-    return t(`chat.action.${f.action}`, { by: f.by.nickname, target: f.target?.nickname ?? '', seconds: f.seconds ?? 0 });
+    return t(`chat.action.${f.action}`, { by: f.by.nickname, target: f.target?.nickname ?? '', seconds: f.seconds ?? 0, count: f.seconds ?? 0 });
   }
   if (f.type !== 'event') return null;
   switch (f.kind) {
