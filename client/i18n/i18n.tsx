@@ -17,7 +17,7 @@ export function createTranslate(locale: Locale, messages: Messages): Translate {
   const i18n = rosetta<Messages>({ [locale]: messages });
   i18n.locale(locale);
   return (key, params) => {
-    const singular = singularKey(locale, key, params);
+    const singular = singularKey(key, params);
     const text = (singular && i18n.t(singular, params)) || i18n.t(key, params);
     return text ? fitParticles(text) : key;
   };

@@ -31,7 +31,7 @@ const translator = rosetta<Messages>(Object.fromEntries(LOCALES.map((l) => [l, b
  */
 export function translatorFor(locale: Locale): Translate {
   return (key, params) => {
-    const singular = singularKey(locale, key, params);
+    const singular = singularKey(key, params);
     const text = (singular && translator.t(singular, params, locale)) || translator.t(key, params, locale) || translator.t(key, params, DEFAULT_LOCALE);
     return text ? fitParticles(text) : key;
   };

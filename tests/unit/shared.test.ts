@@ -57,9 +57,7 @@ describe('brand files', () => {
 
 describe('locales', () => {
   const all = { ko, en, zh, ja, th } as Record<string, Dict>;
-  // A singular form (`<key>_one`) is the language's own, not a key every locale must have.
-  const isSingular = (key: string) => key.endsWith(PLURAL_ONE_SUFFIX);
-  const keys = new Set(Object.values(all).flatMap((dict) => flatten(dict).filter((k) => !isSingular(k))));
+  const keys = new Set(Object.values(all).flatMap((dict) => flatten(dict)));
   const messageAt = (locale: string, key: string) => key.split('.').reduce<unknown>((d, part) => (d as Dict | undefined)?.[part], all[locale]);
 
   it.each(Object.keys(all))('%s has every key any locale has, none empty', (locale) => {
@@ -70,28 +68,31 @@ describe('locales', () => {
     expect(values.filter((v) => typeof v !== 'string' || v.trim() === '')).toEqual([]);
   });
 
-  it('writes a singular only where the language has one, beside its plural, with the same placeholders', () => {
+  it('writes each singular beside its plural with the same placeholders, the same text where the language has one form', () => {
     const placeholders = (s: unknown): string[] => (String(s).match(/\{\{\w+\}\}/g) ?? []).sort();
-    const singulars = Object.keys(all).flatMap((locale) =>
-      flatten(all[locale]!)
-        .filter(isSingular)
-        .map((key) => ({ locale, key, base: key.slice(0, -PLURAL_ONE_SUFFIX.length) })),
-    );
+    const singulars = [...keys].filter((key) => key.endsWith(PLURAL_ONE_SUFFIX));
     expect(singulars.length).toBeGreaterThan(5);
-    for (const { locale, key, base } of singulars) {
-      expect([locale, key, new Intl.PluralRules(locale).resolvedOptions().pluralCategories.includes('one')]).toEqual([locale, key, true]);
-      expect([locale, key, placeholders(messageAt(locale, key))]).toEqual([locale, key, placeholders(messageAt(locale, base))]);
+    for (const locale of LOCALES) {
+      const oneForm = !new Intl.PluralRules(locale).resolvedOptions().pluralCategories.includes('one');
+      for (const key of singulars) {
+        const base = key.slice(0, -PLURAL_ONE_SUFFIX.length);
+        expect([locale, key, placeholders(messageAt(locale, key))]).toEqual([locale, key, placeholders(messageAt(locale, base))]);
+        if (oneForm) expect([locale, key, messageAt(locale, key)]).toEqual([locale, key, messageAt(locale, base)]);
+      }
     }
   });
 
   it('takes the singular exactly where Intl.PluralRules says one, for a count given as a number or as the page writes it', () => {
     for (const locale of LOCALES) {
       const rules = new Intl.PluralRules(locale);
+      const [one, other] = [messageAt(locale, 'follow.count_one'), messageAt(locale, 'follow.count')] as string[];
+      const t = translatorFor(locale);
       for (let n = 0; n <= 2_000; n++) {
-        for (const count of [n, formatInteger(n, locale)]) expect([locale, count, singularKey(locale, 'k', { count }) !== null]).toEqual([locale, count, rules.select(n) === 'one']);
+        const form = rules.select(n) === 'one' ? one! : other!;
+        for (const count of [n, formatInteger(n, locale)]) expect([locale, count, t('follow.count', { count })]).toEqual([locale, count, form.replace('{{count}}', String(count))]);
       }
-      expect(singularKey(locale, 'k', { count: '1.0' })).toBeNull(); // "1.0 followers": English's 'one' is a whole 1
     }
+    expect(singularKey('k', { count: '1.0' })).toBeNull(); // "1.0 followers": English's 'one' is a whole 1
     expect(translatorFor('en')('follow.count', { count: 1 })).toBe('1 follower');
     expect(translatorFor('en')('follow.count', { count: '1,001' })).toBe('1,001 followers');
     expect(translatorFor('en')('follow.count', { count: 0 })).toBe('0 followers');
