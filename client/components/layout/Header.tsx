@@ -9,7 +9,7 @@ import { apiKey } from '../../data/api';
 import { useApi } from '../../data/use-api';
 import { Avatar } from '../member/Avatar';
 import { STAFF_PATHS } from '../../../src/shared/staff-paths';
-import { formatInteger } from '../../lib/format';
+import { useCurrency } from '../gift/currency';
 import { HeaderSearch } from '../search/HeaderSearch';
 
 /** The main menu; the member lists and the studio are members-only (account settings, social links included, are under 마이페이지). */
@@ -25,6 +25,7 @@ const NAV: { href: string; key: string; page: PageKey | null; members: boolean }
 
 export function Header({ props }: { props: PageProps }) {
   const t = useT();
+  const { luv } = useCurrency();
   const openLogin = useSetAtom(openLoginModalAtom);
   const showMembersOnly = useSetAtom(showMembersOnlyAtom);
   const { brand } = props;
@@ -104,7 +105,7 @@ export function Header({ props }: { props: PageProps }) {
             )}
             {/* The balance arrives after hydration (one small call), never in the way of the page's own load. */}
             <a href="/luv" className="btn btn-small wallet-link" aria-current={props.page === 'LUV' ? 'page' : undefined}>
-              {balance === null ? t('wallet.title') : t('wallet.navBalance', { amount: formatInteger(balance, props.locale), currency: t(`currency.${brand.currency}`, { count: balance }) })}
+              {balance === null ? t('wallet.title') : t('wallet.navBalance', luv(balance))}
             </a>
             <ActionButton className="btn btn-small" onClick={logout}>
               {t('nav.logout')}
