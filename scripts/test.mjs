@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 import { E2E, tool } from './lib/wrangler.mjs';
 
 const bin = tool;
@@ -178,11 +179,30 @@ function firstLine(text = '') {
   );
 }
 
+/**
+ * Every error of a browser test's run, each with the line it came from and what the call was waiting for: on a test
+ * timeout the first error says only that, the second names the step that never finished.
+ */
+function testErrors(result) {
+  const errors = result?.errors?.length ? result.errors : result?.error ? [result.error] : [];
+  return errors
+    .map((error) => {
+      const message = stripVTControlCharacters(error.message ?? '');
+      const waiting = message
+        .split('\n')
+        .findLast((line) => /^\s+- /.test(line))
+        ?.trim();
+      const at = error.location ? ` (line ${error.location.line})` : '';
+      return `${firstLine(message)}${at}${waiting ? ` [${waiting.slice(2, 200)}]` : ''}`;
+    })
+    .join(' | ');
+}
+
 /** Playwright's JSON report nests suites; a spec failed when its last result is neither passed nor skipped. */
 function failedSpecs(suites = []) {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests.filter((t) => t.status === 'unexpected' || t.status === 'flaky').map((t) => `${spec.file}:${spec.line} › ${spec.title}: ${firstLine(t.results.at(-1)?.error?.message)}`),
+      spec.tests.filter((t) => t.status === 'unexpected' || t.status === 'flaky').map((t) => `${spec.file}:${spec.line} › ${spec.title}: ${testErrors(t.results.at(-1))}`),
     ),
     ...failedSpecs(suite.suites),
   ]);
