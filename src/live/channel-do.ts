@@ -309,7 +309,9 @@ export class LiveChannel extends DurableObject<Env> {
       const row = await streamActivity(this.env.DB, this.streamId);
       if (!row || row.endedAt !== null) return this.forgetStream();
       const quietSince = row.lastMediaAt ?? row.startedAt;
-      if (now - quietSince >= SILENCE_MS) await this.endStream(now, { resumable: true });
+      // It ended when the silence reached SILENCE_MS, however late this alarm runs (an object away for hours must
+      // not give its live hours of silence, nor let an encoder starting now resume it).
+      if (now - quietSince >= SILENCE_MS) await this.endStream(quietSince + SILENCE_MS, { resumable: true });
       else {
         await this.flushViewers(now);
         await this.ctx.storage.setAlarm(quietSince + SILENCE_MS);
@@ -410,6 +412,7 @@ export class LiveChannel extends DurableObject<Env> {
     return (rendition === '') === (before.length === 0);
   }
 
+  /** Ends the live as of `now`; a resumable one can be continued until RESUME_MS after that. */
   private async endStream(now: number, { resumable = false } = {}): Promise<void> {
     const streamId = this.streamId;
     if (streamId === null) return;

@@ -230,6 +230,20 @@ describe('an encoder that restarts mid-live', () => {
     expect(lateStreams[0]!.id).not.toBe(first);
     expect(await playlistOf(late.channelId)).not.toContain('DISCONTINUITY');
 
+    // An alarm that runs hours late (the object was away) ends the live when its silence began, and the encoder
+    // starting again is a new live, not the old one resumed.
+    const away = await makeChannel();
+    await run(away.key, { count: 2 });
+    const lastMedia = Date.now() - 4 * 3_600_000;
+    const old = (await openStream(away.channelId)).results[0]!.id;
+    await env.DB.prepare('UPDATE streams SET last_media_at = ? WHERE id = ?').bind(lastMedia, old).run();
+    expect(await runDurableObjectAlarm(liveObject(away.channelId))).toBe(true);
+    expect(await env.DB.prepare('SELECT ended_at FROM streams WHERE id = ?').bind(old).first('ended_at')).toBe(lastMedia + SILENCE_MS);
+    await run(away.key, { count: 2 });
+    const awayStreams = (await openStream(away.channelId)).results;
+    expect(awayStreams.map((s) => s.kind)).toEqual([1, 2]);
+    expect(awayStreams[0]!.id).not.toBe(old);
+
     const ended = await makeChannel();
     await run(ended.key, { count: 2 });
     expect((await put(`/live/ingest/${ended.key}/index.m3u8`, cmafPlaylist(['index0.m4s', 'index1.m4s'], { ended: true }))).status).toBe(204);
