@@ -51,11 +51,16 @@ export function channelByStreamKey(db: D1Database, key: string): Promise<IngestC
   return db.prepare('SELECT id, title, adult, adult_plus AS adultPlus, (password_hash IS NOT NULL) AS hasPassword, source FROM channels WHERE stream_key = ?').bind(key).first<IngestChannel>();
 }
 
-/** A recording's length: that of its served segments (again, once a late segment of it was stored). */
+/**
+ * A recording's length (binds ?1 the stream): its served segments' of one rendition, the longest. Every rendition
+ * holds the whole recording, so a sum over all of them would count it once per rendition.
+ */
+const RECORDING_DURATION = `(SELECT COALESCE(MAX(total), 0) FROM (SELECT SUM(duration_ms) AS total FROM stream_segments
+   WHERE stream_id = ?1 AND stored_at IS NOT NULL AND duration_ms IS NOT NULL GROUP BY rendition))`;
+
+/** A recording's length again, once a late segment of it was stored. */
 export function recordingDurationStatement(db: D1Database, streamId: number): D1PreparedStatement {
-  return db
-    .prepare('UPDATE streams SET duration_ms = (SELECT COALESCE(SUM(duration_ms), 0) FROM stream_segments WHERE stream_id = ?1 AND stored_at IS NOT NULL AND duration_ms IS NOT NULL) WHERE id = ?1')
-    .bind(streamId);
+  return db.prepare(`UPDATE streams SET duration_ms = ${RECORDING_DURATION} WHERE id = ?1`).bind(streamId);
 }
 
 /** The newest thumbnail in R2 is from `at`: pages put it in the thumbnail URL, so a new one is fetched. */
@@ -106,11 +111,10 @@ export function streamActivity(db: D1Database, streamId: number): Promise<Stream
 export async function endLiveStream(db: D1Database, streamId: number, now: number, newViews: number): Promise<void> {
   await db
     .prepare(
-      `UPDATE streams SET ended_at = ?1, kind = 2, viewer_count = 0, view_count = view_count + ?2,
-         duration_ms = (SELECT COALESCE(SUM(duration_ms), 0) FROM stream_segments WHERE stream_id = ?3 AND stored_at IS NOT NULL AND duration_ms IS NOT NULL)
-       WHERE id = ?3 AND ended_at IS NULL`,
+      `UPDATE streams SET ended_at = ?2, kind = 2, viewer_count = 0, view_count = view_count + ?3, duration_ms = ${RECORDING_DURATION}
+       WHERE id = ?1 AND ended_at IS NULL`,
     )
-    .bind(now, newViews, streamId)
+    .bind(streamId, now, newViews)
     .run();
 }
 

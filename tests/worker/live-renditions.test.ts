@@ -114,6 +114,8 @@ describe('a live in several renditions', () => {
     await send(key, 3, { ladder: LADDER.slice(1), from: 2, ended: true });
     const stream = (await streamOf(channelId))!;
     expect(stream.kind).toBe(2);
+    // Its length is one rendition's (the longest: 3 segments of 1 s), not the sum of all three.
+    expect(await env.DB.prepare('SELECT duration_ms FROM streams WHERE id = ?').bind(stream.id).first('duration_ms')).toBe(3000);
 
     const top = await get(`/live/${channelId}/${stream.id}/index.m3u8`);
     expect(uris(top.text)).toHaveLength(3);
