@@ -7,7 +7,7 @@ for (const brand of BRANDS) {
     await gotoHydrated(page, url(brand));
     await expect(page.locator('html')).toHaveAttribute('data-brand', brand);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(names[brand]!);
-    const logo = page.locator('.brand-logo img');
+    const logo = page.locator('.brand-logo .brand-wordmark');
     await expect(logo).toHaveAttribute('src', `/brands/${brand}/logo.svg`);
     // the logo actually loaded (an SVG with a size)
     expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

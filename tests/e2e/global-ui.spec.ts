@@ -1,5 +1,5 @@
 import { COOKIE } from '../../src/shared/constants';
-import { LOOPBACK, PASSWORD, expect, expectNoSeriousA11yViolations, gotoHydrated, signIn, test, url } from './fixtures';
+import { LOOPBACK, PASSWORD, addMembers, expect, expectNoSeriousA11yViolations, gotoHydrated, mintCoupon, pageCall, signIn, test, url } from './fixtures';
 
 test('guests get the members-only modal, whose buttons carry the current path', async ({ page, consoleErrors }) => {
   await gotoHydrated(page, url('flex', '/?from=test'));
@@ -214,6 +214,40 @@ test("on a phone a channel's tabs scroll sideways, never break a name, and a lin
       };
     });
     expect(at).toEqual({ scrolls: true, inView: true, oneLine: true });
+  } finally {
+    await context.close();
+  }
+});
+
+test("on a 320 px phone every control of the header is on screen, and a logo left no room is the brand's mark", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+  try {
+    await context.addCookies([{ name: COOKIE.locale, value: 'en', url: url('flex') }]);
+    const page = await context.newPage();
+    // The header's controls past either edge of the screen (the menu scrolls sideways on purpose; the skip link
+    // shows on focus only). A member's row once overflowed to the left, where nothing scrolls to it.
+    const offScreen = () =>
+      page.locator('.site-header').evaluate((header) =>
+        [...header.querySelectorAll<HTMLElement>('a, button, select, input')]
+          .filter((control) => control.offsetWidth > 0 && !control.closest('.main-nav') && !control.classList.contains('skip-link'))
+          .filter((control) => control.getBoundingClientRect().left < -0.5 || control.getBoundingClientRect().right > innerWidth + 0.5)
+          .map((control) => control.getAttribute('aria-label') ?? control.textContent),
+      );
+    await gotoHydrated(page, url('flex'));
+    // A guest's English buttons leave the logo about 34 px: its wordmark would be a smudge there.
+    const mark = page.locator('.brand-logo .brand-mark');
+    await expect(mark).toBeVisible();
+    await expect.poll(() => mark.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await offScreen()).toEqual([]);
+    // A member with a seven-digit balance: their row (picture, messages, balance, log out) is wider than the screen.
+    const loginId = `hdr${Date.now().toString(36).slice(-6)}`;
+    await addMembers({ loginId, nickname: `머리${loginId.slice(-4)}` });
+    await signIn(page, loginId, PASSWORD, '/');
+    expect((await pageCall(page, 'POST', '/api/shoppings/useCoupon', { couponNumber: await mintCoupon(1_234_567) })).status).toBe(200);
+    await gotoHydrated(page, url('flex'));
+    await expect(page.locator('.member-actions')).toContainText('1,234,567');
+    await expect(page.locator('.brand-logo .brand-wordmark')).toBeVisible(); // the actions' own row leaves it room
+    expect(await offScreen()).toEqual([]);
   } finally {
     await context.close();
   }

@@ -438,6 +438,9 @@ test("on a phone the player's bar keeps every control inside the player, at the 
     });
   await expect(page.getByRole('button', { name: ko.player.fullscreen })).toBeVisible();
   expect(await outside()).toEqual([]);
+  // The seek bar spans the player: between the buttons it had under 30 px, too little to scrub with a finger.
+  const seekShare = () => page.evaluate(() => document.querySelector('.player-seek')!.getBoundingClientRect().width / document.querySelector('.player')!.getBoundingClientRect().width);
+  expect(await seekShare()).toBeGreaterThan(0.8);
   await player.focus();
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('button', { name: ko.player.goLive })).toBeVisible();

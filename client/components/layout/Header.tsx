@@ -52,7 +52,9 @@ export function Header({ props }: { props: PageProps }) {
         {t('nav.skipToContent')}
       </a>
       <a href="/" className="brand-logo" aria-label={t('nav.homeOf', { name: brand.serviceName })}>
-        <img src={brand.icons.logo} alt={brand.serviceName} width={148} height={32} />
+        <img className="brand-wordmark" src={brand.icons.logo} alt={brand.serviceName} width={148} height={32} />
+        {/* Where the header leaves the logo too little room (a phone, a guest's wide buttons), the brand's mark instead. */}
+        <img className="brand-mark" src={brand.icons.favicon} alt={brand.serviceName} width={32} height={32} loading="lazy" />
       </a>
       <nav aria-label={t('nav.main')} className="main-nav">
         <ul>
