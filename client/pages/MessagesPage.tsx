@@ -39,6 +39,25 @@ function useErrorNotice(): (res: Outcome) => Notice {
 }
 const codePoints = (text: string) => [...text].length;
 
+/**
+ * What a section's last action came to, shown in that section: on a phone a line at the top of the page is a
+ * screen away from the form or the button that caused it. The status line is always there, so it is announced.
+ */
+function NoticeLine({ notice, id }: { notice: Notice; id?: string }) {
+  return (
+    <>
+      <p className="messages-notice" role="status">
+        {notice?.kind === 'status' ? notice.text : ''}
+      </p>
+      {notice?.kind === 'error' && (
+        <p className="form-error" role="alert" id={id}>
+          {notice.text}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** Messages (쪽지): the conversations, the one opened with its reply box, writing to anyone, and the block list. */
 export function MessagesPage({ props }: { props: PageProps<'MESSAGES'> }) {
   const t = useT();
@@ -51,12 +70,10 @@ export function MessagesPage({ props }: { props: PageProps<'MESSAGES'> }) {
   });
   const { data: blocks } = useApi(BLOCK_LIST_KEY, { fallbackData: data.blocks ?? undefined });
   const [selected, setSelected] = useState<string | null>(data.with ?? null);
-  const [notice, setNotice] = useState<Notice>(null);
   const refreshLists = () => mutate((key) => typeof key === 'string' && key.startsWith(CONVERSATIONS_PREFIX));
 
-  const open = (loginId: string | null, keepNotice = false) => {
+  const open = (loginId: string | null) => {
     setSelected(loginId);
-    if (!keepNotice) setNotice(null);
     const url = loginId ? `/messages?with=${encodeURIComponent(loginId)}` : '/messages';
     window.history.replaceState(window.history.state, '', url);
   };
@@ -64,30 +81,23 @@ export function MessagesPage({ props }: { props: PageProps<'MESSAGES'> }) {
   // A sent message changes the sender's list too (a first one adds its conversation): the prefix takes in every
   // list and the open thread. Another receiver opens their conversation, which loads fresh as it mounts.
   const sent = (to: string) => {
-    if (to !== selected) open(to, true);
+    if (to !== selected) open(to);
     void refreshLists();
   };
 
   const blockedIds = new Set((blocks?.items ?? []).map((b) => b.loginId));
-  const toggleBlock = async (loginId: string, block: boolean) => {
+  /** Blocks or unblocks `loginId`; what it came to, for the section whose button asked. */
+  const toggleBlock = async (loginId: string, block: boolean): Promise<Notice> => {
     const res = block ? await blockMember(loginId) : await unblockMember(loginId);
-    if (!res.ok) return setNotice(errorNotice(res));
+    if (!res.ok) return errorNotice(res);
     await mutate(BLOCK_LIST_KEY);
     await refreshLists();
-    setNotice({ kind: 'status', text: t(block ? 'messages.blocks.added' : 'messages.blocks.removed', { id: loginId }) });
+    return { kind: 'status', text: t(block ? 'messages.blocks.added' : 'messages.blocks.removed', { id: loginId }) };
   };
 
   return (
     <section className="messages-page" aria-labelledby="messages-title">
       <h1 id="messages-title">{t('messages.title')}</h1>
-      <p className="messages-notice" role="status">
-        {notice?.kind === 'status' ? notice.text : ''}
-      </p>
-      {notice?.kind === 'error' && (
-        <p className="form-error" role="alert">
-          {notice.text}
-        </p>
-      )}
       <div className="messages-layout">
         <section className="messages-conversations" aria-labelledby="conversations-title">
           <h2 id="conversations-title">{t('messages.conversations.title')}</h2>
@@ -131,12 +141,11 @@ export function MessagesPage({ props }: { props: PageProps<'MESSAGES'> }) {
               blocked={blockedIds.has(selected)}
               onBlock={(block) => toggleBlock(selected, block)}
               onClosed={() => open(null)}
-              onNotice={setNotice}
             />
           ) : (
             <p className="muted">{t('messages.thread.pick')}</p>
           )}
-          <Compose to={selected} onSent={sent} onNotice={setNotice} />
+          <Compose to={selected} onSent={sent} />
         </div>
         <BlockList blocks={blocks ?? null} onToggle={toggleBlock} />
       </div>
@@ -151,18 +160,17 @@ function Thread({
   blocked,
   onBlock,
   onClosed,
-  onNotice,
 }: {
   loginId: string;
   initial: ConversationResponse | null;
   locale: string;
   blocked: boolean;
-  onBlock: (block: boolean) => void;
+  onBlock: (block: boolean) => Promise<Notice>;
   onClosed: () => void;
-  onNotice: (notice: Notice) => void;
 }) {
   const t = useT();
   const errorNotice = useErrorNotice();
+  const [notice, onNotice] = useState<Notice>(null);
   const { mutate } = useSWRConfig();
   const setUnread = useSetAtom(unreadMessagesAtom);
   const key = threadKey(loginId);
@@ -215,13 +223,14 @@ function Thread({
     <section className="messages-thread" aria-labelledby="thread-title">
       <header className="thread-head">
         <h2 id="thread-title">{t('messages.thread.title', { nickname })}</h2>
-        <button type="button" className="btn btn-small" aria-pressed={blocked} onClick={() => onBlock(!blocked)}>
+        <button type="button" className="btn btn-small" aria-pressed={blocked} onClick={async () => onNotice(await onBlock(!blocked))}>
           {t(blocked ? 'messages.thread.unblock' : 'messages.thread.block')}
         </button>
         <button type="button" className="btn btn-small btn-ghost" onClick={removeAll}>
           {t('messages.thread.deleteConversation')}
         </button>
       </header>
+      <NoticeLine notice={notice} />
       {blocked && <p className="muted">{t('messages.thread.blockedNote')}</p>}
       {more && (
         <button type="button" className="btn btn-small" onClick={loadOlder}>
@@ -259,13 +268,19 @@ function Thread({
   );
 }
 
-function Compose({ to, onSent, onNotice }: { to: string | null; onSent: (to: string) => void; onNotice: (notice: Notice) => void }) {
+function Compose({ to, onSent }: { to: string | null; onSent: (to: string) => void }) {
   const t = useT();
   const errorNotice = useErrorNotice();
+  const [notice, onNotice] = useState<Notice>(null);
   const [receiver, setReceiver] = useState(to ?? '');
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => setReceiver(to ?? ''), [to]);
+  // Another conversation opened: this box's last line was about another one, unless it is the one just written to.
+  const sentTo = useRef<string | null>(null);
+  useEffect(() => {
+    setReceiver(to ?? '');
+    if (to !== sentTo.current) onNotice(null);
+  }, [to]);
   const length = codePoints(content.trim());
 
   const submit = async (event: FormEvent) => {
@@ -278,14 +293,26 @@ function Compose({ to, onSent, onNotice }: { to: string | null; onSent: (to: str
     if (!res.ok) return onNotice(errorNotice(res));
     setContent('');
     onNotice({ kind: 'status', text: t('messages.compose.sent') });
-    onSent(res.body?.message.to.loginId ?? target);
+    sentTo.current = res.body?.message.to.loginId ?? target;
+    onSent(sentTo.current);
   };
 
   return (
     <form method="post" className="messages-compose" onSubmit={submit} aria-labelledby="compose-title">
       <h2 id="compose-title">{to ? t('messages.thread.reply') : t('messages.compose.title')}</h2>
       <label htmlFor="compose-to">{t('messages.compose.to')}</label>
-      <input id="compose-to" name="to" type="text" autoComplete="off" maxLength={40} required value={receiver} onChange={(e) => setReceiver(e.target.value)} />
+      <input
+        id="compose-to"
+        name="to"
+        type="text"
+        autoComplete="off"
+        maxLength={40}
+        required
+        value={receiver}
+        onChange={(e) => setReceiver(e.target.value)}
+        aria-invalid={notice?.kind === 'error' || undefined}
+        aria-describedby={notice?.kind === 'error' ? 'compose-error' : undefined}
+      />
       <label htmlFor="compose-content">{t('messages.compose.content')}</label>
       <textarea id="compose-content" name="content" rows={3} required aria-describedby="compose-count compose-hint" value={content} onChange={(e) => setContent(e.target.value)} />
       <span id="compose-count" className="muted" data-over={length > MESSAGE_MAX_LENGTH || undefined}>
@@ -297,19 +324,26 @@ function Compose({ to, onSent, onNotice }: { to: string | null; onSent: (to: str
       <button type="submit" className="btn btn-primary btn-small" disabled={busy || length === 0 || length > MESSAGE_MAX_LENGTH}>
         {busy ? t('messages.compose.sending') : t('messages.compose.send')}
       </button>
+      <NoticeLine notice={notice} id="compose-error" />
     </form>
   );
 }
 
-function BlockList({ blocks, onToggle }: { blocks: BlockListResponse | null; onToggle: (loginId: string, block: boolean) => Promise<void> }) {
+function BlockList({ blocks, onToggle }: { blocks: BlockListResponse | null; onToggle: (loginId: string, block: boolean) => Promise<Notice> }) {
   const t = useT();
   const [target, setTarget] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+  const toggle = async (loginId: string, block: boolean) => {
+    const said = await onToggle(loginId, block);
+    setNotice(said);
+    return said;
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const id = target.trim();
     if (!id) return;
-    await onToggle(id, true);
-    setTarget('');
+    // A refused ID stays in the box, to be corrected.
+    if ((await toggle(id, true))?.kind !== 'error') setTarget('');
   };
   return (
     <section className="messages-blocks" aria-labelledby="blocks-title">
@@ -317,11 +351,21 @@ function BlockList({ blocks, onToggle }: { blocks: BlockListResponse | null; onT
       <p className="muted">{t('messages.blocks.hint')}</p>
       <form method="post" onSubmit={submit} className="blocks-form">
         <label htmlFor="block-target">{t('messages.blocks.target')}</label>
-        <input id="block-target" type="text" autoComplete="off" maxLength={40} value={target} onChange={(e) => setTarget(e.target.value)} />
+        <input
+          id="block-target"
+          type="text"
+          autoComplete="off"
+          maxLength={40}
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+          aria-invalid={notice?.kind === 'error' || undefined}
+          aria-describedby={notice?.kind === 'error' ? 'block-error' : undefined}
+        />
         <button type="submit" className="btn btn-small">
           {t('messages.blocks.add')}
         </button>
       </form>
+      <NoticeLine notice={notice} id="block-error" />
       {!blocks || blocks.items.length === 0 ? (
         <p className="empty-state">{t('messages.blocks.empty')}</p>
       ) : (
@@ -331,7 +375,7 @@ function BlockList({ blocks, onToggle }: { blocks: BlockListResponse | null; onT
               <span>
                 {b.nickname} <span className="muted">({b.loginId})</span>
               </span>
-              <button type="button" className="btn btn-small btn-ghost" onClick={() => onToggle(b.loginId, false)}>
+              <button type="button" className="btn btn-small btn-ghost" onClick={() => toggle(b.loginId, false)}>
                 {t('messages.blocks.remove', { nickname: b.nickname })}
               </button>
             </li>

@@ -43,7 +43,7 @@ test('two members message each other; the unread badge appears on the open page 
   // A writes; markup is words, never elements.
   const words = `안녕 <b>굵게</b> ${suffix}`;
   await write(a.page, B.loginId, words);
-  await expect(a.page.locator('.messages-notice')).toHaveText(ko.messages.compose.sent);
+  await expect(compose(a.page).getByRole('status')).toHaveText(ko.messages.compose.sent); // under the form that sent it
   await expect(a.page.locator('.thread-text').filter({ hasText: words })).toBeVisible();
 
   // B's home page, untouched: the badge and a toast arrive through the inbox socket.
@@ -63,7 +63,7 @@ test('two members message each other; the unread badge appears on the open page 
 
   // B reports it: the operator's list has the words.
   await b.page.locator('.thread-message').filter({ hasText: words }).getByRole('button', { name: ko.messages.thread.reportLabel }).click();
-  await expect(b.page.locator('.messages-notice')).toHaveText(ko.messages.thread.reported);
+  await expect(b.page.locator('.messages-thread').getByRole('status')).toHaveText(ko.messages.thread.reported);
   process.env.OPS_PASSWORD = PASSWORD;
   const listed = ops('reports', '--as', STAFF.loginId, '--port', String(PORT));
   expect(listed).toContain(`from ${A.loginId}, reported by ${B.loginId}`);
@@ -125,6 +125,13 @@ test("blocking stops the blocked member's messages and hides their chat lines in
   // B blocks A from the messages page in a second tab; the open channel tab drops A's lines at once.
   const manage = await b.context.newPage();
   await gotoHydrated(manage, url('flex', '/messages'));
+  // An ID nobody has is refused beside the form, and stays in the box to be corrected.
+  const blocks = manage.locator('.messages-blocks');
+  await manage.getByLabel(ko.messages.blocks.target).fill(`nobody${suffix}`);
+  await manage.getByRole('button', { name: ko.messages.blocks.add, exact: true }).click();
+  await expect(blocks.getByRole('alert')).toHaveText(ko.messages.errors.memberNotFound);
+  await expect(manage.getByLabel(ko.messages.blocks.target)).toHaveValue(`nobody${suffix}`);
+  await expect(manage.getByLabel(ko.messages.blocks.target)).toHaveAccessibleDescription(ko.messages.errors.memberNotFound);
   await manage.getByLabel(ko.messages.blocks.target).fill(A.loginId);
   await manage.getByRole('button', { name: ko.messages.blocks.add, exact: true }).click();
   await expect(manage.locator('.block-list')).toContainText(A.loginId);
