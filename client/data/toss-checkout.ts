@@ -1,8 +1,8 @@
 // The Toss Payments checkout (SDK v1, https://docs.tosspayments.com/reference/js-sdk): its script is
 // loaded when a member pays, never before; requestPayment leaves the page for Toss, which comes back to
 // the order's successUrl (?paymentKey&orderId&amount) or failUrl (?code&message&orderId).
-import type { PaymentMethod } from '../../src/shared/payment-methods';
 import type { CreateOrderResponse } from '../../src/shared/shop-schemas';
+import { tossRequest } from './toss-request';
 
 const SDK_URL = 'https://js.tosspayments.com/v1/payment';
 
@@ -14,16 +14,6 @@ declare global {
     TossPayments?: (clientKey: string) => TossPayments;
   }
 }
-
-/** Our payment methods as Toss names them; kakaopay is Toss's card flow sent straight to the easy-pay app. */
-const TOSS_METHODS: Record<PaymentMethod, { method: string; extra?: Record<string, unknown> }> = {
-  creditcard: { method: '카드' },
-  CARD: { method: '카드' },
-  kakaopay: { method: '카드', extra: { flowMode: 'DIRECT', easyPay: '카카오페이' } },
-  virtualaccount: { method: '가상계좌' },
-  myaccount: { method: '계좌이체' },
-  mobile: { method: '휴대폰' },
-};
 
 function loadSdk(): Promise<NonNullable<Window['TossPayments']>> {
   if (window.TossPayments) return Promise.resolve(window.TossPayments);
@@ -39,13 +29,6 @@ function loadSdk(): Promise<NonNullable<Window['TossPayments']>> {
 /** Open Toss's checkout for an order the server created. Rejects when the SDK cannot load or the buyer closes it. */
 export async function tossCheckout(clientKey: string, order: CreateOrderResponse): Promise<void> {
   const TossPayments = await loadSdk();
-  const { method, extra } = TOSS_METHODS[order.method];
-  await TossPayments(clientKey).requestPayment(method, {
-    amount: order.amount,
-    orderId: order.orderId,
-    orderName: order.orderName,
-    successUrl: new URL(order.successUrl, window.location.href).href,
-    failUrl: new URL(order.failUrl, window.location.href).href,
-    ...extra,
-  });
+  const { method, options } = tossRequest(order, window.location.href);
+  await TossPayments(clientKey).requestPayment(method, options);
 }
