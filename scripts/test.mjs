@@ -198,11 +198,36 @@ function testErrors(result) {
     .join(' | ');
 }
 
+/**
+ * What the page said when a browser test failed: the alerts, dialogs and status lines of the page snapshot Playwright
+ * writes beside it (error-context.md), each with a few lines of what it holds. CI keeps no artifacts; this is in its log.
+ */
+function pageSaid(result) {
+  const path = result?.attachments?.find((a) => a.name === 'error-context')?.path;
+  if (!path || !existsSync(path)) return [];
+  const text = readFileSync(path, 'utf8');
+  const snapshot = text.slice(text.indexOf('# Page snapshot')).split('\n');
+  const said = [];
+  for (let i = 0; i < snapshot.length && said.length < 24; i++) {
+    const match = /^(\s*)- (alert|alertdialog|dialog|status)\b/.exec(snapshot[i]);
+    if (!match || !/["[:]/.test(snapshot[i].slice(match[0].length))) continue;
+    const indent = match[1].length;
+    said.push(snapshot[i].slice(indent));
+    for (let j = i + 1; j < snapshot.length && j <= i + 5 && snapshot[j].startsWith(`${match[1]}  `); j++) said.push(snapshot[j].slice(indent));
+  }
+  return said.map((line) => `      ${line.slice(0, 200)}`);
+}
+
 /** Playwright's JSON report nests suites; a spec failed when its last result is neither passed nor skipped. */
 function failedSpecs(suites = []) {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests.filter((t) => t.status === 'unexpected' || t.status === 'flaky').map((t) => `${spec.file}:${spec.line} › ${spec.title}: ${testErrors(t.results.at(-1))}`),
+      spec.tests
+        .filter((t) => t.status === 'unexpected' || t.status === 'flaky')
+        .map((t) => {
+          const said = pageSaid(t.results.at(-1));
+          return `${spec.file}:${spec.line} › ${spec.title}: ${testErrors(t.results.at(-1))}${said.length ? `\n    the page's alerts, dialogs and status lines:\n${said.join('\n')}` : ''}`;
+        }),
     ),
     ...failedSpecs(suite.suites),
   ]);
@@ -282,7 +307,12 @@ const runVitest = (name, projects, report, besideAnother = false, idleUntil = nu
     idleUntil,
   });
 const runPlaywright = (name, project, report, env, besideAnother = false) =>
-  step(name, bin('playwright'), ['test', `--project=${project}`, '--no-deps'], { ...(besideAnother ? tag(project) : {}), env: { ...env, E2E_REPORT: report } });
+  // Each run its own artifacts folder: Playwright empties the one it writes to, and the summary reads the
+  // failures' page snapshots at the end.
+  step(name, bin('playwright'), ['test', `--project=${project}`, '--no-deps', `--output=test-results/e2e-artifacts/${project}`], {
+    ...(besideAnother ? tag(project) : {}),
+    env: { ...env, E2E_REPORT: report },
+  });
 // The bench tooling's own tests (Node's runner). The server they start runs at nice 19 and gets almost no CPU while
 // both cores are busy: they run beside the one-at-a-time browser specs, which leave a core.
 const runTools = (besideAnother = false) =>
