@@ -7,7 +7,7 @@ import { liftSanction } from '../../data/staff-api';
 import { FormStatus, useFormRun } from '../ui/small-form';
 import { SanctionForm } from './SanctionForm';
 import { statusKey } from '../wallet/payment-logic';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatInteger } from '../../lib/format';
 import { formatDateTime } from '../../lib/format-detail';
 
 /** What a member may do now, in words. */
@@ -84,7 +84,9 @@ function MemberDetailView({ member, locale }: { member: MemberDetail; locale: st
       ) : (
         <ul>
           {member.payments.map((p) => (
-            <li key={p.orderId}>{t('staff.console.lookup.payment', { date: formatDateTime(p.createdAt, locale), name: p.orderName, amount: p.amount, status: t(statusKey(p.status)) })}</li>
+            <li key={p.orderId}>
+              {t('staff.console.lookup.payment', { date: formatDateTime(p.createdAt, locale), name: p.orderName, amount: formatInteger(p.amount, locale), status: t(statusKey(p.status)) })}
+            </li>
           ))}
         </ul>
       )}
