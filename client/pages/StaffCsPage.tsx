@@ -4,6 +4,7 @@ import { CS_LIMITS, CS_PATHS, CS_POST_KINDS, type CsPostKind } from '../../src/s
 import type { AccountChange, Inquiry, StaffReport } from '../../src/shared/cs-schemas';
 import { LOCALES, type Locale } from '../../src/shared/locales';
 import { useT } from '../i18n/i18n';
+import { LOCALE_NAMES } from '../i18n/locale-names';
 import { useRouter } from '../app/router-context';
 import { answerInquiry, closeReport, decideAccountChange, writePost } from '../data/cs-api';
 import type { ApiResult } from '../data/api';
@@ -205,7 +206,7 @@ function PostForm() {
         <select id="post-locale" name="locale" defaultValue="ko">
           {LOCALES.map((l) => (
             <option key={l} value={l}>
-              {l}
+              {LOCALE_NAMES[l]}
             </option>
           ))}
         </select>

@@ -2,7 +2,8 @@
 // `npm run ops -- inquiry answer`, and the member reads the answer on their inquiry page. A member reports a
 // channel from its page; the report reaches the operator's list (the staff page and `ops reports`) and
 // staff mark it handled. Members and the channel are this file's own.
-import { PASSWORD, PORT, addChannel, addMembers, d1, sql, expect, expectNoSeriousA11yViolations, ko, ops, person, test } from './fixtures';
+import { COOKIE } from '../../src/shared/constants';
+import { PASSWORD, PORT, addChannel, addMembers, d1, sql, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, ops, person, test, url } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const MEMBER = { loginId: `csm${suffix}`, nickname: `문의자${suffix}` };
@@ -80,4 +81,25 @@ test('a report of a channel reaches the operator’s list, where staff mark it h
   await expect(staff.page.locator('.cs-staff-item').filter({ hasText: words })).toHaveCount(0);
   expect(staff.errors).toEqual([]);
   await staff.context.close();
+});
+
+test('staff write a notice in English from the desk, its language chosen by name; English readers find it', async ({ browser }) => {
+  const staff = await person(browser, STAFF.loginId, '/staff/cs');
+  const title = `Maintenance tonight ${suffix}`;
+  const language = staff.page.getByRole('main').getByLabel(ko.cs.staff.postLocale); // the header's language menu has the same name
+  await expect(language.locator('option')).toHaveText(['한국어', 'English', '中文', '日本語', 'ไทย']);
+  await language.selectOption({ label: 'English' });
+  await staff.page.getByLabel(ko.cs.staff.postTitle).fill(title);
+  await staff.page.getByLabel(ko.cs.staff.postBody).fill('The site rests for an hour tonight.');
+  await staff.page.getByRole('button', { name: ko.cs.staff.publish }).click();
+  await expect(staff.page.getByText(ko.cs.staff.posted)).toBeVisible();
+  expect(staff.errors).toEqual([]);
+  await staff.context.close();
+
+  const reader = await browser.newContext({ locale: 'en-US' });
+  await reader.addCookies([{ name: COOKIE.locale, value: 'en', url: url('flex') }]);
+  const page = await reader.newPage();
+  await gotoHydrated(page, url('flex', '/cs/notices'));
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await reader.close();
 });
