@@ -47,7 +47,16 @@ export function ProfileForm({ profile }: { profile: { nickname: string; avatarUr
         <Avatar url={profile.avatarUrl} nickname={profile.nickname} size={72} label={t('member.profile.avatarCurrent')} />
       </div>
       <label htmlFor="profile-nickname">{t('settings.nickname')}</label>
-      <input id="profile-nickname" className="input" name="nickname" value={nickname} maxLength={10} autoComplete="nickname" aria-describedby="profile-nickname-hint" onChange={(e) => setNickname(e.target.value)} />
+      <input
+        id="profile-nickname"
+        className="input"
+        name="nickname"
+        value={nickname}
+        maxLength={10}
+        autoComplete="nickname"
+        aria-describedby="profile-nickname-hint"
+        onChange={(e) => setNickname(e.target.value)}
+      />
       <p id="profile-nickname-hint" className="muted">
         {t('member.profile.nicknameHint')}
       </p>
