@@ -170,7 +170,7 @@ function Thread({
 }) {
   const t = useT();
   const errorNotice = useErrorNotice();
-  const [notice, onNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const { mutate } = useSWRConfig();
   const setUnread = useSetAtom(unreadMessagesAtom);
   const key = threadKey(loginId);
@@ -195,25 +195,25 @@ function Thread({
     const first = items[0];
     if (!first) return;
     const res = await olderMessages(loginId, first.id);
-    if (!res.ok || !res.body) return onNotice(errorNotice(res));
+    if (!res.ok || !res.body) return setNotice(errorNotice(res));
     setOlder({ items: [...res.body.items, ...(older?.items ?? [])], more: res.body.more });
   };
   const remove = async (id: number) => {
     const res = await deleteMessage(id);
-    if (!res.ok) return onNotice(errorNotice(res));
+    if (!res.ok) return setNotice(errorNotice(res));
     setOlder((o) => (o ? { ...o, items: o.items.filter((m) => m.id !== id) } : o));
     await reload();
     void mutate((k) => typeof k === 'string' && k.startsWith(CONVERSATIONS_PREFIX));
   };
   const report = async (id: number) => {
     const res = await reportMessage(id);
-    onNotice(res.ok ? { kind: 'status', text: t('messages.thread.reported') } : errorNotice(res));
+    setNotice(res.ok ? { kind: 'status', text: t('messages.thread.reported') } : errorNotice(res));
   };
   const { confirm, confirmDialog } = useConfirm('conversation-delete-modal');
   const removeAll = async () => {
     if (!(await confirm(t('messages.thread.deleteConfirm')))) return;
     const res = await deleteConversation(loginId);
-    if (!res.ok) return onNotice(errorNotice(res));
+    if (!res.ok) return setNotice(errorNotice(res));
     void mutate((k) => typeof k === 'string' && k.startsWith(CONVERSATIONS_PREFIX));
     onClosed();
   };
@@ -223,7 +223,7 @@ function Thread({
     <section className="messages-thread" aria-labelledby="thread-title">
       <header className="thread-head">
         <h2 id="thread-title">{t('messages.thread.title', { nickname })}</h2>
-        <button type="button" className="btn btn-small" aria-pressed={blocked} onClick={async () => onNotice(await onBlock(!blocked))}>
+        <button type="button" className="btn btn-small" aria-pressed={blocked} onClick={async () => setNotice(await onBlock(!blocked))}>
           {t(blocked ? 'messages.thread.unblock' : 'messages.thread.block')}
         </button>
         <button type="button" className="btn btn-small btn-ghost" onClick={removeAll}>
@@ -271,7 +271,7 @@ function Thread({
 function Compose({ to, onSent }: { to: string | null; onSent: (to: string) => void }) {
   const t = useT();
   const errorNotice = useErrorNotice();
-  const [notice, onNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const [receiver, setReceiver] = useState(to ?? '');
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
@@ -279,7 +279,7 @@ function Compose({ to, onSent }: { to: string | null; onSent: (to: string) => vo
   const sentTo = useRef<string | null>(null);
   useEffect(() => {
     setReceiver(to ?? '');
-    if (to !== sentTo.current) onNotice(null);
+    if (to !== sentTo.current) setNotice(null);
   }, [to]);
   const length = codePoints(content.trim());
 
@@ -290,9 +290,9 @@ function Compose({ to, onSent }: { to: string | null; onSent: (to: string) => vo
     setBusy(true);
     const res = await sendMessage(target, content);
     setBusy(false);
-    if (!res.ok) return onNotice(errorNotice(res));
+    if (!res.ok) return setNotice(errorNotice(res));
     setContent('');
-    onNotice({ kind: 'status', text: t('messages.compose.sent') });
+    setNotice({ kind: 'status', text: t('messages.compose.sent') });
     sentTo.current = res.body?.message.to.loginId ?? target;
     onSent(sentTo.current);
   };

@@ -37,7 +37,7 @@ export function PaymentHistoryPage({ props }: { props: PageProps<'PAYMENTS'> }) 
       <div className="list-head">
         <h1 id="history-title">{t('paymentHistory.title')}</h1>
         <a href={WALLET_PATHS.LUV} className="btn btn-small">
-          {balance === null ? t('shop.balance', { amount: '-', currency }) : t('shop.balance', luv(balance))}
+          {t('shop.balance', luv(balance))}
         </a>
       </div>
       <label className="select-label history-period">

@@ -72,7 +72,7 @@ export function ShopPage({ props }: { props: PageProps<'SHOP'> }) {
       <div className="list-head">
         <h1 id="shop-title">{t('shop.title')}</h1>
         <a href={WALLET_PATHS.LUV} className="btn btn-small">
-          {balance === null ? t('shop.balance', { amount: '-', currency }) : t('shop.balance', luv(balance))}
+          {t('shop.balance', luv(balance))}
         </a>
       </div>
       <form method="post" className="shop-form" onSubmit={pay} noValidate>

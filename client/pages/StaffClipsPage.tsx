@@ -45,7 +45,7 @@ function ClipSearch({ query }: { query: string }) {
     <search>
       <form method="post" onSubmit={onSubmit} className="staff-lookup-form">
         <label htmlFor="staff-clips-q">{t('staff.clips.search')}</label>
-        <input id="staff-clips-q" name="q" type="search" defaultValue={query} maxLength={48} />
+        <input id="staff-clips-q" className="input" name="q" type="search" defaultValue={query} maxLength={48} />
         <button type="submit" className="btn btn-small">
           {t('staff.clips.submit')}
         </button>

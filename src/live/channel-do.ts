@@ -412,14 +412,14 @@ export class LiveChannel extends DurableObject<Env> {
     return (rendition === '') === (before.length === 0);
   }
 
-  /** Ends the live as of `now`; a resumable one can be continued until RESUME_MS after that. */
-  private async endStream(now: number, { resumable = false } = {}): Promise<void> {
+  /** Ends the live as of `endedAt`; a resumable one can be continued until RESUME_MS after that. */
+  private async endStream(endedAt: number, { resumable = false } = {}): Promise<void> {
     const streamId = this.streamId;
     if (streamId === null) return;
-    await endLiveStream(this.env.DB, streamId, now, this.newViews);
+    await endLiveStream(this.env.DB, streamId, endedAt, this.newViews);
     await this.ctx.storage.deleteAlarm();
-    this.closing = !resumable && this.listedUnstored.size > 0 ? { streamId, generation: this.generation, files: new Set(this.listedUnstored.keys()), until: now + SILENCE_MS } : null;
-    this.store.rememberResumable(resumable ? { streamId, until: now + RESUME_MS } : null);
+    this.closing = !resumable && this.listedUnstored.size > 0 ? { streamId, generation: this.generation, files: new Set(this.listedUnstored.keys()), until: endedAt + SILENCE_MS } : null;
+    this.store.rememberResumable(resumable ? { streamId, until: endedAt + RESUME_MS } : null);
     this.streamStatusChanged(this.channelId!, streamId, 'ended');
   }
 

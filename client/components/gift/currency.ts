@@ -7,8 +7,11 @@ export interface Currency {
   currency: string;
   /** The page's locale, to write other numbers in (formatInteger, client/lib/format.ts). */
   locale: string;
-  /** An amount's params for a message: the number as the language writes it and the name for that many ("1 coin", "2 coins"). */
-  luv: (value: number) => { amount: string; currency: string };
+  /**
+   * An amount's params for a message: the number as the language writes it and the name for that many ("1 coin",
+   * "2 coins"); a balance not known yet (null) is `unknown` beside the plain name.
+   */
+  luv: (value: number | null, unknown?: string) => { amount: string; currency: string };
   /** An amount on its own, as wallet.amount writes it ("1,000 coins"). */
   amount: (value: number) => string;
 }
@@ -18,6 +21,7 @@ export function useCurrency(): Currency {
   const t = useT();
   const { props } = useRouter();
   const name = `currency.${props.brand.currency}`;
-  const luv = (value: number) => ({ amount: formatInteger(value, props.locale), currency: t(name, { count: value }) });
-  return { currency: t(name), locale: props.locale, luv, amount: (value) => t('wallet.amount', luv(value)) };
+  const currency = t(name);
+  const luv = (value: number | null, unknown = '-') => (value === null ? { amount: unknown, currency } : { amount: formatInteger(value, props.locale), currency: t(name, { count: value }) });
+  return { currency, locale: props.locale, luv, amount: (value) => t('wallet.amount', luv(value)) };
 }

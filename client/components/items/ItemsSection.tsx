@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ITEM_CATALOGUE, MAX_ITEM_QUANTITY } from '../../../src/shared/item-catalogue';
 import type { InventoryItem } from '../../../src/shared/items';
 import { useT } from '../../i18n/i18n';
+import { useRouter } from '../../app/router-context';
 import { countOf, FormStatus, SubmitButton, useFormRun } from '../ui/small-form';
 import { buyItem, giveItem, spendItem, useMyItems } from '../../data/item-api';
 import { setLuvBalance } from '../../data/use-luv-balance';
@@ -15,7 +16,7 @@ import { formatDateTime } from '../../lib/format-detail';
  */
 export function ItemsSection() {
   const t = useT();
-  const { locale } = useCurrency();
+  const { locale } = useRouter().props;
   const { data, error, mutate } = useMyItems(true);
   const { busy, result: status, setResult, run, failedResult } = useFormRun();
 

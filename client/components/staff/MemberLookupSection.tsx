@@ -36,7 +36,7 @@ export function MemberLookupSection({ query, lookup, locale }: { query: string; 
       <search>
         <form method="post" onSubmit={onSubmit} className="staff-lookup-form">
           <label htmlFor="staff-lookup-q">{t('staff.console.lookup.label')}</label>
-          <input id="staff-lookup-q" name="q" type="search" defaultValue={query} maxLength={SANCTION_LIMITS.queryLength} required />
+          <input id="staff-lookup-q" className="input" name="q" type="search" defaultValue={query} maxLength={SANCTION_LIMITS.queryLength} required />
           <button type="submit" className="btn btn-small">
             {t('staff.console.lookup.submit')}
           </button>

@@ -54,15 +54,15 @@ export function SanctionForm({
     <form method="post" className="sanction-form" onSubmit={onSubmit} aria-label={t('staff.console.sanctionFor', { nickname, loginId })} aria-describedby={`${id}-status`}>
       <label>
         {t('staff.console.reason')}
-        <textarea name="reason" required maxLength={SANCTION_LIMITS.reasonLength} defaultValue={defaultReason} rows={2} />
+        <textarea className="input" name="reason" required maxLength={SANCTION_LIMITS.reasonLength} defaultValue={defaultReason} rows={2} />
       </label>
       <label>
         {t('staff.console.hours')}
-        <input name="hours" type="number" inputMode="numeric" min={1} max={SANCTION_LIMITS.muteHours} defaultValue={DEFAULT_MUTE_HOURS} required />
+        <input className="input" name="hours" type="number" inputMode="numeric" min={1} max={SANCTION_LIMITS.muteHours} defaultValue={DEFAULT_MUTE_HOURS} required />
       </label>
       <label>
         {t('staff.console.days')}
-        <input name="days" type="number" inputMode="numeric" min={1} max={SANCTION_LIMITS.suspendDays} defaultValue={DEFAULT_SUSPEND_DAYS} required />
+        <input className="input" name="days" type="number" inputMode="numeric" min={1} max={SANCTION_LIMITS.suspendDays} defaultValue={DEFAULT_SUSPEND_DAYS} required />
       </label>
       <div className="sanction-buttons">
         {SANCTION_KINDS.map((kind) => (

@@ -89,7 +89,7 @@ export function SubscribeDialog({ channelId, channelTitle, onClose, onSubscribed
 
   return (
     <Modal id="subscribe-dialog" className="modal-gift" open title={t('subscriptions.dialogTitle', { channel: channelTitle })} onCancel={finish} onOutsideClick={() => {}}>
-      <p className="gift-balance">{balance === null ? t('subscriptions.balance', { amount: '…', currency }) : t('subscriptions.balance', luv(balance))}</p>
+      <p className="gift-balance">{t('subscriptions.balance', luv(balance, '…'))}</p>
       <form method="post" className="gift-form" onSubmit={submit} noValidate>
         <fieldset className="field">
           <legend className="field-label">{t('subscriptions.button')}</legend>
