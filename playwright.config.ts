@@ -61,6 +61,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e.json' }]],
   outputDir: 'test-results/e2e-artifacts', // Playwright empties this folder; the vitest report lives beside it
   use: {
+    // A step that never happens (a click on a button that stays disabled) fails on its own, naming the step and what
+    // the element lacked; under the test's timeout alone, the report said only that the time was up.
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromiumPath,

@@ -188,14 +188,25 @@ function testErrors(result) {
   return errors
     .map((error) => {
       const message = stripVTControlCharacters(error.message ?? '');
-      const waiting = message
-        .split('\n')
-        .findLast((line) => /^\s+- /.test(line))
-        ?.trim();
       const at = error.location ? ` (line ${error.location.line})` : '';
-      return `${firstLine(message)}${at}${waiting ? ` [${waiting.slice(2, 200)}]` : ''}`;
+      const log = callLog(message);
+      return `${firstLine(message)}${at}${log.length ? ` [${log.join(' · ')}]` : ''}`;
     })
     .join(' | ');
+}
+
+/**
+ * Of a Playwright call log, what it waited for (its first line) and the last thing it said about the element (e.g.
+ * "element is not enabled"), without the retries and pauses between.
+ */
+function callLog(message) {
+  const lines = message
+    .split('\n')
+    .filter((line) => /^\s+(\d+ × |- )/.test(line))
+    .map((line) => line.trim().replace(/^(\d+ × )?(- )?/, ''));
+  if (!lines.length) return [];
+  const why = lines.findLast((line) => !/^(retrying|waiting \d+ms|attempting)/.test(line) && line !== lines[0]);
+  return [lines[0], ...(why ? [why] : [])].map((line) => line.slice(0, 160));
 }
 
 /**

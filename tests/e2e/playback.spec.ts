@@ -453,10 +453,18 @@ test("a viewer clips ten seconds of the live (a double click makes one clip); a 
 }) => {
   test.setTimeout(90_000);
   const { channel } = await channelPage(LIVE_CHANNEL.id);
-  const viewer = await person(browser, 'demo_viewer', `/channel/${channel.creator.loginId}`);
+  // Pressed while the player's streaming code is still loading, as on a slow phone: the picture on screen is then the
+  // page's first media, whose moment is known all the same (else the clip's end could not move).
+  let release = () => {};
+  const holdEngine = async (page: Page) => {
+    release = await holdBack(page, '**/assets/hls-engine-*.js');
+  };
+  const viewer = await person(browser, 'demo_viewer', `/channel/${channel.creator.loginId}`, { before: holdEngine });
   await expect(viewer.page.locator('.player')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
   await viewer.page.getByRole('button', { name: ko.clip.button, exact: true }).click();
   const dialog = viewer.page.getByRole('dialog', { name: ko.clip.dialogTitle });
+  await expect(dialog.getByLabel(ko.clip.end)).toBeEnabled();
+  release();
   // On a phone's width the dialog holds its range: nothing in it reaches past its right edge.
   const desktop = viewer.page.viewportSize()!;
   await viewer.page.setViewportSize({ width: 360, height: 740 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { listedStarts, newestMedia, prefetchedPlaylists, startVariant } from '../../client/components/player/live-prefetch';
+import { listedDateAtZero, listedStarts, newestMedia, prefetchedPlaylists, startVariant } from '../../client/components/player/live-prefetch';
 import { renderPlaylist, type ServedSegment } from '../../src/live/hls';
 
 // What the player's boot fetches ahead of hls.js (client/components/player/live-prefetch.ts), read from playlists as
@@ -70,6 +70,24 @@ describe("where the first media goes on hls.js's timeline", () => {
       { ended: false },
     );
     expect(Object.fromEntries(listedStarts(text))).toEqual({ 'index3.m4s': 0, 'index4.m4s': 0.5, '1.index0.m4s': 1, '1.index1.m4s': 2 });
+  });
+});
+
+describe("the program date-time of the first media's timeline", () => {
+  it("is the first listed segment's date: time 0 there, each later segment's date less its start", () => {
+    const segments = [segment(20), segment(21), segment(22)];
+    const text = renderPlaylist({ segments, discontinuitySequence: 0 }, { ended: false });
+    const zero = listedDateAtZero(text);
+    expect(zero).toBe(segments[0]!.programDateTime);
+    const starts = listedStarts(text);
+    for (const s of segments) expect(zero! + starts.get(s.name)! * 1000).toBe(s.programDateTime);
+  });
+
+  it('counts the time listed before a first date, and is null for a playlist that dates nothing', () => {
+    const undated = '#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:0.5,\na.m4s\n#EXTINF:0.5,\nb.m4s\n';
+    expect(listedDateAtZero(undated)).toBeNull();
+    const late = undated.replace('#EXTINF:0.5,\nb.m4s', '#EXT-X-PROGRAM-DATE-TIME:2027-01-15T08:00:00.500Z\n#EXTINF:0.5,\nb.m4s');
+    expect(listedDateAtZero(late)).toBe(Date.parse('2027-01-15T08:00:00.000Z'));
   });
 });
 

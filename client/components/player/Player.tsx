@@ -102,7 +102,7 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
     if (element) applyAutoplay(await playOrMute(element));
   }, [applyAutoplay]);
 
-  const { engine, engineRewinds, error, retry, quality } = useEngine(
+  const { engine, engineRewinds, latencyMs, error, retry, quality } = useEngine(
     video,
     boot,
     playback,
@@ -162,13 +162,13 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
   useEffect(() => {
     if (!clock) return;
     clock.current = () => {
-      const latency = engine.current?.latencyMs?.() ?? null;
+      const latency = latencyMs();
       return latency === null ? null : Date.now() - latency;
     };
     return () => {
       clock.current = null;
     };
-  }, [clock, engine]);
+  }, [clock, latencyMs]);
 
   // Latency and "behind the edge", sampled off the render path: the attribute is set directly.
   useEffect(() => {
@@ -176,7 +176,7 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
     const box = root.current;
     if (!element || !box) return;
     const timer = setInterval(() => {
-      const latency = engine.current?.latencyMs?.() ?? null;
+      const latency = latencyMs();
       if (latency === null) delete box.dataset.latencyMs;
       else box.dataset.latencyMs = String(Math.round(latency));
       if (!live) return;
@@ -194,7 +194,7 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
       box.dataset.behindS = String(Math.round(behindNow));
     }, SAMPLE_MS);
     return () => clearInterval(timer);
-  }, [engine, engineRewinds, live, rewinding, rewindUrl, playback.rewindSince]);
+  }, [engine, engineRewinds, latencyMs, live, rewinding, rewindUrl, playback.rewindSince]);
 
   useEffect(() => {
     const change = () => setFullscreen(document.fullscreenElement === root.current);

@@ -1,6 +1,6 @@
 import { fragmentStart, initCodecs, initTracks } from '../caster/golive/cmaf-boxes';
 import { MIN_LIVE_DISTANCE_S } from './live-distance';
-import { PREFETCH_FRESH_MS, type LiveStart } from './live-prefetch';
+import { listedDateAtZero, PREFETCH_FRESH_MS, type LiveStart } from './live-prefetch';
 
 // A live's first frame before hls.js has loaded (docs/architecture.md, Contracts, "The player"): the boot appends the
 // media it prefetched (live-prefetch.ts) to a MediaSource of its own, and hls.js, once loaded, takes that MediaSource
@@ -18,6 +18,17 @@ export interface FirstMedia {
   track: 'audiovideo' | 'video';
   /** When the playlist the media was placed by arrived (performance.now()): hls.js must start on that same playlist. */
   playlistAt: number;
+  /** The program date-time (ms) of time 0 on its timeline, which hls.js goes on with when it adopts the media. */
+  dateAtZero: number | null;
+}
+
+/**
+ * The program date-time (ms) on screen, by the first media's timeline: before hls.js has loaded, and after it adopts
+ * the media until it has placed a fragment of its own. Null once the <video> has another MediaSource (it closed).
+ */
+export function firstMediaDate(first: FirstMedia, video: HTMLVideoElement): number | null {
+  if (first.dateAtZero === null || first.mediaSource.readyState === 'closed') return null;
+  return first.dateAtZero + video.currentTime * 1000;
 }
 
 /** A MediaSource opens a task or two after the <video> gets it; one that has not in this long is not going to. */
@@ -73,7 +84,7 @@ export async function playFirstMedia(video: HTMLVideoElement, start: Promise<Liv
     // Where hls.js will want to play (a part behind the edge), so that it does not seek there itself.
     const buffered = buffer.buffered;
     if (buffered.length) video.currentTime = Math.max(buffered.start(0), buffered.end(0) - MIN_LIVE_DISTANCE_S);
-    return { mediaSource, buffer, codecs, track: audioCodec ? 'audiovideo' : 'video', playlistAt: first.playlist.receivedAt };
+    return { mediaSource, buffer, codecs, track: audioCodec ? 'audiovideo' : 'video', playlistAt: first.playlist.receivedAt, dateAtZero: listedDateAtZero(first.playlist.text) };
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@ import Hls, { ErrorDetails, ErrorTypes, Events, FetchLoader, type ErrorData, typ
 import { LIVE_HLS_CONFIG, REWIND_HLS_CONFIG, VOD_HLS_CONFIG } from './hls-config';
 import { MIN_LIVE_DISTANCE_S } from './live-distance';
 import type { Engine, EngineOptions } from './engine-types';
-import { stillPlaced, type FirstMedia } from './first-frame';
+import { firstMediaDate, stillPlaced, type FirstMedia } from './first-frame';
 
 const MEDIA_RECOVERY_WINDOW_MS = 3000;
 const NETWORK_RETRIES = 4;
@@ -262,8 +262,8 @@ export async function startHls({ video, live, callbacks, signal, quality = null,
       hls.destroy();
     },
     latencyMs: () => {
-      const date = hls.playingDate;
-      return date ? Date.now() - date.getTime() : null;
+      const date = hls.playingDate?.getTime() ?? (first ? firstMediaDate(first, video) : null);
+      return date === null ? null : Date.now() - date;
     },
     liveSyncPosition: () => hls.liveSyncPosition,
     setQuality: (height) => {

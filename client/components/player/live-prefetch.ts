@@ -110,6 +110,27 @@ export function newestMedia(text: string): string[] {
 }
 
 /**
+ * The program date-time (ms) of a media playlist's time 0 (listedStarts): its first #EXT-X-PROGRAM-DATE-TIME less the
+ * time listed before the segment it dates. Null where the playlist dates none.
+ */
+export function listedDateAtZero(text: string): number | null {
+  let at = 0;
+  let duration = 0;
+  for (const line of text.split('\n').map((l) => l.trim())) {
+    if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) {
+      const date = Date.parse(line.slice(25));
+      return Number.isNaN(date) ? null : date - at * 1000;
+    }
+    if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8)) || 0;
+    else if (line && !line.startsWith('#')) {
+      at += duration;
+      duration = 0;
+    }
+  }
+  return null;
+}
+
+/**
  * Where each segment of a media playlist starts, in seconds after its first listed segment, by the URI it is listed
  * with: the time hls.js gives it on the first playlist it loads (it starts its timeline there). A segment announced
  * only as a part starts where the whole ones end.

@@ -2,7 +2,7 @@ import { playOrMute, type AutoplayOutcome } from './autoplay';
 import { startEngine } from './engine';
 import { engineFor } from './engine-choice';
 import { hlsSupport } from './hls-support';
-import { playFirstMedia } from './first-frame';
+import { firstMediaDate, playFirstMedia, type FirstMedia } from './first-frame';
 import { prefetchedPlaylists, prefetchLiveStart } from './live-prefetch';
 import type { Engine, EngineCallbacks, PlayerErrorKind, Quality } from './engine-types';
 import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT, BOOT_RELEASE_EVENT, EARLY_PLAYLIST_GLOBAL, type EarlyPlaylist, PAINTED_ATTRIBUTE, PAINTED_EVENT, VIDEO_FIRST_MS } from '../../../src/shared/player-boot';
@@ -27,6 +27,8 @@ export interface Boot {
   autoplay: Promise<AutoplayOutcome | null>;
   /** From now on the engine's callbacks go to the player's, with what it already said replayed. */
   listen: (callbacks: EngineCallbacks) => void;
+  /** Until the engine has started: from the wall clock to the first media's picture on screen (ms), if it plays. */
+  latencyMs: () => number | null;
 }
 
 let pending: Boot | null = null;
@@ -57,6 +59,8 @@ function start(video: HTMLVideoElement, data: BootData): Boot {
   const playlists = data.live && engineFor(data.playback, hlsSupport(video)) === 'hls.js' ? prefetchedPlaylists(document.baseURI) : undefined;
   const liveStart = playlists ? prefetchLiveStart(data.playback.url, abort.signal, playlists, quality, takeEarlyPlaylist(data.playback.url)).catch(() => null) : null;
   const firstMedia = liveStart ? playFirstMedia(video, liveStart, abort.signal) : undefined;
+  let placed: FirstMedia | null = null;
+  void firstMedia?.then((first) => (placed = first));
   // hls.js (116 KB gzipped) is not asked for before the first paint, which this chunk may run ahead of.
   const engine = afterFirstPaint().then(() =>
     startEngine({
@@ -100,6 +104,10 @@ function start(video: HTMLVideoElement, data: BootData): Boot {
       listener = callbacks;
       if (qualities) callbacks.onQualities?.(...qualities);
       if (fatal) callbacks.onFatal(fatal);
+    },
+    latencyMs: () => {
+      const date = placed && firstMediaDate(placed, video);
+      return date ? Date.now() - date : null;
     },
   };
 }

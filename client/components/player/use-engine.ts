@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { Playback } from '../../../src/shared/streams-api';
 import { startEngine } from './engine';
 import type { Engine, EngineCallbacks, PlayerErrorKind, Quality } from './engine-types';
@@ -43,6 +43,8 @@ export function useEngine(
    * must not seek within the old engine's playlist.
    */
   const engineRewinds = useRef(false);
+  /** Until the adopted boot's engine has started, the boot's own reading of where the picture is (its first media). */
+  const bootLatency = useRef<(() => number | null) | null>(null);
   const started = useRef(onStarted);
   started.current = onStarted;
   const rewindRef = useRef(rewind);
@@ -71,6 +73,7 @@ export function useEngine(
       },
     };
     booted?.listen(callbacks);
+    bootLatency.current = booted?.latencyMs ?? null;
     const from = rewindRef.current;
     const options = { video: element, playback, live, signal: abort.signal, quality, callbacks };
     const starting = booted ? booted.engine : startEngine(from ? { ...options, playback: { ...playback, url: from.url }, startAt: from.startAt } : options);
@@ -78,6 +81,7 @@ export function useEngine(
       (value) => {
         if (abort.signal.aborted) return value.destroy();
         current = engine.current = value;
+        bootLatency.current = null;
         engineRewinds.current = from !== null;
         started.current(booted);
       },
@@ -88,6 +92,7 @@ export function useEngine(
       current?.destroy();
       engine.current = null;
       engineRewinds.current = false;
+      bootLatency.current = null;
     };
     // Restart only for a different source; the object identity of `playback` may change on refetch.
   }, [video, boot, key, attempt, rewinding]);
@@ -105,5 +110,8 @@ export function useEngine(
     engine.current?.setQuality?.(height);
   };
 
-  return { engine, engineRewinds, error, retry: () => setAttempt((n) => n + 1), quality: { list: qualities, playing: playingHeight, chosen, choose: chooseQuality } };
+  /** From the wall clock to the picture on screen (ms), by its program date-time; null while unknown. */
+  const latencyMs = useCallback(() => (engine.current ? (engine.current.latencyMs?.() ?? null) : (bootLatency.current?.() ?? null)), []);
+
+  return { engine, engineRewinds, latencyMs, error, retry: () => setAttempt((n) => n + 1), quality: { list: qualities, playing: playingHeight, chosen, choose: chooseQuality } };
 }
