@@ -215,6 +215,9 @@ test('the studio registers a channel, hides and reveals its key, and rotates it'
   expect(second).toMatch(/^[A-Za-z0-9_-]{20,}$/);
   await page.reload();
   await expect(page.getByLabel(ko.caster.streamKey, { exact: true })).toHaveValue(second); // the server has the new key
+  // On a phone the key keeps a field of its own size, its buttons going under it (it was squeezed to a sliver by them).
+  await page.setViewportSize({ width: 320, height: 700 });
+  await expect.poll(() => key.evaluate((input) => input.getBoundingClientRect().width)).toBeGreaterThan(150);
   expect(consoleErrors).toEqual([]);
 });
 
