@@ -184,12 +184,14 @@ export function ChannelPage({ props }: { props: PageProps<'CHANNEL'> }) {
           <ChannelAvatar channel={channel} />
           {channel.creator.nickname} <span className="muted">@{channel.creator.loginId}</span>
         </p>
-        {live && <StreamBadges live adult={live.adult} locked={live.hasPassword} />}
-        <FollowButton channelId={channel.channelId} nickname={channel.creator.nickname} me={props.me} own={isCreator} locale={props.locale} />
-        {/* Gifts go to a live channel; a creator gives none to their own. */}
-        {!isCreator && <GiftButton channelId={channel.channelId} creatorNickname={channel.creator.nickname} me={props.me} onAir={!!live} />}
-        {/* A clip of what plays: our own lives, for whoever may watch them. */}
-        {live && playback?.source === 'flex' && <ClipButton streamId={live.streamId} live clock={clock} me={props.me} />}
+        <div className="watch-actions">
+          {live && <StreamBadges live adult={live.adult} locked={live.hasPassword} />}
+          <FollowButton channelId={channel.channelId} nickname={channel.creator.nickname} me={props.me} own={isCreator} locale={props.locale} />
+          {/* Gifts go to a live channel; a creator gives none to their own. */}
+          {!isCreator && <GiftButton channelId={channel.channelId} creatorNickname={channel.creator.nickname} me={props.me} onAir={!!live} />}
+          {/* A clip of what plays: our own lives, for whoever may watch them. */}
+          {live && playback?.source === 'flex' && <ClipButton streamId={live.streamId} live clock={clock} me={props.me} />}
+        </div>
         <dl className="watch-stats">
           {live && (
             <>

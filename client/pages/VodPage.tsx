@@ -47,8 +47,10 @@ export function VodPage({ props }: { props: PageProps<'VOD'> }) {
         <p className="watch-creator">
           <a href={`/channel/${encodeURIComponent(stream.creator.loginId)}`}>{stream.creator.nickname}</a>
         </p>
-        <StreamBadges live={false} adult={stream.adult} locked={stream.hasPassword} />
-        {playback?.source === 'flex' && <ClipButton streamId={stream.streamId} live={false} clock={clock} me={props.me} />}
+        <div className="watch-actions">
+          <StreamBadges live={false} adult={stream.adult} locked={stream.hasPassword} />
+          {playback?.source === 'flex' && <ClipButton streamId={stream.streamId} live={false} clock={clock} me={props.me} />}
+        </div>
         <dl className="watch-stats">
           <dt>{t('vod.date')}</dt>
           <dd>

@@ -43,10 +43,11 @@ async function joined(page: Page): Promise<void> {
 function whenShown(page: Page, text: string): Promise<void> {
   return page.evaluate(
     (wanted) =>
-      new Promise<void>((resolve) => {
+      new Promise<void>((resolve, reject) => {
         const target = document.querySelector('.chat-log')!;
         const seen = () => target.textContent?.includes(wanted) ?? false;
         if (seen()) return resolve();
+        setTimeout(() => reject(new Error(`not in the chat log after 20 s: ${wanted}`)), 20_000);
         new MutationObserver((_, observer) => {
           if (!seen()) return;
           observer.disconnect();

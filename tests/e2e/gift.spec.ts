@@ -30,9 +30,10 @@ const dialogOf = (page: Page) => page.getByRole('dialog', { name: fill(ko.giftDi
 function whenShown(page: Page, selector: string, text: string): Promise<number> {
   return page.evaluate(
     ({ selector, text }) =>
-      new Promise<number>((resolve) => {
+      new Promise<number>((resolve, reject) => {
         const seen = () => Array.from(document.querySelectorAll(selector)).some((el) => el.textContent?.includes(text));
         if (seen()) return resolve(Date.now());
+        setTimeout(() => reject(new Error(`no ${selector} with "${text}" after 20 s`)), 20_000);
         new MutationObserver((_, observer) => {
           if (!seen()) return;
           observer.disconnect();

@@ -533,17 +533,22 @@ test('a recorded stream plays to its end', async ({ page, consoleErrors }) => {
   await expect(player).toHaveAttribute('data-state', /playing|ended/, { timeout: 15_000 });
   const end = await page.evaluate(
     () =>
-      new Promise<{ currentTime: number; duration: number }>((resolve) => {
+      new Promise<{ currentTime: number; duration: number }>((resolve, reject) => {
         const video = document.querySelector<HTMLVideoElement>('.player video')!;
         const done = () => resolve({ currentTime: video.currentTime, duration: video.duration });
         if (video.ended) done();
         else video.addEventListener('ended', done, { once: true });
+        // Bounded, so that a recording that stops short fails saying where, not as the test's timeout.
+        setTimeout(() => reject(new Error(`not ended after 40 s: at ${video.currentTime} s of ${video.duration} s`)), 40_000);
       }),
   );
   expect(end.duration).toBeGreaterThan(RECORD_SECONDS - 2);
   expect(end.currentTime).toBeGreaterThan(end.duration - 0.5);
   await expect(player).toHaveAttribute('data-state', 'ended');
   await expect(page.getByRole('button', { name: ko.player.replay })).toBeVisible();
+  // On a desktop too the seek bar spans the player (in the row of buttons it was left under 100 px).
+  const seekShare = await page.evaluate(() => document.querySelector('.player-seek')!.getBoundingClientRect().width / document.querySelector('.player')!.getBoundingClientRect().width);
+  expect(seekShare).toBeGreaterThan(0.9);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -297,11 +297,12 @@ test('a recording kept as an mp4 plays to its end in the plain video element', a
   await expect(player).toHaveAttribute('data-state', /playing|ended/, { timeout: 15_000 });
   const end = await page.evaluate(
     () =>
-      new Promise<{ currentTime: number; duration: number; src: string }>((resolve) => {
+      new Promise<{ currentTime: number; duration: number; src: string }>((resolve, reject) => {
         const video = document.querySelector<HTMLVideoElement>('.player video')!;
         const done = () => resolve({ currentTime: video.currentTime, duration: video.duration, src: video.currentSrc });
         if (video.ended) done();
         else video.addEventListener('ended', done, { once: true });
+        setTimeout(() => reject(new Error(`not ended after 30 s: at ${video.currentTime} s of ${video.duration} s`)), 30_000);
       }),
   );
   expect(end.src).toBe(MP4_URL); // the file itself, no MSE engine
