@@ -118,6 +118,11 @@ export async function endLiveStream(db: D1Database, streamId: number, now: numbe
     .run();
 }
 
+/** The picture a recording shows (the start of its stretch: its file name in the stream's pictures folder). */
+export async function setRecordingPicture(db: D1Database, streamId: number, at: number): Promise<void> {
+  await db.prepare('UPDATE streams SET picture_at = ? WHERE id = ?').bind(at, streamId).run();
+}
+
 /** The open live's current viewers (its peak follows) plus views counted since the last update. */
 export async function updateViewerCounts(db: D1Database, streamId: number, viewers: number, newViews: number): Promise<void> {
   await db

@@ -31,6 +31,8 @@ export interface StreamRow {
   maxViewers: number | null;
   /** 1: the channel's thumbnail shows only to viewers who may watch (THUMBNAIL_GATED). */
   thumbnailGated: number;
+  /** A recording's own picture, by the start of its stretch (null: none chosen). */
+  pictureAt: number | null;
 }
 
 /**
@@ -44,7 +46,7 @@ export const THUMBNAIL_GATED = `(ch.adult = 1 OR ch.adult_plus = 1 OR ch.passwor
 export const STREAM_COLUMNS = `s.id, s.channel_id AS channelId, s.kind, s.source, s.playback_url AS playbackUrl, s.title, s.adult, s.adult_plus AS adultPlus,
   s.has_password AS hasPassword, s.started_at AS startedAt, s.ended_at AS endedAt, s.duration_ms AS durationMs, s.viewer_count AS viewerCount,
   ch.owner_id AS ownerId, m.login_id AS ownerLoginId, m.nickname AS ownerNickname, t.code AS themeCode, ch.thumbnail_at AS thumbnailAt,
-  ch.external_hls_url AS externalHlsUrl, ch.max_viewers AS maxViewers, ${THUMBNAIL_GATED} AS thumbnailGated`;
+  ch.external_hls_url AS externalHlsUrl, ch.max_viewers AS maxViewers, ${THUMBNAIL_GATED} AS thumbnailGated, s.picture_at AS pictureAt`;
 export const STREAM_FROM = `streams s JOIN channels ch ON ch.id = s.channel_id JOIN members m ON m.id = ch.owner_id LEFT JOIN themes t ON t.id = ch.theme_id`;
 /** A stream row `s` that is a live on air now. */
 export const OPEN_LIVE = 's.ended_at IS NULL AND s.kind = 1';

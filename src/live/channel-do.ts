@@ -29,6 +29,7 @@ import { clippedFiles } from '../db/clips';
 import { KEEP_RECORDINGS } from '../shared/streams-enums';
 import type { WentLiveMessage } from '../shared/went-live';
 import { LiveChannelStore } from '../db/live-channel-state';
+import { keepRecordingPicture } from './pictures';
 
 /** No media for this long ends a live: it becomes a recording. */
 export const SILENCE_MS = 10_000;
@@ -417,6 +418,7 @@ export class LiveChannel extends DurableObject<Env> {
     const streamId = this.streamId;
     if (streamId === null) return;
     await endLiveStream(this.env.DB, streamId, endedAt, this.newViews);
+    this.ctx.waitUntil(keepRecordingPicture(this.env, this.channelId!, streamId));
     await this.ctx.storage.deleteAlarm();
     this.closing = !resumable && this.listedUnstored.size > 0 ? { streamId, generation: this.generation, files: new Set(this.listedUnstored.keys()), until: endedAt + SILENCE_MS } : null;
     this.store.rememberResumable(resumable ? { streamId, until: endedAt + RESUME_MS } : null);

@@ -2,4 +2,5 @@
 // the Worker exports. Nothing outside src/live imports past this file.
 export { live } from './routes';
 export { LiveChannel } from './channel-do';
-export { PICTURE_EVERY_MS, pictureName, pictureTime, r2Keys } from './paths';
+export { r2Keys } from './paths';
+export { pictureFrom } from './pictures';

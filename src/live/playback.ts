@@ -38,6 +38,8 @@ const CACHE = {
   vod: 'public, max-age=86400',
   segment: 'public, max-age=31536000, immutable',
   thumbnail: 'public, max-age=10',
+  // A recording's picture: another choice is another URL (?v=).
+  picture: 'public, max-age=86400',
 } as const;
 
 // Stream rows change rarely (start, end); playlist fetches arrive every second per viewer. Two seconds
@@ -199,6 +201,14 @@ export const playback = new Hono<AppEnv>()
     const stream = await ownStream(c, channelId, streamId);
     if (!stream) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
     return playlist(c, stream, c.req.valid('query'), '', null, playlistFile(c.req.param('file')));
+  })
+  .get('/:channelId/:streamId/picture.jpg', validate('param', streamParam), validate('query', tokenQuery), async (c) => {
+    const { channelId, streamId } = c.req.valid('param');
+    const stream = await ownStream(c, channelId, streamId);
+    if (!stream || stream.pictureAt === null) throw new Refusal(404, 'NOT_FOUND', 'live.notFound');
+    // A restricted recording's picture follows its playlist's rule: a token signed for it.
+    if (!(await allowed(c, stream, c.req.valid('query').token))) throw new Refusal(403, 'PLAYBACK_TOKEN', 'live.token');
+    return storedFile(c, r2Keys.picture(channelId, streamId, stream.pictureAt), 'image/jpeg', privateIfRestricted(stream, CACHE.picture));
   })
   .get('/:channelId/:streamId/:segment', validate('param', segmentParam), validate('query', tokenQuery), async (c) => {
     const { channelId, streamId, segment } = c.req.valid('param');

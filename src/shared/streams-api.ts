@@ -75,4 +75,6 @@ export const LIVE_PATHS = {
   clipPlaylist: (clipId: string) => `/live/clips/${clipId}/index.m3u8`,
   clipPicture: (clipId: string) => `/live/clips/${clipId}/picture.jpg`,
   thumbnail: (channelId: number, version: number) => `/live/${channelId}/thumb.jpg?v=${version}`,
+  /** A recording's own picture (`at`: which one, so a new choice is a new URL). */
+  recordingPicture: (channelId: number, streamId: number, at: number) => `/live/${channelId}/${streamId}/picture.jpg?v=${at}`,
 } as const;

@@ -11,7 +11,7 @@ import { allClips, channelClips, countClipView, deleteClip, findClip, findClipBy
 import { streamRenditions } from '../../db/live';
 import { auditStatement } from '../../db/staff-audit';
 import { findStream } from '../../db/streams';
-import { PICTURE_EVERY_MS, pictureName, pictureTime, r2Keys } from '../../live';
+import { pictureFrom, r2Keys } from '../../live';
 import { accessFor, type AccessSubject, type RuleAccess, type Viewer } from './streams';
 
 /** The home page's clips: the most viewed of the last seven days. */
@@ -102,10 +102,8 @@ export async function createClip(env: Media, memberId: number, viewer: Viewer | 
  */
 async function keepPicture(env: Media, clipId: string, channelId: number, streamId: number, middle: number, end: number): Promise<void> {
   try {
-    const prefix = r2Keys.pictures(channelId, streamId);
-    const [first] = (await env.MEDIA.list({ prefix, startAfter: prefix + pictureName(middle - PICTURE_EVERY_MS), limit: 1 })).objects;
-    const at = first ? pictureTime(first.key.slice(prefix.length)) : null;
-    if (!first || at === null || at > end) return;
+    const first = await pictureFrom(env.MEDIA, channelId, streamId, middle);
+    if (!first || first.at > end) return;
     const picture = await env.MEDIA.get(first.key);
     if (!picture) return;
     await env.MEDIA.put(r2Keys.clipPicture(clipId), picture.body, { httpMetadata: { contentType: 'image/jpeg' } });

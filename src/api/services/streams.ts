@@ -39,6 +39,16 @@ export function thumbnailUrl(channelId: number, thumbnailAt: number | null, gate
   return gated ? `${path}&token=${encodeURIComponent(token!)}` : path;
 }
 
+/**
+ * A recording's own picture (its live's middle), or null: none kept, or gated without a token (as thumbnailUrl). A
+ * recording never shows its channel's picture, which is of the channel's newest live.
+ */
+export function recordingPictureUrl(row: Pick<StreamRow, 'id' | 'channelId' | 'pictureAt'>, gated: boolean, token?: string): string | null {
+  if (row.pictureAt === null || (gated && !token)) return null;
+  const path = LIVE_PATHS.recordingPicture(row.channelId, row.id, row.pictureAt);
+  return gated ? `${path}&token=${encodeURIComponent(token!)}` : path;
+}
+
 /** A stream only some viewers may see: adult-only or password-protected (its card and its picture are gated). */
 const isGated = (row: Pick<StreamRow, 'adult' | 'adultPlus' | 'hasPassword'>) => row.adult === 1 || row.adultPlus === 1 || row.hasPassword === 1;
 
@@ -50,7 +60,7 @@ export function toStreamCard(row: StreamRow): StreamCard {
     kind: row.kind,
     title: row.title,
     creator: { loginId: row.ownerLoginId, nickname: row.ownerNickname },
-    thumbnailUrl: thumbnailUrl(row.channelId, row.thumbnailAt, isGated(row) || row.thumbnailGated === 1),
+    thumbnailUrl: row.endedAt === null ? thumbnailUrl(row.channelId, row.thumbnailAt, isGated(row) || row.thumbnailGated === 1) : recordingPictureUrl(row, isGated(row)),
     viewerCount: row.viewerCount,
     startedAt: row.startedAt,
     endedAt: row.endedAt,
@@ -143,9 +153,10 @@ export async function streamDetail(row: StreamRow, viewer: Viewer | null, settin
   const access = withSeat(accessFor(row, viewer, settings), row, viewer);
   const card = toStreamCard(row);
   if (access !== 'ok') return { ...card, access, playback: null };
-  // A viewer who may watch the live sees its picture too (the player's poster): the channel's picture is the
-  // open live's, so a token signed for the live opens it.
-  const gatedPicture = row.endedAt === null && row.thumbnailAt !== null && (isGated(row) || row.thumbnailGated === 1);
-  const pictureUrl = gatedPicture ? thumbnailUrl(row.channelId, row.thumbnailAt, true, (await signPlayback(jwtSecret, row.id)).token) : card.thumbnailUrl;
+  // A viewer who may watch the stream sees its picture too (the player's poster), with a token signed for it: a
+  // live's is the channel's picture (the open live's), a recording's its own.
+  const gatedPicture = row.endedAt === null ? row.thumbnailAt !== null && (isGated(row) || row.thumbnailGated === 1) : row.pictureAt !== null && isGated(row);
+  const token = gatedPicture ? (await signPlayback(jwtSecret, row.id)).token : null;
+  const pictureUrl = token === null ? card.thumbnailUrl : row.endedAt === null ? thumbnailUrl(row.channelId, row.thumbnailAt, true, token) : recordingPictureUrl(row, true, token);
   return { ...card, thumbnailUrl: pictureUrl, access, playback: await playbackFor(row, jwtSecret) };
 }
