@@ -17,11 +17,15 @@ const realPng = () => png(40, 20, (x) => (x < 20 ? [220, 30, 40] : [30, 60, 220]
 test.beforeAll(async () => {
   await addMembers(CREATOR);
   await addChannel(CREATOR.loginId, CHANNEL);
-  const started = Date.now() - 3_600_000;
-  await d1(
-    sql`INSERT INTO streams (channel_id, kind, source, title, started_at, ended_at, duration_ms)
-        SELECT c.id, 2, 'flex', ${`지난 방송 ${suffix}`}, ${started}, ${started + 600_000}, 600000 FROM channels c WHERE c.title = ${CHANNEL}`,
-  );
+  // Four recordings, the newest last: the recordings tab shows them all on its first page.
+  for (let i = 3; i >= 0; i--) {
+    const started = Date.now() - (i + 1) * 3_600_000;
+    const title = i === 0 ? `지난 방송 ${suffix}` : `그 전 방송 ${i} ${suffix}`;
+    await d1(
+      sql`INSERT INTO streams (channel_id, kind, source, title, started_at, ended_at, duration_ms)
+          SELECT c.id, 2, 'flex', ${title}, ${started}, ${started + 600_000}, 600000 FROM channels c WHERE c.title = ${CHANNEL}`,
+    );
+  }
 });
 
 const tabs = (page: Page) => page.getByRole('tablist', { name: ko.channelProfile.tabs.label });
@@ -65,7 +69,10 @@ test('a creator posts a notice with an image; a guest reads it, moving through t
   const recordedTab = tabs(guest).getByRole('tab', { name: ko.channelProfile.tabs.recorded });
   await expect(recordedTab).toBeFocused();
   await expect(recordedTab).toHaveAttribute('aria-selected', 'true');
-  await expect(guest.getByRole('tabpanel', { name: ko.channelProfile.tabs.recorded })).toContainText(`지난 방송 ${suffix}`);
+  const recordedPanel = guest.getByRole('tabpanel', { name: ko.channelProfile.tabs.recorded });
+  await expect(recordedPanel).toContainText(`지난 방송 ${suffix}`);
+  await expect(recordedPanel.getByRole('link', { name: `그 전 방송 3 ${suffix}` })).toBeVisible(); // all four on one page
+  await expect(recordedPanel.getByRole('listitem')).toHaveCount(4);
   await guest.keyboard.press('ArrowRight');
   const clipsTab = tabs(guest).getByRole('tab', { name: ko.clip.tab });
   await expect(clipsTab).toBeFocused();

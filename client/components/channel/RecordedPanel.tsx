@@ -6,7 +6,7 @@ import { RecordedList } from './RecordedList';
 import { Pager } from './Pager';
 import { useApi } from '../../data/use-api';
 
-/** The recordings tab: 2 a page, newest first; the page's own first two start it off. */
+/** The recordings tab: 12 a page (RECORDED_TAB_LIMIT), newest first; the page's own first two show until the page arrives. */
 export function RecordedPanel({ channelId, first, locale }: { channelId: number; first: StreamCard[]; locale: string }) {
   const t = useT();
   const [offset, setOffset] = useState(0);
