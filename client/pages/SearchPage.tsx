@@ -2,7 +2,8 @@ import type { PageProps } from '../../src/shared/page-props';
 import { SEARCH_KINDS, SEARCH_TABS, searchHref, type SearchKind, type SearchTab } from '../../src/shared/search';
 import type { SearchResults } from '../../src/shared/search-schemas';
 import { useT } from '../i18n/i18n';
-import { StreamBadges, StreamGrid } from '../components/watch/StreamCardView';
+import { StreamGrid } from '../components/watch/StreamCardView';
+import { RecordedList } from '../components/channel/RecordedList';
 import { SearchChannelItem } from '../components/search/SearchChannelItem';
 import { useClock } from '../components/watch/time';
 import { formatDate } from '../lib/format';
@@ -18,19 +19,12 @@ function KindList({ kind, results, locale, now }: { kind: SearchKind; results: S
   const empty = t('search.emptyKind');
   if (kind === 'lives') return <StreamGrid streams={results.lives.items} now={now} locale={locale} empty={empty} label={label} />;
   const items = results[kind].items;
+  // Recordings as the channel page lists them (picture, date and length: one title may have many), with whose they are.
+  if (kind === 'recordings' && items.length > 0) return <RecordedList streams={results.recordings.items} locale={locale} label={label} withCreator />;
   if (items.length === 0) return <p className="empty-state">{empty}</p>;
   return (
     <ul className="search-list" aria-label={label}>
       {kind === 'channels' && results.channels.items.map((c) => <SearchChannelItem key={c.channelId} channel={c} locale={locale} />)}
-      {kind === 'recordings' &&
-        results.recordings.items.map((s) => (
-          <li key={s.streamId}>
-            <a href={`/vod/${s.streamId}`}>{s.title}</a> <StreamBadges live={false} adult={s.adult} locked={s.hasPassword} />
-            <span className="search-meta">
-              {s.creator.nickname} · {formatDate(s.startedAt, locale)}
-            </span>
-          </li>
-        ))}
       {kind === 'notices' &&
         results.notices.items.map((n) => (
           <li key={n.noticeId}>

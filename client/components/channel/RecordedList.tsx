@@ -4,12 +4,12 @@ import { StreamThumb, thumbGateOf } from '../watch/StreamThumb';
 import { StreamBadges } from '../watch/StreamCardView';
 import { formatDate, formatDuration } from '../../lib/format';
 
-/** A channel's recordings, each a link to its player page. */
-export function RecordedList({ streams, locale }: { streams: StreamCard[]; locale: string }) {
+/** Recordings, each a link to its player page: a channel's, or a search's (`withCreator`: whose each is). */
+export function RecordedList({ streams, locale, label, withCreator = false }: { streams: StreamCard[]; locale: string; label?: string; withCreator?: boolean }) {
   const t = useT();
   if (streams.length === 0) return <p className="empty-state">{t('channel.noRecorded')}</p>;
   return (
-    <ul className="recorded-list">
+    <ul className="recorded-list" aria-label={label}>
       {streams.map((stream) => (
         <li key={stream.streamId}>
           <a href={`/vod/${stream.streamId}`} className="recorded-item">
@@ -17,6 +17,7 @@ export function RecordedList({ streams, locale }: { streams: StreamCard[]; local
             <span className="recorded-text">
               <span className="recorded-title">{stream.title}</span>
               <span className="muted">
+                {withCreator && `${stream.creator.nickname} · `}
                 {formatDate(stream.startedAt, locale)} · {formatDuration(stream.durationMs)}
               </span>
             </span>
