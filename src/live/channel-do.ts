@@ -44,8 +44,9 @@ export const VIEWER_WINDOW_MS = 15_000;
 /** viewer_count / peak_viewers / view_count reach D1 at most this often. */
 export const VIEWER_FLUSH_MS = 5_000;
 
-export type IngestOutcome = { ok: true; streamId: number | null } | { ok: false; code: 'broadcast_off' | 'adult_plus_off' | 'stream_conflict' };
-export type PlaylistOutcome = { ok: true; streamId: number | null } | { ok: false; code: 'renditions_misaligned' };
+export type IngestOutcome = { ok: true; streamId: number | null } | { ok: false; code: 'broadcast_off' | 'adult_plus_off' | 'stream_conflict' | 'taken_over' };
+export type PlaylistOutcome = { ok: true; streamId: number | null } | { ok: false; code: 'renditions_misaligned' | 'taken_over' };
+export type MasterOutcome = { ok: true; streamId: number | null } | { ok: false; code: 'taken_over' };
 
 /** Two renditions' segments of one number differ by more than this in duration, or start this far apart: they do not line up. */
 export const ALIGNMENT_TOLERANCE_MS = { duration: 100, start: 500 } as const;
@@ -82,6 +83,10 @@ export class LiveChannel extends DurableObject<Env> {
    * next run: the stream goes on after a discontinuity, its files stored under the run's number (paths.ts servedName).
    */
   private generation = 0;
+  /** The sender whose files the channel takes (claim); null until the first. In memory: a sending channel stays loaded. */
+  private sender: string | null = null;
+  /** Senders a newer one took over from, refused until the live ends. */
+  private readonly displaced = new Set<string>();
   /** Added to the run's media sequence numbers, so the stream's keep rising (null: its first playlist fixes it). */
   private seqBase: number | null = 0;
   /** Whether a media segment of the current run was listed: a run with none is written over, not followed. */
@@ -138,10 +143,11 @@ export class LiveChannel extends DurableObject<Env> {
    * A file's bytes (a media segment or a CMAF init segment of `rendition`, '' for a stream of one) arrived complete:
    * store them (starting a stream if none is open).
    */
-  ingestSegment(channel: IngestChannel, rendition: string, name: string, body: ArrayBuffer): Promise<IngestOutcome> {
+  ingestSegment(channel: IngestChannel, rendition: string, name: string, body: ArrayBuffer, session = ''): Promise<IngestOutcome> {
     return this.serial(async () => {
       const now = Date.now();
       this.adoptChannel(channel.id);
+      if (!this.claim(session)) return { ok: false, code: 'taken_over' };
       const closing = this.closing;
       if (this.streamId === null && closing && now < closing.until && closing.files.delete(fileKey(rendition, servedName(closing.generation, name)))) {
         await this.storeFile(channel.id, closing.streamId, closing.generation, rendition, name, body, now, recordingDurationStatement(this.env.DB, closing.streamId));
@@ -187,14 +193,31 @@ export class LiveChannel extends DurableObject<Env> {
     return this.streamId === null ? null : { streamId: this.streamId, rendition: this.renditions?.[0] ?? '' };
   }
 
-  ingestMaster(channelId: number, renditions: Rendition[]): Promise<{ streamId: number | null }> {
+  ingestMaster(channelId: number, renditions: Rendition[], session = ''): Promise<MasterOutcome> {
     return this.serial(async () => {
       this.adoptChannel(channelId);
+      if (!this.claim(session)) return { ok: false, code: 'taken_over' };
       this.store.rememberMaster(renditions);
       this.renditions = renditions.map((r) => r.name);
       if (this.streamId !== null) await this.env.DB.batch(replaceRenditionsStatements(this.env.DB, this.streamId, renditions));
-      return { streamId: this.streamId };
+      return { ok: true, streamId: this.streamId };
     });
+  }
+
+  /**
+   * Whether files from `session` (INGEST_SESSION_HEADER; '' for an encoder that names none) may go on: the newest
+   * sender takes the channel over, its files a new run of the open live, and the ones it displaced are refused until
+   * that live ends. Two tabs, or a tab and an encoder, never interleave their files in one live.
+   */
+  private claim(session: string): boolean {
+    if (session === this.sender) return true;
+    if (this.displaced.has(session)) return false;
+    if (this.sender !== null) {
+      this.displaced.add(this.sender);
+      if (this.streamId !== null) this.nextRun();
+    }
+    this.sender = session;
+    return true;
   }
 
   /**
@@ -202,10 +225,11 @@ export class LiveChannel extends DurableObject<Env> {
    * lists as playable, in the stream's names and numbers. Refused when its segments do not line up with another
    * rendition's of the same numbers. A closed playlist ends the stream (of several renditions: once all closed).
    */
-  ingestPlaylist(channelId: number, rendition: string, segments: ListedSegment[], ended: boolean): Promise<PlaylistOutcome> {
+  ingestPlaylist(channelId: number, rendition: string, segments: ListedSegment[], ended: boolean, session = ''): Promise<PlaylistOutcome> {
     return this.serial(async () => {
       const now = Date.now();
       this.adoptChannel(channelId);
+      if (!this.claim(session)) return { ok: false, code: 'taken_over' };
       const streamId = this.streamId;
       // A playlist with no open stream (before the first segment, or after the stream ended) has nothing to describe.
       if (streamId === null) return { ok: true, streamId: null };
@@ -417,6 +441,8 @@ export class LiveChannel extends DurableObject<Env> {
   private async endStream(endedAt: number, { resumable = false } = {}): Promise<void> {
     const streamId = this.streamId;
     if (streamId === null) return;
+    // The next live is anyone's to send.
+    this.displaced.clear();
     await endLiveStream(this.env.DB, streamId, endedAt, this.newViews);
     this.ctx.waitUntil(keepRecordingPicture(this.env, this.channelId!, streamId));
     await this.ctx.storage.deleteAlarm();

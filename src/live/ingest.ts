@@ -5,6 +5,7 @@ import { channelByStreamKey, setThumbnailAt } from '../db/live';
 import { newestSegmentEnd } from '../db/clips';
 import { parseEncoderPlaylist, parseMasterPlaylist } from './hls';
 import { LIMITS, parseIngestPath, r2Keys, STREAM_KEY_PATTERN } from './paths';
+import { INGEST_SESSION_HEADER, INGEST_SESSION_PATTERN } from '../shared/ingest';
 
 // PUT /live/ingest/:streamKey/[:rendition/]:file — an encoder (ffmpeg -f hls -method PUT) pushing HLS in MPEG-TS or
 // CMAF, in one rendition or several (each in its folder, with master.m3u8 naming them). The studio's own
@@ -17,6 +18,11 @@ export const KEY_IN_HEADER = 'studio';
 const bearerKey = (header: string | undefined): string => /^Bearer ([A-Za-z0-9_-]{16,64})$/.exec(header ?? '')?.[1] ?? '';
 
 const JPEG_MAGIC = [0xff, 0xd8, 0xff];
+
+/** Which sender a file comes from (INGEST_SESSION_HEADER); '' for an encoder that names none, or names one badly. */
+const ingestSession = (header: string | undefined): string => (header && INGEST_SESSION_PATTERN.test(header) ? header : '');
+/** Another tab or encoder took this channel's live over: the displaced sender stops. */
+const takenOver = () => new Refusal(409, 'INGEST_TAKEN_OVER', 'live.takenOver');
 
 /** The type of the ISO BMFF box a file starts with (bytes 4-7), or '' when it is too short to have one. */
 function firstBox(body: Uint8Array): string {
@@ -81,6 +87,7 @@ export async function ingest(c: Context<AppEnv>): Promise<Response> {
   if (body.byteLength === 0) throw new Refusal(400, 'EMPTY_BODY', 'live.emptyBody');
 
   const room = c.env.LIVE_CHANNEL.get(c.env.LIVE_CHANNEL.idFromName(String(channel.id)));
+  const session = ingestSession(c.req.header(INGEST_SESSION_HEADER));
   switch (file.kind) {
     case 'thumbnail': {
       if (!JPEG_MAGIC.every((b, i) => body[i] === b)) throw new Refusal(400, 'NOT_JPEG', 'live.notJpeg');
@@ -96,22 +103,24 @@ export async function ingest(c: Context<AppEnv>): Promise<Response> {
     case 'playlist': {
       const playlist = parseEncoderPlaylist(new TextDecoder().decode(body));
       if (!playlist) throw new Refusal(400, 'BAD_PLAYLIST', 'live.badPlaylist');
-      const outcome = await room.ingestPlaylist(channel.id, rendition, playlist.segments, playlist.ended);
-      if (!outcome.ok) throw new Refusal(409, 'RENDITIONS_MISALIGNED', 'live.renditionsMisaligned');
+      const outcome = await room.ingestPlaylist(channel.id, rendition, playlist.segments, playlist.ended, session);
+      if (!outcome.ok) throw outcome.code === 'taken_over' ? takenOver() : new Refusal(409, 'RENDITIONS_MISALIGNED', 'live.renditionsMisaligned');
       return c.body(null, 204);
     }
     case 'master': {
       const renditions = parseMasterPlaylist(new TextDecoder().decode(body));
       if (!renditions) throw new Refusal(400, 'BAD_MASTER_PLAYLIST', 'live.badMasterPlaylist');
-      await room.ingestMaster(channel.id, renditions);
+      const outcome = await room.ingestMaster(channel.id, renditions, session);
+      if (!outcome.ok) throw takenOver();
       return c.body(null, 204);
     }
     case 'init':
     case 'segment': {
       const cmafBoxes = file.kind === 'init' ? INIT_FIRST_BOX : file.name.endsWith('.m4s') ? MEDIA_FIRST_BOX : null;
       if (cmafBoxes && !cmafBoxes.has(firstBox(body))) throw new Refusal(400, 'NOT_CMAF', 'live.notCmaf');
-      const outcome = await room.ingestSegment(channel, rendition, file.name, body.buffer as ArrayBuffer);
+      const outcome = await room.ingestSegment(channel, rendition, file.name, body.buffer as ArrayBuffer, session);
       if (outcome.ok) return c.body(null, 204);
+      if (outcome.code === 'taken_over') throw takenOver();
       if (outcome.code === 'broadcast_off') throw new Refusal(403, 'BROADCAST_OFF', 'live.broadcastOff');
       if (outcome.code === 'adult_plus_off') throw new Refusal(403, 'ADULT_PLUS_BROADCAST_OFF', 'live.adultPlusBroadcastOff');
       throw new Refusal(409, 'STREAM_CONFLICT', 'live.streamConflict');

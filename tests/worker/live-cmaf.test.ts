@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { clearAllCaches } from '../../src/lib/ttl-cache';
 import { SILENCE_MS } from '../../src/live/channel-do';
 import { ORIGIN, box, channelMaker, put, uris } from './live-fixtures';
+import { INGEST_SESSION_HEADER } from '../../src/shared/ingest';
 
 // Live video in CMAF (an init segment and .m4s media segments), and an encoder that restarts mid-live: the stream
 // goes on after a discontinuity, each run's files under their own names.
@@ -287,5 +288,42 @@ describe("the studio's encoder (a browser tab)", () => {
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('STREAM_KEY_INVALID');
     }
     expect(await env.MEDIA.head(`live/${channelId}/${stream.id}/src/index1.m4s`)).toBeNull();
+  });
+
+  it('a second tab that starts takes the live over as a new run; the first tab is refused, in its language, until the live ends', async () => {
+    const { channelId, key } = await makeChannel();
+    const tab = (session: string, lang = 'ko') => ({ authorization: `Bearer ${key}`, [INGEST_SESSION_HEADER]: session, 'accept-language': lang });
+    const first = tab('11111111-aaaa-4aaa-8aaa-111111111111');
+    const second = tab('22222222-bbbb-4bbb-8bbb-222222222222', 'en');
+    const send = async (headers: Record<string, string>, from: number, count: number, mark: number) => {
+      if (from === 0) expect((await put('/live/ingest/studio/init.mp4', init(mark), headers)).status).toBe(204);
+      const names = Array.from({ length: count }, (_, i) => `index${from + i}.m4s`);
+      for (const name of names) expect((await put(`/live/ingest/studio/${name}`, media(mark), headers)).status).toBe(204);
+      expect((await put('/live/ingest/studio/index.m3u8', cmafPlaylist(names, { firstSeq: from }), headers)).status).toBe(204);
+      clearAllCaches();
+    };
+    await send(first, 0, 3, 1);
+    // The second tab starts: its files are the live's next run (a discontinuity), not interleaved with the first's.
+    await send(second, 0, 2, 2);
+    const refused = await put('/live/ingest/studio/index3.m4s', media(1), { ...first, 'accept-language': 'en' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: { code: 'INGEST_TAKEN_OVER', message: 'This live was taken over from another tab or device. This tab has stopped sending.' } });
+    const playlist = await put('/live/ingest/studio/index.m3u8', cmafPlaylist(['index3.m4s'], { firstSeq: 3, ended: true }), first);
+    expect(playlist.status).toBe(409); // its End does not end the live the other tab sends
+    const [stream] = (await openStream(channelId)).results;
+    expect(stream).toMatchObject({ kind: 1, endedAt: null });
+    await send(second, 2, 2, 2);
+    const text = await playlistOf(channelId);
+    // The live window (its newest six): the first tab's run, then the second's, and nothing the first sent after.
+    const both = [0, 1, 2].map((n) => `${stream!.id}/index${n}.m4s`).concat([0, 1, 2, 3].map((n) => `${stream!.id}/1.index${n}.m4s`));
+    expect(uris(text)).toEqual(both.slice(-6));
+    expect(text.match(/#EXT-X-DISCONTINUITY$/gm)).toHaveLength(1);
+    expect(await env.MEDIA.head(`live/${channelId}/${stream!.id}/index3.m4s`)).toBeNull();
+
+    // The second tab ends the live; the next live is anyone's, the first tab's too.
+    expect((await put('/live/ingest/studio/index.m3u8', cmafPlaylist(['index3.m4s'], { firstSeq: 3, ended: true }), second)).status).toBe(204);
+    await send(first, 0, 1, 3);
+    const streams = (await openStream(channelId)).results;
+    expect(streams.map((s) => s.kind)).toEqual([1, 2]);
   });
 });

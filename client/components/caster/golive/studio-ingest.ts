@@ -2,6 +2,7 @@
 // per rendition an init segment, media segments and a sliding playlist, and a master playlist naming the renditions
 // (src/shared/hls-master.ts writes it, as it writes the one viewers get).
 // The stream key goes in the Authorization header, never in the URL.
+import { INGEST_SESSION_HEADER } from '../../../../src/shared/ingest';
 
 export interface SentSegment {
   seq: number;
@@ -64,6 +65,8 @@ export class StudioIngest {
   private readonly sent: { at: number; bytes: number }[] = [];
   /** The connection failed and has not yet carried a file since. */
   offline = false;
+  /** This broadcast, to the ingest: a newer one (another tab, a phone) takes the live over and this one is refused. */
+  private readonly session = crypto.randomUUID();
 
   constructor(
     private readonly key: string,
@@ -78,7 +81,7 @@ export class StudioIngest {
     for (let attempt = 1; ; attempt++) {
       let res: Response | null = null;
       try {
-        res = await fetch(url, { method: 'PUT', body: body as BodyInit, headers: { authorization: `Bearer ${this.key}`, 'content-type': type } });
+        res = await fetch(url, { method: 'PUT', body: body as BodyInit, headers: { authorization: `Bearer ${this.key}`, 'content-type': type, [INGEST_SESSION_HEADER]: this.session } });
       } catch {
         res = null;
       }
