@@ -189,6 +189,11 @@ export class LiveChannel extends DurableObject<Env> {
    * send it before its first segment).
    */
   /** The open stream and the rendition its moments are read from (the first, '' for a stream of one); null between streams. */
+  /** Whether a newer sender took the live over from `session` (claim): its pictures are refused like its media. */
+  isDisplaced(session: string): boolean {
+    return this.displaced.has(session);
+  }
+
   openStream(): { streamId: number; rendition: string } | null {
     return this.streamId === null ? null : { streamId: this.streamId, rendition: this.renditions?.[0] ?? '' };
   }

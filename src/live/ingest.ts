@@ -91,6 +91,8 @@ export async function ingest(c: Context<AppEnv>): Promise<Response> {
   switch (file.kind) {
     case 'thumbnail': {
       if (!JPEG_MAGIC.every((b, i) => body[i] === b)) throw new Refusal(400, 'NOT_JPEG', 'live.notJpeg');
+      // A displaced sender's picture is not the live's: refused like its media.
+      if (await room.isDisplaced(session)) throw takenOver();
       const jpeg = { httpMetadata: { contentType: 'image/jpeg' } };
       await c.env.MEDIA.put(r2Keys.thumbnail(channel.id), body, jpeg);
       await setThumbnailAt(c.env.DB, channel.id, Date.now());

@@ -310,6 +310,9 @@ describe("the studio's encoder (a browser tab)", () => {
     expect(await refused.json()).toEqual({ error: { code: 'INGEST_TAKEN_OVER', message: 'This live was taken over from another tab or device. This tab has stopped sending.' } });
     const playlist = await put('/live/ingest/studio/index.m3u8', cmafPlaylist(['index3.m4s'], { firstSeq: 3, ended: true }), first);
     expect(playlist.status).toBe(409); // its End does not end the live the other tab sends
+    // Nor is its picture the channel's.
+    expect((await put('/live/ingest/studio/thumb.jpg', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), first)).status).toBe(409);
+    expect(await env.MEDIA.head(`live/${channelId}/thumb.jpg`)).toBeNull();
     const [stream] = (await openStream(channelId)).results;
     expect(stream).toMatchObject({ kind: 1, endedAt: null });
     await send(second, 2, 2, 2);
