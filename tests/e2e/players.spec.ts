@@ -2,12 +2,13 @@
 // page on the site's origin, given the channel's master playlist as another app would be. Our live playlists are
 // CMAF in renditions and announce each segment as an LL-HLS part, listing the newest as its part alone
 // (docs/decisions.md, "Live latency"); a player without LL-HLS must still play them, one segment later.
-// The creator and the channel are this file's own, so it runs beside the other specs.
+// Our own player on the same live loses the network and gets it back. The creator and the channel are this file's
+// own, so it runs beside the other specs.
 import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { startBroadcast } from '../../scripts/lib/broadcaster.mjs';
-import { addMembers, d1, expect, LOOPBACK, PORT, sql, test, until, url } from './fixtures';
+import { addMembers, d1, expect, gotoHydrated, ko, LOOPBACK, PORT, sql, test, until, url } from './fixtures';
 
 const suffix = Date.now().toString(36).slice(-6);
 const CREATOR = { loginId: `players${suffix}`, nickname: `플레이어${suffix}` };
@@ -119,3 +120,16 @@ for (const name of Object.keys(PLAYERS) as (keyof typeof PLAYERS)[]) {
     expect(heights.sort()).toEqual([240, 360]);
   });
 }
+
+test('our own player, when the network goes away, says so over the frozen picture and plays on by itself when it is back', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await gotoHydrated(page, url('flex', `/channel/${CREATOR.loginId}`));
+  const player = page.locator('.player');
+  await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  await context.setOffline(true);
+  // The buffer runs out, the picture stops: a spinner alone would say nothing of why.
+  await expect(player.getByRole('status')).toHaveText(ko.player.noConnection, { timeout: 20_000 });
+  await context.setOffline(false);
+  await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  await expect(page.getByText(ko.player.noConnection)).toHaveCount(0);
+});

@@ -8,6 +8,7 @@ import { usePlayerVideo } from './player-video';
 import { PlayerControls } from './PlayerControls';
 import type { Engine } from './engine-types';
 import { Icon } from './icons';
+import { useOnline } from './use-online';
 import { useEngine } from './use-engine';
 
 type Status = 'loading' | 'playing' | 'paused' | 'error' | 'ended';
@@ -58,6 +59,7 @@ function fullscreenTarget(root: HTMLElement, video: HTMLVideoElement): Promise<v
  */
 export function Player({ playback, live, title, poster, autoPlay = true, onPlaying, clock, takeFocus = false }: PlayerProps) {
   const t = useT();
+  const online = useOnline();
   const root = useRef<HTMLElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>('loading');
@@ -315,7 +317,8 @@ export function Player({ playback, live, title, poster, autoPlay = true, onPlayi
         {shown === 'loading' && (
           <div className="player-overlay" role="status">
             <span className="player-spinner" aria-hidden="true" />
-            <span className="visually-hidden">{t('player.loading')}</span>
+            {/* Without a network the spinner alone would wait forever in silence: say why, and that it goes on by itself. */}
+            {online ? <span className="visually-hidden">{t('player.loading')}</span> : <p className="player-offline">{t('player.noConnection')}</p>}
           </div>
         )}
         {shown === 'error' && error && (
