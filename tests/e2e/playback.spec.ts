@@ -460,11 +460,13 @@ test("a viewer clips ten seconds of the live (a double click makes one clip); a 
     release = await holdBack(page, '**/assets/hls-engine-*.js');
   };
   const viewer = await person(browser, 'demo_viewer', `/channel/${channel.creator.loginId}`, { before: holdEngine });
-  await expect(viewer.page.locator('.player')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  // The first media's picture is on screen (it may have played its second and be waiting for hls.js by now).
+  await expect.poll(() => viewer.page.evaluate(() => document.querySelector<HTMLVideoElement>('.player video')?.readyState ?? 0), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   await viewer.page.getByRole('button', { name: ko.clip.button, exact: true }).click();
   const dialog = viewer.page.getByRole('dialog', { name: ko.clip.dialogTitle });
   await expect(dialog.getByLabel(ko.clip.end)).toBeEnabled();
   release();
+  await expect(viewer.page.locator('.player')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
   // On a phone's width the dialog holds its range: nothing in it reaches past its right edge.
   const desktop = viewer.page.viewportSize()!;
   await viewer.page.setViewportSize({ width: 360, height: 740 });
