@@ -165,19 +165,8 @@ export function ChannelPage({ props }: { props: PageProps<'CHANNEL'> }) {
           </div>
         )}
       </div>
-      {/* Chat works whether or not the channel is live. It joins again once the member subscribes: the
-          ticket that opens the socket is where the room learns of the subscriber badge. */}
-      <LazyChat
-        key={channel.subscribed ? 'subscriber' : 'viewer'}
-        channelId={channel.channelId}
-        streamId={live?.streamId ?? null}
-        me={props.me}
-        onChannelStatus={onChannelStatus}
-        passwordPlayback={unlocked}
-        locked={live ? (!playback && (access === 'identity' || access === 'adult' || access === 'password') ? access : null) : channel.chatAccess === 'ok' ? null : channel.chatAccess}
-        onViewers={setRoomViewers}
-      />
-      <section className="watch-info">
+      {/* What plays and whose, with following, gifts and clips: right under the player, before the chat on a phone. */}
+      <section className="watch-head">
         <ChannelBanner channel={channel} />
         <h1 id="watch-title">{title}</h1>
         <p className="watch-creator">
@@ -192,6 +181,20 @@ export function ChannelPage({ props }: { props: PageProps<'CHANNEL'> }) {
           {/* A clip of what plays: our own lives, for whoever may watch them. */}
           {live && playback?.source === 'flex' && <ClipButton streamId={live.streamId} live clock={clock} me={props.me} />}
         </div>
+      </section>
+      {/* Chat works whether or not the channel is live. It joins again once the member subscribes: the
+          ticket that opens the socket is where the room learns of the subscriber badge. */}
+      <LazyChat
+        key={channel.subscribed ? 'subscriber' : 'viewer'}
+        channelId={channel.channelId}
+        streamId={live?.streamId ?? null}
+        me={props.me}
+        onChannelStatus={onChannelStatus}
+        passwordPlayback={unlocked}
+        locked={live ? (!playback && (access === 'identity' || access === 'adult' || access === 'password') ? access : null) : channel.chatAccess === 'ok' ? null : channel.chatAccess}
+        onViewers={setRoomViewers}
+      />
+      <section className="watch-info">
         <dl className="watch-stats">
           {live && (
             <>

@@ -58,7 +58,7 @@ export function ClipPage({ props }: { props: PageProps<'CLIP'> }) {
           <p className="empty-state">{t('clip.unplayable')}</p>
         )}
       </div>
-      <section className="watch-info">
+      <section className="watch-head">
         <h1 id="watch-title">{clip.title}</h1>
         <p className="watch-creator">
           <a href={`/channel/${encodeURIComponent(clip.creator.loginId)}`}>{clip.creator.nickname}</a>

@@ -31,18 +31,7 @@ export function VodPage({ props }: { props: PageProps<'VOD'> }) {
           <p className="empty-state">{t('vod.unplayable')}</p>
         )}
       </div>
-      {/* Our own recordings replay their live's chat beside them (a password one's with the token its playback carries). */}
-      {playback?.source === 'flex' && (
-        <ChatReplay
-          streamId={stream.streamId}
-          startsAt={stream.startedAt}
-          initial={props.data.replayStart ?? null}
-          clock={clock}
-          token={new URL(playback.url, 'https://site.invalid').searchParams.get('token')}
-          me={props.me}
-        />
-      )}
-      <section className="watch-info">
+      <section className="watch-head">
         <h1 id="watch-title">{stream.title}</h1>
         <p className="watch-creator">
           <a href={`/channel/${encodeURIComponent(stream.creator.loginId)}`}>{stream.creator.nickname}</a>
@@ -60,6 +49,17 @@ export function VodPage({ props }: { props: PageProps<'VOD'> }) {
           <dd>{formatDuration(stream.durationMs)}</dd>
         </dl>
       </section>
+      {/* Our own recordings replay their live's chat beside them (a password one's with the token its playback carries). */}
+      {playback?.source === 'flex' && (
+        <ChatReplay
+          streamId={stream.streamId}
+          startsAt={stream.startedAt}
+          initial={props.data.replayStart ?? null}
+          clock={clock}
+          token={new URL(playback.url, 'https://site.invalid').searchParams.get('token')}
+          me={props.me}
+        />
+      )}
     </article>
   );
 }
