@@ -1,7 +1,7 @@
 // Real video end to end: the demo broadcaster (ffmpeg) pushes HLS into the test Worker, Chromium plays
 // it through the channel and recorded-stream pages. Needs the ffmpeg binary from npm (installed).
 import type { ChildProcess } from 'node:child_process';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { startBroadcast } from '../../scripts/lib/broadcaster.mjs';
 import type { ChannelPageResponse } from '../../src/shared/streams-api';
 import { LOOPBACK as ORIGIN, PASSWORD, apiGet, expect, expectNoSeriousA11yViolations, gotoHydrated, ko, person, signIn, signInOnHealthz, test, until, url } from './fixtures';
@@ -445,6 +445,11 @@ test("on a phone the player's bar keeps every control inside the player, at the 
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('button', { name: ko.player.goLive })).toBeVisible();
   expect(await outside()).toEqual([]);
+  // What plays and whose, and following, come right under the player, before the chat (not past it).
+  const top = async (locator: Locator) => (await locator.boundingBox())!.y;
+  const chatTop = await top(page.locator('.chat-panel'));
+  expect(await top(page.getByRole('heading', { level: 1 }))).toBeLessThan(chatTop);
+  expect(await top(page.getByRole('button', { name: ko.follow.follow }))).toBeLessThan(chatTop);
   await context.close();
 });
 
