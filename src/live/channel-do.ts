@@ -184,20 +184,20 @@ export class LiveChannel extends DurableObject<Env> {
     return stored;
   }
 
-  /**
-   * The encoder's master playlist: the renditions of its open stream, and of the next one it starts (an encoder may
-   * send it before its first segment).
-   */
   /** The open stream and the rendition its moments are read from (the first, '' for a stream of one); null between streams. */
+  openStream(): { streamId: number; rendition: string } | null {
+    return this.streamId === null ? null : { streamId: this.streamId, rendition: this.renditions?.[0] ?? '' };
+  }
+
   /** Whether a newer sender took the live over from `session` (claim): its pictures are refused like its media. */
   isDisplaced(session: string): boolean {
     return this.displaced.has(session);
   }
 
-  openStream(): { streamId: number; rendition: string } | null {
-    return this.streamId === null ? null : { streamId: this.streamId, rendition: this.renditions?.[0] ?? '' };
-  }
-
+  /**
+   * The encoder's master playlist: the renditions of its open stream, and of the next one it starts (an encoder may
+   * send it before its first segment).
+   */
   ingestMaster(channelId: number, renditions: Rendition[], session = ''): Promise<MasterOutcome> {
     return this.serial(async () => {
       this.adoptChannel(channelId);
