@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { toWire, type BuildRefs, type PageProps } from '../shared/page-props';
 import { pageTitle } from '../shared/page-title';
+import { pageShare } from './page-share';
 import { CHOSEN_BEFORE_HYDRATION_ATTRIBUTE, HELD_SUBMIT_ATTRIBUTE } from '../shared/held-submit';
 import { BOOT_ATTRIBUTE, BOOT_FAILED_EVENT, EARLY_PLAYLIST_GLOBAL, PAINTED_ATTRIBUTE, PAINTED_EVENT, VIDEO_FIRST_MS } from '../shared/player-boot';
 import { CHAT_BOOT_ATTRIBUTE, type ChatBootData } from '../shared/chat-socket';
@@ -163,6 +164,7 @@ export function Document({
 }) {
   const { brand, locale } = pageProps;
   const chat = chatBootFor(pageProps, player);
+  const share = pageShare(pageProps);
   const brandVars = {
     '--brand-primary': brand.colors.primary,
     '--brand-accent': brand.colors.accent,
@@ -175,14 +177,16 @@ export function Document({
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{pageTitle(pageProps)}</title>
-        <meta name="description" content={brand.seo.description} />
+        <meta name="description" content={share.description} />
         <meta name="keywords" content={brand.seo.keywords.join(', ')} />
         <meta name="theme-color" content={brand.colors.primary} />
         <meta property="og:site_name" content={brand.serviceName} />
-        <meta property="og:title" content={brand.seo.title} />
-        <meta property="og:description" content={brand.seo.description} />
-        <meta property="og:url" content={brand.url} />
-        <meta property="og:image" content={brand.icons.appIcon} />
+        <meta property="og:type" content={share.type} />
+        <meta property="og:title" content={share.title} />
+        <meta property="og:description" content={share.description} />
+        <meta property="og:url" content={share.url} />
+        <meta property="og:image" content={share.image} />
+        <meta name="twitter:card" content={share.large ? 'summary_large_image' : 'summary'} />
         <link rel="icon" href={brand.icons.favicon} type="image/svg+xml" />
         <link rel="apple-touch-icon" href={brand.icons.appIcon} />
         <link rel="manifest" href="/manifest.json" />

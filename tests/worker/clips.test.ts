@@ -172,6 +172,10 @@ describe('clips', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(jpeg);
+    // Its link, shared, previews the clip: its picture and its own address, not the site's home.
+    const page = await (await SELF.fetch(`${ORIGIN}/clip/${clipId}`)).text();
+    expect(page).toContain(`<meta property="og:image" content="https://www.flextv.example${shown.pictureUrl}"/>`);
+    expect(page).toContain(`<meta property="og:url" content="https://www.flextv.example/clip/${clipId}"/>`);
     const listed = await (await SELF.fetch(`${ORIGIN}/api/channels/${channelId}/clips`)).json<{ items: ClipCard[] }>();
     expect(listed.items.map((c) => [c.clipId, c.pictureUrl])).toEqual([
       [clipId, shown.pictureUrl],

@@ -102,3 +102,35 @@ describe("a recording's picture", () => {
     expect((await SELF.fetch(`${ORIGIN}/live/${channelId}/${card.streamId}/picture.jpg?v=1`)).status).toBe(404);
   });
 });
+
+describe("a page's preview when its link is shared (Open Graph)", () => {
+  const head = async (path: string) => {
+    const html = await (await SELF.fetch(`${ORIGIN}${path}`)).text();
+    const meta = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]?.replaceAll('&amp;', '&') ?? null;
+    return { image: meta('og:image'), url: meta('og:url'), title: meta('og:title'), type: meta('og:type'), card: meta('twitter:card') };
+  };
+
+  it("a recording's page shows its own picture, title and address; an adult one's its brand's icon", async () => {
+    const { channelId, key } = await channelWithKey();
+    await recordedLive(key);
+    const card = await recordingCard(channelId);
+    await env.DB.prepare('UPDATE streams SET title = ? WHERE id = ?').bind('오늘의 방송 다시 보기', card.streamId).run();
+    clearAllCaches();
+    expect(await head(`/vod/${card.streamId}?t=30`)).toEqual({
+      image: `https://www.flextv.example${card.thumbnailUrl}`,
+      url: `https://www.flextv.example/vod/${card.streamId}`,
+      title: expect.stringMatching(/^오늘의 방송 다시 보기 \| /),
+      type: 'video.other',
+      card: 'summary_large_image',
+    });
+
+    const adult = await channelWithKey({ adult: true });
+    await recordedLive(adult.key);
+    const gated = await recordingCard(adult.channelId);
+    expect(await head(`/vod/${gated.streamId}`)).toMatchObject({ image: 'https://www.flextv.example/brands/flex/icon.svg', card: 'summary' });
+  });
+
+  it('every other page shows the brand: its title, its icon, the page\'s own address', async () => {
+    expect(await head('/cs/notices?page=2')).toMatchObject({ image: 'https://www.flextv.example/brands/flex/icon.svg', url: 'https://www.flextv.example/cs/notices', type: 'website', card: 'summary' });
+  });
+});
