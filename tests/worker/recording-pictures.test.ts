@@ -130,7 +130,12 @@ describe("a page's preview when its link is shared (Open Graph)", () => {
     expect(await head(`/vod/${gated.streamId}`)).toMatchObject({ image: 'https://www.flextv.example/brands/flex/icon.svg', card: 'summary' });
   });
 
-  it('every other page shows the brand: its title, its icon, the page\'s own address', async () => {
-    expect(await head('/cs/notices?page=2')).toMatchObject({ image: 'https://www.flextv.example/brands/flex/icon.svg', url: 'https://www.flextv.example/cs/notices', type: 'website', card: 'summary' });
+  it("every other page shows the brand: its title, its icon, the page's own address", async () => {
+    expect(await head('/cs/notices?page=2')).toMatchObject({
+      image: 'https://www.flextv.example/brands/flex/icon.svg',
+      url: 'https://www.flextv.example/cs/notices',
+      type: 'website',
+      card: 'summary',
+    });
   });
 });
