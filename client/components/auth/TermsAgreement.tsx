@@ -92,7 +92,10 @@ export function TermsAgreement({ idPrefix, value, onChange, error }: TermsAgreem
           <li key={item.key}>
             <label className="check">
               <input type="checkbox" name={`terms-${item.key}`} checked={value[item.key]} onChange={(e) => onChange({ ...value, [item.key]: e.target.checked })} />
-              {t(`terms.${item.key}`)} <span className="terms-tag">{t(item.required ? 'terms.required' : 'terms.optional')}</span>
+              {/* One run of text, so the tag follows the words and wraps with them, not as a column of its own. */}
+              <span>
+                {t(`terms.${item.key}`)} <span className="terms-tag">{t(item.required ? 'terms.required' : 'terms.optional')}</span>
+              </span>
             </label>
             {item.policy && (
               <button type="button" className="btn btn-ghost btn-small" aria-label={t('terms.viewNamed', { name: t(`terms.${item.key}`) })} onClick={() => setShown(policies[item.policy])}>
