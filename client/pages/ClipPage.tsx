@@ -7,6 +7,7 @@ import { useRouter } from '../app/router-context';
 import { useSetAtom } from 'jotai';
 import { pushToastAtom } from '../state/ui';
 import { CopyButton } from '../components/ui/CopyButton';
+import { ShareButton } from '../components/ui/ShareButton';
 import { AccessGate } from '../components/watch/AccessGate';
 import { StreamBadges } from '../components/watch/StreamCardView';
 import { LazyPlayer } from '../components/player/LazyPlayer';
@@ -82,6 +83,7 @@ export function ClipPage({ props }: { props: PageProps<'CLIP'> }) {
           <CopyButton value={shareUrl} copiedKey="clip.copied">
             {t('clip.copy')}
           </CopyButton>
+          <ShareButton title={clip.title} url={shareUrl} label={t('clip.shareNative')} />
         </div>
         {clip.canDelete && (
           <button type="button" className="btn btn-small btn-danger" onClick={remove} disabled={deleting}>

@@ -208,9 +208,9 @@ export interface Person {
 
 /**
  * Someone in a Korean browser of their own (cookies, session: like people on different machines), who has
- * already closed the home page's event popup, on `path`: signed in as `loginId`, or a guest (null). A member's
- * `before` runs signed in, before that first page (API calls whose outcome the page should show), and a null
- * `path` leaves a member on the health check: API calls only, no page.
+ * already closed the home page's event popup, on `path`: signed in as `loginId`, or a guest (null). `before` runs
+ * before that first page, a member's signed in (API calls whose outcome the page should show, a route, an init
+ * script), and a null `path` leaves a member on the health check: API calls only, no page.
  */
 export async function person(
   browser: Browser,
@@ -230,7 +230,10 @@ export async function person(
       await gotoHydrated(page, url('flex', path));
       await expect(page.locator('.site-header .me')).toBeVisible();
     }
-  } else await gotoHydrated(page, url('flex', path ?? '/'));
+  } else {
+    await before?.(page);
+    await gotoHydrated(page, url('flex', path ?? '/'));
+  }
   return { context, page, errors };
 }
 

@@ -495,9 +495,17 @@ test("a viewer clips ten seconds of the live (a double click makes one clip); a 
   await expect(viewer.page).toHaveURL(new RegExp(`/clip/${made.clipId}$`));
   const shared = await viewer.page.getByLabel(ko.clip.share).inputValue();
   expect(shared).toBe(url('flex', `/clip/${made.clipId}`));
+  // A desktop browser without a share sheet gets no Share button (Copy is beside the link).
+  await expect(viewer.page.getByRole('button', { name: ko.clip.shareNative })).toHaveCount(0);
 
-  // Another browser, a guest, opens the link: the clip plays to its end, and counts a view (as the maker's did).
-  const guest = await person(browser, null, `/clip/${made.clipId}`);
+  // Another browser, a guest's phone with a share sheet, opens the link: the clip plays to its end, and counts a view
+  // (as the maker's did).
+  const shareSheet = async (page: Page) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', { value: async (data: ShareData) => void ((window as unknown as { shared: ShareData }).shared = data) });
+    });
+  };
+  const guest = await person(browser, null, `/clip/${made.clipId}`, { before: shareSheet });
   await expect(guest.page.getByRole('heading', { name: '오늘의 명장면' })).toBeVisible();
   const player = guest.page.locator('.player');
   await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
@@ -508,6 +516,8 @@ test("a viewer clips ten seconds of the live (a double click makes one clip); a 
   await guest.page.evaluate((to) => (document.querySelector<HTMLVideoElement>('.player video')!.currentTime = to), duration - 2);
   await expect(player).toHaveAttribute('data-state', 'ended', { timeout: 10_000 });
   await expect(guest.page.locator('.clip-views')).toHaveText('2'); // the maker's play on its page, and this one
+  await guest.page.getByRole('button', { name: ko.clip.shareNative }).click();
+  expect(await guest.page.evaluate(() => (window as unknown as { shared: ShareData }).shared)).toEqual({ title: '오늘의 명장면', url: shared });
   await expect(guest.page.getByRole('button', { name: ko.clip.delete })).toHaveCount(0);
   await expectNoSeriousA11yViolations(guest.page);
   await gotoHydrated(guest.page, url('flex', `/channel/${channel.creator.loginId}?tab=clips`));
