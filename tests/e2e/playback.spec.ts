@@ -502,7 +502,10 @@ test("a viewer clips ten seconds of the live (a double click makes one clip); a 
   // (as the maker's did).
   const shareSheet = async (page: Page) => {
     await page.addInitScript(() => {
-      Object.defineProperty(navigator, 'share', { value: async (data: ShareData) => void ((window as unknown as { shared: ShareData }).shared = data) });
+      const share = async (data: ShareData) => {
+        (window as unknown as { shared: ShareData }).shared = data;
+      };
+      Object.defineProperty(navigator, 'share', { value: share });
     });
   };
   const guest = await person(browser, null, `/clip/${made.clipId}`, { before: shareSheet });
