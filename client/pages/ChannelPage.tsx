@@ -16,6 +16,7 @@ import { PinnedNotice } from '../components/channel/PinnedNotice';
 import { RecordedList } from '../components/channel/RecordedList';
 import { RecordedPanel } from '../components/channel/RecordedPanel';
 import { ClipButton } from '../components/clips/ClipButton';
+import { ShareButton } from '../components/ui/ShareButton';
 import { ClipsPanel } from '../components/clips/ClipsPanel';
 import { ChannelAvatar, ChannelBanner, ChannelLinks } from '../components/channel/ChannelProfileView';
 import { LazyChat } from '../components/chat/LazyChat';
@@ -180,6 +181,7 @@ export function ChannelPage({ props }: { props: PageProps<'CHANNEL'> }) {
           {!isCreator && <GiftButton channelId={channel.channelId} creatorNickname={channel.creator.nickname} me={props.me} onAir={!!live} />}
           {/* A clip of what plays: our own lives, for whoever may watch them. */}
           {live && playback?.source === 'flex' && <ClipButton streamId={live.streamId} live clock={clock} me={props.me} />}
+          <ShareButton title={title} url={`/channel/${encodeURIComponent(channel.creator.loginId)}`} label={t('common.share')} />
         </div>
       </section>
       {/* Chat works whether or not the channel is live. It joins again once the member subscribes: the

@@ -83,7 +83,7 @@ export function ClipPage({ props }: { props: PageProps<'CLIP'> }) {
           <CopyButton value={shareUrl} copiedKey="clip.copied">
             {t('clip.copy')}
           </CopyButton>
-          <ShareButton title={clip.title} url={shareUrl} label={t('clip.shareNative')} />
+          <ShareButton title={clip.title} url={shareUrl} label={t('common.share')} />
         </div>
         {clip.canDelete && (
           <button type="button" className="btn btn-small btn-danger" onClick={remove} disabled={deleting}>

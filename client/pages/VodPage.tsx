@@ -8,6 +8,7 @@ import { StreamBadges } from '../components/watch/StreamCardView';
 import { formatDuration } from '../lib/format';
 import { formatDateTime } from '../lib/format-detail';
 import { ClipButton } from '../components/clips/ClipButton';
+import { ShareButton } from '../components/ui/ShareButton';
 import { ChatReplay } from '../components/chat/ChatReplay';
 
 /** A recorded stream's player page: the recording, its creator, date and length, with the same gating. */
@@ -39,6 +40,7 @@ export function VodPage({ props }: { props: PageProps<'VOD'> }) {
         <div className="watch-actions">
           <StreamBadges live={false} adult={stream.adult} locked={stream.hasPassword} />
           {playback?.source === 'flex' && <ClipButton streamId={stream.streamId} live={false} clock={clock} me={props.me} />}
+          <ShareButton title={stream.title} url={`/vod/${stream.streamId}`} label={t('common.share')} />
         </div>
         <dl className="watch-stats">
           <dt>{t('vod.date')}</dt>

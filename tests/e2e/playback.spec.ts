@@ -77,6 +77,17 @@ async function livePriorities(page: Page, channelId: number): Promise<string[]> 
   return priorities;
 }
 
+/** A phone's share sheet, in a page that has none here: what it was given is kept in `window.shared`. */
+async function shareSheet(page: Page) {
+  await page.addInitScript(() => {
+    const share = async (data: ShareData) => {
+      (window as unknown as { shared: ShareData }).shared = data;
+    };
+    Object.defineProperty(navigator, 'share', { value: share });
+  });
+}
+const sharedIn = (page: Page) => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared ?? null);
+
 /** Holds the page's requests for `pattern` until the returned function is called; then they go on. */
 async function holdBack(page: Page, pattern: string): Promise<() => void> {
   let release!: () => void;
@@ -423,9 +434,10 @@ test('a live rewinds: ten seconds back from the keyboard, further on its bar, an
 });
 
 test("on a phone the player's bar keeps every control inside the player, at the edge and rewound", async ({ browser }) => {
-  const { channel } = await channelPage(LIVE_CHANNEL.id);
+  const { channel, live } = await channelPage(LIVE_CHANNEL.id);
   const context = await browser.newContext({ locale: 'ko-KR', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
+  await shareSheet(page);
   await gotoHydrated(page, url('flex', `/channel/${channel.creator.loginId}`));
   const player = page.locator('.player');
   await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
@@ -450,6 +462,9 @@ test("on a phone the player's bar keeps every control inside the player, at the 
   const chatTop = await top(page.locator('.chat-panel'));
   expect(await top(page.getByRole('heading', { level: 1 }))).toBeLessThan(chatTop);
   expect(await top(page.getByRole('button', { name: ko.follow.follow }))).toBeLessThan(chatTop);
+  // Its share sheet gets the channel's address.
+  await page.getByRole('button', { name: ko.common.share }).click();
+  expect(await sharedIn(page)).toEqual({ title: live!.title, url: url('flex', `/channel/${channel.creator.loginId}`) });
   await context.close();
 });
 
@@ -496,18 +511,10 @@ test("a viewer clips ten seconds of the live (a double click makes one clip); a 
   const shared = await viewer.page.getByLabel(ko.clip.share).inputValue();
   expect(shared).toBe(url('flex', `/clip/${made.clipId}`));
   // A desktop browser without a share sheet gets no Share button (Copy is beside the link).
-  await expect(viewer.page.getByRole('button', { name: ko.clip.shareNative })).toHaveCount(0);
+  await expect(viewer.page.getByRole('button', { name: ko.common.share })).toHaveCount(0);
 
   // Another browser, a guest's phone with a share sheet, opens the link: the clip plays to its end, and counts a view
   // (as the maker's did).
-  const shareSheet = async (page: Page) => {
-    await page.addInitScript(() => {
-      const share = async (data: ShareData) => {
-        (window as unknown as { shared: ShareData }).shared = data;
-      };
-      Object.defineProperty(navigator, 'share', { value: share });
-    });
-  };
   const guest = await person(browser, null, `/clip/${made.clipId}`, { before: shareSheet });
   await expect(guest.page.getByRole('heading', { name: '오늘의 명장면' })).toBeVisible();
   const player = guest.page.locator('.player');
@@ -519,8 +526,8 @@ test("a viewer clips ten seconds of the live (a double click makes one clip); a 
   await guest.page.evaluate((to) => (document.querySelector<HTMLVideoElement>('.player video')!.currentTime = to), duration - 2);
   await expect(player).toHaveAttribute('data-state', 'ended', { timeout: 10_000 });
   await expect(guest.page.locator('.clip-views')).toHaveText('2'); // the maker's play on its page, and this one
-  await guest.page.getByRole('button', { name: ko.clip.shareNative }).click();
-  expect(await guest.page.evaluate(() => (window as unknown as { shared: ShareData }).shared)).toEqual({ title: '오늘의 명장면', url: shared });
+  await guest.page.getByRole('button', { name: ko.common.share }).click();
+  expect(await sharedIn(guest.page)).toEqual({ title: '오늘의 명장면', url: shared });
   await expect(guest.page.getByRole('button', { name: ko.clip.delete })).toHaveCount(0);
   await expectNoSeriousA11yViolations(guest.page);
   await gotoHydrated(guest.page, url('flex', `/channel/${channel.creator.loginId}?tab=clips`));

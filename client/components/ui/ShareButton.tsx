@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 const noChange = () => () => {};
 
 /**
- * The device's own share sheet (a phone's: a messenger, a note) for `url`, where the browser has one; nothing where
+ * The device's own share sheet (a phone's: a messenger, a note) for `url` (a path: this site's), where the browser has one; nothing where
  * it has not (a desktop browser, some app webviews): the copy button beside it does the job there. A share the
  * person closes is not a failure.
  */
@@ -16,7 +16,7 @@ export function ShareButton({ title, url, label }: { title: string; url: string;
   );
   if (!canShare) return null;
   return (
-    <button type="button" className="btn btn-small" onClick={() => void navigator.share({ title, url }).catch(() => undefined)}>
+    <button type="button" className="btn btn-small" onClick={() => void navigator.share({ title, url: new URL(url, window.location.href).href }).catch(() => undefined)}>
       {label}
     </button>
   );
