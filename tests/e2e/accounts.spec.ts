@@ -75,6 +75,9 @@ test('a foreigner signs up with the SMS code, logs out, logs in with keep login,
   const code = await latestCode(page, phone);
   await page.locator('input[name=code]').fill(code);
   await page.getByRole('button', { name: ko.signup.confirmCode }).click();
+  // The confirmation has come back: the mark says so. (Send code is disabled while it is under way too: a submit
+  // then was refused for a phone not verified yet, whose message the late confirmation cleared.)
+  await expect(page.getByRole('group', { name: ko.signup.phoneTitle }).getByRole('img', { name: ko.identity.verified })).toBeVisible();
   await expect(page.getByRole('button', { name: ko.signup.sendCode })).toBeDisabled();
 
   await page.locator('input[name=agreeAll]').check();
