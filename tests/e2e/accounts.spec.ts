@@ -74,11 +74,20 @@ test('a foreigner signs up with the SMS code, logs out, logs in with keep login,
   await captcha.getByRole('button', { name: ko.common.confirm }).click();
   const code = await latestCode(page, phone);
   await page.locator('input[name=code]').fill(code);
+  // While the code is being confirmed, the form holds its submit: a submit then was refused for a phone not verified
+  // yet, and the confirmation coming back a moment later cleared the message, leaving a form that did nothing.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/personal-auth/foreigner', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: ko.signup.confirmCode }).click();
-  // The confirmation has come back: the mark says so. (Send code is disabled while it is under way too: a submit
-  // then was refused for a phone not verified yet, whose message the late confirmation cleared.)
+  await expect(page.getByRole('button', { name: ko.signup.submit })).toBeDisabled();
+  release();
   await expect(page.getByRole('group', { name: ko.signup.phoneTitle }).getByRole('img', { name: ko.identity.verified })).toBeVisible();
   await expect(page.getByRole('button', { name: ko.signup.sendCode })).toBeDisabled();
+  await expect(page.getByRole('button', { name: ko.signup.submit })).toBeEnabled();
 
   await page.locator('input[name=agreeAll]').check();
   await page.getByRole('button', { name: ko.signup.submit }).click();

@@ -39,6 +39,7 @@ export function ForeignerSignupForm({ idPrefix, inModal = false, callbackURL, pa
   const [birth, setBirth] = useState<Birth>(NO_BIRTH);
   const [gender, setGender] = useState('');
   const [phone, setPhone] = useState<VerifiedPhone | null>(null);
+  const [phoneConfirming, setPhoneConfirming] = useState(false);
 
   const rule = (field: TextField): string | null => {
     if (field === 'confirmPassword') return foreignerRules.confirmPassword(values.confirmPassword, values.password);
@@ -162,9 +163,10 @@ export function ForeignerSignupForm({ idPrefix, inModal = false, callbackURL, pa
           setPhone(verified);
           setError('phone', null);
         }}
+        onConfirming={setPhoneConfirming}
       />
       <TermsAgreement idPrefix={idPrefix} value={terms} onChange={setTerms} error={errors.terms ?? null} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={pending || phoneConfirming}>
         {pending && <Spinner />}
         {t('signup.submit')}
       </button>

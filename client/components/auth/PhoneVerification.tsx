@@ -27,10 +27,12 @@ interface PhoneVerificationProps {
   onVerified: (phone: VerifiedPhone) => void;
   /** From the form's submit: the phone is not verified yet. */
   error: Msg;
+  /** While a code's confirmation is under way: the form holds its submit (it would say "not verified" a moment early). */
+  onConfirming?: (confirming: boolean) => void;
 }
 
 /** Country code, number, captcha, code sent (then 60 s lockout), code confirmed. */
-export function PhoneVerification({ idPrefix, onVerified, error }: PhoneVerificationProps) {
+export function PhoneVerification({ idPrefix, onVerified, error, onConfirming }: PhoneVerificationProps) {
   const t = useT();
   const { props } = useRouter();
   const notice = useFailureNotice();
@@ -79,8 +81,10 @@ export function PhoneVerification({ idPrefix, onVerified, error }: PhoneVerifica
     if (!callingCode || !phone) return setPhoneError(key(M.phoneRequired));
     if (!code) return setCodeError(key(M.phoneCodeWrong));
     setBusy(true);
+    onConfirming?.(true);
     const result = await confirmPhoneCode({ countryCode: callingCode, phone, code });
     setBusy(false);
+    onConfirming?.(false);
     const token = result.body?.phoneVerificationToken;
     if (!result.ok || !token) {
       // An answer without a token is a refusal too.
