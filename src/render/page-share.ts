@@ -26,31 +26,34 @@ const publicPicture = (url: string | null | undefined, gated: boolean): string |
  */
 export function pageShare(props: PageProps): PageShare {
   const { brand } = props;
-  const data = props.data as Partial<Record<string, unknown>>;
-  let picture: string | null = null;
-  let description = brand.seo.description;
-  let watch = false;
-  if (props.page === 'CHANNEL' && (props as PageProps<'CHANNEL'>).data.channelPage) {
-    const { channel, live } = (props as PageProps<'CHANNEL'>).data.channelPage!;
-    picture = live ? publicPicture(live.thumbnailUrl, live.adult || live.hasPassword) : publicPicture(channel.thumbnailUrl, channel.chatAccess !== 'ok');
-    description = channel.description.trim() || description;
-    watch = true;
-  } else if (props.page === 'VOD' && (props as PageProps<'VOD'>).data.stream) {
-    const { stream } = (props as PageProps<'VOD'>).data;
-    picture = publicPicture(stream!.thumbnailUrl, stream!.adult || stream!.hasPassword);
-    watch = true;
-  } else if (props.page === 'CLIP' && (props as PageProps<'CLIP'>).data.clip) {
-    const { clip } = (props as PageProps<'CLIP'>).data;
-    picture = publicPicture(clip!.pictureUrl, clip!.adult);
-    watch = true;
-  }
+  const watched = watchedPicture(props);
   const path = props.path.split('?')[0] ?? '/';
   return {
-    title: 'title' in data && data.title ? pageTitle(props) : brand.seo.title,
-    description,
+    title: pageTitle(props),
+    description: watched?.description || brand.seo.description,
     url: new URL(path, brand.url).href,
-    image: new URL(picture ?? brand.icons.appIcon, brand.url).href,
-    large: picture !== null,
-    type: watch ? 'video.other' : 'website',
+    image: new URL(watched?.picture ?? brand.icons.appIcon, brand.url).href,
+    large: !!watched?.picture,
+    type: watched ? 'video.other' : 'website',
   };
+}
+
+/** A watch page's own picture (null: none every visitor is shown) and, a channel's, its description; null elsewhere. */
+function watchedPicture(props: PageProps): { picture: string | null; description?: string } | null {
+  if (props.page === 'CHANNEL') {
+    const page = (props as PageProps<'CHANNEL'>).data.channelPage;
+    if (!page) return null;
+    const { channel, live } = page;
+    const picture = live ? publicPicture(live.thumbnailUrl, live.adult || live.hasPassword) : publicPicture(channel.thumbnailUrl, channel.chatAccess !== 'ok');
+    return { picture, description: channel.description.trim() };
+  }
+  if (props.page === 'VOD') {
+    const { stream } = (props as PageProps<'VOD'>).data;
+    return stream ? { picture: publicPicture(stream.thumbnailUrl, stream.adult || stream.hasPassword) } : null;
+  }
+  if (props.page === 'CLIP') {
+    const { clip } = (props as PageProps<'CLIP'>).data;
+    return clip ? { picture: publicPicture(clip.pictureUrl, clip.adult) } : null;
+  }
+  return null;
 }

@@ -1,6 +1,6 @@
 import { fragmentStart, initCodecs, initTracks } from '../caster/golive/cmaf-boxes';
 import { MIN_LIVE_DISTANCE_S } from './live-distance';
-import { listedDateAtZero, PREFETCH_FRESH_MS, type LiveStart } from './live-prefetch';
+import { PREFETCH_FRESH_MS, type LiveStart } from './live-prefetch';
 
 // A live's first frame before hls.js has loaded (docs/architecture.md, Contracts, "The player"): the boot appends the
 // media it prefetched (live-prefetch.ts) to a MediaSource of its own, and hls.js, once loaded, takes that MediaSource
@@ -84,7 +84,7 @@ export async function playFirstMedia(video: HTMLVideoElement, start: Promise<Liv
     // Where hls.js will want to play (a part behind the edge), so that it does not seek there itself.
     const buffered = buffer.buffered;
     if (buffered.length) video.currentTime = Math.max(buffered.start(0), buffered.end(0) - MIN_LIVE_DISTANCE_S);
-    return { mediaSource, buffer, codecs, track: audioCodec ? 'audiovideo' : 'video', playlistAt: first.playlist.receivedAt, dateAtZero: listedDateAtZero(first.playlist.text) };
+    return { mediaSource, buffer, codecs, track: audioCodec ? 'audiovideo' : 'video', playlistAt: first.playlist.receivedAt, dateAtZero: first.dateAtZero };
   } catch {
     return null;
   }

@@ -2,12 +2,14 @@ import type { EarlyPlaylist } from '../../../src/shared/player-boot';
 
 /**
  * A live's first media as the boot fetched it: the playlist of the rendition it starts on, its newest init segment
- * (null for MPEG-TS) and its newest segments, each with where that playlist starts it (listedStarts).
+ * (null for MPEG-TS) and its newest segments, each with where that playlist starts it (listedTimeline).
  */
 export interface LiveStart {
   playlist: FetchedPlaylist;
   init: ArrayBuffer | null;
   segments: { start: number; data: ArrayBuffer }[];
+  /** The program date-time (ms) of that playlist's time 0 (listedTimeline); null where it dates none. */
+  dateAtZero: number | null;
 }
 
 /**
@@ -35,8 +37,8 @@ export async function prefetchLiveStart(url: string, signal: AbortSignal, playli
     ),
   );
   const init = playlist.text.includes('#EXT-X-MAP:') ? 1 : 0;
-  const starts = listedStarts(playlist.text);
-  return { playlist, init: init ? data[0]! : null, segments: uris.slice(init).map((uri, i) => ({ start: starts.get(uri)!, data: data[i + init]! })) };
+  const { starts, dateAtZero } = listedTimeline(playlist.text);
+  return { playlist, init: init ? data[0]! : null, segments: uris.slice(init).map((uri, i) => ({ start: starts.get(uri)!, data: data[i + init]! })), dateAtZero };
 }
 
 /** A playlist as fetched: its text and the URL it came from (after any redirect). */
@@ -109,40 +111,33 @@ export function newestMedia(text: string): string[] {
   return [...(init ? [init] : []), ...[...listedStarts(text).keys()].slice(-2)];
 }
 
-/**
- * The program date-time (ms) of a media playlist's time 0 (listedStarts): its first #EXT-X-PROGRAM-DATE-TIME less the
- * time listed before the segment it dates. Null where the playlist dates none.
- */
-export function listedDateAtZero(text: string): number | null {
-  let at = 0;
-  let duration = 0;
-  for (const line of text.split('\n').map((l) => l.trim())) {
-    if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) {
-      const date = Date.parse(line.slice(25));
-      return Number.isNaN(date) ? null : date - at * 1000;
-    }
-    if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8)) || 0;
-    else if (line && !line.startsWith('#')) {
-      at += duration;
-      duration = 0;
-    }
-  }
-  return null;
-}
+/** The program date-time (ms) of a media playlist's time 0 (listedTimeline); null where the playlist dates none. */
+export const listedDateAtZero = (text: string): number | null => listedTimeline(text).dateAtZero;
+
+/** Where each segment of a media playlist starts (listedTimeline), by the URI it is listed with. */
+export const listedStarts = (text: string): Map<string, number> => listedTimeline(text).starts;
 
 /**
- * Where each segment of a media playlist starts, in seconds after its first listed segment, by the URI it is listed
- * with: the time hls.js gives it on the first playlist it loads (it starts its timeline there). A segment announced
- * only as a part starts where the whole ones end.
+ * A media playlist's timeline as hls.js lays out the first playlist it loads (it starts its timeline at the first
+ * listed segment): where each segment starts, in seconds, by the URI it is listed with (a segment announced only as a
+ * part starts where the whole ones end); and the program date-time (ms) of time 0, its first
+ * #EXT-X-PROGRAM-DATE-TIME less the time listed before the segment it dates.
  */
-export function listedStarts(text: string): Map<string, number> {
+export function listedTimeline(text: string): { starts: Map<string, number>; dateAtZero: number | null } {
   const starts = new Map<string, number>();
+  let dateAtZero: number | null = null;
+  let dated = false;
   let at = 0;
   let duration = 0;
   for (const line of text.split('\n').map((l) => l.trim())) {
     const part = /^#EXT-X-PART:.*URI="([^"]+)"/.exec(line);
     if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8)) || 0;
-    else if (part) {
+    else if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) {
+      if (dated) continue;
+      dated = true;
+      const date = Date.parse(line.slice(25));
+      dateAtZero = Number.isNaN(date) ? null : date - at * 1000;
+    } else if (part) {
       if (!starts.has(part[1]!)) starts.set(part[1]!, at);
     } else if (line && !line.startsWith('#')) {
       starts.set(line, at);
@@ -150,5 +145,5 @@ export function listedStarts(text: string): Map<string, number> {
       duration = 0;
     }
   }
-  return starts;
+  return { starts, dateAtZero };
 }

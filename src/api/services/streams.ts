@@ -29,28 +29,33 @@ export async function loadViewer(db: D1Database, memberId: number | null | undef
 }
 
 /**
- * The channel's picture, or null: none yet, or gated (adult-only or password, THUMBNAIL_GATED) and no token
- * given. Lists are the same for every viewer (guests' pages come from the edge cache), so a gated picture
- * never reaches them: the /live route refuses it without a token, and the card draws its own gated art.
+ * A picture's URL, or null: none (`path` null), or gated and no token given. Lists are the same for every viewer
+ * (guests' pages come from the edge cache), so a gated picture never reaches them: the /live route refuses it without
+ * a token, and the card draws its own gated art.
  */
-export function thumbnailUrl(channelId: number, thumbnailAt: number | null, gated: boolean, token?: string): string | null {
-  if (!thumbnailAt || (gated && !token)) return null;
-  const path = LIVE_PATHS.thumbnail(channelId, thumbnailAt);
+function pictureUrl(path: string | null, gated: boolean, token?: string): string | null {
+  if (path === null || (gated && !token)) return null;
   return gated ? `${path}&token=${encodeURIComponent(token!)}` : path;
 }
 
+/** The channel's picture (its newest live's), gated when the channel is (adult-only or password, THUMBNAIL_GATED). */
+export function thumbnailUrl(channelId: number, thumbnailAt: number | null, gated: boolean, token?: string): string | null {
+  return pictureUrl(thumbnailAt ? LIVE_PATHS.thumbnail(channelId, thumbnailAt) : null, gated, token);
+}
+
 /**
- * A recording's own picture (its live's middle), or null: none kept, or gated without a token (as thumbnailUrl). A
- * recording never shows its channel's picture, which is of the channel's newest live.
+ * A stream's picture: a live's is its channel's (the open live's); a recording's its own (its live's middle), never
+ * the channel's, which is of the channel's newest live.
  */
-export function recordingPictureUrl(row: Pick<StreamRow, 'id' | 'channelId' | 'pictureAt'>, gated: boolean, token?: string): string | null {
-  if (row.pictureAt === null || (gated && !token)) return null;
-  const path = LIVE_PATHS.recordingPicture(row.channelId, row.id, row.pictureAt);
-  return gated ? `${path}&token=${encodeURIComponent(token!)}` : path;
+function picturePath(row: StreamRow): string | null {
+  if (row.endedAt === null) return row.thumbnailAt ? LIVE_PATHS.thumbnail(row.channelId, row.thumbnailAt) : null;
+  return row.pictureAt === null ? null : LIVE_PATHS.recordingPicture(row.channelId, row.id, row.pictureAt);
 }
 
 /** A stream only some viewers may see: adult-only or password-protected (its card and its picture are gated). */
 const isGated = (row: Pick<StreamRow, 'adult' | 'adultPlus' | 'hasPassword'>) => row.adult === 1 || row.adultPlus === 1 || row.hasPassword === 1;
+/** Whether a stream's picture shows only with a token: the stream is gated, or for a live the channel's picture is. */
+const pictureGated = (row: StreamRow) => isGated(row) || (row.endedAt === null && row.thumbnailGated === 1);
 
 /** Every list's card comes from here. */
 export function toStreamCard(row: StreamRow): StreamCard {
@@ -60,7 +65,7 @@ export function toStreamCard(row: StreamRow): StreamCard {
     kind: row.kind,
     title: row.title,
     creator: { loginId: row.ownerLoginId, nickname: row.ownerNickname },
-    thumbnailUrl: row.endedAt === null ? thumbnailUrl(row.channelId, row.thumbnailAt, isGated(row) || row.thumbnailGated === 1) : recordingPictureUrl(row, isGated(row)),
+    thumbnailUrl: pictureUrl(picturePath(row), pictureGated(row)),
     viewerCount: row.viewerCount,
     startedAt: row.startedAt,
     endedAt: row.endedAt,
@@ -153,10 +158,8 @@ export async function streamDetail(row: StreamRow, viewer: Viewer | null, settin
   const access = withSeat(accessFor(row, viewer, settings), row, viewer);
   const card = toStreamCard(row);
   if (access !== 'ok') return { ...card, access, playback: null };
-  // A viewer who may watch the stream sees its picture too (the player's poster), with a token signed for it: a
-  // live's is the channel's picture (the open live's), a recording's its own.
-  const gatedPicture = row.endedAt === null ? row.thumbnailAt !== null && (isGated(row) || row.thumbnailGated === 1) : row.pictureAt !== null && isGated(row);
-  const token = gatedPicture ? (await signPlayback(jwtSecret, row.id)).token : null;
-  const pictureUrl = token === null ? card.thumbnailUrl : row.endedAt === null ? thumbnailUrl(row.channelId, row.thumbnailAt, true, token) : recordingPictureUrl(row, true, token);
-  return { ...card, thumbnailUrl: pictureUrl, access, playback: await playbackFor(row, jwtSecret) };
+  // A viewer who may watch the stream sees its picture too (the player's poster), with a token signed for it.
+  const path = picturePath(row);
+  const picture = path !== null && pictureGated(row) ? pictureUrl(path, true, (await signPlayback(jwtSecret, row.id)).token) : card.thumbnailUrl;
+  return { ...card, thumbnailUrl: picture, access, playback: await playbackFor(row, jwtSecret) };
 }
